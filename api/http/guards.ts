@@ -1,0 +1,94 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Services } from '../../domain/services';
+import type { Permission } from '../../domain/identity/permissionCatalogue';
+import { User } from '../../entities/identity/user';
+import { forbidden, unauthorized } from '../../lib/errors';
+
+/** Modules an organisation can be entitled to (billing's catalogue uses the same keys). */
+export const moduleKeys = ['vr', 'knowledge', 'core', 'cloud', 'rh'] as const;
+export type ModuleKey = (typeof moduleKeys)[number];
+
+const authOf = (req: Request) => {
+  if (!req.auth) throw unauthorized('token_missing', 'An access token is required');
+  return req.auth;
+};
+
+/** 403 `module_not_entitled` unless the caller's organisation is entitled to the module (cached, see EntitlementCache). */
+export function requireModule(services: Services, module: ModuleKey): RequestHandler {
+  return async (req, _res, next) => {
+    const entitlements = await services.entitlements.get(authOf(req).tenantId);
+    if (entitlements.suspended) throw forbidden('organization_suspended', 'This organisation is suspended');
+    if (!entitlements.modules.includes(module)) throw forbidden('module_not_entitled', `The subscription of this organisation does not include the ${module} module`);
+    next();
+  };
+}
+
+/** 403 `permission_denied` unless one of the caller's roles in the active organisation grants the permission. */
+export function requirePermission(services: Services, permission: Permission): RequestHandler {
+  return async (req, _res, next) => {
+    const { tenantId, userId } = authOf(req);
+    const permissions = await services.permissions.of(tenantId, userId);
+    if (!permissions.has(permission)) throw forbidden('permission_denied', `This action needs the permission ${permission}`);
+    next();
+  };
+}
+
+/** 403 `platform_admin_required` unless the caller is a platform administrator. */
+export function requirePlatformAdmin(services: Services): RequestHandler {
+  return async (req, _res, next) => {
+    const { userId } = authOf(req);
+    const user = await services.orm.em.fork().findOne(User, { id: userId }, { fields: ['isPlatformAdmin', 'disabledAt'] });
+    if (!user?.isPlatformAdmin || user.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
+    next();
+  };
+}
+
+/** Constant-time comparison of two secrets of any length (both are hashed first). */
+export function secretsMatch(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length === expected.length;
+}
+
+/**
+ * Machine-to-machine routes: X-Internal-Secret must equal INTERNAL_SECRET. Fail-closed: with no secret
+ * configured every call is refused.
+ */
+export function requireInternalSecret(services: Services): RequestHandler {
+  return (req, _res, next) => {
+    const expected = services.config.INTERNAL_SECRET;
+    if (!expected) throw forbidden('internal_routes_disabled', 'Internal routes are disabled: INTERNAL_SECRET is not configured');
+    const given = req.get('x-internal-secret');
+    if (!given || !secretsMatch(given, expected)) throw forbidden('internal_secret_invalid', 'X-Internal-Secret is missing or wrong');
+    next();
+  };
+}
+
+/** A server API key resolved by the module that issued it (knowledge, core). */
+export interface ApiKeyPrincipal {
+  keyId: string;
+  tenantId: string;
+  scopes: string[];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    apiKey?: ApiKeyPrincipal;
+  }
+}
+
+/**
+ * Integration routes: X-Server-API-Key resolved by `lookup` (which compares hashes, never raw keys).
+ * 401 `api_key_invalid` without a valid key; 403 `api_key_scope_missing` when a needed scope is absent.
+ */
+export function requireApiKey(lookup: (key: string) => Promise<ApiKeyPrincipal | null>, scope?: string): RequestHandler {
+  return async (req, _res, next) => {
+    const key = req.get('x-server-api-key');
+    const principal = key ? await lookup(key) : null;
+    if (!principal) throw unauthorized('api_key_invalid', 'X-Server-API-Key is missing or invalid');
+    if (scope && !principal.scopes.includes(scope)) throw forbidden('api_key_scope_missing', `This key lacks the scope ${scope}`);
+    req.apiKey = principal;
+    next();
+  };
+}

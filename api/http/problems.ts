@@ -1,0 +1,83 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException, ConnectionException } from '@mikro-orm/core';
+import { AppError, type FieldError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  instance?: string;
+  requestId?: string;
+}
+
+/** Writes an RFC 9457 problem document. `type` is a relative URI naming the stable `code`. */
+export function sendProblem(res: Response, status: number, code: string, detail: string, errors?: FieldError[]): void {
+  const problem: Problem = {
+    type: `/problems/${code}`,
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...(errors?.length ? { errors } : {}),
+    instance: res.req.originalUrl.split('?')[0],
+    requestId: String(res.req.id ?? ''),
+  };
+  if (status === 401) res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`);
+  res.status(status).type('application/problem+json').json(problem);
+}
+
+export const sendAppError = (res: Response, err: AppError) => {
+  for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+  sendProblem(res, err.status, err.code, err.message, err.errors);
+};
+
+/** Errors raised by body-parser (express.json / raw), identified by their `type`. */
+const bodyParserErrors: Record<string, [number, string, string]> = {
+  'entity.parse.failed': [400, 'malformed_json', 'The request body is not valid JSON'],
+  'entity.too.large': [413, 'payload_too_large', 'The request body is larger than this route accepts'],
+  'encoding.unsupported': [415, 'unsupported_encoding', 'The request body encoding is not supported'],
+  'charset.unsupported': [415, 'unsupported_charset', 'The request body charset is not supported'],
+  'request.aborted': [400, 'request_aborted', 'The request was aborted by the client'],
+  'request.size.invalid': [400, 'request_size_invalid', 'The request body size does not match its Content-Length'],
+};
+
+function isDependencyDown(err: Error): boolean {
+  return (
+    err instanceof ConnectionException ||
+    err.name === 'MaxRetriesPerRequestError' ||
+    /ECONNREFUSED|Connection is closed|Knex: Timeout acquiring a connection|Stream isn't writeable/.test(err.message)
+  );
+}
+
+/** The one place errors become HTTP answers. Nothing a client sent produces a 500. */
+export function problemHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req: Request, res: Response, next) => {
+    if (res.headersSent) return next(err);
+    if (err instanceof AppError) return sendAppError(res, err);
+    const e = err instanceof Error ? err : new Error(String(err));
+    const type = (e as { type?: string }).type;
+    if (type && bodyParserErrors[type]) {
+      const [status, code, detail] = bodyParserErrors[type];
+      return sendProblem(res, status, code, detail);
+    }
+    if (e instanceof NotFoundError) return sendProblem(res, 404, 'not_found', 'Resource not found');
+    if (e instanceof UniqueConstraintViolationException) return sendProblem(res, 409, 'already_exists', 'A resource with these values already exists');
+    if (e instanceof ForeignKeyConstraintViolationException) return sendProblem(res, 409, 'conflict', 'The resource is referenced by, or references, another one');
+    if (isDependencyDown(e)) {
+      logger.error({ err: e, reqId: req.id }, 'dependency unavailable');
+      return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
+    }
+    if (e instanceof DriverException && (e as { code?: string }).code === '22P02') return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format');
+    const status = (e as { status?: number }).status;
+    if (status && status >= 400 && status < 500) return sendProblem(res, status, 'bad_request', e.message);
+    logger.error({ err: e, reqId: req.id }, 'unhandled error');
+    sendProblem(res, 500, 'internal_error', 'An unexpected error occurred; it has been logged');
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => sendProblem(res, 404, 'route_not_found', `No route ${req.method} ${req.path}`);

@@ -1,0 +1,42 @@
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { Services } from '../../domain/services';
+import { AppError } from '../../lib/errors';
+
+export interface RateLimitRule {
+  /** Names the counter in Redis (and in the OpenAPI description). */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds?: number;
+  /** What is counted: the client IP (default) or a value of the request such as the account's e-mail. */
+  by?: 'ip' | ((req: Request) => string | undefined);
+}
+
+/**
+ * A Redis-backed limiter (express-rate-limit + rate-limit-redis), shared by every dyno. Over the limit:
+ * 429 problem `rate_limited` with RateLimit and Retry-After headers. Requests without the counted value
+ * (e.g. no e-mail in the body) are not counted by an account rule; the IP rule still applies.
+ */
+export function rateLimiter(services: Services, rule: RateLimitRule): RequestHandler {
+  const windowMs = (rule.windowSeconds ?? 60) * 1000;
+  const by = rule.by ?? 'ip';
+  return rateLimit({
+    windowMs,
+    limit: rule.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: rule.name,
+    store: new RedisStore({
+      prefix: services.key('rl', rule.name) + ':',
+      sendCommand: (command: string, ...args: string[]) => services.redis.call(command, ...args) as Promise<RedisReply>,
+    }),
+    keyGenerator: (req) => (by === 'ip' ? ipKeyGenerator(req.ip ?? 'unknown') : (by(req) ?? '').toLowerCase()),
+    skip: (req) => by !== 'ip' && !by(req),
+    handler: (_req, _res, next, options) => {
+      const retryAfter = String(Math.ceil(options.windowMs / 1000));
+      next(new AppError(429, 'rate_limited', 'Too many requests; retry later', undefined, { 'Retry-After': retryAfter }));
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { ClassConstructor } from 'class-transformer';
+import { tenantContext, type TenantContext } from '../../domain/context';
+import type { Permission } from '../../domain/identity/permissionCatalogue';
+import type { Services } from '../../domain/services';
+import { badRequest, AppError } from '../../lib/errors';
+import type { Authenticator, AuthInfo } from './auth';
+import { requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type ModuleKey } from './guards';
+import type { OpenApiRegistry, ResponseDoc } from './openapi';
+import { rateLimiter, type RateLimitRule } from './rateLimit';
+import { toDto } from './validate';
+
+/**
+ * Who may call a route:
+ *  public    anyone (may still be signed, rate-limited or API-keyed by its own middleware)
+ *  user      a valid, unrevoked access token
+ *  admin     a platform administrator's access token
+ *  internal  X-Internal-Secret (fail-closed)
+ */
+export type Access = 'public' | 'user' | 'admin' | 'internal';
+
+export interface RouteSpec<B extends object, Q extends object, P extends object> {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  access: Access;
+  /** Module the organisation must be entitled to (403 module_not_entitled). */
+  module?: ModuleKey;
+  /** Permission the caller must hold in the active organisation (403 permission_denied). */
+  permission?: Permission;
+  body?: ClassConstructor<B>;
+  query?: ClassConstructor<Q>;
+  params?: ClassConstructor<P>;
+  /** JSON body limit (default 100kb); larger bodies get 413. */
+  bodyLimit?: string;
+  /** Keep the body raw (a Buffer) for signature checks, e.g. webhooks. */
+  rawBody?: { type: string; limit?: string };
+  rateLimits?: RateLimitRule[];
+  /** Extra middleware run after the guards and before validation (e.g. requireApiKey). */
+  use?: RequestHandler[];
+  /** Success status when the handler returns a plain value (default 200). */
+  status?: number;
+  response?: ResponseDoc;
+  /** Problem statuses this route can answer beyond the ones derived from its guards. */
+  errors?: Record<number, string>;
+  /** Security requirements to document for `use` middleware (e.g. [{ serverApiKey: [] }]). */
+  security?: Record<string, string[]>[];
+}
+
+export interface PublicInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+  services: Services;
+}
+
+export interface UserInput<B, Q, P> extends PublicInput<B, Q, P> {
+  auth: AuthInfo;
+  /** Tenant-bound EntityManager fork and the caller, created on first use. */
+  ctx: TenantContext;
+}
+
+type Empty = Record<string, never>;
+type InputFor<A extends Access, B extends object, Q extends object, P extends object> = A extends 'user' | 'admin' ? UserInput<B, Q, P> : PublicInput<B, Q, P>;
+type Handler<A extends Access, B extends object, Q extends object, P extends object> = (input: InputFor<A, B, Q, P>) => Promise<unknown> | unknown;
+
+/** A response other than "200 with this JSON": a status, optional body and headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const created = (body: unknown, location?: string) => new Reply(201, body, location ? { Location: location } : {});
+export const accepted = (body: unknown) => new Reply(202, body);
+export const noContent = () => new Reply(204);
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Declares routes once: each becomes an Express route (guards, body parsing, validation, handler) and an
+ * OpenAPI operation (parameters and bodies from the DTOs, problems from the guards). Routes stay thin:
+ * a handler receives validated input and returns a value, a Reply, or nothing (204).
+ */
+export class Routes {
+  readonly router = Router();
+
+  constructor(
+    private readonly services: Services,
+    private readonly auth: Authenticator,
+    private readonly openapi: OpenApiRegistry,
+    private readonly tag: string,
+  ) {}
+
+  get<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    this.add('get', path, spec, handler);
+  }
+  post<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    this.add('post', path, spec, handler);
+  }
+  put<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    this.add('put', path, spec, handler);
+  }
+  patch<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    this.add('patch', path, spec, handler);
+  }
+  delete<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    this.add('delete', path, spec, handler);
+  }
+
+  private add<A extends Access, B extends object, Q extends object, P extends object>(method: Method, path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+    const { services } = this;
+    const chain: RequestHandler[] = [];
+    if (spec.access === 'user' || spec.access === 'admin') chain.push(this.auth.middleware);
+    if (spec.access === 'admin') chain.push(requirePlatformAdmin(services));
+    if (spec.access === 'internal') chain.push(requireInternalSecret(services));
+    if (spec.module) chain.push(requireModule(services, spec.module));
+    if (spec.permission) chain.push(requirePermission(services, spec.permission));
+    chain.push(...(spec.use ?? []));
+    if (spec.rawBody) chain.push(express.raw({ type: spec.rawBody.type, limit: spec.rawBody.limit ?? '1mb' }));
+    else if (spec.body) chain.push(express.json({ limit: spec.bodyLimit ?? '100kb' }), requireJsonBody);
+    for (const rule of spec.rateLimits ?? []) chain.push(rateLimiter(services, rule));
+
+    chain.push(async (req, res) => {
+      const [body, query, params] = await Promise.all([
+        spec.body ? toDto(spec.body, req.body, 'body') : (req.body as B),
+        spec.query ? toDto(spec.query, req.query, 'query') : ({} as Q),
+        spec.params ? toDto(spec.params, req.params, 'params') : ({} as P),
+      ]);
+      let ctx: TenantContext | undefined;
+      const input = {
+        body,
+        query,
+        params,
+        req,
+        res,
+        services,
+        auth: req.auth,
+        get ctx() {
+          if (!req.auth) throw new AppError(500, 'internal_error', 'No tenant context on a route without a token');
+          return (ctx ??= tenantContext(services, req.auth.tenantId, req.auth.userId));
+        },
+      } as InputFor<A, B, Q, P>;
+      const result = await handler(input);
+      if (res.headersSent) return;
+      if (result instanceof Reply) {
+        res.set(result.headers).status(result.status);
+        if (result.body === undefined) res.end();
+        else res.json(result.body);
+      } else if (result === undefined) {
+        res.status(204).end();
+      } else {
+        res.status(spec.status ?? 200).json(result);
+      }
+    });
+
+    this.router[method](path, ...chain);
+    this.openapi.add(method, path, { ...spec, tags: spec.tags ?? [this.tag] });
+  }
+}
+
+/** A route that takes a body refuses other media types (express.json leaves them unparsed). */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  if (req.body === undefined) {
+    if (!req.headers['content-type'] && Number(req.headers['content-length'] ?? 0) === 0) {
+      throw badRequest('validation_failed', 'A JSON request body is required', [{ field: 'body', message: 'is required' }]);
+    }
+    throw new AppError(415, 'unsupported_media_type', 'The request body must be application/json');
+  }
+  next();
+};

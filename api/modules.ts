@@ -1,0 +1,16 @@
+import type { Services } from '../domain/services';
+import { identityApi } from './identity';
+import type { Routes } from './http/routes';
+import type { SocketRouter } from './ws';
+
+export interface ModuleMount {
+  /** A route group under an OpenAPI tag, mounted on the app. */
+  routes(tag: string): Routes;
+  sockets: SocketRouter;
+  services: Services;
+}
+
+export type ApiModule = (mount: ModuleMount) => void;
+
+/** Every module's routes, in mounting order. */
+export const apiModules: ApiModule[] = [identityApi];

@@ -1,0 +1,126 @@
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { Express, Request } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import type { Services } from '../../domain/services';
+import { forbidden, tooLarge, unauthorized } from '../../lib/errors';
+import { LocalStorage } from '../../lib/storage/local';
+import { contentDisposition } from '../../lib/storage/s3';
+import { secretsMatch } from '../http/guards';
+import type { OpenApiRegistry } from '../http/openapi';
+import { sendProblem } from '../http/problems';
+import type { Routes } from '../http/routes';
+
+const version = process.env.npm_package_version ?? '0.1.0';
+
+/** Largest object accepted through a signed local upload address. */
+const LOCAL_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
+
+async function check(probe: () => Promise<unknown>, timeoutMs = 1500): Promise<'ok' | string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs)))]);
+    return 'ok';
+  } catch (err) {
+    return (err as Error).message || 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Health, readiness, metrics and the API description. */
+export function systemRoutes(routes: Routes, services: Services, openapi: OpenApiRegistry): void {
+  routes.get('/health', { summary: 'Liveness: the process answers (no token, no dependency checked)', access: 'public' }, () => ({
+    status: 'ok',
+    version,
+    uptimeSeconds: Math.round(process.uptime()),
+  }));
+
+  routes.get(
+    '/ready',
+    {
+      summary: 'Readiness: PostgreSQL and Redis answer',
+      description: 'Answers 503 `not_ready` (problem+json with a `checks` member) when a dependency is down, so a load balancer stops routing here.',
+      access: 'public',
+      errors: { 503: 'A dependency is down (`not_ready`)' },
+    },
+    async ({ res }) => {
+      const [postgres, redis] = await Promise.all([
+        check(() => services.orm.em.getConnection().execute('select 1')),
+        check(() => services.redis.ping()),
+      ]);
+      const checks = { postgres, redis };
+      if (postgres === 'ok' && redis === 'ok') return { status: 'ready', checks };
+      res.status(503).type('application/problem+json').json({
+        type: '/problems/not_ready',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'A dependency is unavailable',
+        code: 'not_ready',
+        checks,
+      });
+    },
+  );
+
+  routes.get(
+    '/metrics',
+    {
+      summary: 'Prometheus metrics of this process',
+      description: 'Text exposition format. When METRICS_TOKEN is set, it must be sent as a Bearer token.',
+      access: 'public',
+      response: { description: 'Prometheus text format', schema: { type: 'string' }, contentType: 'text/plain' },
+    },
+    async ({ req, res }) => {
+      const token = services.config.METRICS_TOKEN;
+      if (token && !secretsMatch(req.get('authorization') ?? '', `Bearer ${token}`)) throw unauthorized('token_invalid', 'A valid metrics token is required');
+      res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+    },
+  );
+
+  routes.get('/openapi.json', { summary: 'This API description (OpenAPI 3.1)', access: 'public' }, () => openapi.document(services.config.PUBLIC_URL));
+}
+
+/** Interactive documentation at /docs (Swagger UI, assets served locally). */
+export function mountDocs(app: Express): void {
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/openapi.json', customSiteTitle: 'Platform Suite API' }));
+}
+
+/**
+ * The local storage adapter's signed addresses: PUT uploads the bytes, GET downloads them. The signature
+ * (HMAC, expiry) is checked like S3 checks a presigned URL; a tampered or expired address gets 403.
+ */
+export function localStorageRoutes(routes: Routes, services: Services): void {
+  const storage = services.storage;
+  if (!(storage instanceof LocalStorage)) return;
+  const keyOf = (req: Request) => ([] as string[]).concat(req.params.key ?? []).join('/');
+  const description = 'Address produced by the local storage adapter (no token: authorised by its `exp` and `sig` query parameters).';
+
+  routes.put('/storage/*key', { summary: 'Upload an object to a signed local address', description, access: 'public', errors: { 403: '`signature_invalid` or `signature_expired`', 413: 'Object too large' } }, async ({ req }) => {
+    const key = keyOf(req);
+    const signed = storage.verify('put', key, req.query);
+    const contentType = signed.contentType ?? req.get('content-type');
+    if (signed.contentType && req.get('content-type') !== signed.contentType) throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
+    if (Number(req.get('content-length') ?? 0) > LOCAL_UPLOAD_MAX_BYTES) throw tooLarge('payload_too_large', 'The object is too large');
+    let seen = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > LOCAL_UPLOAD_MAX_BYTES ? tooLarge('payload_too_large', 'The object is too large') : null, chunk);
+      },
+    });
+    await storage.put(key, req.pipe(limit), contentType);
+    return undefined;
+  });
+
+  routes.get('/storage/*key', { summary: 'Download an object from a signed local address', description, access: 'public', errors: { 403: '`signature_invalid` or `signature_expired`' } }, async ({ req, res }) => {
+    const key = keyOf(req);
+    const signed = storage.verify('get', key, req.query);
+    const stat = await storage.stat(key);
+    if (!stat) return sendProblem(res, 404, 'not_found', 'Object not found');
+    res.setHeader('Content-Length', String(stat.size));
+    res.setHeader('Content-Type', stat.contentType ?? 'application/octet-stream');
+    if (signed.filename) res.setHeader('Content-Disposition', contentDisposition(signed.filename));
+    await pipeline(await storage.get(key), res);
+  });
+}
+

@@ -1,0 +1,38 @@
+import { startWeb } from '../api/server';
+import { QUEUE_BOARD_PATH } from '../api/system/queueBoard';
+import { startClock } from '../cron/main';
+import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
+import { migrate } from '../lib/db';
+import { startWorkers } from '../workers/main';
+import { runProcess } from './process';
+
+/**
+ * `npm start`: web, workers and clock in one process against local PostgreSQL and Redis. The database is
+ * created and migrated when needed; ADMIN_EMAIL/ADMIN_PASSWORD create the first platform administrator.
+ */
+void runProcess('all-in-one', async (services) => {
+  const { config, logger } = services;
+  const applied = await migrate(services.orm);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  await services.storage.ensureBucket();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensurePlatformAdmin(services.orm.em.fork(), config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const web = await startWeb(services);
+  const pool = startWorkers(services);
+  const clock = startClock(services);
+  const base = config.PUBLIC_URL.replace(/\/$/, '');
+  console.log(
+    [
+      `Platform Suite is running (${config.NODE_ENV}, storage: ${config.storageDriver}, mail: ${config.SMTP_URL ? 'smtp' : 'outbox table'})`,
+      `  API           ${base}`,
+      `  Docs          ${base}/docs`,
+      `  OpenAPI       ${base}/openapi.json`,
+      `  Health        ${base}/health  ${base}/ready`,
+      `  Queues        ${base}${QUEUE_BOARD_PATH}?token=<platform admin access token>`,
+    ].join('\n'),
+  );
+  return async () => {
+    await web.close();
+    await clock.stop();
+    await pool.close();
+  };
+});

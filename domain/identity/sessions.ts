@@ -1,0 +1,91 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Em } from '../../lib/db';
+import { unauthorized } from '../../lib/errors';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { RefreshToken, UserSession } from '../../entities/identity/session';
+import type { User } from '../../entities/identity/user';
+import type { Services } from '../services';
+import { audit } from './audit';
+
+/** The answer of login, refresh and switch. expiresIn is in seconds (lifetime of the access token). */
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  tokenType: 'Bearer';
+}
+
+export interface DeviceInfo {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+function refreshExpiry(services: Services): Date {
+  return new Date(Date.now() + services.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+}
+
+function issue(services: Services, em: Em, session: UserSession): TokenPair {
+  const refreshToken = newOpaqueToken();
+  em.create(RefreshToken, { session, tokenHash: hashToken(refreshToken), expiresAt: session.expiresAt });
+  const access = services.tokens.signAccess({ userId: session.user.id, tenantId: session.tenantId, sid: session.id });
+  return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn, tokenType: 'Bearer' };
+}
+
+/** Opens a session for a user in an organisation and issues its first token pair. Flushes. */
+export async function startSession(services: Services, em: Em, user: User, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+  const session = em.create(UserSession, {
+    user,
+    tenantId,
+    ip: device.ip ?? null,
+    userAgent: device.userAgent?.slice(0, 500) ?? null,
+    expiresAt: refreshExpiry(services),
+  });
+  const pair = issue(services, em, session);
+  user.lastLoginAt = new Date();
+  await em.flush();
+  return pair;
+}
+
+/**
+ * Exchanges a refresh token for a new pair (rotation). A token that was already used means it leaked:
+ * the whole session (the token family) is revoked, and its access tokens with it.
+ * Runs in a transaction with the token row locked, so two concurrent uses cannot both succeed.
+ */
+export async function refreshSession(services: Services, em: Em, refreshToken: string, device: DeviceInfo = {}): Promise<TokenPair> {
+  const result = await em.transactional(async (tx) => {
+    const token = await tx.findOne(RefreshToken, { tokenHash: hashToken(refreshToken) }, { populate: ['session', 'session.user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!token) return { error: 'refresh_token_invalid' as const };
+    const session = token.session;
+    if (session.revokedAt || session.expiresAt < new Date() || token.expiresAt < new Date()) return { error: 'refresh_token_invalid' as const };
+    if (session.user.disabledAt) return { error: 'account_disabled' as const };
+    if (token.usedAt) {
+      session.revokedAt = new Date();
+      session.revokedReason = 'refresh_reuse';
+      audit(tx, { action: 'auth.refresh_reuse', actorId: session.user.id, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: device.ip });
+      return { error: 'refresh_token_reused' as const, sessionId: session.id, pair: undefined };
+    }
+    token.usedAt = new Date();
+    session.lastUsedAt = new Date();
+    if (device.ip) session.ip = device.ip;
+    return { pair: issue(services, tx, session) };
+  });
+  if (result.pair) return result.pair;
+  if (result.error === 'refresh_token_reused') {
+    await services.revocations.revokeSession(result.sessionId);
+    throw unauthorized('refresh_token_reused', 'This refresh token was already used; the session has been revoked');
+  }
+  if (result.error === 'account_disabled') throw unauthorized('account_disabled', 'This account is disabled');
+  throw unauthorized('refresh_token_invalid', 'The refresh token is invalid or expired');
+}
+
+/** Ends a session: no refresh any more, and its access tokens are revoked at once on every dyno. */
+export async function endSession(services: Services, em: Em, sessionId: string, reason: string): Promise<void> {
+  await em.nativeUpdate(UserSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+  await services.revocations.revokeSession(sessionId);
+}
+
+/** Ends every session of a user (password reset, account disabled, log out everywhere). */
+export async function endAllSessions(services: Services, em: Em, userId: string, reason: string): Promise<void> {
+  await em.nativeUpdate(UserSession, { user: userId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+  await services.revocations.revokeUser(userId);
+}

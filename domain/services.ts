@@ -1,0 +1,90 @@
+import { hkdfSync } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Transporter } from 'nodemailer';
+import type { Config } from '../lib/config';
+import { createOrm, type Orm } from '../lib/db';
+import { EntitlementCache } from '../lib/entitlementCache';
+import { createLogger, type Logger } from '../lib/logger';
+import { createMailTransport } from '../lib/mail';
+import { createMetrics, type Metrics } from '../lib/metrics';
+import { closeRedis, createRedis, keyspace, type Keyspace } from '../lib/redis';
+import { RevocationStore } from '../lib/revocation';
+import { createStorage, type ObjectStorage } from '../lib/storage';
+import { TokenService } from '../lib/tokens';
+import { Queues } from '../queues/queues';
+import { loadEntitlements } from './billing/entitlements';
+import { PermissionResolver } from './identity/permissions';
+
+/**
+ * Everything a web, worker or clock process shares, built once per process from its configuration.
+ * Nothing here holds state another dyno needs: PostgreSQL and Redis do.
+ */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  redis: Redis;
+  /** Dedicated connection for pub/sub subscriptions. */
+  subscriber: Redis;
+  key: Keyspace;
+  queues: Queues;
+  storage: ObjectStorage;
+  tokens: TokenService;
+  revocations: RevocationStore;
+  entitlements: EntitlementCache;
+  permissions: PermissionResolver;
+  mailer: Transporter | null;
+  metrics: Metrics;
+  /** Derives a purpose-bound secret from JWT_SECRET (HKDF), e.g. for signing storage addresses. */
+  deriveSecret(purpose: string): string;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config, logger: Logger = createLogger(config)): Promise<Services> {
+  const orm = await createOrm(config);
+  const redis = createRedis(config);
+  const subscriber = createRedis(config, { maxRetriesPerRequest: null, enableAutoPipelining: false });
+  const key = keyspace(config.REDIS_NAMESPACE);
+  const deriveSecret = (purpose: string) => Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'platform-suite', purpose, 32)).toString('hex');
+  for (const conn of [redis, subscriber]) conn.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+
+  const entitlements = new EntitlementCache({
+    redis,
+    subscriber,
+    key,
+    logger,
+    ttlSeconds: config.ENTITLEMENT_CACHE_TTL_SECONDS,
+    loader: (tenantId) => loadEntitlements(orm.em.fork(), tenantId),
+  });
+  void entitlements.listen();
+
+  // Producers fail fast when Redis is down (a request answers 503 instead of hanging); workers use their own connections.
+  const queues = new Queues(createRedis(config, { enableAutoPipelining: false }), `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) =>
+    logger.warn({ err: err.message }, 'queue error'),
+  );
+
+  const services: Services = {
+    config,
+    logger,
+    orm,
+    redis,
+    subscriber,
+    key,
+    queues,
+    storage: createStorage(config, deriveSecret('storage-signing')),
+    tokens: new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
+    revocations: new RevocationStore(redis, key, config.ACCESS_TOKEN_TTL_SECONDS),
+    entitlements,
+    permissions: new PermissionResolver(orm, redis, key),
+    mailer: createMailTransport(config),
+    metrics: createMetrics(),
+    deriveSecret,
+    async close() {
+      await queues.close();
+      services.mailer?.close();
+      await Promise.all([closeRedis(redis), closeRedis(subscriber)]);
+      await orm.close(true);
+    },
+  };
+  return services;
+}

@@ -1,0 +1,32 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+
+export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** The one subscription of an organisation, created with it on the free tier. */
+export const Subscription = defineEntity({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  filters: tenantFilter,
+  uniques: [{ properties: ['tenantId'] }],
+  properties: {
+    ...tenantColumns(),
+    tier: p.string().length(40),
+    status: p.enum([...subscriptionStatuses]).default('active'),
+    /** Add-on modules bought on top of the tier. */
+    addons: p.array().default([]),
+    trialStartedAt: p.datetime().nullable(),
+    trialEndsAt: p.datetime().nullable(),
+    /** Paid modules the trial unlocks. */
+    trialModules: p.array().default([]),
+    stripeCustomerId: p.string().length(120).nullable(),
+    stripeSubscriptionId: p.string().length(120).nullable(),
+    currentPeriodEnd: p.datetime().nullable(),
+    cancelAtPeriodEnd: p.boolean().default(false),
+    /** `created` time of the newest Stripe event applied; an older event never overwrites newer state. */
+    stripeEventAt: p.datetime().nullable(),
+    updatedAt: updatedAt(),
+  },
+});
+export type Subscription = InferEntity<typeof Subscription>;

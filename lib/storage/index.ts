@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { LocalStorage } from './local';
+import { S3Storage } from './s3';
+
+export interface StoredObject {
+  size: number;
+  contentType: string | null;
+  etag: string | null;
+}
+
+export interface PresignOptions {
+  /** Seconds the address stays valid. */
+  expiresIn: number;
+  contentType?: string;
+  /** Suggested file name of a download. */
+  filename?: string;
+}
+
+/**
+ * Object storage, one interface with two adapters: `s3` (the minio client, for MinIO or S3) and `local`
+ * (files under STORAGE_DIR, addresses signed and verified by this app). Keys are opaque paths chosen by the
+ * caller, e.g. `<tenantId>/<fileId>`.
+ */
+export interface ObjectStorage {
+  readonly driver: 's3' | 'local';
+  ensureBucket(): Promise<void>;
+  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  stat(key: string): Promise<StoredObject | null>;
+  remove(key: string): Promise<void>;
+  presignUpload(key: string, options: PresignOptions): Promise<string>;
+  presignDownload(key: string, options: PresignOptions): Promise<string>;
+  ping(): Promise<void>;
+}
+
+export function createStorage(config: Config, signingSecret: string): ObjectStorage {
+  return config.storageDriver === 's3' ? new S3Storage(config) : new LocalStorage(config, signingSecret);
+}

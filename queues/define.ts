@@ -1,0 +1,29 @@
+import type { JobsOptions } from 'bullmq';
+
+/**
+ * A queue is a small typed contract: its name, the payload of its jobs and their default options.
+ * The enqueue helper (Queues.add) and the processor (workers/) are both typed by the definition.
+ */
+export interface QueueDefinition<Payload> {
+  readonly name: string;
+  readonly defaults: JobsOptions;
+  /** Jobs a worker dyno runs at once for this queue (defaults to WORKER_CONCURRENCY). */
+  readonly concurrency?: number;
+  /** Phantom field carrying the payload type. */
+  readonly payload?: Payload;
+}
+
+/**
+ * Defaults for every job: retried with exponential backoff; completed jobs pruned after a day; a job that
+ * exhausted its attempts kept two weeks, visible in the Bull dashboard.
+ */
+export const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnFail: { age: 14 * 24 * 3600 },
+};
+
+export function defineQueue<Payload>(name: string, options: { defaults?: JobsOptions; concurrency?: number } = {}): QueueDefinition<Payload> {
+  return { name, defaults: { ...defaultJobOptions, ...options.defaults }, concurrency: options.concurrency };
+}

@@ -1,0 +1,18 @@
+import { defineQueue } from './define';
+
+/** One e-mail to render and send (or keep in the outbox). `mailId` is the outbox row, created with the job. */
+export interface MailJob {
+  mailId: string;
+}
+
+/** A platform broadcast, fanned out to every active user in batches of mail jobs. */
+export interface BroadcastJob {
+  broadcastId: string;
+  subject: string;
+  text: string;
+  /** Users are paged by id; the job re-enqueues itself with the last id seen. */
+  afterUserId?: string;
+}
+
+export const mailQueue = defineQueue<MailJob>('mail', { defaults: { attempts: 6, backoff: { type: 'exponential', delay: 2000 } } });
+export const broadcastQueue = defineQueue<BroadcastJob>('broadcast', { concurrency: 1 });

@@ -1,0 +1,54 @@
+import { Queue, type Job, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { closeRedis } from '../lib/redis';
+import type { QueueDefinition } from './define';
+import { allQueues } from './index';
+
+/** Producer side of every queue: one BullMQ Queue per definition over a shared connection. */
+export class Queues {
+  private readonly byName = new Map<string, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    readonly prefix: string,
+    /** When set, the base delay of every queue's exponential backoff (JOB_RETRY_DELAY_MS). */
+    retryDelayMs = 0,
+    onError: (err: Error) => void = () => undefined,
+  ) {
+    for (const def of allQueues) {
+      const defaults = retryDelayMs ? { ...def.defaults, backoff: { type: 'exponential', delay: retryDelayMs } } : def.defaults;
+      const queue = new Queue(def.name, { connection, prefix, defaultJobOptions: defaults });
+      queue.on('error', onError);
+      this.byName.set(def.name, queue);
+    }
+  }
+
+  get<P>(def: QueueDefinition<P>): Queue {
+    const queue = this.byName.get(def.name);
+    if (!queue) throw new Error(`Queue ${def.name} is not registered in queues/index.ts`);
+    return queue;
+  }
+
+  list(): Queue[] {
+    return [...this.byName.values()];
+  }
+
+  /**
+   * Enqueues one job; a jobId makes the enqueue idempotent (BullMQ ignores a second job with the same id
+   * while the first is kept). BullMQ refuses ids with ':' or that are integers: join parts with '.'.
+   */
+  add<P>(def: QueueDefinition<P>, payload: P, options?: JobsOptions): Promise<Job<P>> {
+    return this.get(def).add(def.name, payload, options) as Promise<Job<P>>;
+  }
+
+  addBulk<P>(def: QueueDefinition<P>, jobs: { payload: P; options?: JobsOptions }[]): Promise<Job<P>[]> {
+    return this.get(def).addBulk(jobs.map((j) => ({ name: def.name, data: j.payload, opts: j.options }))) as Promise<Job<P>[]>;
+  }
+
+  async close(): Promise<void> {
+    // BullMQ waits for its connection to be ready before closing: with Redis down, drop the connection first.
+    if (this.connection.status !== 'ready') this.connection.disconnect();
+    await Promise.all(this.list().map((q) => q.close().catch(() => undefined)));
+    await closeRedis(this.connection);
+  }
+}

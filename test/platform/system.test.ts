@@ -1,0 +1,57 @@
+import { startStack, type TestStack } from '../support/stack';
+
+describe('system routes', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+  });
+  afterAll(() => stack.close());
+
+  it('answers /health without a token', async () => {
+    const res = await stack.http.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers /ready when PostgreSQL and Redis are up', async () => {
+    const res = await stack.http.get('/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+  });
+
+  it('answers /ready 503 when Redis points at a closed port', async () => {
+    const broken = await startStack({ sharing: stack, workers: false, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const res = await broken.http.get('/ready');
+      expect(res.status).toBe(503);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.body).toMatchObject({ status: 503, code: 'not_ready', checks: { postgres: 'ok' } });
+      expect(res.body.checks.redis).not.toBe('ok');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('serves the OpenAPI description and the docs page', async () => {
+    const res = await stack.http.get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/health', '/ready', '/metrics']));
+    const docs = await stack.http.get('/docs/');
+    expect(docs.status).toBe(200);
+    expect(docs.text).toMatch(/swagger/i);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const res = await stack.http.get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket/);
+  });
+
+  it('answers unknown routes with a 404 problem', async () => {
+    const res = await stack.http.get('/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, code: 'route_not_found', type: '/problems/route_not_found' });
+  });
+});

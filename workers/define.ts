@@ -1,0 +1,19 @@
+import type { Job } from 'bullmq';
+import type { QueueDefinition } from '../queues/define';
+import type { Services } from '../domain/services';
+
+export interface JobContext<P> {
+  job: Job<P>;
+  services: Services;
+}
+
+/** The code that performs the jobs of one queue. `onFailed` runs once a job has exhausted its attempts. */
+export interface Processor<P> {
+  readonly queue: QueueDefinition<P>;
+  perform(payload: P, ctx: JobContext<P>): Promise<unknown>;
+  onFailed?(payload: P, error: Error, ctx: JobContext<P>): Promise<void>;
+}
+
+export function defineProcessor<P>(queue: QueueDefinition<P>, processor: Omit<Processor<P>, 'queue'>): Processor<P> {
+  return { queue, ...processor };
+}

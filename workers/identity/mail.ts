@@ -1,0 +1,29 @@
+import { MailMessage } from '../../entities/identity/mail';
+import { mailQueue } from '../../queues/identity';
+import { defineProcessor } from '../define';
+
+/**
+ * Sends one outbox mail through SMTP, or keeps it in the outbox when SMTP_URL is unset. A mail already
+ * sent or kept is skipped, so a retried or duplicated job never mails twice.
+ */
+export const mailProcessor = defineProcessor(mailQueue, {
+  async perform({ mailId }, { services }) {
+    const em = services.orm.em.fork();
+    const mail = await em.findOne(MailMessage, { id: mailId });
+    if (!mail || mail.status === 'sent' || mail.status === 'kept') return { skipped: true };
+    if (!services.mailer) {
+      mail.status = 'kept';
+    } else {
+      await services.mailer.sendMail({ from: services.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      mail.status = 'sent';
+      mail.sentAt = new Date();
+    }
+    mail.error = null;
+    await em.flush();
+    return { status: mail.status };
+  },
+
+  async onFailed({ mailId }, error, { services }) {
+    await services.orm.em.fork().nativeUpdate(MailMessage, { id: mailId, status: 'queued' }, { status: 'failed', error: error.message.slice(0, 500) });
+  },
+});
