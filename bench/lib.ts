@@ -1,0 +1,142 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import express from 'express';
+import { Client } from 'pg';
+import { startWeb, type WebServer } from '../api/server';
+import { createServices, type Services } from '../domain/services';
+import { loadConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { migrate } from '../lib/db';
+import { startWorkers, type WorkerPool } from '../workers/main';
+
+/** A real app instance for a benchmark: its own freshly migrated database and Redis namespace. */
+export interface BenchApp {
+  services: Services;
+  web: WebServer;
+  url: string;
+  workers: WorkerPool | null;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the app the way a dyno runs (LOG_LEVEL warn by default). `sharing` starts a second instance on the
+ * same database and Redis namespace; `workers: false` leaves jobs to another instance.
+ */
+export async function startBenchApp(name: string, options: { env?: Record<string, string>; workers?: boolean; sharing?: BenchApp } = {}): Promise<BenchApp> {
+  const port = await freePort();
+  const db = `bench_${name.replace(/\W/g, '_')}`;
+  const own = !options.sharing;
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${db}`;
+  const env: Record<string, string> = {
+    ...(options.sharing?.env ?? {
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_NAMESPACE: `bench_${name}`,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+      INTERNAL_SECRET: 'bench-internal-secret',
+      STORAGE_DIR: `/tmp/platform-bench-storage/${name}`,
+    }),
+    ...options.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  if (own) await admin(`drop database if exists "${db}" with (force)`);
+  const config = loadConfig(env);
+  const services = await createServices(config, createLogger(config));
+  if (own) await migrate(services.orm);
+  const web = await startWeb(services, port);
+  const workers = options.workers === false ? null : startWorkers(services);
+  return {
+    services,
+    web,
+    url: web.url,
+    workers,
+    env,
+    async close() {
+      await web.close();
+      await workers?.close();
+      if (own) {
+        const keys = await services.redis.keys(`${config.REDIS_NAMESPACE}:*`);
+        if (keys.length) await services.redis.del(...keys);
+      }
+      await services.close();
+      if (own) await admin(`drop database if exists "${db}" with (force)`);
+    },
+  };
+}
+
+/** The baseline every HTTP benchmark is compared with: a bare Express 5 hello-world JSON GET. */
+export async function startBareExpress(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = express();
+  app.get('/hello', (_req, res) => {
+    res.json({ hello: 'world' });
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon on loopback, bounded in time. */
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Prints the figures and keeps them in bench/results/<name>.json (committed as the last report). */
+export function report(name: string, figures: Record<string, unknown>): void {
+  const dir = join(__dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const body = { benchmark: name, at: new Date().toISOString(), node: process.version, cpus: cpus().length, ...figures };
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(body, null, 2) + '\n');
+  console.log(JSON.stringify(body, null, 2));
+}
