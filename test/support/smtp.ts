@@ -1,0 +1,45 @@
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback (smtp-server). `delayMs` holds each message before accepting it (to catch a
+ * worker mid-job); `reject` makes it refuse every message (to exercise retries).
+ */
+export async function startSmtp(options: { delayMs?: number; reject?: boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  let started = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      started++;
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        setTimeout(() => {
+          if (options.reject) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        }, options.delayMs ?? 0);
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Messages whose transfer began (accepted or not yet). */
+    get started() {
+      return started;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
