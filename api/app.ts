@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -7,7 +8,7 @@ import type { Services } from '../domain/services';
 import { Authenticator } from './http/auth';
 import { OpenApiRegistry } from './http/openapi';
 import { notFoundHandler, problemHandler } from './http/problems';
-import { Routes } from './http/routes';
+import { Routes, RouteTable } from './http/routes';
 import { apiModules } from './modules';
 import { mountQueueBoard } from './system/queueBoard';
 import { localStorageRoutes, mountDocs, systemRoutes } from './system/routes';
@@ -40,52 +41,67 @@ export function createApp(services: Services): WebApp {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  // Request ids always; one log line per request only when the level lets info through (pino-http builds a
+  // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
+  // by the problem handler at any level.
+  app.use(logger.isLevelEnabled('info') ? pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }) : requestIdOnly);
   app.use(httpMetrics(metrics.httpDuration));
 
   const auth = new Authenticator(services);
   const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: process.env.npm_package_version ?? '0.1.0', description: API_DESCRIPTION });
   const sockets = new SocketRouter(services, auth);
 
-  // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies.
+  // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
+  // page gets helmet's full browser set; API answers the headers that matter for JSON (OWASP REST).
   mountQueueBoard(app, services, auth);
-  app.use(helmet());
+  mountDocs(app);
+  app.use(helmet(apiSecurityHeaders));
+  // Without configured origins no cross-origin call is allowed, which is the browsers' default: no middleware needed.
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-  app.use(cors({ origin: origins.includes('*') ? true : origins, exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'], maxAge: 600 }));
+  if (origins.length) app.use(cors({ origin: origins.includes('*') ? true : origins, exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'], maxAge: 600 }));
 
-  const routes = (tag: string) => {
-    const r = new Routes(services, auth, openapi, tag);
-    app.use(r.router);
-    return r;
-  };
+  const table = new RouteTable(app);
+  const routes = (tag: string) => new Routes(services, auth, openapi, tag, table);
   systemRoutes(routes('System'), services, openapi);
   localStorageRoutes(routes('Storage'), services);
   for (const mount of apiModules) mount({ routes, sockets, services });
-  mountDocs(app);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
   return { app, sockets, openapi, auth };
 }
 
+/** CSP that loads nothing and forbids framing, HSTS, nosniff, X-Frame-Options DENY, no referrer. */
+const apiSecurityHeaders: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  xFrameOptions: { action: 'deny' },
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+const requestIdOnly: RequestHandler = (req, res, next) => {
+  req.id = requestId(req, res);
+  next();
+};
+
 /** Request duration by route template (never by raw URL, which would explode the label set). */
 function httpMetrics(histogram: Services['metrics']['httpDuration']): RequestHandler {
   return (req, res, next) => {
     const end = histogram.startTimer();
     res.on('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const route = req.route ? `${req.baseUrl}${req.route.path === '/' && req.baseUrl ? '' : String(req.route.path)}` : 'unmatched';
       end({ method: req.method, route, status: res.statusCode });
     });
     next();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
@@ -113,17 +114,45 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time this (server) process spent per request, in microseconds; only when the load ran in a child. */
+  serverCpuUsPerRequest?: number;
 }
 
-/** autocannon on loopback, bounded in time. */
+const hasFunction = (value: unknown): boolean =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null && Object.values(value).some(hasFunction));
+
+/**
+ * autocannon on loopback, bounded in time. With plain options the load generator runs in a child process,
+ * so it does not share the server's event loop, and the server's own CPU per request is measured too;
+ * options with functions (dynamic bodies) run in-process.
+ */
 export async function load(options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  const opts = { connections: 50, duration: 10, ...options };
+  let result: autocannon.Result;
+  let cpuUs: number | undefined;
+  if (hasFunction(opts)) {
+    result = await autocannon(opts);
+  } else {
+    const before = process.cpuUsage();
+    const child = spawn(process.execPath, ['-e', "require('autocannon')(JSON.parse(process.argv[1]), (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })", JSON.stringify(opts)], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`load generator exited with ${code}`);
+    const used = process.cpuUsage(before);
+    result = JSON.parse(Buffer.concat(out).toString()) as autocannon.Result;
+    cpuUs = (used.user + used.system) / Math.max(1, result.requests.total);
+  }
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(cpuUs !== undefined ? { serverCpuUsPerRequest: Math.round(cpuUs) } : {}),
   };
 }
 

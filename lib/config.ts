@@ -1,25 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { bool, cleanEnv, num, port, str, url, EnvMissingError } from 'envalid';
+import { cleanEnv, num, port, str, url, EnvMissingError } from 'envalid';
 
 /**
  * Every environment variable the suite reads, parsed and validated once at start (envalid).
  * `devDefault` values apply outside production only: with NODE_ENV=production a missing secret stops the
  * process with a message naming the variable. The README's configuration table mirrors this list.
  */
-const spec = {
-  NODE_ENV: str({ choices: ['development', 'test', 'production'], default: 'development' }),
+export const configSpec = {
+  NODE_ENV: str({ choices: ['development', 'test', 'production'], default: 'development', desc: 'production makes secrets mandatory and cookies secure' }),
   PORT: port({ default: 3000, desc: 'HTTP port of the web dyno' }),
   PUBLIC_URL: url({ desc: 'Public base URL, used in mailed links and storage addresses' }),
   APP_URL: str({ default: '', desc: 'Front-end base URL used in mailed links (defaults to PUBLIC_URL)' }),
-  DATABASE_URL: url({ devDefault: 'postgres://postgres@127.0.0.1:5432/platform' }),
-  DATABASE_POOL_MAX: num({ default: 10 }),
-  REDIS_URL: url({ devDefault: 'redis://127.0.0.1:6379' }),
+  DATABASE_URL: url({ devDefault: 'postgres://postgres@127.0.0.1:5432/platform', desc: 'PostgreSQL connection URL' }),
+  DATABASE_POOL_MAX: num({ default: 10, desc: 'Connections per process in the PostgreSQL pool' }),
+  REDIS_URL: url({ devDefault: 'redis://127.0.0.1:6379', desc: 'Redis connection URL (queues, revocation list, caches, presence, rate limits)' }),
   REDIS_NAMESPACE: str({ default: 'ps', desc: 'Prefix of every Redis key, queue and channel of this deployment' }),
   JWT_SECRET: str({ desc: 'Shared HMAC secret of access tokens (>= 32 chars)' }),
-  ACCESS_TOKEN_TTL_SECONDS: num({ default: 900 }),
-  REFRESH_TOKEN_TTL_DAYS: num({ default: 30 }),
+  ACCESS_TOKEN_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of access tokens (the expiresIn of login)' }),
+  REFRESH_TOKEN_TTL_DAYS: num({ default: 30, desc: 'Lifetime of a session and its refresh tokens' }),
   INTERNAL_SECRET: str({ default: '', desc: 'X-Internal-Secret of machine-to-machine routes; unset refuses them all' }),
   CORS_ORIGINS: str({ default: '', desc: 'Comma-separated browser origins allowed by CORS' }),
   TRUST_PROXY: str({ default: 'loopback', desc: 'Express trust proxy setting (Heroku: 1)' }),
@@ -28,35 +28,36 @@ const spec = {
   RATE_LIMIT_AUTH_PER_MINUTE: num({ default: 10, desc: 'Login / password-reset attempts per IP and per account' }),
   RATE_LIMIT_ANON_PER_MINUTE: num({ default: 120, desc: 'Requests per IP on anonymous routes' }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
-  S3_ACCESS_KEY: str({ default: '' }),
-  S3_SECRET_KEY: str({ default: '' }),
-  S3_BUCKET: str({ default: 'platform' }),
-  S3_REGION: str({ default: 'us-east-1' }),
+  S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
+  S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
+  S3_BUCKET: str({ default: 'platform', desc: 'Bucket holding every object (keys are prefixed by tenant)' }),
+  S3_REGION: str({ default: 'us-east-1', desc: 'Region of the bucket' }),
   STORAGE_DIR: str({ default: '.data/storage', desc: 'Root of the local storage adapter' }),
   SMTP_URL: str({ default: '', desc: 'SMTP server for mail; unset keeps mails in the outbox table' }),
-  MAIL_FROM: str({ default: 'Platform Suite <no-reply@localhost>' }),
-  STRIPE_SECRET_KEY: str({ default: '' }),
-  STRIPE_WEBHOOK_SECRET: str({ default: '' }),
+  MAIL_FROM: str({ default: 'Platform Suite <no-reply@localhost>', desc: 'Sender of every mail' }),
+  STRIPE_SECRET_KEY: str({ default: '', desc: 'Stripe secret key; unset makes checkout, portal and paid plan changes answer 503' }),
+  STRIPE_WEBHOOK_SECRET: str({ default: '', desc: 'Signing secret of the Stripe webhook endpoint (whsec_...)' }),
   STRIPE_API_URL: str({ default: '', desc: 'Override of the Stripe API address (tests, stripe-mock)' }),
-  OPENAI_API_KEY: str({ default: '' }),
-  OPENAI_BASE_URL: str({ default: '', desc: 'Any OpenAI-compatible server' }),
-  OPENAI_MODEL: str({ default: 'gpt-4o-mini' }),
-  HUB_URL: str({ default: '', desc: 'Real-time hub; unset skips notifications' }),
-  VR_WEBHOOK_SECRET: str({ default: '' }),
-  PRESENCE_TTL_SECONDS: num({ default: 60 }),
-  TRIAL_DAYS: num({ default: 14 }),
-  ENTITLEMENT_CACHE_TTL_SECONDS: num({ default: 300 }),
+  OPENAI_API_KEY: str({ default: '', desc: 'Key of the AI layer (VR assistant, POST /internal/ai/chat); unset disables the assistant' }),
+  OPENAI_BASE_URL: str({ default: '', desc: 'Any OpenAI-compatible server (unset: api.openai.com)' }),
+  OPENAI_MODEL: str({ default: 'gpt-4o-mini', desc: 'Chat model of the AI layer' }),
+  HUB_URL: str({ default: '', desc: 'Real-time hub; VR notifications are POSTed to <HUB_URL>/vr/notify. Unset skips notifications' }),
+  VR_WEBHOOK_SECRET: str({ default: '', desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL' }),
+  PRESENCE_TTL_SECONDS: num({ default: 60, desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure' }),
+  TELEMETRY_GRACE_SECONDS: num({ default: 300, desc: 'How long after a VR session ended its telemetry is still accepted (late batches of headsets)' }),
+  TRIAL_DAYS: num({ default: 14, desc: 'Length of the one free trial an organisation may start' }),
+  BILLING_RETURN_URL: str({ default: '', desc: 'Page Stripe Checkout and the billing portal return to (defaults to APP_URL or PUBLIC_URL + /billing)' }),
+  ENTITLEMENT_CACHE_TTL_SECONDS: num({ default: 300, desc: 'TTL of the shared entitlement cache (changes invalidate it at once)' }),
   JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
   ADMIN_EMAIL: str({ default: '', desc: 'Creates this platform administrator at start when missing' }),
-  ADMIN_PASSWORD: str({ default: '' }),
-  RUN_MIGRATIONS: bool({ default: false, desc: 'Migrate at start (npm start sets it)' }),
+  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL when it has to be created' }),
 };
 
 export type Config = ReturnType<typeof parse> & { storageDriver: 's3' | 'local'; production: boolean };
 
 function parse(env: Record<string, string | undefined>) {
-  return cleanEnv(env, spec, {
+  return cleanEnv(env, configSpec, {
     reporter: ({ errors }) => {
       const names = Object.entries(errors).map(([name, err]) =>
         err instanceof EnvMissingError ? `${name} is required` : `${name}: ${(err as Error).message}`,

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { ClassConstructor } from 'class-transformer';
 import { tenantContext, type TenantContext } from '../../domain/context';
 import type { Permission } from '../../domain/identity/permissionCatalogue';
@@ -86,13 +86,12 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * a handler receives validated input and returns a value, a Reply, or nothing (204).
  */
 export class Routes {
-  readonly router = Router();
-
   constructor(
     private readonly services: Services,
     private readonly auth: Authenticator,
     private readonly openapi: OpenApiRegistry,
     private readonly tag: string,
+    private readonly table: RouteTable,
   ) {}
 
   get<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
@@ -157,8 +156,31 @@ export class Routes {
       }
     });
 
-    this.router[method](path, ...chain);
+    this.table.add(method, path, chain);
     this.openapi.add(method, path, { ...spec, tags: spec.tags ?? [this.tag] });
+  }
+}
+
+/**
+ * Express matches routes one after the other. Routes are grouped by their first path segment, each group
+ * a Router mounted at that prefix, so a request is tested against a few prefixes and then its group's
+ * routes only, however many modules the suite grows.
+ */
+export class RouteTable {
+  private readonly groups = new Map<string, Router>();
+
+  constructor(private readonly app: Express) {}
+
+  add(method: Method, path: string, chain: RequestHandler[]): void {
+    const [, first, rest] = /^(\/[\w.-]+)(\/.*)?$/.exec(path) ?? [];
+    const prefix = first ?? '/';
+    let group = this.groups.get(prefix);
+    if (!group) {
+      group = Router({ mergeParams: true });
+      this.groups.set(prefix, group);
+      this.app.use(prefix, group);
+    }
+    group[method](first ? (rest ?? '/') : path, ...chain);
   }
 }
 

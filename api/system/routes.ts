@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Express, Request } from 'express';
+import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../../domain/services';
 import { forbidden, tooLarge, unauthorized } from '../../lib/errors';
@@ -82,7 +83,7 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
 
 /** Interactive documentation at /docs (Swagger UI, assets served locally). */
 export function mountDocs(app: Express): void {
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/openapi.json', customSiteTitle: 'Platform Suite API' }));
+  app.use('/docs', helmet(), swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/openapi.json', customSiteTitle: 'Platform Suite API' }));
 }
 
 /**
