@@ -1,7 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { configSpec } from '../lib/config';
 
 /**
- * `npx tsx bin/config-table.ts` prints the README's configuration table from lib/config.ts, the one place
+ * `npx tsx bin/config-table.ts [--write]` prints (or writes into README.md) the configuration table from lib/config.ts, the one place
  * variables are declared (test/platform/readme.test.ts checks the README lists each of them).
  */
 const production = new Set(['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PUBLIC_URL']);
@@ -13,4 +14,10 @@ const rows = Object.entries(configSpec).map(([name, spec]) => {
   const choices = s.choices ? ` One of ${s.choices.map((c) => `\`${String(c)}\``).join(', ')}.` : '';
   return `| \`${name}\` | ${production.has(name) ? '**required in production**; locally ' + local : local} | ${(s.desc ?? '').replace(/\|/g, '\\|')}${choices} |`;
 });
-console.log(['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n'));
+const table = ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+if (process.argv.includes('--write')) {
+  const readme = readFileSync('README.md', 'utf8');
+  writeFileSync('README.md', readme.replace(/<!-- config-table -->[\s\S]*<!-- \/config-table -->/, `<!-- config-table -->\n${table}\n<!-- /config-table -->`));
+} else {
+  console.log(table);
+}

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { startStack, type TestStack } from '../support/stack';
 
 describe('system routes', () => {
@@ -33,10 +34,17 @@ describe('system routes', () => {
     }
   });
 
-  it('serves the OpenAPI description and the docs page', async () => {
+  it('serves a valid OpenAPI 3.1 description and the docs page', async () => {
     const res = await stack.http.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeTruthy();
+    // Every operation is documented with a summary and its problems.
+    for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, { summary?: string; responses: object }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(`${method} ${path}: ${op.summary ? 'ok' : 'missing summary'}`).toBe(`${method} ${path}: ok`);
+      }
+    }
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/health', '/ready', '/metrics']));
     const docs = await stack.http.get('/docs/');
     expect(docs.status).toBe(200);
