@@ -7,6 +7,7 @@ export class Migration20261123000000_identity extends Migration {
     this.addSql(`create index "audit_entries_created_at_index" on "audit_entries" ("created_at");`);
     this.addSql(`create index "audit_entries_tenant_id_created_at_index" on "audit_entries" ("tenant_id", "created_at");`);
     this.addSql(`create index "audit_entries_actor_id_created_at_index" on "audit_entries" ("actor_id", "created_at");`);
+    this.addSql(`create index "audit_entries_action_created_at_index" on "audit_entries" ("action", "created_at");`);
     this.addSql(`create table "broadcasts" ("id" uuid not null, "subject" varchar(200) not null, "text" text not null, "created_by_id" uuid not null, "recipients" int not null default 0, "created_at" timestamptz not null, "completed_at" timestamptz null, constraint "broadcasts_pkey" primary key ("id"));`);
     this.addSql(`create table "mail_messages" ("id" uuid not null, "tenant_id" uuid null, "to" varchar(254) not null, "template" varchar(40) not null, "subject" varchar(200) not null, "text" text not null, "dedupe_key" varchar(120) null, "status" text check ("status" in ('queued', 'sent', 'kept', 'failed')) not null default 'queued', "error" varchar(500) null, "created_at" timestamptz not null, "sent_at" timestamptz null, constraint "mail_messages_pkey" primary key ("id"));`);
     this.addSql(`alter table "mail_messages" add constraint "mail_messages_dedupe_key_unique" unique ("dedupe_key");`);
@@ -22,6 +23,7 @@ export class Migration20261123000000_identity extends Migration {
     this.addSql(`create index "invitations_email_index" on "invitations" ("email");`);
     this.addSql(`create table "users" ("id" uuid not null, "email" varchar(254) not null, "password_hash" varchar(255) null, "display_name" varchar(120) not null, "locale" varchar(16) not null default 'en', "timezone" varchar(64) not null default 'UTC', "email_confirmed_at" timestamptz null, "is_platform_admin" boolean not null default false, "disabled_at" timestamptz null, "last_login_at" timestamptz null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "users_pkey" primary key ("id"));`);
     this.addSql(`alter table "users" add constraint "users_email_unique" unique ("email");`);
+    this.addSql(`create index "users_created_at_index" on "users" ("created_at");`);
     this.addSql(`create table "memberships" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "user_id" uuid not null, constraint "memberships_pkey" primary key ("id"));`);
     this.addSql(`create index "memberships_user_id_index" on "memberships" ("user_id");`);
     this.addSql(`alter table "memberships" add constraint "memberships_tenant_id_user_id_unique" unique ("tenant_id", "user_id");`);

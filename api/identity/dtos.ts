@@ -1,7 +1,41 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { mailStatuses } from '../../entities/identity/mail';
+import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
-/** Request bodies and queries of the identity routes. Unknown fields are refused. */
+/** Request bodies, parameters and queries of the identity routes. Unknown fields are refused. */
+
+const EMAIL_MAX = 254;
+/** Long enough for any policy-conforming password; the policy itself (lib/passwords.ts) is checked by the use case. */
+const PASSWORD_MAX = 1024;
+const ROLE_KEY = /^[a-z][a-z0-9_-]{1,59}$/;
+const ROLE_KEY_MESSAGE = 'must be 2 to 60 lower-case letters, digits, - or _, starting with a letter';
+const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+const OPAQUE_TOKEN_MESSAGE = 'must be the token of the mailed link';
+
+export class EmailBody {
+  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
+}
+
 export class UpdateProfileBody {
   @IsOptional() @IsString() @Length(1, 120) displayName?: string;
   @IsOptional() @IsString() @Matches(/^[a-z]{2}(-[A-Z]{2})?$/, { message: 'locale must look like en or fr-FR' }) locale?: string;
@@ -9,4 +43,186 @@ export class UpdateProfileBody {
   @IsOptional()
   @IsIn(Intl.supportedValuesOf('timeZone').concat('UTC'), { message: 'timezone must be an IANA time zone' })
   timezone?: string;
+}
+
+export class RegisterBody extends EmailBody {
+  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) password!: string;
+  @JSONSchema({ description: 'Defaults to the local part of the e-mail' }) @IsOptional() @IsString() @Length(1, 120) displayName?: string;
+  @JSONSchema({ description: "Name of the personal organisation; defaults to \"<displayName>'s organisation\"" }) @IsOptional() @IsString() @Length(1, 120) organizationName?: string;
+}
+
+export class LoginBody extends EmailBody {
+  @IsString() @Length(1, PASSWORD_MAX) password!: string;
+}
+
+export class EmailTokenBody {
+  @JSONSchema({ description: 'The token of the mailed link (its ?token= parameter)' }) @Matches(OPAQUE_TOKEN, { message: `token ${OPAQUE_TOKEN_MESSAGE}` }) token!: string;
+}
+
+export class ResetPasswordBody extends EmailTokenBody {
+  @JSONSchema({ description: 'The new password: 10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) password!: string;
+}
+
+export class RefreshBody {
+  @JSONSchema({ description: 'The refresh token of the last token pair' }) @IsString() @Length(20, 200) refreshToken!: string;
+}
+
+export class ChangePasswordBody {
+  @IsString() @Length(1, PASSWORD_MAX) currentPassword!: string;
+  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) newPassword!: string;
+}
+
+export class PagingQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+
+  @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
+}
+
+/** A resource named by its id in the path (/users/me/sessions/{id}, /admin/users/{id} ...). */
+export class EntityIdParams {
+  @IsUUID() id!: string;
+}
+
+export class OrgParams {
+  @IsUUID() id!: string;
+}
+
+export class OrgInvitationParams extends OrgParams {
+  @IsUUID() inviteId!: string;
+}
+
+export class OrgMemberParams extends OrgParams {
+  @IsUUID() userId!: string;
+}
+
+export class InvitationIdParams {
+  @IsUUID() inviteId!: string;
+}
+
+export class InvitationTokenParams {
+  @Matches(OPAQUE_TOKEN, { message: `token ${OPAQUE_TOKEN_MESSAGE}` }) token!: string;
+}
+
+export class CreateOrganizationBody {
+  @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 120) name!: string;
+}
+
+export class InviteBody extends EmailBody {
+  @JSONSchema({ description: 'Key of a role of the organisation (owner, admin, member or a custom role); only owners invite owners' })
+  @Matches(ROLE_KEY, { message: `role ${ROLE_KEY_MESSAGE}` })
+  role!: string;
+}
+
+export class MemberRoleBody {
+  @JSONSchema({ description: "Key of the role that replaces the member's roles" }) @Matches(ROLE_KEY, { message: `role ${ROLE_KEY_MESSAGE}` }) role!: string;
+}
+
+export class MemberRolesBody {
+  @JSONSchema({ description: "Keys of the roles that replace the member's roles (at least one)" })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(20)
+  @ArrayUnique()
+  @Matches(ROLE_KEY, { each: true, message: `each role ${ROLE_KEY_MESSAGE}` })
+  roles!: string[];
+}
+
+export class RoleParams {
+  @IsUUID() roleId!: string;
+}
+
+export class MemberParams {
+  @IsUUID() userId!: string;
+}
+
+export class RolePermissionsBody {
+  @JSONSchema({ description: 'Keys of GET /rbac/permissions; the list replaces the current one' })
+  @IsArray()
+  @ArrayMaxSize(allPermissions.length)
+  @IsIn(allPermissions, { each: true, message: 'each permission must be a key of GET /rbac/permissions' })
+  permissions!: Permission[];
+}
+
+export class CreateRoleBody extends RolePermissionsBody {
+  @JSONSchema({ description: 'Stable key, unique in the organisation' }) @Matches(ROLE_KEY, { message: `key ${ROLE_KEY_MESSAGE}` }) key!: string;
+  @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 80) name!: string;
+  @IsOptional() @IsString() @MaxLength(500) description?: string;
+}
+
+/* Platform administration */
+
+export class SearchQuery extends PagingQuery {
+  @JSONSchema({ description: 'Case-insensitive part of the e-mail or name' }) @IsOptional() @IsString() @Length(1, 120) q?: string;
+}
+
+export class AdminSessionsQuery extends PagingQuery {
+  @JSONSchema({ description: "Only this user's sessions" }) @IsOptional() @IsUUID() userId?: string;
+}
+
+export class AuditQuery extends PagingQuery {
+  @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' }) @IsOptional() @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' }) action?: string;
+  @IsOptional() @IsUUID() actorId?: string;
+  @IsOptional() @IsUUID() tenantId?: string;
+  @JSONSchema({ description: 'Entries at or after this time (ISO 8601)' }) @IsOptional() @IsDateString({ strict: true }) since?: string;
+  @JSONSchema({ description: 'Entries before this time (ISO 8601)' }) @IsOptional() @IsDateString({ strict: true }) until?: string;
+}
+
+export class SignupsQuery {
+  @JSONSchema({ description: 'Number of days, today included (default 30, max 365)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  days: number = 30;
+}
+
+export class BroadcastBody {
+  @IsString() @Matches(/\S/, { message: 'subject must not be blank' }) @Length(1, 200) subject!: string;
+  @JSONSchema({ description: 'Plain text of the mail' }) @IsString() @Matches(/\S/, { message: 'text must not be blank' }) @Length(1, 20_000) text!: string;
+}
+
+export class OutboxQuery extends PagingQuery {
+  @JSONSchema({ description: 'Recipient address' }) @IsOptional() @IsEmail({}, { message: 'to must be an e-mail address' }) @MaxLength(EMAIL_MAX) to?: string;
+  @IsOptional() @IsIn(mailStatuses) status?: (typeof mailStatuses)[number];
+}
+
+export class SuspendBody {
+  @JSONSchema({ description: 'Why, for other administrators' }) @IsOptional() @IsString() @Length(1, 500) reason?: string;
+}
+
+/* Internal bridges (X-Internal-Secret) */
+
+class DeviceFields {
+  @JSONSchema({ description: "The end user's IP address, as seen by the calling service" }) @IsOptional() @IsString() @MaxLength(64) ip?: string;
+  @IsOptional() @IsString() @MaxLength(500) userAgent?: string;
+}
+
+export class InternalLoginBody extends DeviceFields {
+  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
+  @IsString() @Length(1, PASSWORD_MAX) password!: string;
+}
+
+export class InternalRegisterBody extends InternalLoginBody {
+  @IsOptional() @IsString() @Length(1, 120) displayName?: string;
+  @IsOptional() @IsString() @Length(1, 120) organizationName?: string;
+  @JSONSchema({ description: 'The calling service verified the address: no confirmation mail' }) @IsOptional() @IsBoolean() emailConfirmed?: boolean;
+}
+
+export class InternalRefreshBody extends DeviceFields {
+  @IsString() @Length(20, 200) refreshToken!: string;
+}
+
+export class OAuthSyncBody extends DeviceFields {
+  @JSONSchema({ description: 'Provider name, e.g. google' }) @Matches(/^[a-z0-9][a-z0-9_.-]{0,39}$/, { message: 'provider must be a lower-case provider name' }) provider!: string;
+  @JSONSchema({ description: "The provider's stable user id" }) @IsString() @Length(1, 255) subject!: string;
+  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
+  @JSONSchema({ description: 'The provider verified the address (required to link an existing account)' }) @IsBoolean() emailVerified!: boolean;
+  @IsOptional() @IsString() @Length(1, 120) displayName?: string;
 }

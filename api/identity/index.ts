@@ -1,7 +1,17 @@
 import type { ModuleMount } from '../modules';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { internalAuthRoutes } from './internal';
+import { organizationRoutes } from './orgs';
+import { rbacRoutes } from './rbac';
 import { userRoutes } from './users';
 
-/** Identity: /auth, /orgs, /users, /rbac, /admin. */
+/** Identity: /auth, /auth/internal, /users, /orgs, /rbac, /admin. */
 export function identityApi(mount: ModuleMount): void {
+  authRoutes(mount);
+  internalAuthRoutes(mount);
   userRoutes(mount);
+  organizationRoutes(mount);
+  rbacRoutes(mount);
+  adminRoutes(mount);
 }

@@ -1,15 +1,60 @@
 import type { ModuleMount } from '../modules';
+import { changePassword } from '../../domain/identity/changePassword';
+import { listActiveSessions } from '../../domain/identity/listSessions';
+import { logoutEverywhere } from '../../domain/identity/logoutEverywhere';
 import { getProfile, updateProfile } from '../../domain/identity/profile';
-import { UpdateProfileBody } from './dtos';
-import { UserView } from './views';
+import { revokeMySession } from '../../domain/identity/revokeMySession';
+import { ChangePasswordBody, EntityIdParams, PagingQuery, UpdateProfileBody } from './dtos';
+import { UserSessionList, UserSessionView, UserView } from './views';
 
-/** /users/me: the caller's own profile. */
-export function userRoutes({ routes }: ModuleMount): void {
+/** /users/me: the caller's own profile, password and signed-in devices. */
+export function userRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Users');
 
   r.get('/users/me', { summary: 'My profile', access: 'user', response: UserView }, async ({ ctx }) => UserView.from(await getProfile(ctx)));
 
   r.put('/users/me', { summary: 'Update my profile', access: 'user', body: UpdateProfileBody, response: UserView }, async ({ ctx, body }) =>
     UserView.from(await updateProfile(ctx, body)),
+  );
+
+  r.post(
+    '/users/me/password',
+    {
+      summary: 'Change my password',
+      description:
+        'Needs the current password (400 `current_password_incorrect`; accounts created through an external provider have none and use POST /auth/forgot-password). The new one follows the policy (400 on `newPassword`). Every other session ends; this one stays signed in.',
+      access: 'user',
+      body: ChangePasswordBody,
+      status: 204,
+      rateLimits: [{ name: 'password-change', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, by: (req) => req.auth?.userId }],
+    },
+    async ({ ctx, auth, body, req }) => {
+      await changePassword(ctx, { ...body, sessionId: auth.sid, ip: req.ip });
+    },
+  );
+
+  r.get(
+    '/users/me/sessions',
+    { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PagingQuery, response: UserSessionList },
+    async ({ auth, ctx, query }) => {
+      const page = await listActiveSessions(ctx.em, { userId: auth.userId, limit: query.limit, cursor: query.cursor });
+      return { items: page.items.map((s) => UserSessionView.from(s, auth.sid)), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.delete(
+    '/users/me/sessions',
+    { summary: 'Sign out everywhere', description: 'Ends every session, this one included: every access and refresh token issued so far stops working on every instance.', access: 'user', status: 204 },
+    async ({ auth, req }) => {
+      await logoutEverywhere(services, { userId: auth.userId, ip: req.ip });
+    },
+  );
+
+  r.delete(
+    '/users/me/sessions/:id',
+    { summary: 'Sign out one session', description: "Ends one of my sessions (its refresh and access tokens stop working everywhere). Another user's session, or one already ended, is 404.", access: 'user', params: EntityIdParams, status: 204 },
+    async ({ auth, params, req }) => {
+      await revokeMySession(services, { userId: auth.userId, sessionId: params.id, ip: req.ip });
+    },
   );
 }

@@ -1,27 +1,41 @@
+import { EMAIL_TOKEN_TTL_HOURS } from './emailTokens';
+import { INVITATION_TTL_DAYS } from './invitations';
+
 /** Plain-text mails of the identity service. Links point at the front end (APP_URL). */
 export type MailTemplate =
   | { template: 'confirm_email'; data: { name: string; token: string } }
+  | { template: 'account_exists'; data: { name: string } }
   | { template: 'reset_password'; data: { name: string; token: string } }
   | { template: 'invitation'; data: { organization: string; inviter: string; token: string } }
   | { template: 'broadcast'; data: { subject: string; text: string } };
 
+const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
+
 export function renderMail(appUrl: string, mail: MailTemplate): { subject: string; text: string } {
-  const link = (path: string, token: string) => `${appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+  const base = appUrl.replace(/\/$/, '');
+  const link = (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`;
   switch (mail.template) {
     case 'confirm_email':
       return {
         subject: 'Confirm your e-mail address',
-        text: `Hello ${mail.data.name},\n\nConfirm your e-mail address by opening:\n${link('/confirm-email', mail.data.token)}\n\nThis link expires in 48 hours.`,
+        text: `Hello ${mail.data.name},\n\nConfirm your e-mail address by opening:\n${link('/confirm-email', mail.data.token)}\n\nThis link expires in ${hours(EMAIL_TOKEN_TTL_HOURS.confirm_email)}.`,
+      };
+    case 'account_exists':
+      // Sent instead of a confirmation when someone registers with an address that already has an account:
+      // the answer of POST /auth/register stays the same, only the owner of the mailbox learns the difference.
+      return {
+        subject: 'You already have an account',
+        text: `Hello ${mail.data.name},\n\nSomeone (maybe you) tried to create an account with this e-mail address, which already has one. Nothing was changed.\n\nSign in at ${base}/login, or choose a new password at ${base}/forgot-password if you forgot it. If it was not you, you can ignore this mail.`,
       };
     case 'reset_password':
       return {
         subject: 'Reset your password',
-        text: `Hello ${mail.data.name},\n\nSomeone asked to reset your password. To choose a new one, open:\n${link('/reset-password', mail.data.token)}\n\nThis link expires in 1 hour and works once. If you did not ask for it, ignore this mail.`,
+        text: `Hello ${mail.data.name},\n\nSomeone asked to reset your password. To choose a new one, open:\n${link('/reset-password', mail.data.token)}\n\nThis link expires in ${hours(EMAIL_TOKEN_TTL_HOURS.reset_password)} and works once. If you did not ask for it, ignore this mail.`,
       };
     case 'invitation':
       return {
         subject: `${mail.data.inviter} invited you to ${mail.data.organization}`,
-        text: `${mail.data.inviter} invited you to join ${mail.data.organization}.\n\nAccept the invitation:\n${link('/invitations/accept', mail.data.token)}\n\nThis invitation expires in 7 days.`,
+        text: `${mail.data.inviter} invited you to join ${mail.data.organization}.\n\nAccept the invitation:\n${link('/invitations/accept', mail.data.token)}\n\nThis invitation expires in ${INVITATION_TTL_DAYS} days.`,
       };
     case 'broadcast':
       return { subject: mail.data.subject, text: mail.data.text };

@@ -2,10 +2,12 @@ import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { unauthorized } from '../../lib/errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { Membership } from '../../entities/identity/organization';
 import { RefreshToken, UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from './audit';
+import { homeOrganization } from './homeOrganization';
 
 /** The answer of login, refresh and switch. expiresIn is in seconds (lifetime of the access token). */
 export interface TokenPair {
@@ -67,6 +69,10 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
     token.usedAt = new Date();
     session.lastUsedAt = new Date();
     if (device.ip) session.ip = device.ip;
+    // Removed from the active organisation since: the session falls back to one the user still belongs to.
+    if (!(await tx.count(Membership, { tenantId: session.tenantId, user: session.user }, { filters: { tenant: false } }))) {
+      session.tenantId = await homeOrganization(tx, session.user);
+    }
     return { pair: issue(services, tx, session) };
   });
   if (result.pair) return result.pair;
@@ -78,10 +84,34 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
   throw unauthorized('refresh_token_invalid', 'The refresh token is invalid or expired');
 }
 
+/**
+ * Moves a session to another organisation (switch): a new pair is issued for it, and its unused refresh
+ * token is superseded (presenting it later counts as reuse). Its older access tokens are the caller's to revoke.
+ */
+export async function moveSession(services: Services, em: Em, sessionId: string, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+  return em.transactional(async (tx) => {
+    const session = await tx.findOne(UserSession, { id: sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthorized('token_revoked', 'This session has ended');
+    await tx.nativeUpdate(RefreshToken, { session, usedAt: null }, { usedAt: new Date() });
+    audit(tx, { action: 'session.switched', actorId: session.user.id, tenantId, targetType: 'session', targetId: session.id, ip: device.ip, data: { from: session.tenantId } });
+    session.tenantId = tenantId;
+    session.lastUsedAt = new Date();
+    return issue(services, tx, session);
+  });
+}
+
 /** Ends a session: no refresh any more, and its access tokens are revoked at once on every dyno. */
 export async function endSession(services: Services, em: Em, sessionId: string, reason: string): Promise<void> {
   await em.nativeUpdate(UserSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
   await services.revocations.revokeSession(sessionId);
+}
+
+/** Ends every session of a user but one (password change: the device that changed it stays signed in). */
+export async function endOtherSessions(services: Services, em: Em, userId: string, keepSessionId: string, reason: string): Promise<void> {
+  const others = await em.find(UserSession, { user: userId, revokedAt: null, id: { $ne: keepSessionId } }, { fields: ['id'] });
+  if (!others.length) return;
+  await em.nativeUpdate(UserSession, { id: { $in: others.map((s) => s.id) }, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+  await Promise.all(others.map((s) => services.revocations.revokeSession(s.id)));
 }
 
 /** Ends every session of a user (password reset, account disabled, log out everywhere). */

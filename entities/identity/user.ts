@@ -5,10 +5,11 @@ import { createdAt, idColumn, updatedAt } from '../base';
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
+  indexes: [{ properties: ['createdAt'] }],
   properties: {
     id: idColumn(),
     email: p.string().length(254).unique(),
-    /** scrypt hash (lib/passwords.ts); null for accounts that only sign in through an external provider. */
+    /** argon2id hash (lib/passwords.ts); null for accounts that only sign in through an external provider. */
     passwordHash: p.string().length(255).nullable().hidden().lazy(),
     displayName: p.string().length(120),
     locale: p.string().length(16).default('en'),

@@ -1,0 +1,179 @@
+import type { ModuleMount } from '../modules';
+import { accepted, noContent } from '../http/routes';
+import { endSessionAsAdmin } from '../../domain/identity/admin/endSessionAsAdmin';
+import { listAudit } from '../../domain/identity/admin/listAudit';
+import { listOutbox } from '../../domain/identity/admin/listOutbox';
+import { platformOverview, signupsPerDay } from '../../domain/identity/admin/platformStats';
+import { searchOrganizations } from '../../domain/identity/admin/searchOrganizations';
+import { searchUsers } from '../../domain/identity/admin/searchUsers';
+import { setOrganizationSuspended } from '../../domain/identity/admin/setOrganizationSuspended';
+import { setPlatformAdmin } from '../../domain/identity/admin/setPlatformAdmin';
+import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
+import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
+import { listActiveSessions } from '../../domain/identity/listSessions';
+import { AdminSessionsQuery, AuditQuery, BroadcastBody, EntityIdParams, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
+import {
+  AdminOrganizationList,
+  AdminOrganizationView,
+  AdminSessionList,
+  AdminSessionView,
+  AdminUserList,
+  AdminUserView,
+  AuditEntryList,
+  AuditEntryView,
+  BroadcastView,
+  MailList,
+  MailView,
+  PlatformOverviewView,
+  SignupsView,
+} from './views';
+
+/** /admin: platform administration (platform administrators only; every action is audited). */
+export function adminRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Platform administration');
+  const em = () => services.orm.em.fork();
+
+  r.get(
+    '/admin/users',
+    { summary: 'Accounts', description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).', access: 'admin', query: SearchQuery, response: AdminUserList },
+    async ({ query }) => {
+      const page = await searchUsers(em(), query);
+      return { items: page.items.map(AdminUserView.of), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.post(
+    '/admin/users/:id/disable',
+    {
+      summary: 'Disable an account',
+      description: 'It can no longer sign in or refresh, and every token it holds is revoked at once on every instance. Not your own account (409 `cannot_disable_self`). Disabling a disabled account changes nothing.',
+      access: 'admin',
+      params: EntityIdParams,
+      response: AdminUserView,
+      errors: { 409: '`cannot_disable_self`' },
+    },
+    async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: true, ip: req.ip })),
+  );
+
+  r.post(
+    '/admin/users/:id/enable',
+    { summary: 'Enable a disabled account', description: 'It may sign in again (its old tokens stay revoked).', access: 'admin', params: EntityIdParams, response: AdminUserView },
+    async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip })),
+  );
+
+  r.post(
+    '/admin/users/:id/platform-admin',
+    { summary: 'Make an account a platform administrator', access: 'admin', params: EntityIdParams, response: AdminUserView },
+    async ({ auth, params, req }) => AdminUserView.of(await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: true, ip: req.ip })),
+  );
+
+  r.delete(
+    '/admin/users/:id/platform-admin',
+    {
+      summary: 'Remove platform administration from an account',
+      description:
+        'Not from yourself (409 `cannot_demote_self`). Since the caller must stay an administrator (re-checked under a platform-wide lock, so two administrators demoting each other at once cannot both succeed), the last active administrator always remains.',
+      access: 'admin',
+      params: EntityIdParams,
+      response: AdminUserView,
+      errors: { 409: '`cannot_demote_self`' },
+    },
+    async ({ auth, params, req }) => AdminUserView.of(await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: false, ip: req.ip })),
+  );
+
+  r.get(
+    '/admin/organizations',
+    { summary: 'Organisations', description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.', access: 'admin', query: SearchQuery, response: AdminOrganizationList },
+    async ({ query }) => {
+      const page = await searchOrganizations(em(), query);
+      return { items: page.items.map((s) => AdminOrganizationView.of(s.organization, s)), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.post(
+    '/admin/organizations/:id/suspend',
+    {
+      summary: 'Suspend an organisation',
+      description: 'Its entitlements say `suspended` and grant no module (every instance sees it within seconds); members keep their accounts. Suspending a suspended organisation changes nothing.',
+      access: 'admin',
+      params: EntityIdParams,
+      body: SuspendBody,
+      response: AdminOrganizationView,
+    },
+    async ({ auth, params, body, req }) =>
+      AdminOrganizationView.of(await setOrganizationSuspended(services, { actorId: auth.userId, organizationId: params.id, suspended: true, reason: body.reason, ip: req.ip })),
+  );
+
+  r.post(
+    '/admin/organizations/:id/unsuspend',
+    { summary: 'Lift the suspension of an organisation', access: 'admin', params: EntityIdParams, response: AdminOrganizationView },
+    async ({ auth, params, req }) => AdminOrganizationView.of(await setOrganizationSuspended(services, { actorId: auth.userId, organizationId: params.id, suspended: false, ip: req.ip })),
+  );
+
+  r.get(
+    '/admin/sessions',
+    { summary: 'Active sessions', description: 'Sessions neither ended nor expired, newest first, optionally of one user.', access: 'admin', query: AdminSessionsQuery, response: AdminSessionList },
+    async ({ query }) => {
+      const page = await listActiveSessions(em(), query);
+      return { items: page.items.map(AdminSessionView.of), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.delete(
+    '/admin/sessions/:id',
+    { summary: "End a user's session", description: 'Its refresh and access tokens stop working on every instance at once. Unknown or ended sessions are 404.', access: 'admin', params: EntityIdParams, status: 204 },
+    async ({ auth, params, req }) => {
+      await endSessionAsAdmin(services, { actorId: auth.userId, sessionId: params.id, ip: req.ip });
+      return noContent();
+    },
+  );
+
+  r.get(
+    '/admin/audit',
+    { summary: 'Audit log', description: 'Security events (sign-ins and failures, resets, refresh-token reuse, sign-outs) and every administrative and membership change, newest first, filtered by action, actor, organisation and time.', access: 'admin', query: AuditQuery, response: AuditEntryList },
+    async ({ query }) => {
+      const page = await listAudit(em(), { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
+      return { items: page.items.map(AuditEntryView.from), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.get(
+    '/admin/stats/overview',
+    { summary: 'Platform figures', description: 'Accounts (confirmed, disabled), organisations (suspended), active sessions, sign-ups over 24 hours, 7 and 30 days, and mails by status.', access: 'admin', response: PlatformOverviewView },
+    async () => PlatformOverviewView.from(await platformOverview(em())),
+  );
+
+  r.get(
+    '/admin/stats/signups',
+    { summary: 'Sign-ups per day', description: 'Per UTC day over the last `days` days (default 30, max 365), today included, days without sign-ups as 0.', access: 'admin', query: SignupsQuery, response: SignupsView },
+    async ({ query }) => SignupsView.from(await signupsPerDay(em(), query.days)),
+  );
+
+  r.post(
+    '/admin/broadcast-email',
+    {
+      summary: 'Mail every active account',
+      description: 'Answers 202 once the broadcast is recorded; workers mail every active account with a confirmed address in batches, each recipient once even if a batch is retried.',
+      access: 'admin',
+      body: BroadcastBody,
+      response: BroadcastView,
+      status: 202,
+    },
+    async ({ auth, body, req }) => accepted(BroadcastView.from(await startBroadcast(services, { actorId: auth.userId, ...body, ip: req.ip }))),
+  );
+
+  r.get(
+    '/admin/outbox',
+    {
+      summary: 'Mail outbox',
+      description: 'Every mail the suite wrote, newest first, with its text and delivery status (`kept` when no SMTP server is configured, `sent`, `failed` with the error). Filter by recipient and status.',
+      access: 'admin',
+      query: OutboxQuery,
+      response: MailList,
+    },
+    async ({ query }) => {
+      const page = await listOutbox(em(), query);
+      return { items: page.items.map(MailView.from), nextCursor: page.nextCursor };
+    },
+  );
+}

@@ -1,0 +1,158 @@
+import type { ModuleMount } from '../modules';
+import { accepted } from '../http/routes';
+import { confirmEmail } from '../../domain/identity/confirmEmail';
+import { describeAccount } from '../../domain/identity/describeAccount';
+import { forgotPassword } from '../../domain/identity/forgotPassword';
+import { login } from '../../domain/identity/login';
+import { logout } from '../../domain/identity/logout';
+import { register } from '../../domain/identity/register';
+import { resendConfirmation } from '../../domain/identity/resendConfirmation';
+import { resetPassword } from '../../domain/identity/resetPassword';
+import { refreshSession } from '../../domain/identity/sessions';
+import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
+import { accountOf, deviceOf, tokenReply } from './request';
+import { MeView, StatusView, TokenPairView } from './views';
+
+/** /auth: registration, sign-in, e-mail confirmation, password reset, token refresh, sign-out, current account. */
+export function authRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Authentication');
+  const limit = services.config.RATE_LIMIT_AUTH_PER_MINUTE;
+  const perIp = (name: string) => ({ name: `${name}-ip`, limit });
+  const perAccount = (name: string) => ({ name: `${name}-account`, limit, by: accountOf });
+
+  r.post(
+    '/auth/register',
+    {
+      summary: 'Create an account',
+      description:
+        'Always answers 202 `{ status: "confirmation_sent" }`, whether or not the e-mail already has an account, so the route cannot be used to find out who is registered. A new address gets an account, a personal organisation (its owner, free tier) and a confirm_email mail (link valid 48 hours); an address already registered gets an account_exists notice instead, and nothing changes. Sign in with POST /auth/login: it works before the address is confirmed (GET /auth/me tells `emailConfirmed`). The password policy (10 to 128 characters, not only digits, not the e-mail) answers 400 on `password`. Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each), which also caps the mails one address can be sent.',
+      access: 'public',
+      body: RegisterBody,
+      response: StatusView,
+      status: 202,
+      rateLimits: [perIp('register'), perAccount('register')],
+    },
+    async ({ body, req }) => {
+      await register(services, { ...body, ip: req.ip });
+      return accepted({ status: 'confirmation_sent' });
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      summary: 'Sign in',
+      description:
+        'Answers `{ accessToken, refreshToken, expiresIn, tokenType }`; `expiresIn` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 `invalid_credentials`, after the same work; a disabled account answers 401 `account_disabled`, but only when the password is right. Unconfirmed addresses may sign in. Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each); every attempt is in the audit log.',
+      access: 'public',
+      body: LoginBody,
+      response: TokenPairView,
+      rateLimits: [perIp('login'), perAccount('login')],
+      errors: { 401: '`invalid_credentials`, `account_disabled`' },
+    },
+    async ({ body, req }) => tokenReply(await login(services, { ...body, device: deviceOf(req) })),
+  );
+
+  r.post(
+    '/auth/confirm-email',
+    {
+      summary: 'Confirm an e-mail address',
+      description: 'With the token of the confirm_email mail (single use, 48 hours). 400 `confirmation_token_invalid` for an unknown, used or expired token.',
+      access: 'public',
+      body: EmailTokenBody,
+      response: StatusView,
+      rateLimits: [perIp('confirm')],
+    },
+    async ({ body, req }) => {
+      await confirmEmail(services, { token: body.token, ip: req.ip });
+      return { status: 'email_confirmed' };
+    },
+  );
+
+  r.post(
+    '/auth/resend-confirmation',
+    {
+      summary: 'Send the confirmation mail again',
+      description:
+        'Always 202 `{ status: "confirmation_sent" }`. Only an active account whose address is not confirmed yet gets a new link (earlier links stop working); unknown and confirmed addresses get nothing, and the answer does not tell. Rate-limited per IP and per e-mail address.',
+      access: 'public',
+      body: EmailBody,
+      response: StatusView,
+      status: 202,
+      rateLimits: [perIp('resend'), perAccount('resend')],
+    },
+    async ({ body }) => {
+      await resendConfirmation(services, body);
+      return accepted({ status: 'confirmation_sent' });
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      summary: 'Ask for a password reset link',
+      description:
+        'Always 202 `{ status: "reset_link_sent" }`, whether or not the address has an account. An active account gets a reset_password mail whose link works once, for 1 hour (earlier links stop working). Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each).',
+      access: 'public',
+      body: EmailBody,
+      response: StatusView,
+      status: 202,
+      rateLimits: [perIp('forgot'), perAccount('forgot')],
+    },
+    async ({ body, req }) => {
+      await forgotPassword(services, { email: body.email, ip: req.ip });
+      return accepted({ status: 'reset_link_sent' });
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      summary: 'Choose a new password with a reset link',
+      description:
+        'With the token of the reset_password mail (single use, 1 hour): sets the password and ends every session of the account on every instance (all its access and refresh tokens stop working). The link proves the mailbox, so the address counts as confirmed. 400 `reset_token_invalid`; a password refused by the policy (400 on `password`) leaves the link usable.',
+      access: 'public',
+      body: ResetPasswordBody,
+      response: StatusView,
+      rateLimits: [perIp('reset')],
+    },
+    async ({ body, req }) => {
+      await resetPassword(services, { ...body, ip: req.ip });
+      return { status: 'password_reset' };
+    },
+  );
+
+  r.post(
+    '/auth/refresh',
+    {
+      summary: 'Exchange a refresh token for a new token pair',
+      description:
+        'Refresh tokens are opaque, stored hashed, and single use: each call returns a new pair (rotation). Presenting a token that was already used means it leaked: the whole session is ended (401 `refresh_token_reused`), its access tokens included. The pair is for the session\'s active organisation, or, if the user was removed from it, for another organisation they belong to. 401 `refresh_token_invalid` (unknown, expired, session ended), `account_disabled`. Rate-limited per IP (RATE_LIMIT_ANON_PER_MINUTE).',
+      access: 'public',
+      body: RefreshBody,
+      response: TokenPairView,
+      rateLimits: [{ name: 'refresh-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+      errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' },
+    },
+    async ({ body, req }) => tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, deviceOf(req))),
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      summary: 'Sign out this session',
+      description: "Revokes the access token (its jti, in the shared revocation list until it expires) and ends its session: the session's refresh token stops working, on every instance at once.",
+      access: 'user',
+      status: 204,
+    },
+    async ({ auth, req }) => {
+      await logout(services, { claims: auth, ip: req.ip });
+    },
+  );
+
+  r.get(
+    '/auth/me',
+    { summary: 'My account', description: 'Profile (with `emailConfirmed`), the active organisation of the token with my roles and effective permissions there, and every organisation I belong to with my roles.', access: 'user', response: MeView },
+    async ({ ctx }) => MeView.from(await describeAccount(ctx)),
+  );
+}

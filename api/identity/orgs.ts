@@ -1,0 +1,194 @@
+import type { ModuleMount } from '../modules';
+import { created, noContent, Reply } from '../http/routes';
+import { acceptInvitation } from '../../domain/identity/acceptInvitation';
+import { foundOrganization } from '../../domain/identity/foundOrganization';
+import { inviteMember } from '../../domain/identity/inviteMember';
+import { listInvitations } from '../../domain/identity/listInvitations';
+import { listMembers } from '../../domain/identity/listMembers';
+import { listMyInvitations } from '../../domain/identity/listMyInvitations';
+import { listMyOrganizations } from '../../domain/identity/listMyOrganizations';
+import { lookupInvitation } from '../../domain/identity/lookupInvitation';
+import { memberContext } from '../../domain/identity/memberContext';
+import { removeMember } from '../../domain/identity/removeMember';
+import { revokeInvitation } from '../../domain/identity/revokeInvitation';
+import { setMemberRoles } from '../../domain/identity/setMemberRoles';
+import { switchOrganization } from '../../domain/identity/switchOrganization';
+import {
+  CreateOrganizationBody,
+  EmailTokenBody,
+  InvitationIdParams,
+  InvitationTokenParams,
+  InviteBody,
+  MemberRoleBody,
+  OrgInvitationParams,
+  OrgMemberParams,
+  OrgParams,
+  PagingQuery,
+} from './dtos';
+import { deviceOf, tokenReply } from './request';
+import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, TokenPairView } from './views';
+
+const ORG_SCOPE =
+  'The organisation is the one in the path, not necessarily the active one of the token: the caller must be a member of it (else 404, like any other tenant\'s resource), and permissions are those of their roles there.';
+
+/** /orgs: my organisations, switching, members and invitations. */
+export function organizationRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Organisations');
+
+  // Fixed paths first: /orgs/invites/... and /orgs/my-invites must not be taken for /orgs/{id}/...
+  r.get(
+    '/orgs/my-invites',
+    { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PagingQuery, response: InvitationDetailsList },
+    async ({ auth, query }) => {
+      const page = await listMyInvitations(services, auth.userId, query);
+      return { items: page.items.map(InvitationDetailsView.from), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.get(
+    '/orgs/invites/:token',
+    {
+      summary: 'Look up an invitation by its token',
+      description: 'Public, for the page behind the mailed link: organisation name, inviter name, role, invited e-mail and expiry. Unknown, accepted and expired tokens are 404.',
+      access: 'public',
+      params: InvitationTokenParams,
+      response: InvitationDetailsView,
+      rateLimits: [{ name: 'invitation-lookup-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+    },
+    async ({ params }) => InvitationDetailsView.from(await lookupInvitation(services, params.token)),
+  );
+
+  const acceptDescription =
+    'The invitation must be addressed to my e-mail (403 `invitation_email_mismatch`). I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404.';
+
+  r.post(
+    '/orgs/invites/accept',
+    { summary: 'Accept an invitation with its mailed token', description: `${acceptDescription} The mailed token proves the mailbox: it also confirms my e-mail address.`, access: 'user', body: EmailTokenBody, response: MyOrganizationView, status: 201, errors: { 409: '`already_member`' } },
+    async ({ auth, body, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }), auth.tenantId),
+  );
+
+  r.post(
+    '/orgs/invites/:inviteId/accept',
+    { summary: 'Accept an invitation by id', description: `From GET /orgs/my-invites. ${acceptDescription}`, access: 'user', params: InvitationIdParams, response: MyOrganizationView, status: 201, errors: { 409: '`already_member`' } },
+    async ({ auth, params, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }), auth.tenantId),
+  );
+
+  r.get(
+    '/orgs',
+    { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PagingQuery, response: MyOrganizationList },
+    async ({ auth, ctx, query }) => {
+      const page = await listMyOrganizations(ctx.em, auth.userId, query);
+      return { items: page.items.map((m) => MyOrganizationView.of(m, auth.tenantId)), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.post(
+    '/orgs',
+    {
+      summary: 'Create an organisation',
+      description: 'I become its owner; it gets the default roles (owner, admin, member) and a free subscription. My token stays on its current organisation: switch with POST /orgs/{id}/switch. Limited to 10 a day per user.',
+      access: 'user',
+      body: CreateOrganizationBody,
+      response: MyOrganizationView,
+      status: 201,
+      rateLimits: [{ name: 'org-create', limit: 10, windowSeconds: 86_400, by: (req) => req.auth?.userId }],
+    },
+    async ({ auth, body, req }) => {
+      const mine = await foundOrganization(services, { userId: auth.userId, name: body.name, ip: req.ip });
+      return created(MyOrganizationView.of(mine, auth.tenantId), `/orgs/${mine.organization.id}`);
+    },
+  );
+
+  r.post(
+    '/orgs/:id/switch',
+    {
+      summary: 'Switch the active organisation',
+      description:
+        'Answers a new token pair whose tenantId is this organisation (members only, else 404). The session moves with it: later refreshes stay in this organisation. The access token used for the call is revoked at once and the previous refresh token is superseded (presenting it later ends the session, like any reused refresh token).',
+      access: 'user',
+      params: OrgParams,
+      response: TokenPairView,
+    },
+    async ({ auth, params, req }) => tokenReply(await switchOrganization(services, { claims: auth, organizationId: params.id, device: deviceOf(req) })),
+  );
+
+  r.get(
+    '/orgs/:id/members',
+    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: OrgParams, query: PagingQuery, response: MemberList },
+    async ({ auth, params, query }) => {
+      const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
+      return { items: page.items.map(MemberView.from), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.post(
+    '/orgs/:id/invite',
+    {
+      summary: 'Invite someone',
+      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`); 409 \`already_member\`. Needs org.members.invite. ${ORG_SCOPE}`,
+      access: 'user',
+      params: OrgParams,
+      body: InviteBody,
+      response: InvitationView,
+      status: 201,
+      errors: { 409: '`already_member`' },
+    },
+    async ({ auth, params, body, req }) => {
+      const ctx = await memberContext(services, params.id, auth.userId, 'org.members.invite');
+      const { invitation, refreshed } = await inviteMember(ctx, { ...body, ip: req.ip });
+      const view = InvitationView.from(invitation);
+      return refreshed ? new Reply(200, view) : created(view, `/orgs/${params.id}/invites/${invitation.id}`);
+    },
+  );
+
+  r.get(
+    '/orgs/:id/invites',
+    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: OrgParams, query: PagingQuery, response: InvitationList },
+    async ({ auth, params, query }) => {
+      const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
+      return { items: page.items.map(InvitationView.from), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.delete(
+    '/orgs/:id/invites/:inviteId',
+    { summary: 'Revoke an invitation', description: `Its link stops working. Accepted or unknown invitations are 404. Needs org.members.invite. ${ORG_SCOPE}`, access: 'user', params: OrgInvitationParams, status: 204 },
+    async ({ auth, params, req }) => {
+      await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), { invitationId: params.inviteId, ip: req.ip });
+      return noContent();
+    },
+  );
+
+  r.patch(
+    '/orgs/:id/members/:userId/role',
+    {
+      summary: "Change a member's role",
+      description: `The role replaces every role the member holds. Only owners grant or revoke owner (403 \`owner_required\`); the last owner cannot lose it (409 \`last_owner\`). Takes effect on the member's next request. Needs org.members.manage. ${ORG_SCOPE}`,
+      access: 'user',
+      params: OrgMemberParams,
+      body: MemberRoleBody,
+      response: MemberView,
+      errors: { 409: '`last_owner`' },
+    },
+    async ({ auth, params, body, req }) => {
+      const ctx = await memberContext(services, params.id, auth.userId, 'org.members.manage');
+      return MemberView.from(await setMemberRoles(ctx, { userId: params.userId, roles: [body.role], field: 'role', ip: req.ip }));
+    },
+  );
+
+  r.delete(
+    '/orgs/:id/members/:userId',
+    {
+      summary: 'Remove a member, or leave',
+      description: `Removing someone else needs org.members.manage, and only owners remove owners (403 \`owner_required\`); removing myself is leaving. The last owner can do neither (409 \`last_owner\`). The member's tokens for this organisation are revoked at once on every instance. ${ORG_SCOPE}`,
+      access: 'user',
+      params: OrgMemberParams,
+      status: 204,
+      errors: { 409: '`last_owner`' },
+    },
+    async ({ auth, params, req }) => {
+      await removeMember(await memberContext(services, params.id, auth.userId), { userId: params.userId, ip: req.ip });
+      return noContent();
+    },
+  );
+}

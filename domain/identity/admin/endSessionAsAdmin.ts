@@ -1,0 +1,21 @@
+import { notFound } from '../../../lib/errors';
+import { UserSession } from '../../../entities/identity/session';
+import type { Services } from '../../services';
+import { audit } from '../audit';
+import { endSession } from '../sessions';
+
+export interface EndSessionAsAdminProps {
+  actorId: string;
+  sessionId: string;
+  ip?: string | null;
+}
+
+/** Signs any user's session out (its tokens stop working everywhere); 404 for an unknown or ended session. */
+export async function endSessionAsAdmin(services: Services, props: EndSessionAsAdminProps): Promise<void> {
+  const em = services.orm.em.fork();
+  const session = await em.findOne(UserSession, { id: props.sessionId, revokedAt: null });
+  if (!session) throw notFound('Session');
+  await endSession(services, em, session.id, 'admin_revoked');
+  audit(em, { action: 'admin.session_revoked', actorId: props.actorId, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: props.ip, data: { userId: session.user.id } });
+  await em.flush();
+}

@@ -1,0 +1,22 @@
+import { Broadcast } from '../../../entities/identity/mail';
+import { broadcastQueue } from '../../../queues/identity';
+import type { Services } from '../../services';
+import { audit } from '../audit';
+
+export interface StartBroadcastProps {
+  /** The platform administrator sending it. */
+  actorId: string;
+  subject: string;
+  text: string;
+  ip?: string | null;
+}
+
+/** Records a broadcast and queues its fan-out to every active, confirmed account (workers/identity/broadcast.ts). */
+export async function startBroadcast(services: Services, props: StartBroadcastProps): Promise<Broadcast> {
+  const em = services.orm.em.fork();
+  const broadcast = em.create(Broadcast, { subject: props.subject.trim(), text: props.text, createdById: props.actorId });
+  audit(em, { action: 'admin.broadcast_sent', actorId: props.actorId, targetType: 'broadcast', targetId: broadcast.id, ip: props.ip, data: { subject: broadcast.subject } });
+  await em.flush();
+  await services.queues.add(broadcastQueue, { broadcastId: broadcast.id, subject: broadcast.subject, text: broadcast.text }, { jobId: `broadcast.${broadcast.id}` });
+  return broadcast;
+}

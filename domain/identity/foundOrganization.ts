@@ -1,0 +1,24 @@
+import { Membership } from '../../entities/identity/organization';
+import type { Services } from '../services';
+import { createOrganization } from './createOrganization';
+import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+
+export interface FoundOrganizationProps {
+  /** The creator, who becomes its owner. */
+  userId: string;
+  name: string;
+  ip?: string | null;
+}
+
+/**
+ * Creates an organisation with the default roles, the caller as owner and a free subscription. The
+ * caller's token stays on its current organisation: POST /orgs/{id}/switch moves to the new one.
+ */
+export async function foundOrganization(services: Services, props: FoundOrganizationProps): Promise<MyOrganization> {
+  const em = services.orm.em.fork();
+  const org = createOrganization(em, { name: props.name, ownerId: props.userId, ip: props.ip });
+  await em.flush();
+  const membership = await em.findOneOrFail(Membership, { tenantId: org.id, user: props.userId }, { populate: ['roles'], filters: { tenant: false } });
+  const [mine] = await withOrganizations(em, [membership]);
+  return mine;
+}

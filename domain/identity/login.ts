@@ -1,0 +1,42 @@
+import { unauthorized } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { User } from '../../entities/identity/user';
+import type { Services } from '../services';
+import { audit } from './audit';
+import { normalizeEmail } from './createUser';
+import { homeOrganization } from './homeOrganization';
+import { startSession, type DeviceInfo, type TokenPair } from './sessions';
+
+export interface LoginProps {
+  email: string;
+  password: string;
+  /** Client address and user agent, kept on the session and in the audit log. */
+  device?: DeviceInfo;
+}
+
+/**
+ * Signs in with e-mail and password and opens a session in the user's home organisation. An unknown
+ * address and a wrong password give the same 401 `invalid_credentials` after the same work (a password
+ * verification runs either way). A disabled account is told so only once the password is right.
+ * Unconfirmed addresses may sign in (GET /auth/me tells emailConfirmed).
+ */
+export async function login(services: Services, props: LoginProps): Promise<TokenPair> {
+  const em = services.orm.em.fork();
+  const email = normalizeEmail(props.email);
+  const ip = props.device?.ip;
+  const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
+  const valid = await verifyPassword(user?.passwordHash.unwrap(), props.password);
+  if (!user || !valid) {
+    audit(em, { action: 'auth.login_failed', actorId: user?.id, targetType: 'user', targetId: user?.id, ip, data: { email } });
+    await em.flush();
+    throw unauthorized('invalid_credentials', 'The e-mail address or the password is wrong');
+  }
+  if (user.disabledAt) {
+    audit(em, { action: 'auth.login_refused', actorId: user.id, targetType: 'user', targetId: user.id, ip, data: { reason: 'account_disabled' } });
+    await em.flush();
+    throw unauthorized('account_disabled', 'This account is disabled');
+  }
+  const tenantId = await homeOrganization(em, user);
+  audit(em, { action: 'auth.login', actorId: user.id, tenantId, targetType: 'user', targetId: user.id, ip });
+  return startSession(services, em, user, tenantId, props.device);
+}

@@ -1,0 +1,32 @@
+import { conflict, forbidden } from '../../lib/errors';
+import type { TenantContext } from '../context';
+import { audit } from './audit';
+import { requireOrgPermission } from './memberContext';
+import { countOwners, findMember, isOwner, isOwnerMember, lockOrganization } from './members';
+
+export interface RemoveMemberProps {
+  /** The member to remove; the caller themselves means leaving (no permission needed). */
+  userId: string;
+  ip?: string | null;
+}
+
+/**
+ * Removes a member (org.members.manage; only owners remove owners) or lets the caller leave. The last owner
+ * can do neither (409 `last_owner`). Their tokens for this organisation are revoked on every instance at
+ * once and their cached permissions dropped; a refresh moves their sessions to another organisation.
+ */
+export async function removeMember(ctx: TenantContext, props: RemoveMemberProps): Promise<void> {
+  const leaving = props.userId === ctx.userId;
+  if (!leaving) await requireOrgPermission(ctx, 'org.members.manage');
+  await ctx.em.transactional(async (tx) => {
+    await lockOrganization(tx, ctx.tenantId);
+    const member = await findMember(tx, props.userId);
+    if (isOwner(member)) {
+      if (!leaving && !(await isOwnerMember(tx, ctx.userId!))) throw forbidden('owner_required', 'Only owners can remove an owner');
+      if ((await countOwners(tx)) <= 1) throw conflict('last_owner', 'The last owner cannot leave; make someone else owner first');
+    }
+    tx.remove(member);
+    audit(tx, { action: leaving ? 'org.member_left' : 'org.member_removed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'user', targetId: props.userId, ip: props.ip });
+  });
+  await Promise.all([ctx.services.revocations.revokeMembership(ctx.tenantId, props.userId), ctx.services.permissions.invalidate(ctx.tenantId, props.userId)]);
+}

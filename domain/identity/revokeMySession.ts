@@ -1,0 +1,23 @@
+import { notFound } from '../../lib/errors';
+import { UserSession } from '../../entities/identity/session';
+import type { Services } from '../services';
+import { audit } from './audit';
+import { endSession } from './sessions';
+
+export interface RevokeMySessionProps {
+  /** The signed-in user. */
+  userId: string;
+  /** One of their sessions; another user's (or an ended one) is 404. */
+  sessionId: string;
+  ip?: string | null;
+}
+
+/** Signs one of the caller's devices out: its refresh token and access tokens stop working everywhere. */
+export async function revokeMySession(services: Services, props: RevokeMySessionProps): Promise<void> {
+  const em = services.orm.em.fork();
+  const session = await em.findOne(UserSession, { id: props.sessionId, user: props.userId, revokedAt: null });
+  if (!session) throw notFound('Session');
+  await endSession(services, em, session.id, 'user_revoked');
+  audit(em, { action: 'session.revoked', actorId: props.userId, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: props.ip });
+  await em.flush();
+}

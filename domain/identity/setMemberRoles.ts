@@ -1,0 +1,42 @@
+import { conflict, forbidden, invalidField } from '../../lib/errors';
+import { Role, type Membership } from '../../entities/identity/organization';
+import type { TenantContext } from '../context';
+import { audit } from './audit';
+import { countOwners, findMember, isOwner, isOwnerMember, lockOrganization, OWNER_ROLE } from './members';
+
+export interface SetMemberRolesProps {
+  /** The member whose roles are replaced. */
+  userId: string;
+  /** Keys of roles of the organisation; they replace the member's current roles. */
+  roles: string[];
+  /** Request field the keys came from, named in a 400 for an unknown key. */
+  field: string;
+  ip?: string | null;
+}
+
+/**
+ * Replaces a member's roles. Only owners grant or revoke the owner role (403 `owner_required`), and the
+ * organisation never loses its last owner (409 `last_owner`); both checks run under a lock on the
+ * organisation. The member's cached permissions are dropped, so the change applies to the next request.
+ */
+export async function setMemberRoles(ctx: TenantContext, props: SetMemberRolesProps): Promise<Membership> {
+  const member = await ctx.em.transactional(async (tx) => {
+    await lockOrganization(tx, ctx.tenantId);
+    const target = await findMember(tx, props.userId);
+    const roles = await tx.find(Role, { key: { $in: props.roles } });
+    const unknown = props.roles.filter((key) => !roles.some((r) => r.key === key));
+    if (unknown.length) throw invalidField(props.field, `unknown role ${unknown.join(', ')} (not a role of this organisation)`);
+    const wasOwner = isOwner(target);
+    const willBeOwner = roles.some((r) => r.key === OWNER_ROLE);
+    if (wasOwner !== willBeOwner) {
+      if (!(await isOwnerMember(tx, ctx.userId!))) throw forbidden('owner_required', 'Only owners can grant or revoke the owner role');
+      if (wasOwner && (await countOwners(tx)) <= 1) throw conflict('last_owner', 'This member is the last owner; make someone else owner first');
+    }
+    const before = target.roles.getItems().map((r) => r.key);
+    target.roles.set(roles);
+    audit(tx, { action: 'org.member_roles_changed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'user', targetId: props.userId, ip: props.ip, data: { before, after: props.roles } });
+    return target;
+  });
+  await ctx.services.permissions.invalidate(ctx.tenantId, props.userId);
+  return member;
+}
