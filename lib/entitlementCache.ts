@@ -12,6 +12,8 @@ export interface Entitlements {
   trial: { active: boolean; endsAt: string | null; modules: string[] };
   addons: string[];
   suspended: boolean;
+  /** When this set stops holding by itself (a trial's end, ISO 8601); caches drop it then. Null: until a change. */
+  validUntil: string | null;
 }
 
 /** Implemented by billing: computes an organisation's entitlements from its subscription. */
@@ -22,20 +24,38 @@ interface LocalEntry {
   at: number;
 }
 
+/** What Redis holds per tenant: the value and the global generation it was computed under. */
+interface StoredEntry {
+  g: string;
+  v: Entitlements;
+}
+
+const ALL = '*';
+
+/** Milliseconds the value may still be served, capped by its own validUntil. */
+function remainingMs(value: Entitlements, capMs: number, now = Date.now()): number {
+  return value.validUntil ? Math.min(capMs, Date.parse(value.validUntil) - now) : capMs;
+}
+
 /**
  * Entitlements behind two cache layers:
  *  - Redis, shared by every dyno, TTL 5 min (the spec's number);
  *  - a small in-process memo in front of it, so a gated request costs no extra Redis round trip.
  * A mutation calls `invalidate`: the Redis key is deleted, a generation counter bumped and a pub/sub message
- * sent; every dyno drops its memo on the message. A memo entry also lives at most `localTtlMs`, which bounds
- * staleness to well under the spec's 15 s even if a message were lost. Loads that started before an
- * invalidation never write their (possibly stale) result back, in Redis (generation check) or locally (epoch).
+ * sent; every dyno drops its memo on the message. A change that touches many organisations at once (a tier's
+ * entitlements) calls `invalidateAll`, which bumps a global generation instead of touching every key.
+ * A memo entry also lives at most `localTtlMs`, which bounds staleness to well under the spec's 15 s even if a
+ * message were lost. Loads that started before an invalidation never write their (possibly stale) result
+ * back, in Redis (generation checks) or locally (epochs). An entry never outlives its `validUntil`, so a
+ * trial ends to the millisecond on every dyno without anyone invalidating.
  */
 export class EntitlementCache {
   private readonly local = new Map<string, LocalEntry>();
   private readonly epochs = new Map<string, number>();
+  private allEpoch = 0;
   private readonly inflight = new Map<string, Promise<Entitlements>>();
   private readonly channel: string;
+  private readonly globalGenKey: string;
 
   constructor(
     private readonly deps: {
@@ -49,6 +69,7 @@ export class EntitlementCache {
     },
   ) {
     this.channel = deps.key('entitlements', 'invalidated');
+    this.globalGenKey = deps.key('entitlements', 'gen');
   }
 
   private get localTtlMs(): number {
@@ -59,53 +80,82 @@ export class EntitlementCache {
   async listen(): Promise<void> {
     const { subscriber, logger } = this.deps;
     subscriber.on('message', (channel: string, tenantId: string) => {
-      if (channel === this.channel) this.forget(tenantId);
+      if (channel !== this.channel) return;
+      if (tenantId === ALL) this.forgetAll();
+      else this.forget(tenantId);
     });
     // A reconnect may have missed messages: drop everything rather than trust it.
-    subscriber.on('ready', () => this.local.clear());
+    subscriber.on('ready', () => this.forgetAll());
     await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'entitlement invalidations unavailable; relying on the memo TTL'));
   }
 
   async get(tenantId: string): Promise<Entitlements> {
     const hit = this.local.get(tenantId);
-    if (hit && Date.now() - hit.at < this.localTtlMs) return hit.value;
+    if (hit && remainingMs(hit.value, this.localTtlMs - (Date.now() - hit.at)) > 0) return hit.value;
     let pending = this.inflight.get(tenantId);
     if (!pending) {
-      pending = this.fetch(tenantId).finally(() => this.inflight.delete(tenantId));
-      this.inflight.set(tenantId, pending);
+      const load: Promise<Entitlements> = this.fetch(tenantId).finally(() => {
+        if (this.inflight.get(tenantId) === load) this.inflight.delete(tenantId);
+      });
+      this.inflight.set(tenantId, load);
+      pending = load;
     }
     return pending;
   }
 
+  /** One organisation's entitlements changed (its subscription). */
   async invalidate(tenantId: string): Promise<void> {
     const { redis, key } = this.deps;
     this.forget(tenantId);
     await redis.multi().incr(key('entitlements', 'gen', tenantId)).del(key('entitlements', tenantId)).publish(this.channel, tenantId).exec();
   }
 
+  /** Entitlements of many organisations changed at once (a tier's modules or limits): every entry is dropped. */
+  async invalidateAll(): Promise<void> {
+    this.forgetAll();
+    await this.deps.redis.multi().incr(this.globalGenKey).publish(this.channel, ALL).exec();
+  }
+
   private forget(tenantId: string): void {
     this.local.delete(tenantId);
+    // A load already under way may have read the old state: later callers must not join it.
+    this.inflight.delete(tenantId);
     this.epochs.set(tenantId, (this.epochs.get(tenantId) ?? 0) + 1);
+  }
+
+  private forgetAll(): void {
+    this.local.clear();
+    this.inflight.clear();
+    this.allEpoch++;
   }
 
   private async fetch(tenantId: string): Promise<Entitlements> {
     const { redis, key, loader, ttlSeconds } = this.deps;
     const epoch = this.epochs.get(tenantId) ?? 0;
-    const [cached, generation] = await redis.mget(key('entitlements', tenantId), key('entitlements', 'gen', tenantId));
+    const allEpoch = this.allEpoch;
+    const entryKey = key('entitlements', tenantId);
+    const genKey = key('entitlements', 'gen', tenantId);
+    const [cached, generation, globalGeneration] = await redis.mget(entryKey, genKey, this.globalGenKey);
+    const stored = cached ? (JSON.parse(cached) as StoredEntry) : null;
     let value: Entitlements;
-    if (cached) {
-      value = JSON.parse(cached) as Entitlements;
+    if (stored && stored.g === (globalGeneration ?? '') && remainingMs(stored.v, 1) > 0) {
+      value = stored.v;
     } else {
       value = await loader(tenantId);
-      // Write back only if no invalidation happened while loading.
-      await redis.eval(SET_IF_GENERATION, 2, key('entitlements', tenantId), key('entitlements', 'gen', tenantId), generation ?? '', JSON.stringify(value), ttlSeconds);
+      const ttlMs = remainingMs(value, ttlSeconds * 1000);
+      // Write back only if no invalidation happened while loading, and only while the value still holds.
+      if (ttlMs > 0) {
+        const entry: StoredEntry = { g: globalGeneration ?? '', v: value };
+        await redis.eval(SET_IF_GENERATIONS, 3, entryKey, genKey, this.globalGenKey, generation ?? '', globalGeneration ?? '', JSON.stringify(entry), Math.ceil(ttlMs));
+      }
     }
-    if ((this.epochs.get(tenantId) ?? 0) === epoch) this.local.set(tenantId, { value, at: Date.now() });
+    if ((this.epochs.get(tenantId) ?? 0) === epoch && this.allEpoch === allEpoch) this.local.set(tenantId, { value, at: Date.now() });
     return value;
   }
 }
 
-const SET_IF_GENERATION = `
+const SET_IF_GENERATIONS = `
 local gen = redis.call('GET', KEYS[2]) or ''
-if gen == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
+local all = redis.call('GET', KEYS[3]) or ''
+if gen == ARGV[1] and all == ARGV[2] then redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end
 return 0`;

@@ -7,7 +7,8 @@ import { Organization } from '../../entities/identity/organization';
 /**
  * The effective entitlements of an organisation: its tier's modules and limits, plus bought add-ons, plus
  * the modules of a running trial. A suspended organisation, or one without a subscription, gets no module.
- * This is the loader behind the edge's requireModule (through the Redis cache).
+ * This is the loader behind the edge's requireModule (through the Redis cache). A running trial makes the
+ * result valid only until the trial's end, which the cache honours to the millisecond.
  */
 export async function loadEntitlements(em: Em, tenantId: string, now = new Date()): Promise<Entitlements> {
   const [org, sub] = await Promise.all([
@@ -28,5 +29,6 @@ export async function loadEntitlements(em: Em, tenantId: string, now = new Date(
     trial: { active: trialActive, endsAt: sub?.trialEndsAt?.toISOString() ?? null, modules: trialModules },
     addons: sub?.addons ?? [],
     suspended,
+    validUntil: trialActive ? sub.trialEndsAt!.toISOString() : null,
   };
 }

@@ -18,7 +18,8 @@ export const Plan = defineEntity({
     /** Monthly price in integer cents of `currency`. */
     priceCents: p.integer().default(0),
     currency: p.string().length(3).default('EUR'),
-    stripePriceId: p.string().length(120).nullable(),
+    /** The Stripe price billed for the tier; maps subscription items back to it. */
+    stripePriceId: p.string().length(120).nullable().unique(),
     sortOrder: p.integer().default(0),
     /** Listed in the public catalogue and selectable by change-plan. */
     public: p.boolean().default(true),

@@ -1,0 +1,26 @@
+import type { ModuleMount } from '../modules';
+import { receiveStripeWebhook } from '../../domain/billing/receiveStripeWebhook';
+import { WebhookReceiptView } from './views';
+
+/** POST /api/webhooks/stripe: the payment provider's events, signed, stored, applied by a worker. */
+export function stripeWebhookRoutes({ routes }: ModuleMount): void {
+  routes('Webhooks').post(
+    '/api/webhooks/stripe',
+    {
+      summary: 'Stripe webhook',
+      description: `Anonymous but signed: Stripe-Signature is verified on the raw body with STRIPE_WEBHOOK_SECRET. No signature header: a silent 200
+(\`received: false\`), nothing stored. A bad signature: 403 \`signature_invalid\`. A valid event is stored by its id and applied by a worker
+(checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_failed; other types are recorded and
+ignored); the answer comes at once. A replayed id answers 200 (\`duplicate: true\`) and does nothing again. An event older than the last one
+applied to a subscription never overwrites it. Every applied event invalidates the organisation's cached entitlements.`,
+      access: 'public',
+      rawBody: { type: '*/*', limit: '512kb' },
+      response: WebhookReceiptView,
+      errors: { 403: '`signature_invalid`', 503: '`webhook_not_configured` (STRIPE_WEBHOOK_SECRET is unset; Stripe retries later)' },
+    },
+    async ({ services, req }) => {
+      const receipt = await receiveStripeWebhook(services, { rawBody: Buffer.isBuffer(req.body) ? req.body : undefined, signature: req.get('stripe-signature') });
+      return receipt === 'ignored' ? { received: false } : { received: true, ...(receipt === 'duplicate' ? { duplicate: true } : {}) };
+    },
+  );
+}

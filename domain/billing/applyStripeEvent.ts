@@ -1,0 +1,130 @@
+import { LockMode } from '@mikro-orm/core';
+import type Stripe from 'stripe';
+import type { Em } from '../../lib/db';
+import { StripeEvent, type StripeEventOutcome } from '../../entities/billing/stripeEvent';
+import { Subscription } from '../../entities/billing/subscription';
+import { audit } from '../identity/audit';
+import type { Services } from '../services';
+import { redeemPromotion } from './promotions';
+import { isTrialRunning } from './subscription';
+import { endPaidSubscription, stripeId, syncStripeSubscription } from './syncStripeSubscription';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Owner {
+  /** From our metadata / client_reference_id: the most direct link. */
+  tenantId?: string | null;
+  subscriptionId?: string | null;
+  customerId?: string | null;
+}
+
+/** The organisation a Stripe object belongs to, its subscription row locked: by tenant id, then subscription id, then customer id. */
+async function findSubscription(em: Em, owner: Owner): Promise<Subscription | null> {
+  const lookups = [
+    owner.tenantId && UUID.test(owner.tenantId) ? { tenantId: owner.tenantId } : null,
+    owner.subscriptionId ? { stripeSubscriptionId: owner.subscriptionId } : null,
+    owner.customerId ? { stripeCustomerId: owner.customerId } : null,
+  ];
+  for (const where of lookups) {
+    const sub = where && (await em.findOne(Subscription, where, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: { tenant: false } }));
+    if (sub) return sub;
+  }
+  return null;
+}
+
+/** Subscription snapshots are ordered by the event's `created`: one older than the last applied never wins. */
+const isStale = (sub: Subscription, at: Date) => !!sub.stripeEventAt && at < sub.stripeEventAt;
+
+interface Applied {
+  tenantId: string | null;
+  outcome: StripeEventOutcome;
+}
+
+type Handler = (em: Em, event: Stripe.Event, at: Date, services: Services, current?: Stripe.Subscription) => Promise<Applied>;
+
+/** checkout.session.completed: links the customer and subscription to the organisation, counts the promotion, and applies the subscription's current state when it could be fetched. */
+const checkoutCompleted: Handler = async (em, event, at, services, current) => {
+  const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
+  const sub = session.mode === 'subscription' ? await findSubscription(em, { tenantId: session.client_reference_id ?? session.metadata?.tenantId, customerId: stripeId(session.customer) }) : null;
+  if (!sub) return { tenantId: null, outcome: 'ignored' };
+  sub.stripeCustomerId = stripeId(session.customer) ?? sub.stripeCustomerId;
+  sub.stripeSubscriptionId = stripeId(session.subscription) ?? sub.stripeSubscriptionId;
+  const promotionId = session.metadata?.promotionId;
+  if (promotionId && UUID.test(promotionId)) await redeemPromotion(em, promotionId);
+  if (current) {
+    await syncStripeSubscription(em, sub, current, services.logger);
+    if (!isStale(sub, at)) sub.stripeEventAt = at;
+  }
+  return { tenantId: sub.tenantId, outcome: 'applied' };
+};
+
+/** customer.subscription.created / updated / deleted: the subscription snapshot, unless older than the last one applied. */
+const subscriptionChanged: Handler = async (em, event, at, services) => {
+  const remote = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
+  const sub = await findSubscription(em, { tenantId: remote.metadata?.tenantId, subscriptionId: remote.id, customerId: stripeId(remote.customer) });
+  if (!sub) return { tenantId: null, outcome: 'ignored' };
+  const ended = event.type === 'customer.subscription.deleted' || remote.status === 'canceled' || remote.status === 'incomplete_expired';
+  // Another (older) subscription of the same customer ending does not touch the current one.
+  if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id && ended) return { tenantId: sub.tenantId, outcome: 'ignored' };
+  if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
+  if (ended) endPaidSubscription(sub);
+  else await syncStripeSubscription(em, sub, remote, services.logger);
+  sub.stripeEventAt = at;
+  return { tenantId: sub.tenantId, outcome: 'applied' };
+};
+
+/**
+ * invoice.paid / invoice.payment_failed: the payment status of the current subscription (past_due <-> active).
+ * They do not advance `stripeEventAt`, so the subscription snapshot sent around them still applies.
+ */
+const invoiceSettled: Handler = async (em, event, at) => {
+  const invoice = (event as Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent).data.object;
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = stripeId(details?.subscription);
+  const sub = subscriptionId ? await findSubscription(em, { tenantId: details?.metadata?.tenantId, subscriptionId, customerId: stripeId(invoice.customer) }) : null;
+  if (!sub || sub.stripeSubscriptionId !== subscriptionId) return { tenantId: sub?.tenantId ?? null, outcome: 'ignored' };
+  if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
+  if (event.type === 'invoice.paid' && sub.status === 'past_due') sub.status = isTrialRunning(sub) ? 'trialing' : 'active';
+  if (event.type === 'invoice.payment_failed' && (sub.status === 'active' || sub.status === 'trialing')) sub.status = 'past_due';
+  return { tenantId: sub.tenantId, outcome: 'applied' };
+};
+
+const handlers: Partial<Record<Stripe.Event.Type, Handler>> = {
+  'checkout.session.completed': checkoutCompleted,
+  'customer.subscription.created': subscriptionChanged,
+  'customer.subscription.updated': subscriptionChanged,
+  'customer.subscription.deleted': subscriptionChanged,
+  'invoice.paid': invoiceSettled,
+  'invoice.payment_failed': invoiceSettled,
+};
+
+/**
+ * Applies one stored Stripe event, exactly once: the event row is locked and marked processed in the same
+ * transaction as the change, so a retried or duplicated job finds it done. Other event types are recorded
+ * as `ignored`. The organisation's cached entitlements are invalidated after the commit (also when a retry
+ * finds the event already applied, in case the first attempt failed right before invalidating).
+ */
+export async function applyStripeEvent(services: Services, eventId: string): Promise<Applied | null> {
+  const em = services.orm.em.fork();
+  const stored = await em.findOne(StripeEvent, { id: eventId });
+  if (!stored) return null;
+  const event = stored.payload as unknown as Stripe.Event;
+  // Fetched before the transaction, so no row stays locked during a network call.
+  const session = event.type === 'checkout.session.completed' ? event.data.object : null;
+  const subscriptionId = session?.mode === 'subscription' ? stripeId(session.subscription) : null;
+  const current = !stored.processedAt && subscriptionId && services.payments ? await services.payments.subscriptions.retrieve(subscriptionId) : undefined;
+
+  const result = await em.transactional(async (tx) => {
+    const row = await tx.findOneOrFail(StripeEvent, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (row.processedAt) return { tenantId: row.tenantId ?? null, outcome: row.outcome ?? 'ignored' };
+    const handler = handlers[event.type];
+    const applied = handler ? await handler(tx, event, row.created, services, current) : { tenantId: null, outcome: 'ignored' as const };
+    row.processedAt = new Date();
+    row.tenantId = applied.tenantId;
+    row.outcome = applied.outcome;
+    if (applied.outcome === 'applied') audit(tx, { action: 'billing.stripe_event_applied', tenantId: applied.tenantId, targetType: 'stripe_event', targetId: eventId.slice(0, 80), data: { type: event.type } });
+    return applied;
+  });
+  if (result.tenantId) await services.entitlements.invalidate(result.tenantId);
+  return result;
+}

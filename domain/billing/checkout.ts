@@ -1,0 +1,103 @@
+import type Stripe from 'stripe';
+import { conflict, invalidField } from '../../lib/errors';
+import { Promotion } from '../../entities/billing/promotion';
+import { Subscription } from '../../entities/billing/subscription';
+import { Organization } from '../../entities/identity/organization';
+import { User } from '../../entities/identity/user';
+import type { TenantContext } from '../context';
+import { selectAddons } from './addons';
+import { DEFAULT_TIER } from './openSubscription';
+import { callStripe, ensurePurchasable, requirePayments, returnUrl } from './payments';
+import { usablePromotion } from './promotions';
+import { planForField, readSubscription } from './subscription';
+
+/** `{CHECKOUT_SESSION_ID}` must reach Stripe verbatim (it substitutes it), so the query is appended by hand. */
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+
+/** The organisation's Stripe customer, created on first use and kept on the subscription. */
+async function ensureCustomer(ctx: TenantContext, sub: Subscription): Promise<string> {
+  if (sub.stripeCustomerId) return sub.stripeCustomerId;
+  const [org, user] = await Promise.all([ctx.em.findOneOrFail(Organization, { id: ctx.tenantId }), ctx.userId ? ctx.em.findOne(User, { id: ctx.userId }) : null]);
+  // The idempotency key makes concurrent first checkouts get the same customer.
+  const customer = await callStripe(ctx.services, (stripe) =>
+    stripe.customers.create({ name: org.name, ...(user ? { email: user.email } : {}), metadata: { tenantId: ctx.tenantId } }, { idempotencyKey: `customer.${ctx.tenantId}` }),
+  );
+  await ctx.em.nativeUpdate(Subscription, { tenantId: ctx.tenantId, stripeCustomerId: null }, { stripeCustomerId: customer.id });
+  sub.stripeCustomerId = customer.id;
+  return customer.id;
+}
+
+/**
+ * The Stripe coupon of a promotion, created on its first checkout (applies to the first invoice). A coupon
+ * is immutable, so editing the discount drops it and the next checkout creates another.
+ */
+async function ensureCoupon(ctx: TenantContext, promo: Promotion): Promise<string> {
+  if (promo.stripeCouponId) return promo.stripeCouponId;
+  const discount = promo.percentOff != null ? { percent_off: promo.percentOff } : { amount_off: promo.amountOffCents!, currency: promo.currency!.toLowerCase() };
+  const coupon = await callStripe(ctx.services, (stripe) =>
+    stripe.coupons.create({ ...discount, duration: 'once', name: promo.code, metadata: { promotionId: promo.id } }, { idempotencyKey: `coupon.${promo.id}.${promo.updatedAt.getTime()}` }),
+  );
+  await ctx.em.nativeUpdate(Promotion, { id: promo.id }, { stripeCouponId: coupon.id });
+  return coupon.id;
+}
+
+export interface OpenCheckoutProps {
+  /** Paid public tier to subscribe to. */
+  tier: string;
+  /** Add-on modules bought with it. */
+  addons?: string[];
+  /** Promotion code applied to the first invoice. */
+  promoCode?: string;
+  /** hosted: a Stripe page to redirect to; embedded: a client secret for Stripe.js embedded checkout. */
+  mode: 'hosted' | 'embedded';
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string | null;
+  clientSecret: string | null;
+}
+
+/**
+ * A Stripe Checkout session (mode subscription) for a tier, add-ons and an optional promotion. The tenant
+ * travels as client_reference_id and in the session's and the subscription's metadata, which is how the
+ * webhook finds the organisation again. The subscription changes only when Stripe reports the payment.
+ */
+export async function openCheckout(ctx: TenantContext, props: OpenCheckoutProps): Promise<CheckoutSession> {
+  requirePayments(ctx.services);
+  const sub = await readSubscription(ctx);
+  if (sub.stripeSubscriptionId) throw conflict('subscription_exists', 'The organisation already has a paid subscription: use POST /api/subscription/change-plan or the portal');
+  if (props.tier === DEFAULT_TIER) throw invalidField('tier', 'the free plan needs no checkout');
+  const plan = await planForField(ctx.em, props.tier, 'tier', { publicOnly: true });
+  const addons = await selectAddons(ctx.em, plan, sub, props.addons ?? []);
+  ensurePurchasable(plan, addons);
+  const promo = props.promoCode ? await usablePromotion(ctx.em, props.promoCode, plan.tier) : null;
+
+  const customer = await ensureCustomer(ctx, sub);
+  const coupon = promo ? await ensureCoupon(ctx, promo) : null;
+  const back = returnUrl(ctx.services);
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'subscription',
+    customer,
+    client_reference_id: ctx.tenantId,
+    line_items: [plan.stripePriceId!, ...addons.map((a) => a.stripePriceId!)].map((price) => ({ price, quantity: 1 })),
+    metadata: { tenantId: ctx.tenantId, tier: plan.tier, addons: addons.map((a) => a.moduleKey).join(','), ...(promo ? { promotionId: promo.id } : {}) },
+    subscription_data: { metadata: { tenantId: ctx.tenantId } },
+    ...(coupon ? { discounts: [{ coupon }] } : {}),
+    ...(props.mode === 'embedded'
+      ? { ui_mode: 'embedded_page', return_url: withQuery(back, 'checkout=complete&session_id={CHECKOUT_SESSION_ID}') }
+      : { success_url: withQuery(back, 'checkout=success&session_id={CHECKOUT_SESSION_ID}'), cancel_url: withQuery(back, 'checkout=canceled') }),
+  };
+  const session = await callStripe(ctx.services, (stripe) => stripe.checkout.sessions.create(params));
+  return { id: session.id, url: session.url ?? null, clientSecret: session.client_secret ?? null };
+}
+
+/** A Stripe billing portal session for the organisation's customer (409 `no_billing_account` before any checkout). */
+export async function openPortal(ctx: TenantContext): Promise<{ url: string }> {
+  requirePayments(ctx.services);
+  const sub = await readSubscription(ctx);
+  const customer = sub.stripeCustomerId;
+  if (!customer) throw conflict('no_billing_account', 'The organisation has no billing account yet: subscribe through checkout first');
+  const session = await callStripe(ctx.services, (stripe) => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl(ctx.services) }));
+  return { url: session.url };
+}

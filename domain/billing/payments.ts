@@ -1,0 +1,95 @@
+import Stripe from 'stripe';
+import type { Em } from '../../lib/db';
+import { AppError, conflict, unavailable } from '../../lib/errors';
+import type { Services } from '../services';
+import { Addon } from '../../entities/billing/addon';
+import { Plan } from '../../entities/billing/plan';
+import { DEFAULT_TIER } from './openSubscription';
+
+/** The Stripe client, or 503 `payment_provider_not_configured` when STRIPE_SECRET_KEY is unset. */
+export function requirePayments(services: Services): Stripe {
+  if (!services.payments) throw unavailable('payment_provider_not_configured', 'Payments are not configured on this server (STRIPE_SECRET_KEY is unset)');
+  return services.payments;
+}
+
+/**
+ * One call to Stripe, with its failures as problems: not configured -> 503 `payment_provider_not_configured`;
+ * unreachable or rate-limited -> 503 `payment_provider_unavailable`; refused -> 502 `payment_provider_error`.
+ */
+export async function callStripe<T>(services: Services, call: (stripe: Stripe) => Promise<T>): Promise<T> {
+  const stripe = requirePayments(services);
+  try {
+    return await call(stripe);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    services.logger.warn({ err: err.message, type: err.type, code: err.code, requestId: err.requestId }, 'Stripe call failed');
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError) {
+      throw unavailable('payment_provider_unavailable', 'The payment provider cannot be reached; retry shortly');
+    }
+    throw new AppError(502, 'payment_provider_error', `The payment provider refused the request: ${err.message}`);
+  }
+}
+
+/** What a Stripe price id bills: a tier or an add-on (from plans.stripe_price_id / addons.stripe_price_id). */
+export type PriceTarget = { kind: 'tier'; tier: string } | { kind: 'addon'; moduleKey: string };
+
+export async function priceIndex(em: Em): Promise<Map<string, PriceTarget>> {
+  const [plans, addons] = await Promise.all([
+    em.find(Plan, { stripePriceId: { $ne: null } }, { fields: ['tier', 'stripePriceId'] }),
+    em.find(Addon, { stripePriceId: { $ne: null } }, { fields: ['moduleKey', 'stripePriceId'] }),
+  ]);
+  const index = new Map<string, PriceTarget>();
+  for (const p of plans) index.set(p.stripePriceId!, { kind: 'tier', tier: p.tier });
+  for (const a of addons) index.set(a.stripePriceId!, { kind: 'addon', moduleKey: a.moduleKey });
+  return index;
+}
+
+/** Where Stripe sends the customer back (BILLING_RETURN_URL, else the front end's /billing page). */
+export function returnUrl(services: Services): string {
+  const { BILLING_RETURN_URL, APP_URL, PUBLIC_URL } = services.config;
+  return BILLING_RETURN_URL || `${(APP_URL || PUBLIC_URL).replace(/\/$/, '')}/billing`;
+}
+
+export interface PaymentProviderStatus {
+  configured: boolean;
+  webhookSecretSet: boolean;
+  /** test or live, read from the key's prefix; null when not configured. */
+  mode: 'test' | 'live' | null;
+  /** Public paid tiers that cannot be bought yet: no Stripe price id. */
+  tiersWithoutPrice: string[];
+  /** Active add-ons that cannot be bought yet: no Stripe price id. */
+  addonsWithoutPrice: string[];
+}
+
+/** What an owner needs to know to finish setting up payments. */
+export async function paymentProviderStatus(em: Em, services: Services): Promise<PaymentProviderStatus> {
+  const key = services.config.STRIPE_SECRET_KEY;
+  const [plans, addons] = await Promise.all([
+    em.find(Plan, { stripePriceId: null, public: true, tier: { $ne: DEFAULT_TIER } }, { orderBy: { sortOrder: 'asc' }, fields: ['tier'] }),
+    em.find(Addon, { stripePriceId: null, active: true }, { orderBy: { sortOrder: 'asc' }, fields: ['moduleKey'] }),
+  ]);
+  return {
+    configured: !!services.payments,
+    webhookSecretSet: !!services.config.STRIPE_WEBHOOK_SECRET,
+    mode: !key ? null : /^(sk|rk)_live_/.test(key) ? 'live' : 'test',
+    tiersWithoutPrice: plans.map((p) => p.tier),
+    addonsWithoutPrice: addons.map((a) => a.moduleKey),
+  };
+}
+
+/** 409 `stripe_price_in_use` when another tier or add-on already bills with this price (the mapping must be one to one). */
+export async function ensurePriceUnused(em: Em, priceId: string, owner: { tier?: string; moduleKey?: string }): Promise<void> {
+  const [plan, addon] = await Promise.all([
+    em.findOne(Plan, { stripePriceId: priceId, tier: { $ne: owner.tier ?? '' } }, { fields: ['tier'] }),
+    em.findOne(Addon, { stripePriceId: priceId, moduleKey: { $ne: owner.moduleKey ?? '' } }, { fields: ['moduleKey'] }),
+  ]);
+  const holder = plan ? `the ${plan.tier} plan` : addon ? `the ${addon.moduleKey} add-on` : null;
+  if (holder) throw conflict('stripe_price_in_use', `This Stripe price already bills ${holder}`);
+}
+
+/** 409 unless the tier and every add-on have a Stripe price to bill. */
+export function ensurePurchasable(plan: Plan, addons: Addon[]): void {
+  if (!plan.stripePriceId) throw conflict('plan_not_purchasable', `The ${plan.tier} plan has no payment provider price yet`);
+  const unpriced = addons.filter((a) => !a.stripePriceId).map((a) => a.moduleKey);
+  if (unpriced.length) throw conflict('addon_not_purchasable', `No payment provider price yet for the add-on(s): ${unpriced.join(', ')}`);
+}

@@ -1,0 +1,51 @@
+import Stripe from 'stripe';
+import { badRequest, forbidden, unavailable } from '../../lib/errors';
+import { StripeEvent } from '../../entities/billing/stripeEvent';
+import { stripeEventsQueue } from '../../queues/billing';
+import type { Services } from '../services';
+
+export interface ReceiveStripeWebhookProps {
+  /** The request body exactly as received: the signature covers these bytes. */
+  rawBody: Buffer | undefined;
+  /** The Stripe-Signature header. */
+  signature: string | undefined;
+}
+
+export type WebhookReceipt = 'ignored' | 'stored' | 'duplicate';
+
+/** BullMQ job ids may not contain ':'; Stripe event ids are evt_... anyway. */
+export const stripeEventJobId = (eventId: string) => `stripe.${eventId.replace(/:/g, '.')}`;
+
+/**
+ * Accepts a Stripe webhook delivery: no signature header -> `ignored` (unknown source, nothing stored);
+ * a bad signature -> 403 `signature_invalid`; otherwise the event is stored by its id and a job enqueued
+ * (`stored`). A replay of a stored id is `duplicate`: no new row, and no second job (the job id is derived
+ * from the event id; an unprocessed event is simply offered again under that same id).
+ */
+export async function receiveStripeWebhook(services: Services, props: ReceiveStripeWebhookProps): Promise<WebhookReceipt> {
+  if (!props.signature) return 'ignored';
+  const secret = services.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw unavailable('webhook_not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(props.rawBody ?? Buffer.alloc(0), props.signature, secret);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
+    throw badRequest('invalid_payload', 'The webhook body is not a Stripe event');
+  }
+
+  const em = services.orm.em.fork();
+  const inserted = await em
+    .createQueryBuilder(StripeEvent)
+    .insert({ id: event.id, type: event.type, created: new Date(event.created * 1000), payload: event as unknown as Record<string, unknown>, receivedAt: new Date() })
+    .onConflict('id')
+    .ignore()
+    .execute('run');
+  const fresh = inserted.affectedRows > 0;
+  if (!fresh) {
+    const stored = await em.findOne(StripeEvent, { id: event.id }, { fields: ['processedAt'] });
+    if (stored?.processedAt) return 'duplicate';
+  }
+  await services.queues.add(stripeEventsQueue, { eventId: event.id }, { jobId: stripeEventJobId(event.id) });
+  return fresh ? 'stored' : 'duplicate';
+}
