@@ -1,0 +1,79 @@
+import { WebSocket, type RawData } from 'ws';
+import type { ModuleMount } from '../modules';
+import type { AuthInfo } from '../http/auth';
+import type { Services } from '../../domain/services';
+import { AssistantConversation, AssistantInputError, parseAssistantInput, type AssistantOutput } from '../../domain/vr/assistant';
+
+/** Close codes: the headset should not reconnect on these. */
+export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_ASSISTANT_DISABLED = 4503;
+const PING_INTERVAL_MS = 25_000;
+
+/**
+ * WebSocket /assistant (token in ?token=, module vr, permission vr.play). Without an AI key the socket
+ * answers { type: 'error', code: 'assistant_disabled' } and closes with 4503; rooms are unaffected. A bad
+ * message gets { type: 'error', code, message } and the connection stays up. Pings every 25 s keep
+ * proxies from closing an idle socket and drop dead ones.
+ */
+export function assistantSocket({ sockets, services }: ModuleMount): void {
+  sockets.add('/assistant', { module: 'vr', maxPayload: 256 * 1024, handle: (socket, auth) => openAssistant(services, socket, auth) });
+}
+
+function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo): void {
+  const logger = services.logger.child({ ws: 'assistant', userId: auth.userId });
+  const send = (out: AssistantOutput) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(out));
+  };
+  const abort = new AbortController();
+  let alive = true;
+  const pinger = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, PING_INTERVAL_MS);
+  socket.on('pong', () => (alive = true));
+  socket.on('error', (err) => logger.debug({ err: err.message }, 'assistant socket error'));
+  socket.on('close', () => {
+    clearInterval(pinger);
+    abort.abort();
+  });
+
+  // Listen at once (frames may arrive while the checks below run); handle them once admitted.
+  const ready = refusalOf(services, auth).then(
+    (refusal) => {
+      if (!refusal) return new AssistantConversation(services.ai!, send, logger);
+      send({ type: 'error', code: refusal.code, message: refusal.message });
+      socket.close(refusal.close, refusal.code);
+      return null;
+    },
+    (err: unknown) => {
+      logger.error({ err }, 'assistant admission failed');
+      socket.close(1011, 'unavailable');
+      return null;
+    },
+  );
+
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    void ready.then(async (conversation) => {
+      if (!conversation) return;
+      try {
+        if (isBinary) throw new AssistantInputError('invalid_message', 'Messages are JSON text frames');
+        await conversation.handle(parseAssistantInput(rawText(data)), abort.signal);
+      } catch (err) {
+        if (err instanceof AssistantInputError) return send({ type: 'error', code: err.code, message: err.message });
+        logger.error({ err }, 'assistant message failed');
+        send({ type: 'error', code: 'internal_error', message: 'The message could not be handled' });
+      }
+    });
+  });
+}
+
+/** Why the socket is refused, or null: the caller needs vr.play, and the AI layer must be configured. */
+async function refusalOf(services: Services, auth: AuthInfo): Promise<{ code: string; message: string; close: number } | null> {
+  const permissions = await services.permissions.of(auth.tenantId, auth.userId);
+  if (!permissions.has('vr.play')) return { code: 'permission_denied', message: 'The assistant needs the permission vr.play', close: CLOSE_FORBIDDEN };
+  if (!services.ai) return { code: 'assistant_disabled', message: 'The assistant is disabled: no AI key is configured', close: CLOSE_ASSISTANT_DISABLED };
+  return null;
+}
+
+const rawText = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');

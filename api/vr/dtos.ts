@@ -1,0 +1,148 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
+import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
+import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
+import { MAX_BATCH_EVENTS } from '../../domain/vr/telemetryVocabulary';
+import { tooLarge } from '../../lib/errors';
+
+/** Request bodies, queries and path parameters of the VR routes. Unknown fields are refused. */
+
+const SIMULATION_KEY = /^[a-z0-9][a-z0-9._-]{0,79}$/;
+const simulationKey = { message: 'simulation must be a key of 1-80 characters: lowercase letters, digits, ".", "_" or "-"' };
+/** Text PostgreSQL (and its JSON parser) stores as given: no NUL character, no unpaired surrogate. */
+// eslint-disable-next-line no-control-regex -- NUL is precisely what must be refused
+const PG_TEXT = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const pgText = { message: '$property must not contain NUL characters or unpaired surrogates' };
+
+export class VrIdParams {
+  @IsUUID() id!: string;
+}
+
+export class VrPageQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @JSONSchema({ description: 'nextCursor of the previous page' })
+  @IsOptional() @IsUUID() cursor?: string;
+}
+
+export class CreateRoomBody {
+  @IsString() @Length(1, 120) @Matches(PG_TEXT, pgText) name!: string;
+  @JSONSchema({ description: 'Key of the simulation the headsets load, e.g. fire-safety-101' })
+  @Matches(SIMULATION_KEY, simulationKey) simulation!: string;
+  @JSONSchema({ description: 'Number of distinct steps of the simulation; progress = distinct step_passed labels / this' })
+  @IsInt() @Min(1) @Max(1000) simulationSteps!: number;
+  @JSONSchema({ description: 'solo: one participant (capacity 1). multiplayer: assigned participants host and join. instructor_led: an instructor (vr.rooms.manage) hosts, assigned participants join' })
+  @IsIn(roomModes) mode!: RoomMode;
+  @JSONSchema({ description: `Participants present at once, host included (${MIN_CAPACITY}-${MAX_CAPACITY}; default 8, always 1 for solo)` })
+  @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
+  @JSONSchema({ description: 'User ids of members of the organisation who may use the room (max 500)' })
+  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) participantIds?: string[];
+}
+
+export class UpdateRoomBody {
+  @IsOptional() @IsString() @Length(1, 120) @Matches(PG_TEXT, pgText) name?: string;
+  @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(1000) simulationSteps?: number;
+  @IsOptional() @IsIn(roomModes) mode?: RoomMode;
+  @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
+  @JSONSchema({ description: 'Replaces the assigned participants' })
+  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) participantIds?: string[];
+}
+
+export class ListRoomsQuery extends VrPageQuery {
+  @IsOptional() @IsIn(roomStatuses) status?: RoomStatus;
+  @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
+}
+
+export class HeartbeatBody {
+  @IsString() @Length(1, 120) displayName!: string;
+  @JSONSchema({ description: 'The step the participant is on (a step label; a number is taken as its string)', type: ['string', 'null'] })
+  @Transform(({ value }) => (typeof value === 'number' ? String(value) : value))
+  @IsOptional() @IsString() @MaxLength(200) currentStep?: string | null;
+  @JSONSchema({ description: 'What the headset believes; presence reports who actually hosted the session' })
+  @IsOptional() @IsBoolean() isHost?: boolean;
+}
+
+export class TelemetryEventBody {
+  @JSONSchema({ description: "Whose event: any user id (a member, or a simulated trainee of an instructor's headset; not checked against the members); defaults to the sender" })
+  @IsOptional() @IsUUID() userId?: string;
+  @JSONSchema({ description: 'Event type: step_passed, simulation_completed, or any other (stored and counted only)' })
+  @IsString() @Length(1, 64) @Matches(PG_TEXT, pgText) type!: string;
+  @JSONSchema({ description: 'For step_passed, the step key' })
+  @IsString() @MaxLength(200) @Matches(PG_TEXT, pgText) label!: string;
+  @IsString() @MaxLength(2000) @Matches(PG_TEXT, pgText) detail!: string;
+}
+
+const EVENT_KEYS = new Set(['userId', 'type', 'label', 'detail']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const text = (v: unknown, min: number, max: number) => typeof v === 'string' && v.length >= min && v.length <= max && PG_TEXT.test(v);
+
+/**
+ * The hot path's check of a batch: at least as strict as TelemetryEventBody's decorators (every batch it
+ * passes, they pass too). A batch it passes skips class-validator's nested validation, which costs
+ * ~0.6 ms for 50 events (metadata lookups per object), against ~0.01 ms here; any other batch gets the
+ * full validation and its field-level errors (events[3].type ...).
+ */
+export function isCleanBatch(events: unknown): boolean {
+  if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) return false;
+  for (const e of events as Record<string, unknown>[]) {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
+    for (const key in e) if (!EVENT_KEYS.has(key)) return false;
+    if (e.userId !== undefined && !(typeof e.userId === 'string' && UUID.test(e.userId))) return false;
+    if (!text(e.type, 1, 64) || !text(e.label, 0, 200) || !text(e.detail, 0, 2000)) return false;
+  }
+  return true;
+}
+
+export class TelemetryBody {
+  @JSONSchema({ description: `1 to ${MAX_BATCH_EVENTS} events; more is 413 batch_too_large` })
+  // Checked before the events are validated one by one, so an oversized batch costs no validation.
+  @Transform(({ value }) => {
+    if (Array.isArray(value) && value.length > MAX_BATCH_EVENTS) throw tooLarge('batch_too_large', `A batch holds at most ${MAX_BATCH_EVENTS} events; split it`);
+    return value;
+  })
+  @ValidateIf((body: TelemetryBody) => !isCleanBatch(body.events))
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => TelemetryEventBody)
+  events!: TelemetryEventBody[];
+}
+
+export class VrSessionFiltersQuery extends VrPageQuery {
+  @IsOptional() @IsUUID() roomId?: string;
+  @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
+  @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)' })
+  @IsOptional() @IsISO8601({ strict: true }) from?: string;
+  @JSONSchema({ description: 'Sessions started before this time (ISO 8601)' })
+  @IsOptional() @IsISO8601({ strict: true }) to?: string;
+}
+
+export class VrListSessionsQuery extends VrSessionFiltersQuery {
+  @IsOptional() @IsIn(sessionStatuses) status?: SessionStatus;
+}
+
+export class VrOverviewQuery {
+  @IsOptional() @IsUUID() roomId?: string;
+  @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
+  @IsOptional() @IsISO8601({ strict: true }) from?: string;
+  @IsOptional() @IsISO8601({ strict: true }) to?: string;
+}
+
+/** Body of POST /internal/ai/chat. */
+export class AiMessageBody {
+  @IsIn(['system', 'user', 'assistant']) role!: 'system' | 'user' | 'assistant';
+  @IsString() @MaxLength(32_000) content!: string;
+}
+
+export class AiToolBody {
+  @Matches(/^[a-zA-Z0-9_-]{1,64}$/) name!: string;
+  @IsString() @MaxLength(1000) description!: string;
+  @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object' })
+  @IsObject() parameters!: Record<string, unknown>;
+}
+
+export class AiChatBody {
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => AiMessageBody) messages!: AiMessageBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(32) @ValidateNested({ each: true }) @Type(() => AiToolBody) tools?: AiToolBody[];
+  @IsOptional() @IsInt() @Min(1) @Max(8192) maxTokens?: number;
+}

@@ -1,0 +1,121 @@
+import type { ModuleMount } from '../modules';
+import { created, noContent } from '../http/routes';
+import { closeRoom } from '../../domain/vr/closeRoom';
+import { createRoom } from '../../domain/vr/createRoom';
+import { deleteRoom } from '../../domain/vr/deleteRoom';
+import { getPresence } from '../../domain/vr/getPresence';
+import { getRoom, listRooms } from '../../domain/vr/listRooms';
+import { openRoom } from '../../domain/vr/openRoom';
+import { updateRoom } from '../../domain/vr/updateRoom';
+import { CreateRoomBody, VrIdParams, ListRoomsQuery, UpdateRoomBody } from './dtos';
+import { PresenceRecordView, PresenceView, RoomPageView, RoomView } from './views';
+
+/** Room administration (the hub's room directory): vr.rooms.manage to change, vr.rooms.read to read. */
+export function roomRoutes({ routes }: ModuleMount): void {
+  const r = routes('VR rooms');
+  const gate = { access: 'user', module: 'vr' } as const;
+
+  r.post(
+    '/rooms',
+    {
+      ...gate,
+      permission: 'vr.rooms.manage',
+      summary: 'Create a room',
+      description:
+        'A new room is closed (no headset sees it) until POST /rooms/{id}/open. Assigned participants must be members of the organisation (400 otherwise). The tier may cap the number of rooms (entitlement limit `vrRooms`; 409 `room_limit_reached`).',
+      body: CreateRoomBody,
+      response: RoomView,
+      status: 201,
+      errors: { 409: '`room_limit_reached`' },
+    },
+    async ({ ctx, body }) => {
+      const room = await createRoom(ctx, body);
+      return created(RoomView.from(room), `/rooms/${room.id}`);
+    },
+  );
+
+  r.get(
+    '/rooms',
+    { ...gate, permission: 'vr.rooms.read', summary: 'List rooms', description: 'Oldest first; filter by status and simulation.', query: ListRoomsQuery, response: RoomPageView },
+    async ({ ctx, query }) => RoomPageView.from(await listRooms(ctx, query)),
+  );
+
+  r.get('/rooms/:id', { ...gate, permission: 'vr.rooms.read', summary: 'Get a room', params: VrIdParams, response: RoomView }, async ({ ctx, params }) =>
+    RoomView.from(await getRoom(ctx, params.id)),
+  );
+
+  r.patch(
+    '/rooms/:id',
+    {
+      ...gate,
+      permission: 'vr.rooms.manage',
+      summary: 'Edit a room',
+      description:
+        'Allowed while a session runs: the session keeps the simulation and step count it started with, a lower capacity only limits later joins, and an unassigned participant who is present stays until they leave. participantIds replaces the list.',
+      params: VrIdParams,
+      body: UpdateRoomBody,
+      response: RoomView,
+    },
+    async ({ ctx, params, body }) => RoomView.from(await updateRoom(ctx, params.id, body)),
+  );
+
+  r.delete(
+    '/rooms/:id',
+    {
+      ...gate,
+      permission: 'vr.rooms.manage',
+      summary: 'Delete a room',
+      description: 'Refused while a session runs (409 `session_running`: close the room first, which ends it). The room\'s sessions and reports are kept.',
+      params: VrIdParams,
+      status: 204,
+      errors: { 409: '`session_running`' },
+    },
+    async ({ ctx, params }) => {
+      await deleteRoom(ctx, params.id);
+      return noContent();
+    },
+  );
+
+  r.post(
+    '/rooms/:id/open',
+    {
+      ...gate,
+      permission: 'vr.rooms.manage',
+      summary: 'Open a room',
+      description: 'The room becomes visible to its assigned headset users, who may host it. The hub is notified (`room.opened`). Opening an open room changes nothing.',
+      params: VrIdParams,
+      response: RoomView,
+    },
+    async ({ ctx, params }) => RoomView.from(await openRoom(ctx, params.id)),
+  );
+
+  r.post(
+    '/rooms/:id/close',
+    {
+      ...gate,
+      permission: 'vr.rooms.manage',
+      summary: 'Close a room',
+      description:
+        'A running session ends (reason `room_closed`; everyone present leaves; hub: `session.ended`), presence is cleared and headsets no longer see the room (hub: `room.closed`). Closing a closed room changes nothing.',
+      params: VrIdParams,
+      response: RoomView,
+    },
+    async ({ ctx, params }) => RoomView.from(await closeRoom(ctx, params.id)),
+  );
+
+  r.get(
+    '/rooms/:id/presence',
+    {
+      ...gate,
+      permission: 'vr.rooms.read',
+      summary: 'Who is present in a room',
+      description: 'Participants of the running session whose presence has not expired (PRESENCE_TTL_SECONDS after their last heartbeat). isHost comes from the session.',
+      params: VrIdParams,
+      response: PresenceView,
+    },
+    async ({ ctx, params }) => {
+      const presence = await getPresence(ctx, params.id);
+      return { roomId: params.id, sessionId: presence.sessionId, participants: presence.participants.map(PresenceRecordView.from) } satisfies PresenceView;
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { ModuleMount } from '../modules';
+import { created, Reply } from '../http/routes';
+import { hostRoom } from '../../domain/vr/hostRoom';
+import { joinRoom } from '../../domain/vr/joinRoom';
+import { leaveRoom } from '../../domain/vr/leaveRoom';
+import { listRuntimeRooms } from '../../domain/vr/listRuntimeRooms';
+import { sendHeartbeat } from '../../domain/vr/sendHeartbeat';
+import { HeartbeatBody, VrIdParams } from './dtos';
+import { HeartbeatView, LeaveView, RuntimeRoomsView, RuntimeRoomView, VrSessionView } from './views';
+
+/** What headsets call (vr.play): their rooms, host, join, heartbeat, leave. */
+export function runtimeRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('VR runtime (headsets)');
+  const gate = { access: 'user', module: 'vr', permission: 'vr.play' } as const;
+
+  r.get(
+    '/runtime/rooms',
+    {
+      ...gate,
+      summary: 'Open rooms assigned to me',
+      description: 'What a headset offers: open rooms the caller is assigned to, with live occupancy and the running session (join it) or none (host it). Closed rooms never appear.',
+      response: RuntimeRoomsView,
+    },
+    async ({ ctx }) => ({ items: (await listRuntimeRooms(ctx)).map(RuntimeRoomView.from) }) satisfies RuntimeRoomsView,
+  );
+
+  r.post(
+    '/rooms/:id/host',
+    {
+      ...gate,
+      summary: 'Host a room (starts a session)',
+      description:
+        'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200). No body.',
+      params: VrIdParams,
+      response: VrSessionView,
+      status: 201,
+      errors: { 409: '`room_closed`, `session_already_running`' },
+    },
+    async ({ ctx, params }) => {
+      const { session, started } = await hostRoom(ctx, params.id);
+      return started ? created(VrSessionView.from(session), `/sessions/${session.id}`) : new Reply(200, VrSessionView.from(session));
+    },
+  );
+
+  r.post(
+    '/rooms/:id/join',
+    {
+      ...gate,
+      summary: 'Join the session running in a room',
+      description:
+        'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead). Capacity counts the participants present, host included (409 `room_full`). Joining again while present changes nothing; joining after leaving returns to the same session. Hub: `participant.arrived`. No body.',
+      params: VrIdParams,
+      response: VrSessionView,
+      errors: { 409: '`room_closed`, `no_running_session`, `room_full`' },
+    },
+    async ({ ctx, params }) => VrSessionView.from((await joinRoom(ctx, params.id)).session),
+  );
+
+  r.post(
+    '/rooms/:id/heartbeat',
+    {
+      ...gate,
+      summary: 'Report presence (about every 20 s)',
+      description:
+        'Refreshes the caller\'s presence record (display name, current step) for PRESENCE_TTL_SECONDS (60 s by default). Only present participants of the running session may send it (409 `not_joined`: host or join again, e.g. after an expiry). Expiry is a departure; the host\'s expiry ends the session (reason `host_timeout`). isHost in the body is informational: the answer and presence report who hosted the session.',
+      params: VrIdParams,
+      body: HeartbeatBody,
+      response: HeartbeatView,
+      errors: { 409: '`not_joined`' },
+    },
+    async ({ ctx, params, body }) => HeartbeatView.from(await sendHeartbeat(ctx, params.id, body), services.config.PRESENCE_TTL_SECONDS),
+  );
+
+  r.post(
+    '/rooms/:id/leave',
+    {
+      ...gate,
+      summary: 'Leave a room',
+      description:
+        'The host leaving ends the session (reason `host_left`; everyone present leaves; hub: `session.ended`). Anyone else leaving is a departure (hub: `participant.departed`). 409 `not_joined` when the caller is not present.',
+      params: VrIdParams,
+      response: LeaveView,
+      errors: { 409: '`not_joined`' },
+    },
+    async ({ ctx, params }) => (await leaveRoom(ctx, params.id)) satisfies LeaveView,
+  );
+}

@@ -1,0 +1,27 @@
+import type { ModuleMount } from '../modules';
+import { getSession, listSessions } from '../../domain/vr/listSessions';
+import { VrIdParams, VrListSessionsQuery } from './dtos';
+import { dateFilters } from './filters';
+import { VrSessionDetailView, VrSessionPageView } from './views';
+
+/** Session history (vr.rooms.read). */
+export function sessionRoutes({ routes }: ModuleMount): void {
+  const r = routes('VR sessions');
+  const gate = { access: 'user', module: 'vr', permission: 'vr.rooms.read' } as const;
+
+  r.get(
+    '/sessions',
+    {
+      ...gate,
+      summary: 'List sessions',
+      description: 'One record per run of a simulation, newest first. Filters: roomId, simulation, status, and the start time range [from, to).',
+      query: VrListSessionsQuery,
+      response: VrSessionPageView,
+    },
+    async ({ ctx, query }) => VrSessionPageView.from(await listSessions(ctx, { ...query, ...dateFilters(query) })),
+  );
+
+  r.get('/sessions/:id', { ...gate, summary: 'Get a session with its participants', params: VrIdParams, response: VrSessionDetailView }, async ({ ctx, params }) =>
+    VrSessionDetailView.fromDetail(await getSession(ctx, params.id)),
+  );
+}

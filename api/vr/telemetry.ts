@@ -1,0 +1,50 @@
+import type { Request } from 'express';
+import type { ModuleMount } from '../modules';
+import { accepted } from '../http/routes';
+import { acceptTelemetry, IDEMPOTENCY_TTL_SECONDS } from '../../domain/vr/acceptTelemetry';
+import { MAX_BATCH_EVENTS, TELEMETRY_VOCABULARY } from '../../domain/vr/telemetryVocabulary';
+import { badRequest } from '../../lib/errors';
+import { VrIdParams, TelemetryBody } from './dtos';
+import { TelemetryAcceptedView } from './views';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-200 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'must be 1-200 visible ASCII characters' }]);
+  return key;
+}
+
+/** Telemetry intake: the hot path of the module (headsets mirror their event bus here). */
+export function telemetryRoutes({ routes }: ModuleMount): void {
+  const r = routes('VR telemetry');
+
+  r.post(
+    '/sessions/:id/telemetry',
+    {
+      access: 'user',
+      module: 'vr',
+      permission: 'vr.play',
+      summary: 'Send a batch of telemetry events',
+      description: `Answers 202 as soon as the batch is queued (one job per batch); reports reflect it within seconds.
+Batch: 1 to ${MAX_BATCH_EVENTS} events (more: 413 \`batch_too_large\`; body up to 2 MB). \`userId\` defaults to the sender.
+The session must belong to the organisation (404) and be running, or have ended less than TELEMETRY_GRACE_SECONDS
+(300 s by default) ago, for late batches; later: 409 \`session_ended\`.
+
+Send an \`Idempotency-Key\` header (1-200 visible ASCII characters, unique per batch) and retry freely: a batch
+with a key already accepted for this session answers 202 with \`duplicate: true\` and counts once (keys are
+remembered ${IDEMPOTENCY_TTL_SECONDS / 3600} h at the edge and for ever by the database).
+
+${TELEMETRY_VOCABULARY}`,
+      params: VrIdParams,
+      body: TelemetryBody,
+      bodyLimit: '2mb',
+      response: TelemetryAcceptedView,
+      status: 202,
+      errors: { 400: 'Invalid events (`validation_failed`), `invalid_idempotency_key`', 409: '`session_ended`', 413: '`batch_too_large`, `payload_too_large`' },
+    },
+    async ({ ctx, params, body, req }) =>
+      accepted(TelemetryAcceptedView.from(await acceptTelemetry(ctx, { sessionId: params.id, events: body.events, idempotencyKey: idempotencyKeyOf(req) }))),
+  );
+}

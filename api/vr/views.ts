@@ -1,0 +1,310 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { roomModes, roomStatuses, type VrRoom } from '../../entities/vr/room';
+import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession } from '../../entities/vr/session';
+import type { PresenceRecord } from '../../domain/vr/live';
+import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
+import type { Overview } from '../../domain/vr/overviewReport';
+import type { Page } from '../../domain/vr/pagination';
+import { progressOf, type SessionReport } from '../../domain/vr/sessionReports';
+import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
+import type { HeartbeatResult } from '../../domain/vr/sendHeartbeat';
+
+/** Presenters of the VR routes: what the API shows; the decorators document the shapes in OpenAPI. */
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+export class RoomView {
+  @IsUUID() id!: string;
+  @IsString() name!: string;
+  @IsString() simulation!: string;
+  @IsInt() simulationSteps!: number;
+  @IsInt() capacity!: number;
+  @IsIn(roomModes) mode!: string;
+  @IsUUID('all', { each: true }) participantIds!: string[];
+  @IsIn(roomStatuses) status!: string;
+  @JSONSchema({ description: 'The running session, null when none runs' })
+  @IsOptional() @IsUUID() currentSessionId!: string | null;
+  @IsOptional() @IsDateString() openedAt!: string | null;
+  @IsOptional() @IsDateString() closedAt!: string | null;
+  @IsDateString() createdAt!: string;
+  @IsDateString() updatedAt!: string;
+
+  static from(r: VrRoom): RoomView {
+    return {
+      id: r.id,
+      name: r.name,
+      simulation: r.simulation,
+      simulationSteps: r.simulationSteps,
+      capacity: r.capacity,
+      mode: r.mode,
+      participantIds: r.participantIds,
+      status: r.status,
+      currentSessionId: r.currentSessionId ?? null,
+      openedAt: iso(r.openedAt),
+      closedAt: iso(r.closedAt),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  }
+}
+
+export class RoomPageView {
+  @ValidateNested({ each: true }) @Type(() => RoomView) items!: RoomView[];
+  @IsOptional() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<VrRoom>): RoomPageView {
+    return { items: page.items.map(RoomView.from), nextCursor: page.nextCursor };
+  }
+}
+
+export class VrSessionView {
+  @IsUUID() id!: string;
+  @IsUUID() roomId!: string;
+  @JSONSchema({ description: "The room's name when the session started" })
+  @IsString() roomName!: string;
+  @IsString() simulation!: string;
+  @IsInt() simulationSteps!: number;
+  @IsUUID() hostUserId!: string;
+  @IsIn(sessionStatuses) status!: string;
+  @IsDateString() startedAt!: string;
+  @IsOptional() @IsDateString() endedAt!: string | null;
+  @JSONSchema({ description: 'host_left, host_timeout (host presence expired) or room_closed' })
+  @IsOptional() @IsIn(sessionEndReasons) endReason!: string | null;
+  @IsInt() eventsCount!: number;
+  @IsOptional() @IsDateString() lastEventAt!: string | null;
+
+  static from(s: VrSession): VrSessionView {
+    return {
+      id: s.id,
+      roomId: s.roomId,
+      roomName: s.roomName,
+      simulation: s.simulation,
+      simulationSteps: s.simulationSteps,
+      hostUserId: s.hostUserId,
+      status: s.status,
+      startedAt: s.startedAt.toISOString(),
+      endedAt: iso(s.endedAt),
+      endReason: s.endReason ?? null,
+      eventsCount: Number(s.eventsCount),
+      lastEventAt: iso(s.lastEventAt),
+    };
+  }
+}
+
+export class VrSessionPageView {
+  @ValidateNested({ each: true }) @Type(() => VrSessionView) items!: VrSessionView[];
+  @IsOptional() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<VrSession>): VrSessionPageView {
+    return { items: page.items.map(VrSessionView.from), nextCursor: page.nextCursor };
+  }
+}
+
+export class VrParticipantView {
+  @IsUUID() userId!: string;
+  @IsOptional() @IsString() displayName!: string | null;
+  @IsBoolean() isHost!: boolean;
+  @JSONSchema({ description: 'Null for a participant seen only in telemetry' })
+  @IsOptional() @IsDateString() joinedAt!: string | null;
+  @IsOptional() @IsDateString() leftAt!: string | null;
+  @JSONSchema({ description: 'Distinct step_passed labels' })
+  @IsInt() stepsPassed!: number;
+  @JSONSchema({ description: 'stepsPassed / simulationSteps, at most 1' })
+  @IsNumber() progress!: number;
+  @IsOptional() @IsString() lastStep!: string | null;
+  @IsInt() eventsCount!: number;
+  @IsBoolean() completed!: boolean;
+  @IsOptional() @IsDateString() completedAt!: string | null;
+
+  static from(p: VrParticipant, simulationSteps: number): VrParticipantView {
+    return {
+      userId: p.userId,
+      displayName: p.displayName ?? null,
+      isHost: p.isHost,
+      joinedAt: iso(p.joinedAt),
+      leftAt: iso(p.leftAt),
+      stepsPassed: p.stepsPassed,
+      progress: progressOf(p.stepsPassed, simulationSteps),
+      lastStep: p.lastStep ?? null,
+      eventsCount: p.eventsCount,
+      completed: !!p.completedAt,
+      completedAt: iso(p.completedAt),
+    };
+  }
+}
+
+export class VrSessionDetailView extends VrSessionView {
+  @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
+
+  static fromDetail({ session, participants }: { session: VrSession; participants: VrParticipant[] }): VrSessionDetailView {
+    return { ...VrSessionView.from(session), participants: participants.map((p) => VrParticipantView.from(p, session.simulationSteps)) };
+  }
+}
+
+export class RuntimeSessionView {
+  @IsUUID() id!: string;
+  @IsUUID() hostUserId!: string;
+  @IsDateString() startedAt!: string;
+}
+
+export class RuntimeRoomView {
+  @IsUUID() id!: string;
+  @IsString() name!: string;
+  @IsString() simulation!: string;
+  @IsInt() simulationSteps!: number;
+  @IsIn(roomModes) mode!: string;
+  @IsInt() capacity!: number;
+  @JSONSchema({ description: 'Participants present now' })
+  @IsInt() occupancy!: number;
+  @IsBoolean() sessionRunning!: boolean;
+  @JSONSchema({ description: 'The running session (join it), or null (host the room)' })
+  @IsOptional() @ValidateNested() @Type(() => RuntimeSessionView) session!: RuntimeSessionView | null;
+
+  static from({ room, occupancy, session }: RuntimeRoom): RuntimeRoomView {
+    return {
+      id: room.id,
+      name: room.name,
+      simulation: room.simulation,
+      simulationSteps: room.simulationSteps,
+      mode: room.mode,
+      capacity: room.capacity,
+      occupancy,
+      sessionRunning: !!session,
+      session: session ? { id: session.id, hostUserId: session.hostUserId, startedAt: session.startedAt.toISOString() } : null,
+    };
+  }
+}
+
+export class RuntimeRoomsView {
+  @ValidateNested({ each: true }) @Type(() => RuntimeRoomView) items!: RuntimeRoomView[];
+}
+
+export class HeartbeatView {
+  @IsUUID() sessionId!: string;
+  @JSONSchema({ description: 'Whether the caller hosts the session (from the session, not from the request)' })
+  @IsBoolean() isHost!: boolean;
+  @IsDateString() expiresAt!: string;
+  @IsInt() ttlSeconds!: number;
+
+  static from(h: HeartbeatResult, ttlSeconds: number): HeartbeatView {
+    return { sessionId: h.sessionId, isHost: h.isHost, expiresAt: h.expiresAt.toISOString(), ttlSeconds };
+  }
+}
+
+export class PresenceRecordView {
+  @IsUUID() userId!: string;
+  @IsString() displayName!: string;
+  @IsOptional() @IsString() currentStep!: string | null;
+  @IsBoolean() isHost!: boolean;
+  @IsDateString() lastSeenAt!: string;
+  @IsDateString() expiresAt!: string;
+
+  static from(p: PresenceRecord): PresenceRecordView {
+    return { userId: p.userId, displayName: p.displayName, currentStep: p.currentStep, isHost: p.isHost, lastSeenAt: p.lastSeenAt.toISOString(), expiresAt: p.expiresAt.toISOString() };
+  }
+}
+
+export class PresenceView {
+  @IsUUID() roomId!: string;
+  @IsOptional() @IsUUID() sessionId!: string | null;
+  @ValidateNested({ each: true }) @Type(() => PresenceRecordView) participants!: PresenceRecordView[];
+}
+
+export class LeaveView {
+  @IsUUID() sessionId!: string;
+  @JSONSchema({ description: 'True when the caller hosted the session: it ended' })
+  @IsBoolean() sessionEnded!: boolean;
+}
+
+export class TelemetryAcceptedView {
+  @JSONSchema({ description: 'The Idempotency-Key, or the id given to a batch sent without one' })
+  @IsString() batchKey!: string;
+  @IsInt() events!: number;
+  @JSONSchema({ description: 'The Idempotency-Key was seen before: nothing new was queued' })
+  @IsBoolean() duplicate!: boolean;
+
+  static from(b: AcceptedBatch): TelemetryAcceptedView {
+    return { batchKey: b.batchKey, events: b.events, duplicate: b.duplicate };
+  }
+}
+
+export class VrSessionReportView extends VrSessionView {
+  @JSONSchema({ description: 'From start to end, or to now while the session runs' })
+  @IsInt() durationSeconds!: number;
+  @IsInt() participantsCount!: number;
+  @IsInt() completedCount!: number;
+  @JSONSchema({ description: 'completedCount / participantsCount (0..1); null without participants' })
+  @IsOptional() @IsNumber() completionRate!: number | null;
+  @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
+
+  static fromReport(r: SessionReport): VrSessionReportView {
+    return {
+      ...VrSessionView.from(r.session),
+      durationSeconds: r.durationSeconds,
+      participantsCount: r.participantsCount,
+      completedCount: r.completedCount,
+      completionRate: r.completionRate,
+      participants: r.participants.map((p) => VrParticipantView.from(p.participant, r.session.simulationSteps)),
+    };
+  }
+}
+
+export class VrSessionReportPageView {
+  @ValidateNested({ each: true }) @Type(() => VrSessionReportView) items!: VrSessionReportView[];
+  @IsOptional() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<SessionReport>): VrSessionReportPageView {
+    return { items: page.items.map(VrSessionReportView.fromReport), nextCursor: page.nextCursor };
+  }
+}
+
+export class VrFiguresView {
+  @IsInt() runs!: number;
+  @IsInt() runningRuns!: number;
+  @JSONSchema({ description: 'Participations: a user in a run (joined, or seen in telemetry)' })
+  @IsInt() participants!: number;
+  @IsInt() completedParticipants!: number;
+  @JSONSchema({ description: 'completedParticipants / participants; null without participants' })
+  @IsOptional() @IsNumber() completionRate!: number | null;
+  @JSONSchema({ description: 'Mean progress of the participations (0..1)' })
+  @IsOptional() @IsNumber() averageProgress!: number | null;
+  @JSONSchema({ description: 'Mean duration of the ended runs; null when none ended' })
+  @IsOptional() @IsInt() averageDurationSeconds!: number | null;
+  @IsInt() events!: number;
+}
+
+export class SimulationFiguresView extends VrFiguresView {
+  @IsString() simulation!: string;
+}
+
+export class RoomFiguresView extends VrFiguresView {
+  @IsUUID() roomId!: string;
+  @JSONSchema({ description: "The room's name in its latest run" })
+  @IsString() roomName!: string;
+}
+
+export class VrOverviewView {
+  @ValidateNested() @Type(() => VrFiguresView) totals!: VrFiguresView;
+  @ValidateNested({ each: true }) @Type(() => SimulationFiguresView) bySimulation!: SimulationFiguresView[];
+  @ValidateNested({ each: true }) @Type(() => RoomFiguresView) byRoom!: RoomFiguresView[];
+
+  static from(o: Overview): VrOverviewView {
+    return { totals: o.totals, bySimulation: o.bySimulation, byRoom: o.byRoom };
+  }
+}
+
+export class AiToolCallView {
+  @IsString() id!: string;
+  @IsString() name!: string;
+  @JSONSchema({ description: 'JSON-encoded arguments' })
+  @IsString() arguments!: string;
+}
+
+export class AiChatView {
+  @IsString() text!: string;
+  @ValidateNested({ each: true }) @Type(() => AiToolCallView) toolCalls!: AiToolCallView[];
+  @IsString() model!: string;
+  @IsOptional() @IsString() finishReason!: string | null;
+}

@@ -1,0 +1,268 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import express from 'express';
+import { createUser } from '../domain/identity/createUser';
+import { startSession } from '../domain/identity/sessions';
+import { INSERT_EVENTS } from '../domain/vr/ingestTelemetry';
+import { Subscription } from '../entities/billing/subscription';
+import { percentile, report, startBenchApp, type BenchApp } from './lib';
+
+/**
+ * Telemetry end to end: POST /sessions/{id}/telemetry (batches of 50) -> BullMQ -> worker -> PostgreSQL ->
+ * visible in GET /reports/sessions, against the raw rate of the same multi-row INSERT into the same table,
+ * measured in the same run. Processes as deployed: this one is the web dyno (plus the load generator, in a
+ * worker thread); a child process is the worker dyno. PostgreSQL and Redis share the machine.
+ * Goals (2 cores): >= 20,000 events/s end to end, >= 50% of the raw insert rate, ack p99 <= 15 ms.
+ */
+const BATCH = 50;
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 24);
+const targetRate = Number(process.env.BENCH_TARGET_EVENTS ?? 20_000);
+
+function batchBody(): string {
+  const users = Array.from({ length: 10 }, () => randomUUID());
+  const events = Array.from({ length: BATCH }, (_, i) =>
+    i % 5 === 0
+      ? { userId: users[i % 10], type: 'step_passed', label: `step-${i % 20}`, detail: '' }
+      : { userId: users[i % 10], type: 'object_grabbed', label: `object-${i % 7}`, detail: `grabbed with the ${i % 2 ? 'left' : 'right'} hand at t=${i}` },
+  );
+  return JSON.stringify({ events });
+}
+
+/** Rows/s of the worker's own events INSERT (500 rows a statement) on `parallel` connections for `seconds`. */
+async function rawInsertRate(app: BenchApp, tenantId: string, parallel: number, seconds: number): Promise<number> {
+  const knex = app.services.orm.em.getKnex();
+  const sessionId = randomUUID();
+  // 500 rows a statement, laid out as the worker sends them (10 batches of 50).
+  const rows = JSON.stringify(
+    Array.from({ length: 10 }, () => ({
+      t: tenantId,
+      s: sessionId,
+      u: randomUUID(),
+      r: new Date().toISOString(),
+      e: Array.from({ length: BATCH }, (_, i) => ({ userId: randomUUID(), type: 'object_grabbed', label: `object-${i % 7}`, detail: `grabbed with the left hand at t=${i}` })),
+    })),
+  );
+  const end = Date.now() + seconds * 1000;
+  const start = Date.now();
+  let inserted = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (Date.now() < end) {
+        await knex.raw(INSERT_EVENTS, [rows]);
+        inserted += 500;
+      }
+    }),
+  );
+  return Math.round(inserted / ((Date.now() - start) / 1000));
+}
+
+/**
+ * Open-loop load at a steady rate (autocannon's rate limit sends each second's requests in one burst, which
+ * measures the burst, not the service): a worker thread fires POSTs at even intervals over keep-alive
+ * connections and times each from its scheduled start (no coordinated omission).
+ */
+const PACED = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { url, headers, body, rate, seconds } = workerData;
+const target = new URL(url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+const interval = 1000 / rate;
+const latencies = [];
+let sent = 0, done = 0, non2xx = 0, errors = 0, stopped = false;
+const start = performance.now();
+const finish = () => { if (++done === sent && stopped) report(); };
+const report = () => { agent.destroy(); parentPort.postMessage({ latencies, sent, non2xx, errors }); };
+function fire(scheduled) {
+  sent++;
+  const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent,
+    headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    res.resume();
+    res.on('end', () => { latencies.push(performance.now() - scheduled); if (res.statusCode >= 300) non2xx++; finish(); });
+  });
+  req.on('error', () => { errors++; finish(); });
+  req.end(body);
+}
+const timer = setInterval(() => {
+  const elapsed = performance.now() - start;
+  if (elapsed >= seconds * 1000) { clearInterval(timer); stopped = true; if (done === sent) report(); return; }
+  while (sent < Math.floor(elapsed / interval) + 1) fire(start + sent * interval);
+}, 1);
+`;
+
+interface PacedResult {
+  latencies: number[];
+  sent: number;
+  non2xx: number;
+  errors: number;
+}
+
+function paced(workerData: { url: string; headers: Record<string, string>; body: string; rate: number; seconds: number }): Promise<PacedResult> {
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(PACED, { eval: true, workerData });
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
+}
+
+/** CPU milliseconds (user + system) a process or thread used so far, from /proc (10 ms ticks). */
+function cpuMs(statPath: string): number {
+  try {
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+/** Where the machine's CPU goes: the web dyno (this main thread), the load generator (this process's other threads), the worker dyno, PostgreSQL, Redis. */
+function cpuSnapshot(workerPid: number, redisPid: number) {
+  const postgres = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuMs(`/proc/${pid}/stat`) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4];
+  const total = fields.reduce((a, b) => a + b, 0);
+  const web = cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
+  return { web, loadGenerator: cpuMs(`/proc/${process.pid}/stat`) - web, worker: cpuMs(`/proc/${workerPid}/stat`), postgres, redis: cpuMs(`/proc/${redisPid}/stat`), machine: (total - idle) * 10 };
+}
+type CpuSnapshot = ReturnType<typeof cpuSnapshot>;
+
+/** CPU milliseconds per 1000 events since `from`, by part. */
+function cpuPer1000Events(from: CpuSnapshot, to: CpuSnapshot, events: number): CpuSnapshot {
+  const per = (k: keyof CpuSnapshot) => +(((to[k] - from[k]) / events) * 1000).toFixed(1);
+  return { web: per('web'), loadGenerator: per('loadGenerator'), worker: per('worker'), postgres: per('postgres'), redis: per('redis'), machine: per('machine') };
+}
+
+async function main() {
+  const app = await startBenchApp('vr_telemetry', { workers: false });
+  let worker: ChildProcess | null = null;
+  try {
+    // The worker dyno, in its own process.
+    const { PORT: _port, ...workerEnv } = app.env;
+    worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], { env: { ...process.env, ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+
+    const em = app.services.orm.em.fork();
+    const { user, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    await em.flush();
+    await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
+    const { accessToken } = await startSession(app.services, em, user, organization.id);
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const api = async (method: string, path: string, body?: object) => {
+      const res = await fetch(`${app.url}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+      return res.json() as Promise<Record<string, unknown> & { items: Record<string, unknown>[] }>;
+    };
+    const room = await api('POST', '/rooms', { name: 'Bench', simulation: 'bench-sim', simulationSteps: 20, mode: 'multiplayer', participantIds: [user.id] });
+    await api('POST', `/rooms/${room.id}/open`);
+    const session = await api('POST', `/rooms/${room.id}/host`);
+    const url = `${app.url}/sessions/${session.id}/telemetry`;
+    const visible = async () => Number((await api('GET', `/reports/sessions?roomId=${room.id}`)).items[0].eventsCount);
+    const body = batchBody();
+
+    // Warm-up (JIT, connection pools, the worker's first jobs), then wait until it is all applied.
+    const warm = await autocannon({ url, method: 'POST', headers, body, connections: 8, duration: 2 });
+    for (let deadline = Date.now() + 30_000; (await visible()) < warm['2xx'] * BATCH && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+
+    const rawSingle = await rawInsertRate(app, organization.id, 1, 3);
+    const rawParallel = await rawInsertRate(app, organization.id, 2, 3);
+    const raw = Math.max(rawSingle, rawParallel);
+
+    const latencyOf = (r: PacedResult) => {
+      const sorted = r.latencies.sort((a, b) => a - b);
+      return { p50Ms: +percentile(sorted, 50).toFixed(2), p99Ms: +percentile(sorted, 99).toFixed(2), maxMs: +sorted[sorted.length - 1].toFixed(2) };
+    };
+    /** Waits until the report shows `count` events; returns when. */
+    const shownAt = async (count: number) => {
+      while ((await visible()) < count) await new Promise((r) => setTimeout(r, 20));
+      return Date.now();
+    };
+    const redisPid = Number(/process_id:(\d+)/.exec(await app.services.redis.info('server'))![1]);
+    const cpu = () => cpuSnapshot(worker!.pid!, redisPid);
+
+    // Throughput: as many batches as 24 connections get acknowledged, then until the report shows them all.
+    const before = await visible();
+    let used = cpu();
+    let start = Date.now();
+    const result = await autocannon({ url, method: 'POST', headers, body, connections, duration, workers: 1 });
+    const acked = result['2xx'] * BATCH;
+    const saturated = {
+      ackedBatches: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors,
+      acksPerSecond: Math.round(result.requests.average),
+      endToEndEventsPerSecond: Math.round(acked / (((await shownAt(before + acked)) - start) / 1000)),
+      cpuMsPer1000Events: cpuPer1000Events(used, cpu(), acked),
+    };
+    // What the machine's cores allow at that CPU cost per event (every part shares the same cores).
+    const cpuBoundCeilingEventsPerSecond = Math.round((cpus().length * 1000 * 1000) / saturated.cpuMsPer1000Events.machine);
+
+    // Latency: a steady 20,000 events/s (400 batches/s), evenly spaced, as many headsets would send them.
+    const before2 = await visible();
+    used = cpu();
+    start = Date.now();
+    const steady = await paced({ url, headers, body, rate: targetRate / BATCH, seconds: duration });
+    const ackedSteady = (steady.sent - steady.non2xx - steady.errors) * BATCH;
+    const visibleAt = await shownAt(before2 + ackedSteady);
+    const atTarget = {
+      targetEventsPerSecond: targetRate,
+      sentBatches: steady.sent,
+      non2xx: steady.non2xx,
+      errors: steady.errors,
+      ack: latencyOf(steady),
+      endToEndEventsPerSecond: Math.round(ackedSteady / ((visibleAt - start) / 1000)),
+      lastEventVisibleAfterLoadMs: visibleAt - start - duration * 1000,
+      cpuMsPer1000Events: cpuPer1000Events(used, cpu(), ackedSteady),
+    };
+
+    // What limits the ack latency: the same load with the worker dyno paused (the web dyno alone on the
+    // machine), and a bare Express POST endpoint parsing the same body (the machine's own jitter).
+    process.kill(worker.pid!, 'SIGSTOP');
+    const webAlone = latencyOf(await paced({ url, headers, body, rate: targetRate / BATCH, seconds: duration }));
+    process.kill(worker.pid!, 'SIGCONT');
+    const bare = express();
+    bare.post('/t', express.json({ limit: '2mb' }), (_req, res) => void res.status(202).json({ ok: true }));
+    const bareServer = bare.listen(0, '127.0.0.1');
+    await once(bareServer, 'listening');
+    const bareLatency = latencyOf(await paced({ url: `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/t`, headers, body, rate: targetRate / BATCH, seconds: duration }));
+    bareServer.close();
+
+    report('telemetry', {
+      batchSize: BATCH,
+      secondsPerPhase: duration,
+      connections,
+      rawInsertRowsPerSecond: { singleConnection: rawSingle, twoConnections: rawParallel },
+      saturated,
+      atTarget,
+      ackLatencyWithWorkerPaused: webAlone,
+      bareExpressPostLatencySameRate: bareLatency,
+      cpuBoundCeilingEventsPerSecond,
+      ratioEndToEndToRawInsert: +(saturated.endToEndEventsPerSecond / raw).toFixed(3),
+      goals: '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 <= 15 ms',
+    });
+  } finally {
+    if (worker?.pid) {
+      worker.kill('SIGTERM');
+      await new Promise((r) => worker!.once('exit', r));
+    }
+    await app.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

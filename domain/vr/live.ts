@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Services } from '../services';
+
+/**
+ * The live side of VR rooms, in Redis (shared by every dyno): which session runs in a room, who is present
+ * and until when. PostgreSQL stays the record (sessions, participants); this is what heartbeats touch, so the
+ * hottest headset calls never reach the database. Arrivals are written under the room's row lock (so an
+ * expiry being recorded concurrently sees them); ends and departures after their commit.
+ *
+ * Per room:
+ *   room      hash  tenantId, sessionId, hostUserId    while a session runs
+ *   presence  hash  userId -> JSON presence record
+ *   expiry    zset  userId scored by expiry (ms)      the joined participants of the running session
+ *   departed  set   expiries claimed by a sweep, not yet written to the database
+ * Global: `live-rooms`, a set of "tenantId/roomId" with a running session (what the sweep visits).
+ * Every change is one Lua script, so a heartbeat, a join, an end and a sweep never see each other half-done.
+ */
+export interface PresenceRecord {
+  userId: string;
+  displayName: string;
+  currentStep: string | null;
+  isHost: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+interface StoredPresence {
+  displayName: string;
+  currentStep: string | null;
+  lastSeenAt: number;
+}
+
+/** A presence expiry claimed by the sweep: a departure to record. */
+export interface ExpiredPresence {
+  tenantId: string;
+  roomId: string;
+  sessionId: string;
+  userId: string;
+  /** The claim as stored, to acknowledge once recorded. */
+  token: string;
+}
+
+const HEARTBEAT = `
+if redis.call('HGET', KEYS[1], 'tenantId') ~= ARGV[1] then return false end
+if not redis.call('ZSCORE', KEYS[3], ARGV[2]) then return false end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
+return redis.call('HMGET', KEYS[1], 'sessionId', 'hostUserId')`;
+
+// Adds a participant to the room's live state of `sessionId`, starting that state afresh when it belonged to
+// an older session (or was lost); a stale call for an older session than the live one does nothing.
+// UUIDv7 ids sort by creation, so comparing them orders sessions.
+const ARRIVE = `
+local current = redis.call('HGET', KEYS[1], 'sessionId')
+if current ~= ARGV[1] then
+  if current and current > ARGV[1] then return 0 end
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+  redis.call('HSET', KEYS[1], 'tenantId', ARGV[5], 'sessionId', ARGV[1], 'hostUserId', ARGV[6])
+  redis.call('SADD', KEYS[5], ARGV[5] .. '/' .. ARGV[7])
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
+return 1`;
+
+const DEPART = `
+if redis.call('HGET', KEYS[1], 'sessionId') ~= ARGV[1] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[2])
+return redis.call('ZREM', KEYS[3], ARGV[2])`;
+
+const END = `
+if redis.call('HGET', KEYS[1], 'sessionId') ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('SREM', KEYS[5], ARGV[2])
+return 1`;
+
+// Moves expired participants from the live sets to `departed` in one step: a heartbeat racing the sweep
+// either lands before (and the participant stays) or finds them gone (and must join again).
+const CLAIM = `
+local session = redis.call('HGET', KEYS[1], 'sessionId')
+if not session then
+  redis.call('SREM', KEYS[5], ARGV[2])
+  return {}
+end
+local expired = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+for _, user in ipairs(expired) do
+  redis.call('ZREM', KEYS[3], user)
+  redis.call('HDEL', KEYS[2], user)
+  redis.call('SADD', KEYS[4], session .. '/' .. user)
+end
+return redis.call('SMEMBERS', KEYS[4])`;
+
+/** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
+const shas = new Map<string, string>();
+async function runScript(redis: Redis, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+  let sha = shas.get(script);
+  if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+  try {
+    return await redis.evalsha(sha, keys.length, ...keys, ...args);
+  } catch (err) {
+    if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+    return redis.eval(script, keys.length, ...keys, ...args);
+  }
+}
+
+export class LiveRooms {
+  constructor(private readonly services: Pick<Services, 'redis' | 'key' | 'config'>) {}
+
+  private keys(roomId: string) {
+    const { key } = this.services;
+    return { room: key('vr', 'room', roomId), presence: key('vr', 'presence', roomId), expiry: key('vr', 'expiry', roomId), departed: key('vr', 'departed', roomId) };
+  }
+
+  private get liveRoomsKey(): string {
+    return this.services.key('vr', 'live-rooms');
+  }
+
+  private get ttlMs(): number {
+    return this.services.config.PRESENCE_TTL_SECONDS * 1000;
+  }
+
+  private record(displayName: string, currentStep: string | null, now: number): string {
+    return JSON.stringify({ displayName, currentStep, lastSeenAt: now } satisfies StoredPresence);
+  }
+
+  /**
+   * A participant is present (the host when the session starts, or someone joining): present until the TTL
+   * unless they heartbeat. Also rebuilds the room's live state if Redis lost it.
+   */
+  async arrive(a: { tenantId: string; roomId: string; sessionId: string; hostUserId: string; userId: string; displayName: string }): Promise<void> {
+    const k = this.keys(a.roomId);
+    const now = Date.now();
+    await runScript(this.services.redis, ARRIVE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [a.sessionId, a.userId, this.record(a.displayName, null, now), now + this.ttlMs, a.tenantId, a.hostUserId, a.roomId]);
+  }
+
+  /**
+   * Refreshes a participant's presence. Null when the caller is not a present participant of a session
+   * running in this room of their organisation (never joined, left, or expired).
+   */
+  async heartbeat(p: { tenantId: string; roomId: string; userId: string; displayName: string; currentStep: string | null }): Promise<{ sessionId: string; isHost: boolean; expiresAt: Date } | null> {
+    const k = this.keys(p.roomId);
+    const now = Date.now();
+    const expiresAt = now + this.ttlMs;
+    const result = (await runScript(this.services.redis, HEARTBEAT, [k.room, k.presence, k.expiry], [p.tenantId, p.userId, this.record(p.displayName, p.currentStep, now), expiresAt])) as [string, string] | null;
+    if (!result) return null;
+    return { sessionId: result[0], isHost: result[1] === p.userId, expiresAt: new Date(expiresAt) };
+  }
+
+  /** Whether the participant has unexpired presence in the room. */
+  async isPresent(roomId: string, userId: string): Promise<boolean> {
+    const score = await this.services.redis.zscore(this.keys(roomId).expiry, userId);
+    return score !== null && Number(score) > Date.now();
+  }
+
+  /** A participant left (not the host: that ends the session). */
+  async depart(roomId: string, sessionId: string, userId: string): Promise<void> {
+    const k = this.keys(roomId);
+    await runScript(this.services.redis, DEPART, [k.room, k.presence, k.expiry], [sessionId, userId]);
+  }
+
+  /** The session ended: the room has no live state any more (unless a newer session already replaced it). */
+  async endSession(tenantId: string, roomId: string, sessionId: string): Promise<void> {
+    const k = this.keys(roomId);
+    await runScript(this.services.redis, END, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, `${tenantId}/${roomId}`]);
+  }
+
+  /** Participants present now, with the host flag from the session (not from what headsets claim). */
+  async presence(roomId: string): Promise<PresenceRecord[]> {
+    const k = this.keys(roomId);
+    const [[, room], [, stored], [, expiries]] = (await this.services.redis
+      .multi()
+      .hmget(k.room, 'hostUserId')
+      .hgetall(k.presence)
+      .zrangebyscore(k.expiry, Date.now(), '+inf', 'WITHSCORES')
+      .exec()) as [[null, (string | null)[]], [null, Record<string, string>], [null, string[]]];
+    const host = room[0];
+    const records: PresenceRecord[] = [];
+    for (let i = 0; i < expiries.length; i += 2) {
+      const userId = expiries[i];
+      const raw = stored[userId];
+      if (!raw) continue;
+      const p = JSON.parse(raw) as StoredPresence;
+      records.push({ userId, displayName: p.displayName, currentStep: p.currentStep, isHost: userId === host, lastSeenAt: new Date(p.lastSeenAt), expiresAt: new Date(Number(expiries[i + 1])) });
+    }
+    return records;
+  }
+
+  /** How many participants are present in each room (unexpired presence). */
+  async occupancy(roomIds: string[]): Promise<Map<string, number>> {
+    if (!roomIds.length) return new Map();
+    const now = Date.now();
+    const pipeline = this.services.redis.pipeline();
+    for (const id of roomIds) pipeline.zcount(this.keys(id).expiry, now, '+inf');
+    const results = (await pipeline.exec()) ?? [];
+    return new Map(roomIds.map((id, i) => [id, Number(results[i]?.[1] ?? 0)]));
+  }
+
+  /** Rooms with a running session, as the sweep visits them. */
+  async *liveRooms(): AsyncGenerator<{ tenantId: string; roomId: string }> {
+    let cursor = '0';
+    do {
+      const [next, members] = await this.services.redis.sscan(this.liveRoomsKey, cursor, 'COUNT', 500);
+      cursor = next;
+      for (const member of members) {
+        const [tenantId, roomId] = member.split('/');
+        yield { tenantId, roomId };
+      }
+    } while (cursor !== '0');
+  }
+
+  /**
+   * Claims the room's expired presences and returns every claim not yet acknowledged (older ones included,
+   * should recording them have failed). A room without live state leaves the sweep's set.
+   */
+  async claimExpired(tenantId: string, roomId: string, now = Date.now()): Promise<ExpiredPresence[]> {
+    const k = this.keys(roomId);
+    const claims = (await runScript(this.services.redis, CLAIM, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [now, `${tenantId}/${roomId}`])) as string[];
+    return claims.map((token) => {
+      const [sessionId, userId] = token.split('/');
+      return { tenantId, roomId, sessionId, userId, token };
+    });
+  }
+
+  /** The departure of a claimed expiry is in the database. */
+  async acknowledge(expired: ExpiredPresence): Promise<void> {
+    await this.services.redis.srem(this.keys(expired.roomId).departed, expired.token);
+  }
+}

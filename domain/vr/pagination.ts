@@ -1,0 +1,11 @@
+/** A page of a list: `nextCursor` is the id of the last item when more follow (UUIDv7 ids sort by creation). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Cuts the `limit + 1` rows fetched into a page. */
+export function toPage<T extends { id: string }>(rows: T[], limit: number): Page<T> {
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null };
+}

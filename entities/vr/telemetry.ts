@@ -1,0 +1,58 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../base';
+
+/**
+ * One telemetry event as the headset sent it. Append-only and the highest-volume table of the module:
+ * a bigint identity key (no UUID to generate per row) and a single secondary index. Written in bulk by
+ * the telemetry worker with set-based INSERTs, never through the unit of work.
+ */
+export const VrTelemetryEvent = defineEntity({
+  name: 'VrTelemetryEvent',
+  tableName: 'vr_telemetry_events',
+  filters: tenantFilter,
+  indexes: [{ properties: ['sessionId', 'id'] }],
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    tenantId: p.uuid(),
+    sessionId: p.uuid(),
+    userId: p.uuid(),
+    type: p.string().length(64),
+    label: p.string().length(200),
+    detail: p.text(),
+    receivedAt: p.datetime(),
+  },
+});
+export type VrTelemetryEvent = InferEntity<typeof VrTelemetryEvent>;
+
+/**
+ * A telemetry batch already applied: its Idempotency-Key (or the id given at the edge) is unique per
+ * session, so a replayed request or a re-run job adds nothing twice.
+ */
+export const VrTelemetryBatch = defineEntity({
+  name: 'VrTelemetryBatch',
+  tableName: 'vr_telemetry_batches',
+  filters: tenantFilter,
+  properties: {
+    tenantId: p.uuid().primary(),
+    sessionId: p.uuid().primary(),
+    batchKey: p.string().length(200).primary(),
+    eventsCount: p.integer(),
+    receivedAt: p.datetime(),
+  },
+});
+export type VrTelemetryBatch = InferEntity<typeof VrTelemetryBatch>;
+
+/** A step a participant passed, once per distinct label: what progress counts. */
+export const VrStepPass = defineEntity({
+  name: 'VrStepPass',
+  tableName: 'vr_step_passes',
+  filters: tenantFilter,
+  properties: {
+    tenantId: p.uuid(),
+    sessionId: p.uuid().primary(),
+    userId: p.uuid().primary(),
+    label: p.string().length(200).primary(),
+    passedAt: p.datetime(),
+  },
+});
+export type VrStepPass = InferEntity<typeof VrStepPass>;

@@ -1,0 +1,121 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { once } from 'node:events';
+import { WebSocket } from 'ws';
+import { createAccount, addMember, type Account } from './factories';
+import type { TestStack } from './stack';
+
+/** Polls until `check` returns a value (not undefined/false) or throws its last error after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 8000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = new Error('condition not met in time');
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw lastError;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** An organisation on the pro tier (which includes vr), its owner, and members assigned to rooms. */
+export interface VrOrg {
+  admin: Account;
+  members: Account[];
+}
+
+export async function vrOrg(stack: TestStack, members = 2): Promise<VrOrg> {
+  const admin = await createAccount(stack, { tier: 'pro' });
+  const list: Account[] = [];
+  for (let i = 0; i < members; i++) list.push(await addMember(stack, admin, 'member'));
+  return { admin, members: list };
+}
+
+export interface RoomInput {
+  name?: string;
+  simulation?: string;
+  simulationSteps?: number;
+  mode?: 'solo' | 'multiplayer' | 'instructor_led';
+  capacity?: number;
+  participantIds?: string[];
+}
+
+/** Creates a room through the API (and opens it unless `open: false`); returns its body. */
+export async function createRoom(stack: TestStack, admin: Account, input: RoomInput = {}, options: { open?: boolean } = {}): Promise<{ id: string } & Record<string, unknown>> {
+  const res = await stack.http
+    .post('/rooms')
+    .set(admin.auth)
+    .send({ name: 'Fire drill', simulation: 'fire-safety-101', simulationSteps: 4, mode: 'multiplayer', capacity: 4, ...input });
+  if (res.status !== 201) throw new Error(`room not created: ${res.status} ${JSON.stringify(res.body)}`);
+  if (options.open !== false) {
+    const opened = await stack.http.post(`/rooms/${res.body.id}/open`).set(admin.auth);
+    if (opened.status !== 200) throw new Error(`room not opened: ${opened.status}`);
+    return opened.body;
+  }
+  return res.body;
+}
+
+/** A stand-in for the real-time hub: records what is POSTed to /vr/notify; can be told to fail. */
+export interface FakeHub {
+  url: string;
+  received: { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown>; raw: string }[];
+  /** Status to answer (default 204). */
+  status: number;
+  events(): string[];
+  close(): Promise<void>;
+}
+
+export async function startFakeHub(): Promise<FakeHub> {
+  const hub: FakeHub = {
+    url: '',
+    received: [],
+    status: 204,
+    events: () => hub.received.map((r) => String(r.body.event)),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      if (hub.status < 300) hub.received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, raw });
+      res.statusCode = hub.status;
+      res.end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  hub.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return hub;
+}
+
+/** A WebSocket client collecting every JSON frame it receives. */
+export interface TestSocket {
+  ws: WebSocket;
+  received: Record<string, unknown>[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(value: unknown): void;
+  /** Waits for the n-th frame (0-based) matching `type`. */
+  next(type: string, n?: number): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+export async function openSocket(stack: TestStack, path: string, token: string): Promise<TestSocket> {
+  const ws = new WebSocket(`${stack.url.replace('http', 'ws')}${path}?token=${encodeURIComponent(token)}`);
+  const received: Record<string, unknown>[] = [];
+  ws.on('message', (data) => received.push(JSON.parse(String(data)) as Record<string, unknown>));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    received,
+    closed,
+    send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
+    next: (type, n = 0) => eventually(() => received.filter((m) => m.type === type)[n], 8000, 10),
+    close: () => ws.close(),
+  };
+}
