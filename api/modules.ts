@@ -1,7 +1,9 @@
 import type { Services } from '../domain/services';
+import { billingApi } from './billing';
 import { identityApi } from './identity';
 import type { Routes } from './http/routes';
 import type { SocketRouter } from './ws';
+import { vrApi } from './vr';
 
 export interface ModuleMount {
   /** A route group under an OpenAPI tag, mounted on the app. */
@@ -13,4 +15,4 @@ export interface ModuleMount {
 export type ApiModule = (mount: ModuleMount) => void;
 
 /** Every module's routes, in mounting order. */
-export const apiModules: ApiModule[] = [identityApi];
+export const apiModules: ApiModule[] = [identityApi, billingApi, vrApi];

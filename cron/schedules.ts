@@ -1,4 +1,6 @@
 import type { Services } from '../domain/services';
+import { trialExpiryQueue } from '../queues/billing';
+import { presenceSweepQueue } from '../queues/vr';
 
 /**
  * A clock schedule only enqueues. The job id names the time slot (BullMQ ids may not contain ":"), so two clock processes (or a restart
@@ -12,4 +14,8 @@ export interface Schedule {
 }
 
 /** Every schedule of the suite. */
-export const schedules: Schedule[] = [];
+export const schedules: Schedule[] = [
+  { name: 'trial-expiry', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(trialExpiryQueue, { slot }, { jobId: slot }) },
+  // Presence expires PRESENCE_TTL_SECONDS after the last heartbeat; departures are recorded within 5 s of that.
+  { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
+];

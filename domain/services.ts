@@ -1,12 +1,15 @@
 import { hkdfSync } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Transporter } from 'nodemailer';
+import type Stripe from 'stripe';
+import { createAi, type AiClient } from '../lib/ai';
 import type { Config } from '../lib/config';
 import { createOrm, type Orm } from '../lib/db';
 import { EntitlementCache } from '../lib/entitlementCache';
 import { createLogger, type Logger } from '../lib/logger';
 import { createMailTransport } from '../lib/mail';
 import { createMetrics, type Metrics } from '../lib/metrics';
+import { createPayments } from '../lib/payments';
 import { closeRedis, createRedis, keyspace, type Keyspace } from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
 import { createStorage, type ObjectStorage } from '../lib/storage';
@@ -34,6 +37,10 @@ export interface Services {
   entitlements: EntitlementCache;
   permissions: PermissionResolver;
   mailer: Transporter | null;
+  /** Stripe; null without STRIPE_SECRET_KEY (payment routes answer 503). */
+  payments: Stripe | null;
+  /** The AI layer (lib/ai.ts); null without OPENAI_API_KEY (the VR assistant is then disabled). */
+  ai: AiClient | null;
   metrics: Metrics;
   /** Derives a purpose-bound secret from JWT_SECRET (HKDF), e.g. for signing storage addresses. */
   deriveSecret(purpose: string): string;
@@ -77,6 +84,8 @@ export async function createServices(config: Config, logger: Logger = createLogg
     entitlements,
     permissions: new PermissionResolver(orm, redis, key),
     mailer: createMailTransport(config),
+    payments: createPayments(config),
+    ai: createAi(config),
     metrics: createMetrics(),
     deriveSecret,
     async close() {

@@ -1,5 +1,6 @@
 import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { RouteSpec } from './routes';
 
@@ -41,6 +42,7 @@ export class OpenApiRegistry {
 
   document(serverUrl: string): Schema {
     if (this.cached) return this.cached;
+    assertUniqueSchemaNames();
     const schemas = validationMetadatasToSchemas({
       classTransformerMetadataStorage: defaultMetadataStorage,
       refPointerPrefix: '#/components/schemas/',
@@ -125,6 +127,17 @@ export class OpenApiRegistry {
       .filter(([name]) => where === 'query' || path.includes(`:${name}`) || path.includes(`*${name}`))
       .map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) }));
   }
+}
+
+/** Schemas are named after their classes: two DTO or view classes with one name would silently overwrite each other. */
+function assertUniqueSchemaNames(): void {
+  const byName = new Map<string, Set<unknown>>();
+  for (const m of (getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown[]> }).validationMetadatas.keys()) {
+    const target = m as { name?: string };
+    if (target.name) byName.set(target.name, (byName.get(target.name) ?? new Set()).add(target));
+  }
+  const clashes = [...byName].filter(([, classes]) => classes.size > 1).map(([name]) => name);
+  if (clashes.length) throw new Error(`Several DTO/view classes are named ${clashes.join(', ')}: rename them, OpenAPI schemas are keyed by class name`);
 }
 
 const ref = (dto: ClassConstructor<object>) => ({ $ref: `#/components/schemas/${dto.name}` });

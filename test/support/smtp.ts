@@ -8,9 +8,9 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback (smtp-server). `delayMs` holds each message before accepting it (to catch a
- * worker mid-job); `reject` makes it refuse every message (to exercise retries).
+ * worker mid-job); `reject` makes it refuse every message, `rejectFirst` the first n (to exercise retries).
  */
-export async function startSmtp(options: { delayMs?: number; reject?: boolean } = {}) {
+export async function startSmtp(options: { delayMs?: number; reject?: boolean; rejectFirst?: number } = {}) {
   const received: ReceivedMail[] = [];
   let started = 0;
   const server = new SMTPServer({
@@ -23,7 +23,7 @@ export async function startSmtp(options: { delayMs?: number; reject?: boolean } 
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         setTimeout(() => {
-          if (options.reject) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+          if (options.reject || started <= (options.rejectFirst ?? 0)) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
           callback();
         }, options.delayMs ?? 0);
