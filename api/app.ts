@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../domain/services';
 import { Authenticator } from './http/auth';
+import { observe, requestId } from './http/observe';
 import { OpenApiRegistry } from './http/openapi';
 import { notFoundHandler, problemHandler } from './http/problems';
 import { Routes, RouteTable } from './http/routes';
@@ -44,8 +43,9 @@ export function createApp(services: Services): WebApp {
   // Request ids always; one log line per request only when the level lets info through (pino-http builds a
   // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
   // by the problem handler at any level.
-  app.use(logger.isLevelEnabled('info') ? pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }) : requestIdOnly);
-  app.use(httpMetrics(metrics.httpDuration));
+  const logRequests = logger.isLevelEnabled('info');
+  if (logRequests) app.use(pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }));
+  app.use(observe(metrics, { assignId: !logRequests }));
 
   const auth = new Authenticator(services);
   const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: process.env.npm_package_version ?? '0.1.0', description: API_DESCRIPTION });
@@ -83,27 +83,3 @@ const apiSecurityHeaders: Parameters<typeof helmet>[0] = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
 };
-
-function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
-
-const requestIdOnly: RequestHandler = (req, res, next) => {
-  req.id = requestId(req, res);
-  next();
-};
-
-/** Request duration by route template (never by raw URL, which would explode the label set). */
-function httpMetrics(histogram: Services['metrics']['httpDuration']): RequestHandler {
-  return (req, res, next) => {
-    const end = histogram.startTimer();
-    res.on('finish', () => {
-      const route = req.route ? `${req.baseUrl}${req.route.path === '/' && req.baseUrl ? '' : String(req.route.path)}` : 'unmatched';
-      end({ method: req.method, route, status: res.statusCode });
-    });
-    next();
-  };
-}

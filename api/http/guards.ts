@@ -14,33 +14,36 @@ const authOf = (req: Request) => {
   return req.auth;
 };
 
+/**
+ * A check a route runs before its handler; it throws an AppError to refuse. Routes run their guards in one
+ * step rather than as one Express middleware each (every middleware hop costs on the hottest routes).
+ */
+export type Guard = (req: Request) => Promise<void> | void;
+
 /** 403 `module_not_entitled` unless the caller's organisation is entitled to the module (cached, see EntitlementCache). */
-export function requireModule(services: Services, module: ModuleKey): RequestHandler {
-  return async (req, _res, next) => {
+export function requireModule(services: Services, module: ModuleKey): Guard {
+  return async (req) => {
     const entitlements = await services.entitlements.get(authOf(req).tenantId);
     if (entitlements.suspended) throw forbidden('organization_suspended', 'This organisation is suspended');
     if (!entitlements.modules.includes(module)) throw forbidden('module_not_entitled', `The subscription of this organisation does not include the ${module} module`);
-    next();
   };
 }
 
 /** 403 `permission_denied` unless one of the caller's roles in the active organisation grants the permission. */
-export function requirePermission(services: Services, permission: Permission): RequestHandler {
-  return async (req, _res, next) => {
+export function requirePermission(services: Services, permission: Permission): Guard {
+  return async (req) => {
     const { tenantId, userId } = authOf(req);
     const permissions = await services.permissions.of(tenantId, userId);
     if (!permissions.has(permission)) throw forbidden('permission_denied', `This action needs the permission ${permission}`);
-    next();
   };
 }
 
 /** 403 `platform_admin_required` unless the caller is a platform administrator. */
-export function requirePlatformAdmin(services: Services): RequestHandler {
-  return async (req, _res, next) => {
+export function requirePlatformAdmin(services: Services): Guard {
+  return async (req) => {
     const { userId } = authOf(req);
     const user = await services.orm.em.fork().findOne(User, { id: userId }, { fields: ['isPlatformAdmin', 'disabledAt'] });
     if (!user?.isPlatformAdmin || user.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
-    next();
   };
 }
 
@@ -55,13 +58,12 @@ export function secretsMatch(given: string, expected: string): boolean {
  * Machine-to-machine routes: X-Internal-Secret must equal INTERNAL_SECRET. Fail-closed: with no secret
  * configured every call is refused.
  */
-export function requireInternalSecret(services: Services): RequestHandler {
-  return (req, _res, next) => {
+export function requireInternalSecret(services: Services): Guard {
+  return (req) => {
     const expected = services.config.INTERNAL_SECRET;
     if (!expected) throw forbidden('internal_routes_disabled', 'Internal routes are disabled: INTERNAL_SECRET is not configured');
     const given = req.get('x-internal-secret');
     if (!given || !secretsMatch(given, expected)) throw forbidden('internal_secret_invalid', 'X-Internal-Secret is missing or wrong');
-    next();
   };
 }
 

@@ -5,7 +5,7 @@ import type { Permission } from '../../domain/identity/permissionCatalogue';
 import type { Services } from '../../domain/services';
 import { badRequest, AppError } from '../../lib/errors';
 import type { Authenticator, AuthInfo } from './auth';
-import { requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type ModuleKey } from './guards';
+import { requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type Guard, type ModuleKey } from './guards';
 import type { OpenApiRegistry, ResponseDoc } from './openapi';
 import { rateLimiter, type RateLimitRule } from './rateLimit';
 import { toDto } from './validate';
@@ -112,23 +112,30 @@ export class Routes {
 
   private add<A extends Access, B extends object, Q extends object, P extends object>(method: Method, path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
     const { services } = this;
+    const guards: Guard[] = [];
+    if (spec.access === 'user' || spec.access === 'admin') guards.push(this.auth.guard);
+    if (spec.access === 'admin') guards.push(requirePlatformAdmin(services));
+    if (spec.access === 'internal') guards.push(requireInternalSecret(services));
+    if (spec.module) guards.push(requireModule(services, spec.module));
+    if (spec.permission) guards.push(requirePermission(services, spec.permission));
+    const runGuards = async (req: Request) => {
+      for (const guard of guards) await guard(req);
+    };
+
+    // Guards come first (nothing is parsed for a caller who may not call), then parsing and rate limits.
+    const before: RequestHandler[] = [...(spec.use ?? [])];
+    if (spec.rawBody) before.push(express.raw({ type: spec.rawBody.type, limit: spec.rawBody.limit ?? '1mb' }));
+    else if (spec.body) before.push(express.json({ limit: spec.bodyLimit ?? '100kb' }), requireJsonBody);
+    for (const rule of spec.rateLimits ?? []) before.push(rateLimiter(services, rule));
     const chain: RequestHandler[] = [];
-    if (spec.access === 'user' || spec.access === 'admin') chain.push(this.auth.middleware);
-    if (spec.access === 'admin') chain.push(requirePlatformAdmin(services));
-    if (spec.access === 'internal') chain.push(requireInternalSecret(services));
-    if (spec.module) chain.push(requireModule(services, spec.module));
-    if (spec.permission) chain.push(requirePermission(services, spec.permission));
-    chain.push(...(spec.use ?? []));
-    if (spec.rawBody) chain.push(express.raw({ type: spec.rawBody.type, limit: spec.rawBody.limit ?? '1mb' }));
-    else if (spec.body) chain.push(express.json({ limit: spec.bodyLimit ?? '100kb' }), requireJsonBody);
-    for (const rule of spec.rateLimits ?? []) chain.push(rateLimiter(services, rule));
+    if (before.length && guards.length) chain.push((req, _res, next) => void runGuards(req).then(() => next(), next));
+    chain.push(...before);
 
     chain.push(async (req, res) => {
-      const [body, query, params] = await Promise.all([
-        spec.body ? toDto(spec.body, req.body, 'body') : (req.body as B),
-        spec.query ? toDto(spec.query, req.query, 'query') : ({} as Q),
-        spec.params ? toDto(spec.params, req.params, 'params') : ({} as P),
-      ]);
+      if (!before.length) await runGuards(req);
+      const body = spec.body ? await toDto(spec.body, req.body, 'body') : (req.body as B);
+      const query = spec.query ? await toDto(spec.query, req.query, 'query') : ({} as Q);
+      const params = spec.params ? await toDto(spec.params, req.params, 'params') : ({} as P);
       let ctx: TenantContext | undefined;
       const input = {
         body,
@@ -162,27 +169,34 @@ export class Routes {
 }
 
 /**
- * Express matches routes one after the other. Routes are grouped by their first path segment, each group
- * a Router mounted at that prefix, so a request is tested against a few prefixes and then its group's
- * routes only, however many modules the suite grows.
+ * Express matches routes one after the other. Routes are grouped by their first path segment, each group a
+ * Router holding its full paths; one middleware finds the group of a request with a map lookup and hands it
+ * over. A request is then tested against its group's routes only, however many modules the suite grows.
  */
 export class RouteTable {
   private readonly groups = new Map<string, Router>();
 
-  constructor(private readonly app: Express) {}
+  constructor(app: Express) {
+    app.use((req, res, next) => {
+      const group = this.groups.get(firstSegment(req.path));
+      if (group) group(req, res, next);
+      else next();
+    });
+  }
 
   add(method: Method, path: string, chain: RequestHandler[]): void {
-    const [, first, rest] = /^(\/[\w.-]+)(\/.*)?$/.exec(path) ?? [];
-    const prefix = first ?? '/';
-    let group = this.groups.get(prefix);
-    if (!group) {
-      group = Router({ mergeParams: true });
-      this.groups.set(prefix, group);
-      this.app.use(prefix, group);
-    }
-    group[method](first ? (rest ?? '/') : path, ...chain);
+    const segment = firstSegment(path);
+    if (segment.startsWith(':') || segment.startsWith('*')) throw new Error(`Route ${path} must start with a literal segment`);
+    let group = this.groups.get(segment);
+    if (!group) this.groups.set(segment, (group = Router()));
+    group[method](path, ...chain);
   }
 }
+
+const firstSegment = (path: string) => {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+};
 
 /** A route that takes a body refuses other media types (express.json leaves them unparsed). */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
