@@ -153,7 +153,7 @@ async function main() {
   try {
     // The worker dyno, in its own process.
     const { PORT: _port, ...workerEnv } = app.env;
-    worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], { env: { ...process.env, ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    worker = spawn(process.env.NICE ? 'nice' : process.execPath, [...(process.env.NICE ? ['-n', process.env.NICE, process.execPath] : []), '--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], { env: { ...process.env, ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
 
     const em = app.services.orm.em.fork();
     const { user, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });

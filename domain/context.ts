@@ -13,8 +13,19 @@ export interface TenantContext {
   services: Services;
 }
 
+/** The EntityManager fork is made on first use: hot paths that only touch Redis and queues never pay for one. */
 export function tenantContext(services: Services, tenantId: string, userId: string | null = null): TenantContext {
-  const em = services.orm.em.fork();
-  em.setFilterParams('tenant', { tenantId });
-  return { em, tenantId, userId, services };
+  let em: Em | undefined;
+  return {
+    tenantId,
+    userId,
+    services,
+    get em() {
+      if (!em) {
+        em = services.orm.em.fork();
+        em.setFilterParams('tenant', { tenantId });
+      }
+      return em;
+    },
+  };
 }

@@ -64,6 +64,8 @@ export async function createServices(config: Config, logger: Logger = createLogg
     loader: (tenantId) => loadEntitlements(orm.em.fork(), tenantId),
   });
   void entitlements.listen();
+  const permissions = new PermissionResolver(orm, redis, key);
+  void permissions.listen(subscriber, logger);
 
   // Producers fail fast when Redis is down (a request answers 503 instead of hanging); workers use their own connections.
   const queues = new Queues(createRedis(config, { enableAutoPipelining: false }), `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) =>
@@ -82,7 +84,7 @@ export async function createServices(config: Config, logger: Logger = createLogg
     tokens: new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
     revocations: new RevocationStore(redis, key, config.ACCESS_TOKEN_TTL_SECONDS),
     entitlements,
-    permissions: new PermissionResolver(orm, redis, key),
+    permissions,
     mailer: createMailTransport(config),
     payments: createPayments(config),
     ai: createAi(config),

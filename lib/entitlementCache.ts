@@ -149,7 +149,11 @@ export class EntitlementCache {
         await redis.eval(SET_IF_GENERATIONS, 3, entryKey, genKey, this.globalGenKey, generation ?? '', globalGeneration ?? '', JSON.stringify(entry), Math.ceil(ttlMs));
       }
     }
-    if ((this.epochs.get(tenantId) ?? 0) === epoch && this.allEpoch === allEpoch) this.local.set(tenantId, { value, at: Date.now() });
+    if ((this.epochs.get(tenantId) ?? 0) === epoch && this.allEpoch === allEpoch) {
+      // Bounded: a full memo starts over (entries are tiny and reloaded from Redis in one round trip).
+      if (this.local.size >= 50_000) this.local.clear();
+      this.local.set(tenantId, { value, at: Date.now() });
+    }
     return value;
   }
 }

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
 import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
@@ -81,9 +81,8 @@ const text = (v: unknown, min: number, max: number) => typeof v === 'string' && 
 
 /**
  * The hot path's check of a batch: at least as strict as TelemetryEventBody's decorators (every batch it
- * passes, they pass too). A batch it passes skips class-validator's nested validation, which costs
- * ~0.6 ms for 50 events (metadata lookups per object), against ~0.01 ms here; any other batch gets the
- * full validation and its field-level errors (events[3].type ...).
+ * passes, they pass too). ~0.01 ms for 50 events, against ~1 ms for class-transformer and class-validator;
+ * any other batch gets the full validation and its field-level errors (events[3].type ...).
  */
 export function isCleanBatch(events: unknown): boolean {
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) return false;
@@ -97,13 +96,19 @@ export function isCleanBatch(events: unknown): boolean {
 }
 
 export class TelemetryBody {
+  /** A clean batch skips the decorators (see toDto); `{ events }` only. */
+  static fastAccept(body: unknown): boolean {
+    if (typeof body !== 'object' || body === null) return false;
+    for (const key in body) if (key !== 'events') return false;
+    return isCleanBatch((body as { events?: unknown }).events);
+  }
+
   @JSONSchema({ description: `1 to ${MAX_BATCH_EVENTS} events; more is 413 batch_too_large` })
   // Checked before the events are validated one by one, so an oversized batch costs no validation.
   @Transform(({ value }) => {
     if (Array.isArray(value) && value.length > MAX_BATCH_EVENTS) throw tooLarge('batch_too_large', `A batch holds at most ${MAX_BATCH_EVENTS} events; split it`);
     return value;
   })
-  @ValidateIf((body: TelemetryBody) => !isCleanBatch(body.events))
   @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => TelemetryEventBody)
   events!: TelemetryEventBody[];
 }

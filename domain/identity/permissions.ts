@@ -1,32 +1,82 @@
 import type { Redis } from 'ioredis';
 import type { Orm } from '../../lib/db';
+import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
 import { Membership } from '../../entities/identity/organization';
 
+/** Bound of the in-process memo (entries are tiny; a full memo simply starts over). */
+const MEMO_MAX = 50_000;
+
+interface Memo {
+  permissions: Set<string>;
+  at: number;
+}
+
 /**
  * A member's effective permissions in an organisation (union of their roles), cached in Redis for a minute
- * in one hash per organisation. RBAC changes call `invalidate`, so a removed permission stops working at once.
+ * in one hash per organisation, and for a few seconds in process (permission-guarded routes include the
+ * headsets' hot ones). RBAC changes call `invalidate`: the Redis entry goes and every dyno drops its memo
+ * on a pub/sub message, so a removed permission stops working at once. A load that raced an invalidation
+ * does not keep its result.
  */
 export class PermissionResolver {
+  private readonly memo = new Map<string, Memo>();
+  /** Bumped by every invalidation; a load only memoises what it read under the current version. */
+  private version = 0;
+  private readonly channel: string;
+
   constructor(
     private readonly orm: Orm,
     private readonly redis: Redis,
     private readonly key: Keyspace,
-  ) {}
+    private readonly memoTtlMs = 5000,
+  ) {
+    this.channel = key('perms', 'invalidated');
+  }
+
+  /** Starts listening for invalidations made by other dyno processes. */
+  async listen(subscriber: Redis, logger: Logger): Promise<void> {
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.forget(message);
+    });
+    subscriber.on('ready', () => this.forget(''));
+    await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'permission invalidations unavailable; relying on the memo TTL'));
+  }
 
   async of(tenantId: string, userId: string): Promise<Set<string>> {
+    const memoKey = `${tenantId}:${userId}`;
+    const hit = this.memo.get(memoKey);
+    if (hit && Date.now() - hit.at < this.memoTtlMs) return hit.permissions;
+    const version = this.version;
     const hash = this.key('perms', tenantId);
     const cached = await this.redis.hget(hash, userId);
-    if (cached !== null) return new Set(JSON.parse(cached) as string[]);
-    const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
-    const permissions = [...new Set(membership?.roles.getItems().flatMap((r) => r.permissions) ?? [])];
-    await this.redis.multi().hset(hash, userId, JSON.stringify(permissions)).expire(hash, 60).exec();
-    return new Set(permissions);
+    let permissions: Set<string>;
+    if (cached !== null) {
+      permissions = new Set(JSON.parse(cached) as string[]);
+    } else {
+      const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
+      permissions = new Set(membership?.roles.getItems().flatMap((r) => r.permissions) ?? []);
+      await this.redis.multi().hset(hash, userId, JSON.stringify([...permissions])).expire(hash, 60).exec();
+    }
+    if (version === this.version) {
+      if (this.memo.size >= MEMO_MAX) this.memo.clear();
+      this.memo.set(memoKey, { permissions, at: Date.now() });
+    }
+    return permissions;
   }
 
   /** Forget one member's permissions, or the whole organisation's when a role changed. */
   async invalidate(tenantId: string, userId?: string): Promise<void> {
+    const scope = userId ? `${tenantId}:${userId}` : tenantId;
+    this.forget(scope);
     const hash = this.key('perms', tenantId);
     await (userId ? this.redis.hdel(hash, userId) : this.redis.del(hash));
+    await this.redis.publish(this.channel, scope);
+  }
+
+  /** Drops memo entries of a member ("tenant:user"), an organisation ("tenant") or all (""). */
+  private forget(scope: string): void {
+    this.version++;
+    for (const key of this.memo.keys()) if (key === scope || key.startsWith(scope)) this.memo.delete(key);
   }
 }

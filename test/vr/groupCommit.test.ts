@@ -21,6 +21,21 @@ describe('telemetry group commit', () => {
     expect(groups).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('lets an item wait lingerMs for company, unless its group is already full', async () => {
+    const groups: number[][] = [];
+    const committer = new GroupCommit<number>(async (items) => void groups.push(items), { maxInFlight: 2, maxWeight: 3, weight: () => 1, lingerMs: 30 });
+    const lingering = [1, 2].map((n) => committer.submit(n));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(groups).toEqual([]);
+    await Promise.all(lingering);
+    expect(groups).toEqual([[1, 2]]);
+    // A full group does not wait.
+    const started = Date.now();
+    await Promise.all([3, 4, 5].map((n) => committer.submit(n)));
+    expect(groups).toEqual([[1, 2], [3, 4, 5]]);
+    expect(Date.now() - started).toBeLessThan(25);
+  });
+
   it('bounds a group by weight', async () => {
     const groups: number[][] = [];
     let release!: () => void;

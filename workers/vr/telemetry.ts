@@ -10,7 +10,7 @@ const committers = new WeakMap<Services, GroupCommit<TelemetryJob>>();
 function committerOf(services: Services): GroupCommit<TelemetryJob> {
   let committer = committers.get(services);
   if (!committer) {
-    committer = new GroupCommit((jobs) => ingestTelemetry(services.orm.em.fork(), jobs), { maxInFlight: 2, maxWeight: 2500, weight: (job) => job.events.length });
+    committer = new GroupCommit((jobs) => ingestTelemetry(services.orm.em.fork(), jobs), { maxInFlight: 2, maxWeight: 2500, weight: (job) => job.events.length, lingerMs: 10 });
     committers.set(services, committer);
   }
   return committer;
