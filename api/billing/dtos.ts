@@ -43,24 +43,8 @@ export class AddonParams {
   @IsIn(moduleKeys) moduleKey!: ModuleKey;
 }
 
-export class PromotionParams {
-  @IsUUID() id!: string;
-}
-
 export class PromoCodeParams {
   @Matches(/^[A-Za-z0-9_-]{2,64}$/, { message: 'code must be 2 to 64 letters, digits, - or _' }) code!: string;
-}
-
-export class ListQuery {
-  @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-
-  @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
 }
 
 export class StartTrialBody {

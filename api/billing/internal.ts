@@ -1,13 +1,13 @@
 import type { ModuleMount } from '../modules';
 import { listRunningTrials } from '../../domain/billing/trial';
-import { ListQuery } from './dtos';
+import { PageQuery } from '../http/dtos';
 import { TrialingList, TrialingView } from './views';
 
 /** Machine-to-machine billing routes (X-Internal-Secret). */
 export function internalBillingRoutes({ routes }: ModuleMount): void {
   routes('Internal').get(
     '/internal/subscriptions/trialing',
-    { summary: 'Trials running now', description: 'Every organisation whose trial has not ended, oldest subscription first; paginated with limit and cursor.', access: 'internal', query: ListQuery, response: TrialingList },
+    { summary: 'Trials running now', description: 'Every organisation whose trial has not ended, oldest subscription first; paginated with limit and cursor.', access: 'internal', query: PageQuery, response: TrialingList },
     async ({ services, query }) => {
       const page = await listRunningTrials(services, { limit: query.limit, cursor: query.cursor });
       return { items: page.items.map(TrialingView.from), nextCursor: page.nextCursor };

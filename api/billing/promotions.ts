@@ -1,7 +1,8 @@
 import type { ModuleMount } from '../modules';
 import { created, noContent } from '../http/routes';
 import { deletePromotion, listPromotions, lookupPromotion, promotionState, putPromotion } from '../../domain/billing/promotions';
-import { ListQuery, PromoCodeParams, PromoLookupQuery, PromotionParams, PutPromotionBody } from './dtos';
+import { PromoCodeParams, PromoLookupQuery, PutPromotionBody } from './dtos';
+import { IdParams, PageQuery } from '../http/dtos';
 import { PromoLookupView, PromotionList, PromotionView } from './views';
 
 /** /api/promo: promotion codes, looked up by members, managed by administrators. */
@@ -26,7 +27,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/promo', { summary: 'Administrators: list promotions', access: 'admin', query: ListQuery, response: PromotionList }, async ({ ctx, query }) => {
+  r.get('/api/promo', { summary: 'Administrators: list promotions', access: 'admin', query: PageQuery, response: PromotionList }, async ({ ctx, query }) => {
     const page = await listPromotions(ctx.em, { limit: query.limit, cursor: query.cursor });
     return { items: page.items.map(PromotionView.from), nextCursor: page.nextCursor };
   });
@@ -38,7 +39,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
       description:
         'Upsert: the body is the whole promotion. An unknown id creates it (201 with Location), a known id replaces it (200); `redemptions` is counted by the system and kept. Exactly one of `percentOff` or `amountOffCents` (+ `currency`). Codes are unique case-insensitively (409 `promotion_code_taken`). The discount applies to the first invoice of the checkout that uses it.',
       access: 'admin',
-      params: PromotionParams,
+      params: IdParams,
       body: PutPromotionBody,
       response: PromotionView,
       errors: { 409: '`promotion_code_taken`' },
@@ -51,7 +52,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.delete('/api/promo/:id', { summary: 'Administrators: delete a promotion', access: 'admin', params: PromotionParams, status: 204 }, async ({ ctx, params }) => {
+  r.delete('/api/promo/:id', { summary: 'Administrators: delete a promotion', access: 'admin', params: IdParams, status: 204 }, async ({ ctx, params }) => {
     await deletePromotion(ctx, params.id);
     return noContent();
   });

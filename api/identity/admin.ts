@@ -11,7 +11,8 @@ import { setPlatformAdmin } from '../../domain/identity/admin/setPlatformAdmin';
 import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
 import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
-import { AdminSessionsQuery, AuditQuery, BroadcastBody, EntityIdParams, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
+import { AdminSessionsQuery, AuditQuery, BroadcastBody, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
+import { IdParams } from '../http/dtos';
 import {
   AdminOrganizationList,
   AdminOrganizationView,
@@ -48,7 +49,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       summary: 'Disable an account',
       description: 'It can no longer sign in or refresh, and every token it holds is revoked at once on every instance. Not your own account (409 `cannot_disable_self`). Disabling a disabled account changes nothing.',
       access: 'admin',
-      params: EntityIdParams,
+      params: IdParams,
       response: AdminUserView,
       errors: { 409: '`cannot_disable_self`' },
     },
@@ -57,13 +58,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/admin/users/:id/enable',
-    { summary: 'Enable a disabled account', description: 'It may sign in again (its old tokens stay revoked).', access: 'admin', params: EntityIdParams, response: AdminUserView },
+    { summary: 'Enable a disabled account', description: 'It may sign in again (its old tokens stay revoked).', access: 'admin', params: IdParams, response: AdminUserView },
     async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip })),
   );
 
   r.post(
     '/admin/users/:id/platform-admin',
-    { summary: 'Make an account a platform administrator', access: 'admin', params: EntityIdParams, response: AdminUserView },
+    { summary: 'Make an account a platform administrator', access: 'admin', params: IdParams, response: AdminUserView },
     async ({ auth, params, req }) => AdminUserView.of(await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: true, ip: req.ip })),
   );
 
@@ -74,7 +75,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       description:
         'Not from yourself (409 `cannot_demote_self`). Since the caller must stay an administrator (re-checked under a platform-wide lock, so two administrators demoting each other at once cannot both succeed), the last active administrator always remains.',
       access: 'admin',
-      params: EntityIdParams,
+      params: IdParams,
       response: AdminUserView,
       errors: { 409: '`cannot_demote_self`' },
     },
@@ -96,7 +97,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       summary: 'Suspend an organisation',
       description: 'Its entitlements say `suspended` and grant no module (every instance sees it within seconds); members keep their accounts. Suspending a suspended organisation changes nothing.',
       access: 'admin',
-      params: EntityIdParams,
+      params: IdParams,
       body: SuspendBody,
       response: AdminOrganizationView,
     },
@@ -106,7 +107,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/admin/organizations/:id/unsuspend',
-    { summary: 'Lift the suspension of an organisation', access: 'admin', params: EntityIdParams, response: AdminOrganizationView },
+    { summary: 'Lift the suspension of an organisation', access: 'admin', params: IdParams, response: AdminOrganizationView },
     async ({ auth, params, req }) => AdminOrganizationView.of(await setOrganizationSuspended(services, { actorId: auth.userId, organizationId: params.id, suspended: false, ip: req.ip })),
   );
 
@@ -121,7 +122,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/admin/sessions/:id',
-    { summary: "End a user's session", description: 'Its refresh and access tokens stop working on every instance at once. Unknown or ended sessions are 404.', access: 'admin', params: EntityIdParams, status: 204 },
+    { summary: "End a user's session", description: 'Its refresh and access tokens stop working on every instance at once. Unknown or ended sessions are 404.', access: 'admin', params: IdParams, status: 204 },
     async ({ auth, params, req }) => {
       await endSessionAsAdmin(services, { actorId: auth.userId, sessionId: params.id, ip: req.ip });
       return noContent();

@@ -19,6 +19,7 @@ import {
   Min,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { IdParams, PageQuery } from '../http/dtos';
 import { mailStatuses } from '../../entities/identity/mail';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
@@ -72,32 +73,11 @@ export class ChangePasswordBody {
   @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) newPassword!: string;
 }
 
-export class PagingQuery {
-  @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-
-  @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
-}
-
-/** A resource named by its id in the path (/users/me/sessions/{id}, /admin/users/{id} ...). */
-export class EntityIdParams {
-  @IsUUID() id!: string;
-}
-
-export class OrgParams {
-  @IsUUID() id!: string;
-}
-
-export class OrgInvitationParams extends OrgParams {
+export class OrgInvitationParams extends IdParams {
   @IsUUID() inviteId!: string;
 }
 
-export class OrgMemberParams extends OrgParams {
+export class OrgMemberParams extends IdParams {
   @IsUUID() userId!: string;
 }
 
@@ -157,15 +137,15 @@ export class CreateRoleBody extends RolePermissionsBody {
 
 /* Platform administration */
 
-export class SearchQuery extends PagingQuery {
+export class SearchQuery extends PageQuery {
   @JSONSchema({ description: 'Case-insensitive part of the e-mail or name' }) @IsOptional() @IsString() @Length(1, 120) q?: string;
 }
 
-export class AdminSessionsQuery extends PagingQuery {
+export class AdminSessionsQuery extends PageQuery {
   @JSONSchema({ description: "Only this user's sessions" }) @IsOptional() @IsUUID() userId?: string;
 }
 
-export class AuditQuery extends PagingQuery {
+export class AuditQuery extends PageQuery {
   @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' }) @IsOptional() @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' }) action?: string;
   @IsOptional() @IsUUID() actorId?: string;
   @IsOptional() @IsUUID() tenantId?: string;
@@ -188,7 +168,7 @@ export class BroadcastBody {
   @JSONSchema({ description: 'Plain text of the mail' }) @IsString() @Matches(/\S/, { message: 'text must not be blank' }) @Length(1, 20_000) text!: string;
 }
 
-export class OutboxQuery extends PagingQuery {
+export class OutboxQuery extends PageQuery {
   @JSONSchema({ description: 'Recipient address' }) @IsOptional() @IsEmail({}, { message: 'to must be an e-mail address' }) @MaxLength(EMAIL_MAX) to?: string;
   @IsOptional() @IsIn(mailStatuses) status?: (typeof mailStatuses)[number];
 }

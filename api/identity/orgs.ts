@@ -13,18 +13,8 @@ import { removeMember } from '../../domain/identity/removeMember';
 import { revokeInvitation } from '../../domain/identity/revokeInvitation';
 import { setMemberRoles } from '../../domain/identity/setMemberRoles';
 import { switchOrganization } from '../../domain/identity/switchOrganization';
-import {
-  CreateOrganizationBody,
-  EmailTokenBody,
-  InvitationIdParams,
-  InvitationTokenParams,
-  InviteBody,
-  MemberRoleBody,
-  OrgInvitationParams,
-  OrgMemberParams,
-  OrgParams,
-  PagingQuery,
-} from './dtos';
+import { CreateOrganizationBody, EmailTokenBody, InvitationIdParams, InvitationTokenParams, InviteBody, MemberRoleBody, OrgInvitationParams, OrgMemberParams } from './dtos';
+import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
 import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, TokenPairView } from './views';
 
@@ -38,7 +28,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
   // Fixed paths first: /orgs/invites/... and /orgs/my-invites must not be taken for /orgs/{id}/...
   r.get(
     '/orgs/my-invites',
-    { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PagingQuery, response: InvitationDetailsList },
+    { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PageQuery, response: InvitationDetailsList },
     async ({ auth, query }) => {
       const page = await listMyInvitations(services, auth.userId, query);
       return { items: page.items.map(InvitationDetailsView.from), nextCursor: page.nextCursor };
@@ -75,7 +65,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs',
-    { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PagingQuery, response: MyOrganizationList },
+    { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PageQuery, response: MyOrganizationList },
     async ({ auth, ctx, query }) => {
       const page = await listMyOrganizations(ctx.em, auth.userId, query);
       return { items: page.items.map((m) => MyOrganizationView.of(m, auth.tenantId)), nextCursor: page.nextCursor };
@@ -106,7 +96,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       description:
         'Answers a new token pair whose tenantId is this organisation (members only, else 404). The session moves with it: later refreshes stay in this organisation. The access token used for the call is revoked at once and the previous refresh token is superseded (presenting it later ends the session, like any reused refresh token).',
       access: 'user',
-      params: OrgParams,
+      params: IdParams,
       response: TokenPairView,
     },
     async ({ auth, params, req }) => tokenReply(await switchOrganization(services, { claims: auth, organizationId: params.id, device: deviceOf(req) })),
@@ -114,7 +104,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/members',
-    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: OrgParams, query: PagingQuery, response: MemberList },
+    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: MemberList },
     async ({ auth, params, query }) => {
       const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return { items: page.items.map(MemberView.from), nextCursor: page.nextCursor };
@@ -127,7 +117,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       summary: 'Invite someone',
       description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`); 409 \`already_member\`. Needs org.members.invite. ${ORG_SCOPE}`,
       access: 'user',
-      params: OrgParams,
+      params: IdParams,
       body: InviteBody,
       response: InvitationView,
       status: 201,
@@ -143,7 +133,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/invites',
-    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: OrgParams, query: PagingQuery, response: InvitationList },
+    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: InvitationList },
     async ({ auth, params, query }) => {
       const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return { items: page.items.map(InvitationView.from), nextCursor: page.nextCursor };

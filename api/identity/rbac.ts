@@ -6,7 +6,8 @@ import { listMembers } from '../../domain/identity/listMembers';
 import { listRoles } from '../../domain/identity/listRoles';
 import { setMemberRoles } from '../../domain/identity/setMemberRoles';
 import { setRolePermissions } from '../../domain/identity/setRolePermissions';
-import { CreateRoleBody, MemberParams, MemberRolesBody, PagingQuery, RoleParams, RolePermissionsBody } from './dtos';
+import { CreateRoleBody, MemberParams, MemberRolesBody, RoleParams, RolePermissionsBody } from './dtos';
+import { PageQuery } from '../http/dtos';
 import { MemberList, MemberView, PermissionGroupView, RoleList, RoleView } from './views';
 
 const ACTIVE_ORG = 'Applies to the active organisation of the access token.';
@@ -23,7 +24,7 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rbac/roles',
-    { summary: 'Roles', description: `System roles (owner, admin, member) then custom ones, with their permissions and how many members hold each. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PagingQuery, response: RoleList },
+    { summary: 'Roles', description: `System roles (owner, admin, member) then custom ones, with their permissions and how many members hold each. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PageQuery, response: RoleList },
     async ({ ctx, query }) => {
       const page = await listRoles(ctx, query);
       return { items: page.items.map(RoleView.withUsage), nextCursor: page.nextCursor };
@@ -73,7 +74,7 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rbac/members',
-    { summary: 'Members and their roles', description: `In the order they joined. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PagingQuery, response: MemberList },
+    { summary: 'Members and their roles', description: `In the order they joined. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PageQuery, response: MemberList },
     async ({ ctx, query }) => {
       const page = await listMembers(ctx, query);
       return { items: page.items.map(MemberView.from), nextCursor: page.nextCursor };

@@ -4,7 +4,8 @@ import { listActiveSessions } from '../../domain/identity/listSessions';
 import { logoutEverywhere } from '../../domain/identity/logoutEverywhere';
 import { getProfile, updateProfile } from '../../domain/identity/profile';
 import { revokeMySession } from '../../domain/identity/revokeMySession';
-import { ChangePasswordBody, EntityIdParams, PagingQuery, UpdateProfileBody } from './dtos';
+import { ChangePasswordBody, UpdateProfileBody } from './dtos';
+import { IdParams, PageQuery } from '../http/dtos';
 import { UserSessionList, UserSessionView, UserView } from './views';
 
 /** /users/me: the caller's own profile, password and signed-in devices. */
@@ -35,7 +36,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/users/me/sessions',
-    { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PagingQuery, response: UserSessionList },
+    { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PageQuery, response: UserSessionList },
     async ({ auth, ctx, query }) => {
       const page = await listActiveSessions(ctx.em, { userId: auth.userId, limit: query.limit, cursor: query.cursor });
       return { items: page.items.map((s) => UserSessionView.from(s, auth.sid)), nextCursor: page.nextCursor };
@@ -52,7 +53,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/users/me/sessions/:id',
-    { summary: 'Sign out one session', description: "Ends one of my sessions (its refresh and access tokens stop working everywhere). Another user's session, or one already ended, is 404.", access: 'user', params: EntityIdParams, status: 204 },
+    { summary: 'Sign out one session', description: "Ends one of my sessions (its refresh and access tokens stop working everywhere). Another user's session, or one already ended, is 404.", access: 'user', params: IdParams, status: 204 },
     async ({ auth, params, req }) => {
       await revokeMySession(services, { userId: auth.userId, sessionId: params.id, ip: req.ip });
     },

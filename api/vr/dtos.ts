@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { PageQuery } from '../http/dtos';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
 import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
 import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
@@ -15,17 +16,6 @@ const simulationKey = { message: 'simulation must be a key of 1-80 characters: l
 // eslint-disable-next-line no-control-regex -- NUL is precisely what must be refused
 const PG_TEXT = /^(?:[^\u0000\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const pgText = { message: '$property must not contain NUL characters or unpaired surrogates' };
-
-export class VrIdParams {
-  @IsUUID() id!: string;
-}
-
-export class VrPageQuery {
-  @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
-  @JSONSchema({ description: 'nextCursor of the previous page' })
-  @IsOptional() @IsUUID() cursor?: string;
-}
 
 export class CreateRoomBody {
   @IsString() @Length(1, 120) @Matches(PG_TEXT, pgText) name!: string;
@@ -51,7 +41,7 @@ export class UpdateRoomBody {
   @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) participantIds?: string[];
 }
 
-export class ListRoomsQuery extends VrPageQuery {
+export class ListRoomsQuery extends PageQuery {
   @IsOptional() @IsIn(roomStatuses) status?: RoomStatus;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
 }
@@ -113,7 +103,7 @@ export class TelemetryBody {
   events!: TelemetryEventBody[];
 }
 
-export class VrSessionFiltersQuery extends VrPageQuery {
+export class VrSessionFiltersQuery extends PageQuery {
   @IsOptional() @IsUUID() roomId?: string;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
   @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)' })

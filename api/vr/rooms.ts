@@ -7,7 +7,8 @@ import { getPresence } from '../../domain/vr/getPresence';
 import { getRoom, listRooms } from '../../domain/vr/listRooms';
 import { openRoom } from '../../domain/vr/openRoom';
 import { updateRoom } from '../../domain/vr/updateRoom';
-import { CreateRoomBody, VrIdParams, ListRoomsQuery, UpdateRoomBody } from './dtos';
+import { CreateRoomBody, ListRoomsQuery, UpdateRoomBody } from './dtos';
+import { IdParams } from '../http/dtos';
 import { PresenceRecordView, PresenceView, RoomPageView, RoomView } from './views';
 
 /** Room administration (the hub's room directory): vr.rooms.manage to change, vr.rooms.read to read. */
@@ -40,7 +41,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
     async ({ ctx, query }) => RoomPageView.from(await listRooms(ctx, query)),
   );
 
-  r.get('/rooms/:id', { ...gate, permission: 'vr.rooms.read', summary: 'Get a room', params: VrIdParams, response: RoomView }, async ({ ctx, params }) =>
+  r.get('/rooms/:id', { ...gate, permission: 'vr.rooms.read', summary: 'Get a room', params: IdParams, response: RoomView }, async ({ ctx, params }) =>
     RoomView.from(await getRoom(ctx, params.id)),
   );
 
@@ -52,7 +53,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       summary: 'Edit a room',
       description:
         'Allowed while a session runs: the session keeps the simulation and step count it started with, a lower capacity only limits later joins, and an unassigned participant who is present stays until they leave. participantIds replaces the list.',
-      params: VrIdParams,
+      params: IdParams,
       body: UpdateRoomBody,
       response: RoomView,
     },
@@ -66,7 +67,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       permission: 'vr.rooms.manage',
       summary: 'Delete a room',
       description: 'Refused while a session runs (409 `session_running`: close the room first, which ends it). The room\'s sessions and reports are kept.',
-      params: VrIdParams,
+      params: IdParams,
       status: 204,
       errors: { 409: '`session_running`' },
     },
@@ -83,7 +84,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       permission: 'vr.rooms.manage',
       summary: 'Open a room',
       description: 'The room becomes visible to its assigned headset users, who may host it. The hub is notified (`room.opened`). Opening an open room changes nothing.',
-      params: VrIdParams,
+      params: IdParams,
       response: RoomView,
     },
     async ({ ctx, params }) => RoomView.from(await openRoom(ctx, params.id)),
@@ -97,7 +98,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       summary: 'Close a room',
       description:
         'A running session ends (reason `room_closed`; everyone present leaves; hub: `session.ended`), presence is cleared and headsets no longer see the room (hub: `room.closed`). Closing a closed room changes nothing.',
-      params: VrIdParams,
+      params: IdParams,
       response: RoomView,
     },
     async ({ ctx, params }) => RoomView.from(await closeRoom(ctx, params.id)),
@@ -110,7 +111,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       permission: 'vr.rooms.read',
       summary: 'Who is present in a room',
       description: 'Participants of the running session whose presence has not expired (PRESENCE_TTL_SECONDS after their last heartbeat). isHost comes from the session.',
-      params: VrIdParams,
+      params: IdParams,
       response: PresenceView,
     },
     async ({ ctx, params }) => {

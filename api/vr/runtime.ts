@@ -5,7 +5,8 @@ import { joinRoom } from '../../domain/vr/joinRoom';
 import { leaveRoom } from '../../domain/vr/leaveRoom';
 import { listRuntimeRooms } from '../../domain/vr/listRuntimeRooms';
 import { sendHeartbeat } from '../../domain/vr/sendHeartbeat';
-import { HeartbeatBody, VrIdParams } from './dtos';
+import { HeartbeatBody } from './dtos';
+import { IdParams } from '../http/dtos';
 import { HeartbeatView, LeaveView, RuntimeRoomsView, RuntimeRoomView, VrSessionView } from './views';
 
 /** What headsets call (vr.play): their rooms, host, join, heartbeat, leave. */
@@ -31,7 +32,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       summary: 'Host a room (starts a session)',
       description:
         'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200). No body.',
-      params: VrIdParams,
+      params: IdParams,
       response: VrSessionView,
       status: 201,
       errors: { 409: '`room_closed`, `session_already_running`' },
@@ -49,7 +50,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       summary: 'Join the session running in a room',
       description:
         'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead). Capacity counts the participants present, host included (409 `room_full`). Joining again while present changes nothing; joining after leaving returns to the same session. Hub: `participant.arrived`. No body.',
-      params: VrIdParams,
+      params: IdParams,
       response: VrSessionView,
       errors: { 409: '`room_closed`, `no_running_session`, `room_full`' },
     },
@@ -63,7 +64,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       summary: 'Report presence (about every 20 s)',
       description:
         'Refreshes the caller\'s presence record (display name, current step) for PRESENCE_TTL_SECONDS (60 s by default). Only present participants of the running session may send it (409 `not_joined`: host or join again, e.g. after an expiry). Expiry is a departure; the host\'s expiry ends the session (reason `host_timeout`). isHost in the body is informational: the answer and presence report who hosted the session.',
-      params: VrIdParams,
+      params: IdParams,
       body: HeartbeatBody,
       response: HeartbeatView,
       errors: { 409: '`not_joined`' },
@@ -78,7 +79,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       summary: 'Leave a room',
       description:
         'The host leaving ends the session (reason `host_left`; everyone present leaves; hub: `session.ended`). Anyone else leaving is a departure (hub: `participant.departed`). 409 `not_joined` when the caller is not present.',
-      params: VrIdParams,
+      params: IdParams,
       response: LeaveView,
       errors: { 409: '`not_joined`' },
     },

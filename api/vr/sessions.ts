@@ -1,6 +1,7 @@
 import type { ModuleMount } from '../modules';
 import { getSession, listSessions } from '../../domain/vr/listSessions';
-import { VrIdParams, VrListSessionsQuery } from './dtos';
+import { VrListSessionsQuery } from './dtos';
+import { IdParams } from '../http/dtos';
 import { dateFilters } from './filters';
 import { VrSessionDetailView, VrSessionPageView } from './views';
 
@@ -21,7 +22,7 @@ export function sessionRoutes({ routes }: ModuleMount): void {
     async ({ ctx, query }) => VrSessionPageView.from(await listSessions(ctx, { ...query, ...dateFilters(query) })),
   );
 
-  r.get('/sessions/:id', { ...gate, summary: 'Get a session with its participants', params: VrIdParams, response: VrSessionDetailView }, async ({ ctx, params }) =>
+  r.get('/sessions/:id', { ...gate, summary: 'Get a session with its participants', params: IdParams, response: VrSessionDetailView }, async ({ ctx, params }) =>
     VrSessionDetailView.fromDetail(await getSession(ctx, params.id)),
   );
 }

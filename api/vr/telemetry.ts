@@ -4,7 +4,8 @@ import { accepted } from '../http/routes';
 import { acceptTelemetry, IDEMPOTENCY_TTL_SECONDS } from '../../domain/vr/acceptTelemetry';
 import { MAX_BATCH_EVENTS, TELEMETRY_VOCABULARY } from '../../domain/vr/telemetryVocabulary';
 import { badRequest } from '../../lib/errors';
-import { VrIdParams, TelemetryBody } from './dtos';
+import { TelemetryBody } from './dtos';
+import { IdParams } from '../http/dtos';
 import { TelemetryAcceptedView } from './views';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -37,7 +38,7 @@ with a key already accepted for this session answers 202 with \`duplicate: true\
 remembered ${IDEMPOTENCY_TTL_SECONDS / 3600} h at the edge and for ever by the database).
 
 ${TELEMETRY_VOCABULARY}`,
-      params: VrIdParams,
+      params: IdParams,
       body: TelemetryBody,
       bodyLimit: '2mb',
       response: TelemetryAcceptedView,

@@ -6,7 +6,7 @@ import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession 
 import type { PresenceRecord } from '../../domain/vr/live';
 import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
 import type { Overview } from '../../domain/vr/overviewReport';
-import type { Page } from '../../domain/vr/pagination';
+import type { Page } from '../../lib/pagination';
 import { progressOf, type SessionReport } from '../../domain/vr/sessionReports';
 import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
 import type { HeartbeatResult } from '../../domain/vr/sendHeartbeat';

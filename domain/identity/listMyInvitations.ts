@@ -2,7 +2,7 @@ import { Invitation } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { pendingInvitation, withDetails, type InvitationDetails } from './invitations';
-import { cursorWhere, toPage, type Page, type PageProps } from './page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 
 /** Pending invitations addressed to the caller's e-mail, in every organisation, newest first. */
 export async function listMyInvitations(services: Services, userId: string, page: PageProps): Promise<Page<InvitationDetails>> {

@@ -1,6 +1,6 @@
 import type { Em } from '../../lib/db';
 import { Membership, Organization } from '../../entities/identity/organization';
-import { cursorWhere, toPage, type Page, type PageProps } from './page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 
 /** An organisation the user belongs to, with their membership (roles populated). */
 export interface MyOrganization {

@@ -1,6 +1,6 @@
 import { Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { cursorWhere, toPage, type Page, type PageProps } from './page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 
 export interface RoleWithUsage {
   id: string;

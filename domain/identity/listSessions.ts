@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { UserSession } from '../../entities/identity/session';
-import { cursorWhere, toPage, type Page, type PageProps } from './page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 
 export interface ListSessionsProps extends PageProps {
   /** Only this user's sessions; every user's when absent (platform administrators). */

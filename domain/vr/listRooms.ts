@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { VrRoom, type RoomStatus } from '../../entities/vr/room';
 import type { TenantContext } from '../context';
 import { findRoom } from './lookup';
-import { toPage, type Page } from './pagination';
+import { toPage, type Page } from '../../lib/pagination';
 
 export interface ListRoomsProps {
   status?: RoomStatus;

@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { VrParticipant, VrSession, type SessionStatus } from '../../entities/vr/session';
 import type { TenantContext } from '../context';
 import { findSession } from './lookup';
-import { toPage, type Page } from './pagination';
+import { toPage, type Page } from '../../lib/pagination';
 
 export interface SessionFilters {
   roomId?: string;

@@ -1,7 +1,7 @@
 import { VrParticipant, VrSession } from '../../entities/vr/session';
 import type { TenantContext } from '../context';
 import { sessionWhere, type SessionFilters } from './listSessions';
-import type { Page } from './pagination';
+import type { Page } from '../../lib/pagination';
 
 export interface ParticipantProgress {
   participant: VrParticipant;

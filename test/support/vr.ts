@@ -3,22 +3,7 @@ import { once } from 'node:events';
 import { WebSocket } from 'ws';
 import { createAccount, addMember, type Account } from './factories';
 import type { TestStack } from './stack';
-
-/** Polls until `check` returns a value (not undefined/false) or throws its last error after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 8000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown = new Error('condition not met in time');
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (err) {
-      lastError = err;
-    }
-    if (Date.now() > deadline) throw lastError;
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
+import { eventually } from './wait';
 
 /** An organisation on the pro tier (which includes vr), its owner, and members assigned to rooms. */
 export interface VrOrg {
@@ -115,7 +100,7 @@ export async function openSocket(stack: TestStack, path: string, token: string):
     received,
     closed,
     send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
-    next: (type, n = 0) => eventually(() => received.filter((m) => m.type === type)[n], 8000, 10),
+    next: (type, n = 0) => eventually(() => received.filter((m) => m.type === type)[n], { timeoutMs: 8000, intervalMs: 10, what: `a ${type} message` }),
     close: () => ws.close(),
   };
 }

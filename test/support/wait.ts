@@ -1,11 +1,19 @@
-/** Polls until `probe` returns a truthy value (returned) or the time is up (throws with the last value). */
+/**
+ * Polls until `probe` returns a truthy value (returned) or the time is up; a probe that throws is tried
+ * again, and its last error is what a timeout throws.
+ */
 export async function eventually<T>(probe: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
+  let last: unknown;
   for (;;) {
-    last = await probe();
-    if (last) return last as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+    try {
+      const value = await probe();
+      if (value) return value as NonNullable<T>;
+      last = new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw last;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

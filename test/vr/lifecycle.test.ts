@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { addMember, createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
-import { createRoom, eventually, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
+import { createRoom, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
+import { eventually } from '../support/wait';
 
 const SECRET = 'vr-hub-secret';
 

@@ -3,7 +3,8 @@ import { schedules } from '../../cron/schedules';
 import { sweepPresence } from '../../domain/vr/sweepPresence';
 import { presenceSweepQueue } from '../../queues/vr';
 import { startStack, type TestStack } from '../support/stack';
-import { createRoom, eventually, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
+import { createRoom, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
+import { eventually } from '../support/wait';
 
 describe('VR presence expiry', () => {
   let stack: TestStack;
@@ -63,7 +64,7 @@ describe('VR presence expiry', () => {
       const ended = await eventually(async () => {
         const res = await stack.http.get(`/sessions/${session.id}`).set(org.admin.auth);
         return res.body.status === 'ended' && res.body;
-      }, 12_000, 200);
+      }, { timeoutMs: 12_000, intervalMs: 200 });
       expect(ended).toMatchObject({ endReason: 'host_timeout', participants: [expect.objectContaining({ userId: host.user.id, leftAt: expect.any(String) })] });
     } finally {
       await clock.stop();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
-import { createRoom, eventually, vrOrg, type VrOrg } from '../support/vr';
+import { createRoom, vrOrg, type VrOrg } from '../support/vr';
+import { eventually } from '../support/wait';
 
 /**
  * Known event sequences and the figures they must give.
@@ -111,7 +112,7 @@ describe('VR reports', () => {
     const report = await eventually(async () => {
       const res = await stack.http.get(`/reports/sessions?roomId=${fireRoom}&limit=1`).set(org.admin.auth);
       return res.body.items[0].completedCount === 1 && res.body.items[0];
-    }, 5000);
+    }, { timeoutMs: 5000 });
     expect(report).toMatchObject({ status: 'running', completionRate: 1, participants: [expect.objectContaining({ stepsPassed: 4, progress: 1, completed: true })] });
   });
 

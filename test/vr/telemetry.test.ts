@@ -1,6 +1,7 @@
 import { createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
-import { createRoom, eventually, vrOrg, type VrOrg } from '../support/vr';
+import { createRoom, vrOrg, type VrOrg } from '../support/vr';
+import { eventually } from '../support/wait';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { isCleanBatch, TelemetryEventBody } from '../../api/vr/dtos';
@@ -152,7 +153,7 @@ describe('VR telemetry', () => {
     expect((await send([{ type: 'late', label: 'l', detail: '' }], {}, id)).status).toBe(202);
     const refused = await eventually(async () => {
       const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
-      return res.status === 409 && res;
+      return res.status === 409 ? res : null;
     });
     expect(refused.body.code).toBe('session_ended');
     // Also when the state is no longer cached (answered from the database).

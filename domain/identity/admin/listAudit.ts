@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '../../../lib/db';
 import { AuditEntry } from '../../../entities/identity/audit';
-import { cursorWhere, toPage, type Page, type PageProps } from '../page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
 
 export interface ListAuditProps extends PageProps {
   /** Exact action, e.g. auth.login_failed. */

@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '../../../lib/db';
 import { MailMessage, type mailStatuses } from '../../../entities/identity/mail';
 import { normalizeEmail } from '../createUser';
-import { cursorWhere, toPage, type Page, type PageProps } from '../page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
 
 export interface ListOutboxProps extends PageProps {
   /** Recipient address. */

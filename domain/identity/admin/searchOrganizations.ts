@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '../../../lib/db';
 import { Subscription } from '../../../entities/billing/subscription';
 import { Organization } from '../../../entities/identity/organization';
-import { cursorWhere, toPage, type Page, type PageProps } from '../page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
 import { containing } from './search';
 
 export interface SearchOrganizationsProps extends PageProps {

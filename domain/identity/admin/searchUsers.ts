@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Em } from '../../../lib/db';
 import { User } from '../../../entities/identity/user';
-import { cursorWhere, toPage, type Page, type PageProps } from '../page';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
 import { containing } from './search';
 
 export interface SearchUsersProps extends PageProps {

@@ -1,0 +1,21 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+
+/** `?limit=&cursor=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
+export class PageQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+
+  @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
+}
+
+/** A resource named by its UUID in the path (`/rooms/{id}`, `/orgs/{id}` ...): malformed is a 400, unknown a 404. */
+export class IdParams {
+  @IsUUID() id!: string;
+}
