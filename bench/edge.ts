@@ -2,7 +2,7 @@ import { apiModules } from '../api/modules';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { Subscription } from '../entities/billing/subscription';
-import { load, percentile, report, startBareExpress, startBenchApp, type LoadResult } from './lib';
+import { load, percentile, report, startBareExpress, startBenchApp, type LoadResult, runBenchmark } from './lib';
 
 /**
  * The edge's cost: a gated JSON GET (passport-jwt verify + revocation lookup in Redis + module gating through
@@ -68,7 +68,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+void runBenchmark(main);

@@ -1,7 +1,7 @@
 import { apiModules } from '../api/modules';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
-import { percentile, report, startBenchApp, type BenchApp } from './lib';
+import { percentile, report, startBenchApp, type BenchApp, runBenchmark } from './lib';
 
 /**
  * Entitlement propagation between dynos: two app instances on one PostgreSQL and Redis. A platform
@@ -98,7 +98,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+void runBenchmark(main);

@@ -169,3 +169,13 @@ export function report(name: string, figures: Record<string, unknown>): void {
   writeFileSync(join(dir, `${name}.json`), JSON.stringify(body, null, 2) + '\n');
   console.log(JSON.stringify(body, null, 2));
 }
+
+/** Runs a benchmark's main; a failure exits non-zero (npm run bench reports it). */
+export async function runBenchmark(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+}

@@ -7,7 +7,7 @@ import { LiveRooms } from '../domain/vr/live';
 import { sweepPresence } from '../domain/vr/sweepPresence';
 import { Membership, Role } from '../entities/identity/organization';
 import { Subscription } from '../entities/billing/subscription';
-import { percentile, report, startBareExpress, startBenchApp } from './lib';
+import { percentile, report, startBareExpress, startBenchApp, runBenchmark } from './lib';
 
 /**
  * Presence: POST /rooms/{id}/heartbeat (auth chain, validation, one Lua script in Redis, no database) by
@@ -126,7 +126,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+void runBenchmark(main);

@@ -11,7 +11,7 @@ import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { INSERT_EVENTS } from '../domain/vr/ingestTelemetry';
 import { Subscription } from '../entities/billing/subscription';
-import { percentile, report, startBenchApp, type BenchApp } from './lib';
+import { percentile, report, startBenchApp, type BenchApp, runBenchmark } from './lib';
 
 /**
  * Telemetry end to end: POST /sessions/{id}/telemetry (batches of 50) -> BullMQ -> worker -> PostgreSQL ->
@@ -262,7 +262,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+void runBenchmark(main);
