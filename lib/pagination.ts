@@ -19,3 +19,6 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number): Page
 
 /** Id condition of the page after `cursor`, for a list ordered by id in `order`. */
 export const cursorWhere = (cursor: string | undefined, order: 'asc' | 'desc') => (cursor ? { id: order === 'asc' ? { $gt: cursor } : { $lt: cursor } } : {});
+
+/** The same page with each item presented. */
+export const mapPage = <T, U>(page: Page<T>, present: (item: T) => U): Page<U> => ({ items: page.items.map(present), nextCursor: page.nextCursor });

@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { listRunningTrials } from '../../domain/billing/trial';
 import { PageQuery } from '../http/dtos';
 import { TrialingList, TrialingView } from './views';
@@ -10,7 +11,7 @@ export function internalBillingRoutes({ routes }: ModuleMount): void {
     { summary: 'Trials running now', description: 'Every organisation whose trial has not ended, oldest subscription first; paginated with limit and cursor.', access: 'internal', query: PageQuery, response: TrialingList },
     async ({ services, query }) => {
       const page = await listRunningTrials(services, { limit: query.limit, cursor: query.cursor });
-      return { items: page.items.map(TrialingView.from), nextCursor: page.nextCursor };
+      return mapPage(page, TrialingView.from);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { created, noContent } from '../http/routes';
 import { deletePromotion, listPromotions, lookupPromotion, promotionState, putPromotion } from '../../domain/billing/promotions';
 import { PromoCodeParams, PromoLookupQuery, PutPromotionBody } from './dtos';
@@ -29,7 +30,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
 
   r.get('/api/promo', { summary: 'Administrators: list promotions', access: 'admin', query: PageQuery, response: PromotionList }, async ({ ctx, query }) => {
     const page = await listPromotions(ctx.em, { limit: query.limit, cursor: query.cursor });
-    return { items: page.items.map(PromotionView.from), nextCursor: page.nextCursor };
+    return mapPage(page, PromotionView.from);
   });
 
   r.put(

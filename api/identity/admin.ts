@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { accepted, noContent } from '../http/routes';
 import { endSessionAsAdmin } from '../../domain/identity/admin/endSessionAsAdmin';
 import { listAudit } from '../../domain/identity/admin/listAudit';
@@ -39,7 +40,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Accounts', description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).', access: 'admin', query: SearchQuery, response: AdminUserList },
     async ({ query }) => {
       const page = await searchUsers(em(), query);
-      return { items: page.items.map(AdminUserView.of), nextCursor: page.nextCursor };
+      return mapPage(page, AdminUserView.of);
     },
   );
 
@@ -87,7 +88,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Organisations', description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.', access: 'admin', query: SearchQuery, response: AdminOrganizationList },
     async ({ query }) => {
       const page = await searchOrganizations(em(), query);
-      return { items: page.items.map((s) => AdminOrganizationView.of(s.organization, s)), nextCursor: page.nextCursor };
+      return mapPage(page, (s) => AdminOrganizationView.of(s.organization, s));
     },
   );
 
@@ -116,7 +117,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Active sessions', description: 'Sessions neither ended nor expired, newest first, optionally of one user.', access: 'admin', query: AdminSessionsQuery, response: AdminSessionList },
     async ({ query }) => {
       const page = await listActiveSessions(em(), query);
-      return { items: page.items.map(AdminSessionView.of), nextCursor: page.nextCursor };
+      return mapPage(page, AdminSessionView.of);
     },
   );
 
@@ -134,7 +135,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Audit log', description: 'Security events (sign-ins and failures, resets, refresh-token reuse, sign-outs) and every administrative and membership change, newest first, filtered by action, actor, organisation and time.', access: 'admin', query: AuditQuery, response: AuditEntryList },
     async ({ query }) => {
       const page = await listAudit(em(), { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
-      return { items: page.items.map(AuditEntryView.from), nextCursor: page.nextCursor };
+      return mapPage(page, AuditEntryView.from);
     },
   );
 
@@ -174,7 +175,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ query }) => {
       const page = await listOutbox(em(), query);
-      return { items: page.items.map(MailView.from), nextCursor: page.nextCursor };
+      return mapPage(page, MailView.from);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { created, noContent, Reply } from '../http/routes';
 import { acceptInvitation } from '../../domain/identity/acceptInvitation';
 import { foundOrganization } from '../../domain/identity/foundOrganization';
@@ -31,7 +32,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PageQuery, response: InvitationDetailsList },
     async ({ auth, query }) => {
       const page = await listMyInvitations(services, auth.userId, query);
-      return { items: page.items.map(InvitationDetailsView.from), nextCursor: page.nextCursor };
+      return mapPage(page, InvitationDetailsView.from);
     },
   );
 
@@ -68,7 +69,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PageQuery, response: MyOrganizationList },
     async ({ auth, ctx, query }) => {
       const page = await listMyOrganizations(ctx.em, auth.userId, query);
-      return { items: page.items.map((m) => MyOrganizationView.of(m, auth.tenantId)), nextCursor: page.nextCursor };
+      return mapPage(page, (m) => MyOrganizationView.of(m, auth.tenantId));
     },
   );
 
@@ -107,7 +108,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: MemberList },
     async ({ auth, params, query }) => {
       const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
-      return { items: page.items.map(MemberView.from), nextCursor: page.nextCursor };
+      return mapPage(page, MemberView.from);
     },
   );
 
@@ -136,7 +137,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: InvitationList },
     async ({ auth, params, query }) => {
       const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
-      return { items: page.items.map(InvitationView.from), nextCursor: page.nextCursor };
+      return mapPage(page, InvitationView.from);
     },
   );
 

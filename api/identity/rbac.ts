@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { created, noContent } from '../http/routes';
 import { createRole } from '../../domain/identity/createRole';
 import { deleteRole } from '../../domain/identity/deleteRole';
@@ -27,7 +28,7 @@ export function rbacRoutes({ routes }: ModuleMount): void {
     { summary: 'Roles', description: `System roles (owner, admin, member) then custom ones, with their permissions and how many members hold each. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PageQuery, response: RoleList },
     async ({ ctx, query }) => {
       const page = await listRoles(ctx, query);
-      return { items: page.items.map(RoleView.withUsage), nextCursor: page.nextCursor };
+      return mapPage(page, RoleView.withUsage);
     },
   );
 
@@ -77,7 +78,7 @@ export function rbacRoutes({ routes }: ModuleMount): void {
     { summary: 'Members and their roles', description: `In the order they joined. Needs org.members.read. ${ACTIVE_ORG}`, access: 'user', permission: 'org.members.read', query: PageQuery, response: MemberList },
     async ({ ctx, query }) => {
       const page = await listMembers(ctx, query);
-      return { items: page.items.map(MemberView.from), nextCursor: page.nextCursor };
+      return mapPage(page, MemberView.from);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { mapPage } from '../../lib/pagination';
 import { changePassword } from '../../domain/identity/changePassword';
 import { listActiveSessions } from '../../domain/identity/listSessions';
 import { logoutEverywhere } from '../../domain/identity/logoutEverywhere';
@@ -39,7 +40,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
     { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PageQuery, response: UserSessionList },
     async ({ auth, ctx, query }) => {
       const page = await listActiveSessions(ctx.em, { userId: auth.userId, limit: query.limit, cursor: query.cursor });
-      return { items: page.items.map((s) => UserSessionView.from(s, auth.sid)), nextCursor: page.nextCursor };
+      return mapPage(page, (s) => UserSessionView.from(s, auth.sid));
     },
   );
 

@@ -6,7 +6,7 @@ import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession 
 import type { PresenceRecord } from '../../domain/vr/live';
 import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
 import type { Overview } from '../../domain/vr/overviewReport';
-import type { Page } from '../../lib/pagination';
+import { mapPage, type Page } from '../../lib/pagination';
 import { progressOf, type SessionReport } from '../../domain/vr/sessionReports';
 import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
 import type { HeartbeatResult } from '../../domain/vr/sendHeartbeat';
@@ -55,7 +55,7 @@ export class RoomPageView {
   @IsOptional() @IsString() nextCursor!: string | null;
 
   static from(page: Page<VrRoom>): RoomPageView {
-    return { items: page.items.map(RoomView.from), nextCursor: page.nextCursor };
+    return mapPage(page, RoomView.from);
   }
 }
 
@@ -98,7 +98,7 @@ export class VrSessionPageView {
   @IsOptional() @IsString() nextCursor!: string | null;
 
   static from(page: Page<VrSession>): VrSessionPageView {
-    return { items: page.items.map(VrSessionView.from), nextCursor: page.nextCursor };
+    return mapPage(page, VrSessionView.from);
   }
 }
 
@@ -256,7 +256,7 @@ export class VrSessionReportPageView {
   @IsOptional() @IsString() nextCursor!: string | null;
 
   static from(page: Page<SessionReport>): VrSessionReportPageView {
-    return { items: page.items.map(VrSessionReportView.fromReport), nextCursor: page.nextCursor };
+    return mapPage(page, VrSessionReportView.fromReport);
   }
 }
 
