@@ -5,8 +5,14 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
+  // Every answer a test receives is checked against /openapi.json; a violation fails the test.
+  setupFilesAfterEnv: ['<rootDir>/test/support/contract.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
-  // Each file boots its own app instances; give connections time to close between files.
-  forceExit: false,
+  // No handle outlives a test file (checked with async_hooks): a worker runs its exit handlers ~15 ms after
+  // jest tells it to stop, but tearing down a process of a few hundred MB then took 400 ms and more on a busy
+  // 2-core machine, past jest's default 500 ms grace ("a worker process has failed to exit gracefully").
+  // A leaked handle would still keep a worker alive past this longer grace, and be reported.
+  workerGracefulExitTimeout: 5000,
 };

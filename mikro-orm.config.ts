@@ -1,16 +1,35 @@
 import { join } from 'node:path';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Client } from 'pg';
 import { loadConfig, type Config } from './lib/config';
+import type { DbBounds } from './lib/db';
 import { allEntities } from './entities';
 
-/** MikroORM options for a given configuration; migrations live in migrations/ (compiled to dist/migrations). */
-export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>): Options {
+/**
+ * MikroORM options for a given configuration; migrations live in migrations/ (compiled to dist/migrations).
+ * With `bounds`, connecting, waiting for a pooled connection and each statement are bounded (lib/db.ts).
+ */
+export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, bounds?: DbBounds): Options {
   return defineConfig({
     clientUrl: config.DATABASE_URL,
     entities: allEntities,
     extensions: [Migrator],
-    pool: { min: 0, max: config.DATABASE_POOL_MAX },
+    pool: {
+      min: 0,
+      max: config.DATABASE_POOL_MAX,
+      ...(bounds?.statementMs ? { afterCreate: (conn: Client, done: (err: Error | null, conn: Client) => void) => done(null, boundStatements(conn, bounds.statementMs + 50)) } : {}),
+    },
+    ...(bounds
+      ? {
+          driverOptions: {
+            acquireConnectionTimeout: bounds.acquireMs,
+            // knex warns on every connection an outage killed; the failed statement is reported where it failed.
+            log: { warn: (message: string) => (/^Connection Error/.test(message) ? undefined : console.error(message)) },
+            connection: { connectionTimeoutMillis: bounds.connectMs, statement_timeout: bounds.statementMs, keepAlive: true },
+          },
+        }
+      : {}),
     ensureDatabase: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
@@ -29,6 +48,30 @@ export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_
       silent: true,
     },
   });
+}
+
+type QueryCallback = (err: Error | null, result?: unknown) => void;
+
+/**
+ * PostgreSQL's statement_timeout stops a slow statement, but a stalled link never delivers that answer: a
+ * statement without an answer `ms` after it was sent destroys its connection, which fails the statement
+ * (and any transaction on it) at once and keeps the dead connection out of the pool.
+ */
+function boundStatements(conn: Client, ms: number): Client {
+  const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
+  const stream = () => (conn as unknown as { connection: { stream: { destroy(err: Error): void } } }).connection.stream;
+  conn.query = ((...args: unknown[]) => {
+    const at = args.findIndex((a) => typeof a === 'function');
+    if (at < 0) return query(...args);
+    const callback = args[at] as QueryCallback;
+    const timer = setTimeout(() => stream().destroy(new Error(`query timed out: no answer within ${ms} ms`)), ms);
+    args[at] = (err: Error | null, result?: unknown) => {
+      clearTimeout(timer);
+      callback(err, result);
+    };
+    return query(...args);
+  }) as Client['query'];
+  return conn;
 }
 
 export default ormOptions(loadConfig());

@@ -3,10 +3,12 @@ import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Services } from '../domain/services';
+import { packageInfo } from '../lib/package';
 import { Authenticator } from './http/auth';
 import { observe, requestId } from './http/observe';
 import { OpenApiRegistry } from './http/openapi';
 import { notFoundHandler, problemHandler } from './http/problems';
+import { responseContract } from './http/contract';
 import { Routes, RouteTable } from './http/routes';
 import { apiModules } from './modules';
 import { mountQueueBoard } from './system/queueBoard';
@@ -25,7 +27,14 @@ const API_DESCRIPTION = `One backend for identity, billing, knowledge, core busi
 Every route takes and returns JSON unless stated otherwise. Errors are RFC 9457 problem+json documents with a stable
 \`code\`. Authenticate with \`Authorization: Bearer <accessToken>\` from POST /auth/login; the organisation (tenant) always
 comes from the token, never from the request. Module routes need the organisation to be entitled to the module
-(403 \`module_not_entitled\`); entitlement changes reach every instance within seconds.`;
+(403 \`module_not_entitled\`); entitlement changes reach every instance within seconds.
+
+Input rules of every route: JSON nests at most 32 levels (400 \`json_too_deep\`); no string, key or query parameter
+may contain a NUL character or an unpaired UTF-16 surrogate; \`null\` is accepted only by fields documented as nullable,
+where it clears the field (elsewhere it is a 400: omit a field to keep its value); unknown fields are refused.
+
+The WebSocket endpoints (the VR assistant, /assistant) and their messages are described in AsyncAPI 3 at
+[/asyncapi.json](/asyncapi.json).`;
 
 function trustProxy(value: string): boolean | number | string {
   if (/^\d+$/.test(value)) return Number(value);
@@ -44,11 +53,13 @@ export function createApp(services: Services): WebApp {
   // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
   // by the problem handler at any level.
   const logRequests = logger.isLevelEnabled('info');
-  if (logRequests) app.use(pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }));
+  if (logRequests) app.use(pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, customLogLevel: requestLogLevel, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }));
   app.use(observe(metrics, { assignId: !logRequests }));
 
   const auth = new Authenticator(services);
-  const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: process.env.npm_package_version ?? '0.1.0', description: API_DESCRIPTION });
+  const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: packageInfo.version, description: API_DESCRIPTION });
+  // In tests every answer is checked against the published document (violations fail the test).
+  if (config.NODE_ENV === 'test') app.use(responseContract(openapi, config.PUBLIC_URL));
   const sockets = new SocketRouter(services, auth);
 
   // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
@@ -62,7 +73,7 @@ export function createApp(services: Services): WebApp {
 
   const table = new RouteTable(app);
   const routes = (tag: string) => new Routes(services, auth, openapi, tag, table);
-  systemRoutes(routes('System'), services, openapi);
+  systemRoutes(routes('System'), services, openapi, sockets);
   localStorageRoutes(routes('Storage'), services);
   for (const mount of apiModules) mount({ routes, sockets, services });
 
@@ -70,6 +81,9 @@ export function createApp(services: Services): WebApp {
   app.use(problemHandler(logger));
   return { app, sockets, openapi, auth };
 }
+
+/** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
+const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info');
 
 /** CSP that loads nothing and forbids framing, HSTS, nosniff, X-Frame-Options DENY, no referrer. */
 const apiSecurityHeaders: Parameters<typeof helmet>[0] = {

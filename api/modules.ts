@@ -1,7 +1,11 @@
 import type { Services } from '../domain/services';
 import { billingApi } from './billing';
+import { cloudApi } from './cloud';
+import { coreApi } from './core';
+import { hrApi } from './hr';
 import { identityApi } from './identity';
 import type { Routes } from './http/routes';
+import { knowledgeApi } from './knowledge';
 import type { SocketRouter } from './ws';
 import { vrApi } from './vr';
 
@@ -15,4 +19,12 @@ export interface ModuleMount {
 export type ApiModule = (mount: ModuleMount) => void;
 
 /** Every module's routes, in mounting order. */
-export const apiModules: ApiModule[] = [identityApi, billingApi, vrApi];
+export const apiModules: ApiModule[] = [
+  identityApi,
+  billingApi,
+  vrApi,
+  knowledgeApi,
+  coreApi,
+  cloudApi,
+  hrApi,
+];

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import { once } from 'node:events';
 import type { Services } from '../domain/services';
 import { runProcess } from '../bin/process';
@@ -13,10 +13,10 @@ export interface WebServer {
 /** Listens with the app and its WebSocket endpoints. close() stops accepting, ends sockets, drains requests. */
 export async function startWeb(services: Services, port = services.config.PORT): Promise<WebServer> {
   const { app, sockets } = createApp(services);
-  const server = createServer(app);
-  // Longer than a load balancer's idle timeout, so it (not us) closes idle keep-alive connections.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server = createServer(serverTimeouts(services.config.HTTP_REQUEST_TIMEOUT_SECONDS), app);
+  // A process holds at most this many sockets (requests, idle keep-alive connections and WebSockets alike);
+  // beyond it a new connection is closed at once and the router retries another dyno.
+  server.maxConnections = services.config.WEB_MAX_CONNECTIONS;
   sockets.attach(server);
   server.listen(port);
   await once(server, 'listening');
@@ -32,6 +32,19 @@ export async function startWeb(services: Services, port = services.config.PORT):
       await closed;
     },
   };
+}
+
+/**
+ * Timeouts of a dyno behind a router that gives up on a request after 30 s (Heroku's): a request whose
+ * headers and body have not all arrived by then gets 408 and its socket is freed, headers alone get a
+ * third of that; the limits are checked every second (Node's default sweep is every 30 s, which let a
+ * client trickling a byte every 10 s hold a socket past a minute). Idle keep-alive connections are kept
+ * longer than the router keeps them (90 s on Heroku's Router 2.0), so the router, not us, closes them:
+ * no request is ever sent on a connection we are closing. WebSockets are not affected once upgraded.
+ */
+function serverTimeouts(requestTimeoutSeconds: number): ServerOptions {
+  const requestTimeout = requestTimeoutSeconds * 1000;
+  return { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), keepAliveTimeout: 95_000, connectionsCheckingInterval: 1000 };
 }
 
 if (require.main === module) {

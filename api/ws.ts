@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../domain/services';
 import { AppError } from '../lib/errors';
+import { concerns, type Revocation } from '../lib/revocation';
+import type { SocketDoc } from './asyncapi';
+import { socketContract } from './http/contract';
 import type { Authenticator, AuthInfo } from './http/auth';
 import { moduleKeys, type ModuleKey } from './http/guards';
 
@@ -11,23 +14,71 @@ export interface SocketRoute {
   module?: ModuleKey;
   /** Largest message accepted, in bytes. */
   maxPayload?: number;
+  /** Its messages, published in /asyncapi.json (and checked in tests: every frame sent must be declared). */
+  doc: SocketDoc;
   handle(socket: WebSocket, auth: AuthInfo, req: IncomingMessage): void;
+}
+
+/**
+ * Why the server closes an open socket (every endpoint; the reason is the problem code). On 44xx the client
+ * must not reconnect with the same token; on 1013 it may reconnect later.
+ */
+export const SOCKET_CLOSE = {
+  /** `token_revoked`: logged out, session ended, account disabled or logged out everywhere, removed from the organisation. */
+  revoked: 4401,
+  /** `organization_suspended`, `module_not_entitled` (the subscription lost the route's module). */
+  forbidden: 4403,
+  /** `dependency_unavailable`: a check could not be made (PostgreSQL or Redis down). */
+  tryAgainLater: 1013,
+} as const;
+
+interface OpenSocket {
+  ws: WebSocket;
+  auth: AuthInfo;
+  module?: ModuleKey;
+}
+
+interface Refusal {
+  code: number;
+  reason: string;
 }
 
 /**
  * WebSocket endpoints on the HTTP server: an upgrade is routed by path, authenticated like HTTP (Bearer
  * header or ?token=), checked for the route's module, and refused with a problem+json HTTP answer otherwise.
+ *
+ * An open socket keeps being held to the same rules, for every endpoint without code of its own:
+ *  - within a second of a revocation (pub/sub of lib/revocation.ts) or an entitlement change (suspension,
+ *    loss of the module, end of a trial) the sockets it concerns are closed (SOCKET_CLOSE);
+ *  - every message is checked before the endpoint sees it (revocation list: one Redis round trip;
+ *    entitlements: the in-process memo), in order, so a missed event still closes the socket on its next message.
  */
 export class SocketRouter {
   private readonly routes = new Map<string, { route: SocketRoute; wss: WebSocketServer }>();
+  private readonly open = new Set<OpenSocket>();
+  /** Organisations whose entitlements end by themselves (a trial), and the timer that re-checks them then. */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
+  private readonly unsubscribe: (() => void)[];
 
   constructor(
     private readonly services: Services,
     private readonly auth: Authenticator,
-  ) {}
+  ) {
+    this.unsubscribe = [
+      services.revocations.onRevoked((r) => this.revoked(r)),
+      services.entitlements.onInvalidated((tenantId) => this.recheck((s) => !!s.module && (tenantId === '*' || s.auth.tenantId === tenantId))),
+    ];
+    // Events published while the subscription was down are lost: re-check every socket once it is back.
+    const onReady = () => this.recheck(() => true);
+    services.subscriber.on('ready', onReady);
+    this.unsubscribe.push(() => services.subscriber.off('ready', onReady));
+  }
 
   add(path: string, route: SocketRoute): void {
     if (route.module && !moduleKeys.includes(route.module)) throw new Error(`unknown module ${route.module}`);
+    // In tests every frame the server sends is checked against the route's doc (api/http/contract.ts).
+    const { handle, doc } = route;
+    if (this.services.config.NODE_ENV === 'test') route = { ...route, handle: (ws, auth, req) => (socketContract(ws, path, doc), handle(ws, auth, req)) };
     this.routes.set(path, { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload ?? 64 * 1024 }) });
   }
 
@@ -35,8 +86,15 @@ export class SocketRouter {
     server.on('upgrade', (req, socket, head) => void this.upgrade(req, socket, head));
   }
 
+  /** The endpoints and what they exchange, for /asyncapi.json. */
+  docs(): [string, SocketDoc][] {
+    return [...this.routes].map(([path, { route }]) => [path, route.doc]);
+  }
+
   /** Closes every open socket (server shutdown). */
   close(): void {
+    for (const stop of this.unsubscribe) stop();
+    for (const timer of this.expiries.values()) clearTimeout(timer);
     for (const { wss } of this.routes.values()) {
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       wss.close();
@@ -54,18 +112,82 @@ export class SocketRouter {
         if (!entitlements.modules.includes(entry.route.module) || entitlements.suspended) {
           return refuse(socket, 403, 'module_not_entitled', `The subscription of this organisation does not include the ${entry.route.module} module`);
         }
+        this.expireWith(auth.tenantId, entitlements.validUntil);
       }
-      entry.wss.handleUpgrade(req, socket, head, (ws) => entry.route.handle(ws, auth, req));
+      entry.wss.handleUpgrade(req, socket, head, (ws) => {
+        this.track({ ws, auth, module: entry.route.module });
+        entry.route.handle(ws, auth, req);
+      });
     } catch (err) {
       if (err instanceof AppError) return refuse(socket, err.status, err.code, err.message);
       this.services.logger.error({ err }, 'websocket upgrade failed');
       refuse(socket, 503, 'dependency_unavailable', 'The upgrade could not be completed');
     }
   }
+
+  /**
+   * Registers an open socket and puts the admission check in front of its messages: 'message' events reach
+   * the endpoint's listeners only once the check passed, in the order they arrived.
+   */
+  private track(s: OpenSocket): void {
+    this.open.add(s);
+    s.ws.once('close', () => this.open.delete(s));
+    const emit = s.ws.emit.bind(s.ws);
+    let previous: Promise<unknown> = Promise.resolve();
+    s.ws.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event !== 'message') return emit(event, ...args);
+      previous = previous.then(async () => {
+        if (await this.admits(s)) emit(event, ...args);
+      });
+      return true;
+    }) as WebSocket['emit'];
+  }
+
+  /** Checks the socket (closing it when refused); true when it may go on. */
+  private async admits(s: OpenSocket): Promise<boolean> {
+    if (s.ws.readyState !== s.ws.OPEN) return false;
+    const refusal = await this.refusalOf(s).catch((err: Error): Refusal => {
+      this.services.logger.warn({ err: err.message }, 'socket check failed');
+      return { code: SOCKET_CLOSE.tryAgainLater, reason: 'dependency_unavailable' };
+    });
+    if (refusal) s.ws.close(refusal.code, refusal.reason);
+    return !refusal;
+  }
+
+  private async refusalOf(s: OpenSocket): Promise<Refusal | null> {
+    if (await this.services.revocations.isRevoked(s.auth)) return { code: SOCKET_CLOSE.revoked, reason: 'token_revoked' };
+    if (!s.module) return null;
+    const entitlements = await this.services.entitlements.get(s.auth.tenantId);
+    if (entitlements.suspended) return { code: SOCKET_CLOSE.forbidden, reason: 'organization_suspended' };
+    if (!entitlements.modules.includes(s.module)) return { code: SOCKET_CLOSE.forbidden, reason: 'module_not_entitled' };
+    this.expireWith(s.auth.tenantId, entitlements.validUntil);
+    return null;
+  }
+
+  private revoked(r: Revocation): void {
+    for (const s of this.open) if (concerns(r, s.auth)) s.ws.close(SOCKET_CLOSE.revoked, 'token_revoked');
+  }
+
+  private recheck(which: (s: OpenSocket) => boolean): void {
+    for (const s of this.open) if (which(s)) void this.admits(s);
+  }
+
+  /** Entitlements that end by themselves (a trial's end) are re-checked then, without waiting for a message. */
+  private expireWith(tenantId: string, validUntil: string | null): void {
+    if (!validUntil || this.expiries.has(tenantId)) return;
+    const inMs = Date.parse(validUntil) - Date.now() + 50;
+    if (inMs > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => {
+      this.expiries.delete(tenantId);
+      this.recheck((s) => !!s.module && s.auth.tenantId === tenantId);
+    }, Math.max(0, inMs));
+    timer.unref();
+    this.expiries.set(tenantId, timer);
+  }
 }
 
 function refuse(socket: Duplex, status: number, code: string, detail: string): void {
-  const body = JSON.stringify({ type: `/problems/${code}`, title: STATUS_CODES[status], status, detail, code });
+  const body = JSON.stringify({ type: `/problems/${code}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -21,6 +21,8 @@ const { values } = parseArgs({
 });
 
 const api = values.api!.replace(/\/$/, '');
+/** On a terminal progress rewrites one line; piped or redirected (CI, a log file), each step gets its own line. */
+const tty = process.stdout.isTTY === true;
 const trainees = Math.max(0, Number(values.users));
 let token = '';
 
@@ -111,13 +113,15 @@ async function main() {
       });
       for (let i = 0; i < events.length; i += 50) await sendBatch(session.id, events.slice(i, i + 50));
       sent += events.length;
-      process.stdout.write(`\rstep ${step}/${room.simulationSteps}: ${sent} events sent`);
+      const progress = `step ${step}/${room.simulationSteps}: ${sent} events sent`;
+      if (tty) process.stdout.write(`\r${progress}`);
+      else console.log(progress);
       await new Promise((r) => setTimeout(r, Number(values['tick-ms'])));
     }
   } finally {
     clearInterval(heartbeats);
   }
-  console.log();
+  if (tty) console.log();
   const left = await call<{ sessionEnded: boolean }>('POST', `/rooms/${room.id}/leave`);
   console.log(left.sessionEnded ? 'left the room: the session ended' : 'left the room');
 

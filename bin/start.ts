@@ -3,6 +3,7 @@ import { QUEUE_BOARD_PATH } from '../api/system/queueBoard';
 import { startClock } from '../cron/main';
 import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
 import { migrate } from '../lib/db';
+import { packageInfo } from '../lib/package';
 import { startWorkers } from '../workers/main';
 import { runProcess } from './process';
 
@@ -12,6 +13,7 @@ import { runProcess } from './process';
  */
 void runProcess('all-in-one', async (services) => {
   const { config, logger } = services;
+  console.log(`Starting Platform Suite ${packageInfo.version} (${config.NODE_ENV}): migrations, then web, workers and clock ...`);
   const applied = await migrate(services.orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await services.storage.ensureBucket();
@@ -26,6 +28,7 @@ void runProcess('all-in-one', async (services) => {
       `  API           ${base}`,
       `  Docs          ${base}/docs`,
       `  OpenAPI       ${base}/openapi.json`,
+      `  AsyncAPI      ${base}/asyncapi.json`,
       `  Health        ${base}/health  ${base}/ready`,
       `  Queues        ${base}${QUEUE_BOARD_PATH}?token=<platform admin access token>`,
     ].join('\n'),

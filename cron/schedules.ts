@@ -1,5 +1,11 @@
 import type { Services } from '../domain/services';
+import { previousMonth } from '../domain/hr/periods';
 import { trialExpiryQueue } from '../queues/billing';
+import { cloudSweepQueue } from '../queues/cloud';
+import { einvoiceQueue } from '../queues/einvoice';
+import { complianceQueue, hrLeaveQueue } from '../queues/hr';
+import { DateTime } from 'luxon';
+import { crmHealthNightlyQueue } from '../queues/crm';
 import { presenceSweepQueue } from '../queues/vr';
 
 /**
@@ -17,5 +23,30 @@ export interface Schedule {
 export const schedules: Schedule[] = [
   { name: 'trial-expiry', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(trialExpiryQueue, { slot }, { jobId: slot }) },
   // Presence expires PRESENCE_TTL_SECONDS after the last heartbeat; departures are recorded within 5 s of that.
+  // Upload reservations expire CLOUD_UPLOAD_TTL_SECONDS + 10 min after they start; the trash keeps CLOUD_TRASH_RETENTION_DAYS.
+  { name: 'cloud-sweep', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(cloudSweepQueue, { slot }, { jobId: slot }) },
+  // CRM health scores follow time (recency, overdue tasks) even without events: every customer, nightly.
+  { name: 'crm-health-nightly', cron: '30 2 * * *', enqueue: (services, slot) => services.queues.add(crmHealthNightlyQueue, { slot }, { jobId: slot }) },
   { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
+  // E-invoice lifecycle statuses (delivered, refused, paid ...) read from the platform.
+  { name: 'einvoice-poll', cron: '*/10 * * * *', enqueue: (services, slot) => services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }) },
+  // HR: on the 1st, the month that ended earns its paid leave and RTT (each credited once per employee and month).
+  {
+    name: 'hr-monthly-leave',
+    cron: '0 2 1 * *',
+    enqueue: (services, slot) =>
+      services.queues.addBulk(hrLeaveQueue, [
+        { payload: { task: 'accrual', period: previousMonth() }, options: { jobId: `accrual-${slot}` } },
+        { payload: { task: 'rtt', period: previousMonth() }, options: { jobId: `rtt-${slot}` } },
+      ]),
+  },
+  // HR: every night the last two weeks are scanned (an alert is raised once per breach, so overlaps are harmless).
+  {
+    name: 'hr-compliance-scan',
+    cron: '30 3 * * *',
+    enqueue: (services, slot) => {
+      const today = DateTime.now().setZone('Europe/Paris');
+      return services.queues.add(complianceQueue, { from: today.minus({ days: 14 }).toISODate()!, to: today.minus({ days: 1 }).toISODate()! }, { jobId: `compliance-${slot}` });
+    },
+  },
 ];

@@ -4,19 +4,21 @@ import type { Transporter } from 'nodemailer';
 import type Stripe from 'stripe';
 import { createAi, type AiClient } from '../lib/ai';
 import type { Config } from '../lib/config';
-import { createOrm, type Orm } from '../lib/db';
+import { createOrm, dbBounds, type DbUse, type Orm } from '../lib/db';
 import { EntitlementCache } from '../lib/entitlementCache';
 import { createLogger, type Logger } from '../lib/logger';
 import { createMailTransport } from '../lib/mail';
 import { createMetrics, type Metrics } from '../lib/metrics';
 import { createPayments } from '../lib/payments';
-import { closeRedis, createRedis, keyspace, type Keyspace } from '../lib/redis';
+import { closeRedis, createRedis, createSubscriber, keyspace, logConnectionErrors, whenReady, type Keyspace } from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
 import { createStorage, type ObjectStorage } from '../lib/storage';
 import { TokenService } from '../lib/tokens';
 import { Queues } from '../queues/queues';
+import { ApiKeyResolver } from './apikeys/resolveApiKey';
 import { loadEntitlements } from './billing/entitlements';
 import { PermissionResolver } from './identity/permissions';
+import { warnSkippedNotifications } from './notifications/notify';
 
 /**
  * Everything a web, worker or clock process shares, built once per process from its configuration.
@@ -36,6 +38,8 @@ export interface Services {
   revocations: RevocationStore;
   entitlements: EntitlementCache;
   permissions: PermissionResolver;
+  /** Resolves X-Server-API-Key values (knowledge and core integration surfaces). */
+  apiKeys: ApiKeyResolver;
   mailer: Transporter | null;
   /** Stripe; null without STRIPE_SECRET_KEY (payment routes answer 503). */
   payments: Stripe | null;
@@ -47,13 +51,18 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config, logger: Logger = createLogger(config)): Promise<Services> {
-  const orm = await createOrm(config);
+/**
+ * `db`: what the process's PostgreSQL pool serves (lib/db.ts): the request path's bounds (the default: web,
+ * `npm start`, tests) or the longer ones of jobs (worker and clock dynos).
+ */
+export async function createServices(config: Config, logger: Logger = createLogger(config), options: { db?: DbUse } = {}): Promise<Services> {
+  const orm = await createOrm(config, dbBounds(config, options.db ?? 'requests'));
   const redis = createRedis(config);
-  const subscriber = createRedis(config, { maxRetriesPerRequest: null, enableAutoPipelining: false });
+  const subscriber = createSubscriber(config);
   const key = keyspace(config.REDIS_NAMESPACE);
   const deriveSecret = (purpose: string) => Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'platform-suite', purpose, 32)).toString('hex');
-  for (const conn of [redis, subscriber]) conn.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection error'));
+  logConnectionErrors(redis, logger, 'commands');
+  logConnectionErrors(subscriber, logger, 'pub/sub');
 
   const entitlements = new EntitlementCache({
     redis,
@@ -66,11 +75,18 @@ export async function createServices(config: Config, logger: Logger = createLogg
   void entitlements.listen();
   const permissions = new PermissionResolver(orm, redis, key);
   void permissions.listen(subscriber, logger);
+  const revocations = new RevocationStore({ orm, redis, key, logger, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  void revocations.listen(subscriber);
+  const apiKeys = new ApiKeyResolver({ orm, redis, key, logger });
+  void apiKeys.listen(subscriber);
+  warnSkippedNotifications(config, logger);
 
   // Producers fail fast when Redis is down (a request answers 503 instead of hanging); workers use their own connections.
-  const queues = new Queues(createRedis(config, { enableAutoPipelining: false }), `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) =>
-    logger.warn({ err: err.message }, 'queue error'),
-  );
+  // Commands are refused until a connection is ready: start once it is (or go on, answering 503, if Redis is down).
+  if (!(await whenReady(redis, 3000))) logger.warn('redis is not reachable; requests answer 503 until it is');
+  const producer = createRedis(config, { enableAutoPipelining: false });
+  logConnectionErrors(producer, logger, 'queue producer');
+  const queues = new Queues(producer, `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) => logger.debug({ err: err.message }, 'queue error'));
 
   const services: Services = {
     config,
@@ -82,9 +98,10 @@ export async function createServices(config: Config, logger: Logger = createLogg
     queues,
     storage: createStorage(config, deriveSecret('storage-signing')),
     tokens: new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    revocations: new RevocationStore(redis, key, config.ACCESS_TOKEN_TTL_SECONDS),
+    revocations,
     entitlements,
     permissions,
+    apiKeys,
     mailer: createMailTransport(config),
     payments: createPayments(config),
     ai: createAi(config),

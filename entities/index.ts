@@ -1,13 +1,38 @@
+import { ApiKey } from './apikeys/apiKey';
 import { Addon } from './billing/addon';
+import { Activity } from './core/activity';
+import { CrmImport, CrmImportPayload } from './core/crmImport';
+import { Customer } from './core/customer';
+import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
+import { Invoice, InvoicePayment } from './core/invoice';
+import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
+import { coreOrgEntities } from './core/org';
+import { CustomField } from './core/customField';
+import { Deal, DealEvent } from './core/deal';
+import { HealthScore } from './core/healthScore';
+import { Pipeline, PipelineStage } from './core/pipeline';
+import { CustomerRelation } from './core/relation';
+import { coreBookingEntities } from './core/bookingEntities';
 import { Plan } from './billing/plan';
 import { Promotion } from './billing/promotion';
 import { StripeEvent } from './billing/stripeEvent';
 import { Subscription } from './billing/subscription';
 import { AuditEntry } from './identity/audit';
+import { CloudNode } from './cloud/node';
+import { CloudShare } from './cloud/share';
+import { CloudStar } from './cloud/star';
+import { CloudUpload } from './cloud/upload';
+import { CloudUsage, CloudUsageEvent } from './cloud/usage';
 import { Broadcast, MailMessage } from './identity/mail';
 import { Invitation, Membership, Organization, Role } from './identity/organization';
+import { TokenRevocation } from './identity/revocation';
 import { EmailToken, RefreshToken, UserSession } from './identity/session';
 import { ExternalIdentity, User } from './identity/user';
+import { HrClockCorrection, HrClockEvent } from './hr/clock';
+import { HrComplianceAlert, HrComplianceRuleSet } from './hr/compliance';
+import { HrEmployee } from './hr/employee';
+import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
+import { HrSchedule } from './hr/schedule';
 import { VrRoom } from './vr/room';
 import { VrParticipant, VrSession } from './vr/session';
 import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
@@ -15,9 +40,23 @@ import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
 /** Every entity of the suite, registered with MikroORM (mikro-orm.config.ts). */
 export const allEntities = [
   // identity
-  User, ExternalIdentity, Organization, Role, Membership, Invitation, UserSession, RefreshToken, EmailToken, AuditEntry, MailMessage, Broadcast,
+  User, ExternalIdentity, Organization, Role, Membership, Invitation, UserSession, RefreshToken, EmailToken, AuditEntry, MailMessage, Broadcast, TokenRevocation,
   // billing
   Plan, Subscription, Addon, Promotion, StripeEvent,
   // vr
   VrRoom, VrSession, VrParticipant, VrTelemetryEvent, VrTelemetryBatch, VrStepPass,
+  // integration API keys (knowledge, core)
+  ApiKey,
+  // cloud
+  CloudNode, CloudUpload, CloudShare, CloudStar, CloudUsage, CloudUsageEvent,
+  // core: CRM
+  Customer, CustomField, CustomerRelation, Activity, HealthScore, Pipeline, PipelineStage, Deal, DealEvent, CrmImport, CrmImportPayload,
+  // core: invoicing
+  Invoice, InvoicePayment, InvoiceSequence, InvoiceSettings, EInvoiceSubmission, EInvoiceEvent,
+  // core: organisation (business, dashboards, sidebar, onboarding, assets)
+  ...coreOrgEntities,
+  // hr
+  HrEmployee, HrSchedule, HrLeaveType, HrLeaveRequest, HrLeaveLedgerEntry, HrClockEvent, HrClockCorrection, HrComplianceRuleSet, HrComplianceAlert,
+  // core: booking
+  ...coreBookingEntities,
 ];

@@ -54,6 +54,7 @@ export class EntitlementCache {
   private readonly epochs = new Map<string, number>();
   private allEpoch = 0;
   private readonly inflight = new Map<string, Promise<Entitlements>>();
+  private readonly listeners = new Set<(tenantId: string) => void>();
   private readonly channel: string;
   private readonly globalGenKey: string;
 
@@ -83,10 +84,27 @@ export class EntitlementCache {
       if (channel !== this.channel) return;
       if (tenantId === ALL) this.forgetAll();
       else this.forget(tenantId);
+      this.notify(tenantId);
     });
     // A reconnect may have missed messages: drop everything rather than trust it.
-    subscriber.on('ready', () => this.forgetAll());
+    subscriber.on('ready', () => {
+      this.forgetAll();
+      this.notify(ALL);
+    });
     await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'entitlement invalidations unavailable; relying on the memo TTL'));
+  }
+
+  /**
+   * Called after an organisation's entitlements changed on any dyno (`*`: possibly every organisation's),
+   * once this process has dropped what it held: open sockets re-check their module (api/ws.ts).
+   */
+  onInvalidated(listener: (tenantId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(tenantId: string): void {
+    for (const listener of this.listeners) listener(tenantId);
   }
 
   async get(tenantId: string): Promise<Entitlements> {

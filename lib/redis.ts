@@ -1,19 +1,96 @@
+import { createHash } from 'node:crypto';
 import type { ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from './config';
+import type { Logger } from './logger';
+
+/** Reconnect attempts come at most a second apart, so a Redis that returns is used again within a second or two. */
+const reconnectSoon = (attempt: number): number => Math.min(attempt * 100, 1000);
 
 /**
- * Redis connections. Commands go through one auto-pipelined client; pub/sub needs a dedicated one.
- * `maxRetriesPerRequest: 1` makes a command fail fast when Redis is down instead of queueing forever,
- * so /ready answers 503 and requests answer 503 rather than hang.
+ * Redis connections of the request path. Commands go through one auto-pipelined client. It fails fast: no
+ * offline queue (a command while disconnected fails at once instead of waiting for a reconnect), no retry
+ * of a command cut by a disconnect, and a stalled link (no answer within REDIS_TIMEOUT_MS) is dropped and
+ * renewed. So during an outage requests answer 503 `dependency_unavailable` at once rather than hang.
+ * Pub/sub needs a dedicated connection (see `createSubscriber`).
  */
-export function createRedis(config: Pick<Config, 'REDIS_URL'>, options: RedisOptions = {}): Redis {
+export function createRedis(config: Pick<Config, 'REDIS_URL' | 'REDIS_TIMEOUT_MS'>, options: RedisOptions = {}): Redis {
   return new Redis(config.REDIS_URL, {
     enableAutoPipelining: true,
-    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
     connectTimeout: 2000,
+    socketTimeout: config.REDIS_TIMEOUT_MS,
+    retryStrategy: reconnectSoon,
     ...options,
   });
+}
+
+/** The pub/sub connection: it idles between messages, queues its SUBSCRIBEs until connected, resubscribes after a reconnect. */
+export function createSubscriber(config: Pick<Config, 'REDIS_URL'>): Redis {
+  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy: reconnectSoon });
+}
+
+/** Waits until the connection is ready (commands are refused before), at most `ms`; false if it is not. */
+export async function whenReady(conn: Redis, ms: number): Promise<boolean> {
+  if (conn.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      conn.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    conn.on('ready', onReady);
+  });
+}
+
+/**
+ * Logs a connection's errors without flooding during an outage (it retries every second): the first error
+ * after being connected, then one every 30 s, and the return of the connection.
+ */
+export function logConnectionErrors(conn: Redis, logger: Logger, name: string): void {
+  let failingSince = 0;
+  let loggedAt = 0;
+  conn.on('error', (err: Error) => {
+    const now = Date.now();
+    failingSince ||= now;
+    if (now - loggedAt < 30_000) return;
+    loggedAt = now;
+    logger.warn({ err: err.message, connection: name, failingForMs: now - failingSince }, 'redis connection error');
+  });
+  conn.on('ready', () => {
+    if (failingSince) logger.info({ connection: name, downForMs: Date.now() - failingSince }, 'redis connection restored');
+    failingSince = 0;
+    loggedAt = 0;
+  });
+}
+
+/**
+ * A generic command sender for libraries that load their Lua scripts once and then call EVALSHA
+ * (rate-limit-redis). SCRIPT LOAD is answered here with the script's SHA1, and an EVALSHA that Redis does
+ * not know falls back to EVAL: such a library, set up while Redis was down or after Redis forgot its
+ * scripts (a restart), works again as soon as Redis answers.
+ */
+export function scriptTolerantSender(redis: Redis): (command: string, ...args: string[]) => Promise<unknown> {
+  const scripts = new Map<string, string>();
+  return async (command, ...args) => {
+    const name = command.toUpperCase();
+    if (name === 'SCRIPT' && args[0]?.toUpperCase() === 'LOAD' && args[1] !== undefined) {
+      const sha = createHash('sha1').update(args[1]).digest('hex');
+      scripts.set(sha, args[1]);
+      return sha;
+    }
+    if (name !== 'EVALSHA') return redis.call(command, ...args);
+    try {
+      return await redis.call(command, ...args);
+    } catch (err) {
+      const script = scripts.get(args[0]);
+      if (!script || !(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+      return redis.call('EVAL', script, ...args.slice(1));
+    }
+  };
 }
 
 /** Quits politely when connected; otherwise disconnects, so closing never waits on a Redis that is down. */
@@ -22,11 +99,55 @@ export async function closeRedis(conn: Redis): Promise<void> {
   else conn.disconnect();
 }
 
-/** Options for BullMQ's own connections: workers block on Redis and must retry forever. */
+/**
+ * Options for BullMQ's own connections (workers block on Redis): commands wait for a reconnect rather than
+ * fail, and reconnects come quickly (BullMQ's own strategy backs off to 20 s).
+ */
 export function bullConnection(config: Pick<Config, 'REDIS_URL'>): ConnectionOptions {
-  return { url: config.REDIS_URL, maxRetriesPerRequest: null };
+  return { url: config.REDIS_URL, maxRetriesPerRequest: null, retryStrategy: reconnectSoon };
 }
 
 /** Every key of the suite lives under the deployment's namespace, so deployments (and test workers) share a Redis safely. */
 export const keyspace = (namespace: string) => (...parts: (string | number)[]) => [namespace, ...parts].join(':');
 export type Keyspace = ReturnType<typeof keyspace>;
+
+/**
+ * What the queues need of Redis in production (BullMQ's production guide): accepted jobs live in Redis, so
+ * it must persist them (AOF, fsync every second: at most a second of writes lost in a crash) and must never
+ * evict keys to make room (a job or a revocation would silently vanish). Returns what is not so.
+ */
+async function redisDurabilityFindings(redis: Redis): Promise<string[]> {
+  const settings = await readSettings(redis);
+  const findings: string[] = [];
+  if (settings.appendonly !== 'yes') findings.push(`appendonly is ${settings.appendonly ?? 'unknown'} (want yes: without AOF a restart loses every queued job)`);
+  // Managed services that refuse CONFIG do not tell appendfsync: only a known bad value is reported.
+  else if (settings.appendfsync && settings.appendfsync !== 'everysec' && settings.appendfsync !== 'always') findings.push(`appendfsync is ${settings.appendfsync} (want everysec)`);
+  if (settings['maxmemory-policy'] !== 'noeviction') findings.push(`maxmemory-policy is ${settings['maxmemory-policy'] ?? 'unknown'} (want noeviction: evicted keys are lost jobs and revocations)`);
+  return findings;
+}
+
+/** CONFIG GET where allowed; managed services often refuse it, INFO still tells the AOF state and the eviction policy. */
+async function readSettings(redis: Redis): Promise<Record<string, string | undefined>> {
+  const settings: Record<string, string | undefined> = {};
+  for (const name of ['appendonly', 'appendfsync', 'maxmemory-policy']) {
+    const pair = (await redis.call('CONFIG', 'GET', name).catch(() => [])) as string[];
+    if (pair.length === 2) settings[name] = pair[1];
+  }
+  if (!settings.appendonly || !settings['maxmemory-policy']) {
+    const [info, memory] = await Promise.all([redis.info('persistence').catch(() => ''), redis.info('memory').catch(() => '')]);
+    settings.appendonly ??= /aof_enabled:1/.test(info) ? 'yes' : /aof_enabled:0/.test(info) ? 'no' : undefined;
+    settings['maxmemory-policy'] ??= /maxmemory_policy:(\S+)/.exec(memory)?.[1];
+  }
+  return settings;
+}
+
+/** Checked at start by every dyno: a warning in production, a note elsewhere (a development Redis needs no AOF). */
+export async function checkRedisDurability(redis: Redis, logger: Logger, production: boolean): Promise<string[]> {
+  const findings = await redisDurabilityFindings(redis).catch((err: Error) => [`could not be checked (${err.message})`]);
+  if (findings.length) {
+    const message = 'Redis is not configured for durable queues (production needs appendonly yes, appendfsync everysec, maxmemory-policy noeviction)';
+    if (production) logger.warn({ findings }, message);
+    else logger.info({ findings }, message);
+  }
+  return findings;
+}

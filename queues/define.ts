@@ -3,6 +3,11 @@ import type { JobsOptions } from 'bullmq';
 /**
  * A queue is a small typed contract: its name, the payload of its jobs and their default options.
  * The enqueue helper (Queues.add) and the processor (workers/) are both typed by the definition.
+ *
+ * Retry semantics every queue inherits: `attempts` count the job's OWN failures only. A job that fails while
+ * PostgreSQL or Redis is down is not charged an attempt: it waits for the dependency, however long the
+ * outage, and runs again once it answers (workers/outage.ts). So pick attempts and backoff for the job's own
+ * faults (a bad payload, a third party refusing it), not for outages.
  */
 export interface QueueDefinition<Payload> {
   readonly name: string;
@@ -14,8 +19,8 @@ export interface QueueDefinition<Payload> {
 }
 
 /**
- * Defaults for every job: retried with exponential backoff; completed jobs pruned after a day; a job that
- * exhausted its attempts kept two weeks, visible in the Bull dashboard.
+ * Defaults for every job: retried with exponential backoff (outages excepted, see above); completed jobs
+ * pruned after a day; a job that exhausted its attempts kept two weeks, visible in the Bull dashboard.
  */
 export const defaultJobOptions: JobsOptions = {
   attempts: 5,

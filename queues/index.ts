@@ -1,7 +1,30 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
+import { cloudQuotaQueue, cloudSweepQueue } from './cloud';
+import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
-import { broadcastQueue, mailQueue } from './identity';
-import { hubNotificationsQueue, presenceSweepQueue, telemetryQueue } from './vr';
+import { einvoiceQueue } from './einvoice';
+import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
+import { complianceQueue, hrLeaveQueue } from './hr';
+import { hubNotificationsQueue } from './notifications';
+import { presenceSweepQueue, telemetryQueue } from './vr';
 
 /** Every queue of the suite. workers/main.ts refuses to start unless each has exactly one processor. */
-export const allQueues: readonly QueueDefinition<never>[] = [mailQueue, broadcastQueue, stripeEventsQueue, trialExpiryQueue, telemetryQueue, hubNotificationsQueue, presenceSweepQueue] as QueueDefinition<never>[];
+export const allQueues: readonly QueueDefinition<never>[] = [
+  mailQueue,
+  broadcastQueue,
+  accountLinkQueue,
+  stripeEventsQueue,
+  trialExpiryQueue,
+  telemetryQueue,
+  hubNotificationsQueue,
+  presenceSweepQueue,
+  cloudQuotaQueue,
+  cloudSweepQueue,
+  einvoiceQueue,
+  hrLeaveQueue,
+  complianceQueue,
+  crmImportQueue,
+  crmHealthQueue,
+  crmHealthNightlyQueue,
+  crmFieldPurgeQueue,
+] as QueueDefinition<never>[];

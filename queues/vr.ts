@@ -21,21 +21,6 @@ export interface TelemetryJob {
   events: TelemetryEventPayload[];
 }
 
-export const hubEvents = ['room.opened', 'room.closed', 'session.started', 'session.ended', 'participant.arrived', 'participant.departed'] as const;
-export type HubEvent = (typeof hubEvents)[number];
-
-/** The body POSTed to <HUB_URL>/vr/notify; `id` lets the hub drop a redelivered notification. */
-export interface HubNotificationJob {
-  id: string;
-  event: HubEvent;
-  occurredAt: string;
-  tenantId: string;
-  roomId: string;
-  sessionId: string | null;
-  userId: string | null;
-  data: Record<string, unknown>;
-}
-
 /**
  * Telemetry is the module's hot queue: many small jobs, applied in groups by the worker (see
  * workers/vr/telemetry.ts), so its concurrency is the size of a group rather than parallel work. A completed
@@ -44,11 +29,6 @@ export interface HubNotificationJob {
 export const telemetryQueue = defineQueue<TelemetryJob>('vr-telemetry', {
   concurrency: 64,
   defaults: { attempts: 6, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true },
-});
-
-/** Best-effort hub notifications: three quick attempts, then dropped (kept an hour in the dashboard). */
-export const hubNotificationsQueue = defineQueue<HubNotificationJob>('hub-notifications', {
-  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age: 3600, count: 1000 } },
 });
 
 /** The clock's presence sweep: finds expired presence and records the departures. One at a time. */

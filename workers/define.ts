@@ -7,7 +7,13 @@ export interface JobContext<P> {
   services: Services;
 }
 
-/** The code that performs the jobs of one queue. `onFailed` runs once a job has exhausted its attempts. */
+/**
+ * The code that performs the jobs of one queue. `perform` must be idempotent (a job may run again after a
+ * crash or an outage: guard effects with unique keys) and throws to fail the attempt; an UnrecoverableError
+ * fails the job at once. Failures during a PostgreSQL or Redis outage need no handling here: the worker
+ * puts the job back without spending an attempt and waits for the dependency (workers/outage.ts).
+ * `onFailed` runs once a job has exhausted its attempts.
+ */
 export interface Processor<P> {
   readonly queue: QueueDefinition<P>;
   perform(payload: P, ctx: JobContext<P>): Promise<unknown>;

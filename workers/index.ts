@@ -1,11 +1,39 @@
 import { stripeEventsProcessor } from './billing/stripeEvents';
 import { trialExpiryProcessor } from './billing/trialExpiry';
+import { cloudQuotaProcessor } from './cloud/quota';
+import { cloudSweepProcessor } from './cloud/sweep';
+import { crmFieldPurgeProcessor } from './crm/fieldPurge';
+import { crmHealthNightlyProcessor, crmHealthProcessor } from './crm/health';
+import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
+import { einvoiceProcessor } from './einvoice/einvoice';
+import { complianceProcessor } from './hr/compliance';
+import { hrLeaveProcessor } from './hr/leave';
+import { accountLinksProcessor } from './identity/accountLinks';
 import { broadcastProcessor } from './identity/broadcast';
 import { mailProcessor } from './identity/mail';
-import { hubNotificationsProcessor } from './vr/hubNotifications';
+import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
 
 /** Every processor of the suite; each queue of queues/index.ts has exactly one. */
-export const allProcessors: readonly Processor<never>[] = [mailProcessor, broadcastProcessor, stripeEventsProcessor, trialExpiryProcessor, telemetryProcessor, hubNotificationsProcessor, presenceSweepProcessor] as Processor<never>[];
+export const allProcessors: readonly Processor<never>[] = [
+  mailProcessor,
+  broadcastProcessor,
+  accountLinksProcessor,
+  stripeEventsProcessor,
+  trialExpiryProcessor,
+  telemetryProcessor,
+  hubNotificationsProcessor,
+  presenceSweepProcessor,
+  cloudQuotaProcessor,
+  cloudSweepProcessor,
+  einvoiceProcessor,
+  hrLeaveProcessor,
+  complianceProcessor,
+  crmImportProcessor,
+  crmHealthProcessor,
+  crmHealthNightlyProcessor,
+  crmFieldPurgeProcessor,
+] as Processor<never>[];
+

@@ -1,10 +1,11 @@
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Services } from '../domain/services';
 import { runProcess } from '../bin/process';
 import { bullConnection } from '../lib/redis';
 import { allQueues } from '../queues';
 import type { Processor } from './define';
 import { allProcessors } from './index';
+import { OutageGate } from './outage';
 
 export interface WorkerPool {
   workers: Worker[];
@@ -24,19 +25,43 @@ export function checkWiring(queues = allQueues, processors = allProcessors): voi
   }
 }
 
-/** Starts one BullMQ worker per queue (or only `only`), each running its processor. */
+/**
+ * Starts one BullMQ worker per queue (or only `only`), each running its processor behind the process's
+ * OutageGate: a job that fails while PostgreSQL or Redis is down goes back to its queue without spending an
+ * attempt, and the workers pause until the dependency answers (workers/outage.ts). Workers take jobs again
+ * within a second or two of Redis returning (run-retry delay and reconnects of a second, not BullMQ's 15-20 s).
+ */
 export function startWorkers(services: Services, only?: string[]): WorkerPool {
   checkWiring();
   const { config, logger, metrics } = services;
+  const outage = new OutageGate(
+    [
+      { name: 'postgresql', check: () => services.orm.em.getConnection().execute('select 1') },
+      { name: 'redis', check: () => services.redis.ping() },
+    ],
+    logger,
+  );
   const workers = allProcessors
     .filter((p) => !only || only.includes(p.queue.name))
     .map((processor: Processor<never>) => {
       const queue = processor.queue.name;
-      const worker = new Worker(queue, (job: Job) => processor.perform(job.data as never, { job: job as Job<never>, services }), {
+      const perform = async (job: Job) => {
+        try {
+          return await processor.perform(job.data as never, { job: job as Job<never>, services });
+        } catch (err) {
+          if (err instanceof UnrecoverableError || !(await outage.explains())) throw err;
+          metrics.jobs.inc({ queue, outcome: 'deferred' });
+          // BullMQ's manual rate limit: the job returns to the head of the waiting list, attemptsMade unchanged.
+          throw Worker.RateLimitError();
+        }
+      };
+      const worker = new Worker(queue, perform, {
         connection: bullConnection(config),
         prefix: services.queues.prefix,
         concurrency: processor.queue.concurrency ?? config.WORKER_CONCURRENCY,
+        runRetryDelay: 1000,
       });
+      outage.attach(worker);
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));
       worker.on('failed', (job, err) => {
         if (!job) return;
@@ -45,12 +70,19 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
         logger[final ? 'error' : 'warn']({ queue, jobId: job.id, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed, will retry');
         if (final && processor.onFailed) void processor.onFailed(job.data as never, err, { job: job as Job<never>, services }).catch((e: unknown) => logger.error({ err: e, queue }, 'onFailed hook failed'));
       });
-      worker.on('error', (err) => logger.warn({ queue, err: err.message }, 'worker error'));
+      // A worker retries its connection every second in an outage: one line every 30 s is enough.
+      let loggedAt = 0;
+      worker.on('error', (err) => {
+        if (Date.now() - loggedAt < 30_000) return;
+        loggedAt = Date.now();
+        logger.warn({ queue, err: err.message }, 'worker error');
+      });
       return worker;
     });
   return {
     workers,
     async close() {
+      outage.stop();
       await Promise.all(workers.map((w) => w.close()));
     },
   };

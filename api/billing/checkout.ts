@@ -5,7 +5,10 @@ import { CheckoutBody } from './dtos';
 import { CheckoutSessionView, EmbeddedCheckoutView, PortalView } from './views';
 
 const perOrganisation: RateLimitRule[] = [{ name: 'checkout', limit: 20, by: (req) => req.auth?.tenantId }];
-const notConfigured = { 503: '`payment_provider_not_configured` (STRIPE_SECRET_KEY is unset)' };
+const notConfigured = {
+  502: '`payment_provider_error` (Stripe refused the request)',
+  503: '`payment_provider_not_configured` (STRIPE_SECRET_KEY is unset), `payment_provider_unavailable` (Stripe unreachable)',
+};
 const checkoutErrors = {
   409: '`subscription_exists` (use change-plan or the portal), `plan_not_purchasable` or `addon_not_purchasable` (no Stripe price id)',
   ...notConfigured,

@@ -21,6 +21,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { subscriptionStatuses, type SubscriptionStatus } from '../../entities/billing/subscription';
+import { INT4_MAX } from '../http/dtos';
 import { moduleKeys, type ModuleKey } from '../http/guards';
 
 /** Request bodies, parameters and queries of the billing routes. Unknown fields are refused. */
@@ -30,6 +31,8 @@ const TIER_MESSAGE = 'tier must be a tier key (lower-case letters, digits, - and
 const PRICE_ID = /^[A-Za-z0-9_-]{1,120}$/;
 const PRICE_MESSAGE = 'stripePriceId must be a Stripe price id such as price_123';
 const MAX_CENTS = 100_000_000;
+/** How an ISO 4217 field is published (class-validator-jsonschema knows no schema for IsISO4217CurrencyCode). */
+const CURRENCY = { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code, e.g. EUR (any case; stored upper-cased)' } as const;
 
 export class TierParams {
   @Matches(TIER, { message: TIER_MESSAGE }) tier!: string;
@@ -93,10 +96,11 @@ export class EditSubscriptionBody {
   @IsOptional() @IsArray() @ArrayUnique() @IsIn(moduleKeys, { each: true }) trialModules?: ModuleKey[];
 }
 
+/** Limits are stored in the plan's JSON and compared with counts: integers JavaScript holds exactly. */
 export class TierLimitsBody {
-  @JSONSchema({ description: 'Cloud storage quota in bytes' }) @IsInt() @Min(0) cloudQuotaBytes!: number;
-  @JSONSchema({ description: 'Members an organisation may have' }) @IsInt() @Min(0) seats!: number;
-  @JSONSchema({ description: 'VR rooms an organisation may have' }) @IsInt() @Min(0) vrRooms!: number;
+  @JSONSchema({ description: 'Cloud storage quota in bytes (at most 2^53 - 1)' }) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) cloudQuotaBytes!: number;
+  @JSONSchema({ description: 'Members an organisation may have' }) @IsInt() @Min(0) @Max(INT4_MAX) seats!: number;
+  @JSONSchema({ description: 'VR rooms an organisation may have' }) @IsInt() @Min(0) @Max(INT4_MAX) vrRooms!: number;
 }
 
 export class TierEntitlementsBody {
@@ -113,7 +117,7 @@ export class UpdatePlanBody {
   @IsOptional() @IsString() @Length(1, 80) name?: string;
   @IsOptional() @IsString() @Length(0, 500) description?: string;
   @JSONSchema({ description: 'Monthly price in integer cents of currency' }) @IsOptional() @IsInt() @Min(0) @Max(MAX_CENTS) priceCents?: number;
-  @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @JSONSchema(CURRENCY) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
   @JSONSchema({ description: 'Stripe price billed for the tier; null unlinks it', type: ['string', 'null'] })
   @IsOptional()
   @Matches(PRICE_ID, { message: PRICE_MESSAGE })
@@ -126,7 +130,7 @@ export class UpdateAddonBody {
   @IsOptional() @IsString() @Length(1, 80) name?: string;
   @IsOptional() @IsString() @Length(0, 500) description?: string;
   @JSONSchema({ description: 'Monthly price in integer cents of currency' }) @IsOptional() @IsInt() @Min(0) @Max(MAX_CENTS) priceCents?: number;
-  @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @JSONSchema(CURRENCY) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
   @JSONSchema({ description: 'Stripe price billed for the add-on; null unlinks it', type: ['string', 'null'] })
   @IsOptional()
   @Matches(PRICE_ID, { message: PRICE_MESSAGE })
@@ -140,7 +144,7 @@ export class CreateAddonBody {
   @IsString() @Length(1, 80) name!: string;
   @IsOptional() @IsString() @Length(0, 500) description?: string;
   @JSONSchema({ description: 'Monthly price in integer cents of currency' }) @IsInt() @Min(0) @Max(MAX_CENTS) priceCents!: number;
-  @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @JSONSchema(CURRENCY) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
   @JSONSchema({ description: 'Stripe price billed for the add-on', type: ['string', 'null'] })
   @IsOptional()
   @Matches(PRICE_ID, { message: PRICE_MESSAGE })
@@ -160,9 +164,9 @@ export class PutPromotionBody {
   @Min(1)
   @Max(MAX_CENTS)
   amountOffCents?: number | null;
-  @JSONSchema({ description: 'Required with amountOffCents', type: ['string', 'null'] }) @IsOptional() @IsISO4217CurrencyCode() currency?: string | null;
+  @JSONSchema({ ...CURRENCY, description: `Required with amountOffCents. ${CURRENCY.description}`, type: ['string', 'null'] }) @IsOptional() @IsISO4217CurrencyCode() currency?: string | null;
   @JSONSchema({ type: ['string', 'null'] }) @IsOptional() @IsDateString({ strict: true }) expiresAt?: string | null;
-  @JSONSchema({ type: ['integer', 'null'] }) @IsOptional() @IsInt() @Min(1) maxRedemptions?: number | null;
+  @JSONSchema({ type: ['integer', 'null'], description: 'null: unlimited' }) @IsOptional() @IsInt() @Min(1) @Max(INT4_MAX) maxRedemptions?: number | null;
   @IsOptional() @IsBoolean() active?: boolean;
   @JSONSchema({ description: 'Tiers the code applies to; empty or omitted: every tier' })
   @IsOptional()

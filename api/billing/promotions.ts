@@ -9,13 +9,16 @@ import { PromoLookupView, PromotionList, PromotionView } from './views';
 /** /api/promo: promotion codes, looked up by members, managed by administrators. */
 export function promotionRoutes({ routes }: ModuleMount): void {
   const r = routes('Billing: promotions');
+  // The spec names GET /api/promo/{code} and PUT, DELETE /api/promo/{id}: one path template with two names
+  // (linters report the identical paths; bin/lint-openapi.ts lists it as the spec's own).
+  const sharedTemplate = ' This path is shared: GET takes a promotion code, PUT and DELETE a promotion id (as the spec names them).';
 
   r.get(
     '/api/promo/:code',
     {
       summary: 'Look up a promotion code',
       description:
-        'Case-insensitive. Answers whether the code can be used now (and for `?tier=`), with its discount; `reason` says why not (expired, exhausted, not_applicable). Unknown and deactivated codes are both 404, and lookups are rate-limited per user, so codes cannot be probed.',
+        'Case-insensitive. Answers whether the code can be used now (and for `?tier=`), with its discount; `reason` says why not (expired, exhausted, not_applicable). Unknown and deactivated codes are both 404, and lookups are rate-limited per user, so codes cannot be probed.' + sharedTemplate,
       access: 'user',
       params: PromoCodeParams,
       query: PromoLookupQuery,
@@ -38,11 +41,12 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     {
       summary: 'Administrators: create or replace a promotion',
       description:
-        'Upsert: the body is the whole promotion. An unknown id creates it (201 with Location), a known id replaces it (200); `redemptions` is counted by the system and kept. Exactly one of `percentOff` or `amountOffCents` (+ `currency`). Codes are unique case-insensitively (409 `promotion_code_taken`). The discount applies to the first invoice of the checkout that uses it.',
+        'Upsert: the body is the whole promotion. An unknown id creates it (201 with Location), a known id replaces it (200); `redemptions` is counted by the system and kept. Exactly one of `percentOff` or `amountOffCents` (+ `currency`). Codes are unique case-insensitively (409 `promotion_code_taken`). The discount applies to the first invoice of the checkout that uses it.' + sharedTemplate,
       access: 'admin',
       params: IdParams,
       body: PutPromotionBody,
       response: PromotionView,
+      alsoAnswers: { 201: 'Created (the id was unknown)' },
       errors: { 409: '`promotion_code_taken`' },
     },
     async ({ ctx, params, body }) => {
@@ -53,7 +57,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.delete('/api/promo/:id', { summary: 'Administrators: delete a promotion', access: 'admin', params: IdParams, status: 204 }, async ({ ctx, params }) => {
+  r.delete('/api/promo/:id', { summary: 'Administrators: delete a promotion', description: sharedTemplate.trim(), access: 'admin', params: IdParams, status: 204 }, async ({ ctx, params }) => {
     await deletePromotion(ctx, params.id);
     return noContent();
   });

@@ -31,7 +31,8 @@ Every change invalidates the organisation's cached entitlements on every instanc
       response: SubscriptionView,
       errors: {
         409: '`checkout_required`, `plan_not_purchasable` or `addon_not_purchasable` (no Stripe price id yet)',
-        503: '`payment_provider_not_configured` (paid targets, or cancelling a paid subscription, without STRIPE_SECRET_KEY)',
+        502: '`payment_provider_error` (Stripe refused the change)',
+        503: '`payment_provider_not_configured` (paid targets, or cancelling a paid subscription, without STRIPE_SECRET_KEY), `payment_provider_unavailable` (Stripe unreachable)',
       },
     },
     async ({ ctx, body }) => SubscriptionView.from(await changePlan(ctx, body)),

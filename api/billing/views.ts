@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../http/nullable';
 import type { Addon } from '../../entities/billing/addon';
 import type { Plan } from '../../entities/billing/plan';
 import type { Promotion } from '../../entities/billing/promotion';
@@ -17,8 +18,8 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 export class TrialView {
   @JSONSchema({ description: 'A trial is running now' }) @IsBoolean() active!: boolean;
   @JSONSchema({ description: 'The organisation has had its one trial (start-trial answers 409 trial_already_used)' }) @IsBoolean() used!: boolean;
-  @IsOptional() @IsDateString() startedAt!: string | null;
-  @IsOptional() @IsDateString() endsAt!: string | null;
+  @Nullable() @IsDateString() startedAt!: string | null;
+  @Nullable() @IsDateString() endsAt!: string | null;
   @JSONSchema({ description: 'Paid modules the trial unlocks' }) @IsString({ each: true }) modules!: string[];
 }
 
@@ -28,7 +29,7 @@ export class SubscriptionView {
   @JSONSchema({ description: 'trialing: our free trial runs; the others mirror the payment provider' }) @IsIn(subscriptionStatuses) status!: string;
   @JSONSchema({ description: 'Add-on modules held on top of the tier' }) @IsString({ each: true }) addons!: string[];
   @ValidateNested() @Type(() => TrialView) trial!: TrialView;
-  @JSONSchema({ description: 'End of the paid period' }) @IsOptional() @IsDateString() currentPeriodEnd!: string | null;
+  @JSONSchema({ description: 'End of the paid period' }) @Nullable() @IsDateString() currentPeriodEnd!: string | null;
   @JSONSchema({ description: 'The paid subscription ends (back to free) at currentPeriodEnd' }) @IsBoolean() cancelAtPeriodEnd!: boolean;
   @JSONSchema({ description: 'A payment provider customer exists (the portal is available)' }) @IsBoolean() billingAccount!: boolean;
   @JSONSchema({ description: 'Billed through a payment provider subscription (change-plan updates it)' }) @IsBoolean() paid!: boolean;
@@ -52,7 +53,7 @@ export class SubscriptionView {
 
 export class EntitlementsTrialView {
   @IsBoolean() active!: boolean;
-  @IsOptional() @IsDateString() endsAt!: string | null;
+  @Nullable() @IsDateString() endsAt!: string | null;
   @IsString({ each: true }) modules!: string[];
 }
 
@@ -66,7 +67,7 @@ export class EntitlementsView {
   @IsString({ each: true }) addons!: string[];
   @IsBoolean() suspended!: boolean;
   @JSONSchema({ description: 'These entitlements change by themselves at this time (the trial ends); null: until the subscription changes' })
-  @IsOptional()
+  @Nullable()
   @IsDateString()
   validUntil!: string | null;
 
@@ -96,7 +97,7 @@ export class PlanView {
   @IsString() description!: string;
   @JSONSchema({ description: 'Monthly price in integer cents' }) @IsInt() priceCents!: number;
   @IsString() currency!: string;
-  @IsOptional() @IsString() stripePriceId!: string | null;
+  @Nullable() @IsString() stripePriceId!: string | null;
   @IsBoolean() public!: boolean;
   @IsInt() sortOrder!: number;
   @IsString({ each: true }) modules!: string[];
@@ -125,7 +126,7 @@ export class PlanList {
 export class StripeStatusView implements PaymentProviderStatus {
   @JSONSchema({ description: 'STRIPE_SECRET_KEY is set: checkout, portal and paid plan changes work' }) @IsBoolean() configured!: boolean;
   @JSONSchema({ description: 'STRIPE_WEBHOOK_SECRET is set: webhooks are accepted' }) @IsBoolean() webhookSecretSet!: boolean;
-  @IsOptional() @IsIn(['test', 'live']) mode!: 'test' | 'live' | null;
+  @Nullable() @IsIn(['test', 'live']) mode!: 'test' | 'live' | null;
   @JSONSchema({ description: 'Public paid tiers without a Stripe price id (cannot be bought)' }) @IsString({ each: true }) tiersWithoutPrice!: string[];
   @JSONSchema({ description: 'Active add-ons without a Stripe price id (cannot be bought)' }) @IsString({ each: true }) addonsWithoutPrice!: string[];
 }
@@ -136,7 +137,7 @@ export class AddonView {
   @IsString() description!: string;
   @JSONSchema({ description: 'Monthly price in integer cents' }) @IsInt() priceCents!: number;
   @IsString() currency!: string;
-  @IsOptional() @IsString() stripePriceId!: string | null;
+  @Nullable() @IsString() stripePriceId!: string | null;
   @IsBoolean() active!: boolean;
   @IsInt() sortOrder!: number;
 
@@ -165,11 +166,11 @@ export class AddonList {
 export class PromotionView {
   @IsUUID() id!: string;
   @IsString() code!: string;
-  @IsOptional() @IsInt() percentOff!: number | null;
-  @IsOptional() @IsInt() amountOffCents!: number | null;
-  @IsOptional() @IsString() currency!: string | null;
-  @IsOptional() @IsDateString() expiresAt!: string | null;
-  @IsOptional() @IsInt() maxRedemptions!: number | null;
+  @Nullable() @IsInt() percentOff!: number | null;
+  @Nullable() @IsInt() amountOffCents!: number | null;
+  @Nullable() @IsString() currency!: string | null;
+  @Nullable() @IsDateString() expiresAt!: string | null;
+  @Nullable() @IsInt() maxRedemptions!: number | null;
   @JSONSchema({ description: 'Completed checkouts that used the code' }) @IsInt() redemptions!: number;
   @IsBoolean() active!: boolean;
   @JSONSchema({ description: 'Empty: every tier' }) @IsString({ each: true }) appliesToTiers!: string[];
@@ -196,17 +197,17 @@ export class PromotionView {
 
 export class PromotionList {
   @ValidateNested({ each: true }) @Type(() => PromotionView) items!: PromotionView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class PromoLookupView {
   @IsString() code!: string;
   @JSONSchema({ description: 'Usable now (and for the tier asked about)' }) @IsBoolean() valid!: boolean;
-  @JSONSchema({ description: 'Why not: expired, exhausted or not_applicable; null when valid' }) @IsOptional() @IsString() reason!: string | null;
-  @IsOptional() @IsInt() percentOff!: number | null;
-  @IsOptional() @IsInt() amountOffCents!: number | null;
-  @IsOptional() @IsString() currency!: string | null;
-  @IsOptional() @IsDateString() expiresAt!: string | null;
+  @JSONSchema({ description: 'Why not: expired, exhausted or not_applicable; null when valid' }) @Nullable() @IsString() reason!: string | null;
+  @Nullable() @IsInt() percentOff!: number | null;
+  @Nullable() @IsInt() amountOffCents!: number | null;
+  @Nullable() @IsString() currency!: string | null;
+  @Nullable() @IsDateString() expiresAt!: string | null;
   @IsString({ each: true }) appliesToTiers!: string[];
 
   static from(p: Promotion, state: PromotionState): PromoLookupView {
@@ -241,7 +242,7 @@ export class TrialingView {
   @IsUUID() tenantId!: string;
   @IsString() tier!: string;
   @IsString() status!: string;
-  @IsDateString() trialStartedAt!: string | null;
+  @Nullable() @IsDateString() trialStartedAt!: string | null;
   @IsDateString() trialEndsAt!: string;
   @IsString({ each: true }) trialModules!: string[];
 
@@ -252,7 +253,7 @@ export class TrialingView {
 
 export class TrialingList {
   @ValidateNested({ each: true }) @Type(() => TrialingView) items!: TrialingView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class WebhookReceiptView {

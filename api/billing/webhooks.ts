@@ -16,7 +16,7 @@ applied to a subscription never overwrites it. Every applied event invalidates t
       access: 'public',
       rawBody: { type: '*/*', limit: '512kb' },
       response: WebhookReceiptView,
-      errors: { 403: '`signature_invalid`', 503: '`webhook_not_configured` (STRIPE_WEBHOOK_SECRET is unset; Stripe retries later)' },
+      errors: { 400: '`invalid_payload` (signed, but not a Stripe event)', 403: '`signature_invalid`', 503: '`webhook_not_configured` (STRIPE_WEBHOOK_SECRET is unset; Stripe retries later)' },
     },
     async ({ services, req }) => {
       const receipt = await receiveStripeWebhook(services, { rawBody: Buffer.isBuffer(req.body) ? req.body : undefined, signature: req.get('stripe-signature') });

@@ -25,8 +25,11 @@ const fromHeaderOrQuery = ExtractJwt.fromExtractors([fromHeader, (req) => new UR
  * Failures are 401 problems: token_missing, token_expired, token_invalid, token_revoked.
  *
  * The strategy is driven the way passport's authenticate() drives it (a per-request object inheriting from
- * the strategy, given success/fail/error), without passport's per-call middleware factory: every request
- * pays this, and the factory was the largest single cost of a gated GET after the HTTP layer itself.
+ * the strategy, given success/fail/error), without passport itself. Measured against passport used the cheap
+ * way (strategy registered once, one passport.authenticate('jwt', { session: false, failWithError: true })
+ * middleware built at start), in alternating rounds of one run: passport served 14-22% fewer gated requests
+ * per second and spent 19-30% more CPU per request; the same middleware layers without passport's per-request
+ * work cost nothing. Hence no passport (figures in the README, "Authentication without passport").
  */
 export class Authenticator {
   private readonly header: JwtStrategy;

@@ -2,6 +2,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, isUUID, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
+/** Largest value of a PostgreSQL integer column: the Max of every integer field stored in one. */
+export const INT4_MAX = 2_147_483_647;
+
 /** `?limit=&cursor=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
 export class PageQuery {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })

@@ -1,6 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
+import type { ApiKeyPrincipal } from '../../domain/apikeys/resolveApiKey';
 import type { Services } from '../../domain/services';
+import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import type { Permission } from '../../domain/identity/permissionCatalogue';
 import { User } from '../../entities/identity/user';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -20,10 +22,13 @@ const authOf = (req: Request) => {
  */
 export type Guard = (req: Request) => Promise<void> | void;
 
-/** 403 `module_not_entitled` unless the caller's organisation is entitled to the module (cached, see EntitlementCache). */
+/**
+ * 403 `module_not_entitled` unless the caller's organisation (the token's, or the API key's) is entitled to
+ * the module (cached, see EntitlementCache).
+ */
 export function requireModule(services: Services, module: ModuleKey): Guard {
   return async (req) => {
-    const entitlements = await services.entitlements.get(authOf(req).tenantId);
+    const entitlements = await services.entitlements.get(req.apiKey?.tenantId ?? authOf(req).tenantId);
     if (entitlements.suspended) throw forbidden('organization_suspended', 'This organisation is suspended');
     if (!entitlements.modules.includes(module)) throw forbidden('module_not_entitled', `The subscription of this organisation does not include the ${module} module`);
   };
@@ -67,30 +72,27 @@ export function requireInternalSecret(services: Services): Guard {
   };
 }
 
-/** A server API key resolved by the module that issued it (knowledge, core). */
-export interface ApiKeyPrincipal {
-  keyId: string;
-  tenantId: string;
-  scopes: string[];
-}
-
 declare module 'express-serve-static-core' {
   interface Request {
     apiKey?: ApiKeyPrincipal;
   }
 }
 
+/** The scope an API-key route needs unless it declares one: reads need `read`, everything else `write`. */
+export const neededScope = (method: string, declared?: ApiKeyScope): ApiKeyScope => declared ?? (method === 'get' ? 'read' : 'write');
+
 /**
- * Integration routes: X-Server-API-Key resolved by `lookup` (which compares hashes, never raw keys).
- * 401 `api_key_invalid` without a valid key; 403 `api_key_scope_missing` when a needed scope is absent.
+ * Integration routes: X-Server-API-Key must be a live key of `module`'s surface (401 `api_key_invalid`)
+ * holding `scope` (403 `api_key_scope_missing`). Sets req.apiKey; requireModule then checks the key's
+ * organisation is still entitled to the module.
  */
-export function requireApiKey(lookup: (key: string) => Promise<ApiKeyPrincipal | null>, scope?: string): RequestHandler {
-  return async (req, _res, next) => {
+export function requireApiKey(services: Services, module: ApiKeyModule, scope: ApiKeyScope): Guard {
+  return async (req) => {
     const key = req.get('x-server-api-key');
-    const principal = key ? await lookup(key) : null;
+    const principal = key ? await services.apiKeys.resolve(key) : null;
     if (!principal) throw unauthorized('api_key_invalid', 'X-Server-API-Key is missing or invalid');
-    if (scope && !principal.scopes.includes(scope)) throw forbidden('api_key_scope_missing', `This key lacks the scope ${scope}`);
+    if (principal.module !== module) throw unauthorized('api_key_invalid', `This is a key of the ${principal.module} integration surface, not of ${module}`);
+    if (!principal.scopes.includes(scope)) throw forbidden('api_key_scope_missing', `This action needs a key with the scope ${scope}`);
     req.apiKey = principal;
-    next();
   };
 }

@@ -2,6 +2,8 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { neededScope } from './guards';
+import { nullableProperties, orNull } from './nullable';
 import type { RouteSpec } from './routes';
 
 type Schema = Record<string, unknown>;
@@ -16,13 +18,14 @@ interface Operation {
 }
 
 const problemCodes: Record<number, string> = {
-  400: 'Invalid input (`validation_failed` with field-level `errors`, `malformed_json`)',
+  400: 'Invalid input (`validation_failed` with field-level `errors`, `malformed_json`, `json_too_deep` beyond 32 levels of nesting)',
   401: 'Missing, expired, invalid or revoked access token (`token_missing`, `token_expired`, `token_invalid`, `token_revoked`)',
   403: 'Not allowed',
   404: 'Not found (also for resources of another organisation)',
   413: 'Body larger than the route accepts (`payload_too_large`)',
   415: 'Body is not application/json',
   429: 'Rate limited (`rate_limited`, see Retry-After)',
+  503: 'A backing service (PostgreSQL, Redis) is unavailable: `dependency_unavailable`; retry shortly',
 };
 
 /**
@@ -42,16 +45,16 @@ export class OpenApiRegistry {
 
   document(serverUrl: string): Schema {
     if (this.cached) return this.cached;
-    assertUniqueSchemaNames();
+    const classes = schemaClasses();
     const schemas = validationMetadatasToSchemas({
       classTransformerMetadataStorage: defaultMetadataStorage,
       refPointerPrefix: '#/components/schemas/',
     }) as Record<string, Schema>;
+    for (const [name, target] of classes) declareNullables(schemas[name], target);
     schemas.Problem = problemSchema;
     const paths: Record<string, Record<string, Schema>> = {};
     for (const op of this.operations) {
-      const path = op.path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
-      (paths[path] ??= {})[op.method] = this.operation(op, schemas);
+      (paths[openApiPath(op.path)] ??= {})[op.method] = this.operation(op, schemas);
     }
     this.cached = {
       openapi: '3.1.0',
@@ -63,7 +66,7 @@ export class OpenApiRegistry {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)' },
           internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret', description: 'Machine-to-machine secret; routes refuse everything when it is not configured' },
-          serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: 'Integration key created by a member; mutations need the scope `write`' },
+          serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)" },
         },
       },
     };
@@ -71,32 +74,45 @@ export class OpenApiRegistry {
   }
 
   private operation({ method, path, spec }: Operation, schemas: Record<string, Schema>): Schema {
-    const parameters = [
-      ...this.parameters(spec.params, 'path', schemas, path),
-      ...this.parameters(spec.query, 'query', schemas, path),
-    ];
+    const parameters = [...this.parameters(spec.params, 'path', schemas, path)];
+    // Every variable of the path is declared, with a DTO or without one (then as a string).
+    for (const [, kind, name] of path.matchAll(/([:*])(\w+)/g)) {
+      if (parameters.some((p) => p.name === name)) continue;
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, ...(kind === '*' ? { description: 'The rest of the path, slashes included' } : {}) });
+    }
+    parameters.push(...this.parameters(spec.query, 'query', schemas, path));
     const problems = new Map<number, string>();
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
+    if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, or a key of another module than ${spec.apiKey.module}`);
+    const module = spec.module ?? spec.apiKey?.module;
     const forbidden = [
       spec.access === 'admin' && '`platform_admin_required`',
       spec.access === 'internal' && '`internal_secret_invalid`, `internal_routes_disabled`',
-      spec.module && `\`module_not_entitled\` (module ${spec.module}), \`organization_suspended\``,
+      spec.apiKey && `\`api_key_scope_missing\` (needs a key with the scope ${neededScope(method, spec.apiKey.scope)})`,
+      module && `\`module_not_entitled\` (module ${module}), \`organization_suspended\``,
       spec.permission && `\`permission_denied\` (needs ${spec.permission})`,
     ].filter(Boolean);
     if (forbidden.length) problems.set(403, forbidden.join('; '));
     if (spec.params) problems.set(404, problemCodes[404]);
     if (spec.body) problems.set(413, problemCodes[413]).set(415, problemCodes[415]);
+    if (spec.rawBody) problems.set(413, problemCodes[413]);
     if (spec.rateLimits?.length) {
       problems.set(429, `${problemCodes[429]}: ${spec.rateLimits.map((r) => `${r.limit} per ${r.windowSeconds ?? 60}s by ${r.by === undefined || r.by === 'ip' ? 'IP' : 'account'}`).join(', ')}`);
     }
-    for (const [status, text] of Object.entries(spec.errors ?? {})) problems.set(Number(status), text);
+    // PostgreSQL or Redis down: every route that touches them answers 503 (public routes without input do not).
+    const touchesDependencies = spec.access !== 'public' || spec.body || spec.rawBody || spec.query || spec.params || spec.rateLimits?.length;
+    if (touchesDependencies) problems.set(503, problemCodes[503]);
+    for (const [status, text] of Object.entries(spec.errors ?? {})) {
+      problems.set(Number(status), Number(status) === 503 && touchesDependencies ? `${text}; ${problemCodes[503]}` : text);
+    }
 
     const responses: Record<string, Schema> = { [String(spec.status ?? 200)]: this.success(spec) };
+    for (const [status, description] of Object.entries(spec.alsoAnswers ?? {})) responses[status] = { ...this.success(spec), description };
     for (const [status, description] of [...problems].sort(([a], [b]) => a - b)) {
       responses[status] = { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
     }
-    const security = spec.security ?? (spec.access === 'user' || spec.access === 'admin' ? [{ bearerAuth: [] }] : spec.access === 'internal' ? [{ internalSecret: [] }] : []);
+    const security = spec.security ?? (spec.access === 'user' || spec.access === 'admin' ? [{ bearerAuth: [] }] : spec.access === 'internal' ? [{ internalSecret: [] }] : spec.access === 'apiKey' ? [{ serverApiKey: [] }] : []);
     return {
       operationId: `${method}${path.replace(/[:*](\w+)/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: spec.summary,
@@ -129,15 +145,32 @@ export class OpenApiRegistry {
   }
 }
 
-/** Schemas are named after their classes: two DTO or view classes with one name would silently overwrite each other. */
-function assertUniqueSchemaNames(): void {
-  const byName = new Map<string, Set<unknown>>();
+/** The OpenAPI template of an Express route path: `/rooms/:id` and `/storage/*key` become `/rooms/{id}`, `/storage/{key}`. */
+export const openApiPath = (expressPath: string) => expressPath.replace(/[:*](\w+)/g, '{$1}');
+
+/**
+ * The DTO and view classes by schema name. Schemas are named after their classes: two classes with one name
+ * would silently overwrite each other, so that stops the document.
+ */
+function schemaClasses(): Map<string, object> {
+  const byName = new Map<string, Set<object>>();
   for (const m of (getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown[]> }).validationMetadatas.keys()) {
     const target = m as { name?: string };
     if (target.name) byName.set(target.name, (byName.get(target.name) ?? new Set()).add(target));
   }
   const clashes = [...byName].filter(([, classes]) => classes.size > 1).map(([name]) => name);
   if (clashes.length) throw new Error(`Several DTO/view classes are named ${clashes.join(', ')}: rename them, OpenAPI schemas are keyed by class name`);
+  return new Map([...byName].map(([name, classes]) => [name, [...classes][0]]));
+}
+
+/** Properties marked @Nullable() (their type includes null) accept null in the document too. */
+function declareNullables(schema: Schema | undefined, target: object): void {
+  const properties = (schema?.properties ?? {}) as Record<string, Schema>;
+  for (const key of nullableProperties(target)) {
+    const name = (target as { name: string }).name;
+    if (!properties[key]) throw new Error(`${name}.${key} is @Nullable() but has no type decorator (e.g. @IsString()) to document it`);
+    properties[key] = orNull(properties[key]);
+  }
 }
 
 const ref = (dto: ClassConstructor<object>) => ({ $ref: `#/components/schemas/${dto.name}` });

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException, ConnectionException } from '@mikro-orm/core';
+import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { isDependencyDown } from '../../lib/dependencies';
 import { AppError, type FieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 
@@ -46,16 +47,11 @@ const bodyParserErrors: Record<string, [number, string, string]> = {
   'request.size.invalid': [400, 'request_size_invalid', 'The request body size does not match its Content-Length'],
 };
 
-function isDependencyDown(err: Error): boolean {
-  return (
-    err instanceof ConnectionException ||
-    err.name === 'MaxRetriesPerRequestError' ||
-    /ECONNREFUSED|Connection is closed|Knex: Timeout acquiring a connection|Stream isn't writeable/.test(err.message)
-  );
-}
-
 /** The one place errors become HTTP answers. Nothing a client sent produces a 500. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
+  // In an outage every request fails alike: one line a second says so, with how many were not logged.
+  let quietUntil = 0;
+  let quieted = 0;
   return (err: unknown, req: Request, res: Response, next) => {
     if (res.headersSent) return next(err);
     if (err instanceof AppError) return sendAppError(res, err);
@@ -69,7 +65,13 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (e instanceof UniqueConstraintViolationException) return sendProblem(res, 409, 'already_exists', 'A resource with these values already exists');
     if (e instanceof ForeignKeyConstraintViolationException) return sendProblem(res, 409, 'conflict', 'The resource is referenced by, or references, another one');
     if (isDependencyDown(e)) {
-      logger.error({ err: e, reqId: req.id }, 'dependency unavailable');
+      // PostgreSQL or Redis is down, stalled or saturated (lib/dependencies.ts): the client may retry.
+      if (Date.now() >= quietUntil) {
+        logger.warn({ err: e, reqId: req.id, notLogged: quieted }, 'dependency unavailable');
+        quietUntil = Date.now() + 1000;
+        quieted = 0;
+      } else quieted++;
+      res.setHeader('Retry-After', '1');
       return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
     }
     if (e instanceof DriverException && (e as { code?: string }).code === '22P02') return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format');

@@ -3,6 +3,7 @@ import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Services } from '../../domain/services';
 import { AppError } from '../../lib/errors';
+import { scriptTolerantSender } from '../../lib/redis';
 
 export interface RateLimitRule {
   /** Names the counter in Redis (and in the OpenAPI description). */
@@ -12,6 +13,8 @@ export interface RateLimitRule {
   windowSeconds?: number;
   /** What is counted: the client IP (default) or a value of the request such as the account's e-mail. */
   by?: 'ip' | ((req: Request) => string | undefined);
+  /** Count only the requests answered with an error (>= 400), e.g. failed sign-ins: a success costs nothing. */
+  countFailuresOnly?: boolean;
 }
 
 /**
@@ -28,12 +31,19 @@ export function rateLimiter(services: Services, rule: RateLimitRule): RequestHan
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: rule.name,
+    skipSuccessfulRequests: rule.countFailuresOnly ?? false,
     store: new RedisStore({
       prefix: services.key('rl', rule.name) + ':',
-      sendCommand: (command: string, ...args: string[]) => services.redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: scriptTolerantSender(services.redis) as (command: string, ...args: string[]) => Promise<RedisReply>,
     }),
     keyGenerator: (req) => (by === 'ip' ? ipKeyGenerator(req.ip ?? 'unknown') : (by(req) ?? '').toLowerCase()),
     skip: (req) => by !== 'ip' && !by(req),
+    // Its store loads a script into Redis at start: with Redis down that fails (requests then answer 503); one
+    // warning line, not a console stack trace per limiter.
+    logger: {
+      warn: (err: unknown) => services.logger.warn({ limiter: rule.name, err: String(err) }, 'rate limiter warning'),
+      error: (err: unknown) => services.logger.warn({ limiter: rule.name, err: String(err) }, 'rate limiter store unavailable'),
+    },
     handler: (_req, _res, next, options) => {
       const retryAfter = String(Math.ceil(options.windowMs / 1000));
       next(new AppError(429, 'rate_limited', 'Too many requests; retry later', undefined, { 'Retry-After': retryAfter }));

@@ -1,23 +1,28 @@
 import express, { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { ClassConstructor } from 'class-transformer';
+import type { ApiKeyPrincipal } from '../../domain/apikeys/resolveApiKey';
 import { tenantContext, type TenantContext } from '../../domain/context';
 import type { Permission } from '../../domain/identity/permissionCatalogue';
 import type { Services } from '../../domain/services';
+import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import { badRequest, AppError } from '../../lib/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
 import type { Authenticator, AuthInfo } from './auth';
-import { requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type Guard, type ModuleKey } from './guards';
+import { neededScope, requireApiKey, requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type Guard, type ModuleKey } from './guards';
 import type { OpenApiRegistry, ResponseDoc } from './openapi';
 import { rateLimiter, type RateLimitRule } from './rateLimit';
 import { toDto } from './validate';
 
 /**
  * Who may call a route:
- *  public    anyone (may still be signed, rate-limited or API-keyed by its own middleware)
+ *  public    anyone (may still be signed or rate-limited by its own middleware)
  *  user      a valid, unrevoked access token
  *  admin     a platform administrator's access token
  *  internal  X-Internal-Secret (fail-closed)
+ *  apiKey    X-Server-API-Key of the `apiKey.module` surface, with the needed scope, of an organisation still
+ *            entitled to that module; the handler's ctx is bound to the key's organisation (userId null)
  */
-export type Access = 'public' | 'user' | 'admin' | 'internal';
+export type Access = 'public' | 'user' | 'admin' | 'internal' | 'apiKey';
 
 export interface RouteSpec<B extends object, Q extends object, P extends object> {
   summary: string;
@@ -26,6 +31,11 @@ export interface RouteSpec<B extends object, Q extends object, P extends object>
   access: Access;
   /** Module the organisation must be entitled to (403 module_not_entitled). */
   module?: ModuleKey;
+  /**
+   * For access 'apiKey': the surface the key must belong to (also the module its organisation must be
+   * entitled to) and the scope it needs: by default `read` for GET and `write` for everything else.
+   */
+  apiKey?: { module: ApiKeyModule; scope?: ApiKeyScope };
   /** Permission the caller must hold in the active organisation (403 permission_denied). */
   permission?: Permission;
   body?: ClassConstructor<B>;
@@ -36,14 +46,16 @@ export interface RouteSpec<B extends object, Q extends object, P extends object>
   /** Keep the body raw (a Buffer) for signature checks, e.g. webhooks. */
   rawBody?: { type: string; limit?: string };
   rateLimits?: RateLimitRule[];
-  /** Extra middleware run after the guards and before validation (e.g. requireApiKey). */
+  /** Extra middleware run after the guards and before validation (e.g. a multipart parser). */
   use?: RequestHandler[];
   /** Success status when the handler returns a plain value (default 200). */
   status?: number;
   response?: ResponseDoc;
+  /** Other success statuses the handler answers (with a Reply) with the same body, and what each means. */
+  alsoAnswers?: Record<number, string>;
   /** Problem statuses this route can answer beyond the ones derived from its guards. */
   errors?: Record<number, string>;
-  /** Security requirements to document for `use` middleware (e.g. [{ serverApiKey: [] }]). */
+  /** Security requirements to document for `use` middleware (the access kinds document their own). */
   security?: Record<string, string[]>[];
 }
 
@@ -62,8 +74,14 @@ export interface UserInput<B, Q, P> extends PublicInput<B, Q, P> {
   ctx: TenantContext;
 }
 
+export interface ApiKeyInput<B, Q, P> extends PublicInput<B, Q, P> {
+  apiKey: ApiKeyPrincipal;
+  /** Tenant-bound EntityManager fork of the key's organisation (userId null), created on first use. */
+  ctx: TenantContext;
+}
+
 type Empty = Record<string, never>;
-type InputFor<A extends Access, B extends object, Q extends object, P extends object> = A extends 'user' | 'admin' ? UserInput<B, Q, P> : PublicInput<B, Q, P>;
+type InputFor<A extends Access, B extends object, Q extends object, P extends object> = A extends 'user' | 'admin' ? UserInput<B, Q, P> : A extends 'apiKey' ? ApiKeyInput<B, Q, P> : PublicInput<B, Q, P>;
 type Handler<A extends Access, B extends object, Q extends object, P extends object> = (input: InputFor<A, B, Q, P>) => Promise<unknown> | unknown;
 
 /** A response other than "200 with this JSON": a status, optional body and headers. */
@@ -116,6 +134,10 @@ export class Routes {
     if (spec.access === 'user' || spec.access === 'admin') guards.push(this.auth.guard);
     if (spec.access === 'admin') guards.push(requirePlatformAdmin(services));
     if (spec.access === 'internal') guards.push(requireInternalSecret(services));
+    if ((spec.access === 'apiKey') !== !!spec.apiKey || (spec.apiKey && (spec.module || spec.permission))) {
+      throw new Error(`${method.toUpperCase()} ${path}: access 'apiKey' goes with apiKey: { module }, and neither module nor permission`);
+    }
+    if (spec.apiKey) guards.push(requireApiKey(services, spec.apiKey.module, neededScope(method, spec.apiKey.scope)), requireModule(services, spec.apiKey.module));
     if (spec.module) guards.push(requireModule(services, spec.module));
     if (spec.permission) guards.push(requirePermission(services, spec.permission));
     const runGuards = async (req: Request) => {
@@ -125,7 +147,7 @@ export class Routes {
     // Guards come first (nothing is parsed for a caller who may not call), then parsing and rate limits.
     const before: RequestHandler[] = [...(spec.use ?? [])];
     if (spec.rawBody) before.push(express.raw({ type: spec.rawBody.type, limit: spec.rawBody.limit ?? '1mb' }));
-    else if (spec.body) before.push(express.json({ limit: spec.bodyLimit ?? '100kb' }), requireJsonBody);
+    else if (spec.body) before.push(jsonBody(spec.bodyLimit ?? '100kb'), requireJsonBody);
     for (const rule of spec.rateLimits ?? []) before.push(rateLimiter(services, rule));
     const chain: RequestHandler[] = [];
     if (before.length && guards.length) chain.push((req, _res, next) => void runGuards(req).then(() => next(), next));
@@ -137,7 +159,8 @@ export class Routes {
       const query = spec.query ? await toDto(spec.query, req.query, 'query') : ({} as Q);
       const params = spec.params ? await toDto(spec.params, req.params, 'params') : ({} as P);
       let ctx: TenantContext | undefined;
-      const input = {
+      // The guards set what the route's access promises: auth for user/admin, apiKey for apiKey routes.
+      const input: PublicInput<B, Q, P> & { auth?: AuthInfo; apiKey?: ApiKeyPrincipal; readonly ctx: TenantContext } = {
         body,
         query,
         params,
@@ -145,12 +168,14 @@ export class Routes {
         res,
         services,
         auth: req.auth,
+        apiKey: req.apiKey,
         get ctx() {
-          if (!req.auth) throw new AppError(500, 'internal_error', 'No tenant context on a route without a token');
-          return (ctx ??= tenantContext(services, req.auth.tenantId, req.auth.userId));
+          const tenantId = req.auth?.tenantId ?? req.apiKey?.tenantId;
+          if (!tenantId) throw new AppError(500, 'internal_error', 'No tenant context on a route without a token or API key');
+          return (ctx ??= tenantContext(services, tenantId, req.auth?.userId ?? null));
         },
-      } as InputFor<A, B, Q, P>;
-      const result = await handler(input);
+      };
+      const result = await handler(input as InputFor<A, B, Q, P>);
       if (res.headersSent) return;
       if (result instanceof Reply) {
         res.set(result.headers).status(result.status);
@@ -197,6 +222,18 @@ const firstSegment = (path: string) => {
   const end = path.indexOf('/', 1);
   return end === -1 ? path.slice(1) : path.slice(1, end);
 };
+
+/**
+ * express.json, refusing nesting deeper than MAX_JSON_DEPTH with 400 `json_too_deep` from a scan of the raw
+ * bytes, before JSON.parse and class-transformer walk them (body-parser keeps the status of what verify throws).
+ */
+const jsonBody = (limit: string) =>
+  express.json({
+    limit,
+    verify: (_req, _res, bytes) => {
+      if (nestsDeeperThan(bytes)) throw badRequest('json_too_deep', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+    },
+  });
 
 /** A route that takes a body refuses other media types (express.json leaves them unparsed). */
 const requireJsonBody: RequestHandler = (req, _res, next) => {

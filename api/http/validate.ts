@@ -1,23 +1,35 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
+import { getMetadataSchema } from 'class-validator-jsonschema/build/decorators';
 import { badRequest, type FieldError } from '../../lib/errors';
+import { inputProblems } from '../../lib/json';
 
 export type Source = 'body' | 'query' | 'params';
 
 /**
  * Turns a plain value into a validated DTO instance, or throws 400 `validation_failed` with one entry per
- * field (nested paths like `events[3].type`). Unknown fields are refused on bodies (writes) and on queries
- * (a typo in a filter should not silently list everything).
+ * field (nested paths like `events[3].type`). Rules every DTO gets without declaring them:
+ *  - unknown fields are refused on bodies (writes) and on queries (a typo in a filter should not silently
+ *    list everything);
+ *  - no string and no key may hold text PostgreSQL cannot store (NUL, unpaired surrogate), whatever the
+ *    field, free-form JSON included, and no key may be `__proto__`, `constructor` or `prototype`;
+ *  - `null` is refused unless the field's JSONSchema declares it nullable (`type: [..., 'null']`), where
+ *    it means "clear this field". class-validator's @IsOptional lets null through; the use cases expect
+ *    a value or undefined.
  */
 export async function toDto<T extends object>(Dto: ClassConstructor<T>, value: unknown, source: Source): Promise<T> {
   if (value === undefined && source !== 'body') value = {};
+  const refused = inputProblems(value);
+  if (refused.length) throw badRequest('validation_failed', `The request ${source} is invalid`, refused.map((p) => ({ field: p.field || source, message: p.message })));
   if ((Dto as FastAccepting).fastAccept?.(value)) return value as T;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('validation_failed', `The request ${source} must be a JSON object`, [{ field: source, message: 'must be an object' }]);
   }
   const instance = plainToInstance(Dto, value, { exposeDefaultValues: true });
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } });
-  if (errors.length) throw badRequest('validation_failed', `The request ${source} is invalid`, flatten(errors));
+  const errors = flatten(await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } }));
+  const named = new Set(errors.map((e) => e.field));
+  errors.push(...nullsRefused(instance).filter((field) => !named.has(field)).map((field) => ({ field, message: 'must not be null (omit the field to keep its value)' })));
+  if (errors.length) throw badRequest('validation_failed', `The request ${source} is invalid`, errors);
   return instance;
 }
 
@@ -25,10 +37,28 @@ export async function toDto<T extends object>(Dto: ClassConstructor<T>, value: u
  * A DTO of a hot route may declare `static fastAccept(value): boolean`, a hand-written check at least as
  * strict as its decorators (tested to be). What it accepts is used as is: no class-transformer copy, no
  * class-validator pass (~1 ms for a batch of 50 nested objects). Anything else takes the full path and gets
- * its field-level errors.
+ * its field-level errors. (The text check above runs before it: a fast check need not repeat it.)
  */
 interface FastAccepting {
   fastAccept?(value: unknown): boolean;
+}
+
+/** Fields of a DTO instance (nested DTOs included) holding null without being declared nullable. */
+function nullsRefused(instance: object, prefix = ''): string[] {
+  return Object.entries(instance).flatMap(([key, value]) => {
+    const field = prefix ? `${prefix}.${key}` : key;
+    if (value === null) return isNullable(instance, key) ? [] : [field];
+    if (Array.isArray(value)) return value.flatMap((item, i) => (isDto(item) ? nullsRefused(item, `${field}[${i}]`) : []));
+    return isDto(value) ? nullsRefused(value, field) : [];
+  });
+}
+
+/** An instance of a DTO class (free-form JSON stays plain objects, where null is data). */
+const isDto = (value: unknown): value is object => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) !== Object.prototype;
+
+function isNullable(instance: object, key: string): boolean {
+  const schema = getMetadataSchema(instance, key) as { type?: unknown; nullable?: boolean };
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
 }
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {

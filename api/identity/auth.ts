@@ -2,15 +2,14 @@ import type { ModuleMount } from '../modules';
 import { accepted } from '../http/routes';
 import { confirmEmail } from '../../domain/identity/confirmEmail';
 import { describeAccount } from '../../domain/identity/describeAccount';
-import { forgotPassword } from '../../domain/identity/forgotPassword';
 import { login } from '../../domain/identity/login';
 import { logout } from '../../domain/identity/logout';
 import { register } from '../../domain/identity/register';
-import { resendConfirmation } from '../../domain/identity/resendConfirmation';
+import { requestAccountLink } from '../../domain/identity/requestAccountLink';
 import { resetPassword } from '../../domain/identity/resetPassword';
 import { refreshSession } from '../../domain/identity/sessions';
 import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
-import { accountOf, deviceOf, tokenReply } from './request';
+import { accountOf, deviceOf, passwordThrottle, tokenReply } from './request';
 import { MeView, StatusView, TokenPairView } from './views';
 
 /** /auth: registration, sign-in, e-mail confirmation, password reset, token refresh, sign-out, current account. */
@@ -43,11 +42,11 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Sign in',
       description:
-        'Answers `{ accessToken, refreshToken, expiresIn, tokenType }`; `expiresIn` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 `invalid_credentials`, after the same work; a disabled account answers 401 `account_disabled`, but only when the password is right. Unconfirmed addresses may sign in. Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each); every attempt is in the audit log.',
+        'Answers `{ accessToken, refreshToken, expiresIn, tokenType }`; `expiresIn` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 `invalid_credentials`, after the same work; a disabled account answers 401 `account_disabled`, but only when the password is right. Unconfirmed addresses may sign in. Every attempt is in the audit log. Throttling (429 `rate_limited`, OWASP style): RATE_LIMIT_AUTH_PER_MINUTE attempts per IP; RATE_LIMIT_AUTH_PER_MINUTE failed attempts per minute per (account, IP), so guessing from one address never locks the owner out elsewhere; ten times that per account over 15 minutes whatever the address.',
       access: 'public',
       body: LoginBody,
       response: TokenPairView,
-      rateLimits: [perIp('login'), perAccount('login')],
+      rateLimits: passwordThrottle('login', limit),
       errors: { 401: '`invalid_credentials`, `account_disabled`' },
     },
     async ({ body, req }) => tokenReply(await login(services, { ...body, device: deviceOf(req) })),
@@ -74,15 +73,15 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Send the confirmation mail again',
       description:
-        'Always 202 `{ status: "confirmation_sent" }`. Only an active account whose address is not confirmed yet gets a new link (earlier links stop working); unknown and confirmed addresses get nothing, and the answer does not tell. Rate-limited per IP and per e-mail address.',
+        'Always 202 `{ status: "confirmation_sent" }`, in the same time for every address: the request is queued and a worker handles it. Only an active account whose address is not confirmed yet gets a new link (earlier links stop working); unknown and confirmed addresses get nothing, and the answer does not tell. Rate-limited per IP and per e-mail address.',
       access: 'public',
       body: EmailBody,
       response: StatusView,
       status: 202,
       rateLimits: [perIp('resend'), perAccount('resend')],
     },
-    async ({ body }) => {
-      await resendConfirmation(services, body);
+    async ({ body, req }) => {
+      await requestAccountLink(services, { purpose: 'confirm_email', email: body.email, ip: req.ip });
       return accepted({ status: 'confirmation_sent' });
     },
   );
@@ -92,7 +91,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Ask for a password reset link',
       description:
-        'Always 202 `{ status: "reset_link_sent" }`, whether or not the address has an account. An active account gets a reset_password mail whose link works once, for 1 hour (earlier links stop working). Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each).',
+        'Always 202 `{ status: "reset_link_sent" }`, whether or not the address has an account, and in the same time: the request is queued and a worker handles it. An active account gets a reset_password mail whose link works once, for 1 hour (earlier links stop working). Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each).',
       access: 'public',
       body: EmailBody,
       response: StatusView,
@@ -100,7 +99,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       rateLimits: [perIp('forgot'), perAccount('forgot')],
     },
     async ({ body, req }) => {
-      await forgotPassword(services, { email: body.email, ip: req.ip });
+      await requestAccountLink(services, { purpose: 'reset_password', email: body.email, ip: req.ip });
       return accepted({ status: 'reset_link_sent' });
     },
   );
@@ -127,7 +126,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Exchange a refresh token for a new token pair',
       description:
-        'Refresh tokens are opaque, stored hashed, and single use: each call returns a new pair (rotation). Presenting a token that was already used means it leaked: the whole session is ended (401 `refresh_token_reused`), its access tokens included. The pair is for the session\'s active organisation, or, if the user was removed from it, for another organisation they belong to. 401 `refresh_token_invalid` (unknown, expired, session ended), `account_disabled`. Rate-limited per IP (RATE_LIMIT_ANON_PER_MINUTE).',
+        'Refresh tokens are opaque, stored hashed, and single use: each call returns a new pair (rotation). Grace period: the same token presented again within 10 seconds of its exchange answers the very pair that exchange produced (a client refreshing from several requests at once keeps its session). Presenting a used token later means it leaked: the whole session is ended (401 `refresh_token_reused`), its access tokens included. The pair is for the session\'s active organisation, or, if the user was removed from it, for another organisation they belong to. 401 `refresh_token_invalid` (unknown, expired, session ended), `account_disabled`. Rate-limited per IP (RATE_LIMIT_ANON_PER_MINUTE).',
       access: 'public',
       body: RefreshBody,
       response: TokenPairView,

@@ -5,7 +5,7 @@ import { oauthSync } from '../../domain/identity/oauthSync';
 import { registerTrusted } from '../../domain/identity/registerTrusted';
 import { refreshSession, type DeviceInfo } from '../../domain/identity/sessions';
 import { InternalLoginBody, InternalRefreshBody, InternalRegisterBody, OAuthSyncBody } from './dtos';
-import { noStore, tokenReply } from './request';
+import { addressOf, noStore, passwordThrottle, tokenReply } from './request';
 import { SignedInAccountView, TokenPairView } from './views';
 
 const BRIDGE = 'Machine to machine: X-Internal-Secret must equal INTERNAL_SECRET, and with none configured every call is refused (fail-closed). `ip` and `userAgent` describe the end user for the session and the audit log.';
@@ -13,13 +13,27 @@ const BRIDGE = 'Machine to machine: X-Internal-Secret must equal INTERNAL_SECRET
 /** The end user's device as reported by the calling service (falls back to the caller's address). */
 const reportedDevice = (req: Request, body: { ip?: string; userAgent?: string }): DeviceInfo => ({ ip: body.ip ?? req.ip ?? null, userAgent: body.userAgent ?? null });
 
+/** The end user's address a bridge reports in its body (checked by the DTO later: rate limits run before), else the caller's. */
+const reportedAddress = (req: Request): string => {
+  const ip: unknown = (req.body as { ip?: unknown } | undefined)?.ip;
+  return typeof ip === 'string' && ip ? ip.slice(0, 64) : addressOf(req);
+};
+
 /** /auth/internal: bridges for trusted services (a gateway, an OAuth front) that sign users in on their behalf. */
 export function internalAuthRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Authentication: internal bridges');
 
   r.post(
     '/auth/internal/login',
-    { summary: 'Sign a user in with e-mail and password', description: `Same rules and answers as POST /auth/login, without its rate limits. ${BRIDGE}`, access: 'internal', body: InternalLoginBody, response: TokenPairView, errors: { 401: '`invalid_credentials`, `account_disabled`' } },
+    {
+      summary: 'Sign a user in with e-mail and password',
+      description: `Same rules, answers and throttling as POST /auth/login, counted by the end user's address (\`ip\` of the body; the caller's own address without it). ${BRIDGE}`,
+      access: 'internal',
+      body: InternalLoginBody,
+      response: TokenPairView,
+      rateLimits: passwordThrottle('internal-login', services.config.RATE_LIMIT_AUTH_PER_MINUTE, reportedAddress),
+      errors: { 401: '`invalid_credentials`, `account_disabled`' },
+    },
     async ({ body, req }) => tokenReply(await login(services, { email: body.email, password: body.password, device: reportedDevice(req, body) })),
   );
 
@@ -54,7 +68,7 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
       access: 'internal',
       body: OAuthSyncBody,
       response: SignedInAccountView,
-      errors: { 409: '`email_not_verified`' },
+      errors: { 401: '`account_disabled`', 409: '`email_not_verified`' },
     },
     async ({ body, req }) => {
       const result = await oauthSync(services, { ...body, device: reportedDevice(req, body) });

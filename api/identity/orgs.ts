@@ -19,6 +19,9 @@ import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
 import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, TokenPairView } from './views';
 
+/** The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). */
+const denied = (permission: string, ownerRule = false) => ({ 403: `\`permission_denied\` (needs ${permission})${ownerRule ? ', `owner_required`' : ''}` });
+
 const ORG_SCOPE =
   'The organisation is the one in the path, not necessarily the active one of the token: the caller must be a member of it (else 404, like any other tenant\'s resource), and permissions are those of their roles there.';
 
@@ -50,17 +53,19 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
   );
 
   const acceptDescription =
-    'The invitation must be addressed to my e-mail (403 `invitation_email_mismatch`). I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404.';
+    'The invitation must be addressed to my e-mail. I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404.';
+
+  const acceptErrors = { 403: '`invitation_email_mismatch`', 404: 'Unknown, accepted or expired invitation', 409: '`already_member`' };
 
   r.post(
     '/orgs/invites/accept',
-    { summary: 'Accept an invitation with its mailed token', description: `${acceptDescription} The mailed token proves the mailbox: it also confirms my e-mail address.`, access: 'user', body: EmailTokenBody, response: MyOrganizationView, status: 201, errors: { 409: '`already_member`' } },
+    { summary: 'Accept an invitation with its mailed token', description: `${acceptDescription} The mailed token proves the mailbox: it also confirms my e-mail address. A token sent to another address answers 403 \`invitation_email_mismatch\` (sign in with that address).`, access: 'user', body: EmailTokenBody, response: MyOrganizationView, status: 201, errors: acceptErrors },
     async ({ auth, body, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }), auth.tenantId),
   );
 
   r.post(
     '/orgs/invites/:inviteId/accept',
-    { summary: 'Accept an invitation by id', description: `From GET /orgs/my-invites. ${acceptDescription}`, access: 'user', params: InvitationIdParams, response: MyOrganizationView, status: 201, errors: { 409: '`already_member`' } },
+    { summary: 'Accept an invitation by id', description: `From GET /orgs/my-invites. ${acceptDescription} An invitation addressed to someone else is 404, like an unknown id.`, access: 'user', params: InvitationIdParams, response: MyOrganizationView, status: 201, errors: { 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member`' } },
     async ({ auth, params, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }), auth.tenantId),
   );
 
@@ -105,7 +110,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/members',
-    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: MemberList },
+    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: MemberList, errors: denied('org.members.read') },
     async ({ auth, params, query }) => {
       const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, MemberView.from);
@@ -122,7 +127,8 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       body: InviteBody,
       response: InvitationView,
       status: 201,
-      errors: { 409: '`already_member`' },
+      alsoAnswers: { 200: 'A pending invitation of this address was refreshed' },
+      errors: { ...denied('org.members.invite', true), 409: '`already_member`' },
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.invite');
@@ -134,7 +140,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/invites',
-    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: InvitationList },
+    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: InvitationList, errors: denied('org.members.read') },
     async ({ auth, params, query }) => {
       const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, InvitationView.from);
@@ -143,7 +149,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/orgs/:id/invites/:inviteId',
-    { summary: 'Revoke an invitation', description: `Its link stops working. Accepted or unknown invitations are 404. Needs org.members.invite. ${ORG_SCOPE}`, access: 'user', params: OrgInvitationParams, status: 204 },
+    { summary: 'Revoke an invitation', description: `Its link stops working. Accepted or unknown invitations are 404. Needs org.members.invite. ${ORG_SCOPE}`, access: 'user', params: OrgInvitationParams, status: 204, errors: denied('org.members.invite') },
     async ({ auth, params, req }) => {
       await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), { invitationId: params.inviteId, ip: req.ip });
       return noContent();
@@ -159,7 +165,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       params: OrgMemberParams,
       body: MemberRoleBody,
       response: MemberView,
-      errors: { 409: '`last_owner`' },
+      errors: { ...denied('org.members.manage', true), 409: '`last_owner`' },
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.manage');
@@ -175,7 +181,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       access: 'user',
       params: OrgMemberParams,
       status: 204,
-      errors: { 409: '`last_owner`' },
+      errors: { ...denied('org.members.manage', true), 409: '`last_owner`' },
     },
     async ({ auth, params, req }) => {
       await removeMember(await memberContext(services, params.id, auth.userId), { userId: params.userId, ip: req.ip });

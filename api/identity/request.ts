@@ -1,5 +1,7 @@
 import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { normalizeEmail } from '../../domain/identity/createUser';
+import type { RateLimitRule } from '../http/rateLimit';
 import type { DeviceInfo, TokenPair } from '../../domain/identity/sessions';
 import { Reply } from '../http/routes';
 import { TokenPairView } from './views';
@@ -12,6 +14,27 @@ export const accountOf = (req: Request): string | undefined => {
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email ? normalizeEmail(email) : undefined;
 };
+
+/** The client address of a request, as rate limits count it (an IPv6 address by its /56 network). */
+export const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
+
+/**
+ * Throttling of password checks, as OWASP's Authentication Cheat Sheet describes it. Failed attempts are
+ * counted per (account, address), strictly: an address guessing one account's password is stopped, and the
+ * owner signing in from anywhere else is not affected. Per account alone, failures are only capped at ten
+ * times that over 15 minutes (a guess spread over many addresses). Every attempt still counts per address,
+ * which stops one address spraying many accounts. `address` is whose address counts (an internal bridge
+ * reports its end user's).
+ */
+export function passwordThrottle(name: string, limit: number, address: (req: Request) => string | undefined = addressOf): RateLimitRule[] {
+  return [
+    { name: `${name}-ip`, limit, by: address },
+    { name: `${name}-account-ip`, limit, countFailuresOnly: true, by: (req) => ifBoth(accountOf(req), address(req)) },
+    { name: `${name}-account`, limit: limit * 10, windowSeconds: 900, countFailuresOnly: true, by: accountOf },
+  ];
+}
+
+const ifBoth = (account: string | undefined, address: string | undefined) => (account && address ? `${account} ${address}` : undefined);
 
 /** An answer carrying tokens, never stored by caches on the way (RFC 6749 §5.1). */
 export const noStore = (body: unknown, status = 200) => new Reply(status, body, { 'Cache-Control': 'no-store' });

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../http/nullable';
 import type { AccountDescription } from '../../domain/identity/describeAccount';
 import type { InvitationDetails } from '../../domain/identity/invitations';
 import type { MyOrganization } from '../../domain/identity/listMyOrganizations';
@@ -31,7 +32,7 @@ export class UserView {
   @IsBoolean() emailConfirmed!: boolean;
   @IsBoolean() isPlatformAdmin!: boolean;
   @IsDateString() createdAt!: string;
-  @IsOptional() @IsDateString() lastLoginAt!: string | null;
+  @Nullable() @IsDateString() lastLoginAt!: string | null;
 
   static from(u: User): UserView {
     return {
@@ -99,7 +100,7 @@ export class MyOrganizationView extends OrganizationView {
 
 export class MyOrganizationList {
   @ValidateNested({ each: true }) @Type(() => MyOrganizationView) items!: MyOrganizationView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class MeView {
@@ -134,7 +135,7 @@ export class MemberView {
 
 export class MemberList {
   @ValidateNested({ each: true }) @Type(() => MemberView) items!: MemberView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class InvitationView {
@@ -152,7 +153,7 @@ export class InvitationView {
 
 export class InvitationList {
   @ValidateNested({ each: true }) @Type(() => InvitationView) items!: InvitationView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 class InvitingOrganizationView {
@@ -163,7 +164,7 @@ class InvitingOrganizationView {
 export class InvitationDetailsView {
   @IsUUID() id!: string;
   @ValidateNested() @Type(() => InvitingOrganizationView) organization!: InvitingOrganizationView;
-  @JSONSchema({ description: 'Display name of the member who invited' }) @IsOptional() @IsString() inviterName!: string | null;
+  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!: string | null;
   @ValidateNested() @Type(() => RoleRefView) role!: RoleRefView;
   @JSONSchema({ description: 'Only an account with this address can accept' }) @IsEmail() email!: string;
   @IsDateString() expiresAt!: string;
@@ -182,14 +183,14 @@ export class InvitationDetailsView {
 
 export class InvitationDetailsList {
   @ValidateNested({ each: true }) @Type(() => InvitationDetailsView) items!: InvitationDetailsView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class UserSessionView {
   @IsUUID() id!: string;
   @JSONSchema({ description: 'Active organisation of the session' }) @IsUUID() organizationId!: string;
-  @IsOptional() @IsString() ip!: string | null;
-  @IsOptional() @IsString() userAgent!: string | null;
+  @Nullable() @IsString() ip!: string | null;
+  @Nullable() @IsString() userAgent!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() lastUsedAt!: string;
   @IsDateString() expiresAt!: string;
@@ -211,7 +212,7 @@ export class UserSessionView {
 
 export class UserSessionList {
   @ValidateNested({ each: true }) @Type(() => UserSessionView) items!: UserSessionView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class RoleView {
@@ -246,7 +247,7 @@ export class RoleView {
 
 export class RoleList {
   @ValidateNested({ each: true }) @Type(() => RoleView) items!: RoleView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 class PermissionView {
@@ -266,7 +267,7 @@ export class PermissionGroupView {
 /* Platform administration */
 
 export class AdminUserView extends UserView {
-  @IsOptional() @IsDateString() disabledAt!: string | null;
+  @Nullable() @IsDateString() disabledAt!: string | null;
 
   static of(u: User): AdminUserView {
     return { ...UserView.from(u), disabledAt: iso(u.disabledAt) };
@@ -275,23 +276,23 @@ export class AdminUserView extends UserView {
 
 export class AdminUserList {
   @ValidateNested({ each: true }) @Type(() => AdminUserView) items!: AdminUserView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class AdminOrganizationView extends OrganizationView {
-  @IsOptional() @IsDateString() suspendedAt!: string | null;
-  @IsOptional() @IsString() suspendedReason!: string | null;
+  @Nullable() @IsDateString() suspendedAt!: string | null;
+  @Nullable() @IsString() suspendedReason!: string | null;
   @IsOptional() @IsInt() memberCount?: number;
-  @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @IsString() tier?: string | null;
+  @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @Nullable() @IsString() tier?: string | null;
 
   static of(o: Organization, summary?: Pick<OrganizationSummary, 'memberCount' | 'tier'>): AdminOrganizationView {
-    return { ...OrganizationView.from(o), suspendedAt: iso(o.suspendedAt), suspendedReason: o.suspendedReason ?? null, ...summary };
+    return { ...OrganizationView.from(o), suspendedAt: iso(o.suspendedAt), suspendedReason: o.suspendedReason ?? null, ...(summary ? { memberCount: summary.memberCount, tier: summary.tier } : {}) };
   }
 }
 
 export class AdminOrganizationList {
   @ValidateNested({ each: true }) @Type(() => AdminOrganizationView) items!: AdminOrganizationView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class AdminSessionView extends UserSessionView {
@@ -305,17 +306,17 @@ export class AdminSessionView extends UserSessionView {
 
 export class AdminSessionList {
   @ValidateNested({ each: true }) @Type(() => AdminSessionView) items!: AdminSessionView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 export class AuditEntryView {
   @IsUUID() id!: string;
   @JSONSchema({ description: 'e.g. auth.login, auth.login_failed, org.member_removed, admin.user_disabled' }) @IsString() action!: string;
-  @IsOptional() @IsUUID() actorId!: string | null;
-  @IsOptional() @IsUUID() tenantId!: string | null;
-  @IsOptional() @IsString() targetType!: string | null;
-  @IsOptional() @IsString() targetId!: string | null;
-  @IsOptional() @IsString() ip!: string | null;
+  @Nullable() @IsUUID() actorId!: string | null;
+  @Nullable() @IsUUID() tenantId!: string | null;
+  @Nullable() @IsString() targetType!: string | null;
+  @Nullable() @IsString() targetId!: string | null;
+  @Nullable() @IsString() ip!: string | null;
   @IsObject() data!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
 
@@ -336,7 +337,7 @@ export class AuditEntryView {
 
 export class AuditEntryList {
   @ValidateNested({ each: true }) @Type(() => AuditEntryView) items!: AuditEntryView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 class UserStatsView {
@@ -409,10 +410,10 @@ export class MailView {
   @IsString() subject!: string;
   @IsString() text!: string;
   @IsIn(mailStatuses) status!: string;
-  @IsOptional() @IsString() error!: string | null;
-  @IsOptional() @IsUUID() tenantId!: string | null;
+  @Nullable() @IsString() error!: string | null;
+  @Nullable() @IsUUID() tenantId!: string | null;
   @IsDateString() createdAt!: string;
-  @IsOptional() @IsDateString() sentAt!: string | null;
+  @Nullable() @IsDateString() sentAt!: string | null;
 
   static from(m: MailMessage): MailView {
     return {
@@ -432,7 +433,7 @@ export class MailView {
 
 export class MailList {
   @ValidateNested({ each: true }) @Type(() => MailView) items!: MailView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 }
 
 /* Internal bridges */

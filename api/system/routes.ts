@@ -4,6 +4,7 @@ import type { Express, Request } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../../domain/services';
+import { probe } from '../../lib/dependencies';
 import { forbidden, tooLarge, unauthorized } from '../../lib/errors';
 import { LocalStorage } from '../../lib/storage/local';
 import { contentDisposition } from '../../lib/storage/s3';
@@ -11,29 +12,40 @@ import { secretsMatch } from '../http/guards';
 import type { OpenApiRegistry } from '../http/openapi';
 import { sendProblem } from '../http/problems';
 import type { Routes } from '../http/routes';
+import { asyncApiDocument } from '../asyncapi';
+import type { SocketRouter } from '../ws';
+import { packageInfo } from '../../lib/package';
+import { HealthView, IndexView, ReadyView } from './views';
 
-const version = process.env.npm_package_version ?? '0.1.0';
+
+/** The outline of an API description document: its version member, info and its operations' member. */
+const describedDocument = (version: string, operations: string) => ({
+  type: 'object',
+  properties: { [version]: { type: 'string' }, info: { type: 'object' }, [operations]: { type: 'object' } },
+  required: [version, 'info', operations],
+});
+
+const ASYNCAPI_DESCRIPTION = 'The WebSocket endpoints of the Platform Suite API. Every HTTP route is described in /openapi.json (browsable at /docs).';
 
 /** Largest object accepted through a signed local upload address. */
 const LOCAL_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
 
-async function check(probe: () => Promise<unknown>, timeoutMs = 1500): Promise<'ok' | string> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs)))]);
-    return 'ok';
-  } catch (err) {
-    return (err as Error).message || 'down';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** A readiness probe answers within a second whatever the dependencies do (a stalled link included). */
+const READY_PROBE_MS = 800;
 
-/** Health, readiness, metrics and the API description. */
-export function systemRoutes(routes: Routes, services: Services, openapi: OpenApiRegistry): void {
-  routes.get('/health', { summary: 'Liveness: the process answers (no token, no dependency checked)', access: 'public' }, () => ({
+/** The index, health, readiness, metrics and the API descriptions. */
+export function systemRoutes(routes: Routes, services: Services, openapi: OpenApiRegistry, sockets: SocketRouter): void {
+  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
+  routes.get('/', { summary: 'What this server is, and where its documentation lives', access: 'public', response: IndexView }, (): IndexView => ({
+    name: packageInfo.name,
+    version: packageInfo.version,
+    description: packageInfo.description,
+    links: { docs: `${base}/docs`, openapi: `${base}/openapi.json`, asyncapi: `${base}/asyncapi.json`, health: `${base}/health`, ready: `${base}/ready` },
+  }));
+
+  routes.get('/health', { summary: 'Liveness: the process answers (no token, no dependency checked)', access: 'public', response: HealthView }, (): HealthView => ({
     status: 'ok',
-    version,
+    version: packageInfo.version,
     uptimeSeconds: Math.round(process.uptime()),
   }));
 
@@ -41,17 +53,18 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     '/ready',
     {
       summary: 'Readiness: PostgreSQL and Redis answer',
-      description: 'Answers 503 `not_ready` (problem+json with a `checks` member) when a dependency is down, so a load balancer stops routing here.',
+      description: 'Answers 503 `not_ready` (problem+json with a `checks` member) within a second when a dependency is down or does not answer, so a load balancer stops routing here.',
       access: 'public',
+      response: ReadyView,
       errors: { 503: 'A dependency is down (`not_ready`)' },
     },
     async ({ res }) => {
       const [postgres, redis] = await Promise.all([
-        check(() => services.orm.em.getConnection().execute('select 1')),
-        check(() => services.redis.ping()),
+        probe(() => services.orm.em.getConnection().execute('select 1'), READY_PROBE_MS),
+        probe(() => services.redis.ping(), READY_PROBE_MS),
       ]);
       const checks = { postgres, redis };
-      if (postgres === 'ok' && redis === 'ok') return { status: 'ready', checks };
+      if (postgres === 'ok' && redis === 'ok') return { status: 'ready', checks } satisfies ReadyView;
       res.status(503).type('application/problem+json').json({
         type: '/problems/not_ready',
         title: 'Service Unavailable',
@@ -78,7 +91,17 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     },
   );
 
-  routes.get('/openapi.json', { summary: 'This API description (OpenAPI 3.1)', access: 'public' }, () => openapi.document(services.config.PUBLIC_URL));
+  routes.get(
+    '/openapi.json',
+    { summary: 'This API description (OpenAPI 3.1)', access: 'public', response: { description: 'The OpenAPI 3.1 document', schema: describedDocument('openapi', 'paths') } },
+    () => openapi.document(services.config.PUBLIC_URL),
+  );
+
+  routes.get(
+    '/asyncapi.json',
+    { summary: 'The WebSocket endpoints and their messages (AsyncAPI 3)', access: 'public', response: { description: 'The AsyncAPI 3 document', schema: describedDocument('asyncapi', 'channels') } },
+    () => asyncApiDocument(sockets.docs(), { title: 'Platform Suite WebSockets', version: packageInfo.version, description: ASYNCAPI_DESCRIPTION }, services.config.PUBLIC_URL),
+  );
 }
 
 /** Interactive documentation at /docs (Swagger UI, assets served locally). */
@@ -96,7 +119,7 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
   const keyOf = (req: Request) => ([] as string[]).concat(req.params.key ?? []).join('/');
   const description = 'Address produced by the local storage adapter (no token: authorised by its `exp` and `sig` query parameters).';
 
-  routes.put('/storage/*key', { summary: 'Upload an object to a signed local address', description, access: 'public', errors: { 403: '`signature_invalid` or `signature_expired`', 413: 'Object too large' } }, async ({ req }) => {
+  routes.put('/storage/*key', { summary: 'Upload an object to a signed local address', description, access: 'public', status: 204, errors: { 403: '`signature_invalid` or `signature_expired`', 413: 'Object too large' } }, async ({ req }) => {
     const key = keyOf(req);
     const signed = storage.verify('put', key, req.query);
     const contentType = signed.contentType ?? req.get('content-type');

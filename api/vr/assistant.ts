@@ -1,7 +1,9 @@
 import { WebSocket, type RawData } from 'ws';
 import type { ModuleMount } from '../modules';
+import { assistantChannel } from './assistantChannel';
 import type { AuthInfo } from '../http/auth';
 import type { Services } from '../../domain/services';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
 import { AssistantConversation, AssistantInputError, parseAssistantInput, type AssistantOutput } from '../../domain/vr/assistant';
 
 /** Close codes: the headset should not reconnect on these. */
@@ -12,11 +14,12 @@ const PING_INTERVAL_MS = 25_000;
 /**
  * WebSocket /assistant (token in ?token=, module vr, permission vr.play). Without an AI key the socket
  * answers { type: 'error', code: 'assistant_disabled' } and closes with 4503; rooms are unaffected. A bad
- * message gets { type: 'error', code, message } and the connection stays up. Pings every 25 s keep
+ * message (nesting deeper than MAX_JSON_DEPTH included, refused before parsing) gets { type: 'error', code,
+ * message } and the connection stays up. Pings every 25 s keep
  * proxies from closing an idle socket and drop dead ones.
  */
 export function assistantSocket({ sockets, services }: ModuleMount): void {
-  sockets.add('/assistant', { module: 'vr', maxPayload: 256 * 1024, handle: (socket, auth) => openAssistant(services, socket, auth) });
+  sockets.add('/assistant', { module: 'vr', maxPayload: 256 * 1024, doc: assistantChannel, handle: (socket, auth) => openAssistant(services, socket, auth) });
 }
 
 function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo): void {
@@ -58,7 +61,9 @@ function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo): v
       if (!conversation) return;
       try {
         if (isBinary) throw new AssistantInputError('invalid_message', 'Messages are JSON text frames');
-        await conversation.handle(parseAssistantInput(rawText(data)), abort.signal);
+        const bytes = rawBytes(data);
+        if (nestsDeeperThan(bytes)) throw new AssistantInputError('invalid_message', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+        await conversation.handle(parseAssistantInput(bytes.toString('utf8')), abort.signal);
       } catch (err) {
         if (err instanceof AssistantInputError) return send({ type: 'error', code: err.code, message: err.message });
         logger.error({ err }, 'assistant message failed');
@@ -76,4 +81,4 @@ async function refusalOf(services: Services, auth: AuthInfo): Promise<{ code: st
   return null;
 }
 
-const rawText = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+const rawBytes = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));

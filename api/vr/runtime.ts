@@ -31,10 +31,11 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Host a room (starts a session)',
       description:
-        'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200). No body.',
+        'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200), unless their presence has expired: that ended the session (`host_timeout`) and a new one starts (201). No body.',
       params: IdParams,
       response: VrSessionView,
       status: 201,
+      alsoAnswers: { 200: 'The caller already hosts the running session: it is returned' },
       errors: { 409: '`room_closed`, `session_already_running`' },
     },
     async ({ ctx, params }) => {
@@ -49,7 +50,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Join the session running in a room',
       description:
-        'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead). Capacity counts the participants present, host included (409 `room_full`). Joining again while present changes nothing; joining after leaving returns to the same session. Hub: `participant.arrived`. No body.',
+        'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead). Capacity counts the participants present, host included (409 `room_full`). Joining again while present changes nothing; joining after leaving returns to the same session. Joining after one\'s presence expired is a new arrival, whether or not the expiry was recorded yet (hub: `participant.departed` with reason `timeout`, then `participant.arrived`). Hub: `participant.arrived`. No body.',
       params: IdParams,
       response: VrSessionView,
       errors: { 409: '`room_closed`, `no_running_session`, `room_full`' },
@@ -63,7 +64,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Report presence (about every 20 s)',
       description:
-        'Refreshes the caller\'s presence record (display name, current step) for PRESENCE_TTL_SECONDS (60 s by default). Only present participants of the running session may send it (409 `not_joined`: host or join again, e.g. after an expiry). Expiry is a departure; the host\'s expiry ends the session (reason `host_timeout`). isHost in the body is informational: the answer and presence report who hosted the session.',
+        'Refreshes the caller\'s presence record (display name, current step) for PRESENCE_TTL_SECONDS (60 s by default). Only present participants of the running session may send it (409 `not_joined`: host or join again, e.g. after an expiry). Expiry is a departure, at the time of the expiry, whenever it is recorded: a heartbeat past it does not revive the presence (409), and joining again is a new arrival. The host\'s expiry ends the session (reason `host_timeout`). isHost in the body is informational: the answer and presence report who hosted the session.',
       params: IdParams,
       body: HeartbeatBody,
       response: HeartbeatView,

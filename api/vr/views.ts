@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../http/nullable';
 import { roomModes, roomStatuses, type VrRoom } from '../../entities/vr/room';
 import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession } from '../../entities/vr/session';
 import type { PresenceRecord } from '../../domain/vr/live';
@@ -25,9 +26,9 @@ export class RoomView {
   @IsUUID('all', { each: true }) participantIds!: string[];
   @IsIn(roomStatuses) status!: string;
   @JSONSchema({ description: 'The running session, null when none runs' })
-  @IsOptional() @IsUUID() currentSessionId!: string | null;
-  @IsOptional() @IsDateString() openedAt!: string | null;
-  @IsOptional() @IsDateString() closedAt!: string | null;
+  @Nullable() @IsUUID() currentSessionId!: string | null;
+  @Nullable() @IsDateString() openedAt!: string | null;
+  @Nullable() @IsDateString() closedAt!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
@@ -52,7 +53,7 @@ export class RoomView {
 
 export class RoomPageView {
   @ValidateNested({ each: true }) @Type(() => RoomView) items!: RoomView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 
   static from(page: Page<VrRoom>): RoomPageView {
     return mapPage(page, RoomView.from);
@@ -69,11 +70,11 @@ export class VrSessionView {
   @IsUUID() hostUserId!: string;
   @IsIn(sessionStatuses) status!: string;
   @IsDateString() startedAt!: string;
-  @IsOptional() @IsDateString() endedAt!: string | null;
+  @Nullable() @IsDateString() endedAt!: string | null;
   @JSONSchema({ description: 'host_left, host_timeout (host presence expired) or room_closed' })
-  @IsOptional() @IsIn(sessionEndReasons) endReason!: string | null;
+  @Nullable() @IsIn(sessionEndReasons) endReason!: string | null;
   @IsInt() eventsCount!: number;
-  @IsOptional() @IsDateString() lastEventAt!: string | null;
+  @Nullable() @IsDateString() lastEventAt!: string | null;
 
   static from(s: VrSession): VrSessionView {
     return {
@@ -95,7 +96,7 @@ export class VrSessionView {
 
 export class VrSessionPageView {
   @ValidateNested({ each: true }) @Type(() => VrSessionView) items!: VrSessionView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 
   static from(page: Page<VrSession>): VrSessionPageView {
     return mapPage(page, VrSessionView.from);
@@ -104,19 +105,19 @@ export class VrSessionPageView {
 
 export class VrParticipantView {
   @IsUUID() userId!: string;
-  @IsOptional() @IsString() displayName!: string | null;
+  @Nullable() @IsString() displayName!: string | null;
   @IsBoolean() isHost!: boolean;
   @JSONSchema({ description: 'Null for a participant seen only in telemetry' })
-  @IsOptional() @IsDateString() joinedAt!: string | null;
-  @IsOptional() @IsDateString() leftAt!: string | null;
+  @Nullable() @IsDateString() joinedAt!: string | null;
+  @Nullable() @IsDateString() leftAt!: string | null;
   @JSONSchema({ description: 'Distinct step_passed labels' })
   @IsInt() stepsPassed!: number;
   @JSONSchema({ description: 'stepsPassed / simulationSteps, at most 1' })
   @IsNumber() progress!: number;
-  @IsOptional() @IsString() lastStep!: string | null;
+  @Nullable() @IsString() lastStep!: string | null;
   @IsInt() eventsCount!: number;
   @IsBoolean() completed!: boolean;
-  @IsOptional() @IsDateString() completedAt!: string | null;
+  @Nullable() @IsDateString() completedAt!: string | null;
 
   static from(p: VrParticipant, simulationSteps: number): VrParticipantView {
     return {
@@ -160,7 +161,7 @@ export class RuntimeRoomView {
   @IsInt() occupancy!: number;
   @IsBoolean() sessionRunning!: boolean;
   @JSONSchema({ description: 'The running session (join it), or null (host the room)' })
-  @IsOptional() @ValidateNested() @Type(() => RuntimeSessionView) session!: RuntimeSessionView | null;
+  @Nullable() @ValidateNested() @Type(() => RuntimeSessionView) session!: RuntimeSessionView | null;
 
   static from({ room, occupancy, session }: RuntimeRoom): RuntimeRoomView {
     return {
@@ -196,7 +197,7 @@ export class HeartbeatView {
 export class PresenceRecordView {
   @IsUUID() userId!: string;
   @IsString() displayName!: string;
-  @IsOptional() @IsString() currentStep!: string | null;
+  @Nullable() @IsString() currentStep!: string | null;
   @IsBoolean() isHost!: boolean;
   @IsDateString() lastSeenAt!: string;
   @IsDateString() expiresAt!: string;
@@ -208,7 +209,7 @@ export class PresenceRecordView {
 
 export class PresenceView {
   @IsUUID() roomId!: string;
-  @IsOptional() @IsUUID() sessionId!: string | null;
+  @Nullable() @IsUUID() sessionId!: string | null;
   @ValidateNested({ each: true }) @Type(() => PresenceRecordView) participants!: PresenceRecordView[];
 }
 
@@ -236,7 +237,7 @@ export class VrSessionReportView extends VrSessionView {
   @IsInt() participantsCount!: number;
   @IsInt() completedCount!: number;
   @JSONSchema({ description: 'completedCount / participantsCount (0..1); null without participants' })
-  @IsOptional() @IsNumber() completionRate!: number | null;
+  @Nullable() @IsNumber() completionRate!: number | null;
   @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
 
   static fromReport(r: SessionReport): VrSessionReportView {
@@ -253,7 +254,7 @@ export class VrSessionReportView extends VrSessionView {
 
 export class VrSessionReportPageView {
   @ValidateNested({ each: true }) @Type(() => VrSessionReportView) items!: VrSessionReportView[];
-  @IsOptional() @IsString() nextCursor!: string | null;
+  @Nullable() @IsString() nextCursor!: string | null;
 
   static from(page: Page<SessionReport>): VrSessionReportPageView {
     return mapPage(page, VrSessionReportView.fromReport);
@@ -267,11 +268,11 @@ export class VrFiguresView {
   @IsInt() participants!: number;
   @IsInt() completedParticipants!: number;
   @JSONSchema({ description: 'completedParticipants / participants; null without participants' })
-  @IsOptional() @IsNumber() completionRate!: number | null;
+  @Nullable() @IsNumber() completionRate!: number | null;
   @JSONSchema({ description: 'Mean progress of the participations (0..1)' })
-  @IsOptional() @IsNumber() averageProgress!: number | null;
+  @Nullable() @IsNumber() averageProgress!: number | null;
   @JSONSchema({ description: 'Mean duration of the ended runs; null when none ended' })
-  @IsOptional() @IsInt() averageDurationSeconds!: number | null;
+  @Nullable() @IsInt() averageDurationSeconds!: number | null;
   @IsInt() events!: number;
 }
 
@@ -306,5 +307,5 @@ export class AiChatView {
   @IsString() text!: string;
   @ValidateNested({ each: true }) @Type(() => AiToolCallView) toolCalls!: AiToolCallView[];
   @IsString() model!: string;
-  @IsOptional() @IsString() finishReason!: string | null;
+  @Nullable() @IsString() finishReason!: string | null;
 }

@@ -17,17 +17,18 @@ export interface AcceptInvitationProps {
 }
 
 /**
- * Joins an organisation through an invitation addressed to the caller's e-mail (else 403
- * `invitation_email_mismatch`), with the invitation's role. Accepting with the mailed token proves the
- * mailbox, so it also confirms the address. 409 `already_member`; unknown, accepted or expired: 404.
+ * Joins an organisation through an invitation addressed to the caller's e-mail, with the invitation's role.
+ * By id, someone else's invitation is 404 like an unknown one (ids must not tell which invitations exist); by
+ * the mailed token, whose holder read the mail, it is 403 `invitation_email_mismatch` so they know to sign in
+ * with the invited address. Accepting with the token proves the mailbox, so it also confirms the address.
+ * 409 `already_member`; unknown, accepted or expired: 404.
  */
 export async function acceptInvitation(services: Services, props: AcceptInvitationProps): Promise<MyOrganization> {
   const em = services.orm.em.fork();
-  const where = 'token' in props.by ? { tokenHash: hashToken(props.by.token) } : { id: props.by.invitationId };
-  const [invitation, user] = await Promise.all([
-    em.findOne(Invitation, where, { populate: ['role'], filters: { tenant: false } }),
-    em.findOneOrFail(User, { id: props.userId }),
-  ]);
+  const user = await em.findOneOrFail(User, { id: props.userId });
+  // By id, the caller's own invitations are all there is: someone else's is not found, by the same query as an unknown id.
+  const where = 'token' in props.by ? { tokenHash: hashToken(props.by.token) } : { id: props.by.invitationId, email: user.email };
+  const invitation = await em.findOne(Invitation, where, { populate: ['role'], filters: { tenant: false } });
   if (!invitation) throw notFound('Invitation');
   if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
   const alreadyMember = () => conflict('already_member', 'You are already a member of this organisation');

@@ -12,8 +12,8 @@ export interface ForgotPasswordProps {
 }
 
 /**
- * Mails a single-use reset link to an active account. The caller gets the same answer whether or not the
- * address has an account (the route is rate-limited per IP and per address, so timing cannot be sampled).
+ * Mails a single-use reset link to an active account; does nothing for any other address. Runs in a worker
+ * (requestAccountLink queues it), so the route answers the same, in the same time, for every address.
  */
 export async function forgotPassword(services: Services, props: ForgotPasswordProps): Promise<void> {
   const em = services.orm.em.fork();

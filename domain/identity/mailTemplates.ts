@@ -7,7 +7,9 @@ export type MailTemplate =
   | { template: 'account_exists'; data: { name: string } }
   | { template: 'reset_password'; data: { name: string; token: string } }
   | { template: 'invitation'; data: { organization: string; inviter: string; token: string } }
-  | { template: 'broadcast'; data: { subject: string; text: string } };
+  | { template: 'broadcast'; data: { subject: string; text: string } }
+  | { template: 'booking_confirmation'; data: { business: string; service: string; when: string; reference: string; slug: string; token: string } }
+  | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } };
 
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
 
@@ -39,5 +41,16 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
       };
     case 'broadcast':
       return { subject: mail.data.subject, text: mail.data.text };
+    case 'booking_confirmation':
+      // The manage link is the visitor's only key to the booking: it cancels or reschedules it.
+      return {
+        subject: `Your appointment at ${mail.data.business}: ${mail.data.when}`,
+        text: `Your appointment is booked.\n\n${mail.data.service}, ${mail.data.when}\nReference: ${mail.data.reference}\n\nTo cancel or reschedule, open:\n${link(`/book/${mail.data.slug}/manage`, mail.data.token)}`,
+      };
+    case 'booking_sign_in':
+      return {
+        subject: `Sign in to ${mail.data.business}`,
+        text: `Open this link to see your appointments at ${mail.data.business}:\n${link(`/book/${mail.data.slug}/sign-in`, mail.data.token)}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+      };
   }
 }

@@ -11,7 +11,8 @@ export interface ResendConfirmationProps {
 
 /**
  * Mails a new confirmation link (the previous ones stop working) to an active, unconfirmed account. Unknown,
- * confirmed and disabled addresses get nothing, and the caller cannot tell which case it was.
+ * confirmed and disabled addresses get nothing. Runs in a worker (requestAccountLink queues it), so the
+ * caller cannot tell which case it was, not even by the time of the answer.
  */
 export async function resendConfirmation(services: Services, props: ResendConfirmationProps): Promise<void> {
   const em = services.orm.em.fork();

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { unauthorized } from '../../lib/errors';
+import { seal, unseal } from '../../lib/seal';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { Membership } from '../../entities/identity/organization';
 import { RefreshToken, UserSession } from '../../entities/identity/session';
@@ -49,9 +50,34 @@ export async function startSession(services: Services, em: Em, user: User, tenan
 }
 
 /**
- * Exchanges a refresh token for a new pair (rotation). A token that was already used means it leaked:
- * the whole session (the token family) is revoked, and its access tokens with it.
- * Runs in a transaction with the token row locked, so two concurrent uses cannot both succeed.
+ * A refresh token presented again this soon after it was exchanged answers the pair that exchange produced,
+ * as the major identity providers do (Okta's grace period, Auth0's reuse interval): a client whose parallel
+ * requests all refresh at once keeps its session. Later, a second use is reuse.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+/**
+ * The pair an exchange produced, kept for the grace period in Redis, sealed under the presented refresh
+ * token itself: only whoever presents that token again can read it.
+ */
+const graceKey = (services: Services, refreshToken: string) => services.key('rt-grace', hashToken(refreshToken));
+const GRACE_PURPOSE = 'refresh-grace';
+
+async function rememberPair(services: Services, refreshToken: string, pair: TokenPair): Promise<void> {
+  await services.redis.set(graceKey(services, refreshToken), seal(refreshToken, GRACE_PURPOSE, JSON.stringify(pair)), 'EX', REFRESH_REUSE_GRACE_SECONDS);
+}
+
+async function rememberedPair(services: Services, refreshToken: string): Promise<TokenPair | null> {
+  const sealed = await services.redis.get(graceKey(services, refreshToken));
+  const json = sealed && unseal(refreshToken, GRACE_PURPOSE, sealed);
+  return json ? (JSON.parse(json) as TokenPair) : null;
+}
+
+/**
+ * Exchanges a refresh token for a new pair (rotation). Presented again within REFRESH_REUSE_GRACE_SECONDS,
+ * it answers the same pair again. Any other second use means it leaked: the whole session (the token
+ * family) is revoked, and its access tokens with it. Runs in a transaction with the token row locked, so
+ * concurrent uses are serialised: one rotates, the others find its pair (remembered before the commit).
  */
 export async function refreshSession(services: Services, em: Em, refreshToken: string, device: DeviceInfo = {}): Promise<TokenPair> {
   const result = await em.transactional(async (tx) => {
@@ -60,6 +86,9 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
     const session = token.session;
     if (session.revokedAt || session.expiresAt < new Date() || token.expiresAt < new Date()) return { error: 'refresh_token_invalid' as const };
     if (session.user.disabledAt) return { error: 'account_disabled' as const };
+    const withinGrace = token.usedAt && Date.now() - token.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+    const again = withinGrace ? await rememberedPair(services, refreshToken) : null;
+    if (again) return { pair: again };
     if (token.usedAt) {
       session.revokedAt = new Date();
       session.revokedReason = 'refresh_reuse';
@@ -73,7 +102,9 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
     if (!(await tx.count(Membership, { tenantId: session.tenantId, user: session.user }, { filters: { tenant: false } }))) {
       session.tenantId = await homeOrganization(tx, session.user);
     }
-    return { pair: issue(services, tx, session) };
+    const pair = issue(services, tx, session);
+    await rememberPair(services, refreshToken, pair);
+    return { pair };
   });
   if (result.pair) return result.pair;
   if (result.error === 'refresh_token_reused') {

@@ -32,18 +32,17 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const digest = (value: string) => createHash('sha1').update(value).digest('hex');
 
 /**
- * The telemetry edge: admits the batch (session known in the tenant and accepting, from Redis), drops a
- * replay of an Idempotency-Key already seen (Redis SET NX), and enqueues ONE job for the batch. No database
- * query on this path; the worker applies the batch. The database keeps the batch key unique as well, so a
- * replay past the Redis TTL or a re-run job still adds nothing.
+ * The telemetry edge: admits the batch (session known in the tenant and accepting, from Redis), enqueues ONE
+ * job for the batch, then tells a replay of an Idempotency-Key already seen (Redis SET NX). No database
+ * query on this path; the worker applies the batch, and the database keeps the batch key unique, so a replay
+ * (BullMQ also ignores the same job id while the first job waits) or a re-run job adds nothing. The job is
+ * enqueued before the key is marked: a key marked for a batch that was never enqueued (Redis failing between
+ * the two) would answer a retry 202 `duplicate` and lose it.
  */
 export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetryProps): Promise<AcceptedBatch> {
   const { services, tenantId } = ctx;
   await new SessionGate(services).admit(tenantId, props.sessionId);
   const batchKey = props.idempotencyKey ?? newId();
-  const seen = props.idempotencyKey ? services.key('vr', 'telemetry-key', props.sessionId, digest(props.idempotencyKey)) : null;
-  if (seen && !(await services.redis.set(seen, '1', 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX'))) return { batchKey, events: props.events.length, duplicate: true };
-
   const job: TelemetryJob = {
     tenantId,
     sessionId: props.sessionId,
@@ -52,12 +51,8 @@ export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetry
     receivedAt: new Date().toISOString(),
     events: props.events,
   };
-  try {
-    await services.queues.add(telemetryQueue, job, { jobId: `${props.sessionId}.${digest(batchKey)}` });
-  } catch (err) {
-    // Not enqueued: forget the key so the client's retry is not taken for a replay.
-    if (seen) await services.redis.del(seen).catch(() => undefined);
-    throw err;
-  }
-  return { batchKey, events: job.events.length, duplicate: false };
+  await services.queues.add(telemetryQueue, job, { jobId: `${props.sessionId}.${digest(batchKey)}` });
+  const seen = props.idempotencyKey ? services.key('vr', 'telemetry-key', props.sessionId, digest(props.idempotencyKey)) : null;
+  const duplicate = !!seen && !(await services.redis.set(seen, '1', 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX'));
+  return { batchKey, events: job.events.length, duplicate };
 }

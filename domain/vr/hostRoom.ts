@@ -5,13 +5,15 @@ import { notifyHub } from './hub';
 import { LiveRooms } from './live';
 import { findRoom } from './lookup';
 import { checkMayTakePart, displayNameOf } from './participation';
+import { announceSessionEnd, endSession } from './sessionEnd';
 import { SessionGate } from './sessionGate';
 
 /**
  * The first participant to host an open room starts a session and is present in it. While a session runs
  * a second host is refused (409 session_already_running), except the host themself retrying: they get
- * their running session back (`started: false`). The participant's name is the account's until their
- * headset's heartbeats give one.
+ * their running session back (`started: false`), unless their presence has expired meanwhile: that expiry
+ * ended it (host_timeout) whether or not the sweep recorded it yet, and hosting starts a new session. The
+ * participant's name is the account's until their headset's heartbeats give one.
  */
 export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ session: VrSession; started: boolean }> {
   const userId = ctx.userId!;
@@ -21,12 +23,17 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
     await checkMayTakePart(ctx, room, 'host');
     const displayName = await displayNameOf(em, userId);
     const live = new LiveRooms(ctx.services);
+    let timedOut: { session: VrSession; present: string[] } | null = null;
     if (room.currentSessionId) {
       const running = await em.findOneOrFail(VrSession, { id: room.currentSessionId });
       if (running.hostUserId !== userId) throw conflict('session_already_running', 'A session already runs in this room; join it instead');
-      // Presence is written under the room lock (as joins do): an expiry being recorded meanwhile sees the host back.
-      await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: running.id, hostUserId: userId, userId, displayName });
-      return { session: running, started: false, displayName };
+      const presence = await live.presenceOf(roomId, running.id, userId);
+      if (presence.state !== 'expired') {
+        // Presence is written under the room lock (as joins do): an expiry being recorded meanwhile sees the host back.
+        await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: running.id, hostUserId: userId, userId, displayName });
+        return { session: running, started: false, displayName, timedOut };
+      }
+      timedOut = { session: running, present: await endSession(em, room, running, 'host_timeout', presence.at) };
     }
     const now = new Date();
     const session = em.create(VrSession, {
@@ -42,9 +49,10 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
     em.create(VrParticipant, { tenantId: ctx.tenantId, sessionId: session.id, userId, displayName, isHost: true, joinedAt: now });
     room.currentSessionId = session.id;
     await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: userId, userId, displayName });
-    return { session, started: true, displayName };
+    return { session, started: true, displayName, timedOut };
   });
-  const { session, started, displayName } = result;
+  const { session, started, displayName, timedOut } = result;
+  if (timedOut) await announceSessionEnd(ctx.services, timedOut.session, timedOut.present);
   await new SessionGate(ctx.services).started(ctx.tenantId, session.id);
   if (started) {
     await notifyHub(ctx.services, [{ event: 'session.started', tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { simulation: session.simulation, hostUserId: userId, displayName } }]);

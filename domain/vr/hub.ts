@@ -1,9 +1,9 @@
-import { newId } from '../../entities/base';
-import { hubNotificationsQueue, type HubEvent, type HubNotificationJob } from '../../queues/vr';
+import { notify } from '../notifications/notify';
+import type { NotificationEvent } from '../notifications/events';
 import type { Services } from '../services';
 
 export interface HubNote {
-  event: HubEvent;
+  event: NotificationEvent<'vr'>;
   tenantId: string;
   roomId: string;
   sessionId?: string | null;
@@ -11,27 +11,11 @@ export interface HubNote {
   data?: Record<string, unknown>;
 }
 
-/** Notifications go out only when the hub and its secret are both configured. */
-export const hubEnabled = (services: Pick<Services, 'config'>) => !!(services.config.HUB_URL && services.config.VR_WEBHOOK_SECRET);
-
-/**
- * Tells the real-time hub what happened, best-effort: call it after the change committed. The jobs carry
- * the notification (the worker only POSTs it). Without a hub nothing is enqueued; a failure to enqueue is
- * logged, never surfaced: the hub falls back to polling.
- */
-export async function notifyHub(services: Services, notes: HubNote[]): Promise<void> {
-  if (!notes.length || !hubEnabled(services)) return;
-  const occurredAt = new Date().toISOString();
-  const jobs = notes.map((n): { payload: HubNotificationJob; options: { jobId: string } } => {
-    const id = newId();
-    return {
-      payload: { id, event: n.event, occurredAt, tenantId: n.tenantId, roomId: n.roomId, sessionId: n.sessionId ?? null, userId: n.userId ?? null, data: n.data ?? {} },
-      options: { jobId: id },
-    };
-  });
-  try {
-    await services.queues.addBulk(hubNotificationsQueue, jobs);
-  } catch (err) {
-    services.logger.warn({ err: (err as Error).message, events: notes.map((n) => n.event) }, 'hub notifications not enqueued');
-  }
+/** VR's notifications to the hub (domain/notifications): every one names its room, session and user. Call after the commit. */
+export function notifyHub(services: Services, notes: HubNote[]): Promise<void> {
+  return notify(
+    services,
+    'vr',
+    notes.map(({ event, tenantId, roomId, sessionId, userId, data }) => ({ event, tenantId, subject: { roomId, sessionId: sessionId ?? null, userId: userId ?? null }, data })),
+  );
 }

@@ -10,7 +10,8 @@ import { checkMayTakePart, displayNameOf } from './participation';
 /**
  * An assigned participant joins the session running in an open room. Capacity counts the participants
  * present (host included): 409 room_full beyond it. Joining again while present changes nothing
- * (`arrived: false`); joining after leaving returns to the same session record.
+ * (`arrived: false`); joining after leaving returns to the same session record. Joining after one's
+ * presence expired, before the sweep recorded that departure, records it now: a departure, then a new arrival.
  */
 export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ session: VrSession; arrived: boolean }> {
   const userId = ctx.userId!;
@@ -24,12 +25,17 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     const displayName = await displayNameOf(em, userId);
     const live = { tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: session.hostUserId, userId, displayName };
     const present = await em.find(VrParticipant, { sessionId: session.id, joinedAt: { $ne: null }, leftAt: null }, { fields: ['userId'] });
+    let expired = false;
     if (present.some((p) => p.userId === userId)) {
+      expired = (await new LiveRooms(ctx.services).presenceOf(roomId, session.id, userId)).state === 'expired';
       // Presence is refreshed under the room lock: an expiry being recorded concurrently then sees them back.
-      await new LiveRooms(ctx.services).arrive(live);
-      return { session, arrived: false, displayName };
+      if (!expired) {
+        await new LiveRooms(ctx.services).arrive(live);
+        return { session, arrived: false, expired, displayName };
+      }
+    } else if (present.length >= room.capacity) {
+      throw conflict('room_full', `This room holds ${room.capacity} participant(s) and is full`);
     }
-    if (present.length >= room.capacity) throw conflict('room_full', `This room holds ${room.capacity} participant(s) and is full`);
     // The telemetry worker may have created the row already (events sent before the join): upsert.
     await em.execute(
       `insert into vr_session_participants (id, tenant_id, created_at, session_id, user_id, display_name, is_host, joined_at)
@@ -39,9 +45,11 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
       [newId(), ctx.tenantId, session.id, userId, displayName],
     );
     await new LiveRooms(ctx.services).arrive(live);
-    return { session, arrived: true, displayName };
+    return { session, arrived: true, expired, displayName };
   });
-  const { session, arrived, displayName } = result;
-  if (arrived) await notifyHub(ctx.services, [{ event: 'participant.arrived', tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { displayName } }]);
+  const { session, arrived, expired, displayName } = result;
+  const arrival = { event: 'participant.arrived' as const, tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { displayName } };
+  if (expired) await notifyHub(ctx.services, [{ ...arrival, event: 'participant.departed', data: { reason: 'timeout' } }, arrival]);
+  else if (arrived) await notifyHub(ctx.services, [arrival]);
   return { session, arrived };
 }

@@ -12,7 +12,7 @@ import type { Services } from '../services';
  *   room      hash  tenantId, sessionId, hostUserId    while a session runs
  *   presence  hash  userId -> JSON presence record
  *   expiry    zset  userId scored by expiry (ms)      the joined participants of the running session
- *   departed  set   expiries claimed by a sweep, not yet written to the database
+ *   departed  set   expiries claimed by a sweep, not yet written to the database ("session/user/expiry ms")
  * Global: `live-rooms`, a set of "tenantId/roomId" with a running session (what the sweep visits).
  * Every change is one Lua script, so a heartbeat, a join, an end and a sweep never see each other half-done.
  */
@@ -37,13 +37,24 @@ export interface ExpiredPresence {
   roomId: string;
   sessionId: string;
   userId: string;
+  /** When the presence expired: the time of the departure. */
+  expiredAt: Date;
   /** The claim as stored, to acknowledge once recorded. */
   token: string;
 }
 
+/**
+ * Where a participant's presence in a session stands: present (unexpired), expired (a departure is owed,
+ * claimed by the sweep or not yet), or unknown (Redis has no live state of this session: it was lost).
+ */
+export type PresenceState = { state: 'present' } | { state: 'expired'; at: Date } | { state: 'unknown' };
+
+// A presence past its expiry is not revived: that expiry is a departure (recorded by the sweep whenever it
+// runs) and the participant must join again, which is a new arrival.
 const HEARTBEAT = `
 if redis.call('HGET', KEYS[1], 'tenantId') ~= ARGV[1] then return false end
-if not redis.call('ZSCORE', KEYS[3], ARGV[2]) then return false end
+local expiry = redis.call('ZSCORE', KEYS[3], ARGV[2])
+if not expiry or tonumber(expiry) <= tonumber(ARGV[5]) then return false end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
 return redis.call('HMGET', KEYS[1], 'sessionId', 'hostUserId')`;
@@ -74,21 +85,31 @@ redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 redis.call('SREM', KEYS[5], ARGV[2])
 return 1`;
 
-// Moves expired participants from the live sets to `departed` in one step: a heartbeat racing the sweep
-// either lands before (and the participant stays) or finds them gone (and must join again).
+// Moves expired participants from the live sets to `departed` (as "session/user/expiry ms") in one step:
+// a heartbeat racing the sweep either lands before their expiry (and they stay) or is refused.
 const CLAIM = `
 local session = redis.call('HGET', KEYS[1], 'sessionId')
 if not session then
   redis.call('SREM', KEYS[5], ARGV[2])
   return {}
 end
-local expired = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
-for _, user in ipairs(expired) do
-  redis.call('ZREM', KEYS[3], user)
-  redis.call('HDEL', KEYS[2], user)
-  redis.call('SADD', KEYS[4], session .. '/' .. user)
+local expired = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1], 'WITHSCORES')
+for i = 1, #expired, 2 do
+  redis.call('ZREM', KEYS[3], expired[i])
+  redis.call('HDEL', KEYS[2], expired[i])
+  redis.call('SADD', KEYS[4], session .. '/' .. expired[i] .. '/' .. expired[i + 1])
 end
 return redis.call('SMEMBERS', KEYS[4])`;
+
+// A participant of the live session without presence (lost): their departure is owed now. Keeps the room in
+// the sweep's set.
+const MARK_GONE = `
+if redis.call('HGET', KEYS[1], 'sessionId') ~= ARGV[1] then return 0 end
+redis.call('ZREM', KEYS[3], ARGV[2])
+redis.call('HDEL', KEYS[2], ARGV[2])
+redis.call('SADD', KEYS[4], ARGV[1] .. '/' .. ARGV[2] .. '/' .. ARGV[3])
+redis.call('SADD', KEYS[5], ARGV[4])
+return 1`;
 
 /** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
 const shas = new Map<string, string>();
@@ -141,7 +162,7 @@ export class LiveRooms {
     const k = this.keys(p.roomId);
     const now = Date.now();
     const expiresAt = now + this.ttlMs;
-    const result = (await runScript(this.services.redis, HEARTBEAT, [k.room, k.presence, k.expiry], [p.tenantId, p.userId, this.record(p.displayName, p.currentStep, now), expiresAt])) as [string, string] | null;
+    const result = (await runScript(this.services.redis, HEARTBEAT, [k.room, k.presence, k.expiry], [p.tenantId, p.userId, this.record(p.displayName, p.currentStep, now), expiresAt, now])) as [string, string] | null;
     if (!result) return null;
     return { sessionId: result[0], isHost: result[1] === p.userId, expiresAt: new Date(expiresAt) };
   }
@@ -150,6 +171,21 @@ export class LiveRooms {
   async isPresent(roomId: string, userId: string): Promise<boolean> {
     const score = await this.services.redis.zscore(this.keys(roomId).expiry, userId);
     return score !== null && Number(score) > Date.now();
+  }
+
+  /** Where the participant's presence in this session stands (see PresenceState). */
+  async presenceOf(roomId: string, sessionId: string, userId: string, now = Date.now()): Promise<PresenceState> {
+    const k = this.keys(roomId);
+    const [[, liveSession], [, score]] = (await this.services.redis.multi().hget(k.room, 'sessionId').zscore(k.expiry, userId).exec()) as [[null, string | null], [null, string | null]];
+    if (liveSession !== sessionId) return { state: 'unknown' };
+    if (score !== null && Number(score) > now) return { state: 'present' };
+    return { state: 'expired', at: new Date(score !== null ? Number(score) : now) };
+  }
+
+  /** Owes the departure of a participant of the live session whose presence is gone (the sweep records it). */
+  async markGone(tenantId: string, roomId: string, sessionId: string, userId: string, at: Date): Promise<void> {
+    const k = this.keys(roomId);
+    await runScript(this.services.redis, MARK_GONE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, userId, at.getTime(), `${tenantId}/${roomId}`]);
   }
 
   /** A participant left (not the host: that ends the session). */
@@ -216,8 +252,8 @@ export class LiveRooms {
     const k = this.keys(roomId);
     const claims = (await runScript(this.services.redis, CLAIM, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [now, `${tenantId}/${roomId}`])) as string[];
     return claims.map((token) => {
-      const [sessionId, userId] = token.split('/');
-      return { tenantId, roomId, sessionId, userId, token };
+      const [sessionId, userId, expiry] = token.split('/');
+      return { tenantId, roomId, sessionId, userId, expiredAt: new Date(expiry ? Number(expiry) : now), token };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { EntitlementCache, type Entitlements } from '../../lib/entitlementCache';
-import { closeRedis, createRedis, keyspace } from '../../lib/redis';
+import { closeRedis, createSubscriber, keyspace } from '../../lib/redis';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
@@ -32,7 +32,7 @@ describe('entitlement cache', () => {
 
   /** A cache as one dyno holds it; `load` is what the database would answer now. */
   async function dyno(namespace: string, load: () => Promise<Entitlements>) {
-    const subscriber = createRedis(stack.config, { maxRetriesPerRequest: null });
+    const subscriber = createSubscriber(stack.config);
     subscribers.push(subscriber);
     const calls = { n: 0 };
     const cache = new EntitlementCache({

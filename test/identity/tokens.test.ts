@@ -1,5 +1,8 @@
 import { AuditEntry } from '../../entities/identity/audit';
+import { RefreshToken } from '../../entities/identity/session';
 import { User } from '../../entities/identity/user';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../domain/identity/sessions';
+import { hashToken } from '../../lib/tokens';
 import { addMember, bearer, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
@@ -34,10 +37,26 @@ describe('refresh, logout and the shared revocation list', () => {
     expect((await me(next.body.accessToken)).status).toBe(200);
   });
 
-  it('treats a reused refresh token as stolen: 401, and the whole session is revoked, access tokens included', async () => {
+  /** Moves a used refresh token's use back in time, past the grace period. */
+  const usedLongAgo = (refreshToken: string) =>
+    stack.services.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash: hashToken(refreshToken) }, { usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) });
+
+  it('answers parallel refreshes of one token with the same pair, on every instance, and keeps the session', async () => {
+    const a = await createAccount(stack);
+    const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => refresh(a.tokens.refreshToken, i % 2 ? second : stack)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => `${r.body.accessToken} ${r.body.refreshToken}`)).size).toBe(1);
+    const [{ body: pair }] = answers;
+    expect((await me(pair.accessToken, second)).status).toBe(200);
+    expect((await refresh(pair.refreshToken)).status).toBe(200);
+    expect(await stack.services.orm.em.fork().count(AuditEntry, { action: 'auth.refresh_reuse', actorId: a.user.id })).toBe(0);
+  });
+
+  it('treats a reused refresh token as stolen once the grace period is over: 401, and the whole session is revoked, access tokens included', async () => {
     const a = await createAccount(stack);
     const rotated = await refresh(a.tokens.refreshToken);
     expect(rotated.status).toBe(200);
+    await usedLongAgo(a.tokens.refreshToken);
     expectProblem(await refresh(a.tokens.refreshToken), 401, 'refresh_token_reused');
     // The thief and the owner are both out: the newest refresh token and the access token stop working everywhere.
     expectProblem(await refresh(rotated.body.refreshToken), 401, 'refresh_token_invalid');

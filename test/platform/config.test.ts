@@ -38,8 +38,8 @@ describe('configuration', () => {
 
   it('stops the web process with a message naming the missing variable', () => {
     const { JWT_SECRET: _omit, ...env } = productionEnv;
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'api/server.ts'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'api/server.ts'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 90_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/JWT_SECRET is required/);
-  });
+  }, 120_000);
 });

@@ -21,12 +21,18 @@ describe('worker shutdown on SIGTERM', () => {
     await smtp.close();
   });
 
+  // One process (node with tsx's loader, no tsx CLI in between): the signal reaches the worker itself, and a
+  // failed test cannot leave it running behind the run.
+  let dyno: ChildProcess | undefined;
   function startWorkerDyno(): ChildProcess {
-    return spawn(process.execPath, [require.resolve('tsx/cli'), 'workers/main.ts'], {
+    return (dyno = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
       env: { ...process.env, ...stack.env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
       stdio: 'ignore',
-    });
+    }));
   }
+  afterEach(() => {
+    if (dyno && dyno.exitCode === null && dyno.signalCode === null) dyno.kill('SIGKILL');
+  });
 
   it('finishes the running job, leaves the waiting ones for the next worker', async () => {
     const em = stack.services.orm.em.fork();

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -49,6 +54,28 @@ describe('system routes', () => {
     const docs = await stack.http.get('/docs/');
     expect(docs.status).toBe(200);
     expect(docs.text).toMatch(/swagger/i);
+  });
+
+  it("passes Redocly's recommended ruleset with 0 errors (npm run lint:openapi)", async () => {
+    const file = join(tmpdir(), `openapi-${process.pid}.json`);
+    writeFileSync(file, (await stack.http.get('/openapi.json')).text);
+    // Redocly's library is ESM-only: it runs in its own process, as `npm run lint:openapi` does.
+    const { stdout } = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'bin/lint-openapi.ts', file]);
+    expect(stdout).toMatch(/Redocly recommended: 0 errors/);
+    expect(stdout).toMatch(/known no-identical-paths #\/paths\/~1api~1promo~1\{id\}/);
+  });
+
+  it('answers GET / with an index: name, version and where the documentation is', async () => {
+    const res = await stack.http.get('/');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'platform-suite', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(res.body.links).toEqual({
+      docs: `${stack.url}/docs`,
+      openapi: `${stack.url}/openapi.json`,
+      asyncapi: `${stack.url}/asyncapi.json`,
+      health: `${stack.url}/health`,
+      ready: `${stack.url}/ready`,
+    });
   });
 
   it('exposes Prometheus metrics', async () => {

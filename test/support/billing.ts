@@ -56,8 +56,8 @@ export function processed(stack: TestStack, eventId: string): Promise<StripeEven
 export async function finishedJob<P>(stack: TestStack, queue: QueueDefinition<P>, jobId: string): Promise<Job<P>> {
   const q = stack.services.queues.get(queue);
   return eventually(async () => {
-    const job = (await q.getJob(jobId)) as Job<P> | undefined;
-    const state = job ? await job.getState() : null;
-    return state === 'completed' || state === 'failed' ? job : null;
+    // The state first, then the job: a job read while still active would keep its empty returnvalue.
+    const state = await q.getJobState(jobId);
+    return state === 'completed' || state === 'failed' ? ((await q.getJob(jobId)) as Job<P>) : null;
   }, { what: `job ${jobId}` });
 }

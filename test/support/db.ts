@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
+import { basename, resolve } from 'node:path';
 import { Client } from 'pg';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Test runs of several checkouts may share a PostgreSQL: everything is named after TEST_NAMESPACE. */
-export const namespace = (process.env.TEST_NAMESPACE ?? 'main').replace(/\W/g, '_');
+/**
+ * Test runs of several checkouts may share a PostgreSQL and a Redis: every database and key is named after
+ * TEST_NAMESPACE, by default the checkout's folder name plus a hash of its path, so two clones never drop
+ * each other's databases.
+ */
+const root = resolve(__dirname, '../..');
+export const namespace = (process.env.TEST_NAMESPACE ?? `${basename(root).slice(0, 12)}_${createHash('sha256').update(root).digest('hex').slice(0, 6)}`).replace(/\W/g, '_').toLowerCase();
 export const templateDb = `pt_template_${namespace}`;
 
 export function databaseUrl(name: string): string {

@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { MailMessage } from '../../entities/identity/mail';
+import { accountLinkQueue } from '../../queues/identity';
 import type { TestStack } from './stack';
 import { eventually } from './wait';
 
@@ -26,15 +27,25 @@ export async function mailsTo(stack: TestStack, to: string, template?: string): 
   return stack.services.orm.em.fork().find(MailMessage, { to: to.toLowerCase(), ...(template ? { template } : {}) }, { orderBy: { id: 'asc' } });
 }
 
-/** Waits until the mail worker has handled the newest mail of this template to `to` (kept in the outbox or sent). */
-export async function deliveredMail(stack: TestStack, to: string, template: string): Promise<MailMessage> {
+/**
+ * Waits until the mail worker has handled the newest mail of this template to `to` (kept in the outbox or
+ * sent), once there are at least `count` of them (links asked through a queue arrive after the 202).
+ */
+export async function deliveredMail(stack: TestStack, to: string, template: string, count = 1): Promise<MailMessage> {
   return eventually(
     async () => {
-      const last = (await mailsTo(stack, to, template)).at(-1);
-      return last && last.status !== 'queued' ? last : null;
+      const mails = await mailsTo(stack, to, template);
+      const last = mails.at(-1);
+      return mails.length >= count && last && last.status !== 'queued' ? last : null;
     },
-    { what: `${template} mail to ${to}` },
+    { what: `${template} mail #${count} to ${to}` },
   );
+}
+
+/** Waits until every queued request for a reset or confirmation link has been handled (mailed or found unknown). */
+export async function accountLinksHandled(stack: TestStack): Promise<void> {
+  const queue = stack.services.queues.get(accountLinkQueue);
+  await eventually(async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0), { what: 'account link requests handled' });
 }
 
 /** The token of the link in a mail. */

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { once } from 'node:events';
 import { WebSocket } from 'ws';
 import { createAccount, addMember, type Account } from './factories';
 import type { TestStack } from './stack';
 import { eventually } from './wait';
+
+export { startFakeHub, type FakeHub } from './hub';
 
 /** An organisation on the pro tier (which includes vr), its owner, and members assigned to rooms. */
 export interface VrOrg {
@@ -40,39 +40,6 @@ export async function createRoom(stack: TestStack, admin: Account, input: RoomIn
     return opened.body;
   }
   return res.body;
-}
-
-/** A stand-in for the real-time hub: records what is POSTed to /vr/notify; can be told to fail. */
-export interface FakeHub {
-  url: string;
-  received: { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown>; raw: string }[];
-  /** Status to answer (default 204). */
-  status: number;
-  events(): string[];
-  close(): Promise<void>;
-}
-
-export async function startFakeHub(): Promise<FakeHub> {
-  const hub: FakeHub = {
-    url: '',
-    received: [],
-    status: 204,
-    events: () => hub.received.map((r) => String(r.body.event)),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      if (hub.status < 300) hub.received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, raw });
-      res.statusCode = hub.status;
-      res.end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  hub.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return hub;
 }
 
 /** A WebSocket client collecting every JSON frame it receives. */

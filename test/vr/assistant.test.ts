@@ -1,3 +1,4 @@
+import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { createAccount } from '../support/factories';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
@@ -63,6 +64,25 @@ describe('VR assistant (WebSocket /assistant)', () => {
     }
   });
 
+  // Every frame the server sends in these tests is also checked against this document (api/http/contract.ts).
+  it('is described in /asyncapi.json (AsyncAPI 3, valid for the official parser) with the messages the spec names', async () => {
+    const res = await stack.http.get('/asyncapi.json');
+    expect(res.status).toBe(200);
+    const { document, diagnostics } = await new Parser().parse(res.text);
+    expect(diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error)).toEqual([]);
+    const channel = document!.channels().all().find((c) => c.address() === '/assistant')!;
+    const names = (action: 'send' | 'receive') =>
+      channel
+        .operations()
+        .filterBy((op) => op.action() === action)
+        .flatMap((op) => op.messages().all().map((m) => m.name()));
+    expect(names('receive')).toEqual(['user_message', 'event']);
+    expect(names('send')).toEqual(['delta', 'message', 'action', 'error']);
+    expect(document!.servers().all()[0].protocol()).toBe('ws');
+    const docs = await stack.http.get('/openapi.json');
+    expect(docs.body.info.description).toContain('/asyncapi.json');
+  });
+
   it('answers malformed messages with an error and keeps the connection', async () => {
     ai.reply = { chunks: ['Fine.'] };
     const socket = await openSocket(stack, '/assistant', org.members[0].tokens.accessToken);
@@ -77,6 +97,9 @@ describe('VR assistant (WebSocket /assistant)', () => {
       expect(await socket.next('error', 3)).toMatchObject({ code: 'invalid_message' });
       socket.send({ type: 'event', detail: 'no name' });
       expect(await socket.next('error', 4)).toMatchObject({ code: 'invalid_message' });
+      // A scene nested 5,000 levels deep is refused before parsing, and does not become the context.
+      socket.send(`{"type":"user_message","text":"hi","context":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`);
+      expect(await socket.next('error', 5)).toMatchObject({ code: 'invalid_message', message: expect.stringMatching(/at most 32 levels/) });
       socket.send({ type: 'user_message', text: 'Still there?' });
       expect(await socket.next('message')).toEqual({ type: 'message', text: 'Fine.' });
     } finally {

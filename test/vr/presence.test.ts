@@ -1,10 +1,14 @@
 import { startClock } from '../../cron/main';
 import { schedules } from '../../cron/schedules';
 import { sweepPresence } from '../../domain/vr/sweepPresence';
+import { LiveRooms } from '../../domain/vr/live';
 import { presenceSweepQueue } from '../../queues/vr';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
 import { eventually } from '../support/wait';
+
+/** Presence lifetime under test: short, yet longer than a heartbeat round trip on a loaded CI machine. */
+const TTL_MS = 2000;
 
 describe('VR presence expiry', () => {
   let stack: TestStack;
@@ -12,7 +16,7 @@ describe('VR presence expiry', () => {
   let org: VrOrg;
   beforeAll(async () => {
     hub = await startFakeHub();
-    stack = await startStack({ env: { PRESENCE_TTL_SECONDS: '1', HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' } });
+    stack = await startStack({ env: { PRESENCE_TTL_SECONDS: String(TTL_MS / 1000), HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' } });
     org = await vrOrg(stack, 2);
   });
   afterAll(async () => {
@@ -53,6 +57,93 @@ describe('VR presence expiry', () => {
     // Joining again brings the guest back into the same session.
     await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
     await beat(room.id, guest).expect(200);
+  });
+
+  /** Waits until the member's presence in the room has expired (TTL_MS), no sweep running meanwhile; `keep` beats on. */
+  const expired = (roomId: string, sessionId: string, who: { user: { id: string } }, keep?: (typeof org.members)[number]) =>
+    eventually(
+      async () => {
+        if (keep) await beat(roomId, keep).expect(200);
+        return (await new LiveRooms(stack.services).presenceOf(roomId, sessionId, who.user.id)).state === 'expired';
+      },
+      { what: 'the presence to expire' },
+    );
+  const hubEvents = (roomId: string, userId: string) =>
+    hub.received.filter((r) => r.body.roomId === roomId && r.body.userId === userId).map((r) => `${String(r.body.event)}${(r.body.data as { reason?: string }).reason ? `:${(r.body.data as { reason: string }).reason}` : ''}`);
+
+  it('does not let a heartbeat past the expiry revive the presence, even before any sweep: the departure is recorded at the expiry', async () => {
+    const [host, guest] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, guest.user.id] });
+    const { body: session } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
+    const lastBeat = Date.now();
+    await beat(room.id, guest).expect(200);
+    await expired(room.id, session.id, guest, host);
+
+    expect((await beat(room.id, guest)).body.code).toBe('not_joined');
+    await sweepPresence(stack.services);
+    const detail = (await stack.http.get(`/sessions/${session.id}`).set(org.admin.auth)).body;
+    const left = detail.participants.find((p: { userId: string }) => p.userId === guest.user.id).leftAt as string;
+    // The departure is the expiry (last heartbeat + TTL), not the time the sweep ran.
+    expect(Date.parse(left)).toBeGreaterThanOrEqual(lastBeat + TTL_MS);
+    // The beat reached the server after lastBeat, by as much as a loaded machine delays a request.
+    expect(Date.parse(left)).toBeLessThan(lastBeat + TTL_MS + 1500);
+    await eventually(() => hubEvents(room.id, guest.user.id).includes('participant.departed:timeout'));
+
+    // Joining again is a new arrival.
+    await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
+    await beat(room.id, guest).expect(200);
+    await eventually(() => hubEvents(room.id, guest.user.id).join() === 'participant.arrived,participant.departed:timeout,participant.arrived');
+  });
+
+  it('records a departure, then a new arrival, when someone joins again after their expiry and before the sweep', async () => {
+    const [host, guest] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, guest.user.id] });
+    const { body: session } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
+    await expired(room.id, session.id, guest, host);
+    await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
+    await beat(room.id, guest).expect(200);
+    await sweepPresence(stack.services);
+    await eventually(() => hubEvents(room.id, guest.user.id).length === 3);
+    expect(hubEvents(room.id, guest.user.id)).toEqual(['participant.arrived', 'participant.departed:timeout', 'participant.arrived']);
+  });
+
+  it('ends the session (host_timeout) when its host hosts again after their expiry, and starts a new one', async () => {
+    const [host] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id] });
+    const { body: first } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    await expired(room.id, first.id, host);
+    const { body: second } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    expect(second.id).not.toBe(first.id);
+    expect((await stack.http.get(`/sessions/${first.id}`).set(org.admin.auth)).body).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
+    await beat(room.id, host).expect(200);
+    await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
+  });
+
+  it('survives a Redis that lost its data: live state comes back from PostgreSQL, and a silent host times out', async () => {
+    const [beating, silent] = org.members;
+    const rooms = [await createRoom(stack, org.admin, { participantIds: [beating.user.id] }), await createRoom(stack, org.admin, { participantIds: [silent.user.id] })];
+    const alive = (await stack.http.post(`/rooms/${rooms[0].id}/host`).set(beating.auth).expect(201)).body;
+    const stuck = (await stack.http.post(`/rooms/${rooms[1].id}/host`).set(silent.auth).expect(201)).body;
+
+    // Redis restarted without persistence: every key of this deployment is gone.
+    const keys = await stack.services.redis.keys(`${stack.config.REDIS_NAMESPACE}:*`);
+    await stack.services.redis.del(...keys);
+    expect((await beat(rooms[0].id, beating)).body.code).toBe('not_joined');
+
+    // The next sweep restores the live state of both sessions; the host who still beats keeps theirs.
+    expect((await sweepPresence(stack.services)).restored).toBeGreaterThanOrEqual(2);
+    await beat(rooms[0].id, beating).expect(200);
+    const ended = await eventually(async () => {
+      await beat(rooms[0].id, beating).expect(200);
+      await sweepPresence(stack.services);
+      const res = await stack.http.get(`/sessions/${stuck.id}`).set(org.admin.auth);
+      return res.body.status === 'ended' && res.body;
+    }, { intervalMs: 200 });
+    expect(ended.endReason).toBe('host_timeout');
+    expect((await stack.http.get(`/sessions/${alive.id}`).set(org.admin.auth)).body.status).toBe('running');
+    await stack.http.post(`/rooms/${rooms[0].id}/leave`).set(beating.auth).expect(200);
   });
 
   it('ends the session (host_timeout) when the host stops beating, through the clock schedule', async () => {

@@ -105,6 +105,7 @@ describe('VR telemetry', () => {
     expect((await send([{ type: 'emoji', label: '\u{1F525} fire', detail: '' }])).status).toBe(202);
   });
 
+  // Unstorable text (NUL, unpaired surrogates) is refused by toDto before either check, see the test above.
   it('never lets the fast batch check pass an event the DTO refuses', async () => {
     const uuid = org.members[0].user.id;
     const cases: Record<string, unknown>[] = [
@@ -115,8 +116,6 @@ describe('VR telemetry', () => {
       { type: '', label: '', detail: '' },
       { type: 'a', label: 'l'.repeat(201), detail: '' },
       { type: 'a', label: '', detail: 'd'.repeat(2001) },
-      { type: 'a', label: '', detail: '\u0000' },
-      { type: 'a\udc00', label: '', detail: '' },
       { type: 'a', label: 5, detail: '' },
       { type: 'a', label: '' },
       { type: 'a', label: '', detail: '', extra: true },

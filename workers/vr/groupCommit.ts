@@ -1,3 +1,5 @@
+import { isDependencyDown } from '../../lib/dependencies';
+
 interface Entry<T> {
   item: T;
   resolve(): void;
@@ -21,7 +23,8 @@ export interface GroupCommitOptions<T> {
  * Group commit for many small jobs: an item submitted while commits are in flight waits for the next one,
  * which applies everything waiting in ONE transaction. An item commits at once, or after waiting `lingerMs`
  * for others; busy, groups grow with the load (fewer, larger transactions). Each submitter learns the outcome of its
- * own item: when a group fails, its items are retried one by one so one bad item fails alone.
+ * own item: when a group fails, its items are retried one by one so one bad item fails alone, unless the
+ * database is down (then they all fail at once, and their jobs wait for it: workers/outage.ts).
  * Only in-flight work lives here; a job completes (in BullMQ) once its item is committed.
  */
 export class GroupCommit<T> {
@@ -76,7 +79,10 @@ export class GroupCommit<T> {
       await this.apply(group.map((e) => e.item));
       for (const e of group) e.resolve();
     } catch (err) {
-      if (group.length === 1) return group[0].reject(err);
+      if (group.length === 1 || isDependencyDown(err)) {
+        for (const e of group) e.reject(err);
+        return;
+      }
       for (const e of group) await this.apply([e.item]).then(e.resolve, e.reject);
     }
   }

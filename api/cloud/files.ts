@@ -1,0 +1,168 @@
+import type { ModuleMount } from '../modules';
+import { created, noContent, Reply } from '../http/routes';
+import { IdParams } from '../http/dtos';
+import { completeUpload, startUpload } from '../../domain/cloud/uploads';
+import { downloadUrl, inlineAddress, tenantDownloadUrl } from '../../domain/cloud/downloads';
+import { getItem } from '../../domain/cloud/items';
+import { editNode } from '../../domain/cloud/folders';
+import { moveNodes } from '../../domain/cloud/move';
+import { restoreNode, trashNodes } from '../../domain/cloud/trash';
+import { setStar } from '../../domain/cloud/stars';
+import { CloudBulkDeleteBody, CloudBulkMoveBody, CloudEditNodeBody, CloudInlineQuery, CloudMoveBody, CloudStarBody, CloudUploadConfirmBody, CloudUploadUrlBody } from './dtos';
+import { CloudItemView, CloudDownloadUrlView, CloudTenantDownloadUrlView, CloudUploadTicketView } from './views';
+
+/** Files of the drive: the three-step upload, downloads, inline rendering, edits, moves, trash, stars. */
+export function fileRoutes({ routes }: ModuleMount): void {
+  const r = routes('Cloud files');
+  const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
+  const write = { access: 'user', module: 'cloud', permission: 'cloud.write' } as const;
+
+  r.post(
+    '/api/cloud/files/upload-url',
+    {
+      ...write,
+      summary: 'Upload, step 1: reserve quota and get a signed upload address',
+      description:
+        'Checks the declared file (size at most CLOUD_MAX_UPLOAD_BYTES, 413 `file_too_large`), reserves its bytes in the organisation\'s quota (409 `quota_exceeded`: concurrent uploads can never pass the quota together) and answers a presigned PUT address for a key the server chooses under the organisation\'s prefix, valid CLOUD_UPLOAD_TTL_SECONDS. Step 2: PUT the bytes to `url` with `headers` (they go straight to the object store, not through this API). Step 3: POST /api/cloud/files/upload-confirm. An upload not confirmed by `confirmBy` is released and its object deleted.',
+      body: CloudUploadUrlBody,
+      response: CloudUploadTicketView,
+      status: 201,
+      errors: { 404: 'Folder not found', 409: '`quota_exceeded`', 413: '`file_too_large`' },
+    },
+    async ({ ctx, body }) => created(CloudUploadTicketView.from(await startUpload(ctx, body))),
+  );
+
+  r.post(
+    '/api/cloud/files/upload-confirm',
+    {
+      ...write,
+      summary: 'Upload, step 3: confirm the upload',
+      description:
+        'Stats the stored object and checks its size and Content-Type against the declaration, then records the file (id = uploadId) and turns the reservation into used bytes. A name taken in the folder becomes "name (2)"; a folder trashed meanwhile puts the file at the root. 409 `upload_incomplete`: nothing was PUT yet (PUT, then confirm again). 409 `upload_mismatch`: the object differs from the declaration; it is deleted and the reservation released. 410 `upload_expired`. Confirming again answers 200 with the file.',
+      body: CloudUploadConfirmBody,
+      response: CloudItemView,
+      status: 201,
+      alsoAnswers: { 200: 'Already confirmed: the file' },
+      errors: { 404: 'Upload not found', 409: '`upload_incomplete` or `upload_mismatch`', 410: '`upload_expired`' },
+    },
+    async ({ ctx, body }) => {
+      const { node, created: isNew } = await completeUpload(ctx, body.uploadId);
+      const view = CloudItemView.from(await getItem(ctx, node.id, 'file', 'any'));
+      return isNew ? created(view) : new Reply(200, view);
+    },
+  );
+
+  r.get(
+    '/api/cloud/files/:id/download-url',
+    { ...read, summary: 'Download address of a file', description: 'A presigned GET valid CLOUD_LINK_TTL_SECONDS, answering the bytes with `Content-Disposition: attachment` and the file\'s name; also an inline address (signed t parameter) for rendering in a page.', params: IdParams, response: CloudDownloadUrlView },
+    async ({ ctx, params }) => {
+      const d = await downloadUrl(ctx, params.id);
+      return { url: d.url, inlineUrl: d.inlineUrl, expiresAt: d.expiresAt.toISOString() } satisfies CloudDownloadUrlView;
+    },
+  );
+
+  r.get(
+    '/api/cloud/files/:id/tenant-download-url',
+    {
+      ...read,
+      summary: 'Internal download address of a file',
+      description: "For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation server-side with the caller's token: a presigned GET without Content-Disposition, with the file's size and type.",
+      params: IdParams,
+      response: CloudTenantDownloadUrlView,
+    },
+    async ({ ctx, params }) => {
+      const d = await tenantDownloadUrl(ctx, params.id);
+      return { url: d.url, expiresAt: d.expiresAt.toISOString(), size: d.size, contentType: d.contentType } satisfies CloudTenantDownloadUrlView;
+    },
+  );
+
+  r.get(
+    '/api/cloud/files/:id/inline',
+    {
+      access: 'public',
+      summary: 'Render a file inline',
+      description:
+        'Anonymous, authorised by the query parameter t of the download-url answer\'s inlineUrl: `<expiry>.<HMAC-SHA256>` over the file id and expiry, with a key used for nothing else. A tampered, missing or foreign token is 403 `inline_token_invalid`, an expired one 403 `inline_token_expired`. Redirects (302) to a storage address valid 60 s; images, video, audio, PDF and plain text render inline, other types download.',
+      params: IdParams,
+      query: CloudInlineQuery,
+      status: 302,
+      errors: { 403: '`inline_token_invalid` or `inline_token_expired`', 404: 'File not found (trashed or deleted)' },
+    },
+    async ({ services, params, query }) => new Reply(302, undefined, { Location: await inlineAddress(services, params.id, query.t), 'Cache-Control': 'no-store' }),
+  );
+
+  r.patch(
+    '/api/cloud/files/:id',
+    { ...write, summary: 'Rename a file or edit its description', description: 'A name taken in its folder is 409 `name_taken` (renames never rename silently). Names are sanitised like uploads.', params: IdParams, body: CloudEditNodeBody, response: CloudItemView, errors: { 409: '`name_taken`' } },
+    async ({ ctx, params, body }) => CloudItemView.from(await editNode(ctx, params.id, 'file', body)),
+  );
+
+  r.delete(
+    '/api/cloud/files/:id',
+    { ...write, summary: 'Move a file to the trash', description: 'It stays in the trash (and in the quota) CLOUD_TRASH_RETENTION_DAYS, then the purge deletes it and its object. POST /restore brings it back.', params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await trashNodes(ctx, { fileIds: [params.id] });
+      return noContent();
+    },
+  );
+
+  r.post(
+    '/api/cloud/files/:id/move',
+    { ...write, summary: 'Move a file', description: 'Into folderId (null or absent: the root). A name taken there is 409 `name_taken`.', params: IdParams, body: CloudMoveBody, response: CloudItemView, errors: { 409: '`name_taken`' } },
+    async ({ ctx, params, body }) => {
+      await moveNodes(ctx, { fileIds: [params.id] }, body.folderId ?? null);
+      return CloudItemView.from(await getItem(ctx, params.id, 'file'));
+    },
+  );
+
+  r.post(
+    '/api/cloud/files/:id/star',
+    { ...read, summary: 'Star or unstar a file', description: 'Favourites are per member; the answer is the file as the caller sees it.', params: IdParams, body: CloudStarBody, response: CloudItemView },
+    async ({ ctx, params, body }) => CloudItemView.from(await setStar(ctx, params.id, 'file', body.starred)),
+  );
+
+  r.post(
+    '/api/cloud/files/:id/restore',
+    {
+      ...write,
+      summary: 'Restore a file from the trash',
+      description: 'Back into its folder, or to the root when that folder is gone or trashed; a name taken since becomes "name (2)". 409 `trashed_with_folder` for a file trashed with its folder: restore the folder.',
+      params: IdParams,
+      response: CloudItemView,
+      errors: { 409: '`trashed_with_folder`' },
+    },
+    async ({ ctx, params }) => CloudItemView.from(await restoreNode(ctx, params.id, 'file')),
+  );
+
+  r.post(
+    '/api/cloud/files/bulk-delete',
+    {
+      ...write,
+      summary: 'Trash several files and folders',
+      description: 'All or nothing: when one id is unknown (or already trashed) the answer is 404 naming it and nothing is trashed. Folders go with their subtrees.',
+      body: CloudBulkDeleteBody,
+      status: 204,
+      errors: { 404: 'An id is unknown; nothing was trashed' },
+    },
+    async ({ ctx, body }) => {
+      await trashNodes(ctx, body);
+      return noContent();
+    },
+  );
+
+  r.post(
+    '/api/cloud/files/bulk-move',
+    {
+      ...write,
+      summary: 'Move several files and folders',
+      description: 'Into folderId (null or absent: the root). All or nothing: an unknown id (404), a name taken in the target or shared by two moved items (409 `name_taken`) or a folder moved into itself or its subtree (409 `folder_cycle`) moves nothing.',
+      body: CloudBulkMoveBody,
+      status: 204,
+      errors: { 404: 'An id or the target is unknown; nothing was moved', 409: '`name_taken` or `folder_cycle`' },
+    },
+    async ({ ctx, body }) => {
+      await moveNodes(ctx, body, body.folderId ?? null);
+      return noContent();
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import type { ModuleMount } from '../modules';
+import { accountRoutes } from './account';
+import { fileRoutes } from './files';
+import { folderRoutes } from './folders';
+import { shareRoutes } from './shares';
+
+/** Cloud storage: files and folders on object storage, shares, favourites, trash, quota, office documents. */
+export function cloudApi(mount: ModuleMount): void {
+  fileRoutes(mount);
+  folderRoutes(mount);
+  shareRoutes(mount);
+  accountRoutes(mount);
+}

@@ -1,0 +1,66 @@
+import type { ModuleMount } from '../modules';
+import { created, noContent } from '../http/routes';
+import { IdParams } from '../http/dtos';
+import { listShares, openShare, revokeShare, shareFile } from '../../domain/cloud/shares';
+import { CloudOpenShareBody, CloudShareBody, CloudShareParams, CloudShareTokenParams } from './dtos';
+import { CloudSharedFileView, CloudShareListView, CloudShareView } from './views';
+
+/** Shares of files: links (optional expiry and password) and member shares; the anonymous link opener. */
+export function shareRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Cloud shares');
+
+  r.post(
+    '/api/cloud/files/:id/share',
+    {
+      access: 'user',
+      module: 'cloud',
+      permission: 'cloud.write',
+      summary: 'Share a file',
+      description:
+        'kind link: an address anyone holding it can open (POST /api/cloud/shared/{token}), optionally until expiresAt and behind a password; needs cloud.share as well. The url is in this answer only. kind members: members of the organisation (notified through the hub). Revoke with DELETE /api/cloud/files/{id}/shares/{shareId}.',
+      params: IdParams,
+      body: CloudShareBody,
+      response: CloudShareView,
+      status: 201,
+    },
+    async ({ ctx, params, body }) => {
+      const { share, url } = await shareFile(ctx, params.id, { ...body, expiresAt: body.expiresAt ? new Date(body.expiresAt) : undefined });
+      return created(CloudShareView.from(share, url));
+    },
+  );
+
+  r.get('/api/cloud/files/:id/shares', { access: 'user', module: 'cloud', permission: 'cloud.read', summary: 'Shares of a file', description: 'Newest first, revoked ones included.', params: IdParams, response: CloudShareListView }, async ({ ctx, params }) => ({
+    items: (await listShares(ctx, params.id)).map((s) => CloudShareView.from(s)),
+  }));
+
+  r.delete(
+    '/api/cloud/files/:id/shares/:shareId',
+    { access: 'user', module: 'cloud', permission: 'cloud.write', summary: 'Revoke a share', description: 'Its link answers 404 from now on. Revoking twice changes nothing.', params: CloudShareParams, status: 204 },
+    async ({ ctx, params }) => {
+      await revokeShare(ctx, params.id, params.shareId);
+      return noContent();
+    },
+  );
+
+  r.post(
+    '/api/cloud/shared/:token',
+    {
+      access: 'public',
+      summary: 'Open a share link',
+      description:
+        'Anonymous: the token is the capability. Answers the file\'s name, size and type and a download address valid CLOUD_LINK_TTL_SECONDS. Unknown or revoked: 404; expired: 410 `share_expired`; a protected link without its password: 401 `share_password_required`, with a wrong one 403 `share_password_invalid` (wrong passwords are rate-limited per address).',
+      params: CloudShareTokenParams,
+      body: CloudOpenShareBody,
+      response: CloudSharedFileView,
+      rateLimits: [
+        { name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE },
+        { name: 'cloud-share-failures', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, by: (req) => String(req.params.token ?? ''), countFailuresOnly: true },
+      ],
+      errors: { 401: '`share_password_required`', 403: '`share_password_invalid`', 404: 'Share not found', 410: '`share_expired`' },
+    },
+    async ({ services: s, params, body }) => {
+      const { file, url, expiresAt } = await openShare(s, params.token, body.password);
+      return { name: file.name, size: file.size, contentType: file.contentType ?? null, url, expiresAt: expiresAt.toISOString() } satisfies CloudSharedFileView;
+    },
+  );
+}

@@ -1,0 +1,197 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../http/nullable';
+import { fileCategories, nodeKinds } from '../../entities/cloud/node';
+import { shareKinds, type CloudShare } from '../../entities/cloud/share';
+import type { CloudItem } from '../../domain/cloud/items';
+import type { TrashEntry } from '../../domain/cloud/listings';
+import type { QuotaReport } from '../../domain/cloud/quota';
+import type { StartedUpload } from '../../domain/cloud/uploads';
+import { mapPage, type Page } from '../../lib/pagination';
+
+/** Presenters of the cloud routes. */
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+export class CloudItemView {
+  @IsUUID() id!: string;
+  @IsIn(nodeKinds) type!: string;
+  @IsString() name!: string;
+  @JSONSchema({ description: 'The folder holding it; null at the root' })
+  @Nullable() @IsUUID() parentId!: string | null;
+  @JSONSchema({ description: 'Bytes (0 for a folder)' })
+  @IsInt() size!: number;
+  @Nullable() @IsString() contentType!: string | null;
+  @JSONSchema({ description: 'What a file is (null for a folder)' })
+  @Nullable() @IsIn(fileCategories) category!: string | null;
+  @Nullable() @IsString() description!: string | null;
+  @JSONSchema({ description: 'Starred by the caller' })
+  @IsBoolean() starred!: boolean;
+  @Nullable() @IsUUID() createdBy!: string | null;
+  @IsDateString() createdAt!: string;
+  @IsDateString() updatedAt!: string;
+  @Nullable() @IsDateString() trashedAt!: string | null;
+
+  static from(i: CloudItem): CloudItemView {
+    return {
+      id: i.id,
+      type: i.kind,
+      name: i.name,
+      parentId: i.parentId,
+      size: i.size,
+      contentType: i.contentType,
+      category: i.category,
+      description: i.description,
+      starred: i.starred,
+      createdBy: i.createdBy,
+      createdAt: i.createdAt.toISOString(),
+      updatedAt: i.updatedAt.toISOString(),
+      trashedAt: iso(i.trashedAt),
+    };
+  }
+}
+
+export class CloudItemPageView {
+  @ValidateNested({ each: true }) @Type(() => CloudItemView) items!: CloudItemView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<CloudItem>): CloudItemPageView {
+    return mapPage(page, CloudItemView.from);
+  }
+}
+
+export class CloudFolderContentsView extends CloudItemPageView {
+  @JSONSchema({ description: 'The folder listed; null for the root' })
+  @Nullable() @ValidateNested() @Type(() => CloudItemView) folder!: CloudItemView | null;
+
+  static fromContents({ folder, page }: { folder: CloudItem | null; page: Page<CloudItem> }): CloudFolderContentsView {
+    return { folder: folder && CloudItemView.from(folder), ...CloudItemPageView.from(page) };
+  }
+}
+
+export class CloudTrashItemView extends CloudItemView {
+  @JSONSchema({ description: 'When the retention purge deletes it for good (CLOUD_TRASH_RETENTION_DAYS after trashedAt)' })
+  @IsDateString() purgeAt!: string;
+}
+
+export class CloudTrashPageView {
+  @ValidateNested({ each: true }) @Type(() => CloudTrashItemView) items!: CloudTrashItemView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<TrashEntry>): CloudTrashPageView {
+    return mapPage(page, (e) => ({ ...CloudItemView.from(e), purgeAt: e.purgeAt.toISOString() }));
+  }
+}
+
+export class CloudCrumbView {
+  @IsUUID() id!: string;
+  @IsString() name!: string;
+}
+
+export class CloudBreadcrumbView {
+  @JSONSchema({ description: 'From the top-level folder down to the folder itself (the root is implied)' })
+  @ValidateNested({ each: true }) @Type(() => CloudCrumbView) items!: CloudCrumbView[];
+}
+
+export class CloudUploadTicketView {
+  @JSONSchema({ description: 'Confirm with it; it becomes the id of the file' })
+  @IsUUID() uploadId!: string;
+  @JSONSchema({ description: 'PUT the bytes here, straight to the object store, with the headers below' })
+  @IsString() url!: string;
+  @IsIn(['PUT']) method!: string;
+  @JSONSchema({ description: 'Headers the PUT must send (Content-Type as declared)', additionalProperties: { type: 'string' } })
+  @IsObject() headers!: Record<string, string>;
+  @JSONSchema({ description: 'The address accepts the PUT until then' })
+  @IsDateString() expiresAt!: string;
+  @JSONSchema({ description: 'Confirm before then; afterwards the reservation is released and the object deleted' })
+  @IsDateString() confirmBy!: string;
+
+  static from(u: StartedUpload): CloudUploadTicketView {
+    return { uploadId: u.uploadId, url: u.url, method: u.method, headers: u.headers, expiresAt: u.expiresAt.toISOString(), confirmBy: u.confirmBy.toISOString() };
+  }
+}
+
+export class CloudDownloadUrlView {
+  @JSONSchema({ description: 'Presigned GET; answers the bytes as an attachment named like the file' })
+  @IsString() url!: string;
+  @JSONSchema({ description: 'Renders the file in a browser (img src, embeds): authorised by its signed, expiring t parameter, no token' })
+  @IsString() inlineUrl!: string;
+  @IsDateString() expiresAt!: string;
+}
+
+export class CloudTenantDownloadUrlView {
+  @JSONSchema({ description: 'Presigned GET without Content-Disposition, for services of the suite fetching the bytes' })
+  @IsString() url!: string;
+  @IsDateString() expiresAt!: string;
+  @IsInt() size!: number;
+  @Nullable() @IsString() contentType!: string | null;
+}
+
+export class CloudShareView {
+  @IsUUID() id!: string;
+  @IsUUID() fileId!: string;
+  @IsIn(shareKinds) kind!: string;
+  @JSONSchema({ description: 'Link shares: the address, in the creation answer only (only a hash of its token is stored)' })
+  @Nullable() @IsString() url!: string | null;
+  @IsBoolean() passwordProtected!: boolean;
+  @Nullable() @IsDateString() expiresAt!: string | null;
+  @IsUUID('all', { each: true }) memberIds!: string[];
+  @Nullable() @IsUUID() createdBy!: string | null;
+  @IsDateString() createdAt!: string;
+  @Nullable() @IsDateString() revokedAt!: string | null;
+
+  static from(s: CloudShare, url: string | null = null): CloudShareView {
+    return {
+      id: s.id,
+      fileId: s.nodeId,
+      kind: s.kind,
+      url,
+      passwordProtected: !!s.passwordHash,
+      expiresAt: iso(s.expiresAt),
+      memberIds: s.memberIds,
+      createdBy: s.createdBy ?? null,
+      createdAt: s.createdAt.toISOString(),
+      revokedAt: iso(s.revokedAt),
+    };
+  }
+}
+
+export class CloudShareListView {
+  @ValidateNested({ each: true }) @Type(() => CloudShareView) items!: CloudShareView[];
+}
+
+export class CloudSharedFileView {
+  @IsString() name!: string;
+  @IsInt() size!: number;
+  @Nullable() @IsString() contentType!: string | null;
+  @JSONSchema({ description: 'Presigned GET of the file (attachment)' })
+  @IsString() url!: string;
+  @IsDateString() expiresAt!: string;
+}
+
+export class CloudQuotaView {
+  @JSONSchema({ description: "The tier's quota (entitlement limit cloudQuotaBytes)" })
+  @IsInt() quotaBytes!: number;
+  @JSONSchema({ description: 'Bytes stored, trash included, plus usage reported by other modules' })
+  @IsInt() usedBytes!: number;
+  @JSONSchema({ description: 'Bytes reserved by uploads in progress' })
+  @IsInt() reservedBytes!: number;
+  @IsInt() availableBytes!: number;
+  @JSONSchema({ description: 'Bytes of files in the trash (part of usedBytes until purged)' })
+  @IsInt() trashBytes!: number;
+  @JSONSchema({ description: 'True when the quota is below what is stored (after a downgrade): uploads are refused, nothing is deleted' })
+  @IsBoolean() overQuota!: boolean;
+  @JSONSchema({ description: 'Stored bytes by file category (image, video, document ...)', additionalProperties: { type: 'integer' } })
+  @IsObject() byType!: Record<string, number>;
+
+  static from(q: QuotaReport): CloudQuotaView {
+    return { ...q };
+  }
+}
+
+export class CloudUsageAcceptedView {
+  @IsString() eventId!: string;
+  @JSONSchema({ description: 'queued: applied by the quota queue shortly (once per eventId)' })
+  @IsIn(['queued']) status!: string;
+}

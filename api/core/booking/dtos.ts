@@ -1,0 +1,224 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { INT4_MAX, PageQuery } from '../../http/dtos';
+import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
+import { HOURS_RANGE } from '../../../domain/core/booking/slots';
+
+/** Request bodies, queries and path parameters of the booking routes (appointments, catalogue, calendar, storefront). */
+
+const PHONE = /^[+0-9 ().\-/]{3,32}$/;
+const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
+const instant = (description: string) => JSONSchema({ description, type: 'string', format: 'date-time' });
+const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
+
+/** Weekly hours: keys "1".."7" (ISO weekday, 1 = Monday), each a list of "HH:MM-HH:MM" ranges with end after start. */
+const IsWeeklyHours = () =>
+  ValidateBy({
+    name: 'isWeeklyHours',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.entries(value).every(
+          ([day, spans]) => WEEKDAYS.includes(day) && Array.isArray(spans) && spans.length <= 10 && spans.every((s) => typeof s === 'string' && HOURS_RANGE.test(s) && s.slice(0, 5) < s.slice(6)),
+        ),
+      defaultMessage: () => 'weeklyHours must map ISO weekdays "1".."7" to lists of "HH:MM-HH:MM" ranges (end after start)',
+    },
+  });
+
+const weeklyHoursSchema = {
+  description: 'ISO weekday ("1" = Monday) -> ranges "HH:MM-HH:MM" in the business\'s time zone; a missing day is off',
+  type: 'object',
+  propertyNames: { enum: WEEKDAYS },
+  additionalProperties: { type: 'array', maxItems: 10, items: { type: 'string', pattern: HOURS_RANGE.source } },
+} as unknown as Parameters<typeof JSONSchema>[0];
+
+export class BookingAttendeeBody {
+  @IsString() @Length(1, 200) name!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  @JSONSchema(nullable('Phone number (digits, spaces, + ( ) . - /)'))
+  @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+}
+
+export class CreateBookingAppointmentBody {
+  @IsUUID() serviceId!: string;
+  @IsUUID() staffId!: string;
+  @instant('Start (ISO 8601 with offset); the end follows from the service\'s duration') @IsISO8601({ strict: true }) start!: string;
+  @JSONSchema(nullable('An existing customer; otherwise `attendee` finds (by e-mail) or creates one'))
+  @IsOptional() @IsUUID() customerId?: string | null;
+  @IsOptional() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
+  @IsOptional() @IsInt() @Min(1) @Max(1000) partySize?: number;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
+}
+
+export class UpdateBookingAppointmentBody {
+  @instant('New start: reschedules (the blocked range is recomputed)') @IsOptional() @IsISO8601({ strict: true }) start?: string;
+  @IsOptional() @IsUUID() staffId?: string;
+  @IsOptional() @IsUUID() serviceId?: string;
+  @JSONSchema({ description: 'booked -> confirmed -> completed | no_show; booked or confirmed -> cancelled' })
+  @IsOptional() @IsIn(appointmentStatuses) status?: AppointmentStatus;
+  @JSONSchema(nullable('The customer; null detaches')) @IsOptional() @IsUUID() customerId?: string | null;
+  @IsOptional() @IsInt() @Min(1) @Max(1000) partySize?: number;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
+}
+
+export class ListBookingAppointmentsQuery extends PageQuery {
+  @instant('Appointments starting at or after this time') @IsOptional() @IsISO8601({ strict: true }) from?: string;
+  @instant('Appointments starting before this time') @IsOptional() @IsISO8601({ strict: true }) to?: string;
+  @IsOptional() @IsUUID() staffId?: string;
+  @IsOptional() @IsUUID() customerId?: string;
+  @JSONSchema({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
+  @IsArray()
+  @IsIn(appointmentStatuses, { each: true })
+  status?: AppointmentStatus[];
+}
+
+export class CreateBookingServiceBody {
+  @JSONSchema(nullable('Service group')) @IsOptional() @IsUUID() groupId?: string | null;
+  @IsString() @Length(1, 120) name!: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @JSONSchema({ description: 'Minutes (5 to 1440)' }) @IsInt() @Min(5) @Max(1440) durationMinutes!: number;
+  @JSONSchema({ description: 'Price in cents' }) @IsInt() @Min(0) @Max(INT4_MAX) priceCents!: number;
+  @JSONSchema({ description: 'ISO 4217 (default EUR)', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @IsOptional() @IsInt() @Min(0) @Max(720) bufferBeforeMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(720) bufferAfterMinutes?: number;
+  @JSONSchema({ description: 'How long before its start a slot may still be booked on the storefront (minutes)' })
+  @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
+  @JSONSchema({ description: 'Most people one appointment takes' }) @IsOptional() @IsInt() @Min(1) @Max(1000) capacity?: number;
+  @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class UpdateBookingServiceBody {
+  @JSONSchema(nullable('Service group; null ungroups')) @IsOptional() @IsUUID() groupId?: string | null;
+  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @IsOptional() @IsInt() @Min(5) @Max(1440) durationMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) priceCents?: number;
+  @JSONSchema({ description: 'ISO 4217', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @IsOptional() @IsInt() @Min(0) @Max(720) bufferBeforeMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(720) bufferAfterMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(1000) capacity?: number;
+  @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class CreateBookingGroupBody {
+  @IsString() @Length(1, 120) name!: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
+}
+
+export class UpdateBookingGroupBody {
+  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
+}
+
+export class CreateBookingStaffBody {
+  @JSONSchema({ description: 'Public name on the storefront' }) @IsString() @Length(1, 120) displayName!: string;
+  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(2000) bio?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
+  @JSONSchema({ description: 'Services performed (empty: every service)' }) @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
+  @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class UpdateBookingStaffBody {
+  @IsOptional() @IsString() @Length(1, 120) displayName?: string;
+  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(2000) bio?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
+  @IsOptional() @IsBoolean() active?: boolean;
+}
+
+export class LinkBookingStaffBody {
+  @JSONSchema(nullable('A member of the organisation (their busy calendar events block slots); null unlinks')) @IsOptional() @IsUUID() userId?: string | null;
+  @JSONSchema(nullable('An HR employee (their schedule and leave give the hours); null unlinks')) @IsOptional() @IsUUID() employeeId?: string | null;
+}
+
+export class BookingAvailabilityQuery {
+  @IsUUID() serviceId!: string;
+  @instant('Range start (ISO 8601)') @IsISO8601({ strict: true }) from!: string;
+  @instant('Range end (ISO 8601; at most 62 days after from)') @IsISO8601({ strict: true }) to!: string;
+  @JSONSchema({ description: 'One staff member; any staff when absent' }) @IsOptional() @IsUUID() staffId?: string;
+}
+
+export class BookingSlugParams {
+  @JSONSchema({ description: 'The business\'s public slug' }) @IsString() @Length(1, 63) publicSlug!: string;
+}
+
+export class BookingManageParams extends BookingSlugParams {
+  @JSONSchema({ description: 'The manage token mailed with the booking' }) @IsString() @Length(20, 100) token!: string;
+}
+
+export class PublicBookingBody {
+  @IsString() @Length(1, 200) name!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  @JSONSchema(nullable('Phone number')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @IsUUID() serviceId!: string;
+  @JSONSchema({ description: 'A staff member; the first free one when absent' }) @IsOptional() @IsUUID() staffId?: string;
+  @instant('A slot start given by the availability route') @IsISO8601({ strict: true }) start!: string;
+}
+
+export class PublicRescheduleBody {
+  @instant('A new slot start given by the availability route') @IsISO8601({ strict: true }) start!: string;
+}
+
+export class VisitorLinkBody {
+  @IsString() @Length(1, 63) publicSlug!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+}
+
+export class VisitorVerifyBody {
+  @JSONSchema({ description: 'The token of the mailed link' }) @IsString() @Length(20, 100) token!: string;
+}
+
+export class CreateCalendarEventBody {
+  @IsString() @Length(1, 200) title!: string;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
+  @instant('Start (ISO 8601)') @IsISO8601({ strict: true }) startAt!: string;
+  @instant('End (ISO 8601), after start') @IsISO8601({ strict: true }) endAt!: string;
+  @IsOptional() @IsBoolean() allDay?: boolean;
+  @JSONSchema({ description: 'Busy events block booking slots and show in free/busy (default true)' }) @IsOptional() @IsBoolean() busy?: boolean;
+  @JSONSchema(nullable('Staff member whose slots it blocks (default: the staff member linked to the owner)')) @IsOptional() @IsUUID() staffId?: string | null;
+}
+
+export class UpdateCalendarEventBody {
+  @IsOptional() @IsString() @Length(1, 200) title?: string;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
+  @instant('Start (ISO 8601)') @IsOptional() @IsISO8601({ strict: true }) startAt?: string;
+  @instant('End (ISO 8601)') @IsOptional() @IsISO8601({ strict: true }) endAt?: string;
+  @IsOptional() @IsBoolean() allDay?: boolean;
+  @IsOptional() @IsBoolean() busy?: boolean;
+  @JSONSchema(nullable('Staff member whose slots it blocks')) @IsOptional() @IsUUID() staffId?: string | null;
+}
+
+export class ListCalendarEventsQuery extends PageQuery {
+  @instant('Events ending after this time') @IsOptional() @IsISO8601({ strict: true }) from?: string;
+  @instant('Events starting before this time') @IsOptional() @IsISO8601({ strict: true }) to?: string;
+}
+
+export class CalendarFreeBusyQuery {
+  @instant('Range start') @IsISO8601({ strict: true }) from!: string;
+  @instant('Range end (at most 62 days after from)') @IsISO8601({ strict: true }) to!: string;
+  @JSONSchema({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsUUID('all', { each: true })
+  staffIds?: string[];
+}
+
+export class CalendarFeedParams {
+  @JSONSchema({ description: '`<feedId>.<secret>.ics` as given by sync-info' }) @IsString() @Length(10, 200) token!: string;
+}

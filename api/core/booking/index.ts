@@ -1,0 +1,11 @@
+import type { ModuleMount } from '../../modules';
+import { appointmentRoutes } from './appointments';
+import { rdvRoutes } from './rdv';
+import { storefrontRoutes } from './storefront';
+
+/** Booking of the core service: appointments, catalogue, calendar, public storefront. */
+export function bookingApi(mount: ModuleMount): void {
+  appointmentRoutes(mount);
+  rdvRoutes(mount);
+  storefrontRoutes(mount);
+}

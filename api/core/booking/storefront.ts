@@ -1,0 +1,118 @@
+import type { ModuleMount } from '../../modules';
+import type { RateLimitRule } from '../../http/rateLimit';
+import { created } from '../../http/routes';
+import type { Appointment } from '../../../entities/core/booking';
+import { bookOnline, bookingByToken, cancelByToken, openStore, rescheduleByToken, storeAvailability, storeCatalogue, type Store } from '../../../domain/core/booking/storefront';
+import { findService, findStaff } from '../../../domain/core/booking/catalogue';
+import { BookingAvailabilityQuery, BookingManageParams, BookingSlugParams, PublicBookingBody, PublicRescheduleBody } from './dtos';
+import { storefrontView, StorefrontBookingCreatedView, StorefrontBookingView, StorefrontView } from './storefrontViews';
+import { BookingAvailabilityView, BookingSlotView } from './views';
+
+async function present(store: Store, a: Appointment): Promise<StorefrontBookingView> {
+  const [service, staff] = await Promise.all([findService(store.ctx.em, a.serviceId), findStaff(store.ctx.em, a.staffId)]);
+  return StorefrontBookingView.from(a, service, staff);
+}
+
+/**
+ * /api/public/stores/{publicSlug}: the anonymous storefront of a published business. Every route is rate
+ * limited per IP and answers 404 for an unknown, unpublished or suspended store.
+ */
+export function storefrontRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Booking: public storefront');
+  const limit = (name: string): RateLimitRule[] => [{ name, limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }];
+  const anon = { access: 'public' as const, rateLimits: limit('storefront-ip') };
+  const booking = { access: 'public' as const, rateLimits: limit('storefront-book-ip') };
+  const manage = 'The manage token is a capability: whoever holds it (from the booking answer or the confirmation mail) may see, cancel or reschedule that one booking.';
+
+  r.get(
+    '/api/public/stores/:publicSlug',
+    {
+      ...anon,
+      summary: 'A storefront: business profile, services, staff',
+      description: 'The public profile of a published business with its active services (and their groups) and its active staff\'s public names. No organisation id, no staff contact details.',
+      params: BookingSlugParams,
+      response: StorefrontView,
+    },
+    async ({ params }) => {
+      const store = await openStore(services, params.publicSlug);
+      return storefrontView(store.business, await storeCatalogue(store));
+    },
+  );
+
+  r.get(
+    '/api/public/stores/:publicSlug/availability',
+    {
+      ...anon,
+      summary: 'Free slots of a service',
+      description:
+        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. At most 62 days.',
+      params: BookingSlugParams,
+      query: BookingAvailabilityQuery,
+      response: BookingAvailabilityView,
+    },
+    async ({ params, query }) => {
+      const store = await openStore(services, params.publicSlug);
+      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from: new Date(query.from), to: new Date(query.to) });
+      return { timeZone: store.business.timeZone, slots: slots.map(BookingSlotView.from) };
+    },
+  );
+
+  r.post(
+    '/api/public/stores/:publicSlug/bookings',
+    {
+      ...booking,
+      summary: 'Book online',
+      description:
+        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`.',
+      params: BookingSlugParams,
+      body: PublicBookingBody,
+      response: StorefrontBookingCreatedView,
+      status: 201,
+      errors: { 409: '`slot_taken`' },
+    },
+    async ({ params, body }) => {
+      const store = await openStore(services, params.publicSlug);
+      const booked = await bookOnline(store, { ...body, start: new Date(body.start) });
+      const view: StorefrontBookingCreatedView = { ...(await present(store, booked.appointment)), manageToken: booked.manageToken };
+      return created(view);
+    },
+  );
+
+  r.get('/api/public/stores/:publicSlug/bookings/:token', { ...anon, summary: 'A booking by its manage token', description: manage, params: BookingManageParams, response: StorefrontBookingView }, async ({ params }) => {
+    const store = await openStore(services, params.publicSlug);
+    return present(store, await bookingByToken(store, params.token));
+  });
+
+  r.delete(
+    '/api/public/stores/:publicSlug/bookings/:token',
+    {
+      ...anon,
+      summary: 'Cancel a booking by its manage token',
+      description: `${manage} DELETE cancels (the booking is kept, cancelled; again: no change) and answers it. After its start: 409 \`booking_started\`; completed or no-show: 409 \`invalid_transition\`.`,
+      params: BookingManageParams,
+      response: StorefrontBookingView,
+      errors: { 409: '`booking_started`, `invalid_transition`' },
+    },
+    async ({ params }) => {
+      const store = await openStore(services, params.publicSlug);
+      return present(store, await cancelByToken(store, params.token));
+    },
+  );
+
+  r.patch(
+    '/api/public/stores/:publicSlug/bookings/:token',
+    {
+      ...anon,
+      summary: 'Reschedule a booking by its manage token',
+      description: `${manage} PATCH moves it to another free slot of the same service and staff member (409 \`slot_taken\` when not free; 409 \`booking_started\` after its start, \`invalid_transition\` when cancelled).`,
+      params: BookingManageParams,
+      body: PublicRescheduleBody,
+      response: StorefrontBookingView,
+      errors: { 409: '`slot_taken`, `booking_started`, `invalid_transition`' },
+    },
+    async ({ params, body }) => {
+      const store = await openStore(services, params.publicSlug);
+      return present(store, await rescheduleByToken(store, params.token, new Date(body.start)));
+    },
+  );
+}

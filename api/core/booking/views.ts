@@ -1,0 +1,162 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../../http/nullable';
+import { appointmentStatuses, type Appointment, type BookingService, type ServiceGroup, type Staff, type WeeklyHours } from '../../../entities/core/booking';
+import type { Slot } from '../../../domain/core/booking/availability';
+import { mapPage, type Page } from '../../../lib/pagination';
+
+/** Presenters of the booking routes. Public (storefront) views carry no tenant id and no private staff data. */
+
+export class BookingAppointmentView {
+  @IsUUID() id!: string;
+  @IsUUID() serviceId!: string;
+  @IsUUID() staffId!: string;
+  @Nullable() @IsUUID() customerId!: string | null;
+  @IsDateString() startAt!: string;
+  @IsDateString() endAt!: string;
+  @JSONSchema({ description: 'Start minus the service\'s buffer before: the staff member\'s time is held from here' }) @IsDateString() blockedFrom!: string;
+  @JSONSchema({ description: 'End plus the service\'s buffer after' }) @IsDateString() blockedUntil!: string;
+  @IsIn(appointmentStatuses) status!: string;
+  @IsInt() partySize!: number;
+  @IsIn(['staff', 'storefront']) source!: string;
+  @Nullable() @IsString() attendeeName!: string | null;
+  @Nullable() @IsString() attendeeEmail!: string | null;
+  @Nullable() @IsString() attendeePhone!: string | null;
+  @Nullable() @IsString() notes!: string | null;
+  @Nullable() @IsDateString() cancelledAt!: string | null;
+  @IsDateString() createdAt!: string;
+  @IsDateString() updatedAt!: string;
+
+  static from(a: Appointment): BookingAppointmentView {
+    return {
+      id: a.id,
+      serviceId: a.serviceId,
+      staffId: a.staffId,
+      customerId: a.customerId ?? null,
+      startAt: a.startAt.toISOString(),
+      endAt: a.endAt.toISOString(),
+      blockedFrom: a.blockedFrom.toISOString(),
+      blockedUntil: a.blockedUntil.toISOString(),
+      status: a.status,
+      partySize: a.partySize,
+      source: a.source,
+      attendeeName: a.attendeeName ?? null,
+      attendeeEmail: a.attendeeEmail ?? null,
+      attendeePhone: a.attendeePhone ?? null,
+      notes: a.notes ?? null,
+      cancelledAt: a.cancelledAt?.toISOString() ?? null,
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    };
+  }
+}
+
+export class BookingAppointmentPageView {
+  @ValidateNested({ each: true }) @Type(() => BookingAppointmentView) items!: BookingAppointmentView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<Appointment>): BookingAppointmentPageView {
+    return mapPage(page, BookingAppointmentView.from);
+  }
+}
+
+export class BookingServiceView {
+  @IsUUID() id!: string;
+  @Nullable() @IsUUID() groupId!: string | null;
+  @IsString() name!: string;
+  @Nullable() @IsString() description!: string | null;
+  @IsInt() durationMinutes!: number;
+  @IsInt() priceCents!: number;
+  @IsString() currency!: string;
+  @IsInt() bufferBeforeMinutes!: number;
+  @IsInt() bufferAfterMinutes!: number;
+  @IsInt() minNoticeMinutes!: number;
+  @IsInt() capacity!: number;
+  @IsBoolean() active!: boolean;
+
+  static from(s: BookingService): BookingServiceView {
+    return {
+      id: s.id,
+      groupId: s.groupId ?? null,
+      name: s.name,
+      description: s.description ?? null,
+      durationMinutes: s.durationMinutes,
+      priceCents: s.priceCents,
+      currency: s.currency,
+      bufferBeforeMinutes: s.bufferBeforeMinutes,
+      bufferAfterMinutes: s.bufferAfterMinutes,
+      minNoticeMinutes: s.minNoticeMinutes,
+      capacity: s.capacity,
+      active: s.active,
+    };
+  }
+}
+
+export class BookingServiceListView {
+  @ValidateNested({ each: true }) @Type(() => BookingServiceView) items!: BookingServiceView[];
+}
+
+export class BookingGroupView {
+  @IsUUID() id!: string;
+  @IsString() name!: string;
+  @Nullable() @IsString() description!: string | null;
+  @IsInt() sortOrder!: number;
+
+  static from(g: ServiceGroup): BookingGroupView {
+    return { id: g.id, name: g.name, description: g.description ?? null, sortOrder: g.sortOrder };
+  }
+}
+
+export class BookingGroupListView {
+  @ValidateNested({ each: true }) @Type(() => BookingGroupView) items!: BookingGroupView[];
+}
+
+export class BookingStaffView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+  @Nullable() @IsString() bio!: string | null;
+  @Nullable() @IsString() email!: string | null;
+  @Nullable() @IsString() phone!: string | null;
+  @Nullable() @IsUUID() userId!: string | null;
+  @Nullable() @IsUUID() employeeId!: string | null;
+  @JSONSchema({ description: 'Own weekly hours (used when not linked to an HR employee)', type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } })
+  @IsObject()
+  weeklyHours!: WeeklyHours;
+  @IsUUID('all', { each: true }) serviceIds!: string[];
+  @IsBoolean() active!: boolean;
+
+  static from(s: Staff): BookingStaffView {
+    return {
+      id: s.id,
+      displayName: s.displayName,
+      bio: s.bio ?? null,
+      email: s.email ?? null,
+      phone: s.phone ?? null,
+      userId: s.userId ?? null,
+      employeeId: s.employeeId ?? null,
+      weeklyHours: s.weeklyHours,
+      serviceIds: s.serviceIds,
+      active: s.active,
+    };
+  }
+}
+
+export class BookingStaffListView {
+  @ValidateNested({ each: true }) @Type(() => BookingStaffView) items!: BookingStaffView[];
+}
+
+export class BookingSlotView {
+  @IsDateString() start!: string;
+  @IsDateString() end!: string;
+  @JSONSchema({ description: 'Staff members free for this slot' }) @IsUUID('all', { each: true }) staffIds!: string[];
+
+  static from(s: Slot): BookingSlotView {
+    return { start: s.start.toISOString(), end: s.end.toISOString(), staffIds: s.staffIds };
+  }
+}
+
+export class BookingAvailabilityView {
+  @JSONSchema({ description: 'The business\'s time zone (slots are in UTC; show them in this zone)' }) @IsString() timeZone!: string;
+  @ValidateNested({ each: true }) @Type(() => BookingSlotView) slots!: BookingSlotView[];
+}

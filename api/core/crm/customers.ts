@@ -1,0 +1,117 @@
+import type { ModuleMount } from '../../modules';
+import { created, noContent } from '../../http/routes';
+import { IdParams } from '../../http/dtos';
+import { createCustomer } from '../../../domain/core/crm/createCustomer';
+import { fieldDefinitions, parseCustomFilters } from '../../../domain/core/crm/customFields';
+import { deleteCustomer } from '../../../domain/core/crm/deleteCustomer';
+import { getCustomer } from '../../../domain/core/crm/getCustomer';
+import { listCustomers } from '../../../domain/core/crm/listCustomers';
+import { addRelation, relationsOf, removeRelation } from '../../../domain/core/crm/relations';
+import { updateCustomer } from '../../../domain/core/crm/updateCustomer';
+import { CreateCustomerBody, ListCustomersQuery, RelationBody, RelationParams, UpdateCustomerBody } from './dtos';
+import { CustomerDetailView, CustomerPageView, CustomerView, RelationView } from './views';
+
+export const crmGate = { access: 'user', module: 'core' } as const;
+
+/** /api/customers: the party model (registered after the static /api/customers/... routes). */
+export function customerRoutes({ routes }: ModuleMount): void {
+  const r = routes('CRM customers');
+  const read = { ...crmGate, permission: 'core.customers.read' } as const;
+  const write = { ...crmGate, permission: 'core.customers.write' } as const;
+
+  r.get(
+    '/api/customers',
+    {
+      ...read,
+      summary: 'List customers',
+      description:
+        'Filters combine (kind, role, tag, custom `key:value` repeated, q). q searches names, e-mails and phone digits with typo tolerance (pg_trgm). Sort by name (default), createdAt, updatedAt (prefix `-` for descending) or relevance (default with q). Keyset pagination: pass nextCursor back with the same filters and sort.',
+      query: ListCustomersQuery,
+      response: CustomerPageView,
+    },
+    async ({ ctx, query }) => {
+      const defs = await fieldDefinitions(ctx.em);
+      const page = await listCustomers(ctx, { ...query, custom: query.custom ? parseCustomFilters(defs, query.custom) : undefined });
+      return CustomerPageView.from(page, defs);
+    },
+  );
+
+  r.post(
+    '/api/customers',
+    {
+      ...write,
+      summary: 'Create a customer',
+      description:
+        'A person or an organisation with roles, tags, typed e-mails, phones and postal addresses (one primary per list: the first marked, else the first) and custom field values (400 naming `custom.<key>` when a value does not fit its field). 409 `external_id_taken` when another customer has the externalId. E-mails are not deduplicated here (findOrCreate paths such as bookings and logged e-mails reuse the customer with that primary e-mail).',
+      body: CreateCustomerBody,
+      response: CustomerView,
+      status: 201,
+      errors: { 409: '`external_id_taken`' },
+    },
+    async ({ ctx, body }) => {
+      const customer = await createCustomer(ctx, body);
+      return created(CustomerView.from(customer, await fieldDefinitions(ctx.em)), `/api/customers/${customer.id}`);
+    },
+  );
+
+  r.get('/api/customers/:id', { ...read, summary: 'Get a customer with its relations', params: IdParams, response: CustomerDetailView }, async ({ ctx, params }) => {
+    const customer = await getCustomer(ctx, params.id);
+    const view: CustomerDetailView = { ...CustomerView.from(customer, await fieldDefinitions(ctx.em)), relations: (await relationsOf(ctx, customer.id)).map(RelationView.from) };
+    return view;
+  });
+
+  r.patch(
+    '/api/customers/:id',
+    {
+      ...write,
+      summary: 'Edit a customer',
+      description: 'Lists given (roles, tags, emails, phones, addresses) replace the current ones; custom values merge (null removes one).',
+      params: IdParams,
+      body: UpdateCustomerBody,
+      response: CustomerView,
+      errors: { 409: '`external_id_taken`' },
+    },
+    async ({ ctx, params, body }) => CustomerView.from(await updateCustomer(ctx, params.id, body), await fieldDefinitions(ctx.em)),
+  );
+
+  r.delete(
+    '/api/customers/:id',
+    {
+      ...write,
+      summary: 'Delete a customer',
+      description: 'Removes its activities, relations and score too. 409 `customer_in_use` while deals (or invoices, appointments) refer to it.',
+      params: IdParams,
+      status: 204,
+      errors: { 409: '`customer_in_use`' },
+    },
+    async ({ ctx, params }) => {
+      await deleteCustomer(ctx, params.id);
+      return noContent();
+    },
+  );
+
+  r.post(
+    '/api/customers/:id/relations',
+    {
+      ...write,
+      summary: 'Relate the customer to another',
+      description:
+        'Stored once as "this customer <type> the other" and shown from both ends: employee_of/employer_of, subsidiary_of/parent_of, contact_of/has_contact, reports_to/manages, referred_by/referred; partner_of, family_of and other read the same both ways. 409 `relation_exists` for the same relation twice.',
+      params: IdParams,
+      body: RelationBody,
+      response: RelationView,
+      status: 201,
+      errors: { 409: '`relation_exists`' },
+    },
+    async ({ ctx, params, body }) => created(RelationView.from(await addRelation(ctx, params.id, body))),
+  );
+
+  r.delete(
+    '/api/customers/:id/relations/:relationId',
+    { ...write, summary: 'Remove a relation (from either end)', params: RelationParams, status: 204 },
+    async ({ ctx, params }) => {
+      await removeRelation(ctx, params.id, params.relationId);
+      return noContent();
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { ModuleMount } from '../../modules';
+import { created, noContent } from '../../http/routes';
+import { IdParams } from '../../http/dtos';
+import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from '../../../domain/core/crm/deals';
+import { loseDeal, moveDeal, reopenDeal, winDeal } from '../../../domain/core/crm/dealTransitions';
+import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dtos';
+import { DealDetailView, DealEventView, DealPageView, DealView } from './views';
+import { crmGate } from './customers';
+
+const RULES =
+  'States: open, won, lost. open → move (another stage of its pipeline; the same stage changes nothing), win → won, lose (reason) → lost; won or lost → reopen → open (same stage). Anything else is 409 `invalid_transition`. Every change is kept in the history with time and actor.';
+
+/** /api/deals: deals, their moves and outcomes. */
+export function dealRoutes({ routes }: ModuleMount): void {
+  const r = routes('CRM deals');
+  const read = { ...crmGate, permission: 'core.customers.read' } as const;
+  const write = { ...crmGate, permission: 'core.customers.write' } as const;
+
+  r.get('/api/deals', { ...read, summary: 'List deals', description: 'Oldest first; filter by customerId, pipelineId, stageId, ownerId, status.', query: ListDealsQuery, response: DealPageView }, async ({ ctx, query }) =>
+    DealPageView.from(await listDeals(ctx, query)),
+  );
+
+  r.post(
+    '/api/deals',
+    { ...write, summary: 'Create a deal', description: `Starts open in stageId (its pipeline becomes the deal's). ${RULES}`, body: CreateDealBody, response: DealView, status: 201, errors: { 409: '`external_id_taken`' } },
+    async ({ ctx, body }) => {
+      const deal = await createDeal(ctx, body);
+      return created(DealView.from(deal), `/api/deals/${deal.id}`);
+    },
+  );
+
+  r.get('/api/deals/:id', { ...read, summary: 'Get a deal with its history', params: IdParams, response: DealDetailView }, async ({ ctx, params }) => {
+    const { deal, history } = await getDeal(ctx, params.id);
+    return { ...DealView.from(deal), history: history.map(DealEventView.from) } satisfies DealDetailView;
+  });
+
+  r.patch(
+    '/api/deals/:id',
+    { ...write, summary: 'Edit a deal', description: 'Title, customer, amount, currency, owner, expected close date, externalId; the stage and status change through move, win, lose and reopen.', params: IdParams, body: UpdateDealBody, response: DealView, errors: { 409: '`external_id_taken`' } },
+    async ({ ctx, params, body }) => DealView.from(await updateDeal(ctx, params.id, body)),
+  );
+
+  r.delete('/api/deals/:id', { ...write, summary: 'Delete a deal (with its history)', params: IdParams, status: 204 }, async ({ ctx, params }) => {
+    await deleteDeal(ctx, params.id);
+    return noContent();
+  });
+
+  const transitions = { ...write, params: IdParams, response: DealView, errors: { 409: '`invalid_transition`' } } as const;
+  r.post('/api/deals/:id/move', { ...transitions, summary: 'Move a deal to another stage', description: RULES, body: MoveDealBody }, async ({ ctx, params, body }) => DealView.from(await moveDeal(ctx, params.id, body.stageId)));
+  r.post('/api/deals/:id/win', { ...transitions, summary: 'Mark a deal won', description: RULES }, async ({ ctx, params }) => DealView.from(await winDeal(ctx, params.id)));
+  r.post('/api/deals/:id/lose', { ...transitions, summary: 'Mark a deal lost', description: RULES, body: LoseDealBody }, async ({ ctx, params, body }) => DealView.from(await loseDeal(ctx, params.id, body.reason)));
+  r.post('/api/deals/:id/reopen', { ...transitions, summary: 'Reopen a won or lost deal', description: RULES }, async ({ ctx, params }) => DealView.from(await reopenDeal(ctx, params.id)));
+}

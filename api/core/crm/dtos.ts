@@ -1,0 +1,305 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { PageQuery } from '../../http/dtos';
+import { activityTypes, type ActivityType } from '../../../entities/core/activity';
+import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
+import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
+import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
+import { relationTypes, type RelationType } from '../../../entities/core/relation';
+import { CUSTOM_KEY } from '../../../domain/core/crm/customFields';
+import { customerSorts, type CustomerSort } from '../../../domain/core/crm/listCustomers';
+import { exportResources, type ExportResource } from '../../../domain/core/crm/exportRecords';
+import { MAX_IMPORT_RECORDS } from '../../../domain/core/crm/imports/startImport';
+import { tooLarge } from '../../../lib/errors';
+
+/** Request bodies, queries and path parameters of the CRM routes. Unknown fields are refused. */
+
+const PHONE = /^[+0-9 ().\-/]{3,40}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
+
+export class ContactEmailBody {
+  @IsOptional() @IsIn(contactTypes) type?: ContactType;
+  @IsEmail() @MaxLength(320) value!: string;
+  @JSONSchema({ description: 'The primary address (one per list; the first when none is marked)' })
+  @IsOptional() @IsBoolean() primary?: boolean;
+}
+
+export class ContactPhoneBody {
+  @IsOptional() @IsIn(contactTypes) type?: ContactType;
+  @JSONSchema({ description: 'As written (digits, spaces, + ( ) . - /); search matches its digits' })
+  @Matches(PHONE, { message: 'value must be a phone number (digits, spaces, + ( ) . - /; 3-40 characters)' }) value!: string;
+  @IsOptional() @IsBoolean() primary?: boolean;
+}
+
+export class AddressBody {
+  @IsOptional() @IsIn(contactTypes) type?: ContactType;
+  @IsString() @Length(1, 200) line1!: string;
+  @IsOptional() @IsString() @MaxLength(200) line2?: string;
+  @IsOptional() @IsString() @MaxLength(20) postalCode?: string;
+  @IsOptional() @IsString() @MaxLength(100) city?: string;
+  @IsOptional() @IsString() @MaxLength(100) region?: string;
+  @JSONSchema({ description: 'ISO 3166-1 alpha-2' })
+  @IsOptional() @Matches(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' }) country?: string;
+  @IsOptional() @IsBoolean() primary?: boolean;
+}
+
+export class CreateCustomerBody {
+  @IsIn(customerKinds) kind!: CustomerKind;
+  @IsString() @Length(1, 200) name!: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @IsIn(customerRoles, { each: true }) roles?: CustomerRole[];
+  @JSONSchema({ description: 'Free labels (stored lower-cased, at most 50)' })
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 50, { each: true }) @Matches(/^\P{Cc}*$/u, { each: true, message: 'tags must not hold control characters' }) tags?: string[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactEmailBody) emails?: ContactEmailBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactPhoneBody) phones?: ContactPhoneBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => AddressBody) addresses?: AddressBody[];
+  @JSONSchema({ description: 'Values of custom fields by key, checked against their definition (400 names `custom.<key>`); on edit, null removes a value', type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } })
+  @IsOptional() @IsObject() custom?: Record<string, unknown>;
+  @JSONSchema(nullable('A member responsible for the relationship'))
+  @IsOptional() @IsUUID() ownerId?: string | null;
+  @JSONSchema(nullable('Id in another system (unique per organisation; the integration hub upserts by it)'))
+  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
+}
+
+export class UpdateCustomerBody {
+  @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
+  @IsOptional() @IsString() @Length(1, 200) name?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @IsIn(customerRoles, { each: true }) roles?: CustomerRole[];
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 50, { each: true }) @Matches(/^\P{Cc}*$/u, { each: true, message: 'tags must not hold control characters' }) tags?: string[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactEmailBody) emails?: ContactEmailBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactPhoneBody) phones?: ContactPhoneBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => AddressBody) addresses?: AddressBody[];
+  @JSONSchema({ description: 'Merged into the current values; null removes a value', type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } })
+  @IsOptional() @IsObject() custom?: Record<string, unknown>;
+  @JSONSchema(nullable('A member responsible for the relationship; null clears'))
+  @IsOptional() @IsUUID() ownerId?: string | null;
+  @JSONSchema(nullable('Id in another system; null clears'))
+  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
+}
+
+const asList = ({ value }: { value: unknown }) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+export class ListCustomersQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @JSONSchema({ description: 'nextCursor of the previous page (same filters and sort)' })
+  @IsOptional() @IsString() @MaxLength(600) cursor?: string;
+  @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
+  @IsOptional() @IsIn(customerRoles) role?: CustomerRole;
+  @IsOptional() @IsString() @Length(1, 50) tag?: string;
+  @JSONSchema({ description: 'Search in names, e-mails and phone numbers; a typo still matches (trigram word similarity ≥ 0.5); phone-like queries match digits' })
+  @IsOptional() @IsString() @Length(1, 200) q?: string;
+  @JSONSchema({ description: 'Custom field filter `key:value`, repeatable (all must match); values are read by the field type (number, true/false, YYYY-MM-DD, option)', type: 'array', items: { type: 'string' } })
+  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @Matches(/^[a-z][a-z0-9_]{0,63}:.{0,200}$/s, { each: true, message: 'custom must be key:value' }) custom?: string[];
+  @JSONSchema({ description: 'name (default), createdAt, updatedAt, `-` for descending; relevance (default with q)' })
+  @IsOptional() @IsIn(customerSorts) sort?: CustomerSort;
+}
+
+export class CustomFieldParams {
+  @Matches(CUSTOM_KEY, { message: 'key must be 1-64 characters: lowercase letters, digits and _, starting with a letter' }) key!: string;
+}
+
+export class DefineCustomFieldBody {
+  @IsString() @Length(1, 120) label!: string;
+  @IsIn(customFieldTypes) type!: CustomFieldType;
+  @JSONSchema({ description: 'The allowed values of a select field (required for select, absent otherwise)' })
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 100, { each: true }) options?: string[];
+}
+
+export class RelationBody {
+  @JSONSchema({ description: 'Read from this customer to the other: employee_of, subsidiary_of, contact_of, reports_to, partner_of, family_of, referred_by, other' })
+  @IsIn(relationTypes) type!: RelationType;
+  @IsUUID() customerId!: string;
+}
+
+export class RelationParams {
+  @IsUUID() id!: string;
+  @IsUUID() relationId!: string;
+}
+
+export class ActivityBody {
+  @IsIn(activityTypes) type!: ActivityType;
+  @IsString() @Length(1, 200) subject!: string;
+  @IsOptional() @IsString() @MaxLength(20_000) body?: string;
+  @JSONSchema({ description: 'When it happened or is planned (default: dueAt, else now)', type: 'string' })
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) occurredAt?: string;
+  @JSONSchema(nullable('Due date of a follow-up'))
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @JSONSchema(nullable('A member (tasks default to their creator)'))
+  @IsOptional() @IsUUID() assigneeId?: string | null;
+  @JSONSchema({ description: 'Done already; default: notes and e-mails yes, tasks no, calls and meetings unless they have a dueAt' })
+  @IsOptional() @IsBoolean() completed?: boolean;
+}
+
+export class UpdateActivityBody {
+  @JSONSchema({ description: 'true completes (now), false reopens' })
+  @IsOptional() @IsBoolean() completed?: boolean;
+  @IsOptional() @IsString() @Length(1, 200) subject?: string;
+  @IsOptional() @IsString() @MaxLength(20_000) body?: string;
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) occurredAt?: string;
+  @JSONSchema(nullable('Due date; null clears'))
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @JSONSchema(nullable('A member; null clears'))
+  @IsOptional() @IsUUID() assigneeId?: string | null;
+}
+
+export class TasksQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+  @JSONSchema({ description: 'me (default), anyone, or a member id' })
+  @IsOptional() @Matches(/^(me|anyone|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, { message: 'assignee must be me, anyone or a member id' }) assignee: string = 'me';
+  @JSONSchema({ description: 'overdue (due before now), soon (due within `days`), all (default)' })
+  @IsOptional() @IsIn(['overdue', 'soon', 'all']) due: 'overdue' | 'soon' | 'all' = 'all';
+  @JSONSchema({ description: 'Horizon of due=soon in days (default 7)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(365) days: number = 7;
+}
+
+export class TimelineQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @IsOptional() @IsString() @MaxLength(300) cursor?: string;
+  @JSONSchema({ description: 'Items at or after this time', type: 'string' })
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) from?: string;
+  @JSONSchema({ description: 'Items before this time', type: 'string' })
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) to?: string;
+  @JSONSchema({ description: 'Only these sources (activity, invoice, appointment ...), repeatable', type: 'array', items: { type: 'string' } })
+  @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(10) @Matches(/^[a-z][a-z_]{0,39}$/, { each: true }) sources?: string[];
+}
+
+export class StageBody {
+  @JSONSchema({ description: 'An existing stage (kept with its deals); absent for a new one' })
+  @IsOptional() @IsUUID() id?: string;
+  @IsString() @Length(1, 120) name!: string;
+  @JSONSchema({ description: 'Percent of an open deal amount the forecast counts in this stage' })
+  @IsInt() @Min(0) @Max(100) probability!: number;
+}
+
+export class CreatePipelineBody {
+  @IsString() @Length(1, 120) name!: string;
+  @JSONSchema({ description: 'Stages in order (1-30)' })
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(30) @ValidateNested({ each: true }) @Type(() => StageBody) stages!: StageBody[];
+}
+
+export class UpdatePipelineBody {
+  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @JSONSchema({ description: 'The new list of stages in order: listed ids are kept, new ones added, missing ones removed (409 stage_has_deals while they hold deals)' })
+  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(30) @ValidateNested({ each: true }) @Type(() => StageBody) stages?: StageBody[];
+}
+
+export class BoardQuery {
+  @JSONSchema({ description: 'Deals shown per stage (default 50, max 200); counts and sums cover all' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) perStage: number = 50;
+}
+
+export class CreateDealBody {
+  @IsString() @Length(1, 200) title!: string;
+  @IsUUID() customerId!: string;
+  @JSONSchema({ description: 'The stage it starts in; its pipeline becomes the deal\'s' })
+  @IsUUID() stageId!: string;
+  @JSONSchema({ description: 'Integer cents' })
+  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code in capitals (EUR)' }) currency!: string;
+  @JSONSchema(nullable('A member (default: the creator)'))
+  @IsOptional() @IsUUID() ownerId?: string | null;
+  @JSONSchema(nullable('YYYY-MM-DD'))
+  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
+  @JSONSchema(nullable('Id in another system (unique per organisation)'))
+  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
+}
+
+export class UpdateDealBody {
+  @IsOptional() @IsString() @Length(1, 200) title?: string;
+  @IsOptional() @IsUUID() customerId?: string;
+  @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) amount?: number;
+  @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code in capitals (EUR)' }) currency?: string;
+  @JSONSchema(nullable('A member; null clears'))
+  @IsOptional() @IsUUID() ownerId?: string | null;
+  @JSONSchema(nullable('YYYY-MM-DD; null clears'))
+  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
+  @JSONSchema(nullable('Id in another system; null clears'))
+  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
+}
+
+export class MoveDealBody {
+  @IsUUID() stageId!: string;
+}
+
+export class LoseDealBody {
+  @IsString() @Length(1, 500) reason!: string;
+}
+
+export class ListDealsQuery extends PageQuery {
+  @IsOptional() @IsUUID() customerId?: string;
+  @IsOptional() @IsUUID() pipelineId?: string;
+  @IsOptional() @IsUUID() stageId?: string;
+  @IsOptional() @IsUUID() ownerId?: string;
+  @IsOptional() @IsIn(dealStatuses) status?: DealStatus;
+}
+
+export class BulkBody {
+  /** The envelope only: each record is checked by the worker and reported in the import's status. */
+  static fastAccept(body: unknown): boolean {
+    if (typeof body !== 'object' || body === null) return false;
+    const { records } = body as { records?: unknown };
+    if (Array.isArray(records) && records.length > MAX_IMPORT_RECORDS) throw tooLarge('batch_too_large', `A call holds at most ${MAX_IMPORT_RECORDS} records; split it`);
+    return Object.keys(body).length === 1 && Array.isArray(records) && records.length >= 1;
+  }
+
+  @JSONSchema({ description: `1 to ${MAX_IMPORT_RECORDS} records (more: 413 batch_too_large), each checked on its own`, type: 'array', items: { type: 'object' } })
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_IMPORT_RECORDS) records!: Record<string, unknown>[];
+}
+
+export class PublicCustomersQuery extends PageQuery {
+  @IsOptional() @IsString() @Length(1, 200) externalId?: string;
+  @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
+  @IsOptional() @IsIn(customerRoles) role?: CustomerRole;
+}
+
+export class SyncedActivityBody {
+  @IsString() @Length(1, 200) externalId!: string;
+  @JSONSchema({ description: 'The customer; or give customerEmail' })
+  @IsOptional() @IsUUID() customerId?: string;
+  @JSONSchema({ description: 'Found by primary e-mail, or created as a person' })
+  @IsOptional() @IsEmail() @MaxLength(320) customerEmail?: string;
+  @IsOptional() @IsString() @Length(1, 200) customerName?: string;
+  @IsIn(activityTypes) type!: ActivityType;
+  @IsString() @Length(1, 200) subject!: string;
+  @IsOptional() @IsString() @MaxLength(20_000) body?: string;
+  @IsISO8601({ strict: true }) @MaxLength(40) occurredAt!: string;
+  @JSONSchema(nullable('Due date of a follow-up'))
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @JSONSchema(nullable('Completion time (default: occurredAt, except for tasks and dated follow-ups)'))
+  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) completedAt?: string | null;
+}
+
+export class ActivitySyncBody {
+  @IsUUID() tenantId!: string;
+  @JSONSchema({ description: 'The system the activities come from (calendar, telephony ...): with externalId, the key of an upsert' })
+  @Matches(/^[a-z0-9][a-z0-9_.-]{0,39}$/, { message: 'source must be 1-40 characters: lowercase letters, digits, _ . -' }) source!: string;
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SyncedActivityBody) activities!: SyncedActivityBody[];
+}
+
+export class MailboxBody {
+  @IsEmail() @MaxLength(320) email!: string;
+  @IsOptional() @IsString() @Length(1, 200) name?: string;
+}
+
+export class LogEmailBody {
+  @IsUUID() tenantId!: string;
+  @IsString() @Length(1, 200) messageId!: string;
+  @JSONSchema({ description: 'inbound: logged on the sender; outbound: on each recipient (to and cc)' })
+  @IsIn(['inbound', 'outbound']) direction!: 'inbound' | 'outbound';
+  @ValidateNested() @Type(() => MailboxBody) from!: MailboxBody;
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MailboxBody) to!: MailboxBody[];
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MailboxBody) cc?: MailboxBody[];
+  @IsString() @MaxLength(200) subject!: string;
+  @IsOptional() @IsString() @MaxLength(100_000) body?: string;
+  @IsISO8601({ strict: true }) @MaxLength(40) sentAt!: string;
+}
+
+export class ExportQuery {
+  @JSONSchema({ description: 'jsonl (default): one JSON object per line, each with `recordType`; csv: one resource with a header row' })
+  @IsOptional() @IsIn(['jsonl', 'csv']) format: 'jsonl' | 'csv' = 'jsonl';
+  @JSONSchema({ description: 'customers, relations or deals; jsonl without it exports all three (customers, then relations, then deals); csv defaults to customers' })
+  @IsOptional() @IsIn(exportResources) resource?: ExportResource;
+}

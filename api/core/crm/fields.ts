@@ -1,0 +1,57 @@
+import type { ModuleMount } from '../../modules';
+import { created, noContent } from '../../http/routes';
+import { defineCustomField, deleteCustomField, getCustomField, listCustomFields } from '../../../domain/core/crm/customFields';
+import { crmFieldPurgeQueue } from '../../../queues/crm';
+import { CustomFieldParams, DefineCustomFieldBody } from './dtos';
+import { CustomFieldListView, CustomFieldView } from './views';
+import { crmGate } from './customers';
+
+/** /api/customers/fields: the organisation's custom fields. */
+export function customFieldRoutes({ routes }: ModuleMount): void {
+  const r = routes('CRM custom fields');
+
+  r.get('/api/customers/fields', { ...crmGate, permission: 'core.customers.read', summary: 'List custom fields', response: CustomFieldListView }, async ({ ctx }) => ({
+    items: (await listCustomFields(ctx)).map(CustomFieldView.from),
+  }));
+
+  r.get('/api/customers/fields/:key', { ...crmGate, permission: 'core.customers.read', summary: 'Get a custom field', params: CustomFieldParams, response: CustomFieldView }, async ({ ctx, params }) =>
+    CustomFieldView.from(await getCustomField(ctx, params.key)),
+  );
+
+  r.put(
+    '/api/customers/fields/:key',
+    {
+      ...crmGate,
+      permission: 'core.settings.manage',
+      summary: 'Define or replace a custom field',
+      description:
+        'Types: text (≤ 2,000 characters), number, date (YYYY-MM-DD), boolean, select (one of `options`). 201 when created, 200 when replaced. Changing the type of a field customers have values for is refused (409 `field_in_use`); at most 100 fields (409 `custom_field_limit_reached`).',
+      params: CustomFieldParams,
+      body: DefineCustomFieldBody,
+      response: CustomFieldView,
+      alsoAnswers: { 201: 'The field was created' },
+      errors: { 409: '`field_in_use`, `custom_field_limit_reached`' },
+    },
+    async ({ ctx, params, body }) => {
+      const { field, created: isNew } = await defineCustomField(ctx, params.key, body);
+      return isNew ? created(CustomFieldView.from(field), `/api/customers/fields/${field.key}`) : CustomFieldView.from(field);
+    },
+  );
+
+  r.delete(
+    '/api/customers/fields/:key',
+    {
+      ...crmGate,
+      permission: 'core.settings.manage',
+      summary: 'Delete a custom field',
+      description: 'Its values disappear from answers at once and are purged from the customers in the background.',
+      params: CustomFieldParams,
+      status: 204,
+    },
+    async ({ ctx, params, services }) => {
+      await deleteCustomField(ctx, params.key);
+      await services.queues.add(crmFieldPurgeQueue, { tenantId: ctx.tenantId, key: params.key });
+      return noContent();
+    },
+  );
+}

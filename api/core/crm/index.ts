@@ -1,0 +1,21 @@
+import type { ModuleMount } from '../../modules';
+import { activityRoutes } from './activities';
+import { customFieldRoutes } from './fields';
+import { customerRoutes } from './customers';
+import { dealRoutes } from './deals';
+import { exportRoutes } from './exportRoute';
+import { hubRoutes } from './hub';
+import { crmInternalRoutes } from './internal';
+import { pipelineRoutes } from './pipelines';
+
+/** The CRM of the core service. Static /api/customers/... paths come before /api/customers/:id. */
+export function crmApi(mount: ModuleMount): void {
+  customFieldRoutes(mount);
+  activityRoutes(mount);
+  crmInternalRoutes(mount);
+  customerRoutes(mount);
+  pipelineRoutes(mount);
+  dealRoutes(mount);
+  hubRoutes(mount);
+  exportRoutes(mount);
+}

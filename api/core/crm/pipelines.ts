@@ -1,0 +1,65 @@
+import type { ModuleMount } from '../../modules';
+import { created, noContent } from '../../http/routes';
+import { IdParams } from '../../http/dtos';
+import { pipelineBoard } from '../../../domain/core/crm/pipelineBoard';
+import { createPipeline, deletePipeline, getPipeline, listPipelines, updatePipeline } from '../../../domain/core/crm/pipelines';
+import { BoardQuery, CreatePipelineBody, UpdatePipelineBody } from './dtos';
+import { BoardView, PipelineListView, PipelineView } from './views';
+import { crmGate } from './customers';
+
+/** /api/pipelines: pipelines with ordered stages, and their board. */
+export function pipelineRoutes({ routes }: ModuleMount): void {
+  const r = routes('CRM pipelines');
+  const read = { ...crmGate, permission: 'core.customers.read' } as const;
+  const manage = { ...crmGate, permission: 'core.settings.manage' } as const;
+
+  r.get('/api/pipelines', { ...read, summary: 'List pipelines with their stages', response: PipelineListView }, async ({ ctx }) => ({ items: (await listPipelines(ctx)).map(PipelineView.from) }));
+
+  r.post(
+    '/api/pipelines',
+    { ...manage, summary: 'Create a pipeline', description: 'Stages in order, each with the probability (0-100 %) that weights the forecast.', body: CreatePipelineBody, response: PipelineView, status: 201 },
+    async ({ ctx, body }) => {
+      const made = await createPipeline(ctx, body);
+      return created(PipelineView.from(made), `/api/pipelines/${made.pipeline.id}`);
+    },
+  );
+
+  r.get('/api/pipelines/:id', { ...read, summary: 'Get a pipeline', params: IdParams, response: PipelineView }, async ({ ctx, params }) => PipelineView.from(await getPipeline(ctx, params.id)));
+
+  r.patch(
+    '/api/pipelines/:id',
+    {
+      ...manage,
+      summary: 'Rename a pipeline or replace its stages',
+      description: 'stages is the new ordered list: listed ids are kept with their deals, stages without id are added, stages left out are removed (409 `stage_has_deals` while deals are in them).',
+      params: IdParams,
+      body: UpdatePipelineBody,
+      response: PipelineView,
+      errors: { 409: '`stage_has_deals`' },
+    },
+    async ({ ctx, params, body }) => PipelineView.from(await updatePipeline(ctx, params.id, body)),
+  );
+
+  r.delete(
+    '/api/pipelines/:id',
+    { ...manage, summary: 'Delete a pipeline', description: '409 `pipeline_has_deals` while it holds deals.', params: IdParams, status: 204, errors: { 409: '`pipeline_has_deals`' } },
+    async ({ ctx, params }) => {
+      await deletePipeline(ctx, params.id);
+      return noContent();
+    },
+  );
+
+  r.get(
+    '/api/pipelines/:id/board',
+    {
+      ...read,
+      summary: 'Board with weighted forecast',
+      description:
+        'Each stage with its open deals and, per currency, the sum of their amounts, the weighted forecast round(sum × probability / 100) and the count; totals per currency are the sums of the stages. Amounts in cents; won and lost deals are out of the board.',
+      params: IdParams,
+      query: BoardQuery,
+      response: BoardView,
+    },
+    async ({ ctx, params, query }) => BoardView.from(await pipelineBoard(ctx, params.id, query.perStage)),
+  );
+}

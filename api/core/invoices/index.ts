@@ -1,0 +1,12 @@
+import type { ModuleMount } from '../../modules';
+import '../../../domain/core/invoices/crmExtensions';
+import { documentRoutes } from './documents';
+import { invoiceRoutes } from './invoices';
+import { settingsRoutes } from './settings';
+
+/** Invoicing: settings first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing. */
+export function invoicingApi(mount: ModuleMount): void {
+  settingsRoutes(mount);
+  invoiceRoutes(mount);
+  documentRoutes(mount);
+}

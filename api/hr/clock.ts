@@ -1,0 +1,68 @@
+import type { ModuleMount } from '../modules';
+import { created } from '../http/routes';
+import { IdParams } from '../http/dtos';
+import { dateFilters } from '../vr/filters';
+import { correctClockEvent } from '../../domain/hr/correctClockEvent';
+import { listClockEvents, withTrails } from '../../domain/hr/listClockEvents';
+import { recordClockEvent } from '../../domain/hr/recordClockEvent';
+import { ClockEventBody, CorrectionBody, ListClockEventsQuery } from './dtos';
+import { ClockEventPageView, ClockEventView } from './clockViews';
+
+/** Clock events (immutable punches) and their corrections. */
+export function clockRoutes({ routes }: ModuleMount): void {
+  const r = routes('HR clock');
+  const gate = { access: 'user', module: 'rh' } as const;
+
+  r.post(
+    '/api/rh/clock-events',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'Clock in or out',
+      description:
+        "Records an entry (in) or exit (out) punch, immutable: the database refuses any UPDATE or DELETE of it; mistakes are fixed with corrections. The caller punches for their own employee record at the server's time (403 `no_employee_record` without one). With hr.employees.manage, employeeId punches for another employee and `at` enters a forgotten punch up to 92 days back (source manual, note required). Consecutive punches of one kind are accepted; the timeline reports them (missing_exit / missing_entry).",
+      body: ClockEventBody,
+      response: ClockEventView,
+      status: 201,
+      errors: { 403: '`no_employee_record`', 404: 'Unknown employeeId' },
+    },
+    async ({ ctx, body }) => {
+      const event = await recordClockEvent(ctx, body);
+      return created(ClockEventView.from({ event, corrections: [] }));
+    },
+  );
+
+  r.get(
+    '/api/rh/clock-events',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'List clock events with their corrections',
+      description: "In recording order; from/to filter the recorded time. Each event shows what was recorded, its effective punch (latest correction applied, null when voided) and the trail of corrections. Without hr.employees.manage only the caller's own.",
+      query: ListClockEventsQuery,
+      response: ClockEventPageView,
+      errors: { 403: '`no_employee_record`', 404: "Another employee's punches asked without hr.employees.manage" },
+    },
+    async ({ ctx, query }) => ClockEventPageView.from(await listClockEvents(ctx, { ...query, ...dateFilters(query) })),
+  );
+
+  r.post(
+    '/api/rh/clock-events/:id/corrections',
+    {
+      ...gate,
+      permission: 'hr.employees.manage',
+      summary: 'Correct a clock event',
+      description:
+        'Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. The latest correction is in force, earlier ones stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail.',
+      params: IdParams,
+      body: CorrectionBody,
+      response: ClockEventView,
+      status: 201,
+    },
+    async ({ ctx, params, body }) => {
+      const { event } = await correctClockEvent(ctx, params.id, body);
+      const [withTrail] = await withTrails(ctx, [event]);
+      return created(ClockEventView.from(withTrail));
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { stringify } from 'csv-stringify';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { ModuleMount } from '../modules';
+import { accepted } from '../http/routes';
+import { IdParams } from '../http/dtos';
+import { acknowledgeAlert, listComplianceAlerts } from '../../domain/hr/alerts';
+import { getComplianceRules, updateComplianceRules } from '../../domain/hr/complianceRules';
+import { requestComplianceScan } from '../../domain/hr/requestComplianceScan';
+import { checkTimesheetRequest, MAX_TIMESHEET_DAYS, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
+import { AcknowledgeBody, ComplianceRulesBody, ComplianceScanBody, ListAlertsQuery, TimesheetQuery } from './dtos';
+import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView } from './complianceViews';
+
+/** The ComplianceRuleSet, scans and alerts, and the timesheet export. */
+export function complianceRoutes({ routes }: ModuleMount): void {
+  const r = routes('HR compliance');
+  const gate = { access: 'user', module: 'rh', permission: 'hr.compliance.manage' } as const;
+
+  r.get(
+    '/api/rh/compliance/rules',
+    { ...gate, summary: 'The compliance rule set', description: 'The ComplianceRuleSet of the organisation: French working-time rules until edited (10 h a day, 48 h a week, 44 h average over 12 weeks, 11 h daily rest, 35 h weekly rest, a 20-minute break once a day reaches 6 h). Limits in minutes; null means the rule is off.', response: ComplianceRulesView },
+    async ({ ctx }) => ComplianceRulesView.from(await getComplianceRules(ctx)),
+  );
+
+  r.put(
+    '/api/rh/compliance/rules',
+    { ...gate, summary: 'Edit the compliance rule set', description: 'Given fields replace the current values (null turns a rule off), absent ones are kept. Later scans apply it; alerts already raised stay.', body: ComplianceRulesBody, response: ComplianceRulesView },
+    async ({ ctx, body }) => ComplianceRulesView.from(await updateComplianceRules(ctx, body)),
+  );
+
+  r.post(
+    '/api/rh/compliance/scan',
+    { ...gate, summary: 'Scan for compliance breaches now', description: 'Enqueues a scan (queue `compliance`) of the local days from..to (at most 120) for every active employee or one. The clock scans the last 14 days every night, and a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.', body: ComplianceScanBody, response: ScanJobView, status: 202, errors: { 404: 'Unknown employeeId' } },
+    async ({ ctx, body }) => accepted(await requestComplianceScan(ctx, body)),
+  );
+
+  r.get(
+    '/api/rh/compliance/alerts',
+    { ...gate, summary: 'Compliance alerts', description: 'Newest first; filters employeeId, rule and acknowledged (true / false).', query: ListAlertsQuery, response: ComplianceAlertPageView },
+    async ({ ctx, query }) => ComplianceAlertPageView.from(await listComplianceAlerts(ctx, { ...query, acknowledged: query.acknowledged === undefined ? undefined : query.acknowledged === 'true' })),
+  );
+
+  r.patch(
+    '/api/rh/compliance/alerts/:id/acknowledge',
+    { ...gate, summary: 'Acknowledge an alert', description: 'Records who acknowledged it, when, and an optional note. Acknowledging again changes nothing.', params: IdParams, body: AcknowledgeBody, response: ComplianceAlertView },
+    async ({ ctx, params, body }) => ComplianceAlertView.from(await acknowledgeAlert(ctx, params.id, body.note)),
+  );
+
+  r.get(
+    '/api/rh/exports/timesheet',
+    {
+      ...gate,
+      summary: 'Timesheet export',
+      description: `Work intervals of the local days from..to (at most ${MAX_TIMESHEET_DAYS}; each employee's zone), corrections applied, for one employee or all, streamed. One row per interval (start and end in local time with offset, minutes, whether a punch was corrected), plus a row per punch without its pair (anomaly missing_exit or missing_entry, end empty). format=csv (default; columns ${timesheetColumns.join(', ')}) or json ({ from, to, rows: [...] }, same fields).`,
+      query: TimesheetQuery,
+      errors: { 404: 'Unknown employeeId' },
+      response: { description: 'The timesheet (CSV, or JSON with format=json)', contentType: 'text/csv', schema: { type: 'string' } },
+    },
+    async ({ ctx, query, res }) => {
+      await checkTimesheetRequest(ctx, query);
+      // The first rows are read before answering, so a failure there is still a problem answer, not a cut stream.
+      const source = timesheetRows(ctx, query);
+      const head = await source.next();
+      const rows = Readable.from((async function* () {
+        if (!head.done) yield head.value;
+        yield* source;
+      })());
+      const name = `timesheet-${query.from}-${query.to}`;
+      if (query.format === 'json') {
+        res.status(200).type('application/json').setHeader('Content-Disposition', `attachment; filename="${name}.json"`);
+        let first = true;
+        res.write(`{"from":"${query.from}","to":"${query.to}","rows":[`);
+        for await (const row of rows) {
+          if (!res.write(`${first ? '' : ','}${JSON.stringify(row)}`)) await new Promise((resolve) => res.once('drain', resolve));
+          first = false;
+        }
+        res.end(']}');
+        return;
+      }
+      res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+      await pipeline(rows, stringify({ header: true, columns: timesheetColumns, cast: { boolean: (b) => (b ? 'true' : 'false') } }), res);
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { PageQuery } from '../http/dtos';
+import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
+import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
+import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
+import { halves, leaveStatuses, type Half, type LeaveStatus } from '../../entities/hr/leave';
+
+/** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date YYYY-MM-DD that exists (strict ISO 8601 refuses 2026-02-30). */
+const dateField = (description: string) => (target: object, key: string) => {
+  JSONSchema({ description, type: 'string', format: 'date' })(target, key);
+  Matches(DATE, { message: `${key} must be a date YYYY-MM-DD` })(target, key);
+  IsISO8601({ strict: true }, { message: `${key} must be a valid date` })(target, key);
+};
+const instantField = (description: string) => (target: object, key: string) => {
+  JSONSchema({ description, type: 'string', format: 'date-time' })(target, key);
+  IsISO8601({ strict: true })(target, key);
+  MaxLength(40)(target, key);
+};
+const ZONE = { description: 'IANA time zone, e.g. Europe/Paris' };
+
+export class CreateEmployeeBody {
+  @IsString() @Length(1, 100) firstName!: string;
+  @IsString() @Length(1, 100) lastName!: string;
+  @IsOptional() @IsEmail() @MaxLength(254) email?: string;
+  @JSONSchema({ description: "The member's identity account (a member of the organisation; one employee per account)" })
+  @IsOptional() @IsUUID() userId?: string;
+  @IsOptional() @IsString() @Length(1, 120) jobTitle?: string;
+  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @JSONSchema({ description: `${ZONE.description}; default Europe/Paris` })
+  @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
+  @JSONSchema({ description: 'Contractual weekly hours (default 35)' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
+  @IsOptional() @dateField('First day of work') hireDate?: string;
+}
+
+export class ProvisionEmployeeBody {
+  @JSONSchema({ description: 'The organisation that hired the candidate' })
+  @IsUUID() organizationId!: string;
+  @JSONSchema({ description: "The recruitment module's candidate id; provisioning the same candidate again returns the same employee" })
+  @IsString() @Length(1, 100) candidateId!: string;
+  @IsString() @Length(1, 100) firstName!: string;
+  @IsString() @Length(1, 100) lastName!: string;
+  @IsEmail() @MaxLength(254) email!: string;
+  @IsOptional() @IsString() @Length(1, 120) jobTitle?: string;
+  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
+  @IsOptional() @dateField('First day of work') hireDate?: string;
+  @JSONSchema({ description: 'Further bootstrap fields of the hire (start checklist, equipment ...), kept as given', type: 'object' })
+  @IsOptional() @IsObject() bootstrap?: Record<string, unknown>;
+}
+
+export class ListEmployeesQuery extends PageQuery {
+  @IsOptional() @IsIn(employeeStatuses) status?: EmployeeStatus;
+  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @JSONSchema({ description: 'Part of the first name, last name or e-mail (case-insensitive)' })
+  @IsOptional() @IsString() @Length(1, 100) q?: string;
+  @IsOptional() @IsUUID() userId?: string;
+}
+
+export class ScheduleSlotBody {
+  @JSONSchema({ description: 'ISO week day: 1 Monday ... 7 Sunday' })
+  @IsInt() @Min(1) @Max(7) weekday!: number;
+  @JSONSchema({ description: 'Local start time HH:mm' }) @IsString() @MaxLength(5) start!: string;
+  @JSONSchema({ description: 'Local end time HH:mm, after start' }) @IsString() @MaxLength(5) end!: string;
+}
+
+export class SetScheduleBody {
+  @dateField('Local date from which this schedule applies; a version with the same date is replaced') effectiveFrom!: string;
+  @JSONSchema({ description: `${ZONE.description}; default the employee's` })
+  @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
+  @JSONSchema({ description: 'Working periods of the week (at most 50; slots of one day may not overlap). Empty: no working day' })
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ScheduleSlotBody) slots!: ScheduleSlotBody[];
+}
+
+export class AvailabilityQuery {
+  @IsOptional() @instantField('Start of the range (ISO 8601 instant); default now') from?: string;
+  @IsOptional() @instantField('End of the range (ISO 8601 instant), at most 366 days after from; default 7 days after from') to?: string;
+}
+
+export class CreateLeaveTypeBody {
+  @JSONSchema({ description: 'Unique key in the organisation (paid, rtt, sick and unpaid are the defaults)' })
+  @Matches(/^[a-z0-9][a-z0-9_-]{0,39}$/, { message: 'code must be 1-40 lowercase letters, digits, "_" or "-"' }) code!: string;
+  @IsString() @Length(1, 120) name!: string;
+  @IsBoolean() paid!: boolean;
+  @JSONSchema({ description: 'Counted in the leave ledger: requests hold days from the balance' })
+  @IsBoolean() tracksBalance!: boolean;
+  @JSONSchema({ description: 'Days credited each month by the accrual job (default 0)' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
+  @JSONSchema({ description: 'Credited by the RTT generation' })
+  @IsOptional() @IsBoolean() rtt?: boolean;
+}
+
+export class FileLeaveRequestBody {
+  @IsUUID() leaveTypeId!: string;
+  @dateField('First day') startDate!: string;
+  @JSONSchema({ description: 'afternoon: the first day counts from noon (a half day); default morning' })
+  @IsOptional() @IsIn(halves) startHalf?: Half;
+  @dateField('Last day') endDate!: string;
+  @JSONSchema({ description: 'morning: the last day ends at noon (a half day); default afternoon' })
+  @IsOptional() @IsIn(halves) endHalf?: Half;
+  @IsOptional() @IsString() @MaxLength(1000) comment?: string;
+}
+
+export class ListLeaveRequestsQuery extends PageQuery {
+  @IsOptional() @IsUUID() employeeId?: string;
+  @IsOptional() @IsIn(leaveStatuses) status?: LeaveStatus;
+  @IsOptional() @IsUUID() leaveTypeId?: string;
+  @IsOptional() @dateField('Requests ending on or after this date') from?: string;
+  @IsOptional() @dateField('Requests starting on or before this date') to?: string;
+}
+
+export class LeaveDecisionBody {
+  @IsIn(['grant', 'refuse']) decision!: 'grant' | 'refuse';
+  @JSONSchema({ description: 'Why; required to refuse' })
+  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+}
+
+export class RttGenerateBody {
+  @JSONSchema({ description: 'Month to generate, YYYY-MM (default: the previous month)' })
+  @IsOptional() @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'period must be a month YYYY-MM' }) period?: string;
+}
+
+export class ClockEventBody {
+  @IsIn(punchKinds) kind!: PunchKind;
+  @JSONSchema({ description: 'The employee punching: default the caller\'s own record; another employee needs hr.employees.manage' })
+  @IsOptional() @IsUUID() employeeId?: string;
+  @IsOptional() @instantField('When, for a punch entered by a manager (hr.employees.manage; source manual, note required). Otherwise the server time is the punch time.') at?: string;
+  @JSONSchema({ description: 'Where the punch comes from (default web; manual when `at` is given)' })
+  @IsOptional() @IsIn(clockSources) source?: ClockSource;
+  @JSONSchema({ description: `${ZONE.description} the punch was made in; default the employee's` })
+  @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+}
+
+export class ListClockEventsQuery extends PageQuery {
+  @IsOptional() @IsUUID() employeeId?: string;
+  @IsOptional() @instantField('Punches at or after this instant (the original time)') from?: string;
+  @IsOptional() @instantField('Punches before this instant (the original time)') to?: string;
+}
+
+export class CorrectionBody {
+  @JSONSchema({ description: 'amend: the event takes place at `at` and/or is of `kind`; void: it is cancelled' })
+  @IsIn(correctionActions) action!: CorrectionAction;
+  @IsOptional() @instantField('Effective time (amend)') at?: string;
+  @IsOptional() @IsIn(punchKinds) kind?: PunchKind;
+  @IsString() @Length(3, 500) reason!: string;
+}
+
+export class ComplianceRulesBody {
+  @JSONSchema({ description: 'Most work in a day, minutes (null: rule off). Default 600 (10 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(60) @Max(1440) maxDailyMinutes?: number | null;
+  @JSONSchema({ description: 'Most work in an ISO week, minutes. Default 2880 (48 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(60) @Max(10080) maxWeeklyMinutes?: number | null;
+  @JSONSchema({ description: 'Most average weekly work over averageWeeks weeks, minutes. Default 2640 (44 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(60) @Max(10080) maxAverageWeeklyMinutes?: number | null;
+  @JSONSchema({ description: 'Weeks of the average (default 12)' })
+  @IsOptional() @IsInt() @Min(2) @Max(52) averageWeeks?: number;
+  @JSONSchema({ description: 'Least rest between two working days, minutes. Default 660 (11 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(0) @Max(1440) minDailyRestMinutes?: number | null;
+  @JSONSchema({ description: 'Least uninterrupted rest in each ISO week, minutes. Default 2100 (35 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(0) @Max(10080) minWeeklyRestMinutes?: number | null;
+  @JSONSchema({ description: 'A day with this much work needs a break, minutes. Default 360 (6 h)', type: ['integer', 'null'] })
+  @IsOptional() @IsInt() @Min(60) @Max(1440) breakAfterMinutes?: number | null;
+  @JSONSchema({ description: 'Length of that break, minutes. Default 20' })
+  @IsOptional() @IsInt() @Min(1) @Max(240) minBreakMinutes?: number;
+}
+
+export class ComplianceScanBody {
+  @IsOptional() @IsUUID() employeeId?: string;
+  @dateField('First local day to scan') from!: string;
+  @dateField('Last local day to scan (at most 120 days after from)') to!: string;
+}
+
+export class ListAlertsQuery extends PageQuery {
+  @IsOptional() @IsUUID() employeeId?: string;
+  @IsOptional() @IsIn(complianceRules) rule?: ComplianceRule;
+  @JSONSchema({ description: 'true: acknowledged alerts only; false: open ones only' })
+  @IsOptional() @IsIn(['true', 'false']) acknowledged?: 'true' | 'false';
+}
+
+export class AcknowledgeBody {
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+}
+
+export class TimesheetQuery {
+  @JSONSchema({ description: 'One employee; every employee when absent' })
+  @IsOptional() @IsUUID() employeeId?: string;
+  @dateField('First local day') from!: string;
+  @dateField('Last local day (at most 366 days after from)') to!: string;
+  @JSONSchema({ description: 'csv (default) or json' })
+  @IsOptional() @IsIn(['csv', 'json']) format?: 'csv' | 'json';
+}
+
+export class HolidaysQuery {
+  @Type(() => Number) @IsInt() @Min(1900) @Max(2200) year!: number;
+}

@@ -1,0 +1,13 @@
+import type { ModuleMount } from '../modules';
+import { clockRoutes } from './clock';
+import { complianceRoutes } from './compliance';
+import { employeeRoutes } from './employees';
+import { leaveRoutes } from './leave';
+
+/** HR (module `rh`): clock events and corrections, employees, schedules, availability, leave, compliance, timesheets. */
+export function hrApi(mount: ModuleMount): void {
+  employeeRoutes(mount);
+  clockRoutes(mount);
+  leaveRoutes(mount);
+  complianceRoutes(mount);
+}

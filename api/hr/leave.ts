@@ -1,0 +1,92 @@
+import type { ModuleMount } from '../modules';
+import { accepted, created } from '../http/routes';
+import { IdParams } from '../http/dtos';
+import { createLeaveType } from '../../domain/hr/createLeaveType';
+import { decideLeaveRequest } from '../../domain/hr/decideLeaveRequest';
+import { fileLeaveRequest } from '../../domain/hr/fileLeaveRequest';
+import { getLeaveBalance } from '../../domain/hr/getLeaveBalance';
+import { listLeaveRequests } from '../../domain/hr/listLeaveRequests';
+import { listLeaveTypes } from '../../domain/hr/leaveTypes';
+import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
+import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
+import { LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
+
+/** Leave types, requests and decisions, the ledger balance and RTT generation. */
+export function leaveRoutes({ routes }: ModuleMount): void {
+  const r = routes('HR leave');
+  const gate = { access: 'user', module: 'rh' } as const;
+
+  r.get(
+    '/api/rh/leave-types',
+    { ...gate, permission: 'hr.clock', summary: 'Leave types', description: 'Every organisation has paid (congés payés, 2.5 days accrued a month), rtt, sick and unpaid; more can be added.', response: LeaveTypesView },
+    async ({ ctx }) => ({ items: (await listLeaveTypes(ctx)).map(LeaveTypeView.from) }),
+  );
+
+  r.post(
+    '/api/rh/leave-types',
+    { ...gate, permission: 'hr.employees.manage', summary: 'Add a leave type', description: '409 `leave_type_exists` when the code is taken.', body: CreateLeaveTypeBody, response: LeaveTypeView, status: 201, errors: { 409: '`leave_type_exists`' } },
+    async ({ ctx, body }) => LeaveTypeView.from(await createLeaveType(ctx, body)),
+  );
+
+  r.post(
+    '/api/rh/employees/:id/leave-requests',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'File a leave request',
+      description:
+        "For the caller's own employee record, or any employee with hr.employees.manage. Working days are counted from the schedule (Monday to Friday without one) minus public holidays; startHalf afternoon / endHalf morning make half days. A type that tracks a balance holds the days in the ledger at once (409 `insufficient_balance` when short); a refusal gives them back. 409 `leave_overlap` when a pending or granted request shares a half day (refused by the database). 400 `leave_covers_no_working_day`.",
+      params: IdParams,
+      body: FileLeaveRequestBody,
+      response: LeaveRequestView,
+      status: 201,
+      errors: { 403: '`no_employee_record`', 409: '`insufficient_balance`, `leave_overlap`' },
+    },
+    async ({ ctx, params, body }) => {
+      const request = await fileLeaveRequest(ctx, params.id, body);
+      return created(LeaveRequestView.from(request));
+    },
+  );
+
+  r.get(
+    '/api/rh/leave-requests',
+    { ...gate, permission: 'hr.clock', summary: 'List leave requests', description: 'Newest first; filters employeeId, status, leaveTypeId, from/to (dates the requests overlap). Without hr.leave.decide or hr.employees.manage only the caller\'s own.', query: ListLeaveRequestsQuery, response: LeaveRequestPageView, errors: { 403: '`no_employee_record`', 404: "Another employee's requests asked without hr.leave.decide" } },
+    async ({ ctx, query }) => LeaveRequestPageView.from(await listLeaveRequests(ctx, query)),
+  );
+
+  r.patch(
+    '/api/rh/leave-requests/:id/decision',
+    {
+      ...gate,
+      permission: 'hr.leave.decide',
+      summary: 'Grant or refuse a leave request',
+      description: 'Pending requests only (409 `leave_already_decided`). Refusing needs a reason and writes a `refusal_reversal` movement giving the held days back; a granted request removes its days from the availability. Nobody decides their own request (403 `own_request`).',
+      params: IdParams,
+      body: LeaveDecisionBody,
+      response: LeaveRequestView,
+      errors: { 403: '`own_request`', 409: '`leave_already_decided`' },
+    },
+    async ({ ctx, params, body }) => LeaveRequestView.from(await decideLeaveRequest(ctx, params.id, body)),
+  );
+
+  r.get(
+    '/api/rh/employees/:id/leave-balance',
+    { ...gate, permission: 'hr.clock', summary: 'Leave balance', description: "Per type that tracks a balance: the sum of the ledger (never a stored counter) and the days pending requests hold, with the latest movements. The caller's own, or any with hr.employees.manage.", params: IdParams, response: LeaveBalanceView, errors: { 403: '`no_employee_record`' } },
+    async ({ ctx, params }) => LeaveBalanceView.from(await getLeaveBalance(ctx, params.id)),
+  );
+
+  r.post(
+    '/api/rh/rtt/generate',
+    {
+      ...gate,
+      permission: 'hr.employees.manage',
+      summary: 'Generate RTT days for a month',
+      description:
+        'Enqueues the RTT generation of the month (default the previous one) for every employee: each ISO week starting in the month whose scheduled hours pass 35 h earns (hours - 35) / 7 days, credited to the rtt types as one `rtt_generation` movement per employee and month. Idempotent: generating a month again credits nothing twice. The clock runs it on the 1st of each month.',
+      body: RttGenerateBody,
+      response: RttJobView,
+      status: 202,
+    },
+    async ({ ctx, body }) => accepted(await requestRttGeneration(ctx, body.period)),
+  );
+}

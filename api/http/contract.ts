@@ -1,0 +1,132 @@
+import type { Request, RequestHandler } from 'express';
+import type { ValidateFunction } from 'ajv';
+import type Ajv2020Type from 'ajv/dist/2020';
+import type { WebSocket } from 'ws';
+import type { SocketDoc } from '../asyncapi';
+import { openApiPath, type OpenApiRegistry } from './openapi';
+
+/*
+ * The published contract, checked in tests (NODE_ENV=test; see api/app.ts and api/ws.ts): every HTTP answer
+ * against /openapi.json, every WebSocket frame the server sends against /asyncapi.json. Violations are
+ * recorded, never sent: test/support/contract.ts fails the test during which they happened, with the reasons.
+ */
+
+type Schema = Record<string, unknown>;
+interface ResponseDoc {
+  content?: Record<string, { schema?: Schema }>;
+}
+interface Document {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseDoc> }>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+const violations: string[] = [];
+
+/** Contract violations recorded since the last call. */
+export const takeContractViolations = (): string[] => violations.splice(0);
+
+/** ajv is a devDependency: it is loaded only here, in test mode, so production never pays for it. */
+function newAjv(): Ajv2020Type {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const Ajv2020 = (require('ajv/dist/2020') as { default: typeof Ajv2020Type }).default;
+  const addFormats = (require('ajv-formats') as { default: (ajv: Ajv2020Type) => void }).default;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** ajv's errors as one line: `body/items/0/closedAt must be string; ...`. */
+const explain = (validate: ValidateFunction) =>
+  (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `body${e.instancePath} ${e.message ?? 'is invalid'}${e.params.additionalProperty ? ` (${String(e.params.additionalProperty)})` : ''}`)
+    .join('; ');
+
+/**
+ * HTTP: the status must be declared by the route's operation, a JSON body must match the schema declared for
+ * that status and media type (problem+json included), and objects may not carry properties their schema does
+ * not declare. Answers outside the declared routes (unknown paths, docs) are checked against the Problem
+ * schema when they are errors.
+ */
+export function responseContract(openapi: OpenApiRegistry, serverUrl: string): RequestHandler {
+  let contract: Contract | undefined;
+  return (req, res, next) => {
+    if (req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    let body: { value: unknown } | undefined;
+    const json = res.json;
+    res.json = function (value: unknown) {
+      body = { value };
+      return json.call(this, value);
+    };
+    res.once('finish', () => {
+      try {
+        contract ??= new Contract(openapi.document(serverUrl) as unknown as Document);
+        const problem = contract.check(req, res.statusCode, String(res.get('content-type') ?? 'application/json'), body);
+        if (problem) violations.push(`${req.method} ${req.originalUrl} answered ${res.statusCode}: ${problem}`);
+      } catch (err) {
+        violations.push(`${req.method} ${req.originalUrl}: the contract check failed: ${(err as Error).message}`);
+      }
+    });
+    next();
+  };
+}
+
+class Contract {
+  private readonly ajv: Ajv2020Type;
+  private readonly doc: Document;
+  private readonly compiled = new Map<Schema, ValidateFunction>();
+
+  constructor(published: Document) {
+    // One copy whose references resolve from outside the document, with closed objects (see strict()).
+    this.doc = JSON.parse(JSON.stringify(published).replaceAll('"#/components/', '"openapi#/components/')) as Document;
+    for (const [name, schema] of Object.entries(this.doc.components.schemas)) if (name !== 'Problem') strict(schema);
+    this.ajv = newAjv();
+    this.ajv.addSchema({ $id: 'openapi', components: this.doc.components });
+  }
+
+  check(req: Request, status: number, contentType: string, body: { value: unknown } | undefined): string | undefined {
+    const route = req.route as { path?: unknown } | undefined;
+    const operation = route ? this.doc.paths[openApiPath(String(route.path))]?.[req.method.toLowerCase()] : undefined;
+    if (!operation) return status >= 400 && body ? this.validate({ $ref: 'openapi#/components/schemas/Problem' }, body.value) : undefined;
+    const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+    if (!response) return `status ${status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`;
+    if (!body) return undefined;
+    const media = contentType.split(';')[0].trim();
+    const schema = response.content?.[media]?.schema;
+    if (!schema) return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
+    return this.validate(schema, body.value);
+  }
+
+  private validate(schema: Schema, value: unknown): string | undefined {
+    let validate = this.compiled.get(schema);
+    if (!validate) this.compiled.set(schema, (validate = this.ajv.compile(schema)));
+    // What the client receives: the JSON text, not the objects given to res.json (Dates become strings).
+    return validate(JSON.parse(JSON.stringify(value) ?? 'null')) ? undefined : explain(validate);
+  }
+}
+
+let socketAjv: Ajv2020Type | undefined;
+const sendValidators = new WeakMap<SocketDoc, ValidateFunction>();
+
+/** WebSocket: every frame the server sends on `path` must be one of the messages its SocketDoc declares it sends. */
+export function socketContract(socket: WebSocket, path: string, doc: SocketDoc): void {
+  const validate = sendValidators.get(doc) ?? (socketAjv ??= newAjv()).compile({ oneOf: Object.values(doc.send).map((m) => m.payload) });
+  sendValidators.set(doc, validate);
+  const send = socket.send.bind(socket);
+  socket.send = ((data: unknown, ...rest: unknown[]) => {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(data));
+    } catch {
+      frame = undefined;
+    }
+    if (!validate(frame)) violations.push(`WebSocket ${path} sent ${String(data).slice(0, 200)}: ${frame === undefined ? 'not JSON' : explain(validate)}`);
+    return (send as (...args: unknown[]) => void)(data, ...rest);
+  }) as WebSocket['send'];
+}
+
+/** Objects of the API's own schemas are closed in tests: a property the document does not declare is drift. */
+function strict(schema: Schema): void {
+  if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * `npm run build` (and the first step of `npm start`): compiles to dist/ with tsc, only when a source changed
+ * since the last build. tsc runs incrementally (dist/.tsbuildinfo); when source files were added or removed
+ * dist/ is rebuilt from scratch, so no output of a deleted file (a migration!) lingers. Plain JavaScript: it
+ * runs before anything is compiled. `--force` rebuilds anyway.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const stampFile = join(dist, '.build-stamp.json');
+const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8'));
+const inputs = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', ...tsconfig.include];
+
+function walk(path, found) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return found;
+  if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name), found);
+  else if (/\.(ts|json)$/.test(path) || path.endsWith('package-lock.json')) found.push({ file: relative(root, path), mtimeMs: stat.mtimeMs });
+  return found;
+}
+
+const files = inputs.flatMap((input) => walk(join(root, input), []));
+const fileSet = createHash('sha256').update(files.map((f) => f.file).sort().join('\n')).digest('hex');
+const newest = Math.max(...files.map((f) => f.mtimeMs));
+const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
+
+if (!process.argv.includes('--force') && stamp && stamp.fileSet === fileSet && stamp.newestMtimeMs >= newest && existsSync(join(dist, 'bin/start.js'))) {
+  console.log('dist/ is up to date (no source changed since the last build)');
+  process.exit(0);
+}
+
+const fresh = !stamp || stamp.fileSet !== fileSet;
+if (fresh) rmSync(dist, { recursive: true, force: true });
+console.log(fresh ? 'Building dist/ with tsc (the first build takes tens of seconds) ...' : 'Sources changed: rebuilding dist/ with tsc (incremental) ...');
+const started = Date.now();
+try {
+  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'], { cwd: root, stdio: 'inherit' });
+} catch {
+  console.error('tsc failed: see the errors above');
+  process.exit(1);
+}
+writeFileSync(stampFile, JSON.stringify({ fileSet, newestMtimeMs: newest, builtAt: new Date().toISOString() }));
+console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

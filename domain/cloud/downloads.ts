@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CloudNode } from '../../entities/cloud/node';
+import { forbidden, notFound } from '../../lib/errors';
+import type { Services } from '../services';
+import type { TenantContext } from '../context';
+import { mediaType } from './names';
+
+export interface DownloadAddress {
+  url: string;
+  expiresAt: Date;
+}
+
+/** Media types a browser may render from the storage address; anything else downloads (no HTML or SVG inline). */
+const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|application\/pdf|text\/plain)$/;
+
+async function liveFile(ctx: TenantContext, id: string): Promise<CloudNode> {
+  const node = await ctx.em.findOne(CloudNode, { id, kind: 'file', purpose: 'file', trashedAt: null });
+  if (!node?.objectKey) throw notFound('File');
+  return node;
+}
+
+/** A presigned GET answering the bytes as an attachment named like the file (Content-Disposition). */
+export async function downloadUrl(ctx: TenantContext, id: string): Promise<DownloadAddress & { inlineUrl: string }> {
+  const node = await liveFile(ctx, id);
+  const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
+  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl, filename: node.name });
+  return { url, expiresAt: new Date(Date.now() + ttl * 1000), inlineUrl: inlineUrl(ctx.services, node.id) };
+}
+
+/**
+ * For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation
+ * server-side: a presigned GET without Content-Disposition, with the file's type and size.
+ */
+export async function tenantDownloadUrl(ctx: TenantContext, id: string): Promise<DownloadAddress & { size: number; contentType: string | null }> {
+  const node = await liveFile(ctx, id);
+  const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
+  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl });
+  return { url, expiresAt: new Date(Date.now() + ttl * 1000), size: node.size, contentType: node.contentType ?? null };
+}
+
+/** The inline token's key: derived for this purpose alone (HKDF of JWT_SECRET), unlike any other signature. */
+const inlineKey = (services: Services) => services.deriveSecret('cloud-inline-token');
+const mac = (services: Services, fileId: string, exp: number) => createHmac('sha256', inlineKey(services)).update(`inline\n${fileId}\n${exp}`).digest('base64url');
+
+/**
+ * t = "<expiry, unix seconds>.<HMAC-SHA256(key, 'inline' \n fileId \n expiry), base64url>": a capability to
+ * render one file until the expiry, for <img src> and embeds that cannot send a token.
+ */
+export function inlineToken(services: Services, fileId: string, ttlSeconds = services.config.CLOUD_LINK_TTL_SECONDS): string {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  return `${exp}.${mac(services, fileId, exp)}`;
+}
+
+export const inlineUrl = (services: Services, fileId: string) => `${services.config.PUBLIC_URL}/api/cloud/files/${fileId}/inline?t=${inlineToken(services, fileId)}`;
+
+/** Checks t (403 `inline_token_invalid` / `inline_token_expired`), then redirects to a short-lived storage address. */
+export async function inlineAddress(services: Services, fileId: string, t: string | undefined): Promise<string> {
+  const [expText, sig] = (t ?? '').split('.');
+  const exp = Number(expText);
+  const expected = Buffer.from(Number.isSafeInteger(exp) ? mac(services, fileId, exp) : '');
+  const given = Buffer.from(sig ?? '');
+  if (!expected.length || given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('inline_token_invalid', 'The inline token is invalid');
+  if (exp * 1000 < Date.now()) throw forbidden('inline_token_expired', 'The inline token has expired; ask for a new address');
+  const node = await services.orm.em.fork().findOne(CloudNode, { id: fileId, kind: 'file', purpose: 'file', trashedAt: null }, { filters: { tenant: false } });
+  if (!node?.objectKey) throw notFound('File');
+  const safe = INLINE_SAFE.test(mediaType(node.contentType));
+  return services.storage.presignDownload(node.objectKey, { expiresIn: 60, filename: safe ? undefined : node.name });
+}

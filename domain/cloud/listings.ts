@@ -1,0 +1,164 @@
+import { invalidField } from '../../lib/errors';
+import type { Page } from '../../lib/pagination';
+import type { FileCategory } from '../../entities/cloud/node';
+import type { TenantContext } from '../context';
+import { getItem, ITEM_COLUMNS, starOwner, toItem, type CloudItem, type ItemRow } from './items';
+import { likePrefix, ROOT_ID } from './names';
+
+export const sortKeys = ['name', 'size', 'date'] as const;
+export type SortKey = (typeof sortKeys)[number];
+
+export interface ListProps {
+  limit: number;
+  /** nextCursor of the previous page (opaque). */
+  cursor?: string;
+}
+
+export interface ContentsProps extends ListProps {
+  sort?: SortKey;
+  order?: 'asc' | 'desc';
+}
+
+/** Cursors are opaque: base64url of the sort values of the last item. */
+const encodeCursor = (values: (string | number)[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function decodeCursor(cursor: string | undefined, length: number): string[] | null {
+  if (!cursor) return null;
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' && v.length <= 1000)) return values as string[];
+  } catch {
+    // falls through to the field error
+  }
+  throw invalidField('cursor', 'is not a cursor of this listing');
+}
+
+type KeyedRow = ItemRow & { rank: boolean; sort_key: string };
+
+/** Sort expression and its SQL type per key (the cursor carries the value as text). */
+const SORT: Record<SortKey, { expr: string; type: string }> = {
+  name: { expr: 'lower(n.name)', type: 'text' },
+  size: { expr: 'n.size', type: 'bigint' },
+  date: { expr: 'n.updated_at', type: 'timestamptz' },
+};
+
+function pageOf(rows: KeyedRow[], limit: number, cursorOf: (r: KeyedRow) => (string | number)[]): Page<CloudItem> {
+  const items = rows.slice(0, limit);
+  return { items: items.map(toItem), nextCursor: rows.length > limit ? encodeCursor(cursorOf(items[items.length - 1])) : null };
+}
+
+/**
+ * A folder's live contents (root when folderId is null): folders first, then files, each sorted by name
+ * (case-insensitive), size or date (last change), ascending by default; keyset-paginated.
+ */
+export async function listContents(ctx: TenantContext, folderId: string | null, props: ContentsProps): Promise<{ folder: CloudItem | null; page: Page<CloudItem> }> {
+  const sort = SORT[props.sort ?? 'name'];
+  const desc = props.order === 'desc';
+  const after = decodeCursor(props.cursor, 3);
+  const params: unknown[] = [starOwner(ctx), ctx.tenantId, folderId ?? ROOT_ID];
+  let keyset = '';
+  if (after) {
+    // Folders (rank false) before files (rank true) in either order; within a rank, (key, id) past the cursor.
+    keyset = `and ((n.kind = 'file') > ?::boolean or ((n.kind = 'file') = ?::boolean and (${sort.expr}, n.id) ${desc ? '<' : '>'} (?::${sort.type}, ?::uuid)))`;
+    params.push(after[0], after[0], after[1], after[2]);
+  }
+  const dir = desc ? 'desc' : 'asc';
+  // The folder and the page in parallel (two pooled connections): one round trip of latency, not two.
+  const [folder, rows] = await Promise.all([
+    folderId ? getItem(ctx, folderId, 'folder') : null,
+    ctx.em.execute<KeyedRow[]>(
+    `select ${ITEM_COLUMNS}, (n.kind = 'file') as rank, ${sort.expr}::text as sort_key
+     from cloud_nodes n
+     where n.tenant_id = ? and coalesce(n.parent_id, '${ROOT_ID}'::uuid) = ?::uuid and n.trashed_at is null and n.purpose = 'file' ${keyset}
+     order by (n.kind = 'file'), ${sort.expr} ${dir}, n.id ${dir}
+     limit ?`,
+    [...params, props.limit + 1],
+    ),
+  ]);
+  return { folder, page: pageOf(rows, props.limit, (r) => [String(r.rank), r.sort_key, r.id]) };
+}
+
+export interface SearchProps extends ListProps {
+  /** Part of the name (case-insensitive). */
+  q?: string;
+  /** `folder`, or a file category. */
+  type?: FileCategory | 'folder';
+  /** Search this folder's subtree only. */
+  folderId?: string;
+}
+
+/** Live files and folders whose name contains q, of a type, everywhere or within a folder's subtree; by name. */
+export async function searchItems(ctx: TenantContext, props: SearchProps): Promise<Page<CloudItem>> {
+  if (props.folderId) await getItem(ctx, props.folderId, 'folder');
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (props.q) {
+    conditions.push(`n.name ilike ? escape '\\'`);
+    params.push(`%${likePrefix(props.q)}%`);
+  }
+  if (props.type === 'folder') conditions.push(`n.kind = 'folder'`);
+  else if (props.type) {
+    conditions.push(`n.category = ?`);
+    params.push(props.type);
+  }
+  const after = decodeCursor(props.cursor, 2);
+  if (after) {
+    conditions.push(`(lower(n.name), n.id) > (?, ?::uuid)`);
+    params.push(after[0], after[1]);
+  }
+  const within = props.folderId
+    ? `with recursive sub(id) as (select ?::uuid union all select f.id from cloud_nodes f join sub on f.parent_id = sub.id where f.tenant_id = ? and f.kind = 'folder' and f.trashed_at is null) `
+    : '';
+  const withinParams = props.folderId ? [props.folderId, ctx.tenantId] : [];
+  const rows = await ctx.em.execute<KeyedRow[]>(
+    `${within}select ${ITEM_COLUMNS}, lower(n.name) as sort_key from cloud_nodes n
+     where n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${props.folderId ? 'and n.parent_id in (select id from sub)' : ''} ${conditions.map((c) => `and ${c}`).join(' ')}
+     order by lower(n.name), n.id limit ?`,
+    [...withinParams, starOwner(ctx), ctx.tenantId, ...params, props.limit + 1],
+  );
+  return pageOf(rows, props.limit, (r) => [r.sort_key, r.id]);
+}
+
+/** The caller's starred live files and folders, by name. */
+export async function listStarred(ctx: TenantContext, props: ListProps): Promise<Page<CloudItem>> {
+  const after = decodeCursor(props.cursor, 2);
+  const rows = await ctx.em.execute<KeyedRow[]>(
+    `select ${ITEM_COLUMNS}, lower(n.name) as sort_key from cloud_stars st join cloud_nodes n on n.id = st.node_id
+     where st.user_id = ? and st.tenant_id = ? and n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${after ? 'and (lower(n.name), n.id) > (?, ?::uuid)' : ''}
+     order by lower(n.name), n.id limit ?`,
+    [starOwner(ctx), starOwner(ctx), ctx.tenantId, ctx.tenantId, ...(after ?? []), props.limit + 1],
+  );
+  return pageOf(rows, props.limit, (r) => [r.sort_key, r.id]);
+}
+
+export interface TrashEntry extends CloudItem {
+  purgeAt: Date;
+}
+
+/** What members deleted (each deletion once: a trashed folder stands for its subtree), newest first. */
+export async function listTrash(ctx: TenantContext, props: ListProps): Promise<Page<TrashEntry>> {
+  const after = decodeCursor(props.cursor, 2);
+  const rows = await ctx.em.execute<KeyedRow[]>(
+    `select ${ITEM_COLUMNS}, n.trashed_at::text as sort_key from cloud_nodes n
+     where n.tenant_id = ? and n.trashed_at is not null and n.trash_root_id = n.id and n.purpose = 'file' ${after ? 'and (n.trashed_at, n.id) < (?::timestamptz, ?::uuid)' : ''}
+     order by n.trashed_at desc, n.id desc limit ?`,
+    [starOwner(ctx), ctx.tenantId, ...(after ?? []), props.limit + 1],
+  );
+  const retentionMs = ctx.services.config.CLOUD_TRASH_RETENTION_DAYS * 86_400_000;
+  const page = pageOf(rows, props.limit, (r) => [r.sort_key, r.id]);
+  return { items: page.items.map((i) => ({ ...i, purgeAt: new Date(i.trashedAt!.getTime() + retentionMs) })), nextCursor: page.nextCursor };
+}
+
+/** The folders from the root down to this one (included). */
+export async function breadcrumb(ctx: TenantContext, folderId: string): Promise<{ id: string; name: string }[]> {
+  await getItem(ctx, folderId, 'folder');
+  const rows = await ctx.em.execute<{ id: string; name: string; depth: number }[]>(
+    `with recursive up(id, name, parent_id, depth) as (
+       select id, name, parent_id, 0 from cloud_nodes where id = ? and tenant_id = ?
+       union all
+       select n.id, n.name, n.parent_id, up.depth + 1 from cloud_nodes n join up on n.id = up.parent_id where n.tenant_id = ? and up.depth < 1000
+     ) select id, name, depth from up order by depth desc`,
+    [folderId, ctx.tenantId, ctx.tenantId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name }));
+}

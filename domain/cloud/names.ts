@@ -1,0 +1,81 @@
+import { extname } from 'node:path';
+import type { Em } from '../../lib/db';
+import { invalidField } from '../../lib/errors';
+import type { FileCategory } from '../../entities/cloud/node';
+
+/** The id standing for "the root" in the name index (parent_id null). */
+export const ROOT_ID = '00000000-0000-0000-0000-000000000000';
+
+export const MAX_NAME_LENGTH = 255;
+
+/**
+ * A name as stored: Unicode NFC, separators (/ and \) and control characters replaced by "_", whitespace
+ * runs collapsed, no leading or trailing spaces or trailing dots. "", "." and ".." are refused. Names are
+ * labels only: object keys never derive from them, so no name can reach another path.
+ */
+export function sanitizeName(raw: string, field = 'name'): string {
+  const name = raw
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[. ]+$/, '');
+  if (!name || name === '.' || name === '..') throw invalidField(field, 'must contain a visible character and not be "." or ".."');
+  if (name.length > MAX_NAME_LENGTH) throw invalidField(field, `must be at most ${MAX_NAME_LENGTH} characters`);
+  return name;
+}
+
+/** "report.pdf" -> "report (2).pdf"; "Photos" -> "Photos (2)"; n counts from 2. */
+export function numbered(name: string, n: number, isFile: boolean): string {
+  const ext = isFile ? extname(name) : '';
+  const stem = name.slice(0, name.length - ext.length);
+  const suffix = ` (${n})`;
+  return `${stem.slice(0, MAX_NAME_LENGTH - suffix.length - ext.length)}${suffix}${ext}`;
+}
+
+/**
+ * The name itself when free in the folder, else the first free "name (n)". Creations (uploads, new
+ * folders, documents, restores) take it; the unique index still decides under a race (the caller retries).
+ */
+export async function freeName(em: Em, tenantId: string, parentId: string | null, name: string, isFile: boolean): Promise<string> {
+  const rows = await em.execute<{ name: string }[]>(
+    `select lower(name) as name from cloud_nodes where tenant_id = ? and coalesce(parent_id, ?::uuid) = ?::uuid and trashed_at is null and purpose = 'file' and (lower(name) = lower(?) or lower(name) like lower(?) escape '\\')`,
+    [tenantId, ROOT_ID, parentId ?? ROOT_ID, name, likePrefix(isFile ? name.slice(0, name.length - extname(name).length) : name) + ' (%'],
+  );
+  const taken = new Set(rows.map((r) => r.name));
+  if (!taken.has(name.toLowerCase())) return name;
+  for (let n = 2; ; n++) {
+    const candidate = numbered(name, n, isFile);
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** Escapes LIKE's wildcards, so user text matches literally. */
+export const likePrefix = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The media type without parameters, lower case: "Text/Plain; charset=utf-8" -> "text/plain". */
+export const mediaType = (contentType: string | null | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+const byExtension: Record<string, FileCategory> = {
+  doc: 'document', docx: 'document', odt: 'document', rtf: 'document', pages: 'document',
+  xls: 'spreadsheet', xlsx: 'spreadsheet', ods: 'spreadsheet', csv: 'spreadsheet', numbers: 'spreadsheet',
+  ppt: 'presentation', pptx: 'presentation', odp: 'presentation', key: 'presentation',
+  zip: 'archive', tar: 'archive', gz: 'archive', tgz: 'archive', '7z': 'archive', rar: 'archive', bz2: 'archive', xz: 'archive',
+  txt: 'text', md: 'text', json: 'text', xml: 'text', html: 'text', log: 'text', yaml: 'text', yml: 'text',
+  pdf: 'pdf',
+};
+
+/** What kind of file this is, from its media type first, then its extension. */
+export function categoryOf(contentType: string, name: string): FileCategory {
+  const type = mediaType(contentType);
+  const [major] = type.split('/');
+  if (major === 'image' || major === 'video' || major === 'audio') return major;
+  if (type === 'application/pdf') return 'pdf';
+  if (type.includes('wordprocessingml') || type.includes('opendocument.text') || type === 'application/msword') return 'document';
+  if (type.includes('spreadsheetml') || type.includes('opendocument.spreadsheet') || type === 'application/vnd.ms-excel' || type === 'text/csv') return 'spreadsheet';
+  if (type.includes('presentationml') || type.includes('opendocument.presentation') || type === 'application/vnd.ms-powerpoint') return 'presentation';
+  if (/zip|x-tar|gzip|x-7z|x-rar|x-bzip/.test(type)) return 'archive';
+  if (major === 'text') return 'text';
+  return byExtension[extname(name).slice(1).toLowerCase()] ?? 'other';
+}

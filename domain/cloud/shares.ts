@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CloudNode } from '../../entities/cloud/node';
+import { CloudShare, type ShareKind } from '../../entities/cloud/share';
+import { Membership } from '../../entities/identity/organization';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Services } from '../services';
+import type { TenantContext } from '../context';
+import { notify } from '../notifications/notify';
+import { getItem } from './items';
+
+export interface ShareFileProps {
+  kind: ShareKind;
+  /** Link shares: after this time the link answers 410. */
+  expiresAt?: Date;
+  /** Link shares: needed to open the link (argon2-hashed). */
+  password?: string;
+  /** Member shares: members of the organisation. */
+  memberIds?: string[];
+}
+
+export interface CreatedShare {
+  share: CloudShare;
+  /** Link shares: the address, shown this once (only its token's hash is stored). */
+  url: string | null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Shares a live file: a link (anyone holding it, optionally until expiresAt and with a password; needs
+ * cloud.share, "outside the organisation") or with members (they are notified through the hub).
+ */
+export async function shareFile(ctx: TenantContext, fileId: string, props: ShareFileProps): Promise<CreatedShare> {
+  const file = await getItem(ctx, fileId, 'file');
+  let token: string | null = null;
+  let memberIds: string[] = [];
+  if (props.kind === 'link') {
+    if (!ctx.userId || !(await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('cloud.share')) throw forbidden('permission_denied', 'Link shares need the permission cloud.share');
+    if (props.memberIds?.length) throw invalidField('memberIds', 'is for member shares only');
+    if (props.expiresAt && props.expiresAt.getTime() <= Date.now()) throw invalidField('expiresAt', 'must be in the future');
+    token = randomBytes(24).toString('base64url');
+  } else {
+    if (props.password || props.expiresAt) throw invalidField(props.password ? 'password' : 'expiresAt', 'is for link shares only');
+    memberIds = [...new Set(props.memberIds ?? [])];
+    if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
+    const members = await ctx.em.find(Membership, { tenantId: ctx.tenantId, user: { $in: memberIds } }, { fields: ['user'] });
+    const known = new Set(members.map((m) => m.user.id));
+    const strangers = memberIds.filter((id) => !known.has(id));
+    if (strangers.length) throw invalidField('memberIds', `are not members of the organisation: ${strangers.join(', ')}`);
+  }
+  const passwordHash = props.password ? await hashPassword(props.password) : null;
+  const share = await ctx.em.transactional(async (em) =>
+    em.create(CloudShare, {
+      tenantId: ctx.tenantId,
+      nodeId: file.id,
+      kind: props.kind,
+      tokenHash: token ? hashToken(token) : null,
+      passwordHash,
+      expiresAt: props.expiresAt ?? null,
+      memberIds,
+      createdBy: ctx.userId,
+      revokedAt: null,
+    }),
+  );
+  void notify(ctx.services, 'cloud', [{ event: 'file.shared', tenantId: ctx.tenantId, subject: { fileId: file.id, userId: ctx.userId }, data: { kind: props.kind, memberIds, expiresAt: share.expiresAt?.toISOString() ?? null } }]);
+  return { share, url: token ? shareUrl(ctx.services, token) : null };
+}
+
+export const shareUrl = (services: Services, token: string) => `${services.config.PUBLIC_URL}/api/cloud/shared/${token}`;
+
+/** The shares of a live file, newest first (revoked ones included). */
+export async function listShares(ctx: TenantContext, fileId: string): Promise<CloudShare[]> {
+  await getItem(ctx, fileId, 'file');
+  return ctx.em.find(CloudShare, { nodeId: fileId }, { orderBy: { id: 'desc' }, limit: 200 });
+}
+
+/** Revokes a share: its link answers 404 from now on. Revoking twice changes nothing. */
+export async function revokeShare(ctx: TenantContext, fileId: string, shareId: string): Promise<CloudShare> {
+  await getItem(ctx, fileId, 'file');
+  const share = await ctx.em.findOne(CloudShare, { id: shareId, nodeId: fileId });
+  if (!share) throw notFound('Share');
+  share.revokedAt ??= new Date();
+  await ctx.em.flush();
+  return share;
+}
+
+export interface OpenedShare {
+  file: CloudNode;
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * Opens a link share anonymously: 404 for an unknown or revoked link or a file no longer live, 410
+ * `share_expired`, 401 `share_password_required` / 403 `share_password_invalid`. Answers a short-lived
+ * download address (Content-Disposition with the file's name).
+ */
+export async function openShare(services: Services, token: string, password: string | undefined): Promise<OpenedShare> {
+  const em = services.orm.em.fork();
+  const share = await em.findOne(CloudShare, { tokenHash: hashToken(token), kind: 'link', revokedAt: null }, { filters: { tenant: false } });
+  if (!share) throw notFound('Share');
+  if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'share_expired', 'This share link has expired');
+  if (share.passwordHash) {
+    if (!password) throw new AppError(401, 'share_password_required', 'This share link needs its password');
+    if (!(await verifyPassword(share.passwordHash, password))) throw forbidden('share_password_invalid', 'The password of this share link is wrong');
+  }
+  const file = await em.findOne(CloudNode, { id: share.nodeId, tenantId: share.tenantId, kind: 'file', trashedAt: null }, { filters: { tenant: false } });
+  if (!file?.objectKey) throw notFound('Share');
+  const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
+  const url = await services.storage.presignDownload(file.objectKey, { expiresIn: ttl, filename: file.name });
+  return { file, url, expiresAt: new Date(Date.now() + ttl * 1000) };
+}

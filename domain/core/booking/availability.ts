@@ -1,0 +1,104 @@
+import { DateTime } from 'luxon';
+import { Appointment, BookingService, Staff } from '../../../entities/core/booking';
+import { CalendarEvent } from '../../../entities/core/calendar';
+import { invalidField } from '../../../lib/errors';
+import type { TenantContext } from '../../context';
+import { employeeAvailability, type Interval } from '../../hr/availability';
+import { getBusiness } from '../org/getBusiness';
+import { freeSlots, sortedBusy, weeklyIntervals, type Range } from './slots';
+
+/** Longest range one availability read covers. */
+export const MAX_AVAILABILITY_DAYS = 62;
+
+export interface Slot {
+  start: Date;
+  end: Date;
+  /** Staff members free for this slot, in the order asked. */
+  staffIds: string[];
+}
+
+export interface AvailabilityProps {
+  service: BookingService;
+  /** Staff to consider: the service's active staff when absent. */
+  staff?: Staff[];
+  from: Date;
+  to: Date;
+  now?: Date;
+  /** An appointment whose own time counts as free (rescheduling it). */
+  ignoreAppointmentId?: string;
+}
+
+export function checkRange(from: Date, to: Date): void {
+  if (!(from < to)) throw invalidField('to', 'must be after from');
+  if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+}
+
+/** Active staff who perform a service (an empty serviceIds list means every service). */
+export async function staffFor(ctx: TenantContext, serviceId: string): Promise<Staff[]> {
+  const all = await ctx.em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' } });
+  return all.filter((s) => s.serviceIds.length === 0 || s.serviceIds.includes(serviceId));
+}
+
+/** When each staff member works in the range: their HR availability when linked to an employee, otherwise their own weekly hours in the business's zone. */
+export async function workingIntervals(ctx: TenantContext, staff: Staff, range: Range, zone: string): Promise<Interval[]> {
+  if (staff.employeeId) return (await employeeAvailability(ctx, staff.employeeId, range)).intervals;
+  return weeklyIntervals(staff.weeklyHours, zone, range);
+}
+
+/**
+ * What keeps staff busy in a range: their live appointments' blocked ranges (buffers included) and busy
+ * calendar events (their own, or their user's). Two indexed queries for all staff at once.
+ */
+export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, Interval[]>> {
+  const ids = staff.map((s) => s.id);
+  const from = new Date(range.from.getTime() - margin);
+  const to = new Date(range.to.getTime() + margin);
+  const [appointments, events] = await Promise.all([
+    ctx.em.find(Appointment, { staffId: { $in: ids }, status: { $ne: 'cancelled' }, ...(ignoreAppointmentId ? { id: { $ne: ignoreAppointmentId } } : {}), blockedFrom: { $lt: to }, blockedUntil: { $gt: from } }, { fields: ['staffId', 'blockedFrom', 'blockedUntil'] }),
+    ctx.em.find(
+      CalendarEvent,
+      { busy: true, startAt: { $lt: to }, endAt: { $gt: from }, $or: [{ staffId: { $in: ids } }, { ownerId: { $in: staff.flatMap((s) => (s.userId ? [s.userId] : [])) } }] },
+      { fields: ['staffId', 'ownerId', 'startAt', 'endAt'] },
+    ),
+  ]);
+  const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
+  for (const a of appointments) busy.get(a.staffId)?.push({ start: a.blockedFrom, end: a.blockedUntil });
+  for (const e of events) {
+    for (const s of staff) if (e.staffId === s.id || (!e.staffId && s.userId && e.ownerId === s.userId)) busy.get(s.id)!.push({ start: e.startAt, end: e.endAt });
+  }
+  for (const [id, list] of busy) busy.set(id, sortedBusy(list));
+  return busy;
+}
+
+/**
+ * Free slots of a service between `from` and `to`: working time (HR schedules and leave, or own hours) minus
+ * appointments, busy events and the service's buffers, no sooner than its minimum notice; on a 15-minute grid.
+ * Each slot lists the staff free for it, so "any staff" and "this staff member" read the same answer.
+ */
+export async function serviceAvailability(ctx: TenantContext, props: AvailabilityProps): Promise<Slot[]> {
+  checkRange(props.from, props.to);
+  const { service } = props;
+  const staff = props.staff ?? (await staffFor(ctx, service.id));
+  if (!staff.length) return [];
+  const business = await getBusiness(ctx);
+  const range = { from: props.from, to: props.to };
+  // Working time is read from the start of the first local day, so the slot grid stays anchored to the working
+  // intervals' starts whatever `from` is; slots before `from` are then dropped through notBefore.
+  const workRange = { from: DateTime.fromJSDate(props.from, { zone: business.timeZone }).startOf('day').toJSDate(), to: props.to };
+  const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
+  const busy = await busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId);
+  const notBefore = new Date(Math.max(props.from.getTime(), (props.now ?? new Date()).getTime() + service.minNoticeMinutes * 60_000));
+  const rules = { durationMinutes: service.durationMinutes, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes, notBefore };
+  const byStart = new Map<number, string[]>();
+  for (const member of staff) {
+    const working = await workingIntervals(ctx, member, workRange, business.timeZone);
+    for (const start of freeSlots(working, busy.get(member.id) ?? [], rules)) {
+      const list = byStart.get(start.getTime());
+      if (list) list.push(member.id);
+      else byStart.set(start.getTime(), [member.id]);
+    }
+  }
+  return [...byStart.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([start, staffIds]) => ({ start: new Date(start), end: new Date(start + service.durationMinutes * 60_000), staffIds }));
+}

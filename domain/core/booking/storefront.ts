@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { Appointment, BookingService, ServiceGroup, Staff } from '../../../entities/core/booking';
+import type { Business } from '../../../entities/core/business';
+import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { tenantContext, type TenantContext } from '../../context';
+import { composeMail, dispatchMails } from '../../identity/mail';
+import type { Services } from '../../services';
+import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
+import { isModuleActive } from '../org/activeModules';
+import { findBusinessBySlug } from '../org/findBusinessBySlug';
+import { createAppointment, findAppointment, isLive, slotTaken, updateAppointment } from './appointments';
+import { serviceAvailability, staffFor, type Slot } from './availability';
+import { findService, findStaff } from './catalogue';
+
+/** SHA-256 (hex) of a token: what is stored of manage links, magic links and feed secrets. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** A booking's short reference for the visitor (derived from its id, shown in mails and answers). */
+export const bookingReference = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
+
+/** An open storefront: its business and a context bound to its organisation (the tenant id stays inside). */
+export interface Store {
+  business: Business;
+  ctx: TenantContext;
+}
+
+/**
+ * The storefront of a public slug: 404 unless a business has it, its public profile is published and the core
+ * module is active for its organisation (suspended organisations have none).
+ */
+export async function openStore(services: Services, slug: string): Promise<Store> {
+  const found = await findBusinessBySlug(services.orm.em.fork(), slug);
+  if (!found || !found.business.publicProfile.published) throw notFound('Store');
+  const entitlements = await services.entitlements.get(found.tenantId);
+  if (!isModuleActive(found.business, entitlements, 'core')) throw notFound('Store');
+  return { business: found.business, ctx: tenantContext(services, found.tenantId) };
+}
+
+/** What the storefront shows: active services (with their groups) and active staff. */
+export async function storeCatalogue(store: Store): Promise<{ services: BookingService[]; groups: ServiceGroup[]; staff: Staff[] }> {
+  const { em } = store.ctx;
+  const services = await em.find(BookingService, { active: true }, { orderBy: { name: 'asc', id: 'asc' }, limit: 500 });
+  const groupIds = [...new Set(services.flatMap((s) => (s.groupId ? [s.groupId] : [])))];
+  const groups = groupIds.length ? await em.find(ServiceGroup, { id: { $in: groupIds } }, { orderBy: { sortOrder: 'asc', id: 'asc' } }) : [];
+  const staff = await em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' }, limit: 500 });
+  return { services, groups, staff };
+}
+
+async function bookableService(store: Store, serviceId: string): Promise<BookingService> {
+  const service = await findService(store.ctx.em, serviceId);
+  if (!service.active) throw notFound('Service');
+  return service;
+}
+
+async function candidates(store: Store, service: BookingService, staffId?: string): Promise<Staff[]> {
+  if (!staffId) return staffFor(store.ctx, service.id);
+  const staff = await findStaff(store.ctx.em, staffId);
+  if (!staff.active || (staff.serviceIds.length && !staff.serviceIds.includes(service.id))) throw notFound('Staff member');
+  return [staff];
+}
+
+/** Free slots of an active service on the storefront, for one staff member or any. */
+export async function storeAvailability(store: Store, props: { serviceId: string; from: Date; to: Date; staffId?: string }): Promise<Slot[]> {
+  const service = await bookableService(store, props.serviceId);
+  const staff = await candidates(store, service, props.staffId);
+  return serviceAvailability(store.ctx, { service, staff, from: props.from, to: props.to });
+}
+
+/** The free slot starting exactly at `start` (its free staff), or 409 `slot_taken`. */
+async function freeSlotAt(store: Store, service: BookingService, staff: Staff[], start: Date, ignoreAppointmentId?: string): Promise<Slot> {
+  const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: new Date(start.getTime() + service.durationMinutes * 60_000), ignoreAppointmentId });
+  const slot = slots.find((s) => s.start.getTime() === start.getTime());
+  if (!slot) throw slotTaken();
+  return slot;
+}
+
+export interface PublicBookingProps {
+  name: string;
+  email: string;
+  phone?: string | null;
+  serviceId: string;
+  staffId?: string;
+  start: Date;
+}
+
+export interface PublicBooking {
+  appointment: Appointment;
+  reference: string;
+  /** The cancel/reschedule token: given once here and in the confirmation mail, stored hashed. */
+  manageToken: string;
+}
+
+/**
+ * An anonymous booking: the slot must be one the availability route offers; the first free staff member takes
+ * it when none is named (the next one when a concurrent booking won the race). The customer is found by
+ * e-mail or created; a confirmation mail with the manage link goes through the mail queue.
+ */
+export async function bookOnline(store: Store, props: PublicBookingProps): Promise<PublicBooking> {
+  const service = await bookableService(store, props.serviceId);
+  const slot = await freeSlotAt(store, service, await candidates(store, service, props.staffId), props.start);
+  const customer = await findOrCreateCustomer(store.ctx, { name: props.name, email: props.email, phone: props.phone ?? undefined });
+  const manageToken = newToken();
+  let appointment: Appointment | null = null;
+  for (const staffId of slot.staffIds) {
+    try {
+      appointment = await createAppointment(store.ctx, {
+        serviceId: service.id,
+        staffId,
+        start: props.start,
+        customerId: customer.id,
+        attendee: { name: props.name, email: props.email, phone: props.phone },
+        source: 'storefront',
+        manageTokenHash: hashToken(manageToken),
+      });
+      break;
+    } catch (err) {
+      if (!(err instanceof Error && 'code' in err && err.code === 'slot_taken')) throw err;
+    }
+  }
+  if (!appointment) throw slotTaken();
+  const reference = bookingReference(appointment.id);
+  const mail = composeMail(store.ctx.em, store.ctx.services, {
+    to: appointment.attendeeEmail!,
+    tenantId: store.ctx.tenantId,
+    template: 'booking_confirmation',
+    data: { business: store.business.name, service: service.name, when: localWhen(appointment.startAt, store.business), reference, slug: store.business.publicSlug!, token: manageToken },
+  });
+  await store.ctx.em.flush();
+  await dispatchMails(store.ctx.services, [mail]);
+  return { appointment, reference, manageToken };
+}
+
+const localWhen = (at: Date, business: Business) => DateTime.fromJSDate(at, { zone: business.timeZone }).setLocale(business.locale).toLocaleString(DateTime.DATETIME_FULL);
+
+/** The booking a manage token names at this store; 404 for any other token. */
+export async function bookingByToken(store: Store, token: string): Promise<Appointment> {
+  const found = await store.ctx.em.findOne(Appointment, { manageTokenHash: hashToken(token) });
+  if (!found) throw notFound('Booking');
+  return found;
+}
+
+function checkOpen(appointment: Appointment): void {
+  if (!isLive(appointment.status as 'booked')) throw conflict('invalid_transition', `The booking is ${appointment.status}`);
+  if (appointment.startAt.getTime() <= Date.now()) throw conflict('booking_started', 'The appointment has started; contact the business');
+}
+
+/** The visitor cancels through the manage link (again: no change). */
+export async function cancelByToken(store: Store, token: string): Promise<Appointment> {
+  const appointment = await bookingByToken(store, token);
+  if (appointment.status === 'cancelled') return appointment;
+  checkOpen(appointment);
+  return updateAppointment(store.ctx, appointment.id, { status: 'cancelled' });
+}
+
+/** The visitor moves the booking to another free slot of the same staff member and service. */
+export async function rescheduleByToken(store: Store, token: string, start: Date): Promise<Appointment> {
+  const appointment = await bookingByToken(store, token);
+  checkOpen(appointment);
+  const service = await findService(store.ctx.em, appointment.serviceId);
+  const staff = await findStaff(store.ctx.em, appointment.staffId);
+  if (start.getTime() <= Date.now()) throw invalidField('start', 'must be in the future');
+  await freeSlotAt(store, service, [staff], start, appointment.id);
+  await updateAppointment(store.ctx, appointment.id, { start });
+  return findAppointment(store.ctx.em, appointment.id);
+}

@@ -1,0 +1,42 @@
+import { CrmImport, type ImportRecordError } from '../../../../entities/core/crmImport';
+import type { CrmImportJob } from '../../../../queues/crm';
+import { tenantContext } from '../../../context';
+import { notify } from '../../../notifications/notify';
+import type { Services } from '../../../services';
+import { importCustomers } from './importCustomers';
+import { importDeals } from './importDeals';
+import { bound } from '../sql';
+
+export interface ImportOutcome {
+  created: number;
+  updated: number;
+  errors: ImportRecordError[];
+}
+
+/** Performs an import job (idempotent: records upsert by externalId) and records its outcome. */
+export async function runImport(services: Services, job: CrmImportJob): Promise<ImportOutcome> {
+  const ctx = tenantContext(services, job.tenantId);
+  const row = await ctx.em.findOne(CrmImport, { id: job.importId });
+  if (!row) return { created: 0, updated: 0, errors: [] };
+  const [payload] = await bound<{ records: string }>(ctx.em, 'select records::text as records from crm_import_payloads where import_id = ?', [job.importId]);
+  // Processed already (a retry after the outcome was written): nothing left to do.
+  if (!payload) return { created: row.created, updated: row.updated, errors: row.errors };
+  row.status = 'running';
+  await ctx.em.flush();
+  const records = JSON.parse(payload.records) as unknown[];
+  const outcome = job.kind === 'customers' ? await importCustomers(ctx, records) : await importDeals(ctx, records);
+  Object.assign(row, { status: 'completed', created: outcome.created, updated: outcome.updated, failed: outcome.errors.length, errors: outcome.errors, finishedAt: new Date(), updatedAt: new Date() });
+  await ctx.em.transactional(async (em) => {
+    await em.flush();
+    await em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
+  });
+  await notify(services, 'core', [{ event: 'import.completed', tenantId: job.tenantId, data: { importId: job.importId, kind: job.kind, created: outcome.created, updated: outcome.updated, failed: outcome.errors.length } }]);
+  return outcome;
+}
+
+/** An import whose job exhausted its attempts is marked failed (its status route says so). */
+export async function failImport(services: Services, job: CrmImportJob, error: Error): Promise<void> {
+  const ctx = tenantContext(services, job.tenantId);
+  await ctx.em.nativeUpdate(CrmImport, { id: job.importId }, { status: 'failed', finishedAt: new Date(), errors: [{ index: -1, externalId: null, field: 'import', message: error.message.slice(0, 500) }] });
+  await ctx.em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
+}

@@ -1,0 +1,25 @@
+import { crmHealthQueue } from '../../../queues/crm';
+import type { Services } from '../../services';
+
+const BATCH = 500;
+
+/**
+ * The nightly pass: every customer of every organisation gets a crm-health job (batches of 500 ids, read by
+ * keyset across tenants), so scores follow time (recency, overdue tasks) even without events.
+ */
+export async function scheduleNightlyHealth(services: Services): Promise<number> {
+  const em = services.orm.em.fork();
+  let after = { tenantId: '00000000-0000-0000-0000-000000000000', id: '00000000-0000-0000-0000-000000000000' };
+  let jobs = 0;
+  for (;;) {
+    const rows = await em.execute<{ tenant_id: string; id: string }[]>('select tenant_id, id from crm_customers where (tenant_id, id) > (?, ?) order by tenant_id, id limit ?', [after.tenantId, after.id, BATCH * 20]);
+    const byTenant = new Map<string, string[]>();
+    for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);
+    const batch = [...byTenant].flatMap(([tenantId, ids]) => Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => ({ payload: { tenantId, customerIds: ids.slice(i * BATCH, (i + 1) * BATCH) } })));
+    if (batch.length) await services.queues.addBulk(crmHealthQueue, batch);
+    jobs += batch.length;
+    if (rows.length < BATCH * 20) return jobs;
+    const last = rows[rows.length - 1];
+    after = { tenantId: last.tenant_id, id: last.id };
+  }
+}

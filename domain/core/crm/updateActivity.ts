@@ -1,0 +1,54 @@
+import { isUUID } from 'class-validator';
+import { Activity } from '../../../entities/core/activity';
+import { notFound } from '../../../lib/errors';
+import type { TenantContext } from '../../context';
+import { checkMember } from './members';
+import { refreshLastContact } from './refreshLastContact';
+import { requestHealthRecompute } from './requestHealthRecompute';
+
+export interface ActivityChanges {
+  /** true completes (now), false reopens. */
+  completed?: boolean;
+  subject?: string;
+  body?: string;
+  occurredAt?: Date;
+  dueAt?: Date | null;
+  assigneeId?: string | null;
+}
+
+async function findActivity(ctx: TenantContext, id: string): Promise<Activity> {
+  const activity = isUUID(id) ? await ctx.em.findOne(Activity, { id }) : null;
+  if (!activity) throw notFound('Activity');
+  return activity;
+}
+
+/** Completes (or reopens) and edits an activity. Completing twice keeps the first completion time. */
+export async function updateActivity(ctx: TenantContext, id: string, changes: ActivityChanges): Promise<Activity> {
+  const activity = await findActivity(ctx, id);
+  if (changes.assigneeId !== undefined) {
+    await checkMember(ctx.em, 'assigneeId', changes.assigneeId);
+    activity.assigneeId = changes.assigneeId;
+  }
+  if (changes.completed === true && !activity.completedAt) activity.completedAt = new Date();
+  if (changes.completed === false) activity.completedAt = null;
+  if (changes.subject !== undefined) activity.subject = changes.subject.trim();
+  if (changes.body !== undefined) activity.body = changes.body;
+  if (changes.occurredAt) activity.occurredAt = changes.occurredAt;
+  if (changes.dueAt !== undefined) activity.dueAt = changes.dueAt;
+  await ctx.em.transactional(async (em) => {
+    await em.flush();
+    await refreshLastContact(em, ctx.tenantId, activity.customerId);
+  });
+  await requestHealthRecompute(ctx.services, ctx.tenantId, [activity.customerId]);
+  return activity;
+}
+
+export async function deleteActivity(ctx: TenantContext, id: string): Promise<void> {
+  const activity = await findActivity(ctx, id);
+  await ctx.em.transactional(async (em) => {
+    em.remove(activity);
+    await em.flush();
+    await refreshLastContact(em, ctx.tenantId, activity.customerId);
+  });
+  await requestHealthRecompute(ctx.services, ctx.tenantId, [activity.customerId]);
+}

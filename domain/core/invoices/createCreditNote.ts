@@ -1,0 +1,98 @@
+import { Invoice, type InvoiceLine } from '../../../entities/core/invoice';
+import { conflict } from '../../../lib/errors';
+import { audit } from '../../identity/audit';
+import type { TenantContext } from '../../context';
+import { notify } from '../../notifications/notify';
+import { computeInvoice, type LineInput } from './amounts';
+import { findInvoice, invoiceToday, notIssued } from './lookup';
+import { takeNumber } from './numbering';
+import { readInvoiceSettings } from './settings';
+import { settlementStatus } from './settlement';
+
+export interface CreditNoteProps {
+  /** Why the invoice is corrected (printed on the credit note). */
+  reason: string;
+  /** The lines credited; none credits the whole invoice (only when nothing was credited yet). */
+  lines?: LineInput[];
+}
+
+const asInput = (l: InvoiceLine): LineInput => ({
+  description: l.description,
+  quantity: l.quantityMilli / 1000,
+  unitCode: l.unitCode,
+  unitPriceCents: l.unitPriceCents,
+  vatRate: l.vatRateBp / 100,
+  vatCategory: l.vatCategory,
+  exemptionReason: l.exemptionReason ?? undefined,
+  ...(l.discountPercentBp !== null ? { discountPercent: l.discountPercentBp / 100 } : { discountCents: l.discountCents }),
+});
+
+/**
+ * Issues a credit note (type 381) correcting an issued invoice, fully (no lines: a copy of every line) or
+ * partly (the lines given). It is its own document: numbered in the credit-note sequence in the same
+ * transaction, dated today, with the invoice's seller and buyer, referencing the invoice (BT-25, BT-26).
+ * Each VAT breakdown of all the invoice's credit notes together stays within the invoice's (409
+ * credit_exceeds_invoice). The invoice's creditedCents and status follow (settlement.ts).
+ */
+export async function createCreditNote(ctx: TenantContext, invoiceId: string, props: CreditNoteProps): Promise<Invoice> {
+  const { creditNote, invoice } = await ctx.em.transactional(async (em) => {
+    // The invoice's row lock orders credit notes and payments of one invoice.
+    const invoice = await findInvoice(em, invoiceId, { lock: true });
+    if (invoice.kind !== 'invoice') throw conflict('not_an_invoice', 'A credit note cannot be credited');
+    if (invoice.status === 'draft') throw notIssued();
+    if (!props.lines && invoice.creditedCents > 0) throw conflict('credit_lines_required', 'The invoice is already partly credited: give the lines to credit');
+    const computed = computeInvoice(props.lines ?? invoice.lines.map(asInput));
+    const earlier = await em.find(Invoice, { creditedInvoiceId: invoice.id });
+    const credited = new Map<string, number>();
+    for (const g of [...earlier.flatMap((cn) => cn.vatBreakdown), ...computed.vatBreakdown]) credited.set(`${g.category}:${g.rateBp}`, (credited.get(`${g.category}:${g.rateBp}`) ?? 0) + g.taxableCents);
+    const exceeding = [...credited].filter(([key, cents]) => cents > (invoice.vatBreakdown.find((g) => `${g.category}:${g.rateBp}` === key)?.taxableCents ?? 0));
+    if (exceeding.length || invoice.creditedCents + computed.grandTotalCents > invoice.grandTotalCents) {
+      throw conflict('credit_exceeds_invoice', `The credit notes would credit more than the invoice${exceeding.length ? ` in VAT ${exceeding.map(([k]) => k.replace(':', ' at ')).join(', ')} (rate in basis points)` : ''}`);
+    }
+    const issueDate = invoiceToday();
+    const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'credit_note', issueDate, await readInvoiceSettings(em, ctx.tenantId));
+    const creditNote = em.create(Invoice, {
+      tenantId: ctx.tenantId,
+      kind: 'credit_note',
+      status: 'issued',
+      customerId: invoice.customerId,
+      number,
+      sequenceYear: year,
+      sequenceNo,
+      issueDate,
+      issuedAt: new Date(),
+      dueDate: issueDate,
+      paymentTerms: `Avoir sur la facture ${invoice.number} du ${invoice.issueDate}, à déduire de son montant dû ou remboursé.`,
+      deliveryDate: invoice.deliveryDate ?? invoice.issueDate,
+      buyerReference: invoice.buyerReference,
+      orderReference: invoice.orderReference,
+      note: null,
+      currency: invoice.currency,
+      lines: computed.lines,
+      vatBreakdown: computed.vatBreakdown,
+      lineTotalCents: computed.lineTotalCents,
+      taxExclusiveCents: computed.taxExclusiveCents,
+      vatTotalCents: computed.vatTotalCents,
+      grandTotalCents: computed.grandTotalCents,
+      buyerOverrides: invoice.buyerOverrides,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      creditedInvoiceId: invoice.id,
+      creditReason: props.reason.trim(),
+      createdBy: ctx.userId,
+    });
+    invoice.creditedCents += computed.grandTotalCents;
+    invoice.status = settlementStatus(invoice);
+    audit(em, { action: 'core.invoice.credited', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id, data: { creditNoteId: creditNote.id, number, amountCents: computed.grandTotalCents } });
+    return { creditNote, invoice };
+  });
+  await notify(ctx.services, 'core', [
+    {
+      event: 'invoice.credited',
+      tenantId: ctx.tenantId,
+      subject: { invoiceId: invoice.id, customerId: invoice.customerId },
+      data: { creditNoteId: creditNote.id, creditNoteNumber: creditNote.number, amountCents: creditNote.grandTotalCents, status: invoice.status },
+    },
+  ]);
+  return creditNote;
+}

@@ -1,0 +1,14 @@
+import { Invoice } from '../../../entities/core/invoice';
+import { audit } from '../../identity/audit';
+import type { TenantContext } from '../../context';
+import { getCustomer } from '../crm/getCustomer';
+import { draftFields, type DraftProps } from './draft';
+
+/** Creates a draft invoice for a customer of the organisation (404 for an unknown customer). */
+export async function createInvoice(ctx: TenantContext, props: DraftProps): Promise<Invoice> {
+  await getCustomer(ctx, props.customerId);
+  const invoice = ctx.em.create(Invoice, { tenantId: ctx.tenantId, kind: 'invoice', status: 'draft', createdBy: ctx.userId, seller: null, buyer: null, creditedInvoiceId: null, creditReason: null, ...draftFields(props) });
+  audit(ctx.em, { action: 'core.invoice.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id });
+  await ctx.em.flush();
+  return invoice;
+}

@@ -1,0 +1,66 @@
+import { Invoice } from '../../../entities/core/invoice';
+import { registerHealthSignal, type SignalReading } from '../crm/healthSignals';
+import { registerTimelineProvider } from '../crm/timeline';
+import { invoiceToday } from './lookup';
+import { outstandingOf } from './settlement';
+
+/**
+ * Invoicing's parts of the CRM: issued invoices and credit notes on the customer's timeline (at their issue
+ * time, type = their current status), and the unpaid/overdue invoices health signal. Loaded once per process
+ * (imported by the invoicing routes and the e-invoice worker).
+ */
+registerTimelineProvider('invoice', async (ctx, customerId, query) => {
+  const rows = await ctx.em.find(
+    Invoice,
+    {
+      customerId,
+      status: { $ne: 'draft' },
+      issuedAt: { $lt: query.before.at, ...(query.from ? { $gte: query.from } : {}) },
+    },
+    { orderBy: { issuedAt: 'desc', id: 'desc' }, limit: query.limit },
+  );
+  // The key bound (issuedAt, id) < before: rows at exactly `before.at` are fetched below.
+  const sameInstant = await ctx.em.find(Invoice, { customerId, status: { $ne: 'draft' }, issuedAt: query.before.at, id: { $lt: query.before.id } }, { orderBy: { id: 'desc' }, limit: query.limit });
+  return [...sameInstant, ...rows].slice(0, query.limit).map((i) => ({
+    source: 'invoice',
+    id: i.id,
+    at: i.issuedAt!,
+    type: i.kind === 'credit_note' ? 'credit_note' : i.status,
+    title: `${i.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${i.number}`,
+    summary: i.kind === 'credit_note' ? i.creditReason ?? null : null,
+    data: { kind: i.kind, number: i.number, status: i.status, grandTotalCents: i.grandTotalCents, outstandingCents: outstandingOf(i), dueDate: i.dueDate ?? null, currency: i.currency },
+  }));
+});
+
+/**
+ * Unpaid invoices: 1 when nothing is outstanding, lowered by what is overdue (and a little by what is merely
+ * outstanding): value = 1 − min(1, overdue / billed) × 0.8 − min(1, outstanding not yet due / billed) × 0.2,
+ * over the customer's invoices issued in the last 365 days. Applies to customers with such invoices.
+ */
+registerHealthSignal({
+  key: 'unpaid_invoices',
+  label: 'Unpaid and overdue invoices',
+  weight: 2,
+  async compute(ctx, customerIds, now) {
+    const readings = new Map<string, SignalReading | null>();
+    if (!customerIds.length) return readings;
+    const since = new Date(now.getTime() - 365 * 86_400_000);
+    const today = invoiceToday(now);
+    const invoices = await ctx.em.find(Invoice, { customerId: { $in: customerIds }, kind: 'invoice', status: { $ne: 'draft' }, issuedAt: { $gte: since } });
+    const byCustomer = new Map<string, Invoice[]>();
+    for (const i of invoices) byCustomer.set(i.customerId, [...(byCustomer.get(i.customerId) ?? []), i]);
+    for (const [customerId, list] of byCustomer) {
+      const billed = list.reduce((s, i) => s + i.grandTotalCents - i.creditedCents, 0);
+      const overdue = list.filter((i) => i.dueDate && i.dueDate < today).reduce((s, i) => s + outstandingOf(i), 0);
+      const pending = list.reduce((s, i) => s + outstandingOf(i), 0) - overdue;
+      const value = billed > 0 ? Math.max(0, 1 - Math.min(1, overdue / billed) * 0.8 - Math.min(1, pending / billed) * 0.2) : 1;
+      const overdueCount = list.filter((i) => i.dueDate && i.dueDate < today && outstandingOf(i) > 0).length;
+      readings.set(customerId, {
+        value,
+        detail: overdueCount ? `${overdueCount} overdue invoice(s), ${(overdue / 100).toFixed(2)} EUR overdue` : pending ? `${(pending / 100).toFixed(2)} EUR outstanding, nothing overdue` : 'every invoice paid',
+        facts: { billedCents: billed, overdueCents: overdue, outstandingCents: overdue + pending, overdueInvoices: overdueCount },
+      });
+    }
+    return readings;
+  },
+});

@@ -1,0 +1,45 @@
+import type { BuyerOverrides, Invoice } from '../../../entities/core/invoice';
+import { computeInvoice, type LineInput } from './amounts';
+
+/** What a draft is made of (POST creates one, PUT replaces one). */
+export interface DraftProps {
+  /** A customer of the CRM. */
+  customerId: string;
+  lines: LineInput[];
+  dueDate?: string;
+  paymentTerms?: string;
+  deliveryDate?: string;
+  buyerReference?: string;
+  orderReference?: string;
+  note?: string;
+  /** What the invoice says about the buyer beyond the CRM customer. */
+  buyer?: { vatNumber?: string; legalId?: string; address?: { line1: string; line2?: string; postalCode?: string; city?: string; country: string } };
+}
+
+const text = (value: string | undefined) => value?.trim() || null;
+
+/** The draft's columns from its props: computed lines and totals, normalised buyer details. */
+export function draftFields(props: DraftProps) {
+  const computed = computeInvoice(props.lines);
+  const buyerOverrides: BuyerOverrides = {
+    vatNumber: props.buyer?.vatNumber?.replace(/\s+/g, '').toUpperCase() || null,
+    legalId: props.buyer?.legalId?.replace(/\s+/g, '') || null,
+    address: props.buyer?.address ? { ...props.buyer.address, line2: props.buyer.address.line2 ?? null, postalCode: props.buyer.address.postalCode ?? null, city: props.buyer.address.city ?? null, country: props.buyer.address.country.toUpperCase() } : null,
+  };
+  return {
+    customerId: props.customerId,
+    lines: computed.lines,
+    vatBreakdown: computed.vatBreakdown,
+    lineTotalCents: computed.lineTotalCents,
+    taxExclusiveCents: computed.taxExclusiveCents,
+    vatTotalCents: computed.vatTotalCents,
+    grandTotalCents: computed.grandTotalCents,
+    dueDate: props.dueDate ?? null,
+    paymentTerms: text(props.paymentTerms),
+    deliveryDate: props.deliveryDate ?? null,
+    buyerReference: text(props.buyerReference),
+    orderReference: text(props.orderReference),
+    note: text(props.note),
+    buyerOverrides,
+  } satisfies Partial<Invoice>;
+}

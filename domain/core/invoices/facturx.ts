@@ -1,0 +1,140 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
+import { decimal } from './amounts';
+
+/**
+ * The Factur-X / ZUGFeRD XML of an issued document: UN/CEFACT Cross Industry Invoice D16B, EN 16931 profile
+ * (guideline urn:cen.eu:en16931:2017), built with xmlbuilder2 in the element order the CII schema requires.
+ * Rendered from the stored (immutable) document only, so it is the same bytes every time.
+ *
+ * Mapping: BT-1 number, BT-2 issue date, BT-3 type 380 (invoice) / 381 (credit note, amounts positive),
+ * BT-9 due date, BT-10 buyer reference, BT-13 purchase order, BT-20 payment terms, BT-22 note, BT-25/26 the
+ * credited invoice, BT-27..BT-40 seller (SIREN as legal id scheme 0002, VAT number as VA), BT-44..BT-55 buyer,
+ * BT-72 delivery date, BT-81/84/86 credit transfer (58) to the IBAN, BG-23 VAT breakdown, BG-25 lines with
+ * their discount as a line allowance (BT-136..BT-139), BG-22 totals. Category O documents carry no VAT numbers
+ * (BR-O-02, BR-O-03).
+ */
+export const FACTURX_GUIDELINE = 'urn:cen.eu:en16931:2017';
+
+const NS = {
+  'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  'xmlns:qdt': 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  'xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  'xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+};
+
+/** YYYY-MM-DD as format 102 (YYYYMMDD). */
+const date102 = (date: string) => date.replaceAll('-', '');
+const rate = (bp: number) => decimal(bp, 2);
+
+function dateTime(parent: XMLBuilder, name: string, date: string, prefix: 'udt' | 'qdt' = 'udt') {
+  parent.ele(name).ele(`${prefix}:DateTimeString`, { format: '102' }).txt(date102(date));
+}
+
+function party(parent: XMLBuilder, name: string, p: InvoiceParty, withVat: boolean) {
+  const node = parent.ele(name);
+  node.ele('ram:Name').txt(p.name);
+  if (p.legalId) node.ele('ram:SpecifiedLegalOrganization').ele('ram:ID', { schemeID: '0002' }).txt(p.legalId);
+  if (p.address) {
+    const a = node.ele('ram:PostalTradeAddress');
+    if (p.address.postalCode) a.ele('ram:PostcodeCode').txt(p.address.postalCode);
+    a.ele('ram:LineOne').txt(p.address.line1);
+    if (p.address.line2) a.ele('ram:LineTwo').txt(p.address.line2);
+    if (p.address.city) a.ele('ram:CityName').txt(p.address.city);
+    a.ele('ram:CountryID').txt(p.address.country);
+  }
+  if (p.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(p.email);
+  if (withVat && p.vatNumber) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(p.vatNumber);
+  // BR-E-02: an exempt seller without VAT number gives its tax registration (SIREN) instead.
+  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(p.legalId);
+}
+
+/** The CII XML of an issued invoice or credit note (`credited`: the invoice a credit note corrects). */
+export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number' | 'issueDate'>): string {
+  if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer) throw new Error(`invoice ${invoice.id} is not issued`);
+  const currency = invoice.currency;
+  const withVat = !invoice.lines.some((l) => l.vatCategory === 'O');
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rsm:CrossIndustryInvoice', NS);
+
+  root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(FACTURX_GUIDELINE);
+
+  const doc = root.ele('rsm:ExchangedDocument');
+  doc.ele('ram:ID').txt(invoice.number);
+  doc.ele('ram:TypeCode').txt(invoice.kind === 'credit_note' ? '381' : '380');
+  dateTime(doc, 'ram:IssueDateTime', invoice.issueDate);
+  if (invoice.note) doc.ele('ram:IncludedNote').ele('ram:Content').txt(invoice.note);
+  if (invoice.creditReason) doc.ele('ram:IncludedNote').ele('ram:Content').txt(invoice.creditReason);
+
+  const tx = root.ele('rsm:SupplyChainTradeTransaction');
+  for (const line of invoice.lines) {
+    const item = tx.ele('ram:IncludedSupplyChainTradeLineItem');
+    item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(line.position));
+    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(line.description);
+    item.ele('ram:SpecifiedLineTradeAgreement').ele('ram:NetPriceProductTradePrice').ele('ram:ChargeAmount').txt(decimal(line.unitPriceCents));
+    item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: line.unitCode }).txt(decimal(line.quantityMilli, 3));
+    const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
+    const tax = settlement.ele('ram:ApplicableTradeTax');
+    tax.ele('ram:TypeCode').txt('VAT');
+    tax.ele('ram:CategoryCode').txt(line.vatCategory);
+    if (line.vatCategory !== 'O') tax.ele('ram:RateApplicablePercent').txt(rate(line.vatRateBp));
+    if (line.discountCents > 0) {
+      const allowance = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
+      allowance.ele('ram:ChargeIndicator').ele('udt:Indicator').txt('false');
+      if (line.discountPercentBp !== null) {
+        allowance.ele('ram:CalculationPercent').txt(rate(line.discountPercentBp));
+        allowance.ele('ram:BasisAmount').txt(decimal(line.grossCents));
+      }
+      allowance.ele('ram:ActualAmount').txt(decimal(line.discountCents));
+      allowance.ele('ram:ReasonCode').txt('95');
+      allowance.ele('ram:Reason').txt('Remise');
+    }
+    settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation').ele('ram:LineTotalAmount').txt(decimal(line.netCents));
+  }
+
+  const agreement = tx.ele('ram:ApplicableHeaderTradeAgreement');
+  if (invoice.buyerReference) agreement.ele('ram:BuyerReference').txt(invoice.buyerReference);
+  party(agreement, 'ram:SellerTradeParty', invoice.seller, withVat);
+  party(agreement, 'ram:BuyerTradeParty', invoice.buyer, withVat);
+  if (invoice.orderReference) agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(invoice.orderReference);
+
+  const delivery = tx.ele('ram:ApplicableHeaderTradeDelivery');
+  // BR-IC-12: intra-community supplies name the country delivered to.
+  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address) delivery.ele('ram:ShipToTradeParty').ele('ram:PostalTradeAddress').ele('ram:CountryID').txt(invoice.buyer.address.country);
+  dateTime(delivery.ele('ram:ActualDeliverySupplyChainEvent'), 'ram:OccurrenceDateTime', invoice.deliveryDate ?? invoice.issueDate);
+
+  const settlement = tx.ele('ram:ApplicableHeaderTradeSettlement');
+  settlement.ele('ram:PaymentReference').txt(invoice.number);
+  settlement.ele('ram:InvoiceCurrencyCode').txt(currency);
+  if (invoice.seller.iban && invoice.kind === 'invoice') {
+    const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
+    means.ele('ram:TypeCode').txt('58');
+    means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(invoice.seller.iban);
+    if (invoice.seller.bic) means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(invoice.seller.bic);
+  }
+  for (const group of invoice.vatBreakdown) {
+    const tax = settlement.ele('ram:ApplicableTradeTax');
+    tax.ele('ram:CalculatedAmount').txt(decimal(group.vatCents));
+    tax.ele('ram:TypeCode').txt('VAT');
+    if (group.exemptionReason) tax.ele('ram:ExemptionReason').txt(group.exemptionReason);
+    tax.ele('ram:BasisAmount').txt(decimal(group.taxableCents));
+    tax.ele('ram:CategoryCode').txt(group.category);
+    if (group.exemptionReasonCode) tax.ele('ram:ExemptionReasonCode').txt(group.exemptionReasonCode);
+    if (group.category !== 'O') tax.ele('ram:RateApplicablePercent').txt(rate(group.rateBp));
+  }
+  const terms = settlement.ele('ram:SpecifiedTradePaymentTerms');
+  if (invoice.paymentTerms) terms.ele('ram:Description').txt(invoice.paymentTerms);
+  if (invoice.dueDate) dateTime(terms, 'ram:DueDateDateTime', invoice.dueDate);
+  const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  totals.ele('ram:LineTotalAmount').txt(decimal(invoice.lineTotalCents));
+  totals.ele('ram:TaxBasisTotalAmount').txt(decimal(invoice.taxExclusiveCents));
+  totals.ele('ram:TaxTotalAmount', { currencyID: currency }).txt(decimal(invoice.vatTotalCents));
+  totals.ele('ram:GrandTotalAmount').txt(decimal(invoice.grandTotalCents));
+  totals.ele('ram:DuePayableAmount').txt(decimal(invoice.grandTotalCents));
+  if (credited?.number) {
+    const ref = settlement.ele('ram:InvoiceReferencedDocument');
+    ref.ele('ram:IssuerAssignedID').txt(credited.number);
+    if (credited.issueDate) dateTime(ref, 'ram:FormattedIssueDateTime', credited.issueDate, 'qdt');
+  }
+  return root.end({ prettyPrint: true });
+}

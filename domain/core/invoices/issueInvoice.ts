@@ -1,0 +1,50 @@
+import type { Invoice } from '../../../entities/core/invoice';
+import { audit } from '../../identity/audit';
+import type { TenantContext } from '../../context';
+import { notify } from '../../notifications/notify';
+import { getCustomer } from '../crm/getCustomer';
+import { buyerOf } from './buyer';
+import { checkIssuable } from './completeness';
+import { addDays, findInvoice, invoiceToday, notDraft } from './lookup';
+import { takeNumber } from './numbering';
+import { loadSeller } from './seller';
+import { readInvoiceSettings } from './settings';
+
+/**
+ * Issues a draft: in one transaction, locks it, checks it is complete, takes the next number of the invoice
+ * sequence (gapless, see numbering.ts), dates it today, copies seller and buyer, and sets the due date
+ * (issue date + the organisation's dueDays when the draft has none) and payment terms. From then on the
+ * database refuses any change but its settlement. Issuing an issued invoice answers 409 invoice_not_draft.
+ */
+export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
+  const invoice = await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const draft = await findInvoice(em, id, { lock: true });
+    if (draft.status !== 'draft') throw notDraft(draft);
+    const customer = await getCustomer(tx, draft.customerId);
+    const settings = await readInvoiceSettings(em, ctx.tenantId);
+    const seller = await loadSeller(tx);
+    const buyer = buyerOf(customer, draft.buyerOverrides);
+    const issueDate = invoiceToday();
+    checkIssuable(draft, seller, buyer, issueDate);
+    const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'invoice', issueDate, settings);
+    em.assign(draft, {
+      status: 'issued',
+      number,
+      sequenceYear: year,
+      sequenceNo,
+      issueDate,
+      issuedAt: new Date(),
+      dueDate: draft.dueDate ?? addDays(issueDate, settings.dueDays),
+      paymentTerms: draft.paymentTerms ?? settings.paymentTerms,
+      seller,
+      buyer,
+    });
+    audit(em, { action: 'core.invoice.issued', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: draft.id, data: { number } });
+    return draft;
+  });
+  await notify(ctx.services, 'core', [
+    { event: 'invoice.issued', tenantId: ctx.tenantId, subject: { invoiceId: invoice.id, customerId: invoice.customerId }, data: { number: invoice.number, kind: invoice.kind, grandTotalCents: invoice.grandTotalCents, dueDate: invoice.dueDate } },
+  ]);
+  return invoice;
+}

@@ -1,0 +1,27 @@
+import { LockMode } from '@mikro-orm/core';
+import { DateTime } from 'luxon';
+import { Invoice } from '../../../entities/core/invoice';
+import type { Em } from '../../../lib/db';
+import { conflict, notFound } from '../../../lib/errors';
+
+/** The invoice or credit note of the em's organisation, or 404. `lock` takes its row lock (inside a transaction). */
+export async function findInvoice(em: Em, id: string, options: { lock?: boolean } = {}): Promise<Invoice> {
+  const invoice = await em.findOne(Invoice, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (!invoice) throw notFound('Invoice');
+  return invoice;
+}
+
+export const notDraft = (invoice: Invoice) => conflict('invoice_not_draft', `Invoice ${invoice.number} is issued: it can no longer be changed or deleted (issue a credit note to correct it)`);
+export const notIssued = () => conflict('invoice_not_issued', 'The invoice is a draft: issue it first');
+
+/**
+ * The time zone invoices are dated in. French issuers date in Europe/Paris; a business record with its own time
+ * zone may replace this once organisations carry one for invoicing.
+ */
+export const INVOICE_TIME_ZONE = 'Europe/Paris';
+
+/** Today's date (YYYY-MM-DD) where invoices are dated. */
+export const invoiceToday = (now = new Date()): string => DateTime.fromJSDate(now).setZone(INVOICE_TIME_ZONE).toISODate()!;
+
+/** date + days, as YYYY-MM-DD. */
+export const addDays = (date: string, days: number): string => DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;

@@ -1,0 +1,41 @@
+import { DateTime } from 'luxon';
+import { newId } from '../../entities/base';
+import { HrClockCorrection, HrClockEvent, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
+import { invalidField, notFound } from '../../lib/errors';
+import { complianceQueue } from '../../queues/hr';
+import type { TenantContext } from '../context';
+import { audit } from '../identity/audit';
+import { notify } from '../notifications/notify';
+import { MAX_CORRECTION_SHIFT_MS } from './timeline';
+
+export interface CorrectClockEventProps {
+  action: CorrectionAction;
+  at?: string;
+  kind?: PunchKind;
+  reason: string;
+}
+
+/**
+ * Adds a correction to a clock event, which itself never changes: `amend` gives its effective time (within 7
+ * days of the original) and/or kind, `void` cancels it. The latest correction is in force, the earlier ones stay
+ * in the trail. The employee's days around the punch are scanned for compliance again.
+ */
+export async function correctClockEvent(ctx: TenantContext, eventId: string, props: CorrectClockEventProps): Promise<{ event: HrClockEvent; correction: HrClockCorrection }> {
+  const event = await ctx.em.findOne(HrClockEvent, { id: eventId });
+  if (!event) throw notFound('Clock event');
+  if (props.action === 'amend' && !props.at && !props.kind) throw invalidField('at', 'an amendment gives at, kind or both');
+  if (props.action === 'void' && (props.at || props.kind)) throw invalidField('action', 'a void takes neither at nor kind');
+  const at = props.at ? new Date(props.at) : null;
+  if (at && Math.abs(at.getTime() - event.at.getTime()) > MAX_CORRECTION_SHIFT_MS) throw invalidField('at', 'a correction moves a punch by at most 7 days');
+  if (at && at.getTime() > Date.now() + 60_000) throw invalidField('at', 'must not be in the future');
+  const correction = ctx.em.create(HrClockCorrection, { tenantId: ctx.tenantId, clockEventId: event.id, employeeId: event.employeeId, action: props.action, at, kind: props.kind ?? null, reason: props.reason.trim(), authorId: ctx.userId });
+  audit(ctx.em, { action: 'hr.clock_event.corrected', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_clock_event', targetId: event.id, data: { correctionId: correction.id, action: props.action } });
+  await ctx.em.flush();
+  // Re-scan the weeks around both the original and the corrected time.
+  const times = [event.at, at ?? event.at].map((t) => DateTime.fromJSDate(t, { zone: event.timeZone }));
+  const from = DateTime.min(...times)!.minus({ days: 7 }).toISODate()!;
+  const to = DateTime.max(...times)!.plus({ days: 7 }).toISODate()!;
+  await ctx.services.queues.add(complianceQueue, { tenantId: ctx.tenantId, employeeIds: [event.employeeId], from, to }, { jobId: `compliance-${ctx.tenantId}-${newId()}` });
+  await notify(ctx.services, 'rh', [{ event: 'clock.corrected', tenantId: ctx.tenantId, subject: { employeeId: event.employeeId, clockEventId: event.id }, data: { action: props.action, at: at?.toISOString() ?? null, kind: props.kind ?? null, reason: correction.reason } }]);
+  return { event, correction };
+}

@@ -1,0 +1,59 @@
+import { DriverException } from '@mikro-orm/core';
+import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
+import { badRequest, conflict, invalidField } from '../../lib/errors';
+import type { TenantContext } from '../context';
+import { audit } from '../identity/audit';
+import { notify } from '../notifications/notify';
+import { leaveDays } from './leaveDays';
+import { findLeaveType } from './leaveTypes';
+import { appendMovement, balanceOf, lockEmployee } from './ledger';
+import { employeeInScope, hrScope } from './lookup';
+import { scheduleVersions } from './schedules';
+
+export interface FileLeaveRequestProps {
+  leaveTypeId: string;
+  startDate: string;
+  startHalf?: Half;
+  endDate: string;
+  endHalf?: Half;
+  comment?: string;
+}
+
+/** Longest span of one request. */
+export const MAX_LEAVE_DAYS_SPAN = 366;
+
+/**
+ * Files a leave request for an employee (the caller's own, or any for hr.employees.manage). Its working days
+ * are counted from the schedule and public holidays (400 `leave_covers_no_working_day` when none). A type that
+ * tracks a balance holds the days at once (a `request` movement, reversed if refused) and needs the balance
+ * (409 `insufficient_balance`). A span sharing a half day with a pending or granted request is refused by the
+ * database (409 `leave_overlap`).
+ */
+export async function fileLeaveRequest(ctx: TenantContext, employeeId: string, props: FileLeaveRequestProps): Promise<HrLeaveRequest> {
+  const employee = await employeeInScope(ctx, await hrScope(ctx), employeeId);
+  const span = { startDate: props.startDate, startHalf: props.startHalf ?? 'morning', endDate: props.endDate, endHalf: props.endHalf ?? 'afternoon' } as const;
+  if (span.endDate < span.startDate) throw invalidField('endDate', 'must not be before startDate');
+  if (span.endDate === span.startDate && span.startHalf === 'afternoon' && span.endHalf === 'morning') throw invalidField('endHalf', 'a one-day request starting in the afternoon ends in the afternoon');
+  if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / 86_400_000 >= MAX_LEAVE_DAYS_SPAN) throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
+  const type = await findLeaveType(ctx, props.leaveTypeId);
+  const days = leaveDays(span, await scheduleVersions(ctx.em, employee.id));
+  if (days <= 0) throw badRequest('leave_covers_no_working_day', 'The request covers no working day of the employee');
+  try {
+    const request = await ctx.em.transactional(async (em) => {
+      await lockEmployee(em, employee.id);
+      if (type.tracksBalance) {
+        const balance = await balanceOf(em, employee.id, type.id);
+        if (balance < days) throw conflict('insufficient_balance', `The request takes ${days} days; the ${type.code} balance is ${balance}`);
+      }
+      const request = em.create(HrLeaveRequest, { tenantId: ctx.tenantId, employeeId: employee.id, leaveTypeId: type.id, ...span, days, comment: props.comment ?? null, requestedBy: ctx.userId });
+      if (type.tracksBalance) appendMovement(em, { tenantId: ctx.tenantId, employeeId: employee.id, leaveTypeId: type.id, kind: 'request', days: -days, leaveRequestId: request.id, createdBy: ctx.userId });
+      audit(em, { action: 'hr.leave.requested', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_request', targetId: request.id });
+      return request;
+    });
+    await notify(ctx.services, 'rh', [{ event: 'leave.requested', tenantId: ctx.tenantId, subject: { employeeId: employee.id, leaveRequestId: request.id }, data: { leaveType: type.code, startDate: span.startDate, endDate: span.endDate, days } }]);
+    return request;
+  } catch (err) {
+    if (err instanceof DriverException && (err as DriverException & { code?: string }).code === '23P01') throw conflict('leave_overlap', 'The employee already has a pending or granted request on these days');
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+import { newId } from '../../entities/base';
+import { HrLeaveType } from '../../entities/hr/leave';
+import { notFound } from '../../lib/errors';
+import type { Em } from '../../lib/db';
+import type { TenantContext } from '../context';
+
+/** Paid leave accrues 2.5 working days a month (French default, 30 a year). */
+export const PAID_LEAVE_DAYS_PER_MONTH = 2.5;
+
+/** The leave types every organisation starts with (made on first use, codes reserved). */
+export const defaultLeaveTypes = [
+  { code: 'paid', name: 'Congés payés', paid: true, tracksBalance: true, accrualDaysPerMonth: PAID_LEAVE_DAYS_PER_MONTH, rtt: false },
+  { code: 'rtt', name: 'RTT', paid: true, tracksBalance: true, accrualDaysPerMonth: 0, rtt: true },
+  { code: 'sick', name: 'Arrêt maladie', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false },
+  { code: 'unpaid', name: 'Congé sans solde', paid: false, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false },
+] as const;
+
+/** Makes the default leave types of the organisation when missing (idempotent, safe concurrently). */
+export async function ensureDefaultLeaveTypes(em: Em, tenantId: string): Promise<void> {
+  if ((await em.count(HrLeaveType, { code: { $in: defaultLeaveTypes.map((t) => t.code) } })) === defaultLeaveTypes.length) return;
+  await em
+    .createQueryBuilder(HrLeaveType)
+    .insert(defaultLeaveTypes.map((t) => ({ ...t, id: newId(), tenantId, createdAt: new Date() })))
+    .onConflict(['tenant_id', 'code'])
+    .ignore()
+    .execute();
+}
+
+/** The organisation's leave types, defaults included, by code. */
+export async function listLeaveTypes(ctx: TenantContext): Promise<HrLeaveType[]> {
+  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
+  return ctx.em.find(HrLeaveType, {}, { orderBy: { code: 'asc' } });
+}
+
+/** A leave type of the organisation, or 404. */
+export async function findLeaveType(ctx: TenantContext, id: string): Promise<HrLeaveType> {
+  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
+  const type = await ctx.em.findOne(HrLeaveType, { id });
+  if (!type) throw notFound('Leave type');
+  return type;
+}

@@ -1,0 +1,96 @@
+import { DateTime } from 'luxon';
+import { newId } from '../../entities/base';
+import { HrEmployee } from '../../entities/hr/employee';
+import { HrLeaveType } from '../../entities/hr/leave';
+import { HrSchedule } from '../../entities/hr/schedule';
+import type { Em } from '../../lib/db';
+import type { TenantContext } from '../context';
+import { ensureDefaultLeaveTypes } from './leaveTypes';
+import { monthBounds } from './periods';
+import { slotMinutes, versionOn } from './schedules';
+import { datesBetween, weekdayOf } from './zones';
+
+/** The legal week (35 h): scheduled hours beyond it earn RTT. */
+export const LEGAL_WEEKLY_MINUTES = 35 * 60;
+/** An RTT day is worth 7 hours (35 h / 5). */
+export const RTT_DAY_MINUTES = 7 * 60;
+
+interface Row {
+  employeeId: string;
+  leaveTypeId: string;
+  days: number;
+  reason: string;
+}
+
+/** Employees working during some day of the month (hired by its end, not gone before its start). */
+async function employeesOfMonth(em: Em, first: string, last: string): Promise<{ id: string }[]> {
+  return em.find(
+    HrEmployee,
+    { $and: [{ $or: [{ hireDate: null }, { hireDate: { $lte: last } }] }, { $or: [{ endDate: null }, { endDate: { $gte: first } }] }] },
+    { fields: ['id', 'hireDate', 'endDate'], orderBy: { id: 'asc' } },
+  );
+}
+
+/**
+ * Credits every accruing leave type (accrualDaysPerMonth > 0; paid leave 2.5) to each employee of the month:
+ * one `accrual` movement per employee, type and month. Run twice, it credits once. Returns the movements made.
+ */
+export async function accrueLeave(ctx: TenantContext, period: string): Promise<number> {
+  const { first, last } = monthBounds(period);
+  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
+  const types = await ctx.em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 } });
+  const employees = await employeesOfMonth(ctx.em, first, last);
+  const rows = employees.flatMap((e) => types.map((t) => ({ employeeId: e.id, leaveTypeId: t.id, days: Number(t.accrualDaysPerMonth), reason: `Accrual ${period}` })));
+  return insertMovements(ctx, 'accrual', period, rows);
+}
+
+/**
+ * Generates the RTT of a month: each ISO week starting in the month whose scheduled minutes (the version in
+ * force each day) pass the legal 35 h earns (minutes - 35 h) / 7 h days; the month's total is one
+ * `rtt_generation` movement per employee, credited to the organisation's RTT type (the first by code with
+ * rtt set). Nothing for a month without excess. Run twice, it credits once.
+ */
+export async function generateRtt(ctx: TenantContext, period: string): Promise<number> {
+  const { first, last } = monthBounds(period);
+  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
+  const type = await ctx.em.findOne(HrLeaveType, { rtt: true }, { orderBy: { code: 'asc' } });
+  if (!type) return 0;
+  const employees = await employeesOfMonth(ctx.em, first, last);
+  const schedules = await ctx.em.find(HrSchedule, { employeeId: { $in: employees.map((e) => e.id) } }, { orderBy: { effectiveFrom: 'asc' } });
+  const mondays = [...datesBetween(first, last)].filter((d) => weekdayOf(d) === 1);
+  const rows: Row[] = [];
+  for (const employee of employees) {
+    const versions = schedules.filter((s) => s.employeeId === employee.id);
+    if (!versions.length) continue;
+    let excess = 0;
+    for (const monday of mondays) {
+      let minutes = 0;
+      for (let i = 0; i < 7; i++) {
+        const date = DateTime.fromISO(monday, { zone: 'utc' }).plus({ days: i }).toISODate()!;
+        const weekday = i + 1;
+        for (const slot of versionOn(versions, date)?.slots ?? []) if (slot.weekday === weekday) minutes += slotMinutes(slot);
+      }
+      excess += Math.max(0, minutes - LEGAL_WEEKLY_MINUTES);
+    }
+    const days = Math.round((excess / RTT_DAY_MINUTES) * 100) / 100;
+    if (days > 0) rows.push({ employeeId: employee.id, leaveTypeId: type.id, days, reason: `RTT ${period}: ${Math.round(excess / 6) / 10} h above 35 h weeks` });
+  }
+  return insertMovements(ctx, 'rtt_generation', period, rows);
+}
+
+/** Inserts generated movements, skipping those of the period already there (the partial unique index). */
+async function insertMovements(ctx: TenantContext, kind: 'accrual' | 'rtt_generation', period: string, rows: Row[]): Promise<number> {
+  let inserted = 0;
+  const now = new Date();
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const values = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const params = chunk.flatMap((r) => [newId(), ctx.tenantId, now, r.employeeId, r.leaveTypeId, kind, r.days, period, r.reason]);
+    const result = await ctx.em.execute<{ id: string }[]>(
+      `insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period, reason) values ${values} on conflict do nothing returning id`,
+      params,
+    );
+    inserted += result.length;
+  }
+  return inserted;
+}

@@ -1,0 +1,80 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { newId } from '../../entities/base';
+import { HrEmployee } from '../../entities/hr/employee';
+import { Organization } from '../../entities/identity/organization';
+import { User } from '../../entities/identity/user';
+import { notFound } from '../../lib/errors';
+import { tenantContext } from '../context';
+import { audit } from '../identity/audit';
+import type { Services } from '../services';
+import { checkZone, DEFAULT_TIME_ZONE } from './zones';
+
+export interface ProvisionEmployeeProps {
+  organizationId: string;
+  /** The recruitment module's candidate id: provisioning is idempotent on it. */
+  candidateId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle?: string;
+  department?: string;
+  timeZone?: string;
+  weeklyHours?: number;
+  hireDate?: string;
+  /** Further bootstrap fields of the hire, kept as given. */
+  bootstrap?: Record<string, unknown>;
+}
+
+export interface Provisioned {
+  employee: HrEmployee;
+  created: boolean;
+}
+
+/**
+ * Makes the employee of a hired candidate. The same candidate again returns the employee made the first time.
+ * An identity account with the candidate's e-mail is linked (never a second profile; an employee already linked
+ * to it is returned with the candidate recorded on it); otherwise the employee gets a provisional userId
+ * (`userProvisional`) the identity account can take over when the person signs up.
+ */
+export async function provisionEmployee(services: Services, props: ProvisionEmployeeProps): Promise<Provisioned> {
+  const root = services.orm.em.fork();
+  if (!(await root.count(Organization, { id: props.organizationId }))) throw notFound('Organisation');
+  const ctx = tenantContext(services, props.organizationId, null);
+  const timeZone = checkZone('timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
+  const email = props.email.toLowerCase();
+  const existing = await ctx.em.findOne(HrEmployee, { candidateId: props.candidateId });
+  if (existing) return { employee: existing, created: false };
+  const account = await root.findOne(User, { email }, { fields: ['id'] });
+  try {
+    return await ctx.em.transactional(async (em) => {
+      const linked = account ? await em.findOne(HrEmployee, { userId: account.id }) : null;
+      if (linked) {
+        linked.candidateId ??= props.candidateId;
+        return { employee: linked, created: false };
+      }
+      const employee = em.create(HrEmployee, {
+        tenantId: ctx.tenantId,
+        userId: account?.id ?? newId(),
+        userProvisional: !account,
+        candidateId: props.candidateId,
+        firstName: props.firstName.trim(),
+        lastName: props.lastName.trim(),
+        email,
+        jobTitle: props.jobTitle ?? null,
+        department: props.department ?? null,
+        timeZone,
+        weeklyHours: props.weeklyHours ?? 35,
+        hireDate: props.hireDate ?? null,
+        bootstrap: props.bootstrap ?? {},
+      });
+      audit(em, { action: 'hr.employee.provisioned', tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employee.id, data: { candidateId: props.candidateId } });
+      return { employee, created: true };
+    });
+  } catch (err) {
+    // The same candidate provisioned concurrently: the other call made it.
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    const made = await tenantContext(services, props.organizationId).em.findOne(HrEmployee, { candidateId: props.candidateId });
+    if (!made) throw err;
+    return { employee: made, created: false };
+  }
+}

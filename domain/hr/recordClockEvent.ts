@@ -1,0 +1,46 @@
+import { HrClockEvent, type ClockSource, type PunchKind } from '../../entities/hr/clock';
+import { forbidden, invalidField } from '../../lib/errors';
+import type { TenantContext } from '../context';
+import { notify } from '../notifications/notify';
+import { findEmployee, hrScope } from './lookup';
+import { checkZone } from './zones';
+
+export interface RecordClockEventProps {
+  kind: PunchKind;
+  employeeId?: string;
+  /** A manager's entry of a punch at a given time (ISO 8601); otherwise now. */
+  at?: string;
+  source?: ClockSource;
+  timeZone?: string;
+  note?: string;
+}
+
+/** How far in the past a manager may enter a punch. */
+export const MAX_MANUAL_AGE_DAYS = 92;
+
+/**
+ * Records a punch, immutable from then on. An employee punches for themselves at the server's time; a manager
+ * (hr.employees.manage) may punch for any employee, and enter a forgotten punch at a past time (`at`, source
+ * manual, a note saying why).
+ */
+export async function recordClockEvent(ctx: TenantContext, props: RecordClockEventProps): Promise<HrClockEvent> {
+  const scope = await hrScope(ctx);
+  const forOther = props.employeeId && props.employeeId !== scope.self?.id;
+  if ((forOther || props.at) && !scope.manager) throw forbidden('permission_denied', 'Punching for another employee or at another time needs the permission hr.employees.manage');
+  if (!props.employeeId && !scope.self) throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation; pass employeeId');
+  const employee = props.employeeId ? (props.employeeId === scope.self?.id ? scope.self : await findEmployee(ctx.em, props.employeeId)) : scope.self!;
+  const now = new Date();
+  let at = now;
+  if (props.at) {
+    at = new Date(props.at);
+    if (at.getTime() > now.getTime() + 60_000) throw invalidField('at', 'must not be in the future');
+    if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * 86_400_000) throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
+    if (!props.note?.trim()) throw invalidField('note', 'is required for a punch entered at a past time');
+  }
+  if (employee.status === 'left') throw invalidField('employeeId', 'the employee has left');
+  const timeZone = checkZone('timeZone', props.timeZone ?? employee.timeZone);
+  const event = ctx.em.create(HrClockEvent, { tenantId: ctx.tenantId, employeeId: employee.id, kind: props.kind, at, timeZone, source: props.source ?? (props.at ? 'manual' : 'web'), recordedBy: ctx.userId, note: props.note ?? null });
+  await ctx.em.flush();
+  await notify(ctx.services, 'rh', [{ event: 'clock.punched', tenantId: ctx.tenantId, subject: { employeeId: employee.id, clockEventId: event.id }, data: { kind: event.kind, at: event.at.toISOString(), source: event.source } }]);
+  return event;
+}

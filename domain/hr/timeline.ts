@@ -1,0 +1,114 @@
+import type { CorrectionAction, PunchKind } from '../../entities/hr/clock';
+import type { Em } from '../../lib/db';
+
+/** A clock event as read for timelines (plain rows: scans read tens of thousands). */
+export interface PunchRow {
+  id: string;
+  employeeId: string;
+  kind: PunchKind;
+  at: Date;
+}
+
+export interface CorrectionRow {
+  id: string;
+  clockEventId: string;
+  action: CorrectionAction;
+  at: Date | null;
+  kind: PunchKind | null;
+}
+
+/** A punch as it stands once its latest correction is applied (void: absent from the timeline). */
+export interface EffectivePunch {
+  eventId: string;
+  kind: PunchKind;
+  at: Date;
+  corrected: boolean;
+}
+
+export interface WorkInterval {
+  start: Date;
+  end: Date;
+  /** One of its punches was corrected. */
+  corrected: boolean;
+}
+
+export interface Anomaly {
+  at: Date;
+  /** missing_exit: an entry without exit (still at work, or a forgotten punch); missing_entry: an exit without entry. */
+  problem: 'missing_exit' | 'missing_entry';
+}
+
+/** How far a correction may move a punch: timelines read this much around their range. */
+export const MAX_CORRECTION_SHIFT_MS = 7 * 86_400_000;
+
+/** The effective punches: each event with its latest correction (corrections sorted by id) applied; voided ones dropped. */
+export function effectivePunches(events: PunchRow[], corrections: CorrectionRow[]): EffectivePunch[] {
+  const latest = new Map<string, CorrectionRow>();
+  for (const c of corrections) {
+    const seen = latest.get(c.clockEventId);
+    if (!seen || seen.id < c.id) latest.set(c.clockEventId, c);
+  }
+  const out: EffectivePunch[] = [];
+  for (const e of events) {
+    const c = latest.get(e.id);
+    if (c?.action === 'void') continue;
+    out.push({ eventId: e.id, kind: c?.kind ?? e.kind, at: c?.at ?? e.at, corrected: !!c });
+  }
+  return out.sort((a, b) => a.at.getTime() - b.at.getTime() || a.eventId.localeCompare(b.eventId));
+}
+
+/** Pairs effective punches (sorted) into work intervals: an entry followed by an exit; the rest are anomalies. */
+export function workIntervals(punches: EffectivePunch[]): { intervals: WorkInterval[]; anomalies: Anomaly[] } {
+  const intervals: WorkInterval[] = [];
+  const anomalies: Anomaly[] = [];
+  let open: EffectivePunch | null = null;
+  for (const p of punches) {
+    if (p.kind === 'in') {
+      if (open) anomalies.push({ at: open.at, problem: 'missing_exit' });
+      open = p;
+    } else if (open) {
+      if (p.at > open.at) intervals.push({ start: open.at, end: p.at, corrected: open.corrected || p.corrected });
+      open = null;
+    } else anomalies.push({ at: p.at, problem: 'missing_entry' });
+  }
+  if (open) anomalies.push({ at: open.at, problem: 'missing_exit' });
+  return { intervals, anomalies };
+}
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * The effective punches of employees between two instants, by employee (events are read with
+ * MAX_CORRECTION_SHIFT_MS of margin, then kept when their effective time is in the range).
+ */
+export async function loadPunches(em: Em, employeeIds: string[], from: Date, to: Date): Promise<Map<string, EffectivePunch[]>> {
+  const byEmployee = new Map<string, EffectivePunch[]>(employeeIds.map((id) => [id, []]));
+  if (!employeeIds.length) return byEmployee;
+  // A PostgreSQL array literal (uuids need no quoting): one bound parameter whatever the batch size.
+  const ids = `{${employeeIds.join(',')}}`;
+  const lo = new Date(from.getTime() - MAX_CORRECTION_SHIFT_MS);
+  const hi = new Date(to.getTime() + MAX_CORRECTION_SHIFT_MS);
+  const events = (
+    await em.execute<{ id: string; employee_id: string; kind: PunchKind; at: Date | string }[]>('select id, employee_id, kind, at from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?', [ids, lo, hi])
+  ).map((r) => ({ id: r.id, employeeId: r.employee_id, kind: r.kind, at: asDate(r.at) }));
+  const corrections = events.length
+    ? (
+        await em.execute<{ id: string; clock_event_id: string; action: CorrectionAction; at: Date | string | null; kind: PunchKind | null }[]>(
+          'select c.id, c.clock_event_id, c.action, c.at, c.kind from hr_clock_corrections c where c.employee_id = any(?::uuid[]) and c.clock_event_id in (select id from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?)',
+          [ids, ids, lo, hi],
+        )
+      ).map((r) => ({ id: r.id, clockEventId: r.clock_event_id, action: r.action, at: r.at ? asDate(r.at) : null, kind: r.kind }))
+    : [];
+  const eventsBy = new Map<string, PunchRow[]>();
+  for (const e of events) (eventsBy.get(e.employeeId) ?? eventsBy.set(e.employeeId, []).get(e.employeeId)!).push(e);
+  const correctionsBy = new Map<string, CorrectionRow[]>();
+  const owner = new Map(events.map((e) => [e.id, e.employeeId]));
+  for (const c of corrections) {
+    const employeeId = owner.get(c.clockEventId)!;
+    (correctionsBy.get(employeeId) ?? correctionsBy.set(employeeId, []).get(employeeId)!).push(c);
+  }
+  for (const [employeeId, rows] of eventsBy) {
+    byEmployee.set(employeeId, effectivePunches(rows, correctionsBy.get(employeeId) ?? []).filter((p) => p.at >= from && p.at < to));
+  }
+  return byEmployee;
+}

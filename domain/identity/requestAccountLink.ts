@@ -1,0 +1,12 @@
+import { accountLinkQueue, type AccountLinkJob } from '../../queues/identity';
+import type { Services } from '../services';
+import { normalizeEmail } from './createUser';
+
+/**
+ * Asks for a password-reset or confirmation link. Only queued here: the worker (forgotPassword,
+ * resendConfirmation) finds out whether the address has an account, so the caller's answer cannot tell,
+ * not even by its timing.
+ */
+export async function requestAccountLink(services: Services, props: AccountLinkJob): Promise<void> {
+  await services.queues.add(accountLinkQueue, { ...props, email: normalizeEmail(props.email) });
+}

@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter } from '../base';
+
+/**
+ * A started upload: the quota it reserved (`size` bytes in cloud_usage.reserved_bytes) and where the bytes
+ * go. Its id becomes the file's id on confirmation; the sweep releases it, and deletes any object at
+ * `objectKey`, once `expiresAt` passed unconfirmed.
+ */
+export const CloudUpload = defineEntity({
+  name: 'CloudUpload',
+  tableName: 'cloud_uploads',
+  filters: tenantFilter,
+  checks: [{ name: 'cloud_uploads_size_check', expression: `"size" >= 0` }],
+  indexes: [{ properties: ['expiresAt'] }],
+  properties: {
+    ...tenantColumns(),
+    userId: p.uuid().nullable(),
+    purpose: p.string().length(40),
+    parentId: p.uuid().nullable(),
+    name: p.string().length(255),
+    size: p.bigint('number'),
+    contentType: p.string().length(255),
+    objectKey: p.string().length(200),
+    expiresAt: p.datetime(),
+  },
+});
+export type CloudUpload = InferEntity<typeof CloudUpload>;

@@ -1,0 +1,132 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+import { Customer } from './customer';
+
+/** A group of services on the storefront ("Haircuts", "Consultations"), in display order. */
+export const ServiceGroup = defineEntity({
+  name: 'ServiceGroup',
+  tableName: 'booking_service_groups',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'sortOrder'] }],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    name: p.string().length(120),
+    description: p.string().length(2000).nullable(),
+    sortOrder: p.integer().default(0),
+  },
+});
+export type ServiceGroup = InferEntity<typeof ServiceGroup>;
+
+/**
+ * A bookable service (prestation). Durations and buffers in minutes; the buffers block the staff member's
+ * calendar around each appointment; minimum notice is how soon before its start a slot may still be booked.
+ * Capacity is the most people one appointment takes (a staff member serves one appointment at a time).
+ */
+export const BookingService = defineEntity({
+  name: 'BookingService',
+  tableName: 'booking_services',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'active', 'name'] }],
+  checks: [
+    { name: 'booking_services_duration_check', expression: 'duration_minutes >= 5 and duration_minutes <= 1440' },
+    { name: 'booking_services_buffers_check', expression: 'buffer_before_minutes >= 0 and buffer_before_minutes <= 720 and buffer_after_minutes >= 0 and buffer_after_minutes <= 720' },
+    { name: 'booking_services_price_check', expression: 'price_cents >= 0' },
+    { name: 'booking_services_capacity_check', expression: 'capacity >= 1 and capacity <= 1000' },
+  ],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    groupId: () => p.manyToOne(ServiceGroup).mapToPk().fieldName('group_id').deleteRule('set null').nullable(),
+    name: p.string().length(120),
+    description: p.string().length(2000).nullable(),
+    durationMinutes: p.integer(),
+    priceCents: p.integer(),
+    currency: p.string().length(3),
+    bufferBeforeMinutes: p.integer().default(0),
+    bufferAfterMinutes: p.integer().default(0),
+    minNoticeMinutes: p.integer().default(0),
+    capacity: p.integer().default(1),
+    active: p.boolean().default(true),
+  },
+});
+export type BookingService = InferEntity<typeof BookingService>;
+
+/** Weekly hours: ISO weekday (1 = Monday) -> ["09:00-12:00", "14:00-18:00"], in the business's time zone. */
+export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', string[]>>;
+
+/**
+ * A staff member who takes appointments. Public: displayName, bio. Private (never on the storefront): email,
+ * phone, the linked user and HR employee. Hours come from the linked HR employee's availability when linked,
+ * otherwise from `weeklyHours`. `serviceIds` empty = every service.
+ */
+export const Staff = defineEntity({
+  name: 'Staff',
+  tableName: 'booking_staff',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'active', 'displayName'] }],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    displayName: p.string().length(120),
+    bio: p.string().length(2000).nullable(),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(32).nullable(),
+    userId: p.uuid().nullable(),
+    employeeId: p.uuid().nullable(),
+    weeklyHours: p.json<WeeklyHours>(),
+    serviceIds: p.array().columnType('uuid[]').default([]),
+    active: p.boolean().default(true),
+  },
+});
+export type Staff = InferEntity<typeof Staff>;
+
+export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'no_show', 'completed'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+/**
+ * An appointment of a service with a staff member. `blockedFrom`/`blockedUntil` are start - buffer before and
+ * end + buffer after: a PostgreSQL exclusion constraint (btree_gist) refuses two appointments of one staff
+ * member whose blocked ranges overlap unless one is cancelled, so no double booking can commit, whatever races.
+ * `manageTokenHash`: the visitor's cancel/reschedule link (SHA-256 of the token mailed; the token is not stored).
+ */
+export const Appointment = defineEntity({
+  name: 'Appointment',
+  tableName: 'booking_appointments',
+  filters: tenantFilter,
+  indexes: [
+    { properties: ['tenantId', 'startAt'] },
+    { properties: ['tenantId', 'staffId', 'startAt'] },
+    { properties: ['tenantId', 'customerId'] },
+    // No double booking, enforced by the database (btree_gist for the uuid equalities).
+    { name: 'booking_appointments_no_overlap', expression: `alter table "booking_appointments" add constraint "booking_appointments_no_overlap" exclude using gist ("tenant_id" with =, "staff_id" with =, tstzrange("blocked_from", "blocked_until", '[)') with &&) where ("status" <> 'cancelled')` },
+  ],
+  uniques: [{ properties: ['manageTokenHash'] }],
+  checks: [
+    { name: 'booking_appointments_range_check', expression: 'start_at < end_at and blocked_from <= start_at and blocked_until >= end_at' },
+    { name: 'booking_appointments_party_check', expression: 'party_size >= 1' },
+  ],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    serviceId: () => p.manyToOne(BookingService).mapToPk().fieldName('service_id').deleteRule('restrict'),
+    staffId: () => p.manyToOne(Staff).mapToPk().fieldName('staff_id').deleteRule('restrict'),
+    customerId: () => p.manyToOne(Customer).mapToPk().fieldName('customer_id').deleteRule('set null').nullable(),
+    startAt: p.datetime(),
+    endAt: p.datetime(),
+    blockedFrom: p.datetime(),
+    blockedUntil: p.datetime(),
+    status: p.enum([...appointmentStatuses]).default('booked'),
+    partySize: p.integer().default(1),
+    /** staff: made by a member; storefront: booked anonymously on the public page. */
+    source: p.enum(['staff', 'storefront']).default('staff'),
+    attendeeName: p.string().length(200).nullable(),
+    attendeeEmail: p.string().length(254).nullable(),
+    attendeePhone: p.string().length(32).nullable(),
+    notes: p.string().length(4000).nullable(),
+    manageTokenHash: p.string().length(64).nullable(),
+    reminderSentAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+  },
+});
+export type Appointment = InferEntity<typeof Appointment>;

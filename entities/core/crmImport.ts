@@ -1,0 +1,51 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+
+export const importKinds = ['customers', 'deals'] as const;
+export type ImportKind = (typeof importKinds)[number];
+export const importStatuses = ['queued', 'running', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** A refused record of an import: its index in the call's `records`, its externalId when readable, why. */
+export interface ImportRecordError {
+  index: number;
+  externalId: string | null;
+  field: string;
+  message: string;
+}
+
+/** One bulk import call of the integration hub and its outcome (the records themselves travel in the job). */
+export const CrmImport = defineEntity({
+  name: 'CrmImport',
+  tableName: 'crm_imports',
+  filters: tenantFilter,
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    kind: p.enum([...importKinds]),
+    status: p.enum([...importStatuses]).default('queued'),
+    total: p.integer(),
+    created: p.integer().default(0),
+    updated: p.integer().default(0),
+    failed: p.integer().default(0),
+    errors: p.json<ImportRecordError[]>().default([]),
+    apiKeyId: p.uuid().nullable(),
+    finishedAt: p.datetime().nullable(),
+  },
+});
+export type CrmImport = InferEntity<typeof CrmImport>;
+
+/**
+ * The records of an import waiting for its worker (deleted once processed). They wait in PostgreSQL rather
+ * than in the job: a 10,000-record call is megabytes, which Redis should not hold nor the request path send it.
+ * `json` (not jsonb): stored as sent, parsed once by the worker.
+ */
+export const CrmImportPayload = defineEntity({
+  name: 'CrmImportPayload',
+  tableName: 'crm_import_payloads',
+  properties: {
+    importId: () => p.manyToOne(CrmImport).mapToPk().fieldName('import_id').primary().deleteRule('cascade'),
+    records: p.json<unknown[]>().columnType('json'),
+  },
+});
+export type CrmImportPayload = InferEntity<typeof CrmImportPayload>;

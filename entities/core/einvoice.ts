@@ -1,0 +1,51 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+
+/**
+ * Lifecycle of an electronic invoice on the platform (PDP/PPF), after the French e-invoicing lifecycle:
+ * queued (we hold it), submitted (déposée), rejected (rejetée: refused by the platform, final), delivered
+ * (mise à disposition), received (prise en charge), approved (approuvée), disputed (en litige), refused
+ * (refusée by the buyer, final), paid (encaissée, final); failed: we could not submit it after every retry.
+ */
+export const einvoiceStatuses = ['queued', 'submitted', 'rejected', 'delivered', 'received', 'approved', 'disputed', 'refused', 'paid', 'failed'] as const;
+export type EInvoiceStatus = (typeof einvoiceStatuses)[number];
+
+/** One submission per invoice (unique): submitting again answers the existing one. */
+export const EInvoiceSubmission = defineEntity({
+  name: 'EInvoiceSubmission',
+  tableName: 'inv_einvoice_submissions',
+  filters: tenantFilter,
+  uniques: [{ properties: ['invoiceId'] }],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    invoiceId: p.uuid(),
+    status: p.enum([...einvoiceStatuses]),
+    /** Name of the platform it went to (EINVOICE_PLATFORM_NAME). */
+    platform: p.string().length(60),
+    /** The platform's id of the document once it accepted it: set once, never sent again after. */
+    platformId: p.string().length(200).nullable(),
+    submittedAt: p.datetime().nullable(),
+    attempts: p.integer().default(0),
+    lastError: p.string().length(1000).nullable(),
+  },
+});
+export type EInvoiceSubmission = InferEntity<typeof EInvoiceSubmission>;
+
+/** The history of a submission's statuses, oldest first. `platformEventId` dedupes what the platform reports twice. */
+export const EInvoiceEvent = defineEntity({
+  name: 'EInvoiceEvent',
+  tableName: 'inv_einvoice_events',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'invoiceId', 'occurredAt', 'id'] }],
+  uniques: [{ properties: ['invoiceId', 'platformEventId'] }],
+  properties: {
+    ...tenantColumns(),
+    invoiceId: p.uuid(),
+    status: p.enum([...einvoiceStatuses]),
+    occurredAt: p.datetime(),
+    detail: p.string().length(1000).nullable(),
+    platformEventId: p.string().length(200).nullable(),
+  },
+});
+export type EInvoiceEvent = InferEntity<typeof EInvoiceEvent>;

@@ -1,0 +1,163 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+
+/** EN 16931 VAT category codes (UNTDID 5305) a French business uses. */
+export const vatCategories = ['S', 'Z', 'E', 'AE', 'K', 'O'] as const;
+export type VatCategory = (typeof vatCategories)[number];
+
+/** A computed line as stored on the invoice. */
+export interface InvoiceLine {
+  position: number;
+  description: string;
+  quantityMilli: number;
+  unitCode: string;
+  unitPriceCents: number;
+  vatCategory: VatCategory;
+  vatRateBp: number;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+  /** Discount percentage in basis points when it was given as one. */
+  discountPercentBp: number | null;
+  discountCents: number;
+  grossCents: number;
+  netCents: number;
+}
+
+/** One VAT breakdown (BG-23). */
+export interface VatBreakdown {
+  category: VatCategory;
+  rateBp: number;
+  taxableCents: number;
+  vatCents: number;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+}
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/**
+ * draft: editable, no number. Then, for an invoice (derived from payments and credit notes, see
+ * domain/core/invoices/settlement.ts): issued, partially_paid, paid, partially_credited, credited.
+ * A credit note is issued when created and stays issued.
+ */
+export const invoiceStatuses = ['draft', 'issued', 'partially_paid', 'paid', 'partially_credited', 'credited'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export interface PartyAddress {
+  line1: string;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** Seller or buyer as printed on the document, copied when it is issued (later edits of the source change nothing). */
+export interface InvoiceParty {
+  name: string;
+  /** SIREN (France, scheme 0002) or another legal registration number: BT-30 / BT-47. */
+  legalId: string | null;
+  /** SIRET of the establishment (seller). */
+  siret: string | null;
+  /** Intra-community VAT number: BT-31 / BT-48. */
+  vatNumber: string | null;
+  address: PartyAddress | null;
+  email: string | null;
+  /** Seller only: where to pay (BT-84, BT-86). */
+  iban: string | null;
+  bic: string | null;
+}
+
+/** What a draft says about its buyer beyond the CRM customer (the customer has no VAT number field). */
+export interface BuyerOverrides {
+  vatNumber: string | null;
+  legalId: string | null;
+  address: PartyAddress | null;
+}
+
+/**
+ * An invoice or a credit note (kind). While draft it is edited freely; issuing gives it the next number of
+ * its gapless sequence and copies seller and buyer, after which the database refuses any change to it except
+ * its settlement (status, paidCents, creditedCents: trigger inv_invoices_immutable, migration 000600) and
+ * refuses its deletion. Amounts are in cents (EUR), lines and VAT breakdowns as computed by amounts.ts.
+ */
+export const Invoice = defineEntity({
+  name: 'Invoice',
+  tableName: 'inv_invoices',
+  filters: tenantFilter,
+  indexes: [
+    { properties: ['tenantId', 'kind', 'status', 'id'] },
+    { properties: ['tenantId', 'customerId', 'issuedAt', 'id'] },
+    { properties: ['tenantId', 'creditedInvoiceId'] },
+  ],
+  uniques: [{ properties: ['tenantId', 'kind', 'sequenceYear', 'sequenceNo'] }, { properties: ['tenantId', 'number'] }],
+  checks: [
+    { name: 'inv_invoices_issued_check', expression: `(status = 'draft') = (number is null) and (status = 'draft') = (issued_at is null) and (status = 'draft' or (issue_date is not null and sequence_no > 0 and seller is not null and buyer is not null))` },
+    { name: 'inv_invoices_credit_note_check', expression: `(kind = 'credit_note') = (credited_invoice_id is not null)` },
+    { name: 'inv_invoices_amounts_check', expression: `paid_cents >= 0 and credited_cents >= 0 and grand_total_cents >= 0` },
+  ],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    kind: p.enum([...invoiceKinds]).default('invoice'),
+    status: p.enum([...invoiceStatuses]).default('draft'),
+    customerId: p.uuid(),
+    /** Null while draft; e.g. F-2026-00042. */
+    number: p.string().length(40).nullable(),
+    /** Year of the counter that gave the number (0 without yearly reset) and its value. */
+    sequenceYear: p.integer().nullable(),
+    sequenceNo: p.integer().nullable(),
+    /** The issuing day (Europe/Paris), BT-2. */
+    issueDate: p.date().nullable(),
+    issuedAt: p.datetime().nullable(),
+    dueDate: p.date().nullable(),
+    paymentTerms: p.string().length(1000).nullable(),
+    /** Actual delivery date (BT-72); the issue date when absent. */
+    deliveryDate: p.date().nullable(),
+    /** The buyer's reference (BT-10) and purchase order (BT-13). */
+    buyerReference: p.string().length(100).nullable(),
+    orderReference: p.string().length(100).nullable(),
+    note: p.string().length(2000).nullable(),
+    currency: p.string().length(3).default('EUR'),
+    lines: p.json<InvoiceLine[]>(),
+    vatBreakdown: p.json<VatBreakdown[]>(),
+    lineTotalCents: p.bigint('number'),
+    taxExclusiveCents: p.bigint('number'),
+    vatTotalCents: p.bigint('number'),
+    grandTotalCents: p.bigint('number'),
+    /** Settlement: payments recorded and credit notes issued against the invoice. */
+    paidCents: p.bigint('number').default(0),
+    creditedCents: p.bigint('number').default(0),
+    buyerOverrides: p.json<BuyerOverrides>(),
+    seller: p.json<InvoiceParty>().nullable(),
+    buyer: p.json<InvoiceParty>().nullable(),
+    /** Credit notes: the invoice they correct (BT-25) and why. */
+    creditedInvoiceId: p.uuid().nullable(),
+    creditReason: p.string().length(500).nullable(),
+    createdBy: p.uuid().nullable(),
+  },
+});
+export type Invoice = InferEntity<typeof Invoice>;
+
+export const paymentMethods = ['bank_transfer', 'card', 'direct_debit', 'cheque', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** A payment received against an invoice. Append-only: the database refuses updates and deletions. */
+export const InvoicePayment = defineEntity({
+  name: 'InvoicePayment',
+  tableName: 'inv_payments',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'invoiceId', 'id'] }],
+  checks: [{ name: 'inv_payments_amount_check', expression: 'amount_cents > 0' }],
+  properties: {
+    ...tenantColumns(),
+    invoiceId: p.uuid(),
+    amountCents: p.bigint('number'),
+    paidOn: p.date(),
+    method: p.enum([...paymentMethods]),
+    reference: p.string().length(140).nullable(),
+    recordedBy: p.uuid().nullable(),
+  },
+});
+export type InvoicePayment = InferEntity<typeof InvoicePayment>;

@@ -1,0 +1,43 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+
+export const employeeStatuses = ['active', 'left'] as const;
+export type EmployeeStatus = (typeof employeeStatuses)[number];
+
+/**
+ * A person employed by the organisation. `userId` links the identity account they sign in with (one employee
+ * per account and organisation). An employee provisioned from a hired candidate before they have an account
+ * gets a provisional `userId` (`userProvisional`): the identity profile is created by identity when they sign
+ * up, never duplicated here; the candidate id makes the provisioning idempotent.
+ */
+export const HrEmployee = defineEntity({
+  name: 'HrEmployee',
+  tableName: 'hr_employees',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'lastName', 'firstName'] }],
+  uniques: [{ properties: ['tenantId', 'userId'] }, { properties: ['tenantId', 'candidateId'] }],
+  properties: {
+    ...tenantColumns(),
+    userId: p.uuid().nullable(),
+    /** True while userId is a provisional id reserved for an account not created yet. */
+    userProvisional: p.boolean().default(false),
+    /** The recruitment module's candidate this employee was provisioned from. */
+    candidateId: p.string().length(100).nullable(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    email: p.string().length(254).nullable(),
+    jobTitle: p.string().length(120).nullable(),
+    department: p.string().length(120).nullable(),
+    /** IANA zone of the employee's days (schedules, compliance, timesheets). */
+    timeZone: p.string().length(64),
+    /** Contractual weekly hours (35 by default, the French legal week). */
+    weeklyHours: p.decimal('number').precision(5).scale(2).default(35),
+    hireDate: p.date().nullable(),
+    endDate: p.date().nullable(),
+    status: p.enum([...employeeStatuses]).default('active'),
+    /** What the provisioning service sent beyond the named fields (kept as given). */
+    bootstrap: p.json<Record<string, unknown>>().default('{}'),
+    updatedAt: updatedAt(),
+  },
+});
+export type HrEmployee = InferEntity<typeof HrEmployee>;

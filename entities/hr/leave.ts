@@ -1,0 +1,96 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter } from '../base';
+
+/**
+ * A kind of leave of the organisation (paid leave, RTT, sick, unpaid ...). `tracksBalance` types are
+ * counted in the ledger (a request holds its days there); `accrualDaysPerMonth` is credited monthly.
+ */
+export const HrLeaveType = defineEntity({
+  name: 'HrLeaveType',
+  tableName: 'hr_leave_types',
+  filters: tenantFilter,
+  uniques: [{ properties: ['tenantId', 'code'] }],
+  properties: {
+    ...tenantColumns(),
+    code: p.string().length(40),
+    name: p.string().length(120),
+    paid: p.boolean(),
+    tracksBalance: p.boolean(),
+    /** Days credited each month by the accrual job (paid leave: 2.5); 0 for none. */
+    accrualDaysPerMonth: p.decimal('number').precision(5).scale(2).default(0),
+    /** Whether the RTT generation job credits this type. */
+    rtt: p.boolean().default(false),
+  },
+});
+export type HrLeaveType = InferEntity<typeof HrLeaveType>;
+
+export const halves = ['morning', 'afternoon'] as const;
+export type Half = (typeof halves)[number];
+export const leaveStatuses = ['pending', 'granted', 'refused'] as const;
+export type LeaveStatus = (typeof leaveStatuses)[number];
+
+/**
+ * A request of leave from `startDate` (from its afternoon when startHalf is afternoon) to `endDate` (until its
+ * noon when endHalf is morning). The database refuses two live (pending or granted) requests of one employee
+ * that share a half day.
+ */
+export const HrLeaveRequest = defineEntity({
+  name: 'HrLeaveRequest',
+  tableName: 'hr_leave_requests',
+  filters: tenantFilter,
+  indexes: [
+    { properties: ['tenantId', 'status', 'id'] },
+    { properties: ['employeeId', 'startDate'] },
+    {
+      name: 'hr_leave_requests_no_overlap',
+      expression: `alter table "hr_leave_requests" add constraint "hr_leave_requests_no_overlap" exclude using gist ("employee_id" with =, int4range(("start_date" - date '2000-01-01') * 2 + (case when "start_half" = 'afternoon' then 1 else 0 end), ("end_date" - date '2000-01-01') * 2 + (case when "end_half" = 'morning' then 0 else 1 end), '[]') with &&) where ("status" <> 'refused')`,
+    },
+  ],
+  checks: [{ name: 'hr_leave_requests_span_check', expression: `"end_date" > "start_date" or ("end_date" = "start_date" and not ("start_half" = 'afternoon' and "end_half" = 'morning'))` }],
+  properties: {
+    ...tenantColumns(),
+    employeeId: p.uuid(),
+    leaveTypeId: p.uuid(),
+    startDate: p.date(),
+    startHalf: p.enum([...halves]).default('morning'),
+    endDate: p.date(),
+    endHalf: p.enum([...halves]).default('afternoon'),
+    /** Working days the request covers (halves count 0.5; days off and public holidays are not counted). */
+    days: p.decimal('number').precision(6).scale(2),
+    comment: p.string().length(1000).nullable(),
+    status: p.enum([...leaveStatuses]).default('pending'),
+    requestedBy: p.uuid().nullable(),
+    decidedBy: p.uuid().nullable(),
+    decidedAt: p.datetime().nullable(),
+    decisionReason: p.string().length(1000).nullable(),
+  },
+});
+export type HrLeaveRequest = InferEntity<typeof HrLeaveRequest>;
+
+export const ledgerKinds = ['accrual', 'request', 'refusal_reversal', 'rtt_generation', 'adjustment'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * One movement of leave days (signed). Append-only: a trigger refuses UPDATE and DELETE. The balance of a type
+ * is the sum of its movements. Generated movements carry their period ('2026-03'), unique per employee, type
+ * and kind, so a job run twice credits once.
+ */
+export const HrLeaveLedgerEntry = defineEntity({
+  name: 'HrLeaveLedgerEntry',
+  tableName: 'hr_leave_ledger',
+  filters: tenantFilter,
+  indexes: [{ properties: ['employeeId', 'leaveTypeId'] }],
+  uniques: [{ name: 'hr_leave_ledger_period_unique', expression: `create unique index "hr_leave_ledger_period_unique" on "hr_leave_ledger" ("employee_id", "leave_type_id", "kind", "period") where "period" is not null` }],
+  properties: {
+    ...tenantColumns(),
+    employeeId: p.uuid(),
+    leaveTypeId: p.uuid(),
+    kind: p.enum([...ledgerKinds]),
+    days: p.decimal('number').precision(6).scale(2),
+    period: p.string().length(7).nullable(),
+    leaveRequestId: p.uuid().nullable(),
+    reason: p.string().length(1000).nullable(),
+    createdBy: p.uuid().nullable(),
+  },
+});
+export type HrLeaveLedgerEntry = InferEntity<typeof HrLeaveLedgerEntry>;

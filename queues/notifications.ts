@@ -1,0 +1,21 @@
+import type { NotifyingModule } from '../domain/notifications/events';
+import { defineQueue } from './define';
+
+/**
+ * One notification to the real-time hub: exactly the body POSTed to <HUB_URL>/<module>/notify (the envelope
+ * of domain/notifications/events.ts), the module's subject fields (vr: roomId, sessionId, userId) included.
+ */
+export interface HubEnvelope {
+  id: string;
+  module: NotifyingModule;
+  event: string;
+  occurredAt: string;
+  tenantId: string;
+  data: Record<string, unknown>;
+}
+export type HubNotification = HubEnvelope & Record<string, unknown>;
+
+/** Best-effort hub notifications of every module: three quick attempts, then dropped (kept an hour in the dashboard). */
+export const hubNotificationsQueue = defineQueue<HubNotification>('hub-notifications', {
+  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age: 3600, count: 1000 } },
+});

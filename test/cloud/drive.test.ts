@@ -1,0 +1,174 @@
+import { CloudNode } from '../../entities/cloud/node';
+import { purgeExpiredTrash } from '../../domain/cloud/purge';
+import { download, mkdir, putBytes, uploadFile, uploadUrl } from '../support/cloud';
+import { addMember, createAccount, type Account } from '../support/factories';
+import { expectProblem } from '../support/identity';
+import { startStack, type TestStack } from '../support/stack';
+
+describe('cloud drive: folders, listings, moves, trash', () => {
+  let stack: TestStack;
+  let owner: Account;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+    owner = await createAccount(stack);
+  });
+  afterAll(() => stack.close());
+
+  const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((i) => i.name);
+
+  it('creates folders with sanitised names, numbering a taken one, and shows the breadcrumb', async () => {
+    const docs = await mkdir(stack, owner, '  Docs/2024\u0007  ');
+    expect(docs.name).toBe('Docs_2024_');
+    expect((await mkdir(stack, owner, 'docs/2024\u0007')).name).toBe('docs_2024_ (2)');
+    const inner = await mkdir(stack, owner, 'Inner', docs.id);
+    const deepest = await mkdir(stack, owner, 'Deepest', inner.id);
+    const crumb = await stack.http.get(`/api/cloud/folders/${deepest.id}/breadcrumb`).set(owner.auth);
+    expect(crumb.body.items).toEqual([{ id: docs.id, name: 'Docs_2024_' }, { id: inner.id, name: 'Inner' }, { id: deepest.id, name: 'Deepest' }]);
+    expectProblem(await stack.http.post('/api/cloud/folders').set(owner.auth).send({ name: '..' }), 400, 'validation_failed');
+  });
+
+  it('lists contents folders first, sorted by name, size or date, with cursor pagination', async () => {
+    const box = await mkdir(stack, owner, 'Box');
+    await mkdir(stack, owner, 'zeta', box.id);
+    await uploadFile(stack, owner, 'b.txt', 'bb', { folderId: box.id });
+    await uploadFile(stack, owner, 'A.txt', 'aaaa', { folderId: box.id });
+    await uploadFile(stack, owner, 'c.txt', 'c', { folderId: box.id });
+    const byName = await stack.http.get(`/api/cloud/folders/${box.id}/contents`).set(owner.auth);
+    expect(byName.status).toBe(200);
+    expect(byName.body.folder).toMatchObject({ id: box.id, name: 'Box', type: 'folder' });
+    expect(names(byName)).toEqual(['zeta', 'A.txt', 'b.txt', 'c.txt']);
+    expect(names(await stack.http.get(`/api/cloud/folders/${box.id}/contents?sort=size&order=desc`).set(owner.auth))).toEqual(['zeta', 'A.txt', 'b.txt', 'c.txt']);
+    expect(names(await stack.http.get(`/api/cloud/folders/${box.id}/contents?sort=size`).set(owner.auth))).toEqual(['zeta', 'c.txt', 'b.txt', 'A.txt']);
+    expect(names(await stack.http.get(`/api/cloud/folders/${box.id}/contents?sort=date&order=desc`).set(owner.auth))).toEqual(['zeta', 'c.txt', 'A.txt', 'b.txt']);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { items: { name: string }[]; nextCursor: string | null } } = await stack.http.get(`/api/cloud/folders/${box.id}/contents?limit=1&sort=name&order=desc${cursor ? `&cursor=${cursor}` : ''}`).set(owner.auth);
+      seen.push(...names(page));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['zeta', 'c.txt', 'b.txt', 'A.txt']);
+    expect((await stack.http.get('/api/cloud/folders/contents').set(owner.auth)).body.folder).toBeNull();
+    expectProblem(await stack.http.get(`/api/cloud/folders/${box.id}/contents?cursor=bm9wZQ`).set(owner.auth), 400, 'validation_failed');
+  });
+
+  it('searches by name and type, everywhere or within a folder; lists starred items', async () => {
+    const proj = await mkdir(stack, owner, 'Project');
+    const sub = await mkdir(stack, owner, 'Sub', proj.id);
+    const plan = await uploadFile(stack, owner, 'Plan_final.pdf', '%PDF', { contentType: 'application/pdf', folderId: sub.id });
+    await uploadFile(stack, owner, 'plan-notes.txt', 'n');
+    const everywhere = await stack.http.get('/api/cloud/folders/search?q=PLAN').set(owner.auth);
+    expect(names(everywhere)).toEqual(['plan-notes.txt', 'Plan_final.pdf']);
+    expect(names(await stack.http.get(`/api/cloud/folders/search?q=plan&folderId=${proj.id}`).set(owner.auth))).toEqual(['Plan_final.pdf']);
+    expect(names(await stack.http.get('/api/cloud/folders/search?q=plan&type=pdf').set(owner.auth))).toEqual(['Plan_final.pdf']);
+    expect(names(await stack.http.get('/api/cloud/folders/search?q=n_f').set(owner.auth))).toEqual(['Plan_final.pdf']);
+    expect(names(await stack.http.get('/api/cloud/folders/search?type=folder&q=sub').set(owner.auth))).toEqual(['Sub']);
+
+    const starred = await stack.http.post(`/api/cloud/files/${plan.id}/star`).set(owner.auth).send({ starred: true });
+    expect(starred.body.starred).toBe(true);
+    await stack.http.post(`/api/cloud/folders/${sub.id}/star`).set(owner.auth).send({ starred: true });
+    expect(names(await stack.http.get('/api/cloud/folders/starred').set(owner.auth))).toEqual(['Plan_final.pdf', 'Sub']);
+    // Favourites are per member.
+    const member = await addMember(stack, owner);
+    expect(names(await stack.http.get('/api/cloud/folders/starred').set(member.auth))).toEqual([]);
+    await stack.http.post(`/api/cloud/folders/${sub.id}/star`).set(owner.auth).send({ starred: false });
+    expect(names(await stack.http.get('/api/cloud/folders/starred').set(owner.auth))).toEqual(['Plan_final.pdf']);
+  });
+
+  it('renames and moves, refusing a taken name and a folder moved into its own subtree', async () => {
+    const a = await mkdir(stack, owner, 'MoveA');
+    const b = await mkdir(stack, owner, 'MoveB', a.id);
+    const c = await mkdir(stack, owner, 'MoveC', b.id);
+    const f = await uploadFile(stack, owner, 'report.txt', 'r', { folderId: a.id });
+    await uploadFile(stack, owner, 'report.txt', 'r2', { folderId: b.id });
+    const renamed = await stack.http.patch(`/api/cloud/files/${f.id}`).set(owner.auth).send({ name: 'Summary.txt', description: 'Q3' });
+    expect(renamed.body).toMatchObject({ name: 'Summary.txt', description: 'Q3' });
+    expect((await stack.http.patch(`/api/cloud/files/${f.id}`).set(owner.auth).send({ description: null })).body.description).toBeNull();
+    // Files and folders share one namespace per folder.
+    expectProblem(await stack.http.patch(`/api/cloud/files/${f.id}`).set(owner.auth).send({ name: 'moveb' }), 409, 'name_taken');
+    await stack.http.patch(`/api/cloud/files/${f.id}`).set(owner.auth).send({ name: 'report.txt' });
+    expectProblem(await stack.http.post(`/api/cloud/files/${f.id}/move`).set(owner.auth).send({ folderId: b.id }), 409, 'name_taken');
+    const moved = await stack.http.post(`/api/cloud/files/${f.id}/move`).set(owner.auth).send({ folderId: c.id });
+    expect(moved.body).toMatchObject({ parentId: c.id });
+    expect((await stack.http.post(`/api/cloud/files/${f.id}/move`).set(owner.auth).send({ folderId: null })).body.parentId).toBeNull();
+
+    for (const target of [a.id, c.id]) expectProblem(await stack.http.post('/api/cloud/files/bulk-move').set(owner.auth).send({ folderIds: [a.id], folderId: target }), 409, 'folder_cycle');
+    // All or nothing: one unknown id moves nothing.
+    const unknown = '01900000-0000-7000-8000-000000000000';
+    expectProblem(await stack.http.post('/api/cloud/files/bulk-move').set(owner.auth).send({ fileIds: [f.id, unknown], folderId: a.id }), 404, 'not_found');
+    expect((await stack.http.get(`/api/cloud/folders/${a.id}/contents`).set(owner.auth)).body.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+    expect((await stack.http.post('/api/cloud/files/bulk-move').set(owner.auth).send({ fileIds: [f.id], folderIds: [c.id], folderId: a.id })).status).toBe(204);
+    expect(names(await stack.http.get(`/api/cloud/folders/${a.id}/contents`).set(owner.auth))).toEqual(['MoveB', 'MoveC', 'report.txt']);
+  });
+
+  it('trashes a folder with its subtree, restores it, and purges the trash after retention (objects gone)', async () => {
+    const top = await mkdir(stack, owner, 'Old');
+    const inner = await mkdir(stack, owner, 'Inner', top.id);
+    const f1 = await uploadFile(stack, owner, 'one.txt', '1111', { folderId: inner.id });
+    const f2 = await uploadFile(stack, owner, 'two.txt', '22', { folderId: top.id });
+    const used = (await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes;
+
+    expect((await stack.http.delete(`/api/cloud/folders/${top.id}`).set(owner.auth)).status).toBe(204);
+    expect((await stack.http.get(`/api/cloud/folders/${inner.id}/contents`).set(owner.auth)).status).toBe(404);
+    const trash = await stack.http.get('/api/cloud/folders/trash').set(owner.auth);
+    expect(trash.body.items.map((i: { id: string }) => i.id)).toEqual([top.id]);
+    expect(trash.body.items[0].purgeAt).toBeDefined();
+    expectProblem(await stack.http.post(`/api/cloud/files/${f1.id}/restore`).set(owner.auth).send(), 409, 'trashed_with_folder');
+    expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body).toMatchObject({ usedBytes: used, trashBytes: 6 });
+
+    // A new "Old" took the name meanwhile: the restored one is numbered.
+    await mkdir(stack, owner, 'Old');
+    const restored = await stack.http.post(`/api/cloud/folders/${top.id}/restore`).set(owner.auth).send();
+    expect(restored.body).toMatchObject({ id: top.id, name: 'Old (2)', trashedAt: null });
+    expect(names(await stack.http.get(`/api/cloud/folders/${inner.id}/contents`).set(owner.auth))).toEqual(['one.txt']);
+
+    // Trashed again, then past retention: the purge deletes rows and objects and gives the bytes back.
+    expect((await stack.http.post('/api/cloud/files/bulk-delete').set(owner.auth).send({ folderIds: [top.id], fileIds: [f2.id] })).status).toBe(204);
+    const nodes = await stack.services.orm.em.fork().find(CloudNode, { id: { $in: [f1.id, f2.id] } }, { filters: false });
+    await stack.services.orm.em.fork().nativeUpdate(CloudNode, { trashRootId: top.id }, { trashedAt: new Date(Date.now() - 31 * 86_400_000) }, { filters: false });
+    expect(await purgeExpiredTrash(stack.services)).toBe(1);
+    for (const n of nodes) expect(await stack.services.storage.stat(n.objectKey!)).toBeNull();
+    expect(await stack.services.orm.em.fork().count(CloudNode, { id: { $in: [top.id, inner.id, f1.id, f2.id] } }, { filters: false })).toBe(0);
+    expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes).toBe(used - 6);
+    expectProblem(await stack.http.post(`/api/cloud/folders/${top.id}/restore`).set(owner.auth).send(), 404, 'not_found');
+  });
+
+  it('restores a file to the root when its folder is gone', async () => {
+    const dir = await mkdir(stack, owner, 'Temp');
+    const f = await uploadFile(stack, owner, 'orphan.txt', 'o', { folderId: dir.id });
+    await stack.http.delete(`/api/cloud/files/${f.id}`).set(owner.auth);
+    await stack.http.delete(`/api/cloud/folders/${dir.id}`).set(owner.auth);
+    const back = await stack.http.post(`/api/cloud/files/${f.id}/restore`).set(owner.auth).send();
+    expect(back.body).toMatchObject({ parentId: null, name: 'orphan.txt' });
+    expect((await download(stack, owner, f.id)).bytes.toString()).toBe('o');
+  });
+
+  it('puts an upload whose folder was trashed meanwhile at the root', async () => {
+    const dir = await mkdir(stack, owner, 'Vanishing');
+    const ticket = await uploadUrl(stack, owner, { name: 'late.txt', size: 4, contentType: 'text/plain', folderId: dir.id });
+    await stack.http.delete(`/api/cloud/folders/${dir.id}`).set(owner.auth);
+    await putBytes(ticket, 'late');
+    const confirmed = await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body).toMatchObject({ name: 'late.txt', parentId: null });
+  });
+
+  it('creates empty office documents as files of the drive', async () => {
+    const dir = await mkdir(stack, owner, 'Office');
+    const doc = await stack.http.post('/api/cloud/documents').set(owner.auth).send({ type: 'doc', folderId: dir.id });
+    expect(doc.status).toBe(201);
+    expect(doc.body).toMatchObject({ name: 'Untitled document.odt', contentType: 'application/vnd.oasis.opendocument.text', category: 'document', parentId: dir.id });
+    const sheet = await stack.http.post('/api/cloud/documents').set(owner.auth).send({ type: 'sheet', name: 'Budget' });
+    expect(sheet.body).toMatchObject({ name: 'Budget.ods', category: 'spreadsheet' });
+    const again = await stack.http.post('/api/cloud/documents').set(owner.auth).send({ type: 'slides', name: 'Deck.odp' });
+    const twice = await stack.http.post('/api/cloud/documents').set(owner.auth).send({ type: 'slides', name: 'Deck' });
+    expect([again.body.name, twice.body.name]).toEqual(['Deck.odp', 'Deck (2).odp']);
+    const bytes = (await download(stack, owner, doc.body.id)).bytes;
+    // A zip whose first entry is the uncompressed mimetype, as ODF requires.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect(bytes.subarray(30, 38).toString()).toBe('mimetype');
+    expect(bytes.subarray(38, 38 + 39).toString()).toBe('application/vnd.oasis.opendocument.text');
+    expect(doc.body.size).toBe(bytes.length);
+  });
+});

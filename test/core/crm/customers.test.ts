@@ -1,0 +1,190 @@
+import { createAccount, type Account } from '../../support/factories';
+import { makeCustomer } from '../../support/crm';
+import { expectProblem } from '../../support/identity';
+import { startStack, type TestStack } from '../../support/stack';
+
+describe('CRM customers', () => {
+  let stack: TestStack;
+  let owner: Account;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+    owner = await createAccount(stack);
+  });
+  afterAll(() => stack.close());
+
+  const list = async (account: Account, query: string) => {
+    const res = await stack.http.get(`/api/customers?${query}`).set(account.auth);
+    expect(res.status).toBe(200);
+    return res.body as { items: { id: string; name: string }[]; nextCursor: string | null };
+  };
+
+  it('creates a party with roles, typed contact details (one primary) and custom values', async () => {
+    await stack.http.put('/api/customers/fields/industry').set(owner.auth).send({ label: 'Industry', type: 'select', options: ['retail', 'software'] }).expect(201);
+    const res = await stack.http
+      .post('/api/customers')
+      .set(owner.auth)
+      .send({
+        kind: 'organisation',
+        name: 'Acme Ltd',
+        roles: ['client', 'supplier', 'client'],
+        tags: ['VIP', 'vip', 'north'],
+        emails: [{ value: 'info@acme.test' }, { type: 'billing', value: 'Billing@Acme.test', primary: true }],
+        phones: [{ type: 'mobile', value: '+44 20 7946 0958' }],
+        addresses: [{ line1: '1 High Street', city: 'London', country: 'gb' }],
+        custom: { industry: 'software' },
+      });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe(`/api/customers/${res.body.id}`);
+    expect(res.body).toMatchObject({
+      kind: 'organisation',
+      roles: ['client', 'supplier'],
+      tags: ['vip', 'north'],
+      emails: [{ type: 'billing', value: 'billing@acme.test', primary: true }, { type: 'work', value: 'info@acme.test', primary: false }],
+      primaryEmail: 'billing@acme.test',
+      phones: [{ type: 'mobile', value: '+44 20 7946 0958', primary: true }],
+      addresses: [{ line1: '1 High Street', city: 'London', country: 'GB', primary: true, line2: null }],
+      custom: { industry: 'software' },
+      lastContactAt: null,
+    });
+    const got = await stack.http.get(`/api/customers/${res.body.id}`).set(owner.auth).expect(200);
+    expect(got.body).toEqual({ ...res.body, relations: [] });
+    const patched = await stack.http.patch(`/api/customers/${res.body.id}`).set(owner.auth).send({ name: 'Acme Limited', custom: { industry: null }, roles: ['partner'] });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: 'Acme Limited', custom: {}, roles: ['partner'], tags: ['vip', 'north'] });
+  });
+
+  it('validates custom values against every field type, naming the field', async () => {
+    const fields = { size: { type: 'number' }, since: { type: 'date' }, active: { type: 'boolean' }, note: { type: 'text' }, tier: { type: 'select', options: ['gold', 'silver'] } };
+    for (const [key, def] of Object.entries(fields)) await stack.http.put(`/api/customers/fields/${key}`).set(owner.auth).send({ label: key, ...def }).expect(201);
+    const good = { size: 42, since: '2024-02-29', active: true, note: 'x'.repeat(2000), tier: 'gold' };
+    const made = await makeCustomer(stack, owner, { custom: good });
+    expect(made.custom).toEqual(good);
+    const bad = { size: '42', since: '2023-02-29', active: 'yes', note: 'x'.repeat(2001), tier: 'bronze', unknown: 1 };
+    const res = expectProblem(await stack.http.post('/api/customers').set(owner.auth).send({ kind: 'person', name: 'X', custom: bad }), 400, 'validation_failed');
+    const errors = res.errors as { field: string; message: string }[];
+    expect(errors.map((e) => e.field).sort()).toEqual(['custom.active', 'custom.note', 'custom.since', 'custom.size', 'custom.tier', 'custom.unknown']);
+    expect(errors.find((e) => e.field === 'custom.tier')!.message).toContain('gold, silver');
+    // Each type alone, on edit too.
+    for (const [key, value] of Object.entries(bad)) {
+      const r = await stack.http.patch(`/api/customers/${made.id}`).set(owner.auth).send({ custom: { [key]: value } });
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([expect.objectContaining({ field: `custom.${key}` })]);
+    }
+    // Field definitions: select needs options, others refuse them; the type of a used field cannot change.
+    expect((await stack.http.put('/api/customers/fields/x').set(owner.auth).send({ label: 'X', type: 'select' })).status).toBe(400);
+    expect((await stack.http.put('/api/customers/fields/x').set(owner.auth).send({ label: 'X', type: 'text', options: ['a'] })).status).toBe(400);
+    expect((await stack.http.put('/api/customers/fields/Bad-Key').set(owner.auth).send({ label: 'X', type: 'text' })).status).toBe(400);
+    expectProblem(await stack.http.put('/api/customers/fields/size').set(owner.auth).send({ label: 'Size', type: 'text' }), 409, 'field_in_use');
+    const relabel = await stack.http.put('/api/customers/fields/size').set(owner.auth).send({ label: 'Headcount', type: 'number' });
+    expect(relabel.status).toBe(200);
+    expect(relabel.body).toMatchObject({ key: 'size', label: 'Headcount', type: 'number', options: [] });
+    const listed = await stack.http.get('/api/customers/fields').set(owner.auth).expect(200);
+    expect(listed.body.items.map((f: { key: string }) => f.key)).toEqual(expect.arrayContaining(['active', 'note', 'since', 'size', 'tier']));
+    // Deleting a field hides its values at once.
+    await stack.http.delete('/api/customers/fields/note').set(owner.auth).expect(204);
+    expect((await stack.http.get(`/api/customers/${made.id}`).set(owner.auth)).body.custom).toEqual({ size: 42, since: '2024-02-29', active: true, tier: 'gold' });
+    expect((await stack.http.get('/api/customers/fields/note').set(owner.auth)).status).toBe(404);
+  });
+
+  it('filters by kind, role, tag and custom values, sorts and pages by cursor', async () => {
+    const org = await createAccount(stack);
+    await stack.http.put('/api/customers/fields/tier').set(org.auth).send({ label: 'Tier', type: 'select', options: ['gold', 'silver'] }).expect(201);
+    await stack.http.put('/api/customers/fields/seats').set(org.auth).send({ label: 'Seats', type: 'number' }).expect(201);
+    const names = ['Delta', 'alpha', 'Charlie', 'Bravo', 'Echo'];
+    for (const [i, name] of names.entries()) {
+      await makeCustomer(stack, org, { name, kind: i % 2 ? 'organisation' : 'person', roles: i < 3 ? ['client'] : ['prospect'], tags: i === 0 ? ['vip'] : [], custom: { tier: i % 2 ? 'gold' : 'silver', seats: i } });
+    }
+    expect((await list(org, 'kind=organisation')).items.map((c) => c.name).sort()).toEqual(['Bravo', 'alpha']);
+    expect((await list(org, 'role=prospect')).items.map((c) => c.name).sort()).toEqual(['Bravo', 'Echo']);
+    expect((await list(org, 'tag=VIP')).items.map((c) => c.name)).toEqual(['Delta']);
+    expect((await list(org, 'custom=tier:gold&custom=seats:3')).items.map((c) => c.name)).toEqual(['Bravo']);
+    expect((await list(org, 'role=client&custom=tier:silver')).items.map((c) => c.name).sort()).toEqual(['Charlie', 'Delta']);
+    const byName = (await list(org, 'limit=200')).items.map((c) => c.name);
+    expect(byName.map((n) => n.toLowerCase())).toEqual([...byName].map((n) => n.toLowerCase()).sort());
+    // Pages of two, every sort, cover everything once.
+    for (const sort of ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(org, `limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((c) => c.name));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen.length).toBe(5);
+      expect(new Set(seen).size).toBe(5);
+    }
+    expect((await list(org, 'sort=-createdAt&limit=1')).items[0].name).toBe('Echo');
+    // Bad filters are 400s naming the field.
+    for (const q of ['kind=robot', 'role=king', 'custom=nope:1', 'custom=seats:many', 'custom=tier:bronze', 'sort=size', 'limit=0', 'cursor=garbage', 'sort=relevance', 'q=%20%20', 'extra=1']) {
+      expect([q, (await stack.http.get(`/api/customers?${q}`).set(org.auth)).status]).toEqual([q, 400]);
+    }
+  });
+
+  it('searches names, e-mails and phones, and a typo still finds the person', async () => {
+    const org = await createAccount(stack);
+    const ada = await makeCustomer(stack, org, { name: 'Ada Lovelace', emails: [{ value: 'ada@analytical.test' }], phones: [{ value: '+33 6 12 34 56 78' }] });
+    await makeCustomer(stack, org, { name: 'Charles Babbage', emails: [{ value: 'charles@engine.test' }] });
+    await makeCustomer(stack, org, { name: 'Grace Hopper' });
+    const found = async (q: string) => (await list(org, `q=${encodeURIComponent(q)}`)).items.map((c) => c.name);
+    expect(await found('Lovelace')).toEqual(['Ada Lovelace']);
+    expect(await found('lovelcae')).toEqual(['Ada Lovelace']);
+    expect(await found('Lovlace')).toEqual(['Ada Lovelace']);
+    expect(await found('babage')).toEqual(['Charles Babbage']);
+    expect(await found('analytical')).toEqual(['Ada Lovelace']);
+    expect(await found('06 12 34 56')).toEqual(['Ada Lovelace']);
+    expect(await found('12-34-56-78')).toEqual(['Ada Lovelace']);
+    expect(await found('zzzzqqq')).toEqual([]);
+    // Relevance pages with a cursor too.
+    const first = await list(org, 'q=a&limit=1');
+    expect(first.items).toHaveLength(1);
+    // Other tenants' customers are never found.
+    const other = await createAccount(stack);
+    expect((await list(other, 'q=lovelace')).items).toEqual([]);
+    expect((await stack.http.get(`/api/customers/${ada.id}`).set(other.auth)).status).toBe(404);
+  });
+
+  it('relates customers and shows each relation from both ends', async () => {
+    const ada = await makeCustomer(stack, owner, { name: 'Ada' });
+    const acme = await makeCustomer(stack, owner, { name: 'Acme', kind: 'organisation' });
+    const holding = await makeCustomer(stack, owner, { name: 'Holding', kind: 'organisation' });
+    const rel = await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'employee_of', customerId: acme.id });
+    expect(rel.status).toBe(201);
+    expect(rel.body).toMatchObject({ type: 'employee_of', direction: 'outgoing', customerId: acme.id, customerName: 'Acme', customerKind: 'organisation' });
+    await stack.http.post(`/api/customers/${acme.id}/relations`).set(owner.auth).send({ type: 'subsidiary_of', customerId: holding.id }).expect(201);
+    const fromAcme = (await stack.http.get(`/api/customers/${acme.id}`).set(owner.auth)).body.relations;
+    expect(fromAcme).toEqual([
+      expect.objectContaining({ id: rel.body.id, type: 'employer_of', direction: 'incoming', customerId: ada.id }),
+      expect.objectContaining({ type: 'subsidiary_of', direction: 'outgoing', customerId: holding.id }),
+    ]);
+    const fromHolding = (await stack.http.get(`/api/customers/${holding.id}`).set(owner.auth)).body.relations;
+    expect(fromHolding).toEqual([expect.objectContaining({ type: 'parent_of', direction: 'incoming', customerId: acme.id })]);
+    expectProblem(await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'employee_of', customerId: acme.id }), 409, 'relation_exists');
+    expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'employee_of', customerId: ada.id })).status).toBe(400);
+    expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'boss_of', customerId: acme.id })).status).toBe(400);
+    const stranger = await makeCustomer(stack, await createAccount(stack), { name: 'Stranger' });
+    expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'partner_of', customerId: stranger.id })).status).toBe(400);
+    // Removed from the other end; deleting a customer removes its relations.
+    await stack.http.delete(`/api/customers/${acme.id}/relations/${rel.body.id}`).set(owner.auth).expect(204);
+    expect((await stack.http.get(`/api/customers/${ada.id}`).set(owner.auth)).body.relations).toEqual([]);
+    expect((await stack.http.delete(`/api/customers/${ada.id}/relations/${rel.body.id}`).set(owner.auth)).status).toBe(404);
+    await stack.http.delete(`/api/customers/${holding.id}`).set(owner.auth).expect(204);
+    expect((await stack.http.get(`/api/customers/${acme.id}`).set(owner.auth)).body.relations).toEqual([]);
+  });
+
+  it('refuses bad input with field errors', async () => {
+    const res = await stack.http
+      .post('/api/customers')
+      .set(owner.auth)
+      .send({ kind: 'robot', name: '', roles: ['king'], emails: [{ value: 'nope' }], phones: [{ value: 'abc' }], addresses: [{ city: 'x' }], ownerId: 'x', extra: 1 });
+    expect(res.status).toBe(400);
+    const fields = res.body.errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['kind', 'name', 'roles', 'emails[0].value', 'phones[0].value', 'addresses[0].line1', 'ownerId', 'extra']));
+    const stranger = await createAccount(stack);
+    const r = await stack.http.post('/api/customers').set(owner.auth).send({ kind: 'person', name: 'X', ownerId: stranger.user.id });
+    expect(r.body.errors).toEqual([{ field: 'ownerId', message: 'is not a member of this organisation' }]);
+    expect((await stack.http.get('/api/customers/not-a-uuid').set(owner.auth)).status).toBe(400);
+    expect((await stack.http.patch(`/api/customers/${(await makeCustomer(stack, owner)).id}`).set(owner.auth).send({ name: null })).status).toBe(400);
+    await makeCustomer(stack, owner, { externalId: 'ext-1' });
+    expectProblem(await stack.http.post('/api/customers').set(owner.auth).send({ kind: 'person', name: 'Y', externalId: 'ext-1' }), 409, 'external_id_taken');
+  });
+});

@@ -1,0 +1,158 @@
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, PDFHexString } from 'pdf-lib';
+import { tenantContext } from '../../../domain/context';
+import { readTimeline } from '../../../domain/core/crm/timeline';
+import { healthSignals } from '../../../domain/core/crm/healthSignals';
+import '../../../domain/core/invoices/crmExtensions';
+import { startStack, type TestStack } from '../../support/stack';
+import type { Account } from '../../support/factories';
+import { en16931Violations } from './en16931';
+import { customerOf, draft, invoicingOrg, issued, line } from './support';
+import { xsdErrors } from './xsd';
+
+/** The embedded file named `name` of a PDF (its decoded bytes), read the way a Factur-X reader does. */
+async function embeddedFile(pdfBytes: Buffer, name: string): Promise<{ bytes: Buffer; relationship: string | undefined } | null> {
+  const pdf = await PDFDocument.load(pdfBytes);
+  const names = pdf.catalog.lookup(PDFName.of('Names'), PDFDict).lookup(PDFName.of('EmbeddedFiles'), PDFDict).lookup(PDFName.of('Names'), PDFArray);
+  for (let i = 0; i < names.size(); i += 2) {
+    const key = names.lookup(i) as PDFString | PDFHexString;
+    if (key.decodeText() !== name) continue;
+    const spec = names.lookup(i + 1, PDFDict);
+    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F')) as PDFRawStream;
+    const raw = Buffer.from(stream.getContents());
+    const filter = stream.dict.lookup(PDFName.of('Filter'));
+    return { bytes: filter === PDFName.of('FlateDecode') ? inflateSync(raw) : raw, relationship: spec.lookup(PDFName.of('AFRelationship'))?.toString() };
+  }
+  return null;
+}
+
+describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
+  let stack: TestStack;
+  let org: Account;
+  let customerId: string;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+    org = await invoicingOrg(stack);
+    customerId = (await customerOf(stack, org)).id;
+  });
+  afterAll(() => stack.close());
+
+  const xmlOf = async (id: string) => {
+    const res = await stack.http.get(`/api/invoices/${id}/einvoice/factur-x.xml`).set(org.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    return res.text;
+  };
+
+  it('records partial payments and derives the status; refuses overpayment and credit note payments', async () => {
+    const inv = await issued(stack, org, customerId); // 200.00 + 40.00 VAT
+    const pay = (body: object) => stack.http.post(`/api/invoices/${inv.id}/pay`).set(org.auth).send(body);
+    const first = await pay({ amountCents: 10_000, method: 'card', reference: 'CB-1' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'partially_paid', paidCents: 10_000, outstandingCents: 14_000, payments: [expect.objectContaining({ amountCents: 10_000, method: 'card', reference: 'CB-1' })] });
+    expect((await pay({ amountCents: 14_001 })).body.code).toBe('payment_exceeds_balance');
+    expect((await pay({ paidOn: '2999-01-01' })).status).toBe(400);
+    const rest = await pay({});
+    expect(rest.body).toMatchObject({ status: 'paid', paidCents: 24_000, outstandingCents: 0 });
+    expect((await pay({})).body.code).toBe('invoice_settled');
+    const d = await draft(stack, org, customerId);
+    expect((await stack.http.post(`/api/invoices/${d.id}/pay`).set(org.auth).send({})).body.code).toBe('invoice_not_issued');
+  });
+
+  it('issues full and partial credit notes referencing the invoice, with their own numbers and statuses', async () => {
+    const inv = await issued(stack, org, customerId, { lines: [line({ quantity: 1, unitPriceCents: 10_000 }), line({ quantity: 1, unitPriceCents: 5_000, vatRate: 5.5 })] });
+    const credit = (body: object) => stack.http.post(`/api/invoices/${inv.id}/credit-note`).set(org.auth).send(body);
+    const partial = await credit({ reason: 'Remise commerciale', lines: [line({ quantity: 1, unitPriceCents: 2_000 })] });
+    expect(partial.status).toBe(201);
+    expect(partial.headers.location).toBe(`/api/invoices/${partial.body.id}`);
+    expect(partial.body).toMatchObject({ kind: 'credit_note', status: 'issued', number: expect.stringMatching(/^AV-\d{4}-00001$/), creditedInvoiceId: inv.id, grandTotalCents: 2_400, creditReason: 'Remise commerciale', related: [expect.objectContaining({ id: inv.id, number: inv.number })] });
+    expect(partial.body.buyer).toEqual(inv.buyer);
+    const after = (await stack.http.get(`/api/invoices/${inv.id}`).set(org.auth)).body;
+    expect(after).toMatchObject({ status: 'partially_credited', creditedCents: 2_400, outstandingCents: 12_000 + 5_275 - 2_400, related: [expect.objectContaining({ id: partial.body.id })] });
+    expect((await credit({ reason: 'Tout' })).body.code).toBe('credit_lines_required');
+    expect((await credit({ reason: 'Trop', lines: [line({ quantity: 1, unitPriceCents: 8_001 })] })).body.code).toBe('credit_exceeds_invoice');
+    expect((await credit({ reason: 'Taux absent', lines: [line({ quantity: 1, unitPriceCents: 1, vatRate: 10 })] })).body.code).toBe('credit_exceeds_invoice');
+    expect((await stack.http.post(`/api/invoices/${partial.body.id}/credit-note`).set(org.auth).send({ reason: 'x' })).body.code).toBe('not_an_invoice');
+    expect((await stack.http.post(`/api/invoices/${partial.body.id}/pay`).set(org.auth).send({})).body.code).toBe('credit_note_not_payable');
+    const paid = await stack.http.post(`/api/invoices/${inv.id}/pay`).set(org.auth).send({ amountCents: 1000 });
+    expect(paid.body.status).toBe('partially_paid');
+    const restCredit = await credit({ reason: 'Annulation du solde', lines: [line({ quantity: 1, unitPriceCents: 8_000 }), line({ quantity: 1, unitPriceCents: 5_000, vatRate: 5.5 })] });
+    expect(restCredit.body.number).toMatch(/-00002$/);
+    // Credit notes covering the whole total make it credited, even after a payment (that one is refunded).
+    expect((await stack.http.get(`/api/invoices/${inv.id}`).set(org.auth)).body).toMatchObject({ status: 'credited', paidCents: 1000, creditedCents: 17_275, outstandingCents: 0 });
+
+    const full = await issued(stack, org, customerId);
+    const whole = await stack.http.post(`/api/invoices/${full.id}/credit-note`).set(org.auth).send({ reason: 'Erreur de facturation' });
+    expect(whole.body).toMatchObject({ grandTotalCents: full.grandTotalCents, lines: full.lines });
+    expect((await stack.http.get(`/api/invoices/${full.id}`).set(org.auth)).body).toMatchObject({ status: 'credited', outstandingCents: 0 });
+
+    const xml = await xmlOf(whole.body.id);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toContain(`<ram:IssuerAssignedID>${full.number}</ram:IssuerAssignedID>`);
+    expect(en16931Violations(xml)).toEqual([]);
+    expect(await xsdErrors(xml)).toEqual([]);
+  });
+
+  it('renders Factur-X XML that passes the EN 16931 rules and the official XSD for several kinds of invoices', async () => {
+    const eu = await customerOf(stack, org, { name: 'Müller GmbH', country: 'DE' });
+    const cases: Record<string, unknown>[] = [
+      { lines: [line({ quantity: 1.5, unitPriceCents: 3333, discountPercent: 12.5 }), line({ vatRate: 10, unitPriceCents: 4550 }), line({ vatRate: 5.5, quantity: 3, unitPriceCents: 1999, discountCents: 99 }), line({ vatRate: 2.1, unitPriceCents: 1234 })], note: 'Merci <&> "à bientôt"', buyerReference: 'SERVICE-ACHATS', orderReference: 'PO-42', deliveryDate: '2026-01-15' },
+      { lines: [line(), { description: 'Formation professionnelle', quantity: 7, unitCode: 'HUR', unitPriceCents: 6000, vatRate: 0, vatCategory: 'E', exemptionReason: 'Exonération, art. 261-4-4° a du CGI' }, { description: 'Export hors UE', quantity: 1, unitPriceCents: 10_000, vatRate: 0, vatCategory: 'Z' }] },
+      { customerId: eu.id, lines: [{ description: 'Machine', quantity: 1, unitPriceCents: 500_000, vatRate: 0, vatCategory: 'K' }, { description: 'Pose', quantity: 1, unitPriceCents: 50_000, vatRate: 0, vatCategory: 'AE' }], buyer: { vatNumber: 'DE123456789', legalId: 'HRB 1234' } },
+      { lines: [{ description: 'Débours', quantity: 1, unitPriceCents: 1234, vatRate: 0, vatCategory: 'O' }] },
+    ];
+    for (const body of cases) {
+      const inv = await issued(stack, org, (body.customerId as string) ?? customerId, body);
+      const xml = await xmlOf(inv.id);
+      expect({ number: inv.number, violations: en16931Violations(xml) }).toEqual({ number: inv.number, violations: [] });
+      expect(await xsdErrors(xml)).toEqual([]);
+      expect(await xmlOf(inv.id)).toBe(xml);
+    }
+    // The checks do catch what they look for.
+    const inv = await issued(stack, org, customerId);
+    const xml = await xmlOf(inv.id);
+    expect(en16931Violations(xml.replace(/<ram:TaxTotalAmount currencyID="EUR">[^<]+</, '<ram:TaxTotalAmount currencyID="EUR">1.00<'))).toEqual(expect.arrayContaining([expect.stringMatching(/^BR-CO-14/), expect.stringMatching(/^BR-CO-15/)]));
+    expect(await xsdErrors(xml.replace('<ram:TypeCode>380</ram:TypeCode>', ''))).not.toEqual([]);
+    const d = await draft(stack, org, customerId);
+    expect((await stack.http.get(`/api/invoices/${d.id}/einvoice/factur-x.xml`).set(org.auth)).body.code).toBe('invoice_not_issued');
+  });
+
+  it('serves a PDF carrying the same XML as factur-x.xml with Factur-X metadata', async () => {
+    const inv = await issued(stack, org, customerId, { lines: Array.from({ length: 60 }, (_, i) => line({ description: `Prestation n° ${i + 1} — détail ✓ ${'long '.repeat(i % 7)}` })) });
+    const res = await stack.http.get(`/api/invoices/${inv.id}/pdf`).set(org.auth).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdfBytes = res.body as Buffer;
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = await embeddedFile(pdfBytes, 'factur-x.xml');
+    expect(file?.relationship).toBe('/Alternative');
+    expect(file!.bytes.toString('utf8')).toBe(await xmlOf(inv.id));
+    const pdf = await PDFDocument.load(pdfBytes);
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+    expect(pdf.catalog.lookup(PDFName.of('AF'), PDFArray).size()).toBe(1);
+    const xmp = Buffer.from((pdf.catalog.lookup(PDFName.of('Metadata')) as PDFRawStream).getContents()).toString('utf8');
+    expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+  });
+
+  it('puts issued invoices on the customer timeline and feeds the unpaid invoices health signal', async () => {
+    const own = await invoicingOrg(stack);
+    const customer = await customerOf(stack, own);
+    await draft(stack, own, customer.id);
+    const inv = await issued(stack, own, customer.id, { dueDate: undefined });
+    const ctx = tenantContext(stack.services, own.tenantId, own.user.id);
+    const page = await readTimeline(ctx, customer.id, { limit: 10, sources: ['invoice'] });
+    expect(page.items).toEqual([expect.objectContaining({ source: 'invoice', id: inv.id, type: 'issued', title: `Facture ${inv.number}`, data: expect.objectContaining({ outstandingCents: inv.grandTotalCents }) })]);
+    const signal = healthSignals().find((s) => s.key === 'unpaid_invoices')!;
+    const soon = await signal.compute(ctx, [customer.id], new Date());
+    expect(soon.get(customer.id)).toMatchObject({ value: 0.8, facts: expect.objectContaining({ overdueCents: 0, outstandingCents: inv.grandTotalCents }) });
+    const late = await signal.compute(ctx, [customer.id], new Date(Date.now() + 60 * 86_400_000));
+    expect(late.get(customer.id)).toMatchObject({ value: expect.closeTo(0.2, 5), facts: expect.objectContaining({ overdueInvoices: 1 }) });
+    await stack.http.post(`/api/invoices/${inv.id}/pay`).set(own.auth).send({});
+    expect((await signal.compute(ctx, [customer.id], new Date())).get(customer.id)).toMatchObject({ value: 1 });
+  });
+});

@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { einvoiceQueue } from '../../../queues/einvoice';
+import { finishedJob } from '../../support/billing';
+import { startStack, type TestStack } from '../../support/stack';
+import { eventually } from '../../support/wait';
+import type { Account } from '../../support/factories';
+import { customerOf, invoicingOrg, issued } from './support';
+
+/** A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one. */
+function fakePlatform() {
+  const posts: { key: string; body: Record<string, unknown> }[] = [];
+  const documents = new Map<string, string>();
+  const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
+  let failures = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.method === 'POST' && req.url === '/invoices') {
+        if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
+        const key = String(req.headers['idempotency-key']);
+        posts.push({ key, body: JSON.parse(raw) });
+        if (failures > 0) {
+          failures -= 1;
+          return reply(503, { error: 'maintenance' });
+        }
+        const body = JSON.parse(raw) as { number: string };
+        if (body.number.includes('REJECT')) return reply(422, { error: 'BR-CO-15' });
+        if (!documents.has(key)) documents.set(key, `PDP-${documents.size + 1}`);
+        return reply(201, { id: documents.get(key), status: 'submitted' });
+      }
+      const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
+      if (req.method === 'GET' && m) return reply(200, { events: lifecycle.get(m[1]) ?? [] });
+      reply(404, { error: 'not found' });
+    });
+  });
+  return {
+    posts,
+    documents,
+    lifecycle,
+    failNext: (n: number) => (failures = n),
+    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('e-invoice submission', () => {
+  let stack: TestStack;
+  let bare: TestStack;
+  let org: Account;
+  let customerId: string;
+  const platform = fakePlatform();
+  beforeAll(async () => {
+    const url = await platform.start();
+    stack = await startStack({ workers: ['einvoice'], env: { EINVOICE_PLATFORM_URL: url, EINVOICE_PLATFORM_TOKEN: 'platform-token', EINVOICE_PLATFORM_NAME: 'test-pdp' } });
+    bare = await startStack({ sharing: stack, workers: false, env: { ...stack.env, EINVOICE_PLATFORM_URL: '' } });
+    org = await invoicingOrg(stack);
+    customerId = (await customerOf(stack, org)).id;
+  });
+  afterAll(async () => {
+    await bare?.close();
+    await stack?.close();
+    await platform.close();
+  });
+
+  it('answers 503 einvoice_platform_not_configured without a platform', async () => {
+    const inv = await issued(stack, org, customerId);
+    const res = await bare.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('einvoice_platform_not_configured');
+    expect((await bare.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'not_submitted', history: [] });
+  });
+
+  it('retries after platform failures, submits once, and reports the lifecycle with its history', async () => {
+    const inv = await issued(stack, org, customerId);
+    platform.failNext(2);
+    const res = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ invoiceId: inv.id, status: 'queued', platform: 'test-pdp', platformId: null });
+    const again = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
+    expect(again.status).toBe(200);
+    const job = await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`);
+    expect(job.returnvalue).toEqual({ outcome: 'submitted' });
+    expect(job.attemptsMade).toBe(3);
+    const mine = platform.posts.filter((p) => p.body.number === inv.number);
+    expect(mine).toHaveLength(3);
+    expect(new Set(mine.map((p) => p.key)).size).toBe(1);
+    expect(Buffer.from(String(mine[0].body.document), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const state = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
+    expect(state).toMatchObject({ status: 'submitted', platformId: expect.stringMatching(/^PDP-/), attempts: 3, lastError: null, history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })] });
+
+    // A replayed job sends nothing again.
+    await stack.services.queues.add(einvoiceQueue, { kind: 'submit', tenantId: org.tenantId, invoiceId: inv.id }, { jobId: `replay.${inv.id}` });
+    expect((await finishedJob(stack, einvoiceQueue, `replay.${inv.id}`)).returnvalue).toEqual({ outcome: 'already_submitted' });
+    expect(platform.posts.filter((p) => p.body.number === inv.number)).toHaveLength(3);
+
+    // Lifecycle statuses the platform reports are polled into the history once each.
+    const platformId = state.platformId as string;
+    platform.lifecycle.set(platformId, [
+      { id: 'e1', status: 'delivered', at: new Date(Date.now() + 1000).toISOString() },
+      { id: 'e2', status: 'paid', at: new Date(Date.now() + 2000).toISOString(), reason: 'encaissée' },
+      { id: 'e3', status: 'teleported', at: new Date().toISOString() },
+    ]);
+    for (const slot of ['a', 'b']) {
+      await stack.services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` });
+      await finishedJob(stack, einvoiceQueue, `einvoice.poll.${slot}`);
+    }
+    const after = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
+    expect(after.status).toBe('paid');
+    expect(after.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'delivered', 'paid']);
+  });
+
+  it('records a document the platform refuses as rejected, without retrying', async () => {
+    const own = await invoicingOrg(stack);
+    const customer = await customerOf(stack, own);
+    await stack.http.put('/api/invoices/settings').set(own.auth).send({ invoicePrefix: 'F{YYYY}REJECT', digits: 3 });
+    const inv = await issued(stack, own, customer.id);
+    expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(own.auth)).status).toBe(202);
+    const job = await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`);
+    expect(job.attemptsMade).toBe(1);
+    const state = await eventually(async () => {
+      const body = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(own.auth)).body;
+      return body.status === 'rejected' ? body : null;
+    });
+    expect(state.lastError).toContain('422');
+  });
+});

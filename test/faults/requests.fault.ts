@@ -1,0 +1,128 @@
+import { WebSocket } from 'ws';
+import { startProxy, type TcpProxy } from '../support/proxy';
+import { startStack, type TestStack } from '../support/stack';
+import { createRoom, vrOrg, type VrOrg } from '../support/vr';
+import { eventually } from '../support/wait';
+
+/**
+ * Fail fast in an outage: while PostgreSQL or Redis is down (connections refused) or stalled (connections
+ * hang), every request answers within a second, 503 problem+json `dependency_unavailable` (/ready:
+ * `not_ready`), never a 500 and never a hang; routes serve again within 3 s of the dependency's return.
+ */
+describe('requests during an outage', () => {
+  let pg: TcpProxy;
+  let redis: TcpProxy;
+  let stack: TestStack;
+  let org: VrOrg;
+  let sessionId: string;
+  const timings: string[] = [];
+
+  beforeAll(async () => {
+    pg = await startProxy('postgres://127.0.0.1:5432');
+    redis = await startProxy('redis://127.0.0.1:6379');
+    stack = await startStack({ workers: false, via: { postgres: pg, redis } });
+    org = await vrOrg(stack, 1);
+    const room = await createRoom(stack, org.admin, { participantIds: [org.members[0].user.id] });
+    sessionId = (await stack.http.post(`/rooms/${room.id}/host`).set(org.members[0].auth).expect(201)).body.id;
+  });
+  afterAll(async () => {
+    console.info(`answer times during outages (ms):\n${timings.join('\n')}`);
+    await pg.up();
+    await redis.up();
+    await stack.close();
+    await pg.close();
+    await redis.close();
+  });
+
+  /** Requests of every kind: PostgreSQL and Redis (/users/me), Redis only (telemetry intake), readiness, a socket. */
+  const probes: Record<string, () => Promise<{ status: number; code?: string; type?: string }>> = {
+    'GET /users/me': () => stack.http.get('/users/me').set(org.members[0].auth).timeout(10_000).then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
+    'POST telemetry': () =>
+      stack.http
+        .post(`/sessions/${sessionId}/telemetry`)
+        .set(org.members[0].auth)
+        .send({ events: [{ type: 'marker', label: 'outage', detail: '' }] })
+        .timeout(10_000)
+        .then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
+    'GET /ready': () => stack.http.get('/ready').timeout(10_000).then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
+    'WS /assistant': () => upgrade(`${stack.url.replace('http', 'ws')}/assistant?token=${org.members[0].tokens.accessToken}`),
+  };
+
+  /** Every probe, three times: each answers within a second with one of `allowed` (by probe). */
+  async function expectFastAnswers(label: string, allowed: Record<string, number[]>) {
+    for (const [name, probe] of Object.entries(probes)) {
+      const ms: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const res = await probe();
+        ms.push(Date.now() - started);
+        expect(allowed[name] ?? [503]).toContain(res.status);
+        if (res.status === 503 && name !== 'WS /assistant') {
+          expect(res.type).toBe('application/problem+json');
+          expect(res.code).toBe(name === 'GET /ready' ? 'not_ready' : 'dependency_unavailable');
+        }
+      }
+      timings.push(`${label.padEnd(18)} ${name.padEnd(15)} ${ms.join(', ')}`);
+      // Bounds are 500/600 ms; the margin is a loaded machine's scheduling, still far from a client's timeout.
+      expect(Math.max(...ms)).toBeLessThan(1500);
+    }
+  }
+
+  /** Time from the dependency's return until GET /users/me answers 200 again. */
+  async function resumeAfter(back: () => Promise<void>): Promise<number> {
+    await back();
+    const started = Date.now();
+    await eventually(async () => (await stack.http.get('/users/me').set(org.members[0].auth)).status === 200, { intervalMs: 25, timeoutMs: 10_000 });
+    return Date.now() - started;
+  }
+
+  it('Redis down, then stalled', async () => {
+    await redis.down();
+    await expectFastAnswers('redis down', {});
+    timings.push(`redis down         resumed after ${await resumeAfter(() => redis.up())} ms`);
+    redis.stall();
+    await expectFastAnswers('redis stalled', {});
+    const resumed = await resumeAfter(() => redis.up());
+    timings.push(`redis stalled      resumed after ${resumed} ms`);
+    expect(resumed).toBeLessThan(3000);
+  });
+
+  // The telemetry intake and the socket upgrade need Redis only: they go on serving.
+  const redisOnly = { 'POST telemetry': [202], 'WS /assistant': [101] };
+
+  it('PostgreSQL down, then stalled', async () => {
+    await pg.down();
+    await expectFastAnswers('postgres down', redisOnly);
+    timings.push(`postgres down      resumed after ${await resumeAfter(() => pg.up())} ms`);
+    pg.stall();
+    await expectFastAnswers('postgres stalled', redisOnly);
+    const resumed = await resumeAfter(() => pg.up());
+    timings.push(`postgres stalled   resumed after ${resumed} ms`);
+    expect(resumed).toBeLessThan(3000);
+  });
+
+  it('refuses to guess when the revocation cache is cold and PostgreSQL is down (503, not "nothing is revoked")', async () => {
+    await stack.services.redis.del(stack.services.key('rv', 'warm'));
+    await pg.down();
+    const res = await stack.http.get('/runtime/rooms').set(org.members[0].auth).timeout(5000);
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'dependency_unavailable' });
+    await pg.up();
+    await stack.http.get('/runtime/rooms').set(org.members[0].auth).expect(200);
+  });
+});
+
+/** Opens a WebSocket; resolves with the HTTP status of a refused upgrade (101 when it opened). */
+function upgrade(url: string): Promise<{ status: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve({ status: 101 });
+      ws.terminate();
+    });
+    ws.on('error', () => resolve({ status: 0 }));
+  });
+}

@@ -1,0 +1,150 @@
+import { hrLeaveQueue } from '../../queues/hr';
+import { finishedJob } from '../support/billing';
+import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';
+import { expectFieldErrors, expectProblem } from '../support/identity';
+import { startStack, type TestStack } from '../support/stack';
+
+describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => {
+  let stack: TestStack;
+  let org: HrOrg;
+  let types: Record<string, string>;
+  beforeAll(async () => {
+    stack = await startStack({ workers: ['hr-leave'] });
+    org = await hrOrg(stack);
+    const res = await stack.http.get('/api/rh/leave-types').set(org.member.auth);
+    types = Object.fromEntries((res.body.items as { code: string; id: string }[]).map((t) => [t.code, t.id]));
+  });
+  afterAll(() => stack.close());
+
+  let jobs = 0;
+  const runJob = async (task: 'accrual' | 'rtt', period: string) => {
+    const jobId = `test-${task}-${++jobs}`;
+    await stack.services.queues.add(hrLeaveQueue, { task, period, tenantId: org.owner.tenantId }, { jobId });
+    const job = await finishedJob(stack, hrLeaveQueue, jobId);
+    expect(job.failedReason).toBeUndefined();
+    return (job.returnvalue as { movements: number }).movements;
+  };
+  const balance = async (employeeId: string, code = 'paid') => {
+    const res = await stack.http.get(`/api/rh/employees/${employeeId}/leave-balance`).set(org.owner.auth);
+    expect(res.status).toBe(200);
+    return (res.body.balances as { code: string; balance: number; pending: number }[]).find((b) => b.code === code)!;
+  };
+  const file = (employeeId: string, body: Record<string, unknown>, who = org.owner) => stack.http.post(`/api/rh/employees/${employeeId}/leave-requests`).set(who.auth).send({ leaveTypeId: types.paid, ...body });
+  const decide = (id: string, body: Record<string, unknown>) => stack.http.patch(`/api/rh/leave-requests/${id}/decision`).set(org.owner.auth).send(body);
+
+  it('lists the default leave types and adds new ones', async () => {
+    expect(Object.keys(types).sort()).toEqual(['paid', 'rtt', 'sick', 'unpaid']);
+    const created = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'family', name: 'Événement familial', paid: true, tracksBalance: false });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ code: 'family', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false });
+    expectProblem(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'paid', name: 'Again', paid: true, tracksBalance: true }), 409, 'leave_type_exists');
+    expectFieldErrors(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'Bad Code', name: '', paid: 'yes', accrualDaysPerMonth: -1 }), 'code', 'name', 'paid', 'tracksBalance', 'accrualDaysPerMonth');
+    expectProblem(await stack.http.post('/api/rh/leave-types').set(org.member.auth).send({ code: 'x', name: 'x', paid: true, tracksBalance: false }), 403, 'permission_denied');
+  });
+
+  it('accrues 2.5 days a month and counts a month once however often it runs', async () => {
+    const e = await createEmployee(stack, org.owner, { hireDate: '2024-06-01' });
+    const late = await createEmployee(stack, org.owner, { hireDate: '2030-01-01' });
+    const first = await runJob('accrual', '2025-01');
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(await runJob('accrual', '2025-01')).toBe(0);
+    expect(await runJob('accrual', '2025-02')).toBe(first);
+    expect(await balance(e.id)).toMatchObject({ balance: 5, pending: 0 });
+    expect((await balance(late.id)).balance).toBe(0);
+  });
+
+  it('keeps the balance as the sum of the ledger through requests, refusals and grants', async () => {
+    const e = await createEmployee(stack, org.owner, { userId: undefined });
+    await setSchedule(stack, org.owner, e.id, '2024-01-01');
+    await runJob('accrual', '2025-03');
+    await runJob('accrual', '2025-04');
+    expect((await balance(e.id)).balance).toBe(5);
+    // Monday 2 to Tuesday 3 June 2025: 2 days held.
+    const r1 = await file(e.id, { startDate: '2025-06-02', endDate: '2025-06-03', comment: 'trip' });
+    expect(r1.status).toBe(201);
+    expect(r1.body).toMatchObject({ days: 2, status: 'pending', startHalf: 'morning', endHalf: 'afternoon', requestedBy: org.owner.user.id });
+    expect(await balance(e.id)).toMatchObject({ balance: 3, pending: 2 });
+    // Overlap with a pending request is refused by the database, half days included.
+    expectProblem(await file(e.id, { startDate: '2025-06-03', endDate: '2025-06-03', startHalf: 'afternoon' }), 409, 'leave_overlap');
+    // Refused: the days come back.
+    expectFieldErrors(await decide(r1.body.id, { decision: 'refuse' }), 'reason');
+    const refused = await decide(r1.body.id, { decision: 'refuse', reason: 'busy week' });
+    expect(refused.body).toMatchObject({ status: 'refused', decisionReason: 'busy week', decidedBy: org.owner.user.id });
+    expectProblem(await decide(r1.body.id, { decision: 'grant' }), 409, 'leave_already_decided');
+    expect(await balance(e.id)).toMatchObject({ balance: 5, pending: 0 });
+    // Now the same days are free again; Thursday afternoon to Friday (Whit Monday 9 June is a holiday): 1.5 days.
+    const r2 = await file(e.id, { startDate: '2025-06-05', startHalf: 'afternoon', endDate: '2025-06-06' });
+    expect(r2.body.days).toBe(1.5);
+    expect((await decide(r2.body.id, { decision: 'grant' })).body.status).toBe('granted');
+    const holiday = await file(e.id, { startDate: '2025-06-07', endDate: '2025-06-09' });
+    expectProblem(holiday, 400, 'leave_covers_no_working_day');
+    expectProblem(await file(e.id, { startDate: '2025-06-10', endDate: '2025-06-20' }), 409, 'insufficient_balance');
+    const final = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth);
+    expect(final.body.balances.find((b: { code: string }) => b.code === 'paid')).toMatchObject({ balance: 3.5, pending: 0 });
+    expect(final.body.movements.map((m: { kind: string; days: number }) => [m.kind, m.days])).toEqual([
+      ['request', -1.5],
+      ['refusal_reversal', 2],
+      ['request', -2],
+      ['accrual', 2.5],
+      ['accrual', 2.5],
+    ]);
+    // The ledger is append-only in the database too.
+    const em = stack.services.orm.em.fork();
+    await expect(em.execute('update hr_leave_ledger set days = 99 where employee_id = ?', [e.id])).rejects.toThrow(/append-only/);
+    await expect(em.execute('delete from hr_leave_ledger where employee_id = ?', [e.id])).rejects.toThrow(/append-only/);
+    const [{ total }] = await em.execute<{ total: string }[]>('select sum(days) as total from hr_leave_ledger where employee_id = ?', [e.id]);
+    expect(Number(total)).toBe(3.5);
+  });
+
+  it('lets members file and see their own requests, and not decide', async () => {
+    const mine = await file(org.memberEmployee.id, { leaveTypeId: types.unpaid, startDate: '2025-07-01', endDate: '2025-07-01', endHalf: 'morning' }, org.member);
+    expect(mine.status).toBe(201);
+    expect(mine.body.days).toBe(0.5);
+    const other = await createEmployee(stack, org.owner);
+    expectProblem(await file(other.id, { leaveTypeId: types.unpaid, startDate: '2025-07-01', endDate: '2025-07-01' }, org.member), 404, 'not_found');
+    const listed = await stack.http.get('/api/rh/leave-requests').set(org.member.auth);
+    expect(listed.body.items.map((r: { id: string }) => r.id)).toEqual([mine.body.id]);
+    expectProblem(await stack.http.patch(`/api/rh/leave-requests/${mine.body.id}/decision`).set(org.member.auth).send({ decision: 'grant' }), 403, 'permission_denied');
+    // A manager who is also the employee does not decide their own request.
+    const admin = await stack.http.get(`/api/rh/leave-requests?employeeId=${org.memberEmployee.id}&status=pending&from=2025-07-01&to=2025-07-01`).set(org.owner.auth);
+    expect(admin.body.items.map((r: { id: string }) => r.id)).toEqual([mine.body.id]);
+    const ownerEmployee = await createEmployee(stack, org.owner, { userId: org.owner.user.id });
+    const own = await file(ownerEmployee.id, { leaveTypeId: types.sick, startDate: '2025-07-02', endDate: '2025-07-02' });
+    expectProblem(await decide(own.body.id, { decision: 'grant' }), 403, 'own_request');
+  });
+
+  it('refuses bad input on the leave routes', async () => {
+    const e = org.memberEmployee.id;
+    expectFieldErrors(await file(e, { leaveTypeId: 'x', startDate: '2025-02-30', endDate: 'soon', startHalf: 'evening', extra: 1 }), 'leaveTypeId', 'startDate', 'endDate', 'startHalf', 'extra');
+    expectFieldErrors(await file(e, { startDate: '2025-08-05', endDate: '2025-08-04' }), 'endDate');
+    expectFieldErrors(await file(e, { startDate: '2025-08-05', endDate: '2025-08-05', startHalf: 'afternoon', endHalf: 'morning' }), 'endHalf');
+    expectFieldErrors(await file(e, { startDate: '2025-01-01', endDate: '2027-01-01' }), 'endDate');
+    expectProblem(await file(e, { leaveTypeId: '00000000-0000-4000-8000-000000000000', startDate: '2025-08-04', endDate: '2025-08-04' }), 404, 'not_found');
+    expectFieldErrors(await stack.http.patch('/api/rh/leave-requests/00000000-0000-4000-8000-000000000000/decision').set(org.owner.auth).send({ decision: 'maybe' }), 'decision');
+    expectProblem(await stack.http.patch('/api/rh/leave-requests/00000000-0000-4000-8000-000000000000/decision').set(org.owner.auth).send({ decision: 'grant' }), 404, 'not_found');
+    expectFieldErrors(await stack.http.get('/api/rh/leave-requests?status=maybe&from=2025-13-01').set(org.owner.auth), 'status', 'from');
+    expectFieldErrors(await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2025-13' }), 'period');
+    expectFieldErrors(await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2999-01' }), 'period');
+  });
+
+  it('generates RTT from the hours scheduled above 35 h, once per month', async () => {
+    const e = await createEmployee(stack, org.owner);
+    // 39 h: Monday to Thursday 9-13 and 14-18, Friday 9-13 and 14-17.
+    const slots = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
+    await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
+    const flat = await createEmployee(stack, org.owner);
+    await setSchedule(stack, org.owner, flat.id, '2024-01-01');
+    const res = await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2025-02' });
+    expect(res.status).toBe(202);
+    expect(res.body.period).toBe('2025-02');
+    const job = await finishedJob(stack, hrLeaveQueue, res.body.jobId);
+    expect(job.returnvalue).toEqual({ movements: 1 });
+    // February 2025 has four Mondays: 4 x 4 h = 16 h = 2.29 days of 7 h.
+    expect((await balance(e.id, 'rtt')).balance).toBe(2.29);
+    expect((await balance(flat.id, 'rtt')).balance).toBe(0);
+    expect(await runJob('rtt', '2025-02')).toBe(0);
+    const again = await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2025-02' });
+    expect((await finishedJob(stack, hrLeaveQueue, again.body.jobId)).returnvalue).toEqual({ movements: 0 });
+    expect((await balance(e.id, 'rtt')).balance).toBe(2.29);
+  });
+});
