@@ -88,11 +88,12 @@ export async function dashboardSummary(ctx: TenantContext): Promise<DashboardSum
     }),
     q('dealsByStage', async () => {
       const rows = await ctx.em.execute<Row[]>(
-        `select s.pipeline_id, p.name as pipeline_name, s.id as stage_id, s.name as stage_name, s.position, count(d.id) as count, coalesce(sum(d.amount), 0) as amount
-         from crm_pipeline_stages s join crm_pipelines p on p.id = s.pipeline_id
-         left join crm_deals d on d.tenant_id = s.tenant_id and d.pipeline_id = s.pipeline_id and d.status = 'open' and d.stage_id = s.id
-         where s.tenant_id = ? group by s.pipeline_id, p.name, s.id, s.name, s.position order by p.name, s.pipeline_id, s.position`,
-        [t],
+        // Deals aggregated first in one pass (hash aggregate on the tenant's open deals), then joined to the stages (every stage listed, empty ones with 0).
+        `with agg as (select stage_id, count(*) as count, sum(amount) as amount from crm_deals where tenant_id = ? and status = 'open' group by stage_id)
+         select s.pipeline_id, p.name as pipeline_name, s.id as stage_id, s.name as stage_name, s.position, coalesce(a.count, 0) as count, coalesce(a.amount, 0) as amount
+         from crm_pipeline_stages s join crm_pipelines p on p.id = s.pipeline_id left join agg a on a.stage_id = s.id
+         where s.tenant_id = ? order by p.name, s.pipeline_id, s.position`,
+        [t, t],
       );
       return rows.map((r) => ({ pipelineId: String(r.pipeline_id), pipelineName: String(r.pipeline_name), stageId: String(r.stage_id), stageName: String(r.stage_name), position: n(r.position), count: n(r.count), amount: n(r.amount) }));
     }),
