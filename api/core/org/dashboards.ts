@@ -21,7 +21,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
       ...gate,
       summary: 'Home figures of the organisation',
       description:
-        "Today's appointments, open follow-ups, unpaid invoices, open deals per pipeline stage, storage use and VR sessions this week. Each figure is one aggregate query on an index (never a loop over rows); days and weeks (from Monday) are the business time zone's. A figure whose module the organisation does not use, or whose permission the caller lacks, is null (the module and permission of each are in the schema).",
+        "Today's appointments, open follow-ups, unpaid invoices, open deals per pipeline stage, storage use and VR sessions this week, in one statement: each figure an aggregate subquery on an index (never a loop over rows); days and weeks (from Monday) are the business time zone's. A figure whose module the organisation does not use, or whose permission the caller lacks, is null (the module and permission of each are in the schema).",
       response: DashboardSummaryView,
     },
     async ({ ctx }) => DashboardSummaryView.from(await dashboardSummary(ctx)),

@@ -31,98 +31,89 @@ export const summaryGates: Record<string, { module: BusinessModule; permission: 
   vrSessionsThisWeek: { module: 'vr', permission: 'vr.reports.read' },
 };
 
-type Row = Record<string, string | number | Date | null>;
-const n = (v: unknown) => Number(v ?? 0);
+type SummaryKey = keyof typeof summaryGates;
 
 /**
- * The figures of the home dashboard, each one aggregate query on an index (no loop over rows): appointments
- * of today (tenant_id, start_at), open follow-ups (partial index on open activities), unpaid invoices
- * (tenant_id, kind, status), open deals per stage (tenant_id, pipeline_id, status, stage_id), the storage
- * counter row, VR sessions started this week (tenant_id, started_at). Days and weeks are the business's
- * time zone's. Figures of modules not in use, or needing a permission the caller lacks, are null.
+ * Each figure as one scalar subquery returning JSON (SQL and its parameters). `b` holds the bounds of today and
+ * this week in the business time zone; `?` parameters are the tenant (and the time zone where named).
+ */
+const figures: Record<Exclude<SummaryKey, 'storage'>, { sql: string; params: (t: string, tz: string) => unknown[] }> = {
+  // Index (tenant_id, start_at): today's rows only.
+  appointmentsToday: {
+    sql: `(select json_build_object('total', count(*) filter (where status <> 'cancelled'), 'upcoming', count(*) filter (where status in ('booked', 'confirmed') and start_at >= now()),
+            'completed', count(*) filter (where status = 'completed'), 'cancelled', count(*) filter (where status = 'cancelled'))
+           from booking_appointments where tenant_id = ? and start_at >= b.day_start and start_at < b.day_end)`,
+    params: (t) => [t],
+  },
+  // Partial index crm_activities_open_due (tenant_id, due_at) where completed_at is null: open rows only.
+  openTasks: {
+    sql: `(select json_build_object('open', count(*), 'overdue', count(*) filter (where due_at < now()), 'dueToday', count(*) filter (where due_at >= b.day_start and due_at < b.day_end))
+           from crm_activities where tenant_id = ? and completed_at is null and (type = 'task' or due_at is not null))`,
+    params: (t) => [t],
+  },
+  // Index (tenant_id, kind, status, id): issued invoices with something due.
+  unpaidInvoices: {
+    sql: `(select json_build_object('count', coalesce(sum(c.count), 0), 'overdueCount', coalesce(sum(c.overdue), 0),
+            'amounts', coalesce(json_agg(json_build_object('currency', c.currency, 'amountDueCents', c.due) order by c.currency), '[]'::json))
+           from (select currency, count(*) as count, count(*) filter (where due_date < (now() at time zone ?)::date) as overdue, sum(grand_total_cents - paid_cents - credited_cents) as due
+                 from inv_invoices where tenant_id = ? and kind = 'invoice' and status in ('issued', 'partially_paid', 'partially_credited') and grand_total_cents > paid_cents + credited_cents
+                 group by currency) c)`,
+    params: (t, tz) => [tz, t],
+  },
+  // Open deals aggregated in one pass (tenant_id, pipeline_id, status, stage_id), then joined to every stage (empty ones with 0).
+  dealsByStage: {
+    sql: `(select coalesce(json_agg(json_build_object('pipelineId', s.pipeline_id, 'pipelineName', p.name, 'stageId', s.id, 'stageName', s.name, 'position', s.position,
+                   'count', coalesce(a.count, 0), 'amount', coalesce(a.amount, 0)) order by p.name, s.pipeline_id, s.position), '[]'::json)
+           from crm_pipeline_stages s join crm_pipelines p on p.id = s.pipeline_id
+           left join (select stage_id, count(*) as count, sum(amount) as amount from crm_deals where tenant_id = ? and status = 'open' group by stage_id) a on a.stage_id = s.id
+           where s.tenant_id = ?)`,
+    params: (t) => [t, t],
+  },
+  // Index (tenant_id, started_at): this week's sessions only.
+  vrSessionsThisWeek: {
+    sql: `(select json_build_object('count', count(*), 'running', count(*) filter (where status = 'running'),
+            'participants', (select count(distinct p.user_id) from vr_session_participants p where p.tenant_id = ? and p.session_id in (select id from vr_sessions where tenant_id = ? and started_at >= b.week_start)))
+           from vr_sessions where tenant_id = ? and started_at >= b.week_start)`,
+    params: (t) => [t, t, t],
+  },
+};
+
+/**
+ * The figures of the home dashboard in one statement (one round trip, one pooled connection), each figure an
+ * aggregate subquery on an index (no loop over rows in the application): appointments of today, open
+ * follow-ups, unpaid invoices, open deals per stage, VR sessions started this week; storage from the usage
+ * counter row. Days and weeks are the business's time zone's. Figures of modules not in use, or needing a
+ * permission the caller lacks, are null (and not queried).
  */
 export async function dashboardSummary(ctx: TenantContext): Promise<DashboardSummary> {
   const [business, access] = await Promise.all([getBusiness(ctx), callerAccess(ctx)]);
   const tz = business.timeZone;
-  const [bounds] = await ctx.em.execute<{ now: Date; day_start: Date; day_end: Date; week_start: Date }[]>(
-    `select now() as now, date_trunc('day', now() at time zone ?) at time zone ? as day_start,
-            (date_trunc('day', now() at time zone ?) + interval '1 day') at time zone ? as day_end,
-            date_trunc('week', now() at time zone ?) at time zone ? as week_start`,
-    [tz, tz, tz, tz, tz, tz],
-  );
-  const shown = (key: keyof typeof summaryGates) => mayUse(access, summaryGates[key]);
-  const q = <T>(key: keyof typeof summaryGates, run: () => Promise<T>): Promise<T | null> => (shown(key) ? run() : Promise.resolve(null));
-  const one = async (sql: string, params: unknown[]) => (await ctx.em.execute<Row[]>(sql, params))[0];
   const t = ctx.tenantId;
-
-  const [appointmentsToday, openTasks, unpaidInvoices, dealsByStage, storage, vrSessionsThisWeek] = await Promise.all([
-    q('appointmentsToday', async () => {
-      const r = await one(
-        `select count(*) filter (where status <> 'cancelled') as total, count(*) filter (where status in ('booked', 'confirmed') and start_at >= now()) as upcoming,
-                count(*) filter (where status = 'completed') as completed, count(*) filter (where status = 'cancelled') as cancelled
-         from booking_appointments where tenant_id = ? and start_at >= ? and start_at < ?`,
-        [t, bounds.day_start, bounds.day_end],
-      );
-      return { total: n(r.total), upcoming: n(r.upcoming), completed: n(r.completed), cancelled: n(r.cancelled) };
-    }),
-    q('openTasks', async () => {
-      const r = await one(
-        `select count(*) as open, count(*) filter (where due_at < now()) as overdue, count(*) filter (where due_at >= ? and due_at < ?) as due_today
-         from crm_activities where tenant_id = ? and completed_at is null and (type = 'task' or due_at is not null)`,
-        [bounds.day_start, bounds.day_end, t],
-      );
-      return { open: n(r.open), overdue: n(r.overdue), dueToday: n(r.due_today) };
-    }),
-    q('unpaidInvoices', async () => {
-      const rows = await ctx.em.execute<Row[]>(
-        `select currency, count(*) as count, count(*) filter (where due_date < (now() at time zone ?)::date) as overdue, sum(grand_total_cents - paid_cents - credited_cents) as due
-         from inv_invoices where tenant_id = ? and kind = 'invoice' and status in ('issued', 'partially_paid', 'partially_credited') and grand_total_cents > paid_cents + credited_cents
-         group by currency order by currency`,
-        [tz, t],
-      );
-      return {
-        count: rows.reduce((a, r) => a + n(r.count), 0),
-        overdueCount: rows.reduce((a, r) => a + n(r.overdue), 0),
-        amounts: rows.map((r) => ({ currency: String(r.currency), amountDueCents: n(r.due) })),
-      };
-    }),
-    q('dealsByStage', async () => {
-      const rows = await ctx.em.execute<Row[]>(
-        // Deals aggregated first in one pass (hash aggregate on the tenant's open deals), then joined to the stages (every stage listed, empty ones with 0).
-        `with agg as (select stage_id, count(*) as count, sum(amount) as amount from crm_deals where tenant_id = ? and status = 'open' group by stage_id)
-         select s.pipeline_id, p.name as pipeline_name, s.id as stage_id, s.name as stage_name, s.position, coalesce(a.count, 0) as count, coalesce(a.amount, 0) as amount
-         from crm_pipeline_stages s join crm_pipelines p on p.id = s.pipeline_id left join agg a on a.stage_id = s.id
-         where s.tenant_id = ? order by p.name, s.pipeline_id, s.position`,
-        [t, t],
-      );
-      return rows.map((r) => ({ pipelineId: String(r.pipeline_id), pipelineName: String(r.pipeline_name), stageId: String(r.stage_id), stageName: String(r.stage_name), position: n(r.position), count: n(r.count), amount: n(r.amount) }));
-    }),
-    q('storage', async () => {
-      const [r, quotaBytes] = await Promise.all([one(`select used_bytes, reserved_bytes from cloud_usage where tenant_id = ?`, [t]), quotaBytesOf(ctx.services, t)]);
-      return { usedBytes: n(r?.used_bytes), reservedBytes: n(r?.reserved_bytes), quotaBytes };
-    }),
-    q('vrSessionsThisWeek', async () => {
-      const r = await one(
-        `select count(*) as count, count(*) filter (where status = 'running') as running,
-                (select count(distinct p.user_id) from vr_session_participants p where p.tenant_id = ? and p.session_id in (select id from vr_sessions where tenant_id = ? and started_at >= ?)) as participants
-         from vr_sessions where tenant_id = ? and started_at >= ?`,
-        [t, t, bounds.week_start, t, bounds.week_start],
-      );
-      return { count: n(r.count), running: n(r.running), participants: n(r.participants) };
-    }),
-  ]);
+  const shown = (Object.keys(figures) as (keyof typeof figures)[]).filter((k) => mayUse(access, summaryGates[k]));
+  const withStorage = mayUse(access, summaryGates.storage);
+  const [row] = await ctx.em.execute<Record<string, unknown>[]>(
+    `select now() as now, b.day_start, b.day_end, b.week_start
+            ${shown.map((k) => `, ${figures[k].sql} as "${k}"`).join('')}
+            ${withStorage ? `, (select json_build_object('usedBytes', used_bytes, 'reservedBytes', reserved_bytes) from cloud_usage where tenant_id = ?) as storage` : ''}
+     from (select date_trunc('day', now() at time zone ?) at time zone ? as day_start,
+                  (date_trunc('day', now() at time zone ?) + interval '1 day') at time zone ? as day_end,
+                  date_trunc('week', now() at time zone ?) at time zone ? as week_start) b`,
+    [...shown.flatMap((k) => figures[k].params(t, tz)), ...(withStorage ? [t] : []), tz, tz, tz, tz, tz, tz],
+  );
+  const figure = <T>(k: keyof typeof figures): T | null => (shown.includes(k) ? (row[k] as T) : null);
+  const usage = row.storage as { usedBytes: number; reservedBytes: number } | null | undefined;
   return {
-    generatedAt: new Date(bounds.now),
+    generatedAt: new Date(row.now as Date),
     timeZone: tz,
-    dayStart: new Date(bounds.day_start),
-    dayEnd: new Date(bounds.day_end),
-    weekStart: new Date(bounds.week_start),
+    dayStart: new Date(row.day_start as Date),
+    dayEnd: new Date(row.day_end as Date),
+    weekStart: new Date(row.week_start as Date),
     modules: access.modules,
-    appointmentsToday,
-    openTasks,
-    unpaidInvoices,
-    dealsByStage,
-    storage,
-    vrSessionsThisWeek,
+    appointmentsToday: figure('appointmentsToday'),
+    openTasks: figure('openTasks'),
+    unpaidInvoices: figure('unpaidInvoices'),
+    dealsByStage: figure('dealsByStage'),
+    storage: withStorage ? { usedBytes: Number(usage?.usedBytes ?? 0), reservedBytes: Number(usage?.reservedBytes ?? 0), quotaBytes: await quotaBytesOf(ctx.services, t) } : null,
+    vrSessionsThisWeek: figure('vrSessionsThisWeek'),
   };
 }
