@@ -27,6 +27,7 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
       body: VisitorLinkBody,
       response: VisitorLinkSentView,
       status: 202,
+      errors: { 404: 'Unknown or unpublished store' },
       rateLimits: [perIp('visitor-link-ip'), { name: 'visitor-link-email', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, windowSeconds: 600, by: (req) => (req.body as { email?: unknown } | undefined)?.email?.toString() }],
     },
     async ({ body }) => {

@@ -27,8 +27,8 @@ interface DueRow {
  * REMINDER_LEAD_HOURS, booked at least that long ahead (a later booking's confirmation is recent enough) and not
  * reminded yet. One statement claims them (`reminder_sent_at` set, rows locked with SKIP LOCKED so concurrent
  * workers take disjoint sets) in the transaction that writes their mails to the outbox; each mail carries the
- * dedupe key `booking-reminder:<id>`, so no appointment is reminded twice, whatever retries. Rescheduling
- * clears `reminder_sent_at`. Returns how many were mailed.
+ * dedupe key `booking-reminder:<id>:<start>`, so no appointment is reminded twice for one time, whatever retries.
+ * Rescheduling clears `reminder_sent_at`: the new time gets its own reminder. Returns how many were mailed.
  */
 export async function sendDueReminders(services: Services, now = new Date()): Promise<number> {
   let total = 0;
@@ -56,7 +56,7 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
           composeMail(em, services, {
             to: r.attendee_email,
             tenantId: r.tenant_id,
-            dedupeKey: `booking-reminder:${r.id}`,
+            dedupeKey: `booking-reminder:${r.id}:${new Date(r.start_at).getTime()}`,
             template: 'booking_reminder',
             data: { business: r.business_name ?? 'your appointment', service: r.service_name, when, reference: bookingReference(r.id), slug: r.published ? r.public_slug : null },
           }),
