@@ -68,6 +68,7 @@ export class OpenApiRegistry {
         schemas,
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)' },
+          visitorSession: { type: 'http', scheme: 'bearer', description: 'Storefront visitor session token from POST /api/public/auth/verify (magic-link sign-in; 30 days, one store)' },
           internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret', description: 'Machine-to-machine secret; routes refuse everything when it is not configured' },
           serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)" },
         },
