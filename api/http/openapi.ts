@@ -1,6 +1,6 @@
 import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { getMetadataStorage } from 'class-validator';
+import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
@@ -49,6 +49,9 @@ export class OpenApiRegistry {
     const schemas = validationMetadatasToSchemas({
       classTransformerMetadataStorage: defaultMetadataStorage,
       refPointerPrefix: '#/components/schemas/',
+      // The library's default for @IsDateString is an unanchored pattern that demands fractional seconds, which
+      // generated clients apply to valid timestamps: declare the standard format instead.
+      additionalConverters: { [IS_DATE_STRING]: { type: 'string', format: 'date-time' } },
     }) as Record<string, Schema>;
     for (const [name, target] of classes) declareNullables(schemas[name], target);
     schemas.Problem = problemSchema;
