@@ -7,6 +7,7 @@ import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrLeaveQueue } from './hr';
 import { hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
+import { githubDeliveriesQueue } from './work';
 
 /** Every queue of the suite. workers/main.ts refuses to start unless each has exactly one processor. */
 export const allQueues: readonly QueueDefinition<never>[] = [
@@ -27,4 +28,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthQueue,
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
+  githubDeliveriesQueue,
 ] as QueueDefinition<never>[];

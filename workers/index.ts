@@ -15,6 +15,7 @@ import { mailProcessor } from './identity/mail';
 import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
+import { githubDeliveriesProcessor } from './work/githubDeliveries';
 
 /** Every processor of the suite; each queue of queues/index.ts has exactly one. */
 export const allProcessors: readonly Processor<never>[] = [
@@ -35,5 +36,6 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthProcessor,
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
+  githubDeliveriesProcessor,
 ] as Processor<never>[];
 
