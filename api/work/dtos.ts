@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, PageQuery } from '../http/dtos';
 import { codeHosts, workItemStatuses, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
 import { githubDeliveryOutcomes, type GithubDeliveryOutcome } from '../../entities/work/github';
+import { hubDeliveryStatuses, type HubDeliveryStatus } from '../../entities/notifications/hubDelivery';
 
 /** Request bodies and queries of the work items, code-host webhook and chat routes. Unknown fields are refused. */
 
@@ -81,4 +82,19 @@ export class AdminGithubDeliveriesQuery extends PageQuery {
   @IsOptional() @IsUUID() tenantId?: string;
   @JSONSchema({ description: '`pending`: not processed yet; or an outcome' })
   @IsOptional() @IsIn(['pending', ...githubDeliveryOutcomes]) status?: 'pending' | GithubDeliveryOutcome;
+}
+
+export class AdminHubDeliveriesQuery extends PageQuery {
+  @IsOptional() @IsUUID() tenantId?: string;
+  @JSONSchema({ description: 'The notifying module (vr, core, cloud, rh, knowledge)' }) @IsOptional() @IsString() @MaxLength(40) module?: string;
+  @IsOptional() @IsIn(hubDeliveryStatuses) status?: HubDeliveryStatus;
+}
+
+export class AdminChatDeliveriesQuery extends PageQuery {
+  @IsOptional() @IsUUID() tenantId?: string;
+}
+
+export class DeliverySummaryQuery {
+  @JSONSchema({ description: 'Window in hours (default 24, max 720)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(720) hours: number = 24;
 }

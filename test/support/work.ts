@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
+import type { Test } from 'supertest';
 import { WorkGithubDelivery } from '../../entities/work/github';
 import type { Account } from './factories';
 import type { TestStack } from './stack';
@@ -40,7 +40,7 @@ export interface Delivery {
 }
 
 /** POSTs a delivery as GitHub does: raw JSON body, X-GitHub-Event, X-GitHub-Delivery, X-Hub-Signature-256. */
-export function deliver(stack: TestStack, org: string | undefined, d: Delivery): Promise<Response> {
+export function deliver(stack: TestStack, org: string | undefined, d: Delivery): Test {
   const req = stack.http
     .post(`/api/work/github/webhook${org ? `?org=${org}` : ''}`)
     .set('Content-Type', 'application/json')
