@@ -1,4 +1,4 @@
-import { WorkGithubDelivery, type GithubDeliveryOutcome } from '../../entities/work/github';
+import type { GithubDeliveryOutcome } from '../../entities/work/github';
 import type { WorkItemStatus } from '../../entities/work/workItem';
 import type { Services } from '../services';
 
@@ -36,38 +36,39 @@ export interface ProcessedDelivery {
 }
 
 /**
- * Applies a stored GitHub delivery to the organisation's linked work items, in one transaction with the
+ * Applies a stored GitHub delivery to the organisation's linked work items, in one statement with the
  * delivery's outcome. Idempotent: a processed delivery is not applied again, and an item only moves for an
  * event whose updated_at is later than the last one applied to it (`stale` otherwise), so replays and
  * reordered deliveries end in the state of the latest event.
  */
 export async function processGithubDelivery(services: Services, tenantId: string, id: string): Promise<ProcessedDelivery> {
   const em = services.orm.em.fork();
-  em.setFilterParams('tenant', { tenantId });
-  const delivery = await em.findOne(WorkGithubDelivery, { id });
+  const [delivery] = await em.execute<{ event: string; payload: Record<string, unknown>; outcome: GithubDeliveryOutcome | null; items_changed: number; processed_at: Date | null }[]>(
+    `select event, payload, outcome, items_changed, processed_at from work_github_deliveries where id = ? and tenant_id = ?`,
+    [id, tenantId],
+  );
   if (!delivery) return { outcome: 'ignored', itemsChanged: 0 };
-  if (delivery.processedAt && delivery.outcome) return { outcome: delivery.outcome, itemsChanged: delivery.itemsChanged };
+  if (delivery.processed_at && delivery.outcome) return { outcome: delivery.outcome, itemsChanged: delivery.items_changed };
   const effect = githubEffect(delivery.event, delivery.payload);
-  return em.transactional(async (tx) => {
-    let outcome: GithubDeliveryOutcome = 'ignored';
-    let itemsChanged = 0;
-    if (effect) {
-      const link = [tenantId, effect.repository, effect.number];
-      const changed = await tx.execute<{ id: string }[]>(
-        `update work_items set status = ?, link_updated_at = ?, updated_at = now()
-         where tenant_id = ? and link_provider = 'github' and link_repository = ? and link_number = ? and (link_updated_at is null or link_updated_at < ?) returning id`,
-        [effect.status, effect.updatedAt, ...link, effect.updatedAt],
-      );
-      itemsChanged = changed.length;
-      if (itemsChanged) outcome = 'applied';
-      else {
-        const linked = await tx.execute<{ n: number }[]>(`select count(*)::int as n from work_items where tenant_id = ? and link_provider = 'github' and link_repository = ? and link_number = ?`, link);
-        outcome = linked[0].n ? 'stale' : 'ignored';
-      }
-    }
-    await tx.execute(`update work_github_deliveries set processed_at = now(), outcome = ?, items_changed = ?, attempts = attempts + 1, error = null where id = ? and tenant_id = ?`, [outcome, itemsChanged, id, tenantId]);
-    return { outcome, itemsChanged };
-  });
+  // One statement (atomic without a transaction block, one round trip): move the linked items whose last
+  // applied event is older, and record the delivery's outcome. A delivery already processed by a concurrent
+  // run changes nothing: items only move for a later updated_at, and the outcome is written once.
+  const link = effect ? [tenantId, effect.repository, effect.number] : [tenantId, '', 0];
+  const [row] = await em.execute<{ outcome: GithubDeliveryOutcome; items_changed: number }[]>(
+    `with changed as (
+       update work_items set status = ?, link_updated_at = ?, updated_at = now()
+       where ? and tenant_id = ? and link_provider = 'github' and link_repository = ? and link_number = ? and (link_updated_at is null or link_updated_at < ?) returning id
+     ), linked as (
+       select count(*)::int as n from work_items where ? and tenant_id = ? and link_provider = 'github' and link_repository = ? and link_number = ?
+     )
+     update work_github_deliveries set processed_at = now(), attempts = attempts + 1, error = null,
+       items_changed = (select count(*)::int from changed),
+       outcome = case when (select count(*) from changed) > 0 then 'applied' when (select n from linked) > 0 then 'stale' else 'ignored' end
+     where id = ? and tenant_id = ? and processed_at is null
+     returning outcome, items_changed`,
+    [effect?.status ?? 'todo', effect?.updatedAt ?? new Date(0), !!effect, ...link, effect?.updatedAt ?? new Date(0), !!effect, ...link, id, tenantId],
+  );
+  return row ? { outcome: row.outcome, itemsChanged: row.items_changed } : { outcome: delivery.outcome ?? 'ignored', itemsChanged: delivery.items_changed };
 }
 
 /** Records a delivery whose processing exhausted its attempts (visible to platform administrators). */
