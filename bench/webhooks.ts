@@ -17,7 +17,7 @@ import { load, report, runBenchmark, startBareExpress, startBenchApp, type LoadR
  *     each is verified, stored and enqueued. Baseline: bare Express answering a JSON GET at the same rate in
  *     the same run. Web only: no worker competes with the acks (as a web dyno).
  *  2. Processing throughput: BENCH_WEBHOOK_DELIVERIES stored deliveries (default 10,000, each closing the
- *     issue of its own linked work item) drained by the worker (queue concurrency 32, one process); deliveries
+ *     issue of its own linked work item) drained by the worker (queue concurrency 64, one process); deliveries
  *     processed per second, and exactly once: every delivery processed with one attempt, every item changed once.
  */
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);

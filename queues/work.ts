@@ -8,4 +8,4 @@ export interface GithubDeliveryJob {
 }
 
 /** Code-host webhook deliveries: retried like every queue; one that exhausts its attempts is marked failed and kept in the dashboard. */
-export const githubDeliveriesQueue = defineQueue<GithubDeliveryJob>('github-deliveries', { concurrency: 32 });
+export const githubDeliveriesQueue = defineQueue<GithubDeliveryJob>('github-deliveries', { concurrency: 64 });
