@@ -8,6 +8,7 @@ import type { Routes } from './http/routes';
 import { knowledgeApi } from './knowledge';
 import type { SocketRouter } from './ws';
 import { vrApi } from './vr';
+import { workApi } from './work';
 
 export interface ModuleMount {
   /** A route group under an OpenAPI tag, mounted on the app. */
@@ -27,4 +28,5 @@ export const apiModules: ApiModule[] = [
   coreApi,
   cloudApi,
   hrApi,
+  workApi,
 ];

@@ -34,6 +34,10 @@ import { HrEmployee } from './hr/employee';
 import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
 import { VrRoom } from './vr/room';
+import { HubDelivery } from './notifications/hubDelivery';
+import { ChatChannel, ChatIntegrationToken, ChatMessage } from './work/chat';
+import { WorkGithubDelivery, WorkGithubSettings } from './work/github';
+import { WorkItem } from './work/workItem';
 import { VrParticipant, VrSession } from './vr/session';
 import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
 
@@ -59,4 +63,8 @@ export const allEntities = [
   HrEmployee, HrSchedule, HrLeaveType, HrLeaveRequest, HrLeaveLedgerEntry, HrClockEvent, HrClockCorrection, HrComplianceRuleSet, HrComplianceAlert,
   // core: booking
   ...coreBookingEntities,
+  // work items, code-host webhooks, chat integrations
+  WorkItem, WorkGithubSettings, WorkGithubDelivery, ChatChannel, ChatIntegrationToken, ChatMessage,
+  // outbound notifications: delivery outcomes
+  HubDelivery,
 ];

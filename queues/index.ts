@@ -8,6 +8,7 @@ import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrLeaveQueue } from './hr';
 import { hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
+import { githubDeliveriesQueue } from './work';
 
 /** Every queue of the suite. workers/main.ts refuses to start unless each has exactly one processor. */
 export const allQueues: readonly QueueDefinition<never>[] = [
@@ -29,4 +30,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
   bookingRemindersQueue,
+  githubDeliveriesQueue,
 ] as QueueDefinition<never>[];

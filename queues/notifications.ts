@@ -15,7 +15,10 @@ export interface HubEnvelope {
 }
 export type HubNotification = HubEnvelope & Record<string, unknown>;
 
-/** Best-effort hub notifications of every module: three quick attempts, then dropped (kept an hour in the dashboard). */
+/**
+ * Best-effort hub notifications of every module: three quick attempts, then dropped. A dropped one stays a week
+ * in the queue dashboard (failed), and its outcome in hub_deliveries (GET /admin/deliveries/hub).
+ */
 export const hubNotificationsQueue = defineQueue<HubNotification>('hub-notifications', {
-  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age: 3600, count: 1000 } },
+  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600, count: 5000 } },
 });

@@ -16,6 +16,7 @@ import { mailProcessor } from './identity/mail';
 import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
+import { githubDeliveriesProcessor } from './work/githubDeliveries';
 
 /** Every processor of the suite; each queue of queues/index.ts has exactly one. */
 export const allProcessors: readonly Processor<never>[] = [
@@ -37,5 +38,6 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
   bookingRemindersProcessor,
+  githubDeliveriesProcessor,
 ] as Processor<never>[];
 

@@ -44,6 +44,12 @@ export const permissionCatalogue = {
     'hr.leave.decide': 'Grant or refuse leave requests',
     'hr.compliance.manage': 'Acknowledge compliance alerts and export timesheets',
   },
+  work: {
+    'work.read': 'See work items',
+    'work.write': 'Create, edit and delete work items',
+    'work.integrations.manage': 'Set and rotate the code-host webhook secret; manage chat channels and integration tokens',
+    'chat.read': 'Read chat channels and their messages',
+  },
 } as const;
 
 type Catalogue = typeof permissionCatalogue;
@@ -70,6 +76,6 @@ export const defaultRoles: { key: string; name: string; description: string; per
     key: 'member',
     name: 'Member',
     description: 'Uses the modules of the organisation',
-    permissions: [...readOnly.filter((k) => k !== 'org.members.read' && k !== 'billing.read'), 'vr.play', 'knowledge.write', 'core.customers.write', 'cloud.write', 'hr.clock'],
+    permissions: [...readOnly.filter((k) => k !== 'org.members.read' && k !== 'billing.read'), 'vr.play', 'knowledge.write', 'core.customers.write', 'cloud.write', 'hr.clock', 'work.write'],
   },
 ];

@@ -1,0 +1,66 @@
+import type { ModuleMount } from '../modules';
+import { findGithubSettings, setGithubSecret } from '../../domain/work/githubSecret';
+import { receiveGithubWebhook } from '../../domain/work/receiveGithubWebhook';
+import type { TenantContext } from '../../domain/context';
+import { GithubSecretBody, GithubWebhookQuery } from './dtos';
+import { GithubReceiptView, GithubSecretView, GithubSettingsView } from './views';
+
+const webhookUrl = (ctx: TenantContext) => `${ctx.services.config.PUBLIC_URL.replace(/\/$/, '')}/api/work/github/webhook?org=${ctx.tenantId}`;
+
+/** The GitHub webhook of work items and its per-organisation secret. */
+export function githubRoutes({ routes }: ModuleMount): void {
+  const r = routes('Work items');
+  const manage = { access: 'user', module: 'core', permission: 'work.integrations.manage' } as const;
+
+  r.get(
+    '/api/work/github',
+    { ...manage, summary: 'GitHub webhook settings', description: 'Whether a webhookSecret is set, when it was last rotated, and the Payload URL to give GitHub. The secret itself is never shown again.', response: GithubSettingsView },
+    async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx), webhookUrl(ctx)),
+  );
+
+  r.put(
+    '/api/work/github/secret',
+    {
+      ...manage,
+      summary: 'Set or rotate the GitHub webhookSecret',
+      description:
+        'Sets the organisation\'s webhookSecret (a random 256-bit one unless `secret` is given) and returns it once with the Payload URL. Stored sealed (AES-256-GCM under a key derived from the server secret), since the HMAC check needs it in clear. Rotation takes effect at once: deliveries signed with the previous secret are refused (403) from then on, so update GitHub right after.',
+      body: GithubSecretBody,
+      response: GithubSecretView,
+    },
+    async ({ ctx, body }) => {
+      const { settings, secret } = await setGithubSecret(ctx, body);
+      return { ...GithubSettingsView.from(settings, webhookUrl(ctx)), secret } satisfies GithubSecretView;
+    },
+  );
+
+  r.post(
+    '/api/work/github/webhook',
+    {
+      summary: 'GitHub webhook',
+      description: `Anonymous but signed. The organisation is named by \`?org=<organisation id>\` in the Payload URL (GET /api/work/github gives it), so the
+signature is checked before the body is parsed: X-Hub-Signature-256 must be \`sha256=\` + the hex HMAC-SHA256 of the raw body under that organisation's
+webhookSecret (timing-safe comparison). No signature, no or unknown \`org\`, or an organisation without a secret: a silent 200 (\`received: false\`),
+nothing stored. A wrong signature: 403 \`signature_invalid\`. A valid delivery is stored by its X-GitHub-Delivery id and processed by a worker; the
+answer comes at once. issues and pull_request events with action closed set the linked work items done (issue) or resolved (pull request);
+reopened sets them in_progress; other events are recorded and ignored. A replayed X-GitHub-Delivery answers \`duplicate: true\` and does nothing
+again; an event whose issue/pull request updated_at is not later than the last one applied to an item leaves it alone, so deliveries arriving
+out of order end in the latest state.`,
+      access: 'public',
+      query: GithubWebhookQuery,
+      rawBody: { type: '*/*', limit: '1mb' },
+      response: GithubReceiptView,
+      errors: { 400: '`invalid_payload`, `delivery_id_missing`, `event_missing` (signed, but not a GitHub delivery)', 403: '`signature_invalid`' },
+    },
+    async ({ services, req, query }) => {
+      const receipt = await receiveGithubWebhook(services, {
+        org: query.org,
+        rawBody: Buffer.isBuffer(req.body) ? req.body : undefined,
+        signature: req.get('x-hub-signature-256'),
+        event: req.get('x-github-event'),
+        deliveryId: req.get('x-github-delivery'),
+      });
+      return receipt === 'ignored' ? { received: false } : { received: true, ...(receipt === 'duplicate' ? { duplicate: true } : {}) };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { HubDeliveryStatus } from '../../entities/notifications/hubDelivery';
+import type { HubNotification } from '../../queues/notifications';
+import type { Services } from '../services';
+
+export interface HubAttempt {
+  status: HubDeliveryStatus;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+  /** HTTP status the hub answered (null: unreachable, or skipped). */
+  httpStatus?: number | null;
+  error?: string | null;
+}
+
+/**
+ * Records the outcome of an attempt to deliver a hub notification (one row per notification, updated at each
+ * attempt) for platform administrators. Best effort like the notification itself: a failure to record is
+ * logged, never thrown, so it neither fails nor repeats the delivery.
+ */
+export async function recordHubDelivery(services: Services, note: HubNotification, attempt: HubAttempt): Promise<void> {
+  const deliveredAt = attempt.status === 'delivered' ? new Date() : null;
+  try {
+    await services.orm.em.fork().execute(
+      `insert into hub_deliveries (id, tenant_id, module, event, status, attempts, last_status, last_error, first_attempt_at, last_attempt_at, delivered_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?)
+       on conflict (id) do update set status = excluded.status, attempts = greatest(hub_deliveries.attempts, excluded.attempts), last_status = excluded.last_status,
+         last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at, delivered_at = coalesce(hub_deliveries.delivered_at, excluded.delivered_at)`,
+      [note.id, note.tenantId, note.module, note.event, attempt.status, attempt.attempts, attempt.httpStatus ?? null, attempt.error?.slice(0, 1000) ?? null, deliveredAt],
+    );
+  } catch (err) {
+    services.logger.warn({ err: (err as Error).message, notificationId: note.id, status: attempt.status }, 'hub delivery outcome not recorded');
+  }
+}

@@ -1,0 +1,9 @@
+import type { TenantContext } from '../context';
+import { findWorkItem } from './workItems';
+
+/** Deletes a work item of the organisation (404 for an unknown id). */
+export async function deleteWorkItem(ctx: TenantContext, id: string): Promise<void> {
+  const item = await findWorkItem(ctx, id);
+  ctx.em.remove(item);
+  await ctx.em.flush();
+}

@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUUID } from 'class-validator';
+import { newId } from '../../entities/base';
+import { WorkGithubDelivery } from '../../entities/work/github';
+import { badRequest, forbidden } from '../../lib/errors';
+import { githubDeliveriesQueue } from '../../queues/work';
+import type { Services } from '../services';
+import { githubSecretOf } from './githubSecret';
+
+export interface ReceiveGithubWebhookProps {
+  /** `?org=` of the webhook URL: the organisation whose secret signs it. */
+  org: string | undefined;
+  /** The body exactly as received: the signature covers these bytes. */
+  rawBody: Buffer | undefined;
+  /** X-Hub-Signature-256: `sha256=<hex>`. */
+  signature: string | undefined;
+  /** X-GitHub-Event. */
+  event: string | undefined;
+  /** X-GitHub-Delivery. */
+  deliveryId: string | undefined;
+}
+
+export type GithubReceipt = 'ignored' | 'stored' | 'duplicate';
+
+/** BullMQ job ids may not contain ':'. */
+export const githubDeliveryJobId = (tenantId: string, id: string) => `gh.${tenantId}.${id}`;
+
+/** Timing-safe comparison of `sha256=<hex>` with the HMAC-SHA256 of the body under the secret. */
+export function githubSignatureMatches(secret: string, body: Buffer, signature: string): boolean {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Accepts a GitHub webhook delivery. Unknown source (no `org`, an organisation without a secret) or no
+ * signature: `ignored`, nothing stored. A signature that does not match: 403 `signature_invalid`. Otherwise
+ * the delivery is stored by its X-GitHub-Delivery id and a job enqueued (`stored`); a replay of a stored id is
+ * `duplicate`: no new row, and its job is offered again under the same id (a no-op once processed).
+ */
+export async function receiveGithubWebhook(services: Services, props: ReceiveGithubWebhookProps): Promise<GithubReceipt> {
+  if (!props.signature || !props.org || !isUUID(props.org)) return 'ignored';
+  const tenantId = props.org;
+  const em = services.orm.em.fork();
+  const secret = await githubSecretOf(services, em, tenantId);
+  if (!secret) return 'ignored';
+  const body = props.rawBody ?? Buffer.alloc(0);
+  if (!githubSignatureMatches(secret, body, props.signature)) throw forbidden('signature_invalid', 'X-Hub-Signature-256 does not match the request body');
+  if (!props.deliveryId || props.deliveryId.length > 100) throw badRequest('delivery_id_missing', 'X-GitHub-Delivery is missing or longer than 100 characters');
+  if (!props.event || props.event.length > 60) throw badRequest('event_missing', 'X-GitHub-Event is missing or longer than 60 characters');
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw badRequest('invalid_payload', 'The webhook body is not JSON (content type application/json is expected)');
+  }
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw badRequest('invalid_payload', 'The webhook body is not a JSON object');
+  const action = typeof payload.action === 'string' ? payload.action.slice(0, 60) : null;
+
+  const rows = await em.execute<{ id: string }[]>(
+    `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values (?, ?, now(), ?, ?, ?, ?)
+     on conflict (tenant_id, delivery_id) do nothing returning id`,
+    [newId(), tenantId, props.deliveryId, props.event, action, JSON.stringify(payload)],
+  );
+  let id = rows[0]?.id;
+  if (!id) {
+    const stored = await em.findOne(WorkGithubDelivery, { tenantId, deliveryId: props.deliveryId }, { filters: { tenant: false }, fields: ['processedAt'] });
+    if (!stored || stored.processedAt) return 'duplicate';
+    id = stored.id;
+  }
+  await services.queues.add(githubDeliveriesQueue, { tenantId, id }, { jobId: githubDeliveryJobId(tenantId, id) });
+  return rows[0] ? 'stored' : 'duplicate';
+}

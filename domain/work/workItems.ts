@@ -1,0 +1,44 @@
+import { WorkItem, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
+import { badRequest, notFound } from '../../lib/errors';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import type { TenantContext } from '../context';
+
+/** A link to a code host's issue or pull request; the repository is `owner/name` (case-insensitive). */
+export interface WorkItemLink {
+  provider: CodeHost;
+  repository: string;
+  number: number;
+}
+
+/** The organisation's work item, or 404 (another organisation's id included). */
+export async function findWorkItem(ctx: TenantContext, id: string): Promise<WorkItem> {
+  const item = await ctx.em.findOne(WorkItem, { id });
+  if (!item) throw notFound('Work item');
+  return item;
+}
+
+/** The link columns of a link (null unlinks); repositories are stored lower-cased. */
+export function linkColumns(link: WorkItemLink | null) {
+  if (link && !/^[\w.-]+\/[\w.-]+$/.test(link.repository)) throw badRequest('validation_failed', 'The link is invalid', [{ field: 'link.repository', message: 'must be owner/name' }]);
+  return {
+    linkProvider: link?.provider ?? null,
+    linkRepository: link ? link.repository.toLowerCase() : null,
+    linkNumber: link?.number ?? null,
+    linkUpdatedAt: null,
+  };
+}
+
+export interface ListWorkItemsProps extends PageProps {
+  status?: WorkItemStatus;
+  repository?: string;
+}
+
+/** Newest first, optionally by status or linked repository. */
+export async function listWorkItems(ctx: TenantContext, props: ListWorkItemsProps): Promise<Page<WorkItem>> {
+  const rows = await ctx.em.find(
+    WorkItem,
+    { ...cursorWhere(props.cursor, 'desc'), ...(props.status ? { status: props.status } : {}), ...(props.repository ? { linkRepository: props.repository.toLowerCase() } : {}) },
+    { orderBy: { id: 'desc' }, limit: props.limit + 1 },
+  );
+  return toPage(rows, props.limit);
+}
