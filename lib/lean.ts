@@ -28,7 +28,10 @@ export interface LeanScope {
 /** A lean row: the entity's properties without its relations (references and collections). */
 export type Lean<T> = { [K in keyof T as T[K] extends Collection<object> | { id: string; [key: string]: unknown } ? never : K]: T[K] };
 
-export interface LeanSpec {
+/** A lean row with the statement's `extra` columns (raw values). */
+export type LeanRow<T, X extends string> = Lean<T> & { [K in X]: unknown };
+
+export interface LeanSpec<X extends string = never> {
   /**
    * SQL condition over the table's columns (snake_case), with the statement's own parameters as $1, $2, ...
    * Static text only: values are always parameters. A parameter that may be null makes a condition optional:
@@ -42,6 +45,10 @@ export interface LeanSpec {
   limitParam?: string;
   /** Read every tenant's rows of a tenant-scoped entity (say why where you declare it). */
   crossTenant?: true;
+  /** SQL joined to the entity's table, e.g. a pivot table: `join membership_roles mr on mr.role_id = roles.id`. */
+  join?: string;
+  /** More selected SQL expressions, by the name they get in the row (raw database values, not converted). */
+  extra?: Record<X, string>;
 }
 
 interface Compiled {
@@ -74,16 +81,16 @@ function converterOf(meta: EntityMetadata<Record<string, unknown>>, prop: string
   return null;
 }
 
-export class LeanStatement<T> {
+export class LeanStatement<T, X extends string = never> {
   private readonly compiled = new WeakMap<Orm, Compiled>();
 
   constructor(
     private readonly entity: EntityName<T>,
-    private readonly spec: LeanSpec,
+    private readonly spec: LeanSpec<X>,
   ) {}
 
   /** Every row, in the statement's order. */
-  async all(scope: LeanScope, ...params: unknown[]): Promise<Lean<T>[]> {
+  async all(scope: LeanScope, ...params: unknown[]): Promise<LeanRow<T, X>[]> {
     const { services, tenantId } = scope;
     const compiled = this.compile(services.orm);
     if (compiled.tenantScoped && !tenantId) throw new Error(`${compiled.name}: a tenant-scoped lean statement cannot run without a tenant`);
@@ -92,11 +99,11 @@ export class LeanStatement<T> {
     if (compiled.convert.length) {
       for (const row of rows) for (const [prop, convert] of compiled.convert) row[prop] = convert(row[prop]);
     }
-    return rows as Lean<T>[];
+    return rows as LeanRow<T, X>[];
   }
 
   /** The first row, or null. */
-  async one(scope: LeanScope, ...params: unknown[]): Promise<Lean<T> | null> {
+  async one(scope: LeanScope, ...params: unknown[]): Promise<LeanRow<T, X> | null> {
     return (await this.all(scope, ...params))[0] ?? null;
   }
 
@@ -112,12 +119,15 @@ export class LeanStatement<T> {
     const platform = orm.em.getPlatform();
     const tenantScoped = !!meta.filters.tenant && !this.spec.crossTenant;
     if (this.spec.crossTenant && !meta.filters.tenant) throw new Error(`${meta.className} is not tenant-scoped: crossTenant means nothing here`);
-    const props = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => p.kind === ReferenceKind.SCALAR && p.persist !== false && p.fieldNames?.length === 1);
-    const columns = props.map((p) => (p.fieldNames[0] === p.name ? quote(p.name) : `${quote(p.fieldNames[0])} as ${quote(p.name)}`));
-    const conditions = [tenantScoped ? `${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '', this.spec.where ? `(${tenantScoped ? shift(this.spec.where) : this.spec.where})` : ''].filter(Boolean);
+    const props = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => p.kind === ReferenceKind.SCALAR && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
+    const table = quote(meta.tableName);
+    const columns = props.map((p) => `${table}.${quote(p.fieldNames[0])}${p.fieldNames[0] === p.name ? '' : ` as ${quote(p.name)}`}`);
+    for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${sql} as ${quote(name)}`);
+    const conditions = [tenantScoped ? `${table}.${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '', this.spec.where ? `(${tenantScoped ? shift(this.spec.where) : this.spec.where})` : ''].filter(Boolean);
     const limit = this.spec.limitParam ? (tenantScoped ? shift(this.spec.limitParam) : this.spec.limitParam) : this.spec.limit;
     const text = [
-      `select ${columns.join(', ')} from ${quote(meta.tableName)}`,
+      `select ${columns.join(', ')} from ${table}`,
+      this.spec.join ? (tenantScoped ? shift(this.spec.join) : this.spec.join) : '',
       conditions.length ? `where ${conditions.join(' and ')}` : '',
       this.spec.orderBy ? `order by ${this.spec.orderBy}` : '',
       limit !== undefined ? `limit ${limit}` : '',
@@ -156,4 +166,4 @@ async function run(orm: Orm, compiled: Compiled, values: unknown[]): Promise<Rec
 }
 
 /** Declares a lean statement over `entity` (once, at module load). */
-export const lean = <T>(entity: EntityName<T>, spec: LeanSpec = {}): LeanStatement<T> => new LeanStatement(entity, spec);
+export const lean = <T, X extends string = never>(entity: EntityName<T>, spec: LeanSpec<X> = {}): LeanStatement<T, X> => new LeanStatement(entity, spec);

@@ -32,15 +32,11 @@ describe('lean reads', () => {
   it('reads the same properties, with the same types, as em.find', async () => {
     const em = stack.services.orm.em.fork();
     em.setFilterParams('tenant', { tenantId: org.admin.tenantId });
-    for (const [entity, statement] of [
-      [VrRoom, allRooms],
-      [VrSession, lean(VrSession, { orderBy: 'id asc' })],
-    ] as const) {
-      const viaOrm = await em.find(entity, {}, { orderBy: { id: 'asc' } });
-      const viaLean = await statement.all(scope(org.admin.tenantId));
-      expect(viaLean.length).toBeGreaterThan(0);
-      expect(viaLean).toEqual(viaOrm.map((e) => ({ ...e })));
-    }
+    const rooms = await em.find(VrRoom, {}, { orderBy: { id: 'asc' } });
+    expect(await allRooms.all(scope(org.admin.tenantId))).toEqual(rooms.map((e) => ({ ...e })));
+    const sessions = await em.find(VrSession, {}, { orderBy: { id: 'asc' } });
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(await lean(VrSession, { orderBy: 'id asc' }).all(scope(org.admin.tenantId))).toEqual(sessions.map((e) => ({ ...e })));
     const session = (await lean(VrSession).all(scope(org.admin.tenantId)))[0];
     expect(session.startedAt).toBeInstanceOf(Date);
     expect(typeof session.eventsCount).toBe('number');
@@ -52,7 +48,7 @@ describe('lean reads', () => {
     expect(mine.map((r) => r.name).sort()).toEqual(['A', 'B', 'C']);
     expect(theirs.map((r) => r.name).sort()).toEqual(['A', 'B']);
     expect(new Set(theirs.map((r) => r.tenantId))).toEqual(new Set([other.admin.tenantId]));
-    expect(allRooms.sql(stack.services.orm)).toMatch(/where "tenant_id" = \$1/);
+    expect(allRooms.sql(stack.services.orm)).toMatch(/where "vr_rooms"\."tenant_id" = \$1/);
   });
 
   it('refuses to run a tenant-scoped statement without a tenant', async () => {
