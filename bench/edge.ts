@@ -120,7 +120,7 @@ async function main() {
     if (memorySeconds > 0) {
       // The web dyno as the Procfile runs it: compiled (npm run build), in a process of its own.
       const compiled = existsSync(join(__dirname, '..', 'dist', 'api', 'server.js'));
-      const web = await spawnServer(compiled ? ['dist/api/server.js'] : [require.resolve('tsx/cli'), 'api/server.ts'], app.env);
+      const web = await spawnServer(compiled ? ['dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'], app.env);
       const bareProcess = await spawnBareExpress();
       try {
         const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
