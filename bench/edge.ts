@@ -5,8 +5,10 @@ import { tenantContext } from '../domain/context';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { hostRoom } from '../domain/vr/hostRoom';
+import { listRuntimeRooms } from '../domain/vr/listRuntimeRooms';
 import { Subscription } from '../entities/billing/subscription';
 import { VrRoom } from '../entities/vr/room';
+import { VrSession } from '../entities/vr/session';
 import { load, percentile, report, runBenchmark, spawnBareExpress, spawnServer, startBareExpress, startBenchApp, type BenchApp, type LoadResult } from './lib';
 
 /**
@@ -57,7 +59,40 @@ async function seed(app: BenchApp) {
   await em.flush();
   await hostRoom(tenantContext(app.services, organization.id, user.id), rooms[0].id);
   const { accessToken } = await startSession(app.services, em, user, organization.id);
-  return { headers: { authorization: `Bearer ${accessToken}` }, heartbeatRoom: rooms[0].id };
+  return { headers: { authorization: `Bearer ${accessToken}` }, heartbeatRoom: rooms[0].id, tenantId: organization.id, userId: user.id };
+}
+
+/**
+ * The database path alone, in-process, without HTTP: CPU per call of the runtime rooms read (10 rooms, then the
+ * running session) through an EntityManager fork and em.find, as before, and through lean statements, in
+ * alternating batches (robust to the machine's load drifting, unlike requests/s).
+ */
+async function dbPathCost(app: BenchApp, tenantId: string, userId: string) {
+  const viaEm = async () => {
+    const em = app.services.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId });
+    const rooms = await em.find(VrRoom, { status: 'open', participantIds: { $contains: [userId] } }, { orderBy: { name: 'asc', id: 'asc' }, limit: 500 });
+    const ids = rooms.map((r) => r.currentSessionId).filter((id): id is string => !!id);
+    return ids.length ? em.find(VrSession, { id: { $in: ids } }) : [];
+  };
+  const ctx = tenantContext(app.services, tenantId, userId);
+  const viaLean = () => listRuntimeRooms(ctx);
+  const cpuPerCall = async (call: () => Promise<unknown>, n: number) => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < n; i++) await Promise.all([call(), call(), call(), call()]);
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / (n * 4);
+  };
+  await cpuPerCall(viaEm, 100);
+  await cpuPerCall(viaLean, 100);
+  const em: number[] = [];
+  const leanCalls: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    em.push(await cpuPerCall(viaEm, 150));
+    leanCalls.push(await cpuPerCall(viaLean, 150));
+  }
+  const mid = (xs: number[]) => Math.round(percentile([...xs].sort((a, b) => a - b), 50));
+  return { emFindCpuUsPerCall: mid(em), leanCpuUsPerCall: mid(leanCalls), ratio: +(mid(em) / mid(leanCalls)).toFixed(2) };
 }
 
 /** RSS of a server process idle, then at the end of `seconds` of load on `path`, and its peak. */
@@ -74,10 +109,12 @@ async function main() {
   const roundsCount = Number(process.env.BENCH_ROUNDS ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
-  const app = await startBenchApp('edge', { workers: false });
+  // Presence outlives the rounds between two heartbeat loads, however slow a loaded machine makes them.
+  const app = await startBenchApp('edge', { workers: false, env: { PRESENCE_TTL_SECONDS: '3600' } });
   const bare = await startBareExpress();
   try {
-    const { headers, heartbeatRoom } = await seed(app);
+    const { headers, heartbeatRoom, tenantId, userId } = await seed(app);
+    const dbPath = await dbPathCost(app, tenantId, userId);
     const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Bench headset', currentStep: 'step-3' }) };
     const targets: Record<string, Parameters<typeof load>[0]> = {
       bareExpress: { url: `${bare.url}/hello` },
@@ -137,6 +174,7 @@ async function main() {
       secondsPerRound: duration,
       connections,
       ...figures,
+      runtimeRoomsDatabasePath: dbPath,
       memory,
       goals: 'gated >= 0.60 of bare req/s; runtimeRooms >= 0.50 of bare req/s and <= 2.5x its CPU per request; web dyno RSS at the end of the load <= 1.5x bare Express',
     });
