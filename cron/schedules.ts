@@ -1,6 +1,7 @@
 import type { Services } from '../domain/services';
 import { previousMonth } from '../domain/hr/periods';
 import { trialExpiryQueue } from '../queues/billing';
+import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { complianceQueue, hrLeaveQueue } from '../queues/hr';
@@ -30,6 +31,8 @@ export const schedules: Schedule[] = [
   { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
   // E-invoice lifecycle statuses (delivered, refused, paid ...) read from the platform.
   { name: 'einvoice-poll', cron: '*/10 * * * *', enqueue: (services, slot) => services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }) },
+  // Booking: reminders of appointments starting within 24 h (each mailed once).
+  { name: 'booking-reminders', cron: '*/5 * * * *', enqueue: (services, slot) => services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }) },
   // HR: on the 1st, the month that ended earns its paid leave and RTT (each credited once per employee and month).
   {
     name: 'hr-monthly-leave',

@@ -46,6 +46,7 @@ export const configSpec = {
   OPENAI_API_KEY: str({ default: '', desc: 'Key of the AI layer (VR assistant, POST /internal/ai/chat); unset disables the assistant' }),
   OPENAI_BASE_URL: str({ default: '', desc: 'Any OpenAI-compatible server (unset: api.openai.com)' }),
   OPENAI_MODEL: str({ default: 'gpt-4o-mini', desc: 'Chat model of the AI layer' }),
+  CALDAV_URL: str({ default: '', desc: 'CalDAV server of the unified calendar, shown by GET /api/calendar/sync-info (principal <url>/calendars/<e-mail>/); unset shows none' }),
   HUB_URL: str({ default: '', desc: "Real-time hub; each module's notifications are POSTed to <HUB_URL>/<module>/notify. Unset skips notifications" }),
   VR_WEBHOOK_SECRET: str({ default: '', desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL' }),
   KNOWLEDGE_WEBHOOK_SECRET: str({ default: '', desc: 'Secret of the knowledge notifications to <HUB_URL>/knowledge/notify (as VR_WEBHOOK_SECRET); unset skips them' }),

@@ -23,6 +23,7 @@ export class Migration20261202000700_core_booking extends Migration {
     this.addSql(`create index "booking_appointments_tenant_id_start_at_index" on "booking_appointments" ("tenant_id", "start_at");`);
     this.addSql(`create index "booking_appointments_tenant_id_staff_id_start_at_index" on "booking_appointments" ("tenant_id", "staff_id", "start_at");`);
     this.addSql(`create index "booking_appointments_tenant_id_customer_id_index" on "booking_appointments" ("tenant_id", "customer_id");`);
+    this.addSql(`create index "booking_appointments_reminder_due_index" on "booking_appointments" ("start_at") where "reminder_sent_at" is null and "attendee_email" is not null and "status" in ('booked', 'confirmed');`);
     this.addSql(`alter table "booking_appointments" add constraint "booking_appointments_no_overlap" exclude using gist ("tenant_id" with =, "staff_id" with =, tstzrange("blocked_from", "blocked_until", '[)') with &&) where ("status" <> 'cancelled');`);
     this.addSql(`alter table "booking_appointments" add constraint "booking_appointments_manage_token_hash_unique" unique ("manage_token_hash");`);
     this.addSql(`create table "booking_visitor_tokens" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "kind" text check ("kind" in ('link', 'session')) not null, "email" varchar(254) not null, "token_hash" varchar(64) not null, "expires_at" timestamptz not null, "used_at" timestamptz null, constraint "booking_visitor_tokens_pkey" primary key ("id"));`);

@@ -1,4 +1,5 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
+import { bookingRemindersQueue } from './booking';
 import { cloudQuotaQueue, cloudSweepQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
@@ -27,4 +28,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthQueue,
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
+  bookingRemindersQueue,
 ] as QueueDefinition<never>[];

@@ -1,5 +1,6 @@
 import { stripeEventsProcessor } from './billing/stripeEvents';
 import { trialExpiryProcessor } from './billing/trialExpiry';
+import { bookingRemindersProcessor } from './booking/reminders';
 import { cloudQuotaProcessor } from './cloud/quota';
 import { cloudSweepProcessor } from './cloud/sweep';
 import { crmFieldPurgeProcessor } from './crm/fieldPurge';
@@ -35,5 +36,6 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthProcessor,
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
+  bookingRemindersProcessor,
 ] as Processor<never>[];
 

@@ -10,10 +10,10 @@ import type { PaymentProviderStatus } from '../../domain/billing/payments';
 import { isTrialRunning } from '../../domain/billing/subscription';
 import type { PromotionState } from '../../domain/billing/promotions';
 import type { Entitlements } from '../../lib/entitlementCache';
+import { iso } from '../http/present';
 
 /** Presenters of the billing routes: the only place billing entities become response bodies. */
 
-const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 export class TrialView {
   @JSONSchema({ description: 'A trial is running now' }) @IsBoolean() active!: boolean;

@@ -9,10 +9,10 @@ import type { TrashEntry } from '../../domain/cloud/listings';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso } from '../http/present';
 
 /** Presenters of the cloud routes. */
 
-const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 export class CloudItemView {
   @IsUUID() id!: string;

@@ -1,6 +1,6 @@
 import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { getMetadataStorage } from 'class-validator';
+import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
@@ -49,6 +49,9 @@ export class OpenApiRegistry {
     const schemas = validationMetadatasToSchemas({
       classTransformerMetadataStorage: defaultMetadataStorage,
       refPointerPrefix: '#/components/schemas/',
+      // The library's default for @IsDateString is an unanchored pattern that demands fractional seconds, which
+      // generated clients apply to valid timestamps: declare the standard format instead.
+      additionalConverters: { [IS_DATE_STRING]: { type: 'string', format: 'date-time' } },
     }) as Record<string, Schema>;
     for (const [name, target] of classes) declareNullables(schemas[name], target);
     schemas.Problem = problemSchema;
@@ -65,6 +68,7 @@ export class OpenApiRegistry {
         schemas,
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)' },
+          visitorSession: { type: 'http', scheme: 'bearer', description: 'Storefront visitor session token from POST /api/public/auth/verify (magic-link sign-in; 30 days, one store)' },
           internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret', description: 'Machine-to-machine secret; routes refuse everything when it is not configured' },
           serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)" },
         },

@@ -14,21 +14,7 @@ import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
 import { AdminSessionsQuery, AuditQuery, BroadcastBody, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
 import { IdParams } from '../http/dtos';
-import {
-  AdminOrganizationList,
-  AdminOrganizationView,
-  AdminSessionList,
-  AdminSessionView,
-  AdminUserList,
-  AdminUserView,
-  AuditEntryList,
-  AuditEntryView,
-  BroadcastView,
-  MailList,
-  MailView,
-  PlatformOverviewView,
-  SignupsView,
-} from './views';
+import { AdminOrganizationList, AdminOrganizationView, AdminSessionList, AdminSessionView, AdminUserList, AdminUserView, AuditEntryList, AuditEntryView, BroadcastView, MailList, MailView, PlatformOverviewView, SignupsView } from './adminViews';
 
 /** /admin: platform administration (platform administrators only; every action is audited). */
 export function adminRoutes({ routes, services }: ModuleMount): void {

@@ -1,28 +1,24 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { AccountDescription } from '../../domain/identity/describeAccount';
 import type { InvitationDetails } from '../../domain/identity/invitations';
 import type { MyOrganization } from '../../domain/identity/listMyOrganizations';
 import type { RoleWithUsage } from '../../domain/identity/listRoles';
-import type { OrganizationSummary } from '../../domain/identity/admin/searchOrganizations';
-import type { PlatformOverview } from '../../domain/identity/admin/platformStats';
 import type { TokenPair } from '../../domain/identity/sessions';
 import { permissionCatalogue } from '../../domain/identity/permissionCatalogue';
-import type { AuditEntry } from '../../entities/identity/audit';
-import { mailStatuses, type Broadcast, type MailMessage } from '../../entities/identity/mail';
 import type { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
 import type { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import type { Lean } from '../../lib/lean';
+import { iso } from '../http/present';
 
 /**
  * Presenters: what the API shows of an entity. The decorators document the shape in OpenAPI; `from`
  * is the only place an entity becomes a response body.
  */
 
-const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 export class UserView {
   @IsUUID() id!: string;
@@ -271,178 +267,6 @@ export class PermissionGroupView {
 }
 
 /* Platform administration */
-
-export class AdminUserView extends UserView {
-  @Nullable() @IsDateString() disabledAt!: string | null;
-
-  static of(u: User): AdminUserView {
-    return { ...UserView.from(u), disabledAt: iso(u.disabledAt) };
-  }
-}
-
-export class AdminUserList {
-  @ValidateNested({ each: true }) @Type(() => AdminUserView) items!: AdminUserView[];
-  @Nullable() @IsString() nextCursor!: string | null;
-}
-
-export class AdminOrganizationView extends OrganizationView {
-  @Nullable() @IsDateString() suspendedAt!: string | null;
-  @Nullable() @IsString() suspendedReason!: string | null;
-  @IsOptional() @IsInt() memberCount?: number;
-  @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @Nullable() @IsString() tier?: string | null;
-
-  static of(o: Organization, summary?: Pick<OrganizationSummary, 'memberCount' | 'tier'>): AdminOrganizationView {
-    return { ...OrganizationView.from(o), suspendedAt: iso(o.suspendedAt), suspendedReason: o.suspendedReason ?? null, ...(summary ? { memberCount: summary.memberCount, tier: summary.tier } : {}) };
-  }
-}
-
-export class AdminOrganizationList {
-  @ValidateNested({ each: true }) @Type(() => AdminOrganizationView) items!: AdminOrganizationView[];
-  @Nullable() @IsString() nextCursor!: string | null;
-}
-
-export class AdminSessionView extends UserSessionView {
-  @IsUUID() userId!: string;
-  @IsEmail() userEmail!: string;
-
-  static of(s: UserSession): AdminSessionView {
-    return { ...UserSessionView.from(s), userId: s.user.id, userEmail: s.user.email };
-  }
-}
-
-export class AdminSessionList {
-  @ValidateNested({ each: true }) @Type(() => AdminSessionView) items!: AdminSessionView[];
-  @Nullable() @IsString() nextCursor!: string | null;
-}
-
-export class AuditEntryView {
-  @IsUUID() id!: string;
-  @JSONSchema({ description: 'e.g. auth.login, auth.login_failed, org.member_removed, admin.user_disabled' }) @IsString() action!: string;
-  @Nullable() @IsUUID() actorId!: string | null;
-  @Nullable() @IsUUID() tenantId!: string | null;
-  @Nullable() @IsString() targetType!: string | null;
-  @Nullable() @IsString() targetId!: string | null;
-  @Nullable() @IsString() ip!: string | null;
-  @IsObject() data!: Record<string, unknown>;
-  @IsDateString() createdAt!: string;
-
-  static from(a: AuditEntry): AuditEntryView {
-    return {
-      id: a.id,
-      action: a.action,
-      actorId: a.actorId ?? null,
-      tenantId: a.tenantId ?? null,
-      targetType: a.targetType ?? null,
-      targetId: a.targetId ?? null,
-      ip: a.ip ?? null,
-      data: a.data,
-      createdAt: a.createdAt.toISOString(),
-    };
-  }
-}
-
-export class AuditEntryList {
-  @ValidateNested({ each: true }) @Type(() => AuditEntryView) items!: AuditEntryView[];
-  @Nullable() @IsString() nextCursor!: string | null;
-}
-
-class UserStatsView {
-  @IsInt() total!: number;
-  @IsInt() confirmed!: number;
-  @IsInt() disabled!: number;
-  @IsInt() platformAdmins!: number;
-}
-
-class OrganizationStatsView {
-  @IsInt() total!: number;
-  @IsInt() suspended!: number;
-}
-
-class SignupStatsView {
-  @IsInt() last24h!: number;
-  @IsInt() last7d!: number;
-  @IsInt() last30d!: number;
-}
-
-class MailStatsView {
-  @IsInt() queued!: number;
-  @IsInt() kept!: number;
-  @IsInt() sent!: number;
-  @IsInt() failed!: number;
-}
-
-export class PlatformOverviewView {
-  @ValidateNested() @Type(() => UserStatsView) users!: UserStatsView;
-  @ValidateNested() @Type(() => OrganizationStatsView) organizations!: OrganizationStatsView;
-  @IsInt() activeSessions!: number;
-  @ValidateNested() @Type(() => SignupStatsView) signups!: SignupStatsView;
-  @JSONSchema({ description: 'Outbox rows by status (kept: no SMTP configured)' }) @ValidateNested() @Type(() => MailStatsView) mails!: MailStatsView;
-
-  static from(o: PlatformOverview): PlatformOverviewView {
-    return o;
-  }
-}
-
-class DayCountView {
-  @JSONSchema({ description: 'UTC day, YYYY-MM-DD' }) @IsString() date!: string;
-  @IsInt() count!: number;
-}
-
-export class SignupsView {
-  @IsInt() days!: number;
-  @IsInt() total!: number;
-  @JSONSchema({ description: 'One entry per day, oldest first, days without sign-ups included' }) @ValidateNested({ each: true }) @Type(() => DayCountView) items!: DayCountView[];
-
-  static from(items: DayCountView[]): SignupsView {
-    return { days: items.length, total: items.reduce((sum, d) => sum + d.count, 0), items };
-  }
-}
-
-export class BroadcastView {
-  @IsUUID() id!: string;
-  @IsString() subject!: string;
-  @IsUUID() createdById!: string;
-  @IsDateString() createdAt!: string;
-
-  static from(b: Broadcast): BroadcastView {
-    return { id: b.id, subject: b.subject, createdById: b.createdById, createdAt: b.createdAt.toISOString() };
-  }
-}
-
-export class MailView {
-  @IsUUID() id!: string;
-  @IsEmail() to!: string;
-  @IsString() template!: string;
-  @IsString() subject!: string;
-  @IsString() text!: string;
-  @IsIn(mailStatuses) status!: string;
-  @Nullable() @IsString() error!: string | null;
-  @Nullable() @IsUUID() tenantId!: string | null;
-  @IsDateString() createdAt!: string;
-  @Nullable() @IsDateString() sentAt!: string | null;
-
-  static from(m: MailMessage): MailView {
-    return {
-      id: m.id,
-      to: m.to,
-      template: m.template,
-      subject: m.subject,
-      text: m.text,
-      status: m.status,
-      error: m.error ?? null,
-      tenantId: m.tenantId ?? null,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: iso(m.sentAt),
-    };
-  }
-}
-
-export class MailList {
-  @ValidateNested({ each: true }) @Type(() => MailView) items!: MailView[];
-  @Nullable() @IsString() nextCursor!: string | null;
-}
-
-/* Internal bridges */
 
 export class SignedInAccountView {
   @ValidateNested() @Type(() => UserView) user!: UserView;

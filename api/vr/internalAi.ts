@@ -2,7 +2,7 @@ import type { ModuleMount } from '../modules';
 import { AiUnavailableError } from '../../lib/ai';
 import { unavailable } from '../../lib/errors';
 import { AiChatBody } from './dtos';
-import { AiChatView } from './views';
+import { AiChatView } from './reportViews';
 
 /** The internal AI layer over HTTP (X-Internal-Secret): the same inference the VR assistant uses in-process. */
 export function internalAiRoutes({ routes, services }: ModuleMount): void {

@@ -3,7 +3,7 @@ import { overviewReport } from '../../domain/vr/overviewReport';
 import { sessionReports } from '../../domain/vr/sessionReports';
 import { VrOverviewQuery, VrSessionFiltersQuery } from './dtos';
 import { dateFilters } from './filters';
-import { VrOverviewView, VrSessionReportPageView } from './views';
+import { VrOverviewView, VrSessionReportPageView } from './reportViews';
 
 /** Completion reports (vr.reports.read), computed from the aggregates the telemetry worker maintains. */
 export function reportRoutes({ routes }: ModuleMount): void {

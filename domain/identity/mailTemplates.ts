@@ -9,7 +9,8 @@ export type MailTemplate =
   | { template: 'invitation'; data: { organization: string; inviter: string; token: string } }
   | { template: 'broadcast'; data: { subject: string; text: string } }
   | { template: 'booking_confirmation'; data: { business: string; service: string; when: string; reference: string; slug: string; token: string } }
-  | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } };
+  | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } }
+  | { template: 'booking_reminder'; data: { business: string; service: string; when: string; reference: string; slug: string | null } };
 
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
 
@@ -51,6 +52,17 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
       return {
         subject: `Sign in to ${mail.data.business}`,
         text: `Open this link to see your appointments at ${mail.data.business}:\n${link(`/book/${mail.data.slug}/sign-in`, mail.data.token)}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+      };
+    case 'booking_reminder':
+      // The manage token is stored hashed only, so the reminder cannot repeat it: it points at the confirmation
+      // mail's link and at the store's sign-in page (a magic link lists the visitor's bookings).
+      return {
+        subject: `Reminder: ${mail.data.service} at ${mail.data.business}, ${mail.data.when}`,
+        text: `This is a reminder of your appointment.\n\n${mail.data.service}, ${mail.data.when}\nReference: ${mail.data.reference}\n\n${
+          mail.data.slug
+            ? `To cancel or reschedule, use the link of your confirmation mail, or sign in at ${base}/book/${mail.data.slug}/sign-in to see your appointments.`
+            : 'To cancel or reschedule, contact the business.'
+        }`,
       };
   }
 }

@@ -98,6 +98,8 @@ export const Appointment = defineEntity({
     { properties: ['tenantId', 'startAt'] },
     { properties: ['tenantId', 'staffId', 'startAt'] },
     { properties: ['tenantId', 'customerId'] },
+    // The reminder pass (across organisations): live, not yet reminded, with someone to mail.
+    { name: 'booking_appointments_reminder_due_index', expression: `create index "booking_appointments_reminder_due_index" on "booking_appointments" ("start_at") where "reminder_sent_at" is null and "attendee_email" is not null and "status" in ('booked', 'confirmed')` },
     // No double booking, enforced by the database (btree_gist for the uuid equalities).
     { name: 'booking_appointments_no_overlap', expression: `alter table "booking_appointments" add constraint "booking_appointments_no_overlap" exclude using gist ("tenant_id" with =, "staff_id" with =, tstzrange("blocked_from", "blocked_until", '[)') with &&) where ("status" <> 'cancelled')` },
   ],

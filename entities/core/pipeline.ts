@@ -6,6 +6,7 @@ export const Pipeline = defineEntity({
   name: 'Pipeline',
   tableName: 'crm_pipelines',
   filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'name'] }],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),

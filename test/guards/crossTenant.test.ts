@@ -12,7 +12,8 @@ import { entitledAccount, fillPath, isProblem, readDocument, sample, type ApiDoc
  * 404 like an unknown id (or 403 from a route-level guard B does not pass), and leave A's data untouched.
  * Operations a fixture declares `shared` (capability URLs, platform-wide catalogues) may answer, but still
  * must not change A's data. An operation with a path parameter no fixture covers fails: a new module
- * registers its resources in test/guards/fixtures/<module>.ts.
+ * registers its resources in test/guards/fixtures/<module>.ts. Then every list and read without a path parameter
+ * is called as tenant B: none of A's ids may appear in what B is shown.
  */
 
 /** 403 codes from guards that do not look at the resource (so they tell nothing about A's data). */
@@ -78,6 +79,25 @@ describe('cross-tenant probe: tenant B calls every id route with tenant A\'s ids
     }
     expect(failures).toEqual([]);
     expect(await tenantData(stack, a, fixture)).toEqual(before);
+  });
+
+  it("shows none of tenant A's ids in any list or read tenant B makes without a path parameter", async () => {
+    // A's private ids: the fixture's values, minus those of operations that answer any tenant on purpose.
+    const sharedIds = new Set(idRoutes().filter((op) => fixture.shared?.[op.key]).flatMap((op) => Object.values(paramsFor(op, fixture).values)));
+    const privateIds = [a.tenantId, ...Object.values(fixture.params).flatMap((v) => Object.values(v))].filter((v) => /^[0-9a-f-]{36}$/i.test(v) && !sharedIds.has(v));
+    const leaks: string[] = [];
+    let read = 0;
+    for (const op of doc.operations.filter((o) => o.method === 'get' && !o.pathParams.length && !fixture.shared?.[o.key])) {
+      const res = await stack.http.get(op.path).set({ ...b.auth, ...headersFor(op, fixtureB) });
+      if (res.status >= 500) leaks.push(`${op.key}: ${res.status} ${res.body?.code}`);
+      if (res.status >= 300) continue;
+      read++;
+      const raw = res.text ?? JSON.stringify(res.body);
+      const found = [...new Set(privateIds.filter((id) => raw.includes(id)))];
+      if (found.length) leaks.push(`${op.key}: LEAK, tenant B sees tenant A's ${found.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(read).toBeGreaterThan(10);
   });
 });
 

@@ -1,11 +1,15 @@
 import type { ModuleMount } from '../../modules';
 import { appointmentRoutes } from './appointments';
+import { calendarRoutes } from './calendar';
 import { rdvRoutes } from './rdv';
 import { storefrontRoutes } from './storefront';
+import { visitorAuthRoutes } from './visitorAuth';
 
 /** Booking of the core service: appointments, catalogue, calendar, public storefront. */
 export function bookingApi(mount: ModuleMount): void {
   appointmentRoutes(mount);
   rdvRoutes(mount);
   storefrontRoutes(mount);
+  calendarRoutes(mount);
+  visitorAuthRoutes(mount);
 }

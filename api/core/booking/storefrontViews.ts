@@ -91,3 +91,29 @@ export class StorefrontBookingCreatedView extends StorefrontBookingView {
   @IsString()
   manageToken!: string;
 }
+
+export class VisitorStoreView {
+  @IsString() name!: string;
+  @IsString() publicSlug!: string;
+}
+
+export class VisitorSessionView {
+  @JSONSchema({ description: 'Send as `Authorization: Bearer <sessionToken>` to GET /api/public/auth/me; given once, stored hashed' }) @IsString() sessionToken!: string;
+  @IsDateString() expiresAt!: string;
+  @IsString() email!: string;
+  @ValidateNested() @Type(() => VisitorStoreView) store!: VisitorStoreView;
+}
+
+export class VisitorMeView {
+  @IsString() email!: string;
+  @IsDateString() expiresAt!: string;
+  @ValidateNested() @Type(() => VisitorStoreView) store!: VisitorStoreView;
+  @JSONSchema({ description: 'Bookings made at this store with this address, the latest start first (at most 100)' })
+  @ValidateNested({ each: true })
+  @Type(() => StorefrontBookingView)
+  bookings!: StorefrontBookingView[];
+}
+
+export class VisitorLinkSentView {
+  @IsIn(['sign_in_link_sent']) status!: string;
+}

@@ -9,7 +9,7 @@ import { readTimeline } from '../../../domain/core/crm/timeline';
 import { deleteActivity, updateActivity } from '../../../domain/core/crm/updateActivity';
 import '../../../domain/core/crm/registrations';
 import { ActivityBody, TasksQuery, TimelineQuery, UpdateActivityBody } from './dtos';
-import { ActivityView, HealthScoreView, TaskPageView, TimelineItemView, TimelinePageView } from './views';
+import { ActivityView, HealthScoreView, TaskPageView, TimelineItemView, TimelinePageView } from './activityViews';
 import { crmGate } from './customers';
 
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));

@@ -3,8 +3,8 @@ import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from '../../../domain/core/crm/deals';
 import { loseDeal, moveDeal, reopenDeal, winDeal } from '../../../domain/core/crm/dealTransitions';
-import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dtos';
-import { DealDetailView, DealEventView, DealPageView, DealView } from './views';
+import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dealDtos';
+import { DealDetailView, DealEventView, DealPageView, DealView } from './dealViews';
 import { crmGate } from './customers';
 
 const RULES =

@@ -5,7 +5,6 @@ import { PageQuery } from '../../http/dtos';
 import { activityTypes, type ActivityType } from '../../../entities/core/activity';
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
-import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
 import { relationTypes, type RelationType } from '../../../entities/core/relation';
 import { CUSTOM_KEY } from '../../../domain/core/crm/customFields';
 import { customerSorts, type CustomerSort } from '../../../domain/core/crm/listCustomers';
@@ -16,8 +15,8 @@ import { tooLarge } from '../../../lib/errors';
 /** Request bodies, queries and path parameters of the CRM routes. Unknown fields are refused. */
 
 const PHONE = /^[+0-9 ().\-/]{3,40}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
 
 export class ContactEmailBody {
   @IsOptional() @IsIn(contactTypes) type?: ContactType;
@@ -164,76 +163,6 @@ export class TimelineQuery {
   @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) to?: string;
   @JSONSchema({ description: 'Only these sources (activity, invoice, appointment ...), repeatable', type: 'array', items: { type: 'string' } })
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(10) @Matches(/^[a-z][a-z_]{0,39}$/, { each: true }) sources?: string[];
-}
-
-export class StageBody {
-  @JSONSchema({ description: 'An existing stage (kept with its deals); absent for a new one' })
-  @IsOptional() @IsUUID() id?: string;
-  @IsString() @Length(1, 120) name!: string;
-  @JSONSchema({ description: 'Percent of an open deal amount the forecast counts in this stage' })
-  @IsInt() @Min(0) @Max(100) probability!: number;
-}
-
-export class CreatePipelineBody {
-  @IsString() @Length(1, 120) name!: string;
-  @JSONSchema({ description: 'Stages in order (1-30)' })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(30) @ValidateNested({ each: true }) @Type(() => StageBody) stages!: StageBody[];
-}
-
-export class UpdatePipelineBody {
-  @IsOptional() @IsString() @Length(1, 120) name?: string;
-  @JSONSchema({ description: 'The new list of stages in order: listed ids are kept, new ones added, missing ones removed (409 stage_has_deals while they hold deals)' })
-  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(30) @ValidateNested({ each: true }) @Type(() => StageBody) stages?: StageBody[];
-}
-
-export class BoardQuery {
-  @JSONSchema({ description: 'Deals shown per stage (default 50, max 200); counts and sums cover all' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) perStage: number = 50;
-}
-
-export class CreateDealBody {
-  @IsString() @Length(1, 200) title!: string;
-  @IsUUID() customerId!: string;
-  @JSONSchema({ description: 'The stage it starts in; its pipeline becomes the deal\'s' })
-  @IsUUID() stageId!: string;
-  @JSONSchema({ description: 'Integer cents' })
-  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
-  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code in capitals (EUR)' }) currency!: string;
-  @JSONSchema(nullable('A member (default: the creator)'))
-  @IsOptional() @IsUUID() ownerId?: string | null;
-  @JSONSchema(nullable('YYYY-MM-DD'))
-  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
-  @JSONSchema(nullable('Id in another system (unique per organisation)'))
-  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
-}
-
-export class UpdateDealBody {
-  @IsOptional() @IsString() @Length(1, 200) title?: string;
-  @IsOptional() @IsUUID() customerId?: string;
-  @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) amount?: number;
-  @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code in capitals (EUR)' }) currency?: string;
-  @JSONSchema(nullable('A member; null clears'))
-  @IsOptional() @IsUUID() ownerId?: string | null;
-  @JSONSchema(nullable('YYYY-MM-DD; null clears'))
-  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
-  @JSONSchema(nullable('Id in another system; null clears'))
-  @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
-}
-
-export class MoveDealBody {
-  @IsUUID() stageId!: string;
-}
-
-export class LoseDealBody {
-  @IsString() @Length(1, 500) reason!: string;
-}
-
-export class ListDealsQuery extends PageQuery {
-  @IsOptional() @IsUUID() customerId?: string;
-  @IsOptional() @IsUUID() pipelineId?: string;
-  @IsOptional() @IsUUID() stageId?: string;
-  @IsOptional() @IsUUID() ownerId?: string;
-  @IsOptional() @IsIn(dealStatuses) status?: DealStatus;
 }
 
 export class BulkBody {

@@ -7,7 +7,8 @@ import { fieldDefinitions } from '../../../domain/core/crm/customFields';
 import { getImport, MAX_IMPORT_RECORDS, startImport } from '../../../domain/core/crm/imports/startImport';
 import { cursorWhere, toPage } from '../../../lib/pagination';
 import { BulkBody, PublicCustomersQuery } from './dtos';
-import { CustomerPageView, ImportView } from './views';
+import { CustomerPageView } from './views';
+import { ImportView } from './importViews';
 
 const BULK = `Up to ${MAX_IMPORT_RECORDS.toLocaleString('en')} records a call (body up to 16 MB) → 202 with the import; a worker checks each record, writes the valid ones with multi-row upserts by externalId (a replayed call updates, never duplicates) and reports the others in the import's errors (index, field, message). Follow it at GET /api/public/hub/imports/{id}.`;
 

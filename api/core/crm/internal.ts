@@ -3,7 +3,7 @@ import { internalContext, syncActivities } from '../../../domain/core/crm/syncAc
 import { logEmail } from '../../../domain/core/crm/logEmail';
 import { invalidField } from '../../../lib/errors';
 import { ActivitySyncBody, LogEmailBody } from './dtos';
-import { SyncResultView } from './views';
+import { SyncResultView } from './importViews';
 
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 

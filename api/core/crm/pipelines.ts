@@ -3,8 +3,8 @@ import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { pipelineBoard } from '../../../domain/core/crm/pipelineBoard';
 import { createPipeline, deletePipeline, getPipeline, listPipelines, updatePipeline } from '../../../domain/core/crm/pipelines';
-import { BoardQuery, CreatePipelineBody, UpdatePipelineBody } from './dtos';
-import { BoardView, PipelineListView, PipelineView } from './views';
+import { BoardQuery, CreatePipelineBody, UpdatePipelineBody } from './dealDtos';
+import { BoardView, PipelineListView, PipelineView } from './dealViews';
 import { crmGate } from './customers';
 
 /** /api/pipelines: pipelines with ordered stages, and their board. */

@@ -9,10 +9,10 @@ import type { InvoiceDetail } from '../../../domain/core/invoices/listInvoices';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
 import { mapPage, type Page } from '../../../lib/pagination';
+import { iso } from '../../http/present';
 
 /** Presenters of the invoicing routes. Amounts are integers in cents (EUR), rates and percentages decimals. */
 
-const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 export class InvoiceLineView {
   @IsInt() position!: number;

@@ -149,6 +149,8 @@ export async function updateAppointment(ctx: TenantContext, id: string, props: U
     appointment.serviceId = service.id;
     appointment.staffId = staff.id;
     placeAt(appointment, props.start ?? appointment.startAt, service);
+    // A new time deserves its own reminder.
+    if (appointment.startAt.getTime() !== previous.startAt.getTime()) appointment.reminderSentAt = null;
   }
   if (props.customerId !== undefined) appointment.customerId = props.customerId ? (await getCustomer(ctx, props.customerId)).id : null;
   if (props.partySize !== undefined) appointment.partySize = props.partySize;

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
-import { Appointment, BookingService, Staff } from '../../../entities/core/booking';
-import { CalendarEvent } from '../../../entities/core/calendar';
+import { BookingService, Staff } from '../../../entities/core/booking';
 import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { employeeAvailability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
-import { freeSlots, sortedBusy, weeklyIntervals, type Range } from './slots';
+import { freeSlots, localCalendar, sortedBusy, weeklyIntervals, type LocalCalendar, type Range } from './slots';
 
 /** Longest range one availability read covers. */
 export const MAX_AVAILABILITY_DAYS = 62;
@@ -40,31 +39,47 @@ export async function staffFor(ctx: TenantContext, serviceId: string): Promise<S
 }
 
 /** When each staff member works in the range: their HR availability when linked to an employee, otherwise their own weekly hours in the business's zone. */
-export async function workingIntervals(ctx: TenantContext, staff: Staff, range: Range, zone: string): Promise<Interval[]> {
+export async function workingIntervals(ctx: TenantContext, staff: Staff, range: Range, zone: string, calendar?: LocalCalendar): Promise<Interval[]> {
   if (staff.employeeId) return (await employeeAvailability(ctx, staff.employeeId, range)).intervals;
-  return weeklyIntervals(staff.weeklyHours, zone, range);
+  return weeklyIntervals(staff.weeklyHours, zone, range, calendar);
 }
+
+/** Service limits (minutes) that bound how far an appointment's blocked range reaches from its start. */
+const MAX_DURATION_AND_AFTER_MINUTES = 1440 + 720;
+const MAX_BEFORE_MINUTES = 720;
 
 /**
  * What keeps staff busy in a range: their live appointments' blocked ranges (buffers included) and busy
- * calendar events (their own, or their user's). Two indexed queries for all staff at once.
+ * calendar events (their own, or their user's). Two indexed queries for all staff at once, read as plain rows
+ * of epoch milliseconds (no entity hydration nor timestamp parsing: a month of a busy team is thousands of rows). The start bounds let the
+ * (tenant, staff, start) index narrow the appointments.
  */
 export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, Interval[]>> {
   const ids = staff.map((s) => s.id);
+  const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return busy;
   const from = new Date(range.from.getTime() - margin);
   const to = new Date(range.to.getTime() + margin);
+  const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
   const [appointments, events] = await Promise.all([
-    ctx.em.find(Appointment, { staffId: { $in: ids }, status: { $ne: 'cancelled' }, ...(ignoreAppointmentId ? { id: { $ne: ignoreAppointmentId } } : {}), blockedFrom: { $lt: to }, blockedUntil: { $gt: from } }, { fields: ['staffId', 'blockedFrom', 'blockedUntil'] }),
-    ctx.em.find(
-      CalendarEvent,
-      { busy: true, startAt: { $lt: to }, endAt: { $gt: from }, $or: [{ staffId: { $in: ids } }, { ownerId: { $in: staff.flatMap((s) => (s.userId ? [s.userId] : [])) } }] },
-      { fields: ['staffId', 'ownerId', 'startAt', 'endAt'] },
+    ctx.em.execute<{ staff_id: string; f: number; u: number }[]>(
+      `select staff_id, extract(epoch from blocked_from)::float8 * 1000 as f, extract(epoch from blocked_until)::float8 * 1000 as u from booking_appointments
+       where tenant_id = ? and staff_id in (?) and status <> 'cancelled' and blocked_from < ? and blocked_until > ? and start_at < ? and start_at > ?${ignoreAppointmentId ? ' and id <> ?' : ''}`,
+      [ctx.tenantId, ids, to, from, new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000), new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000), ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
+    ),
+    ctx.em.execute<{ staff_id: string | null; owner_id: string; f: number; u: number }[]>(
+      `select staff_id, owner_id, extract(epoch from start_at)::float8 * 1000 as f, extract(epoch from end_at)::float8 * 1000 as u from calendar_events
+       where tenant_id = ? and busy and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})`,
+      [ctx.tenantId, to, from, ids, ...(userIds.length ? [userIds] : [])],
     ),
   ]);
-  const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
-  for (const a of appointments) busy.get(a.staffId)?.push({ start: a.blockedFrom, end: a.blockedUntil });
+  const byUser = new Map<string, string[]>();
+  for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
+  for (const a of appointments) busy.get(a.staff_id)?.push({ start: new Date(a.f), end: new Date(a.u) });
   for (const e of events) {
-    for (const s of staff) if (e.staffId === s.id || (!e.staffId && s.userId && e.ownerId === s.userId)) busy.get(s.id)!.push({ start: e.startAt, end: e.endAt });
+    const interval = { start: new Date(e.f), end: new Date(e.u) };
+    if (e.staff_id) busy.get(e.staff_id)?.push(interval);
+    else for (const id of byUser.get(e.owner_id) ?? []) busy.get(id)!.push({ ...interval });
   }
   for (const [id, list] of busy) busy.set(id, sortedBusy(list));
   return busy;
@@ -90,8 +105,9 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const notBefore = new Date(Math.max(props.from.getTime(), (props.now ?? new Date()).getTime() + service.minNoticeMinutes * 60_000));
   const rules = { durationMinutes: service.durationMinutes, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes, notBefore };
   const byStart = new Map<number, string[]>();
+  const calendar = localCalendar(business.timeZone, workRange);
   for (const member of staff) {
-    const working = await workingIntervals(ctx, member, workRange, business.timeZone);
+    const working = await workingIntervals(ctx, member, workRange, business.timeZone, calendar);
     for (const start of freeSlots(working, busy.get(member.id) ?? [], rules)) {
       const list = byStart.get(start.getTime());
       if (list) list.push(member.id);

@@ -1,0 +1,97 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../../http/nullable';
+import type { CalendarEvent } from '../../../entities/core/calendar';
+import type { StaffFreeBusy } from '../../../domain/core/booking/freeBusy';
+import type { SyncInfo } from '../../../domain/core/booking/calendarFeed';
+import { mapPage, type Page } from '../../../lib/pagination';
+
+/** Presenters of the calendar routes (events, free/busy, sync information). */
+
+export class CalendarEventView {
+  @IsUUID() id!: string;
+  @IsUUID() ownerId!: string;
+  @Nullable() @IsUUID() staffId!: string | null;
+  @IsString() title!: string;
+  @Nullable() @IsString() description!: string | null;
+  @Nullable() @IsString() location!: string | null;
+  @IsDateString() startAt!: string;
+  @IsDateString() endAt!: string;
+  @JSONSchema({ description: 'From local midnight to local midnight in the business\'s time zone' }) @IsBoolean() allDay!: boolean;
+  @IsBoolean() busy!: boolean;
+  @IsDateString() createdAt!: string;
+  @IsDateString() updatedAt!: string;
+
+  static from(e: CalendarEvent): CalendarEventView {
+    return {
+      id: e.id,
+      ownerId: e.ownerId,
+      staffId: e.staffId ?? null,
+      title: e.title,
+      description: e.description ?? null,
+      location: e.location ?? null,
+      startAt: e.startAt.toISOString(),
+      endAt: e.endAt.toISOString(),
+      allDay: e.allDay,
+      busy: e.busy,
+      createdAt: e.createdAt.toISOString(),
+      updatedAt: e.updatedAt.toISOString(),
+    };
+  }
+}
+
+export class CalendarEventPageView {
+  @ValidateNested({ each: true }) @Type(() => CalendarEventView) items!: CalendarEventView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<CalendarEvent>): CalendarEventPageView {
+    return mapPage(page, CalendarEventView.from);
+  }
+}
+
+export class BusyPeriodView {
+  @IsDateString() start!: string;
+  @IsDateString() end!: string;
+  @JSONSchema({ description: 'appointment (its blocked range, buffers included), event (a busy calendar event) or leave (granted HR leave)' })
+  @IsIn(['appointment', 'event', 'leave'])
+  kind!: string;
+}
+
+export class StaffFreeBusyView {
+  @IsUUID() staffId!: string;
+  @IsString() displayName!: string;
+  @ValidateNested({ each: true }) @Type(() => BusyPeriodView) busy!: BusyPeriodView[];
+
+  static from(f: StaffFreeBusy): StaffFreeBusyView {
+    return { staffId: f.staff.id, displayName: f.staff.displayName, busy: f.busy.map((b) => ({ start: b.start.toISOString(), end: b.end.toISOString(), kind: b.kind })) };
+  }
+}
+
+export class FreeBusyView {
+  @IsDateString() from!: string;
+  @IsDateString() to!: string;
+  @IsString() timeZone!: string;
+  @ValidateNested({ each: true }) @Type(() => StaffFreeBusyView) staff!: StaffFreeBusyView[];
+}
+
+export class CalDavView {
+  @IsString() url!: string;
+  @IsString() username!: string;
+}
+
+export class CalendarSyncInfoView {
+  @JSONSchema({ description: 'iCalendar (RFC 5545) subscription address; its secret is revocable (POST /api/calendar/sync-info/rotate, DELETE /api/calendar/sync-info)' })
+  @IsString()
+  feedUrl!: string;
+  @IsDateString() feedCreatedAt!: string;
+  @JSONSchema({ description: 'CalDAV server and user name when the deployment configures one (CALDAV_URL); sign in with the account\'s password' })
+  @Nullable()
+  @ValidateNested()
+  @Type(() => CalDavView)
+  caldav!: CalDavView | null;
+
+  static from(s: SyncInfo): CalendarSyncInfoView {
+    return { feedUrl: s.feedUrl, feedCreatedAt: s.feedCreatedAt.toISOString(), caldav: s.caldav };
+  }
+}

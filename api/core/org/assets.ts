@@ -1,0 +1,70 @@
+import type { ModuleMount } from '../../modules';
+import { created, noContent, Reply } from '../../http/routes';
+import { IdParams } from '../../http/dtos';
+import { confirmAsset, deleteAsset, getAsset, IMAGE_TYPES, listAssets, startAssetUpload, updateAsset } from '../../../domain/core/org/assets';
+import { CloudUploadTicketView } from '../../cloud/views';
+import { AssetPageView, AssetView } from './mediaViews';
+import { ConfirmAssetBody, ListAssetsQuery, MediaUploadBody, UpdateAssetBody } from './workspaceDtos';
+
+const uploadDoc =
+  "The cloud module's own three-step upload: the bytes are reserved in the organisation's storage quota now (409 `quota_exceeded`; 413 `file_too_large` past CLOUD_MAX_UPLOAD_BYTES), PUT straight to the object store at `url` with `headers`, then confirmed with POST /api/assets. Media files are cloud files hidden from the drive and counted in the quota like any other.";
+
+/** /api/assets and /api/images/upload-url: the organisation's media library on the cloud storage. */
+export function assetRoutes({ routes }: ModuleMount): void {
+  const r = routes('Core: media');
+  const read = { access: 'user', module: 'core', permission: 'cloud.read' } as const;
+  const write = { access: 'user', module: 'core', permission: 'cloud.write' } as const;
+  const uploadErrors = { 409: '`quota_exceeded`', 413: '`file_too_large`' };
+
+  r.post(
+    '/api/images/upload-url',
+    { ...write, summary: 'Upload an image, step 1', description: `Images only (${IMAGE_TYPES.join(', ')}; no SVG). ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
+    async ({ ctx, body }) => created(CloudUploadTicketView.from(await startAssetUpload(ctx, body, 'image'))),
+  );
+
+  r.post(
+    '/api/assets/upload-url',
+    { ...write, summary: 'Upload a media file, step 1', description: `Any file. ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
+    async ({ ctx, body }) => created(CloudUploadTicketView.from(await startAssetUpload(ctx, body, 'asset'))),
+  );
+
+  r.post(
+    '/api/assets',
+    {
+      ...write,
+      summary: 'Upload, step 3: add the uploaded file to the library',
+      description:
+        'The cloud confirmation (size and Content-Type checked against the declaration: 409 `upload_incomplete` / `upload_mismatch`, 410 `upload_expired`), then the library entry; kind image for image types, file otherwise. A drive upload id is 404. Confirming again answers 200 with the entry.',
+      body: ConfirmAssetBody,
+      response: AssetView,
+      status: 201,
+      alsoAnswers: { 200: 'Already confirmed: the entry' },
+      errors: { 404: 'Upload not found', 409: '`upload_incomplete` or `upload_mismatch`', 410: '`upload_expired`' },
+    },
+    async ({ ctx, body }) => {
+      const { media, created: isNew } = await confirmAsset(ctx, body.uploadId, body.alt ?? null);
+      return isNew ? created(AssetView.from(media)) : new Reply(200, AssetView.from(media));
+    },
+  );
+
+  r.get('/api/assets', { ...read, summary: 'The media library', description: 'Newest first; filter by kind. Keyset pagination.', query: ListAssetsQuery, response: AssetPageView }, async ({ ctx, query }) =>
+    AssetPageView.from(await listAssets(ctx, query)),
+  );
+
+  r.get('/api/assets/:id', { ...read, summary: 'A media file', params: IdParams, response: AssetView }, async ({ ctx, params }) => AssetView.from(await getAsset(ctx, params.id)));
+
+  r.patch(
+    '/api/assets/:id',
+    { ...write, summary: 'Rename a media file or set its alternative text', description: 'Names are sanitised like the drive\'s; null clears alt.', params: IdParams, body: UpdateAssetBody, response: AssetView },
+    async ({ ctx, params, body }) => AssetView.from(await updateAsset(ctx, params.id, body)),
+  );
+
+  r.delete(
+    '/api/assets/:id',
+    { ...write, summary: 'Delete a media file', description: 'For good (media have no trash): the object is deleted and its bytes leave the quota at once.', params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteAsset(ctx, params.id);
+      return noContent();
+    },
+  );
+}

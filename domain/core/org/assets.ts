@@ -1,0 +1,100 @@
+import { Asset, type AssetKind } from '../../../entities/core/asset';
+import { CloudNode } from '../../../entities/cloud/node';
+import { CloudUpload } from '../../../entities/cloud/upload';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
+import { invalidField, notFound } from '../../../lib/errors';
+import type { TenantContext } from '../../context';
+import { sanitizeName } from '../../cloud/names';
+import { purgeNodes } from '../../cloud/purge';
+import { completeUpload, startUpload, type StartedUpload } from '../../cloud/uploads';
+
+/** Cloud purposes of the media library's files (hidden from the drive, counted in the quota). */
+export const ASSET_PURPOSES = ['asset', 'image'] as const;
+export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
+
+/** Image types the library accepts for /api/images (no SVG: it can carry scripts). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
+
+export interface MediaAsset {
+  asset: Asset;
+  node: CloudNode;
+  /** Presigned GET of the bytes (images render inline, files download). */
+  url: string;
+  urlExpiresAt: Date;
+}
+
+export interface AssetUploadProps {
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Step 1 of a media upload: the cloud module's own signed upload (quota reserved, server-chosen key), with
+ * the purpose `image` (images only) or `asset` (any file). Confirm with confirmAsset.
+ */
+export async function startAssetUpload(ctx: TenantContext, props: AssetUploadProps, purpose: AssetPurpose): Promise<StartedUpload> {
+  if (purpose === 'image' && !IMAGE_TYPES.includes(props.contentType.split(';')[0].trim().toLowerCase())) {
+    throw invalidField('contentType', `must be one of ${IMAGE_TYPES.join(', ')}`);
+  }
+  return startUpload(ctx, { ...props, purpose });
+}
+
+async function present(ctx: TenantContext, asset: Asset, node: CloudNode): Promise<MediaAsset> {
+  const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
+  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl, filename: asset.kind === 'image' ? undefined : node.name });
+  return { asset, node, url, urlExpiresAt: new Date(Date.now() + ttl * 1000) };
+}
+
+/**
+ * Step 3: the cloud confirmation (size and type checked, reservation turned into used bytes), then the
+ * library entry. Only uploads started through the media routes qualify (a drive upload: 404). Confirming
+ * again answers the same entry.
+ */
+export async function confirmAsset(ctx: TenantContext, uploadId: string, alt: string | null): Promise<{ media: MediaAsset; created: boolean }> {
+  const pending = await ctx.em.findOne(CloudUpload, { id: uploadId });
+  if (pending && !(ASSET_PURPOSES as readonly string[]).includes(pending.purpose)) throw notFound('Upload');
+  if (!pending) {
+    const existing = await ctx.em.findOne(Asset, { id: uploadId });
+    if (existing) return { media: await getAsset(ctx, existing.id), created: false };
+  }
+  const { node } = await completeUpload(ctx, uploadId);
+  if (!(ASSET_PURPOSES as readonly string[]).includes(node.purpose)) throw notFound('Upload');
+  const kind: AssetKind = node.category === 'image' ? 'image' : 'file';
+  await ctx.em.execute(
+    `insert into core_assets (id, tenant_id, created_at, kind, alt, created_by, updated_at) values (?, ?, now(), ?, ?, ?, now()) on conflict (id) do nothing`,
+    [node.id, ctx.tenantId, kind, alt, ctx.userId],
+  );
+  return { media: await getAsset(ctx, node.id), created: true };
+}
+
+export async function getAsset(ctx: TenantContext, id: string): Promise<MediaAsset> {
+  const asset = await ctx.em.findOne(Asset, { id });
+  const node = asset && (await ctx.em.findOne(CloudNode, { id: asset.id }));
+  if (!asset || !node) throw notFound('Asset');
+  return present(ctx, asset, node);
+}
+
+/** The library, newest first, optionally one kind; keyset-paginated (an index scan on tenant_id, kind, id). */
+export async function listAssets(ctx: TenantContext, props: PageProps & { kind?: AssetKind }): Promise<Page<MediaAsset>> {
+  const rows = await ctx.em.find(Asset, { ...(props.kind ? { kind: props.kind } : {}), ...cursorWhere(props.cursor, 'desc') }, { orderBy: { id: 'desc' }, limit: props.limit + 1 });
+  const page = toPage(rows, props.limit);
+  const nodes = new Map((await ctx.em.find(CloudNode, { id: { $in: page.items.map((a) => a.id) } })).map((n) => [n.id, n]));
+  const items = await Promise.all(page.items.filter((a) => nodes.has(a.id)).map((a) => present(ctx, a, nodes.get(a.id)!)));
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** Renames (sanitised like the drive's names) or changes the alternative text. */
+export async function updateAsset(ctx: TenantContext, id: string, props: { name?: string; alt?: string | null }): Promise<MediaAsset> {
+  const { asset, node } = await getAsset(ctx, id);
+  if (props.name !== undefined) node.name = sanitizeName(props.name);
+  if (props.alt !== undefined) asset.alt = props.alt;
+  await ctx.em.flush();
+  return present(ctx, asset, node);
+}
+
+/** Deletes the file for good (no trash for media): its object, its bytes in the quota and the entry (cascade). */
+export async function deleteAsset(ctx: TenantContext, id: string): Promise<void> {
+  const { asset } = await getAsset(ctx, id);
+  await purgeNodes(ctx.services, ctx.tenantId, { ids: [asset.id] });
+}

@@ -1,0 +1,83 @@
+import { Dashboard, DashboardWidget } from '../../../entities/core/dashboard';
+import { newId } from '../../../entities/base';
+import { conflict, invalidField, notFound } from '../../../lib/errors';
+import type { TenantContext } from '../../context';
+
+/** Dashboards a member may have. */
+export const MAX_DASHBOARDS = 20;
+
+export interface DashboardWithWidgets {
+  dashboard: Dashboard;
+  widgets: DashboardWidget[];
+}
+
+async function withWidgets(ctx: TenantContext, dashboards: Dashboard[]): Promise<DashboardWithWidgets[]> {
+  const widgets = dashboards.length ? await ctx.em.find(DashboardWidget, { dashboardId: { $in: dashboards.map((d) => d.id) } }, { orderBy: { y: 'asc', x: 'asc', id: 'asc' } }) : [];
+  return dashboards.map((dashboard) => ({ dashboard, widgets: widgets.filter((w) => w.dashboardId === dashboard.id) }));
+}
+
+/** The caller's own dashboards (the default first), with their widgets. Other members' dashboards are never visible. */
+export async function listDashboards(ctx: TenantContext): Promise<DashboardWithWidgets[]> {
+  return withWidgets(ctx, await ctx.em.find(Dashboard, { userId: ctx.userId! }, { orderBy: { isDefault: 'desc', id: 'asc' } }));
+}
+
+/** One of the caller's dashboards (another member's or organisation's: 404). */
+export async function ownDashboard(ctx: TenantContext, id: string): Promise<Dashboard> {
+  const d = await ctx.em.findOne(Dashboard, { id, userId: ctx.userId! });
+  if (!d) throw notFound('Dashboard');
+  return d;
+}
+
+export async function getDashboard(ctx: TenantContext, id: string): Promise<DashboardWithWidgets> {
+  return (await withWidgets(ctx, [await ownDashboard(ctx, id)]))[0];
+}
+
+export interface DashboardProps {
+  name?: string;
+  columns?: number;
+  isDefault?: boolean;
+}
+
+/** Making one dashboard the default clears the flag on the others (the unique index holds one). */
+async function clearDefault(ctx: TenantContext, exceptId: string): Promise<void> {
+  await ctx.em.nativeUpdate(Dashboard, { userId: ctx.userId!, isDefault: true, id: { $ne: exceptId } }, { isDefault: false });
+}
+
+/** A new dashboard; the member's first one is their default. 409 `dashboard_limit` past MAX_DASHBOARDS. */
+export async function createDashboard(ctx: TenantContext, props: Required<Pick<DashboardProps, 'name'>> & DashboardProps): Promise<DashboardWithWidgets> {
+  return ctx.em.transactional(async (em) => {
+    const count = await em.count(Dashboard, { userId: ctx.userId! });
+    if (count >= MAX_DASHBOARDS) throw conflict('dashboard_limit', `A member may have at most ${MAX_DASHBOARDS} dashboards`);
+    const d = em.create(Dashboard, { id: newId(), tenantId: ctx.tenantId, userId: ctx.userId!, name: props.name, columns: props.columns ?? 12, isDefault: count === 0 || !!props.isDefault });
+    if (d.isDefault) await clearDefault({ ...ctx, em }, d.id);
+    await em.flush();
+    return { dashboard: d, widgets: [] };
+  });
+}
+
+/** Renames, resizes the grid (widgets must still fit: 400 otherwise) or makes it the default. */
+export async function updateDashboard(ctx: TenantContext, id: string, props: DashboardProps): Promise<DashboardWithWidgets> {
+  await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const d = await ownDashboard(tx, id);
+    if (props.columns !== undefined && props.columns < d.columns) {
+      const [r] = await em.execute<{ n: string }[]>(`select count(*) as n from core_dashboard_widgets where tenant_id = ? and dashboard_id = ? and x + w > ?`, [ctx.tenantId, d.id, props.columns]);
+      if (Number(r.n)) throw invalidField('columns', `${r.n} widget(s) would not fit in ${props.columns} columns; move them first`);
+    }
+    if (props.name !== undefined) d.name = props.name;
+    if (props.columns !== undefined) d.columns = props.columns;
+    if (props.isDefault === true && !d.isDefault) {
+      await clearDefault(tx, d.id);
+      d.isDefault = true;
+    }
+    if (props.isDefault === false) d.isDefault = false;
+    await em.flush();
+  });
+  return getDashboard(ctx, id);
+}
+
+/** Deletes a dashboard with its widgets (cascade). */
+export async function deleteDashboard(ctx: TenantContext, id: string): Promise<void> {
+  const d = await ownDashboard(ctx, id);
+  await ctx.em.remove(d).flush();
+}
