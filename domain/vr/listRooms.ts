@@ -1,7 +1,7 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { VrRoom, type RoomStatus } from '../../entities/vr/room';
+import { notFound } from '../../lib/errors';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { findRoom } from './lookup';
 import { toPage, type Page } from '../../lib/pagination';
 
 export interface ListRoomsProps {
@@ -12,13 +12,22 @@ export interface ListRoomsProps {
   cursor?: string;
 }
 
+// Lean statements (docs/database-path.md): one prepared statement serves every combination of filters.
+const roomsPage = lean(VrRoom, {
+  where: '($1::text is null or status = $1) and ($2::text is null or simulation = $2) and ($3::uuid is null or id > $3)',
+  orderBy: 'id asc',
+  limitParam: '$4',
+});
+const roomById = lean(VrRoom, { where: 'id = $1' });
+
 /** The organisation's rooms, oldest first. */
-export async function listRooms(ctx: TenantContext, props: ListRoomsProps): Promise<Page<VrRoom>> {
-  const where: FilterQuery<VrRoom> = {};
-  if (props.status) where.status = props.status;
-  if (props.simulation) where.simulation = props.simulation;
-  if (props.cursor) where.id = { $gt: props.cursor };
-  return toPage(await ctx.em.find(VrRoom, where, { orderBy: { id: 'asc' }, limit: props.limit + 1 }), props.limit);
+export async function listRooms(ctx: TenantContext, props: ListRoomsProps): Promise<Page<Lean<VrRoom>>> {
+  return toPage(await roomsPage.all(ctx, props.status ?? null, props.simulation ?? null, props.cursor ?? null, props.limit + 1), props.limit);
 }
 
-export const getRoom = (ctx: TenantContext, id: string) => findRoom(ctx.em, id);
+/** A room of the organisation, or 404 (a read: no EntityManager). */
+export async function getRoom(ctx: TenantContext, id: string): Promise<Lean<VrRoom>> {
+  const room = await roomById.one(ctx, id);
+  if (!room) throw notFound('Room');
+  return room;
+}

@@ -1,22 +1,27 @@
 import { VrRoom } from '../../entities/vr/room';
 import { VrSession } from '../../entities/vr/session';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { LiveRooms } from './live';
 
 export interface RuntimeRoom {
-  room: VrRoom;
+  room: Lean<VrRoom>;
   /** Participants present now. */
   occupancy: number;
-  session: VrSession | null;
+  session: Lean<VrSession> | null;
 }
+
+// Lean statements (docs/database-path.md): headsets poll this list, it only presents rows.
+const openRoomsAssignedTo = lean(VrRoom, { where: `status = 'open' and participant_ids @> array[$1::uuid]`, orderBy: 'name asc, id asc', limit: 500 });
+const sessionsByIds = lean(VrSession, { where: 'id = any($1::uuid[])' });
 
 /** The open rooms assigned to the caller (what a headset offers to host or join), with live occupancy. */
 export async function listRuntimeRooms(ctx: TenantContext): Promise<RuntimeRoom[]> {
-  const rooms = await ctx.em.find(VrRoom, { status: 'open', participantIds: { $contains: [ctx.userId!] } }, { orderBy: { name: 'asc', id: 'asc' }, limit: 500 });
-  const sessionIds = rooms.map((r) => r.currentSessionId).filter((id): id is string => !!id);
+  const rooms = await openRoomsAssignedTo.all(ctx, ctx.userId!);
+  const live = rooms.filter((r) => r.currentSessionId);
   const [sessions, occupancy] = await Promise.all([
-    sessionIds.length ? ctx.em.find(VrSession, { id: { $in: sessionIds } }) : Promise.resolve([]),
-    new LiveRooms(ctx.services).occupancy(rooms.filter((r) => r.currentSessionId).map((r) => r.id)),
+    live.length ? sessionsByIds.all(ctx, live.map((r) => r.currentSessionId)) : Promise.resolve([]),
+    new LiveRooms(ctx.services).occupancy(live.map((r) => r.id)),
   ]);
   const byId = new Map(sessions.map((s) => [s.id, s]));
   return rooms.map((room) => ({

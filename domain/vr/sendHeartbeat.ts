@@ -1,7 +1,7 @@
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { LiveRooms } from './live';
-import { findRoom } from './lookup';
+import { getRoom } from './listRooms';
 
 export interface HeartbeatProps {
   /** Name shown to the other participants. */
@@ -32,6 +32,6 @@ export async function sendHeartbeat(ctx: TenantContext, roomId: string, props: H
     currentStep: props.currentStep ?? null,
   });
   if (result) return result;
-  await findRoom(ctx.em, roomId);
+  await getRoom(ctx, roomId);
   throw conflict('not_joined', 'You are not a present participant of a session in this room; host or join it first');
 }

@@ -1,0 +1,76 @@
+import { DriverException } from '@mikro-orm/core';
+import { User } from '../../entities/identity/user';
+import { Membership } from '../../entities/identity/organization';
+import { VrRoom } from '../../entities/vr/room';
+import { VrSession } from '../../entities/vr/session';
+import { lean } from '../../lib/lean';
+import { createAccount } from '../support/factories';
+import { startStack, type TestStack } from '../support/stack';
+import { createRoom, vrOrg, type VrOrg } from '../support/vr';
+
+/** Lean statements (lib/lean.ts): the same rows as em.find, the tenant always bound, errors as em.find's. */
+describe('lean reads', () => {
+  let stack: TestStack;
+  let org: VrOrg;
+  let other: VrOrg;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+    org = await vrOrg(stack, 1);
+    other = await vrOrg(stack, 1);
+    for (const owner of [org, other]) {
+      await createRoom(stack, owner.admin, { name: 'A', participantIds: [owner.members[0].user.id] });
+      await createRoom(stack, owner.admin, { name: 'B' }, { open: false });
+    }
+    const room = await createRoom(stack, org.admin, { name: 'C', participantIds: [org.members[0].user.id] });
+    expect((await stack.http.post(`/rooms/${room.id}/host`).set(org.members[0].auth)).status).toBe(201);
+  });
+  afterAll(() => stack.close());
+
+  const scope = (tenantId: string) => ({ services: stack.services, tenantId });
+  const allRooms = lean(VrRoom, { orderBy: 'id asc' });
+
+  it('reads the same properties, with the same types, as em.find', async () => {
+    const em = stack.services.orm.em.fork();
+    em.setFilterParams('tenant', { tenantId: org.admin.tenantId });
+    const rooms = await em.find(VrRoom, {}, { orderBy: { id: 'asc' } });
+    expect(await allRooms.all(scope(org.admin.tenantId))).toEqual(rooms.map((e) => ({ ...e })));
+    const sessions = await em.find(VrSession, {}, { orderBy: { id: 'asc' } });
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(await lean(VrSession, { orderBy: 'id asc' }).all(scope(org.admin.tenantId))).toEqual(sessions.map((e) => ({ ...e })));
+    const session = (await lean(VrSession).all(scope(org.admin.tenantId)))[0];
+    expect(session.startedAt).toBeInstanceOf(Date);
+    expect(typeof session.eventsCount).toBe('number');
+  });
+
+  it('binds the tenant: another organisation reads its own rows only', async () => {
+    const mine = await allRooms.all(scope(org.admin.tenantId));
+    const theirs = await allRooms.all(scope(other.admin.tenantId));
+    expect(mine.map((r) => r.name).sort()).toEqual(['A', 'B', 'C']);
+    expect(theirs.map((r) => r.name).sort()).toEqual(['A', 'B']);
+    expect(new Set(theirs.map((r) => r.tenantId))).toEqual(new Set([other.admin.tenantId]));
+    expect(allRooms.sql(stack.services.orm)).toMatch(/where "vr_rooms"\."tenant_id" = \$1/);
+  });
+
+  it('refuses to run a tenant-scoped statement without a tenant', async () => {
+    await expect(allRooms.all(scope(''))).rejects.toThrow(/cannot run without a tenant/);
+  });
+
+  it('crosses tenants only when declared, and only on tenant-scoped entities', async () => {
+    const memberships = lean(Membership, { where: 'user_id = $1', crossTenant: true });
+    const solo = await createAccount(stack);
+    expect(await memberships.all(scope(''), solo.user.id)).toHaveLength(1);
+    await expect(lean(User, { crossTenant: true }).all(scope(''))).rejects.toThrow(/not tenant-scoped/);
+    // A global entity needs no tenant.
+    expect((await lean(User, { where: 'id = $1' }).one(scope(''), solo.user.id))?.email).toBe(solo.email);
+  });
+
+  it("shifts the statement's own parameters after the tenant and fails as em.find does", async () => {
+    const byName = lean(VrRoom, { where: 'name = $1 and ($2::text is null or status = $2)', limitParam: '$3' });
+    expect((await byName.all(scope(org.admin.tenantId), 'A', null, 10)).map((r) => r.status)).toEqual(['open']);
+    expect(await byName.all(scope(org.admin.tenantId), 'B', 'open', 10)).toEqual([]);
+    const error = await lean(VrRoom, { where: 'id = $1' }).one(scope(org.admin.tenantId), 'not-a-uuid').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DriverException);
+    expect((error as { code?: string }).code).toBe('22P02');
+    expect((await stack.http.get('/rooms/00000000-0000-7000-8000-000000000000').set(org.admin.auth)).status).toBe(404);
+  });
+});
