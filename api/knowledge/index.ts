@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../modules';
+import { aiRoutes } from './ai';
 import { articleRoutes } from './articles';
 import { knowledgeKeyRoutes } from './keys';
 import { memberRoutes } from './member';
@@ -17,5 +18,6 @@ export function knowledgeApi(mount: ModuleMount): void {
   }
   memberRoutes(mount);
   publicRoutes(mount);
+  aiRoutes(mount);
   knowledgeKeyRoutes(mount);
 }

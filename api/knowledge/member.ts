@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { IsInt, IsOptional, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { addComment, deleteComment, editComment, listComments } from '../../domain/knowledge/comments';
 import { getSpaceAnalytics } from '../../domain/knowledge/getSpaceAnalytics';
 import { IdParams, PageQuery } from '../http/dtos';
@@ -28,8 +29,8 @@ class KbSearchMissView {
 }
 class KbAnalyticsView {
   @IsUUID() spaceId!: string;
-  @IsDateString() from!: string;
-  @IsDateString() to!: string;
+  @JSONSchema({ format: 'date' }) @IsString() from!: string;
+  @JSONSchema({ format: 'date' }) @IsString() to!: string;
   @IsInt() views!: number;
   @IsInt() uniqueReaders!: number;
   @ValidateNested({ each: true }) @Type(() => KbDayStatView) days!: KbDayStatView[];
