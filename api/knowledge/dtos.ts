@@ -9,8 +9,8 @@ import { INT4_MAX, PageQuery } from '../http/dtos';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'must be lower-case letters, digits and single hyphens';
-/** Markdown sources up to 500,000 characters (the route's body limit is 2 MB). */
-const MAX_MARKDOWN = 500_000;
+/** Markdown sources up to 49,000 characters (about 7,000 words; the edge refuses strings of 50,000 and more). */
+const MAX_MARKDOWN = 49_000;
 
 export class KbCreateSpaceBody {
   @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;

@@ -56,13 +56,13 @@ export interface QaAnswer {
   sources: { id: string; title: string; slug: string; spaceId: string }[];
 }
 
-/** Answers a question from the articles the search finds in `scope`, citing them; no article found, no model call. */
+/** Answers a question from the articles the search finds in `scope`, citing them; no article found, no model call (nor 503 without one). */
 export async function answerQuestion(services: Services, em: Em, question: string, scope: Omit<SearchProps, 'q' | 'limit'>): Promise<QaAnswer> {
-  const ai = aiOf(services);
   // A question is matched by any of its words (web-search OR), ranked: an AND of every word rarely matches prose.
   const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
   const hits = words.length ? await searchArticles(em, { ...scope, q: words.slice(0, 30).join(' or '), limit: SOURCES }) : [];
   if (!hits.length) return { answer: 'No article answers this question.', sources: [] };
+  const ai = aiOf(services);
   const bodies = await em.find(KnowledgeArticle, { id: { $in: hits.map((h) => h.id) } }, { filters: false, populate: ['bodyText'], fields: ['id', 'title', 'bodyText'] });
   const text = new Map(bodies.map((b) => [b.id, b.bodyText]));
   const context = hits.map((h, i) => `[${i + 1}] ${h.title}\n${(text.get(h.id) ?? '').slice(0, SOURCE_CHARS)}`).join('\n\n');

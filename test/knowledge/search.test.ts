@@ -120,8 +120,10 @@ describe('knowledge search, analytics and AI', () => {
     try {
       const account = await createAccount(bare);
       expectProblem(await bare.http.post('/api/knowledge/ai').set(account.auth).send({ operation: 'rewrite', text: 'x' }), 503, 'ai_not_configured');
-      const space = await createSpace(bare, account, { mode: 'public_kb' });
-      expectProblem(await bare.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'x' }), 503, 'ai_not_configured');
+      const { space } = await publishedArticle(bare, account, {}, { title: 'Deploying', contentMarkdown: 'Deploy with Helm.' });
+      expectProblem(await bare.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'how to deploy?' }), 503, 'ai_not_configured');
+      // Nothing to answer from: no model call, an answer saying so.
+      expect((await bare.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'zzzz' })).body).toEqual({ answer: 'No article answers this question.', sources: [] });
     } finally {
       await bare.close();
     }
