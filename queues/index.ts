@@ -6,6 +6,7 @@ import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrLeaveQueue } from './hr';
+import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
 import { githubDeliveriesQueue } from './work';
@@ -31,4 +32,6 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmFieldPurgeQueue,
   bookingRemindersQueue,
   githubDeliveriesQueue,
+  knowledgeMailingQueue,
+  knowledgeStatsQueue,
 ] as QueueDefinition<never>[];

@@ -1,7 +1,23 @@
 import type { ModuleMount } from '../modules';
+import { aiRoutes } from './ai';
+import { articleRoutes } from './articles';
 import { knowledgeKeyRoutes } from './keys';
+import { memberRoutes } from './member';
+import { publicRoutes } from './public';
+import { spaceRoutes } from './spaces';
+import { integrationSurface, memberSurface } from './surface';
 
-/** Knowledge base: its integration API keys so far (spaces, articles and the public surfaces come with the module). */
+/**
+ * Knowledge base: the member surface (/api/knowledge), its integration mirror (/api/public/knowledge, API keys),
+ * the keys themselves, and the anonymous public surface (/api/knowledge/public).
+ */
 export function knowledgeApi(mount: ModuleMount): void {
+  for (const surface of [memberSurface(mount.routes('Knowledge')), integrationSurface(mount.routes('Knowledge integration'))]) {
+    spaceRoutes(surface);
+    articleRoutes(surface);
+  }
+  memberRoutes(mount);
+  publicRoutes(mount);
+  aiRoutes(mount);
   knowledgeKeyRoutes(mount);
 }

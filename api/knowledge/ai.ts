@@ -1,0 +1,101 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { answerQuestion, assist } from '../../domain/knowledge/assist';
+import { findSpace } from '../../domain/knowledge/lookup';
+import { findPublicSpace } from '../../domain/knowledge/publicSpace';
+import { invalidField } from '../../lib/errors';
+import type { RateLimitRule } from '../http/rateLimit';
+import type { ModuleMount } from '../modules';
+import { KbSlugParams } from './publicViews';
+import { seesUnpublished } from './surface';
+
+const operations = ['suggest', 'rewrite', 'summarize', 'qa'] as const;
+
+class KbAiBody {
+  @JSONSchema({ description: '`suggest` (continue text), `rewrite` (text + instruction), `summarize` (text or articleId), `qa` (question, optional spaceId)' })
+  @IsIn(operations) operation!: (typeof operations)[number];
+  @IsOptional() @IsString() @Length(1, 20_000) text?: string;
+  @IsOptional() @IsUUID() articleId?: string;
+  @JSONSchema({ description: 'rewrite: how (e.g. "friendlier", "shorter")' })
+  @IsOptional() @IsString() @MaxLength(500) instruction?: string;
+  @IsOptional() @IsString() @Length(1, 1000) @Matches(/\S/, { message: 'question must not be blank' }) question?: string;
+  @JSONSchema({ description: 'qa: search this space only' })
+  @IsOptional() @IsUUID() spaceId?: string;
+}
+
+class KbAiSourceView {
+  @IsUUID() id!: string;
+  @IsString() title!: string;
+  @IsString() slug!: string;
+}
+
+class KbAiView {
+  @IsIn(operations) operation!: string;
+  @JSONSchema({ description: 'The generated text, or the answer of qa (citing sources as [1], [2] ...)' })
+  @IsString() text!: string;
+  @JSONSchema({ description: 'qa: the articles the answer may cite, in the order of their numbers; empty otherwise' })
+  @ValidateNested({ each: true }) @Type(() => KbAiSourceView) sources!: KbAiSourceView[];
+}
+
+class KbQaBody {
+  @IsString() @Length(1, 1000) @Matches(/\S/, { message: 'question must not be blank' }) question!: string;
+}
+
+class KbPublicQaSourceView {
+  @IsString() title!: string;
+  @IsString() slug!: string;
+}
+
+class KbPublicQaView {
+  @IsString() answer!: string;
+  @ValidateNested({ each: true }) @Type(() => KbPublicQaSourceView) sources!: KbPublicQaSourceView[];
+}
+
+const AI_ERRORS = { 503: '`ai_not_configured` (no OPENAI_API_KEY), `ai_unavailable` (the provider failed)' };
+
+/** AI operations: members' /api/knowledge/ai and the public spaces/{slug}/qa. */
+export function aiRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Knowledge AI');
+  const perUser: RateLimitRule[] = [{ name: 'kb-ai', limit: 30, by: (req) => req.auth?.userId }];
+  const perIp: RateLimitRule[] = [{ name: 'kb-public-qa', limit: 10 }];
+
+  r.post(
+    '/api/knowledge/ai',
+    {
+      access: 'user',
+      module: 'knowledge',
+      permission: 'knowledge.read',
+      summary: 'AI: suggest, rewrite, summarize, qa',
+      description:
+        'Through the suite\'s AI layer. `suggest` continues `text`; `rewrite` rewrites `text` per `instruction`; `summarize` summarizes `text` or the article `articleId`; `qa` answers `question` from the articles the search finds in the organisation (or `spaceId`), only from them, citing them ([1], [2] ... in `sources`; members who may only read get published articles only). 30 calls a minute per member.',
+      body: KbAiBody,
+      rateLimits: perUser,
+      response: KbAiView,
+      errors: { ...AI_ERRORS, 404: 'articleId or spaceId of no space or article of the organisation' },
+    },
+    async (input) => {
+      const { ctx, body } = input;
+      if (body.operation === 'qa') {
+        if (!body.question) throw invalidField('question', 'is required for qa');
+        if (body.spaceId) await findSpace(ctx.em, body.spaceId);
+        const { answer, sources } = await answerQuestion(services, ctx.em, body.question, { tenantId: ctx.tenantId, spaceId: body.spaceId, publishedOnly: !(await seesUnpublished(input)) });
+        return { operation: body.operation, text: answer, sources: sources.map((s) => ({ id: s.id, title: s.title, slug: s.slug })) };
+      }
+      if (!body.text && !body.articleId) throw invalidField(body.operation === 'summarize' ? 'articleId' : 'text', `text${body.operation === 'summarize' ? ' or articleId' : ''} is required for ${body.operation}`);
+      return { operation: body.operation, text: await assist(services, ctx.em, { operation: body.operation, text: body.text, articleId: body.articleId, instruction: body.instruction }), sources: [] };
+    },
+  );
+
+  r.post(
+    '/api/knowledge/public/spaces/:slug/qa',
+    { access: 'public', summary: 'Ask a public space', description: 'Answers from the published articles of the space only, citing them (title and slug). 10 questions a minute per client IP.', params: KbSlugParams, body: KbQaBody, rateLimits: perIp, response: KbPublicQaView, errors: AI_ERRORS },
+    async ({ params, body, res }) => {
+      const em = services.orm.em.fork();
+      const space = await findPublicSpace(em, params.slug);
+      const { answer, sources } = await answerQuestion(services, em, body.question, { spaceId: space.id, publishedOnly: true });
+      res.set('Cache-Control', 'no-store');
+      return { answer, sources: sources.map((s) => ({ title: s.title, slug: s.slug })) };
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import { flushKnowledgeStats } from '../../domain/knowledge/flushStats';
+import { addMember, createAccount, type Account } from '../support/factories';
+import { expectProblem } from '../support/identity';
+import { createArticle, createSpace, publishedArticle, richDoc } from '../support/knowledge';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
+import { startStack, type TestStack } from '../support/stack';
+
+describe('knowledge search, analytics and AI', () => {
+  let stack: TestStack;
+  let ai: FakeOpenAI;
+  let owner: Account;
+  let other: Account;
+  let spaceId: string;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Use the ', 'agent [1].'] });
+    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, OPENAI_MODEL: 'fake-model' } });
+    owner = await createAccount(stack);
+    other = await createAccount(stack);
+    // A known corpus.
+    const space = await createSpace(stack, owner, { name: 'Docs', mode: 'public_kb' });
+    spaceId = space.id;
+    const corpus: [string, string][] = [
+      ['Kubernetes deployment', 'Deploy the service on a Kubernetes cluster with Helm charts. Kubernetes pods restart automatically.'],
+      ['Billing overview', 'Invoices are sent monthly. Kubernetes is not involved.'],
+      ['Password reset', 'Reset your password from the sign-in page.'],
+      ['Backups', 'Nightly backups of the database are kept thirty days.'],
+    ];
+    for (const [title, text] of corpus) ids[title] = (await createArticle(stack, owner, space.id, { title, contentMarkdown: text })).id;
+    ids.rich = (await createArticle(stack, owner, space.id, { title: 'Onboarding', kind: 'rich', contentMarkdown: undefined, content: richDoc('Welcome aboard, read the handbook') })).id;
+    await stack.http.post(`/api/knowledge/articles/${ids['Kubernetes deployment']}/publish`).set(owner.auth).expect(200);
+    // Another organisation's article on the same subject.
+    const theirs = await createSpace(stack, other);
+    await createArticle(stack, other, theirs.id, { title: 'Kubernetes secrets', contentMarkdown: 'Kubernetes kubernetes kubernetes.' });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await ai?.close();
+  });
+
+  const search = (account: Account, q: string, extra: Record<string, string> = {}) => stack.http.get('/api/knowledge/search').set(account.auth).query({ q, ...extra });
+
+  it('ranks the expected article first, with a highlighted snippet, within the organisation only', async () => {
+    const res = await search(owner, 'kubernetes');
+    expect(res.status).toBe(200);
+    const titles = res.body.items.map((h: { title: string }) => h.title);
+    expect(titles[0]).toBe('Kubernetes deployment');
+    expect(titles).toContain('Billing overview');
+    expect(titles).not.toContain('Kubernetes secrets');
+    expect(res.body.items[0].snippet).toMatch(/<mark>Kubernetes<\/mark>/i);
+    // Stemming: "backup" finds "backups"; rich documents are flattened.
+    expect((await search(owner, 'backup')).body.items[0].title).toBe('Backups');
+    expect((await search(owner, 'handbook')).body.items.map((h: { id: string }) => h.id)).toEqual([ids.rich]);
+  });
+
+  it('finds a title despite a typo (pg_trgm)', async () => {
+    const res = await search(owner, 'pasword resett');
+    expect(res.body.items[0]).toMatchObject({ title: 'Password reset' });
+    const kube = await search(owner, 'kuberntes');
+    expect(kube.body.items[0]).toMatchObject({ title: 'Kubernetes deployment', fuzzy: true });
+  });
+
+  it('respects permissions: readers without knowledge.write find published articles only', async () => {
+    const em = stack.services.orm.em.fork();
+    const reader = await addMember(stack, owner, 'member');
+    // Take knowledge.write from the member role for this check.
+    const role = await em.getConnection().execute(`select id, permissions from roles where tenant_id = ? and key = 'member'`, [owner.tenantId]);
+    const perms = (role[0].permissions as string[]).filter((p) => p !== 'knowledge.write');
+    await stack.http.put(`/rbac/roles/${role[0].id}/permissions`).set(owner.auth).send({ permissions: perms }).expect(200);
+    const titles = (await search(reader, 'kubernetes')).body.items.map((h: { title: string }) => h.title);
+    expect(titles).toEqual(['Kubernetes deployment']);
+    expectProblem(await stack.http.get(`/api/knowledge/articles/${ids['Billing overview']}`).set(reader.auth), 404, 'not_found');
+    expect((await stack.http.get(`/api/knowledge/articles/${ids['Kubernetes deployment']}`).set(reader.auth)).status).toBe(200);
+  });
+
+  it('counts views and searches without result without a database write per view, flushed by the job', async () => {
+    const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Counted', contentMarkdown: 'x' });
+    for (let i = 0; i < 3; i++) await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).set('User-Agent', `reader-${i % 2}`).expect(200);
+    await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/search`).query({ q: 'zzzz nothing' }).expect(200);
+    await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'qqqq nothing', spaceId: space.id }).expect(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const before = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth);
+    expect(before.body.views).toBe(0);
+    expect(await flushKnowledgeStats(stack.services)).toBeGreaterThan(0);
+    const after = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth);
+    expect(after.body).toMatchObject({ views: 3, uniqueReaders: 2, topArticles: [{ articleId: article.id, title: 'Counted', views: 3, readers: 2 }] });
+    expect(after.body.searchesWithoutResult.map((m: { query: string }) => m.query).sort()).toEqual(['qqqq nothing', 'zzzz nothing']);
+    expectProblem(await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(other.auth), 404, 'not_found');
+  });
+
+  it('AI: qa answers from retrieved articles and cites them; other operations go through the AI layer', async () => {
+    ai.requests.length = 0;
+    const qa = await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'qa', question: 'How do I deploy on kubernetes?' });
+    expect(qa.status).toBe(200);
+    expect(qa.body.text).toBe('Use the agent [1].');
+    expect(qa.body.sources[0]).toMatchObject({ id: ids['Kubernetes deployment'], title: 'Kubernetes deployment' });
+    const prompt = JSON.stringify(ai.requests[0]);
+    expect(prompt).toContain('Helm charts');
+    expect(prompt).not.toContain('Kubernetes secrets');
+    const sum = await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'summarize', articleId: ids.Backups });
+    expect(sum.body).toMatchObject({ operation: 'summarize', sources: [] });
+    expect(JSON.stringify(ai.requests.at(-1))).toContain('Nightly backups');
+    expect((await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'rewrite', text: 'hello', instruction: 'shorter' })).status).toBe(200);
+    expect((await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'suggest' })).status).toBe(400);
+    expectProblem(await stack.http.post('/api/knowledge/ai').set(other.auth).send({ operation: 'summarize', articleId: ids.Backups }), 404, 'not_found');
+
+    const space = (await stack.http.get(`/api/knowledge/spaces/${spaceId}`).set(owner.auth)).body;
+    const pub = await stack.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'kubernetes billing?' });
+    expect(pub.status).toBe(200);
+    // Only published articles are retrieved publicly.
+    expect(pub.body.sources.map((s: { title: string }) => s.title)).toEqual(['Kubernetes deployment']);
+    expect(pub.text).not.toContain(owner.tenantId);
+    ai.failWith = 500;
+    expectProblem(await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'rewrite', text: 'x' }), 503, 'ai_unavailable');
+    ai.failWith = null;
+  });
+
+  it('answers 503 ai_not_configured without an AI key', async () => {
+    const bare = await startStack({ workers: false });
+    try {
+      const account = await createAccount(bare);
+      expectProblem(await bare.http.post('/api/knowledge/ai').set(account.auth).send({ operation: 'rewrite', text: 'x' }), 503, 'ai_not_configured');
+      const { space } = await publishedArticle(bare, account, {}, { title: 'Deploying', contentMarkdown: 'Deploy with Helm.' });
+      expectProblem(await bare.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'how to deploy?' }), 503, 'ai_not_configured');
+      // Nothing to answer from: no model call, an answer saying so.
+      expect((await bare.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'zzzz' })).body).toEqual({ answer: 'No article answers this question.', sources: [] });
+    } finally {
+      await bare.close();
+    }
+  });
+});
