@@ -1,0 +1,76 @@
+import * as z from 'zod';
+import type { KnowledgeApi } from '../api';
+import { Deleted, id, pageOf, paging, Space, SpaceMode } from '../schemas';
+import { defineTool } from './define';
+
+type SpaceDoc = z.infer<typeof Space>;
+type Page<T> = { items: T[]; nextCursor?: string | null };
+
+const spaceLine = (s: SpaceDoc) => `${s.name} (${s.mode ?? '?'}, slug ${s.slug ?? '?'}) id ${s.id}`;
+
+export const spaceTools = [
+  defineTool({
+    name: 'list_spaces',
+    title: 'List spaces',
+    description: 'Lists the spaces of the organisation the key belongs to (internal wikis, public knowledge bases, blogs), a page at a time. Start here to find the spaceId the other tools need.',
+    effect: 'read',
+    input: { ...paging },
+    output: pageOf(Space, 'Spaces of this page'),
+    run: (api: KnowledgeApi, args) => api.get<Page<SpaceDoc>>('/spaces', args),
+    summary: (r) => `${r.items.length} space(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((s) => `- ${spaceLine(s)}`).join('\n')}`,
+  }),
+  defineTool({
+    name: 'get_space',
+    title: 'Get a space',
+    description: 'Reads one space by its id: name, mode, slug.',
+    effect: 'read',
+    input: { spaceId: id('space') },
+    output: Space.shape,
+    run: (api, { spaceId }) => api.get<SpaceDoc>(`/spaces/${spaceId}`),
+    summary: (s) => `Space ${spaceLine(s)}`,
+  }),
+  defineTool({
+    name: 'create_space',
+    title: 'Create a space',
+    description: 'Creates a space. mode internal is visible to members only; public_kb and blog are published under their slug on the public surface (only their published articles). The slug is unique across the whole service: a taken slug answers 409.',
+    effect: 'create',
+    input: {
+      name: z.string().min(1).max(200).describe('Name of the space'),
+      mode: SpaceMode,
+      slug: z.string().min(1).max(100).optional().describe('Slug (lowercase letters, digits, dashes); derived from the name when absent'),
+      description: z.string().max(2000).optional().describe('Short description'),
+    },
+    output: Space.shape,
+    run: (api, args) => api.post<SpaceDoc>('/spaces', args),
+    summary: (s) => `Created space ${spaceLine(s)}`,
+  }),
+  defineTool({
+    name: 'update_space',
+    title: 'Update a space',
+    description: 'Changes the name, slug, mode or description of a space; fields left out keep their value.',
+    effect: 'update',
+    input: {
+      spaceId: id('space'),
+      name: z.string().min(1).max(200).optional().describe('New name'),
+      slug: z.string().min(1).max(100).optional().describe('New slug (unique across the service)'),
+      mode: SpaceMode.optional(),
+      description: z.string().max(2000).optional().describe('New description'),
+    },
+    output: Space.shape,
+    run: (api, { spaceId, ...changes }) => api.patch<SpaceDoc>(`/spaces/${spaceId}`, changes),
+    summary: (s) => `Updated space ${spaceLine(s)}`,
+  }),
+  defineTool({
+    name: 'delete_space',
+    title: 'Delete a space',
+    description: 'Deletes a space. Destructive: its collections and articles go with it (the service refuses with 409 when it keeps them). Prefer archiving articles when in doubt.',
+    effect: 'destructive',
+    input: { spaceId: id('space') },
+    output: Deleted,
+    run: async (api, { spaceId }) => {
+      await api.delete(`/spaces/${spaceId}`);
+      return { id: spaceId, deleted: true as const };
+    },
+    summary: (r) => `Deleted space ${r.id}`,
+  }),
+];
