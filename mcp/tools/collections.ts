@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { Collection, Deleted, id, pageOf, paging } from '../schemas';
+import { Collection, Deleted, id } from '../schemas';
 import { defineTool } from './define';
 
 type CollectionDoc = z.infer<typeof Collection>;
-type Page<T> = { items: T[]; nextCursor?: string | null };
+type List<T> = { items: T[] };
 
 const line = (c: CollectionDoc) => `${c.name} id ${c.id}`;
 
@@ -11,22 +11,23 @@ export const collectionTools = [
   defineTool({
     name: 'list_collections',
     title: 'List collections of a space',
-    description: 'Lists the collections (groups of articles) of a space. Creating an article needs a collectionId from here.',
+    description: 'Lists the collections (groups of articles) of a space, in their order (at most 1000). An article may name one as its collectionId.',
     effect: 'read',
-    input: { spaceId: id('space'), ...paging },
-    output: pageOf(Collection, 'Collections of this page'),
-    run: (api, { spaceId, ...query }) => api.get<Page<CollectionDoc>>(`/spaces/${spaceId}/collections`, query),
-    summary: (r) => `${r.items.length} collection(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((c) => `- ${line(c)}`).join('\n')}`,
+    input: { spaceId: id('space') },
+    output: { items: z.array(Collection).describe('Collections of the space, in order') },
+    run: (api, { spaceId }) => api.get<List<CollectionDoc>>(`/spaces/${spaceId}/collections`),
+    summary: (r) => `${r.items.length} collection(s):\n${r.items.map((c) => `- ${line(c)}`).join('\n')}`,
   }),
   defineTool({
     name: 'create_collection',
     title: 'Create a collection',
-    description: 'Creates a collection in a space, to group articles.',
+    description: 'Creates a collection in a space, to group articles; placed last unless sortOrder is given.',
     effect: 'create',
     input: {
       spaceId: id('space'),
-      name: z.string().min(1).max(200).describe('Name of the collection'),
-      description: z.string().max(2000).optional().describe('Short description'),
+      name: z.string().min(1).max(120).describe('Name of the collection'),
+      description: z.string().max(1000).optional().describe('Short description'),
+      sortOrder: z.number().int().min(0).optional().describe('Position among the collections of the space'),
     },
     output: Collection.shape,
     run: (api, { spaceId, ...body }) => api.post<CollectionDoc>(`/spaces/${spaceId}/collections`, body),
@@ -35,12 +36,13 @@ export const collectionTools = [
   defineTool({
     name: 'update_collection',
     title: 'Update a collection',
-    description: 'Renames a collection or changes its description; fields left out keep their value.',
+    description: 'Renames a collection, changes its description or its position; fields left out keep their value.',
     effect: 'update',
     input: {
       collectionId: id('collection'),
-      name: z.string().min(1).max(200).optional().describe('New name'),
-      description: z.string().max(2000).optional().describe('New description'),
+      name: z.string().min(1).max(120).optional().describe('New name'),
+      description: z.string().max(1000).nullable().optional().describe('New description (null clears it)'),
+      sortOrder: z.number().int().min(0).optional().describe('New position among the collections of the space'),
     },
     output: Collection.shape,
     run: (api, { collectionId, ...changes }) => api.patch<CollectionDoc>(`/collections/${collectionId}`, changes),
@@ -49,7 +51,7 @@ export const collectionTools = [
   defineTool({
     name: 'delete_collection',
     title: 'Delete a collection',
-    description: 'Deletes a collection. Destructive; the service refuses (409) a collection that still holds articles: move or archive them first.',
+    description: 'Deletes a collection. Its articles stay in the space, outside any collection.',
     effect: 'destructive',
     input: { collectionId: id('collection') },
     output: Deleted,
