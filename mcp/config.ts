@@ -7,6 +7,7 @@
  * KNOWLEDGE_API_URL   base address of the knowledge service (without /api/...); default PRODUCTION_KNOWLEDGE_URL.
  * MCP_PORT / --port   serve Streamable HTTP on this port (path /mcp) instead of stdio.
  * MCP_HOST / --host   interface of the HTTP mode; default 127.0.0.1 (the key is the server's: keep it local).
+ * MCP_ALLOWED_HOSTS   HTTP mode off loopback: comma-separated Host names accepted (DNS rebinding protection).
  */
 export const PRODUCTION_KNOWLEDGE_URL = 'https://knowledge.platform-suite.example';
 
@@ -16,6 +17,7 @@ export interface McpConfig {
   /** Streamable HTTP port; null for stdio. */
   port: number | null;
   host: string;
+  allowedHosts: string[];
   /** Bound of one request to the service. */
   timeoutMs: number;
 }
@@ -50,5 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: string[] = []): McpConf
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`MCP_PORT / --port is not a port number: ${portText}`);
   }
   const timeoutMs = Number(env.KNOWLEDGE_API_TIMEOUT_MS || 15000);
-  return { apiKey, apiUrl, port, host: option(argv, 'host') ?? env.MCP_HOST ?? '127.0.0.1', timeoutMs: timeoutMs > 0 ? timeoutMs : 15000 };
+  return { apiKey, apiUrl, port, host: option(argv, 'host') ?? env.MCP_HOST ?? '127.0.0.1',
+    allowedHosts: (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    timeoutMs: timeoutMs > 0 ? timeoutMs : 15000 };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import express from 'express';
+import { hostHeaderValidation, localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { KnowledgeApi } from './api';
 import { createKnowledgeServer } from './server';
@@ -11,8 +12,13 @@ const methodNotAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Meth
  * any number of instances behind a balancer). Bound to 127.0.0.1 by default, where the SDK's app also checks
  * the Host header (DNS rebinding): the service key is this process's, so whoever reaches the port uses it.
  */
-export function serveHttp(api: KnowledgeApi, port: number, host: string): Promise<Server> {
-  const app = createMcpExpressApp({ host });
+export function serveHttp(api: KnowledgeApi, port: number, host: string, allowedHosts: string[] = []): Promise<Server> {
+  const app = express();
+  // DNS rebinding: on loopback only localhost names; elsewhere the names given (MCP_ALLOWED_HOSTS), if any.
+  if (allowedHosts.length) app.use(hostHeaderValidation(allowedHosts));
+  else if (['127.0.0.1', 'localhost', '::1'].includes(host)) app.use(localhostHostValidation());
+  // The SDK's own app parses 100 kB at most; an article's Markdown may be 500,000 characters.
+  app.use(express.json({ limit: '4mb' }));
   app.post('/mcp', async (req, res) => {
     const server = createKnowledgeServer(api);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

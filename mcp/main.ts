@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   const api = apiFor(config);
   if (config.port !== null) {
-    const server = await serveHttp(api, config.port, config.host);
+    const server = await serveHttp(api, config.port, config.host, config.allowedHosts);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.error(`knowledge-mcp: ${tools.length} tools on http://${config.host}:${port}/mcp (Streamable HTTP) for ${config.apiUrl}`);

@@ -65,6 +65,10 @@ describe('knowledge MCP server: start and tool list', () => {
       expect((await http.client.listTools()).tools).toEqual(viaStdio);
       const templates = (await http.client.listResourceTemplates()).resourceTemplates;
       expect(templates.map((t) => t.uriTemplate)).toEqual(['knowledge://article/{id}']);
+      // A large article goes through the HTTP transport (the SDK's default body parser stops at 100 kB) to the service.
+      const spaceId = '00000000-0000-4000-8000-000000000000';
+      const big = await http.client.callTool({ name: 'create_article', arguments: { spaceId, title: 'Big', contentMarkdown: 'x'.repeat(300_000) } });
+      expect(JSON.stringify(big.content)).toContain('could not be reached');
     } finally {
       await http.stop();
     }
