@@ -88,7 +88,7 @@ describe('knowledge MCP server end to end', () => {
     expect((await call<Page>('list_spaces', {})).items).toEqual([]);
 
     expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());
-  });
+  }, 120_000);
 
   it('refuses a write tool with a read key ("this key has scope read"), and reads with it', async () => {
     const result = (await reader.callTool({ name: 'create_space', arguments: { name: 'Nope', mode: 'internal' } })) as CallToolResult;
