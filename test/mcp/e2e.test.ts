@@ -41,7 +41,7 @@ describe('knowledge MCP server end to end', () => {
   async function call<T = Doc>(name: string, args: Record<string, unknown>, client = writer): Promise<T> {
     called.add(name);
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
+    if (result.isError) throw new Error(textOf(result));
     expect(result.structuredContent).toBeDefined();
     expect(textOf(result)).toContain(JSON.stringify(result.structuredContent, null, 2));
     return result.structuredContent as T;
