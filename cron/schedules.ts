@@ -6,6 +6,7 @@ import { einvoiceQueue } from '../queues/einvoice';
 import { complianceQueue, hrLeaveQueue } from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
+import { knowledgeStatsQueue } from '../queues/knowledge';
 import { presenceSweepQueue } from '../queues/vr';
 
 /**
@@ -27,6 +28,8 @@ export const schedules: Schedule[] = [
   { name: 'cloud-sweep', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(cloudSweepQueue, { slot }, { jobId: slot }) },
   // CRM health scores follow time (recency, overdue tasks) even without events: every customer, nightly.
   { name: 'crm-health-nightly', cron: '30 2 * * *', enqueue: (services, slot) => services.queues.add(crmHealthNightlyQueue, { slot }, { jobId: slot }) },
+  // Knowledge: view and search-miss counters move from Redis to the statistics tables.
+  { name: 'knowledge-stats', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(knowledgeStatsQueue, { slot }, { jobId: `kb-stats.${slot}` }) },
   { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
   // E-invoice lifecycle statuses (delivered, refused, paid ...) read from the platform.
   { name: 'einvoice-poll', cron: '*/10 * * * *', enqueue: (services, slot) => services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }) },

@@ -33,6 +33,9 @@ import { HrComplianceAlert, HrComplianceRuleSet } from './hr/compliance';
 import { HrEmployee } from './hr/employee';
 import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
+import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
+import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
+import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeSubscriber } from './knowledge/subscriber';
 import { VrRoom } from './vr/room';
 import { VrParticipant, VrSession } from './vr/session';
 import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
@@ -57,6 +60,8 @@ export const allEntities = [
   ...coreOrgEntities,
   // hr
   HrEmployee, HrSchedule, HrLeaveType, HrLeaveRequest, HrLeaveLedgerEntry, HrClockEvent, HrClockCorrection, HrComplianceRuleSet, HrComplianceAlert,
+  // knowledge
+  KnowledgeSpace, KnowledgeCollection, KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment, KnowledgeSubscriber, KnowledgeDailyStat, KnowledgeSearchMiss,
   // core: booking
   ...coreBookingEntities,
 ];

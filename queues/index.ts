@@ -5,6 +5,7 @@ import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrLeaveQueue } from './hr';
+import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
 
@@ -27,4 +28,6 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthQueue,
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
+  knowledgeMailingQueue,
+  knowledgeStatsQueue,
 ] as QueueDefinition<never>[];

@@ -12,6 +12,7 @@ import { hrLeaveProcessor } from './hr/leave';
 import { accountLinksProcessor } from './identity/accountLinks';
 import { broadcastProcessor } from './identity/broadcast';
 import { mailProcessor } from './identity/mail';
+import { knowledgeMailingProcessor, knowledgeStatsProcessor } from './knowledge/knowledge';
 import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
@@ -35,5 +36,7 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthProcessor,
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
+  knowledgeMailingProcessor,
+  knowledgeStatsProcessor,
 ] as Processor<never>[];
 

@@ -1,7 +1,19 @@
 import type { ModuleMount } from '../modules';
+import { articleRoutes } from './articles';
 import { knowledgeKeyRoutes } from './keys';
+import { memberRoutes } from './member';
+import { spaceRoutes } from './spaces';
+import { integrationSurface, memberSurface } from './surface';
 
-/** Knowledge base: its integration API keys so far (spaces, articles and the public surfaces come with the module). */
+/**
+ * Knowledge base: the member surface (/api/knowledge), its integration mirror (/api/public/knowledge, API keys),
+ * the keys themselves, and the anonymous public surface (/api/knowledge/public).
+ */
 export function knowledgeApi(mount: ModuleMount): void {
+  for (const surface of [memberSurface(mount.routes('Knowledge')), integrationSurface(mount.routes('Knowledge integration'))]) {
+    spaceRoutes(surface);
+    articleRoutes(surface);
+  }
+  memberRoutes(mount);
   knowledgeKeyRoutes(mount);
 }

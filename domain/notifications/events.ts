@@ -28,7 +28,12 @@ export const notificationEvents = {
    * {reason: left | timeout}. userId is the participant's (session.*: the host's).
    */
   vr: ['room.opened', 'room.closed', 'session.started', 'session.ended', 'participant.arrived', 'participant.departed'],
-  knowledge: [],
+  /**
+   * Subject: spaceId, articleId (null when n/a). data: space.created / space.deleted {name, slug, mode};
+   * article.created {title, kind, status}; article.updated {title, version}; article.status_changed {from, to};
+   * article.published {title, slug}; article.archived {from}; comment.created {commentId}.
+   */
+  knowledge: ['space.created', 'space.deleted', 'article.created', 'article.updated', 'article.status_changed', 'article.published', 'article.archived', 'comment.created'],
   /**
    * Subject: fileId, folderId, userId (the actor; null for the clock). data: file.uploaded {name, size,
    * contentType, parentId}; file.shared {kind: link | members, memberIds, expiresAt}; items.trashed {fileIds,

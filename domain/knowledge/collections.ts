@@ -1,0 +1,44 @@
+import { KnowledgeArticle } from '../../entities/knowledge/article';
+import { KnowledgeCollection } from '../../entities/knowledge/space';
+import type { TenantContext } from '../context';
+import { findCollection, findSpace } from './lookup';
+
+/** A space's collections in order. */
+export async function listCollections(ctx: TenantContext, spaceId: string): Promise<KnowledgeCollection[]> {
+  const space = await findSpace(ctx.em, spaceId);
+  return ctx.em.find(KnowledgeCollection, { spaceId: space.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }], limit: 1000 });
+}
+
+export interface CollectionProps {
+  name?: string;
+  description?: string | null;
+  sortOrder?: number;
+}
+
+/** A collection at the end of the space's collections unless sortOrder says otherwise. */
+export async function createCollection(ctx: TenantContext, spaceId: string, props: CollectionProps & { name: string }): Promise<KnowledgeCollection> {
+  return ctx.em.transactional(async (em) => {
+    const space = await findSpace(em, spaceId);
+    const last = await em.findOne(KnowledgeCollection, { spaceId: space.id }, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'] });
+    return em.create(KnowledgeCollection, { tenantId: ctx.tenantId, spaceId: space.id, name: props.name.trim(), description: props.description ?? null, sortOrder: props.sortOrder ?? (last ? last.sortOrder + 1 : 0) });
+  });
+}
+
+export async function updateCollection(ctx: TenantContext, id: string, props: CollectionProps): Promise<KnowledgeCollection> {
+  return ctx.em.transactional(async (em) => {
+    const collection = await findCollection(em, id);
+    if (props.name !== undefined) collection.name = props.name.trim();
+    if (props.description !== undefined) collection.description = props.description;
+    if (props.sortOrder !== undefined) collection.sortOrder = props.sortOrder;
+    return collection;
+  });
+}
+
+/** Deletes a collection; its articles stay in the space, outside any collection. */
+export async function deleteCollection(ctx: TenantContext, id: string): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    const collection = await findCollection(em, id);
+    await em.nativeUpdate(KnowledgeArticle, { collectionId: collection.id }, { collectionId: null });
+    em.remove(collection);
+  });
+}

@@ -1,0 +1,44 @@
+import { KnowledgeComment } from '../../entities/knowledge/article';
+import { forbidden, notFound } from '../../lib/errors';
+import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import type { TenantContext } from '../context';
+import { notifyKnowledge } from './events';
+import { findArticle } from './lookup';
+
+/** An article's comments, oldest first. */
+export async function listComments(ctx: TenantContext, articleId: string, props: PageProps): Promise<Page<KnowledgeComment>> {
+  const article = await findArticle(ctx.em, articleId);
+  const rows = await ctx.em.find(KnowledgeComment, { articleId: article.id, ...cursorWhere(props.cursor, 'asc') }, { orderBy: { id: 'asc' }, limit: props.limit + 1 });
+  return toPage(rows, props.limit);
+}
+
+/** A comment of the calling member on an article. */
+export async function addComment(ctx: TenantContext, articleId: string, body: string): Promise<KnowledgeComment> {
+  const comment = await ctx.em.transactional(async (em) => {
+    const article = await findArticle(em, articleId);
+    return { comment: em.create(KnowledgeComment, { tenantId: ctx.tenantId, articleId: article.id, authorId: ctx.userId!, body: body.trim(), editedAt: null }), spaceId: article.spaceId };
+  });
+  await notifyKnowledge(ctx.services, ctx.tenantId, 'comment.created', { spaceId: comment.spaceId, articleId }, { commentId: comment.comment.id });
+  return comment.comment;
+}
+
+/** Only its author edits or deletes a comment (403 `not_comment_author`). */
+async function ownComment(ctx: TenantContext, id: string): Promise<KnowledgeComment> {
+  const comment = await ctx.em.findOne(KnowledgeComment, { id });
+  if (!comment) throw notFound('Comment');
+  if (comment.authorId !== ctx.userId) throw forbidden('not_comment_author', 'Only the author of a comment may change or delete it');
+  return comment;
+}
+
+export async function editComment(ctx: TenantContext, id: string, body: string): Promise<KnowledgeComment> {
+  const comment = await ownComment(ctx, id);
+  comment.body = body.trim();
+  comment.editedAt = new Date();
+  await ctx.em.flush();
+  return comment;
+}
+
+export async function deleteComment(ctx: TenantContext, id: string): Promise<void> {
+  const comment = await ownComment(ctx, id);
+  await ctx.em.remove(comment).flush();
+}

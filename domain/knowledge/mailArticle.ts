@@ -1,0 +1,35 @@
+import { MailMessage } from '../../entities/identity/mail';
+import { KnowledgeArticle } from '../../entities/knowledge/article';
+import { KnowledgeSpace } from '../../entities/knowledge/space';
+import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
+import { knowledgeMailingQueue, type KnowledgeMailingJob } from '../../queues/knowledge';
+import { dispatchMails } from '../identity/mail';
+import type { Services } from '../services';
+import { articleMailKey, composeArticleMail } from './subscriberMail';
+
+export const MAILING_BATCH = 200;
+
+/**
+ * One batch of a published blog article's mailing: the next confirmed subscribers (by id) each get one mail
+ * written to the outbox with a dedupe key (article, subscriber), then dispatched through the mail queue; the
+ * next batch is enqueued with a deterministic job id. A retried batch finds its mails written and only
+ * dispatches them again (the mail queue sends a mail once), so nobody is mailed twice.
+ */
+export async function mailArticleBatch(services: Services, job: KnowledgeMailingJob): Promise<number> {
+  const em = services.orm.em.fork();
+  em.setFilterParams('tenant', { tenantId: job.tenantId });
+  const article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'] });
+  if (!article || article.status !== 'published') return 0;
+  const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId });
+  const subscribers = await em.find(KnowledgeSubscriber, { spaceId: space.id, status: 'confirmed', ...(job.afterSubscriberId ? { id: { $gt: job.afterSubscriberId } } : {}) }, { orderBy: { id: 'asc' }, limit: MAILING_BATCH });
+  const written = await em.find(MailMessage, { dedupeKey: { $in: subscribers.map((s) => articleMailKey(article.id, s.id)) } });
+  const have = new Set(written.map((m) => m.dedupeKey));
+  const mails = subscribers.filter((s) => !have.has(articleMailKey(article.id, s.id))).map((s) => composeArticleMail(em, services, space, article, s));
+  await em.flush();
+  await dispatchMails(services, [...written, ...mails]);
+  const last = subscribers.at(-1);
+  if (subscribers.length === MAILING_BATCH && last) {
+    await services.queues.add(knowledgeMailingQueue, { ...job, afterSubscriberId: last.id }, { jobId: `kb-mail.${article.id}.${last.id}` });
+  }
+  return mails.length;
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { KnowledgeArticle } from '../../entities/knowledge/article';
+import { KnowledgeSpace } from '../../entities/knowledge/space';
+import type { Em } from '../../lib/db';
+import { conflict } from '../../lib/errors';
+
+/** Lower-case ASCII words joined by hyphens ("Héllo, World!" -> "hello-world"); `fallback` when nothing is left. */
+export function slugify(text: string, max = 80, fallback = 'untitled'): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/g, '');
+  return slug || fallback;
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugTaken = () => conflict('slug_taken', 'This slug is already taken');
+
+/**
+ * A free space slug: the one asked for (409 `slug_taken` when any organisation has it: slugs are unique across
+ * the service), or one derived from the name with a short suffix when needed. The unique index decides races.
+ */
+export async function spaceSlug(em: Em, wanted: string | undefined, name: string, exceptId?: string): Promise<string> {
+  const taken = async (slug: string) => !!(await em.findOne(KnowledgeSpace, { slug, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { filters: false, fields: ['id'] }));
+  if (wanted) {
+    if (await taken(wanted)) throw slugTaken();
+    return wanted;
+  }
+  const base = slugify(name, 70, 'space');
+  if (!(await taken(base))) return base;
+  for (;;) {
+    const candidate = `${base}-${randomBytes(3).toString('hex')}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+/** A free article slug inside a space: as asked (409 when taken), or derived from the title with -2, -3 ... */
+export async function articleSlug(em: Em, spaceId: string, wanted: string | undefined, title: string, exceptId?: string): Promise<string> {
+  if (wanted) {
+    const other = await em.findOne(KnowledgeArticle, { spaceId, slug: wanted, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+    if (other) throw slugTaken();
+    return wanted;
+  }
+  const base = slugify(title, 150);
+  const rows = await em.find(KnowledgeArticle, { spaceId, slug: { $like: `${base}%` }, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['slug'] });
+  const used = new Set(rows.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}

@@ -1,0 +1,31 @@
+import type { ArticleStatus } from '../../entities/knowledge/article';
+import { conflict } from '../../lib/errors';
+
+/**
+ * The article status moves allowed (anything else is 409 `invalid_transition`):
+ *
+ *   draft     -> review, published, archived
+ *   review    -> draft, published, archived
+ *   published -> draft (unpublish), review, archived
+ *   archived  -> draft (restore from the archive; it must be published again explicitly)
+ *
+ * Staying in the same status is not a move and is refused too, except archiving (DELETE) an archived article,
+ * which answers as done.
+ */
+export const articleTransitions: Record<ArticleStatus, readonly ArticleStatus[]> = {
+  draft: ['review', 'published', 'archived'],
+  review: ['draft', 'published', 'archived'],
+  published: ['draft', 'review', 'archived'],
+  archived: ['draft'],
+};
+
+export function assertTransition(from: ArticleStatus, to: ArticleStatus): void {
+  if (!articleTransitions[from].includes(to)) {
+    throw conflict('invalid_transition', `An article cannot move from ${from} to ${to} (allowed from ${from}: ${articleTransitions[from].join(', ')})`);
+  }
+}
+
+/** The table as text, for route descriptions. */
+export const transitionTableText = Object.entries(articleTransitions)
+  .map(([from, to]) => `${from} → ${to.join(', ')}`)
+  .join('; ');

@@ -1,0 +1,104 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter, updatedAt } from '../base';
+import { searchLanguages } from './space';
+
+export const articleKinds = ['rich', 'developer'] as const;
+export type ArticleKind = (typeof articleKinds)[number];
+export const articleStatuses = ['draft', 'review', 'published', 'archived'] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
+
+/** A node of a rich (ProseMirror / Tiptap) document. */
+export interface RichNode {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: RichNode[];
+  text?: string;
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+}
+
+/**
+ * An article of a space. `kind` is fixed at creation (a trigger refuses any change): `rich` holds an editor
+ * JSON document in `content`, `developer` Markdown in `contentMarkdown` (a check keeps the other one null).
+ * `bodyText` is the content as plain text (rich documents flattened, Markdown stripped), written with the
+ * content; the database derives `searchVector` from title (weight A) and bodyText (weight B) with the space's
+ * text-search configuration (a generated column, GIN-indexed); a trigram index on the title finds typos.
+ */
+export const KnowledgeArticle = defineEntity({
+  name: 'KnowledgeArticle',
+  tableName: 'knowledge_articles',
+  filters: tenantFilter,
+  uniques: [{ properties: ['spaceId', 'slug'] }],
+  indexes: [
+    { properties: ['spaceId', 'sortOrder'] },
+    { properties: ['tenantId', 'status', 'id'] },
+    { name: 'knowledge_articles_search_index', expression: 'create index "knowledge_articles_search_index" on "knowledge_articles" using gin ("search_vector")' },
+    { name: 'knowledge_articles_title_trgm_index', expression: 'create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin ("title" gin_trgm_ops)' },
+  ],
+  checks: [{ name: 'knowledge_articles_content_check', expression: `("kind" = 'rich' and "content_markdown" is null) or ("kind" = 'developer' and "content" is null)` }],
+  properties: {
+    ...tenantColumns(),
+    spaceId: p.uuid(),
+    collectionId: p.uuid().nullable(),
+    title: p.string().length(200),
+    slug: p.string().length(160),
+    kind: p.enum([...articleKinds]),
+    status: p.enum([...articleStatuses]).default('draft'),
+    sortOrder: p.integer().default(0),
+    content: p.json<RichNode>().nullable(),
+    contentMarkdown: p.text().nullable(),
+    bodyText: p.text().default('').lazy(true, false),
+    excerpt: p.string().length(300).default(''),
+    /** The space's text-search configuration, copied so the generated column can use it. */
+    language: p.enum([...searchLanguages]).default('english'),
+    /** Number of the latest version. */
+    version: p.integer().default(1),
+    authorId: p.uuid().nullable(),
+    updatedBy: p.uuid().nullable(),
+    publishedAt: p.datetime().nullable(),
+    /** When the blog subscribers were mailed about it (once). */
+    mailedAt: p.datetime().nullable(),
+    updatedAt: updatedAt(),
+    searchVector: p.string().columnType('tsvector').generated('(knowledge_search_vector(language, title, body_text)) stored').ignoreSchemaChanges('type', 'extra').lazy(true, false).nullable(),
+  },
+});
+export type KnowledgeArticle = InferEntity<typeof KnowledgeArticle>;
+
+export const versionReasons = ['created', 'edited', 'restored'] as const;
+
+/** One state of an article's title and content. Append-only: a trigger refuses updates; restoring writes a new one. */
+export const KnowledgeArticleVersion = defineEntity({
+  name: 'KnowledgeArticleVersion',
+  tableName: 'knowledge_article_versions',
+  filters: tenantFilter,
+  uniques: [{ properties: ['articleId', 'number'] }],
+  properties: {
+    ...tenantColumns(),
+    articleId: p.uuid(),
+    number: p.integer(),
+    title: p.string().length(200),
+    content: p.json<RichNode>().nullable(),
+    contentMarkdown: p.text().nullable(),
+    reason: p.enum([...versionReasons]),
+    restoredFrom: p.integer().nullable(),
+    /** The member who wrote it; null when an integration key did (apiKeyId). */
+    authorId: p.uuid().nullable(),
+    apiKeyId: p.uuid().nullable(),
+  },
+});
+export type KnowledgeArticleVersion = InferEntity<typeof KnowledgeArticleVersion>;
+
+/** A member's comment on an article; its author may edit or delete it. */
+export const KnowledgeComment = defineEntity({
+  name: 'KnowledgeComment',
+  tableName: 'knowledge_comments',
+  filters: tenantFilter,
+  indexes: [{ properties: ['articleId', 'id'] }],
+  properties: {
+    ...tenantColumns(),
+    articleId: p.uuid(),
+    authorId: p.uuid(),
+    body: p.string().length(5000),
+    editedAt: p.datetime().nullable(),
+  },
+});
+export type KnowledgeComment = InferEntity<typeof KnowledgeComment>;

@@ -1,0 +1,63 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, tenantFilter } from '../base';
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+/**
+ * A reader subscribed to a blog space (double opt-in): `pending` until the link of the confirmation mail is
+ * opened, then `confirmed`; `unsubscribed` by the signed link every mail carries. One row per space and
+ * address (case-insensitive).
+ */
+export const KnowledgeSubscriber = defineEntity({
+  name: 'KnowledgeSubscriber',
+  tableName: 'knowledge_subscribers',
+  filters: tenantFilter,
+  uniques: [{ name: 'knowledge_subscribers_space_email_unique', expression: 'create unique index "knowledge_subscribers_space_email_unique" on "knowledge_subscribers" ("space_id", lower("email"))' }],
+  indexes: [{ properties: ['spaceId', 'status', 'id'] }],
+  properties: {
+    ...tenantColumns(),
+    spaceId: p.uuid(),
+    email: p.string().length(254),
+    status: p.enum([...subscriberStatuses]).default('pending'),
+    confirmedAt: p.datetime().nullable(),
+    unsubscribedAt: p.datetime().nullable(),
+  },
+});
+export type KnowledgeSubscriber = InferEntity<typeof KnowledgeSubscriber>;
+
+/**
+ * Reading statistics of a space per day, flushed from Redis counters by a job (no database write per view).
+ * `articleId` null is the space's own row (unique readers of the whole space that day).
+ */
+export const KnowledgeDailyStat = defineEntity({
+  name: 'KnowledgeDailyStat',
+  tableName: 'knowledge_daily_stats',
+  filters: tenantFilter,
+  uniques: [{ name: 'knowledge_daily_stats_unique', expression: `create unique index "knowledge_daily_stats_unique" on "knowledge_daily_stats" ("space_id", "day", coalesce("article_id", '00000000-0000-0000-0000-000000000000'))` }],
+  properties: {
+    ...tenantColumns(),
+    spaceId: p.uuid(),
+    articleId: p.uuid().nullable(),
+    day: p.date(),
+    views: p.integer().default(0),
+    readers: p.integer().default(0),
+  },
+});
+export type KnowledgeDailyStat = InferEntity<typeof KnowledgeDailyStat>;
+
+/** Searches of a space that found nothing, per normalised query and day (flushed from Redis like the views). */
+export const KnowledgeSearchMiss = defineEntity({
+  name: 'KnowledgeSearchMiss',
+  tableName: 'knowledge_search_misses',
+  filters: tenantFilter,
+  uniques: [{ properties: ['spaceId', 'day', 'query'] }],
+  properties: {
+    ...tenantColumns(),
+    spaceId: p.uuid(),
+    day: p.date(),
+    query: p.string().length(200),
+    count: p.integer().default(0),
+  },
+});
+export type KnowledgeSearchMiss = InferEntity<typeof KnowledgeSearchMiss>;
