@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { ServiceError, type KnowledgeApi } from '../api';
 
 /**
@@ -49,7 +49,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
     name: def.name,
     effect: def.effect,
     register(server, api) {
-      const config = { title: def.title, description: def.description, inputSchema: def.input, outputSchema: def.output, annotations: annotationsOf(def.title, def.effect, def.idempotent) };
+      const config = { title: def.title, description: def.description, inputSchema: def.input, outputSchema: z.looseObject(def.output), annotations: annotationsOf(def.title, def.effect, def.idempotent) };
       const handler = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
         try {
           const result = await def.run(api, args);
@@ -58,8 +58,10 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
           return toolError(def.name, def.effect, err);
         }
       };
-      // The SDK infers the handler's argument type from inputSchema; one cast bridges the generic I.
-      server.registerTool(def.name, config, handler as unknown as Parameters<typeof server.registerTool<O, I>>[2]);
+      // The SDK infers the handler's argument type from inputSchema; one cast bridges the generic I. The output is a
+      // loose object: a raw shape would become `additionalProperties: false`, and a field the service adds would
+      // fail a client's validation of structuredContent.
+      server.registerTool(def.name, config, handler as unknown as Parameters<typeof server.registerTool<z.ZodObject<O>, I>>[2]);
     },
   };
 }

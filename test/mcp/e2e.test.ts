@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { tools } from '../../mcp/server';
 import { createAccount, type Account } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
-import { stdioClient, textOf } from './harness';
+import { httpClient, stdioClient, textOf } from './harness';
 
 type Doc = Record<string, unknown> & { id: string };
 type Page = { items: Doc[] };
@@ -30,6 +30,8 @@ describe('knowledge MCP server end to end', () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack);
     [writer, reader] = await Promise.all([start(await newKey('write')), start(await newKey('read'))]);
+    // The client learns the output schemas from the tool list, and from then on validates every structuredContent.
+    await Promise.all([writer.listTools(), reader.listTools()]);
   }, 120_000);
   afterAll(async () => {
     await writer?.close();
@@ -111,6 +113,18 @@ describe('knowledge MCP server end to end', () => {
     // Input the schema refuses never reaches the service.
     const invalid = (await writer.callTool({ name: 'get_space', arguments: { spaceId: 'not-a-uuid' } })) as CallToolResult;
     expect(invalid.isError).toBe(true);
+  });
+
+  it('serves the same tools over Streamable HTTP, against the service', async () => {
+    const http = await httpClient({ KNOWLEDGE_API_KEY: await newKey('write'), KNOWLEDGE_API_URL: stack.url });
+    try {
+      expect((await http.client.listTools()).tools).toEqual((await writer.listTools()).tools);
+      const result = (await http.client.callTool({ name: 'create_space', arguments: { name: 'Over HTTP', mode: 'blog' } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ name: 'Over HTTP', mode: 'blog' });
+    } finally {
+      await http.stop();
+    }
   });
 
   it('exposes articles as knowledge://article/{id} resources', async () => {

@@ -17,7 +17,12 @@ export async function stdioClient(env: Record<string, string>): Promise<{ client
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'knowledge-mcp-test', version: '1.0.0' });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the last stderr chunks of an exiting server
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; server stderr: ${stderr}`, { cause: err });
+  }
   return { client, stderr: () => stderr };
 }
 

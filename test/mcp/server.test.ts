@@ -21,6 +21,8 @@ describe('knowledge MCP server: start and tool list', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('KNOWLEDGE_API_KEY is not set');
     expect((await runToExit({ KNOWLEDGE_API_KEY: 'k', KNOWLEDGE_API_URL: 'ftp://x' })).stderr).toContain('KNOWLEDGE_API_URL');
+    // What an MCP client sees: the connection fails, and the server's stderr (which clients log) names the variable.
+    await expect(stdioClient({ KNOWLEDGE_API_URL: 'http://127.0.0.1:9' })).rejects.toThrow(/server stderr: knowledge-mcp: KNOWLEDGE_API_KEY is not set/);
   });
 
   it('defaults KNOWLEDGE_API_URL to the production address', () => {
@@ -36,6 +38,8 @@ describe('knowledge MCP server: start and tool list', () => {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
+      // A field the service adds later must not make a client's validation of structuredContent fail.
+      expect(tool.outputSchema?.additionalProperties).not.toBe(false);
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
         expect([tool.name, name, (property as { description?: string }).description ?? (property as { enum?: unknown }).enum]).toEqual([tool.name, name, expect.anything()]);
       }
