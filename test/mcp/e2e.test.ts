@@ -134,5 +134,11 @@ describe('knowledge MCP server end to end', () => {
     expect((await reader.listResources()).resources.map((r) => r.uri)).toContain(uri);
     const read = await reader.readResource({ uri });
     expect(read.contents).toEqual([{ uri, mimeType: 'text/markdown', text: '# Readable\n\nBody *text*.' }]);
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Rich body' }] }] };
+    const rich = await call('create_article', { spaceId: space.id, title: 'Rich one', kind: 'rich', content: doc });
+    expect(rich).toMatchObject({ kind: 'rich', content: doc, contentMarkdown: null });
+    const richRead = await reader.readResource({ uri: `knowledge://article/${rich.id}` });
+    expect(richRead.contents[0]).toMatchObject({ mimeType: 'application/json' });
+    expect(JSON.parse((richRead.contents[0] as { text: string }).text)).toMatchObject({ id: rich.id, content: doc });
   });
 });
