@@ -23,6 +23,9 @@ export class ServiceError extends Error {
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
+/** A list answer of the service: `{ items, nextCursor }`. */
+export type Page<T> = { items: T[]; nextCursor?: string | null };
+
 export interface ApiOptions {
   baseUrl: string;
   apiKey: string;

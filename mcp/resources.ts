@@ -1,9 +1,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { KnowledgeApi } from './api';
+import type { KnowledgeApi, Page } from './api';
 import type { ArticleDoc } from './tools/articles';
-
-type Page<T> = { items: T[]; nextCursor?: string | null };
 
 /** How many articles resources/list names at most (the first page of each space): the tools page through the rest. */
 export const RESOURCE_LIST_LIMIT = 200;

@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import type { Page } from '../api';
 import { Article, ArticleKind, ArticleStatus, id, pageOf, paging, slug } from '../schemas';
 import { defineTool } from './define';
 
 export type ArticleDoc = z.infer<typeof Article>;
-type Page<T> = { items: T[]; nextCursor?: string | null };
 
 export const articleLine = (a: ArticleDoc) => `"${a.title}" [${a.status ?? '?'}, ${a.kind ?? '?'}] id ${a.id}`;
 

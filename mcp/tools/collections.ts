@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import type { Page } from '../api';
 import { Collection, Deleted, id } from '../schemas';
 import { defineTool } from './define';
 
 type CollectionDoc = z.infer<typeof Collection>;
-type List<T> = { items: T[] };
 
 const line = (c: CollectionDoc) => `${c.name} id ${c.id}`;
 
@@ -15,7 +15,7 @@ export const collectionTools = [
     effect: 'read',
     input: { spaceId: id('space') },
     output: { items: z.array(Collection).describe('Collections of the space, in order') },
-    run: (api, { spaceId }) => api.get<List<CollectionDoc>>(`/spaces/${spaceId}/collections`),
+    run: (api, { spaceId }) => api.get<Page<CollectionDoc>>(`/spaces/${spaceId}/collections`),
     summary: (r) => `${r.items.length} collection(s):\n${r.items.map((c) => `- ${line(c)}`).join('\n')}`,
   }),
   defineTool({

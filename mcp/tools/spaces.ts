@@ -1,10 +1,9 @@
 import * as z from 'zod';
-import type { KnowledgeApi } from '../api';
+import type { KnowledgeApi, Page } from '../api';
 import { Deleted, id, pageOf, paging, SearchLanguage, slug, Space, SpaceMode } from '../schemas';
 import { defineTool } from './define';
 
 type SpaceDoc = z.infer<typeof Space>;
-type Page<T> = { items: T[]; nextCursor?: string | null };
 
 const spaceLine = (s: SpaceDoc) => `${s.name} (${s.mode ?? '?'}, slug ${s.slug ?? '?'}) id ${s.id}`;
 

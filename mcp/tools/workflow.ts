@@ -1,11 +1,11 @@
 import * as z from 'zod';
+import type { Page } from '../api';
 import { Article, ArticleStatus, id, pageOf, paging, SearchHit, Version } from '../schemas';
 import { articleLine, type ArticleDoc } from './articles';
 import { defineTool } from './define';
 
 type VersionDoc = z.infer<typeof Version>;
 type HitDoc = z.infer<typeof SearchHit>;
-type Page<T> = { items: T[]; nextCursor?: string | null };
 
 /** Status, publication, reading order, versions and search. */
 export const workflowTools = [
