@@ -2,6 +2,7 @@ import type { ModuleMount } from '../modules';
 import { articleRoutes } from './articles';
 import { knowledgeKeyRoutes } from './keys';
 import { memberRoutes } from './member';
+import { publicRoutes } from './public';
 import { spaceRoutes } from './spaces';
 import { integrationSurface, memberSurface } from './surface';
 
@@ -15,5 +16,6 @@ export function knowledgeApi(mount: ModuleMount): void {
     articleRoutes(surface);
   }
   memberRoutes(mount);
+  publicRoutes(mount);
   knowledgeKeyRoutes(mount);
 }

@@ -1,0 +1,114 @@
+import type { Response } from 'express';
+import { recordSearchMiss, recordView, readerKey } from '../../domain/knowledge/analytics';
+import { getPublicArticle, listPublicArticles } from '../../domain/knowledge/publicArticles';
+import { findPublicSpace, listPublicSpaces } from '../../domain/knowledge/publicSpace';
+import { searchArticles } from '../../domain/knowledge/searchArticles';
+import { answerSubscriberLink, subscribe } from '../../domain/knowledge/subscribe';
+import type { RateLimitRule } from '../http/rateLimit';
+import { accepted } from '../http/routes';
+import type { ModuleMount } from '../modules';
+import {
+  KbArticleSlugParams,
+  KbPublicArticlePageView,
+  KbPublicArticleView,
+  KbPublicPageQuery,
+  KbPublicSearchHitView,
+  KbPublicSearchQuery,
+  KbPublicSearchView,
+  KbPublicSpacePageView,
+  KbPublicSpacesQuery,
+  KbPublicSpaceView,
+  KbSlugParams,
+  KbSubscribeBody,
+  KbSubscriptionView,
+  KbTokenBody,
+} from './publicViews';
+
+const P = '/api/knowledge/public';
+/** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; Express adds a weak ETag and answers 304 to If-None-Match. */
+const CACHE = 'public, max-age=60, stale-while-revalidate=300';
+const cacheable = (res: Response) => res.set('Cache-Control', CACHE);
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+/**
+ * The anonymous public surface: directory, spaces by slug, their published articles (HTML rendered and
+ * sanitised, beside the source), search, blog subscriptions. Never an organisation id, an internal space or an
+ * unpublished article; reads carry ETag and Cache-Control; every route is rate limited per client IP.
+ */
+export function publicRoutes({ routes, services }: ModuleMount): void {
+  const r = routes('Knowledge public');
+  const readLimits: RateLimitRule[] = [{ name: 'kb-public', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }];
+  const writeLimits: RateLimitRule[] = [{ name: 'kb-public-write', limit: Math.max(5, Math.floor(services.config.RATE_LIMIT_ANON_PER_MINUTE / 10)) }];
+  const base = { access: 'public' as const, rateLimits: readLimits, alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' } };
+  const writes = { access: 'public' as const, rateLimits: writeLimits };
+
+  r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation (never internal spaces), oldest first.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
+    cacheable(res);
+    return KbPublicSpacePageView.from(await listPublicSpaces(services.orm.em.fork(), query));
+  });
+
+  r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: 'An internal or unknown slug is a 404.', params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
+    cacheable(res);
+    return KbPublicSpaceView.from(await findPublicSpace(services.orm.em.fork(), params.slug));
+  });
+
+  r.get(
+    `${P}/spaces/:slug/articles`,
+    { ...base, summary: 'Published articles of a public space', description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.', params: KbSlugParams, query: KbPublicPageQuery, response: KbPublicArticlePageView },
+    async ({ res, params, query }) => {
+      const em = services.orm.em.fork();
+      const space = await findPublicSpace(em, params.slug);
+      cacheable(res);
+      return KbPublicArticlePageView.from(await listPublicArticles(em, space, query), query.page);
+    },
+  );
+
+  r.get(
+    `${P}/spaces/:slug/articles/:articleSlug`,
+    { ...base, summary: 'A published article', description: 'The rendered, sanitised HTML beside the source (Markdown or editor document). Drafts, reviews and archived articles are 404. Counts a view (Redis, flushed to the space analytics).', params: KbArticleSlugParams, response: KbPublicArticleView },
+    async ({ req, res, params }) => {
+      const em = services.orm.em.fork();
+      const space = await findPublicSpace(em, params.slug);
+      const { article, html } = await getPublicArticle(em, space, params.articleSlug);
+      void recordView(services, { tenantId: space.tenantId, spaceId: space.id, articleId: article.id, reader: readerKey(null, req.ip, req.get('user-agent')) });
+      cacheable(res);
+      return KbPublicArticleView.fromRendered(article, html);
+    },
+  );
+
+  r.get(
+    `${P}/spaces/:slug/search`,
+    { ...base, summary: 'Search a public space', description: 'Full-text search (ranked, typo-tolerant on titles) over its published articles only. A search that finds nothing is counted in the space analytics.', params: KbSlugParams, query: KbPublicSearchQuery, response: KbPublicSearchView },
+    async ({ res, params, query }) => {
+      const em = services.orm.em.fork();
+      const space = await findPublicSpace(em, params.slug);
+      const items = await searchArticles(em, { q: query.q, limit: query.limit, spaceId: space.id, publishedOnly: true });
+      if (!items.length) await recordSearchMiss(services, space.tenantId, space.id, query.q);
+      cacheable(res);
+      return { query: query.q, items: items.map(KbPublicSearchHitView.from) };
+    },
+  );
+
+  r.post(
+    `${P}/spaces/:slug/subscribe`,
+    { ...writes, summary: 'Subscribe to a blog', description: 'Double opt-in: a confirmation mail (through the mail queue) whose link confirms. Always 202 with the same body, whether the address was new, pending or already confirmed (nobody learns who subscribed). Only blog spaces (404 otherwise).', params: KbSlugParams, body: KbSubscribeBody, response: KbSubscriptionView, status: 202 },
+    async ({ res, params, body }) => {
+      await subscribe(services, await findPublicSpace(services.orm.em.fork(), params.slug), body.email);
+      noStore(res);
+      return accepted({ status: 'pending' });
+    },
+  );
+
+  for (const purpose of ['confirm', 'unsubscribe'] as const) {
+    const summary = purpose === 'confirm' ? 'Confirm a blog subscription' : 'Unsubscribe from a blog';
+    const description = purpose === 'confirm' ? 'With the token of the confirmation mail. A bad token is a 404.' : 'With the signed token every mail carries (no sign-in). A bad token is a 404. Idempotent.';
+    r.post(`${P}/subscribers/${purpose}`, { ...writes, summary, description: `${description} (Body { token }.)`, body: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, body }) => {
+      noStore(res);
+      return { status: (await answerSubscriberLink(services, body.token, purpose)).status };
+    });
+    r.get(`${P}/subscribers/${purpose}`, { ...writes, summary: `${summary} (mail link)`, description: `${description} The link of the mail (?token=).`, query: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, query }) => {
+      noStore(res);
+      return { status: (await answerSubscriberLink(services, query.token, purpose)).status };
+    });
+  }
+}

@@ -1,0 +1,161 @@
+import { MailMessage } from '../../entities/identity/mail';
+import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
+import { createAccount, type Account } from '../support/factories';
+import { expectFieldErrors, expectProblem, mailsTo } from '../support/identity';
+import { createArticle, createSpace, publishedArticle, richDoc } from '../support/knowledge';
+import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/wait';
+
+const P = '/api/knowledge/public';
+const tokenOf = (mail: MailMessage, purpose: string) => {
+  const match = new RegExp(`/subscribers/${purpose}\\?token=([^\\s]+)`).exec(mail.text);
+  if (!match) throw new Error(`no ${purpose} link in ${mail.text}`);
+  return decodeURIComponent(match[1]);
+};
+
+describe('knowledge public surface (/api/knowledge/public)', () => {
+  let stack: TestStack;
+  let owner: Account;
+  beforeAll(async () => {
+    stack = await startStack();
+    owner = await createAccount(stack);
+  });
+  afterAll(() => stack?.close());
+
+  it('shows public spaces and published articles only, never a tenant id, an internal space or unpublished content (raw JSON)', async () => {
+    const { space, article } = await publishedArticle(stack, owner, { name: 'Help Center', slug: 'help-center-pub' }, { title: 'Getting started', contentMarkdown: '# Start\n\nRead **this**. <script>alert(1)</script> [x](javascript:alert(1))' });
+    const draft = await createArticle(stack, owner, space.id, { title: 'Secret draft', contentMarkdown: 'DRAFT-CONTENT-XYZ' });
+    const internal = await createSpace(stack, owner, { name: 'Internal wiki', slug: 'internal-wiki-pub', mode: 'internal' });
+    const internalArticle = await createArticle(stack, owner, internal.id, { title: 'Internal page', contentMarkdown: 'INTERNAL-CONTENT-XYZ' });
+    await stack.http.post(`/api/knowledge/articles/${internalArticle.id}/publish`).set(owner.auth).expect(200);
+    const archived = await createArticle(stack, owner, space.id, { title: 'Old page', contentMarkdown: 'ARCHIVED-CONTENT-XYZ' });
+    await stack.http.post(`/api/knowledge/articles/${archived.id}/publish`).set(owner.auth).expect(200);
+    await stack.http.delete(`/api/knowledge/articles/${archived.id}`).set(owner.auth).expect(204);
+
+    const answers = [
+      await stack.http.get(`${P}/spaces?limit=200`),
+      await stack.http.get(`${P}/spaces/help-center-pub`),
+      await stack.http.get(`${P}/spaces/help-center-pub/articles`),
+      await stack.http.get(`${P}/spaces/help-center-pub/articles/${article.slug}`),
+      await stack.http.get(`${P}/spaces/help-center-pub/search?q=content`),
+      await stack.http.get(`${P}/spaces/help-center-pub/search?q=secret draft`),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      const raw = res.text;
+      for (const leak of [owner.tenantId, 'tenantId', 'internal-wiki-pub', 'Internal wiki', 'INTERNAL-CONTENT-XYZ', 'DRAFT-CONTENT-XYZ', 'Secret draft', draft.slug, 'ARCHIVED-CONTENT-XYZ', 'Old page', owner.user.id, 'authorId']) {
+        expect(raw).not.toContain(leak);
+      }
+    }
+    expect(answers[2].body.items.map((a: { slug: string }) => a.slug)).toEqual([article.slug]);
+    const read = answers[3].body;
+    expect(read.contentMarkdown).toContain('# Start');
+    expect(read.html).toContain('<h1>Start</h1>');
+    expect(read.html).toContain('<strong>this</strong>');
+    expect(read.html).not.toMatch(/<script|href="javascript:/);
+    expectProblem(await stack.http.get(`${P}/spaces/internal-wiki-pub`), 404, 'not_found');
+    expectProblem(await stack.http.get(`${P}/spaces/internal-wiki-pub/articles/${internalArticle.slug}`), 404, 'not_found');
+    expectProblem(await stack.http.get(`${P}/spaces/help-center-pub/articles/${draft.slug}`), 404, 'not_found');
+    expectProblem(await stack.http.get(`${P}/spaces/help-center-pub/articles/${archived.slug}`), 404, 'not_found');
+  });
+
+  it('renders rich documents to sanitised HTML', async () => {
+    const doc = { type: 'doc', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title <b>' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] };
+    const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Rich page', kind: 'rich', contentMarkdown: undefined, content: doc });
+    const res = await stack.http.get(`${P}/spaces/${space.slug}/articles/${article.slug}`);
+    expect(res.body.html).toContain('<h2>Title &lt;b&gt;</h2>');
+    expect(res.body.html).not.toContain('javascript:');
+    expect(res.body.content).toEqual(doc);
+  });
+
+  it('answers with ETag and Cache-Control, and 304 to a matching If-None-Match', async () => {
+    const { space, article } = await publishedArticle(stack, owner);
+    const res = await stack.http.get(`${P}/spaces/${space.slug}/articles/${article.slug}`);
+    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    expect(res.headers.etag).toBeTruthy();
+    const again = await stack.http.get(`${P}/spaces/${space.slug}/articles/${article.slug}`).set('If-None-Match', res.headers.etag);
+    expect(again.status).toBe(304);
+    const dir = await stack.http.get(`${P}/spaces`);
+    expect(dir.headers['cache-control']).toMatch(/public/);
+    expect(dir.headers.etag).toBeTruthy();
+  });
+
+  it('blog subscribers: double opt-in, publish mails confirmed subscribers once, signed unsubscribe link', async () => {
+    const blog = await createSpace(stack, owner, { name: 'Our Blog', mode: 'blog' });
+    const kb = await createSpace(stack, owner, { mode: 'public_kb' });
+    const alice = `alice.${Date.now()}@example.test`;
+    const bob = `bob.${Date.now()}@example.test`;
+    expect((await stack.http.post(`${P}/spaces/${blog.slug}/subscribe`).send({ email: alice })).status).toBe(202);
+    expect((await stack.http.post(`${P}/spaces/${blog.slug}/subscribe`).send({ email: bob })).body).toEqual({ status: 'pending' });
+    expectProblem(await stack.http.post(`${P}/spaces/${kb.slug}/subscribe`).send({ email: alice }), 404, 'not_found');
+    expectFieldErrors(await stack.http.post(`${P}/spaces/${blog.slug}/subscribe`).send({ email: 'nope' }), 'email');
+    const confirmation = await eventually(async () => (await mailsTo(stack, alice, 'knowledge_subscribe_confirm'))[0]);
+    // A forged or wrong-purpose token does nothing.
+    const token = tokenOf(confirmation, 'confirm');
+    expectProblem(await stack.http.post(`${P}/subscribers/confirm`).send({ token: token.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) }), 404, 'not_found');
+    expectProblem(await stack.http.post(`${P}/subscribers/unsubscribe`).send({ token }), 404, 'not_found');
+    expect((await stack.http.get(`${P}/subscribers/confirm`).query({ token })).body).toEqual({ status: 'confirmed' });
+    // Subscribing again when confirmed sends nothing more and answers the same.
+    expect((await stack.http.post(`${P}/spaces/${blog.slug}/subscribe`).send({ email: alice.toUpperCase() })).status).toBe(202);
+
+    const post = await createArticle(stack, owner, blog.id, { title: 'Release notes', contentMarkdown: 'New things.' });
+    await stack.http.post(`/api/knowledge/articles/${post.id}/publish`).set(owner.auth).expect(200);
+    const mail = await eventually(async () => (await mailsTo(stack, alice, 'knowledge_article'))[0]);
+    expect(mail.subject).toContain('Release notes');
+    // Unpublish and publish again: nobody is mailed twice; bob never confirmed.
+    await stack.http.post(`/api/knowledge/articles/${post.id}/status`).set(owner.auth).send({ status: 'draft' }).expect(200);
+    await stack.http.post(`/api/knowledge/articles/${post.id}/publish`).set(owner.auth).expect(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(stack, alice, 'knowledge_article')).toHaveLength(1);
+    expect(await mailsTo(stack, bob, 'knowledge_article')).toHaveLength(0);
+    expect(await mailsTo(stack, alice, 'knowledge_subscribe_confirm')).toHaveLength(1);
+
+    const unsubscribe = tokenOf(mail, 'unsubscribe');
+    expect((await stack.http.get(`${P}/subscribers/unsubscribe`).query({ token: unsubscribe })).body).toEqual({ status: 'unsubscribed' });
+    expect((await stack.http.post(`${P}/subscribers/unsubscribe`).send({ token: unsubscribe })).body).toEqual({ status: 'unsubscribed' });
+    const second = await createArticle(stack, owner, blog.id, { title: 'Second post', contentMarkdown: 'More.' });
+    await stack.http.post(`/api/knowledge/articles/${second.id}/publish`).set(owner.auth).expect(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(stack, alice, 'knowledge_article')).toHaveLength(1);
+  });
+
+  it('mails a large list in batches, each subscriber once', async () => {
+    const blog = await createSpace(stack, owner, { mode: 'blog' });
+    const em = stack.services.orm.em.fork();
+    const n = 230;
+    for (let i = 0; i < n; i++) em.create(KnowledgeSubscriber, { tenantId: owner.tenantId, spaceId: blog.id, email: `bulk${i}.${blog.id.slice(-6)}@example.test`, status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null });
+    await em.flush();
+    const post = await createArticle(stack, owner, blog.id, { title: 'Bulk post', contentMarkdown: 'Hi.' });
+    await stack.http.post(`/api/knowledge/articles/${post.id}/publish`).set(owner.auth).expect(200);
+    await eventually(async () => (await em.fork().count(MailMessage, { dedupeKey: { $like: `kb:${post.id}:%` } })) === n || null, { timeoutMs: 20_000, what: 'every subscriber mailed' });
+  });
+
+  it('public search ranks published articles of the space only, typo included', async () => {
+    const space = await createSpace(stack, owner, { mode: 'public_kb' });
+    const install = await createArticle(stack, owner, space.id, { title: 'Installation guide', contentMarkdown: 'How to install the agent on Linux.' });
+    await createArticle(stack, owner, space.id, { title: 'Installation secrets', contentMarkdown: 'Unpublished installation notes.' });
+    await stack.http.post(`/api/knowledge/articles/${install.id}/publish`).set(owner.auth).expect(200);
+    const res = await stack.http.get(`${P}/spaces/${space.slug}/search`).query({ q: 'instllation' });
+    expect(res.body.items.map((h: { slug: string }) => h.slug)).toEqual([install.slug]);
+    expect(res.body.items[0].fuzzy).toBe(true);
+    const exact = await stack.http.get(`${P}/spaces/${space.slug}/search`).query({ q: 'linux agent' });
+    expect(exact.body.items[0]).toMatchObject({ slug: install.slug, fuzzy: false });
+    expect(exact.body.items[0].snippet).toContain('<mark>');
+  });
+
+  it('refuses bad input with problem+json', async () => {
+    expectFieldErrors(await stack.http.get(`${P}/spaces/NOT_A_SLUG`), 'slug');
+    expectFieldErrors(await stack.http.get(`${P}/spaces?limit=0`), 'limit');
+    expectFieldErrors(await stack.http.post(`${P}/subscribers/confirm`).send({}), 'token');
+    expectProblem(await stack.http.get(`${P}/spaces/no-such-space/articles`), 404, 'not_found');
+    expectFieldErrors(await stack.http.get(`${P}/spaces/no-such-space/search`), 'q');
+  });
+
+  it('rich content is flattened for search', async () => {
+    const space = await createSpace(stack, owner, { mode: 'public_kb' });
+    const a = await createArticle(stack, owner, space.id, { title: 'Rich searchable', kind: 'rich', contentMarkdown: undefined, content: richDoc('Photosynthesis converts light') });
+    await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
+    const res = await stack.http.get(`${P}/spaces/${space.slug}/search`).query({ q: 'photosynthesis' });
+    expect(res.body.items.map((h: { slug: string }) => h.slug)).toEqual([a.slug]);
+  });
+});
