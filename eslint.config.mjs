@@ -44,6 +44,19 @@ export default tseslint.config(
   },
   { files: ['api/**/views.ts', 'api/**/views/*.ts'], plugins: { contract }, rules: { 'contract/nullable-views': 'error' } },
   { files: ['bin/**', 'bench/**', 'test/**'], rules: { 'no-console': 'off' } },
+  // The MCP server is a client of the knowledge service over HTTP: no database, queue or app code in mcp/.
+  ...[
+    ['mcp/*.ts', '^\\.\\./'],
+    ['mcp/*/**/*.ts', '^\\.\\./\\.\\./'],
+  ].map(([files, outside]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@mikro-orm/*', 'pg', 'ioredis', 'bullmq'], message: 'mcp/ reaches the knowledge service over HTTP only' },
+        { regex: outside, message: 'mcp/ is a package of its own: it imports nothing of the app outside mcp/' },
+      ] }],
+    },
+  })),
   { files: ['*.js'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   { files: ['bin/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
 );
