@@ -21,29 +21,57 @@ export const HOURS_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)
  */
 export interface LocalCalendar {
   range: Range;
-  days: { weekday: number; at(hm: string): Date; next: Date }[];
+  days: LocalDay[];
+}
+
+interface LocalDay {
+  weekday: number;
+  /** The next local midnight. */
+  next: Date;
+  /** The instant of a local time "HH:MM" ("24:00" is the next midnight) of this day. */
+  at(hm: string): Date;
+}
+
+/**
+ * Local days are the same for every request: kept per (zone, local midnight) so repeated reads of a storefront
+ * (the same weeks asked again and again) skip luxon altogether. Bounded: cleared when it grows past the limit.
+ * The instants handed out are shared: callers never mutate them (they replace, never set, interval ends).
+ */
+const DAY_CACHE_LIMIT = 20_000;
+const dayCache = new Map<string, LocalDay>();
+
+function localDay(zone: string, at: number): LocalDay {
+  const key = `${zone}|${at}`;
+  let day = dayCache.get(key);
+  if (day) return day;
+  const midnight = DateTime.fromMillis(at, { zone });
+  const memo = new Map<string, Date>();
+  const next = midnight.plus({ days: 1 }).startOf('day').toJSDate();
+  day = {
+    weekday: midnight.weekday,
+    next,
+    at(hm) {
+      let instant = memo.get(hm);
+      if (!instant) {
+        instant = hm === '24:00' ? next : midnight.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
+        memo.set(hm, instant);
+      }
+      return instant;
+    },
+  };
+  if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
+  dayCache.set(key, day);
+  return day;
 }
 
 export function localCalendar(zone: string, range: Range): LocalCalendar {
-  const days: LocalCalendar['days'] = [];
-  let day = DateTime.fromJSDate(range.from, { zone }).startOf('day').minus({ days: 1 });
-  const last = DateTime.fromJSDate(range.to, { zone }).startOf('day');
-  for (; day <= last; day = day.plus({ days: 1 })) {
-    const local = day;
-    const memo = new Map<string, Date>();
-    const next = local.plus({ days: 1 }).toJSDate();
-    days.push({
-      weekday: local.weekday,
-      next,
-      at(hm) {
-        let instant = memo.get(hm);
-        if (!instant) {
-          instant = hm === '24:00' ? next : local.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
-          memo.set(hm, instant);
-        }
-        return instant;
-      },
-    });
+  const days: LocalDay[] = [];
+  const first = DateTime.fromJSDate(range.from, { zone }).startOf('day').minus({ days: 1 }).startOf('day').toMillis();
+  const last = range.to.getTime();
+  // Walk from midnight to midnight through the cache (each day knows the next midnight): one luxon read per request.
+  for (let day = localDay(zone, first); ; day = localDay(zone, day.next.getTime())) {
+    days.push(day);
+    if (day.next.getTime() > last) break;
   }
   return { range, days };
 }
@@ -80,27 +108,37 @@ export interface SlotRules {
  * One pass over both sorted lists: O(slots + busy).
  */
 export function freeSlots(working: Interval[], busy: Interval[], rules: SlotRules): Date[] {
+  return freeSlotStarts(working, busy, rules).map((s) => new Date(s));
+}
+
+/** freeSlots as epoch milliseconds (no Date per slot: a month of a team is thousands of candidate starts). */
+export function freeSlotStarts(working: Interval[], busy: Interval[], rules: SlotRules): number[] {
   const step = SLOT_STEP_MINUTES * 60_000;
   const length = rules.durationMinutes * 60_000;
   const before = rules.bufferBeforeMinutes * 60_000;
   const after = rules.bufferAfterMinutes * 60_000;
-  const starts: Date[] = [];
+  const notBefore = rules.notBefore.getTime();
+  const busyStart = busy.map((i) => i.start.getTime());
+  const busyEnd = busy.map((i) => i.end.getTime());
+  const starts: number[] = [];
   let b = 0;
   for (const w of working) {
-    const first = Math.max(w.start.getTime(), Math.ceil((rules.notBefore.getTime() - w.start.getTime()) / step) * step + w.start.getTime());
-    for (let s = first; s + length <= w.end.getTime(); s += step) {
+    const wStart = w.start.getTime();
+    const wEnd = w.end.getTime();
+    const first = Math.max(wStart, Math.ceil((notBefore - wStart) / step) * step + wStart);
+    for (let s = first; s + length <= wEnd; s += step) {
       const blockedFrom = s - before;
       const blockedUntil = s + length + after;
       // Busy intervals ending before this blocked range can't matter for any later slot either.
-      while (b < busy.length && busy[b].end.getTime() <= blockedFrom) b++;
+      while (b < busyEnd.length && busyEnd[b] <= blockedFrom) b++;
       let clash = false;
-      for (let k = b; k < busy.length && busy[k].start.getTime() < blockedUntil; k++) {
-        if (busy[k].end.getTime() > blockedFrom) {
+      for (let k = b; k < busyStart.length && busyStart[k] < blockedUntil; k++) {
+        if (busyEnd[k] > blockedFrom) {
           clash = true;
           break;
         }
       }
-      if (!clash) starts.push(new Date(s));
+      if (!clash) starts.push(s);
     }
   }
   return starts;
