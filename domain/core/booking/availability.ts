@@ -8,6 +8,8 @@ import { freeSlotStarts, localCalendar, sortedBusy, weeklyIntervals, type LocalC
 
 /** Longest range one availability read covers. */
 export const MAX_AVAILABILITY_DAYS = 62;
+/** Range the storefront reads when the caller gives no end: the week a storefront shows. */
+export const DEFAULT_AVAILABILITY_DAYS = 7;
 
 export interface Slot {
   start: Date;
