@@ -4,7 +4,7 @@ import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { employeeAvailability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
-import { freeSlotStarts, localCalendar, sortedBusy, weeklyIntervals, type LocalCalendar, type Range } from './slots';
+import { busySpans, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
 
 /** Longest range one availability read covers. */
 export const MAX_AVAILABILITY_DAYS = 62;
@@ -59,10 +59,10 @@ const MAX_BEFORE_MINUTES = 720;
  * ranges joined in one string): a month of a busy team is thousands of appointments, and a row each was most of
  * the database driver's work. The start bounds let the (tenant, staff, start) index narrow the appointments.
  */
-export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, Interval[]>> {
+export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
   const ids = staff.map((s) => s.id);
-  const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return busy;
+  const flat = new Map<string, number[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return new Map();
   const from = new Date(range.from.getTime() - margin);
   const to = new Date(range.to.getTime() + margin);
   const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
@@ -82,17 +82,15 @@ export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Ran
   const byUser = new Map<string, string[]>();
   for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
   for (const a of appointments) {
-    const list = busy.get(a.staff_id);
-    const spans = a.spans.split(' ');
-    for (let i = 0; list && i + 1 < spans.length; i += 2) list.push({ start: new Date(Number(spans[i])), end: new Date(Number(spans[i + 1])) });
+    const list = flat.get(a.staff_id);
+    if (list && a.spans) for (const edge of a.spans.split(' ')) list.push(Number(edge));
   }
   for (const e of events) {
-    const interval = { start: new Date(e.f), end: new Date(e.u) };
-    if (e.staff_id) busy.get(e.staff_id)?.push(interval);
-    else for (const id of byUser.get(e.owner_id) ?? []) busy.get(id)!.push({ ...interval });
+    const [f, u] = [Math.round(e.f), Math.round(e.u)];
+    if (e.staff_id) flat.get(e.staff_id)?.push(f, u);
+    else for (const id of byUser.get(e.owner_id) ?? []) flat.get(id)!.push(f, u);
   }
-  for (const [id, list] of busy) busy.set(id, sortedBusy(list));
-  return busy;
+  return new Map([...flat].map(([id, list]) => [id, busySpans(list)]));
 }
 
 /**
@@ -118,7 +116,7 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const calendar = localCalendar(timeZone, workRange);
   for (const member of staff) {
     const working = await workingIntervals(ctx, member, workRange, timeZone, calendar);
-    for (const start of freeSlotStarts(working, busy.get(member.id) ?? [], rules)) {
+    for (const start of freeSlotStarts(working, busy.get(member.id) ?? { starts: [], ends: [] }, rules)) {
       const list = byStart.get(start);
       if (list) list.push(member.id);
       else byStart.set(start, [member.id]);

@@ -103,23 +103,50 @@ export interface SlotRules {
 }
 
 /**
- * Start times of free slots: the appointment lies inside a working interval, on the SLOT_STEP grid from the
- * interval's start, and its blocked range (buffers included) overlaps no busy interval. `busy` sorted by start.
- * One pass over both sorted lists: O(slots + busy).
+ * Busy time as epoch milliseconds, sorted by start and merged: [starts[i], ends[i]). Plain numbers rather than
+ * Date intervals: a month of a busy team is thousands of ranges read on every availability request.
  */
-export function freeSlots(working: Interval[], busy: Interval[], rules: SlotRules): Date[] {
-  return freeSlotStarts(working, busy, rules).map((s) => new Date(s));
+export interface BusySpans {
+  starts: number[];
+  ends: number[];
 }
 
-/** freeSlots as epoch milliseconds (no Date per slot: a month of a team is thousands of candidate starts). */
-export function freeSlotStarts(working: Interval[], busy: Interval[], rules: SlotRules): number[] {
+/** Sorts and merges busy ranges given as a flat list [start, end, start, end, ...] (epoch milliseconds). */
+export function busySpans(flat: number[]): BusySpans {
+  const n = flat.length >> 1;
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => flat[2 * x] - flat[2 * y]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const i of order) {
+    const start = flat[2 * i];
+    const end = flat[2 * i + 1];
+    const last = ends.length - 1;
+    if (last >= 0 && start <= ends[last]) {
+      if (end > ends[last]) ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
+  return { starts, ends };
+}
+
+/**
+ * Start times of free slots: the appointment lies inside a working interval, on the SLOT_STEP grid from the
+ * interval's start, and its blocked range (buffers included) overlaps no busy interval.
+ */
+export function freeSlots(working: Interval[], busy: Interval[], rules: SlotRules): Date[] {
+  return freeSlotStarts(working, busySpans(busy.flatMap((i) => [i.start.getTime(), i.end.getTime()])), rules).map((s) => new Date(s));
+}
+
+/** freeSlots as epoch milliseconds (no Date per slot). One pass over both sorted lists: O(slots + busy). */
+export function freeSlotStarts(working: Interval[], busy: BusySpans, rules: SlotRules): number[] {
   const step = SLOT_STEP_MINUTES * 60_000;
   const length = rules.durationMinutes * 60_000;
   const before = rules.bufferBeforeMinutes * 60_000;
   const after = rules.bufferAfterMinutes * 60_000;
   const notBefore = rules.notBefore.getTime();
-  const busyStart = busy.map((i) => i.start.getTime());
-  const busyEnd = busy.map((i) => i.end.getTime());
+  const { starts: busyStart, ends: busyEnd } = busy;
   const starts: number[] = [];
   let b = 0;
   for (const w of working) {
@@ -143,6 +170,3 @@ export function freeSlotStarts(working: Interval[], busy: Interval[], rules: Slo
   }
   return starts;
 }
-
-/** Busy intervals sorted by start (the pointer of freeSlots needs them so), merged. */
-export const sortedBusy = (intervals: Interval[]): Interval[] => merge(intervals);
