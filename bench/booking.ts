@@ -11,7 +11,7 @@ import { percentile, report, runBenchmark, startBareExpress, startBenchApp } fro
  * over the next 30 days (30-minute service, 10 minutes of buffer after; ~3,500 appointments) plus a busy event a
  * day each. Measures
  *  - availability: GET /api/public/stores/{slug}/availability for 30 days x every staff member ("any staff"),
- *    one request at a time, p50/p95/p99 (goal: p95 <= 50 ms);
+ *    one request at a time, p50/p95/p99 (goal: p95 <= 50 ms); then the storefront's default week (no `to`);
  *  - booking under contention: BENCH_BOOKING_CLIENTS clients booking random slots of one small day (far more
  *    requests than slots) through the storefront; bookings/s, 409 slot_taken/s, latency, and double bookings
  *    found afterwards (must be 0).
@@ -112,6 +112,12 @@ async function main() {
     const availabilityTimes = await timed(availability, SAMPLES);
     const availabilityFigures = withCpu(availabilityTimes);
     const sample = (await (await fetch(availability)).json()) as { slots: { start: string; staffIds: string[] }[] };
+    // The storefront's default range (no `to`: the week from `from`).
+    const week = `${app.url}/api/public/stores/${slug}/availability?serviceId=${service.id}&from=${encodeURIComponent(from)}`;
+    await timed(week, 3);
+    const weekTimes = await timed(week, SAMPLES);
+    const weekFigures = withCpu(weekTimes);
+    const weekSample = (await (await fetch(week)).json()) as { slots: unknown[] };
 
     // Contention: every client books random slots of one day with 2 staff free on it; most requests collide.
     const day = today.plus({ days: DAYS + 3 });
@@ -160,6 +166,14 @@ async function main() {
         meetsGoal: p95 <= 50,
         slotsReturned: sample.slots.length,
         xHealthP50: round(percentile(availabilityTimes, 50) / percentile(healthTimes, 50), 1),
+      },
+      availabilityWeek: {
+        what: `GET availability without to (default: 7 days) x ${STAFF} staff (any staff), sequential`,
+        samples: SAMPLES,
+        ...weekFigures,
+        goalP95Ms: 50,
+        meetsGoal: percentile(weekTimes, 95) <= 50,
+        slotsReturned: weekSample.slots.length,
       },
       contention: {
         what: `${CLIENTS} clients booking ${starts.length} slots x 2 staff on one day through the storefront for ${CONTENTION_SECONDS} s`,

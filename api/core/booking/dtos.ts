@@ -146,7 +146,10 @@ export class LinkBookingStaffBody {
 export class BookingAvailabilityQuery {
   @IsUUID() serviceId!: string;
   @instant('Range start (ISO 8601)') @IsISO8601({ strict: true }) from!: string;
-  @instant('Range end (ISO 8601; at most 62 days after from)') @IsISO8601({ strict: true }) to!: string;
+  @instant('Range end (ISO 8601; at most 62 days after from). Default: 7 days after from, the week a storefront shows')
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
   @JSONSchema({ description: 'One staff member; any staff when absent' }) @IsOptional() @IsUUID() staffId?: string;
 }
 

@@ -2,6 +2,7 @@ import type { ModuleMount } from '../../modules';
 import type { RateLimitRule } from '../../http/rateLimit';
 import { created } from '../../http/routes';
 import type { Appointment } from '../../../entities/core/booking';
+import { DEFAULT_AVAILABILITY_DAYS } from '../../../domain/core/booking/availability';
 import { bookOnline, bookingByToken, cancelByToken, openStore, rescheduleByToken, storeAvailability, storeCatalogue, type Store } from '../../../domain/core/booking/storefront';
 import { findService, findStaff } from '../../../domain/core/booking/catalogue';
 import { BookingAvailabilityQuery, BookingManageParams, BookingSlugParams, PublicBookingBody, PublicRescheduleBody } from './dtos';
@@ -45,14 +46,16 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       ...anon,
       summary: 'Free slots of a service',
       description:
-        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. At most 62 days.',
+        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. `to` defaults to 7 days after `from` (the week a storefront shows; a month of a 20-person team is ~770 slots listing their staff, several hundred kB); at most 62 days.',
       params: BookingSlugParams,
       query: BookingAvailabilityQuery,
       response: BookingAvailabilityView,
     },
     async ({ params, query }) => {
       const store = await openStore(services, params.publicSlug);
-      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from: new Date(query.from), to: new Date(query.to) });
+      const from = new Date(query.from);
+      const to = query.to ? new Date(query.to) : new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
+      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from, to });
       return { timeZone: store.business.timeZone, slots: slots.map(BookingSlotView.from) };
     },
   );

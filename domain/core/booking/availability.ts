@@ -4,10 +4,12 @@ import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { employeeAvailability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
-import { freeSlots, localCalendar, sortedBusy, weeklyIntervals, type LocalCalendar, type Range } from './slots';
+import { busySpans, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
 
 /** Longest range one availability read covers. */
 export const MAX_AVAILABILITY_DAYS = 62;
+/** Range the storefront reads when the caller gives no end: the week a storefront shows. */
+export const DEFAULT_AVAILABILITY_DAYS = 7;
 
 export interface Slot {
   start: Date;
@@ -25,6 +27,8 @@ export interface AvailabilityProps {
   now?: Date;
   /** An appointment whose own time counts as free (rescheduling it). */
   ignoreAppointmentId?: string;
+  /** The business's time zone when the caller already holds it (the storefront does): saves reading the business. */
+  timeZone?: string;
 }
 
 export function checkRange(from: Date, to: Date): void {
@@ -50,21 +54,23 @@ const MAX_BEFORE_MINUTES = 720;
 
 /**
  * What keeps staff busy in a range: their live appointments' blocked ranges (buffers included) and busy
- * calendar events (their own, or their user's). Two indexed queries for all staff at once, read as plain rows
- * of epoch milliseconds (no entity hydration nor timestamp parsing: a month of a busy team is thousands of rows). The start bounds let the
- * (tenant, staff, start) index narrow the appointments.
+ * calendar events (their own, or their user's). Two indexed queries for all staff at once, read as plain epoch
+ * milliseconds (no entity hydration nor timestamp parsing); appointments come as one row per staff member (their
+ * ranges joined in one string): a month of a busy team is thousands of appointments, and a row each was most of
+ * the database driver's work. The start bounds let the (tenant, staff, start) index narrow the appointments.
  */
-export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, Interval[]>> {
+export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
   const ids = staff.map((s) => s.id);
-  const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return busy;
+  const flat = new Map<string, number[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return new Map();
   const from = new Date(range.from.getTime() - margin);
   const to = new Date(range.to.getTime() + margin);
   const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
   const [appointments, events] = await Promise.all([
-    ctx.em.execute<{ staff_id: string; f: number; u: number }[]>(
-      `select staff_id, extract(epoch from blocked_from)::float8 * 1000 as f, extract(epoch from blocked_until)::float8 * 1000 as u from booking_appointments
-       where tenant_id = ? and staff_id in (?) and status <> 'cancelled' and blocked_from < ? and blocked_until > ? and start_at < ? and start_at > ?${ignoreAppointmentId ? ' and id <> ?' : ''}`,
+    ctx.em.execute<{ staff_id: string; spans: string }[]>(
+      `select staff_id, string_agg(floor(extract(epoch from blocked_from) * 1000)::int8 || ' ' || floor(extract(epoch from blocked_until) * 1000)::int8, ' ') as spans from booking_appointments
+       where tenant_id = ? and staff_id in (?) and status <> 'cancelled' and blocked_from < ? and blocked_until > ? and start_at < ? and start_at > ?${ignoreAppointmentId ? ' and id <> ?' : ''}
+       group by staff_id`,
       [ctx.tenantId, ids, to, from, new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000), new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000), ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
     ),
     ctx.em.execute<{ staff_id: string | null; owner_id: string; f: number; u: number }[]>(
@@ -75,14 +81,16 @@ export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Ran
   ]);
   const byUser = new Map<string, string[]>();
   for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
-  for (const a of appointments) busy.get(a.staff_id)?.push({ start: new Date(a.f), end: new Date(a.u) });
-  for (const e of events) {
-    const interval = { start: new Date(e.f), end: new Date(e.u) };
-    if (e.staff_id) busy.get(e.staff_id)?.push(interval);
-    else for (const id of byUser.get(e.owner_id) ?? []) busy.get(id)!.push({ ...interval });
+  for (const a of appointments) {
+    const list = flat.get(a.staff_id);
+    if (list && a.spans) for (const edge of a.spans.split(' ')) list.push(Number(edge));
   }
-  for (const [id, list] of busy) busy.set(id, sortedBusy(list));
-  return busy;
+  for (const e of events) {
+    const [f, u] = [Math.round(e.f), Math.round(e.u)];
+    if (e.staff_id) flat.get(e.staff_id)?.push(f, u);
+    else for (const id of byUser.get(e.owner_id) ?? []) flat.get(id)!.push(f, u);
+  }
+  return new Map([...flat].map(([id, list]) => [id, busySpans(list)]));
 }
 
 /**
@@ -95,26 +103,25 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const { service } = props;
   const staff = props.staff ?? (await staffFor(ctx, service.id));
   if (!staff.length) return [];
-  const business = await getBusiness(ctx);
+  const timeZone = props.timeZone ?? (await getBusiness(ctx)).timeZone;
   const range = { from: props.from, to: props.to };
   // Working time is read from the start of the first local day, so the slot grid stays anchored to the working
   // intervals' starts whatever `from` is; slots before `from` are then dropped through notBefore.
-  const workRange = { from: DateTime.fromJSDate(props.from, { zone: business.timeZone }).startOf('day').toJSDate(), to: props.to };
+  const workRange = { from: DateTime.fromJSDate(props.from, { zone: timeZone }).startOf('day').toJSDate(), to: props.to };
   const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
   const busy = await busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId);
   const notBefore = new Date(Math.max(props.from.getTime(), (props.now ?? new Date()).getTime() + service.minNoticeMinutes * 60_000));
   const rules = { durationMinutes: service.durationMinutes, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes, notBefore };
   const byStart = new Map<number, string[]>();
-  const calendar = localCalendar(business.timeZone, workRange);
+  const calendar = localCalendar(timeZone, workRange);
   for (const member of staff) {
-    const working = await workingIntervals(ctx, member, workRange, business.timeZone, calendar);
-    for (const start of freeSlots(working, busy.get(member.id) ?? [], rules)) {
-      const list = byStart.get(start.getTime());
+    const working = await workingIntervals(ctx, member, workRange, timeZone, calendar);
+    for (const start of freeSlotStarts(working, busy.get(member.id) ?? { starts: [], ends: [] }, rules)) {
+      const list = byStart.get(start);
       if (list) list.push(member.id);
-      else byStart.set(start.getTime(), [member.id]);
+      else byStart.set(start, [member.id]);
     }
   }
-  return [...byStart.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([start, staffIds]) => ({ start: new Date(start), end: new Date(start + service.durationMinutes * 60_000), staffIds }));
+  const length = service.durationMinutes * 60_000;
+  return [...byStart.keys()].sort((a, b) => a - b).map((start) => ({ start: new Date(start), end: new Date(start + length), staffIds: byStart.get(start)! }));
 }

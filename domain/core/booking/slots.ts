@@ -21,29 +21,57 @@ export const HOURS_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)
  */
 export interface LocalCalendar {
   range: Range;
-  days: { weekday: number; at(hm: string): Date; next: Date }[];
+  days: LocalDay[];
+}
+
+interface LocalDay {
+  weekday: number;
+  /** The next local midnight. */
+  next: Date;
+  /** The instant of a local time "HH:MM" ("24:00" is the next midnight) of this day. */
+  at(hm: string): Date;
+}
+
+/**
+ * Local days are the same for every request: kept per (zone, local midnight) so repeated reads of a storefront
+ * (the same weeks asked again and again) skip luxon altogether. Bounded: cleared when it grows past the limit.
+ * The instants handed out are shared: callers never mutate them (they replace, never set, interval ends).
+ */
+const DAY_CACHE_LIMIT = 20_000;
+const dayCache = new Map<string, LocalDay>();
+
+function localDay(zone: string, at: number): LocalDay {
+  const key = `${zone}|${at}`;
+  let day = dayCache.get(key);
+  if (day) return day;
+  const midnight = DateTime.fromMillis(at, { zone });
+  const memo = new Map<string, Date>();
+  const next = midnight.plus({ days: 1 }).startOf('day').toJSDate();
+  day = {
+    weekday: midnight.weekday,
+    next,
+    at(hm) {
+      let instant = memo.get(hm);
+      if (!instant) {
+        instant = hm === '24:00' ? next : midnight.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
+        memo.set(hm, instant);
+      }
+      return instant;
+    },
+  };
+  if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
+  dayCache.set(key, day);
+  return day;
 }
 
 export function localCalendar(zone: string, range: Range): LocalCalendar {
-  const days: LocalCalendar['days'] = [];
-  let day = DateTime.fromJSDate(range.from, { zone }).startOf('day').minus({ days: 1 });
-  const last = DateTime.fromJSDate(range.to, { zone }).startOf('day');
-  for (; day <= last; day = day.plus({ days: 1 })) {
-    const local = day;
-    const memo = new Map<string, Date>();
-    const next = local.plus({ days: 1 }).toJSDate();
-    days.push({
-      weekday: local.weekday,
-      next,
-      at(hm) {
-        let instant = memo.get(hm);
-        if (!instant) {
-          instant = hm === '24:00' ? next : local.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
-          memo.set(hm, instant);
-        }
-        return instant;
-      },
-    });
+  const days: LocalDay[] = [];
+  const first = DateTime.fromJSDate(range.from, { zone }).startOf('day').minus({ days: 1 }).startOf('day').toMillis();
+  const last = range.to.getTime();
+  // Walk from midnight to midnight through the cache (each day knows the next midnight): one luxon read per request.
+  for (let day = localDay(zone, first); ; day = localDay(zone, day.next.getTime())) {
+    days.push(day);
+    if (day.next.getTime() > last) break;
   }
   return { range, days };
 }
@@ -75,36 +103,70 @@ export interface SlotRules {
 }
 
 /**
+ * Busy time as epoch milliseconds, sorted by start and merged: [starts[i], ends[i]). Plain numbers rather than
+ * Date intervals: a month of a busy team is thousands of ranges read on every availability request.
+ */
+export interface BusySpans {
+  starts: number[];
+  ends: number[];
+}
+
+/** Sorts and merges busy ranges given as a flat list [start, end, start, end, ...] (epoch milliseconds). */
+export function busySpans(flat: number[]): BusySpans {
+  const n = flat.length >> 1;
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => flat[2 * x] - flat[2 * y]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const i of order) {
+    const start = flat[2 * i];
+    const end = flat[2 * i + 1];
+    const last = ends.length - 1;
+    if (last >= 0 && start <= ends[last]) {
+      if (end > ends[last]) ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
+  return { starts, ends };
+}
+
+/**
  * Start times of free slots: the appointment lies inside a working interval, on the SLOT_STEP grid from the
- * interval's start, and its blocked range (buffers included) overlaps no busy interval. `busy` sorted by start.
- * One pass over both sorted lists: O(slots + busy).
+ * interval's start, and its blocked range (buffers included) overlaps no busy interval.
  */
 export function freeSlots(working: Interval[], busy: Interval[], rules: SlotRules): Date[] {
+  return freeSlotStarts(working, busySpans(busy.flatMap((i) => [i.start.getTime(), i.end.getTime()])), rules).map((s) => new Date(s));
+}
+
+/** freeSlots as epoch milliseconds (no Date per slot). One pass over both sorted lists: O(slots + busy). */
+export function freeSlotStarts(working: Interval[], busy: BusySpans, rules: SlotRules): number[] {
   const step = SLOT_STEP_MINUTES * 60_000;
   const length = rules.durationMinutes * 60_000;
   const before = rules.bufferBeforeMinutes * 60_000;
   const after = rules.bufferAfterMinutes * 60_000;
-  const starts: Date[] = [];
+  const notBefore = rules.notBefore.getTime();
+  const { starts: busyStart, ends: busyEnd } = busy;
+  const starts: number[] = [];
   let b = 0;
   for (const w of working) {
-    const first = Math.max(w.start.getTime(), Math.ceil((rules.notBefore.getTime() - w.start.getTime()) / step) * step + w.start.getTime());
-    for (let s = first; s + length <= w.end.getTime(); s += step) {
+    const wStart = w.start.getTime();
+    const wEnd = w.end.getTime();
+    const first = Math.max(wStart, Math.ceil((notBefore - wStart) / step) * step + wStart);
+    for (let s = first; s + length <= wEnd; s += step) {
       const blockedFrom = s - before;
       const blockedUntil = s + length + after;
       // Busy intervals ending before this blocked range can't matter for any later slot either.
-      while (b < busy.length && busy[b].end.getTime() <= blockedFrom) b++;
+      while (b < busyEnd.length && busyEnd[b] <= blockedFrom) b++;
       let clash = false;
-      for (let k = b; k < busy.length && busy[k].start.getTime() < blockedUntil; k++) {
-        if (busy[k].end.getTime() > blockedFrom) {
+      for (let k = b; k < busyStart.length && busyStart[k] < blockedUntil; k++) {
+        if (busyEnd[k] > blockedFrom) {
           clash = true;
           break;
         }
       }
-      if (!clash) starts.push(new Date(s));
+      if (!clash) starts.push(s);
     }
   }
   return starts;
 }
-
-/** Busy intervals sorted by start (the pointer of freeSlots needs them so), merged. */
-export const sortedBusy = (intervals: Interval[]): Interval[] => merge(intervals);

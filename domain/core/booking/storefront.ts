@@ -65,12 +65,12 @@ async function candidates(store: Store, service: BookingService, staffId?: strin
 export async function storeAvailability(store: Store, props: { serviceId: string; from: Date; to: Date; staffId?: string }): Promise<Slot[]> {
   const service = await bookableService(store, props.serviceId);
   const staff = await candidates(store, service, props.staffId);
-  return serviceAvailability(store.ctx, { service, staff, from: props.from, to: props.to });
+  return serviceAvailability(store.ctx, { service, staff, from: props.from, to: props.to, timeZone: store.business.timeZone });
 }
 
 /** The free slot starting exactly at `start` (its free staff), or 409 `slot_taken`. */
 async function freeSlotAt(store: Store, service: BookingService, staff: Staff[], start: Date, ignoreAppointmentId?: string): Promise<Slot> {
-  const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: new Date(start.getTime() + service.durationMinutes * 60_000), ignoreAppointmentId });
+  const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: new Date(start.getTime() + service.durationMinutes * 60_000), ignoreAppointmentId, timeZone: store.business.timeZone });
   const slot = slots.find((s) => s.start.getTime() === start.getTime());
   if (!slot) throw slotTaken();
   return slot;

@@ -139,6 +139,11 @@ describe('core: booking', () => {
     expectProblem(await stack.http.patch(manage).send({ start: '2030-03-30T10:15:00Z' }), 409, 'invalid_transition');
     expectProblem(await stack.http.get(`/api/public/stores/${slug}/bookings/${'x'.repeat(43)}`), 404, 'not_found');
 
+    // Without `to`: the week from `from`, the same answer as asking it explicitly.
+    const week = await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&from=2030-03-25T00:00:00Z`);
+    expect(week.status).toBe(200);
+    expect(week.body.slots.map((s: { start: string }) => s.start)).toContain('2030-03-31T07:00:00.000Z');
+    expect(week.body).toEqual((await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&from=2030-03-25T00:00:00Z&to=2030-04-01T00:00:00Z`)).body);
     expectFieldErrors(await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=nope&from=x&to=2030-01-01T00:00:00Z`), 'serviceId', 'from');
     expectFieldErrors(await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&from=2030-01-01T00:00:00Z&to=2030-06-01T00:00:00Z`), 'to');
     expectFieldErrors(await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: '', email: 'x', serviceId, start: 'soon' }), 'name', 'email', 'start');
