@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { PageQuery } from '../http/dtos';
 import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
@@ -119,6 +119,14 @@ export class LeaveDecisionBody {
   @IsIn(['grant', 'refuse']) decision!: 'grant' | 'refuse';
   @JSONSchema({ description: 'Why; required to refuse' })
   @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+}
+
+export class LeaveAdjustmentBody {
+  @IsUUID() leaveTypeId!: string;
+  @JSONSchema({ description: 'Signed days in half days (credit positive, debit negative), not zero' })
+  @IsNumber() @Min(-366) @Max(366) @NotEquals(0) @ValidateBy({ name: 'isHalfDays', validator: { validate: (v) => Number.isInteger(Number(v) * 2), defaultMessage: () => 'days must be a multiple of 0.5' } }) days!: number;
+  @JSONSchema({ description: 'Why (shown in the ledger)' })
+  @IsString() @Length(1, 500) reason!: string;
 }
 
 export class RttGenerateBody {

@@ -1,6 +1,7 @@
 import type { ModuleMount } from '../modules';
 import { accepted, created } from '../http/routes';
 import { IdParams } from '../http/dtos';
+import { adjustLeaveBalance } from '../../domain/hr/adjustLeaveBalance';
 import { createLeaveType } from '../../domain/hr/createLeaveType';
 import { decideLeaveRequest } from '../../domain/hr/decideLeaveRequest';
 import { fileLeaveRequest } from '../../domain/hr/fileLeaveRequest';
@@ -8,8 +9,8 @@ import { getLeaveBalance } from '../../domain/hr/getLeaveBalance';
 import { listLeaveRequests } from '../../domain/hr/listLeaveRequests';
 import { listLeaveTypes } from '../../domain/hr/leaveTypes';
 import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
-import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
-import { LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
+import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
+import { LedgerEntryView, LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
 
 /** Leave types, requests and decisions, the ledger balance and RTT generation. */
 export function leaveRoutes({ routes }: ModuleMount): void {
@@ -73,6 +74,23 @@ export function leaveRoutes({ routes }: ModuleMount): void {
     '/api/rh/employees/:id/leave-balance',
     { ...gate, permission: 'hr.clock', summary: 'Leave balance', description: "Per type that tracks a balance: the sum of the ledger (never a stored counter) and the days pending requests hold, with the latest movements. The caller's own, or any with hr.employees.manage.", params: IdParams, response: LeaveBalanceView, errors: { 403: '`no_employee_record`' } },
     async ({ ctx, params }) => LeaveBalanceView.from(await getLeaveBalance(ctx, params.id)),
+  );
+
+  r.post(
+    '/api/rh/employees/:id/leave-adjustments',
+    {
+      ...gate,
+      permission: 'hr.employees.manage',
+      summary: 'Adjust a leave balance',
+      description:
+        'A manual correction (a balance carried over at hire, a settlement): appends one `adjustment` movement with its reason and author to the ledger; earlier movements never change. A debit may not take the balance below zero (409 `insufficient_balance`); the type must keep a balance (409 `leave_type_untracked`); nobody adjusts their own balance (403 `own_balance`).',
+      params: IdParams,
+      body: LeaveAdjustmentBody,
+      response: LedgerEntryView,
+      status: 201,
+      errors: { 403: '`own_balance`', 409: '`insufficient_balance`, `leave_type_untracked`' },
+    },
+    async ({ ctx, params, body }) => created(LedgerEntryView.from(await adjustLeaveBalance(ctx, params.id, body))),
   );
 
   r.post(

@@ -96,6 +96,23 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expect(Number(total)).toBe(3.5);
   });
 
+  it('adjusts a balance by appending one movement with its reason, never below zero', async () => {
+    const e = await createEmployee(stack, org.owner, { userId: undefined });
+    const adjust = (body: Record<string, unknown>, who = org.owner, id = e.id) => stack.http.post(`/api/rh/employees/${id}/leave-adjustments`).set(who.auth).send({ leaveTypeId: types.paid, ...body });
+    const credit = await adjust({ days: 4.5, reason: 'carried over at hire' });
+    expect(credit.status).toBe(201);
+    expect(credit.body).toMatchObject({ kind: 'adjustment', days: 4.5, reason: 'carried over at hire', createdBy: org.owner.user.id, leaveTypeId: types.paid });
+    expect((await adjust({ days: -1, reason: 'settled in payroll' })).status).toBe(201);
+    expect((await balance(e.id)).balance).toBe(3.5);
+    expectProblem(await adjust({ days: -4, reason: 'too much' }), 409, 'insufficient_balance');
+    expectProblem(await adjust({ leaveTypeId: types.unpaid, days: 1, reason: 'x' }), 409, 'leave_type_untracked');
+    expectFieldErrors(await adjust({ days: 0.3, reason: '' }), 'days', 'reason');
+    expectFieldErrors(await adjust({ days: 0, reason: 'x' }), 'days');
+    expectProblem(await adjust({ days: 1, reason: 'x' }, org.member), 403, 'permission_denied');
+    expectProblem(await adjust({ days: 1, reason: 'x' }, org.owner, '00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    expect((await balance(e.id)).balance).toBe(3.5);
+  });
+
   it('lets members file and see their own requests, and not decide', async () => {
     const mine = await file(org.memberEmployee.id, { leaveTypeId: types.unpaid, startDate: '2025-07-01', endDate: '2025-07-01', endHalf: 'morning' }, org.member);
     expect(mine.status).toBe(201);
