@@ -29,10 +29,17 @@ export async function startWeb(services: Services, port = services.config.PORT):
       sockets.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // In-flight requests get DRAIN_MS to finish; a connection still open then (a client that stopped
+      // sending a body it announced, a stalled download) is cut, so shutdown never waits for a client.
+      const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
       await closed;
+      clearTimeout(cut);
     },
   };
 }
+
+/** How long close() lets in-flight requests finish (the router's SIGKILL comes 30 s after SIGTERM). */
+const DRAIN_MS = 5000;
 
 /**
  * Timeouts of a dyno behind a router that gives up on a request after 30 s (Heroku's): a request whose

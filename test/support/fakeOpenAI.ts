@@ -19,15 +19,18 @@ export interface FakeOpenAI {
   reply: FakeReply;
   /** Answer this status instead of a stream (to test provider failures). */
   failWith: number | null;
+  /** Milliseconds to wait before answering (to hold an inference open). */
+  holdMs: number;
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAI(reply: FakeReply = { chunks: ['Hello'] }): Promise<FakeOpenAI> {
-  const fake: FakeOpenAI = { baseUrl: '', requests: [], reply, failWith: null, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const fake: FakeOpenAI = { baseUrl: '', requests: [], reply, failWith: null, holdMs: 0, close: () => new Promise((resolve) => server.close(() => resolve())) };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(() => answer(), fake.holdMs));
+    const answer = () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404).end();
         return;
@@ -51,7 +54,7 @@ export async function startFakeOpenAI(reply: FakeReply = { chunks: ['Hello'] }):
       });
       chunk({}, toolCalls.length ? 'tool_calls' : 'stop');
       res.end('data: [DONE]\n\n');
-    });
+    };
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

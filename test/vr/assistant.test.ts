@@ -115,11 +115,14 @@ describe('VR assistant (WebSocket /assistant)', () => {
       expect(await socket.next('error')).toMatchObject({ code: 'assistant_unavailable' });
       ai.failWith = null;
       ai.reply = { chunks: ['One', ' answer'] };
+      // The first inference is held open so that the second question surely arrives during it.
+      ai.holdMs = 500;
       socket.send({ type: 'user_message', text: 'First' });
       socket.send({ type: 'user_message', text: 'Second' });
       expect(await socket.next('error', 1)).toMatchObject({ code: 'assistant_busy' });
       expect(await socket.next('message')).toEqual({ type: 'message', text: 'One answer' });
     } finally {
+      ai.holdMs = 0;
       socket.close();
     }
   });
