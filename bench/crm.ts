@@ -182,7 +182,8 @@ async function main() {
       tagVipByName: 'tag=vip',
       organisationsByUpdatedDesc: 'kind=organisation&sort=-updatedAt',
       customSeats42: 'custom=seats:42',
-      prospectVipRegion3Newest: 'role=prospect&tag=region-3&sort=-createdAt',
+      prospectRegion4Newest: 'role=prospect&tag=region-4&sort=-createdAt',
+      noMatchNewest: 'role=prospect&tag=region-3&sort=-createdAt', // matches none: the whole organisation is walked
       searchNameWithTypo: `q=${encodeURIComponent(typo)}`,
       searchEmail: 'q=customer4242@',
       roleClientSecondPage: `role=client&cursor=${second.nextCursor}`,
