@@ -10,6 +10,7 @@ export class Migration20261202000200_core_crm extends Migration {
     this.addSql('create extension if not exists pg_trgm;');
     this.addSql(`create table "crm_customers" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "kind" text check ("kind" in ('person', 'organisation')) not null, "name" varchar(200) not null, "roles" text[] not null default '{}', "tags" text[] not null default '{}', "emails" jsonb not null default '[]', "phones" jsonb not null default '[]', "addresses" jsonb not null default '[]', "primary_email" varchar(320) null, "custom" jsonb not null default '{}', "owner_id" uuid null, "external_id" varchar(200) null, "last_contact_at" timestamptz null, "search_text" text not null, constraint "crm_customers_pkey" primary key ("id"));`);
     this.addSql(`create index "crm_customers_tenant_name_key" on "crm_customers" ("tenant_id", lower("name"), "id");`);
+    this.addSql(`create index "crm_customers_tenant_id_id_index" on "crm_customers" ("tenant_id", "id");`);
     this.addSql(`create index "crm_customers_tenant_id_updated_at_id_index" on "crm_customers" ("tenant_id", "updated_at", "id");`);
     this.addSql(`create index "crm_customers_tenant_id_primary_email_index" on "crm_customers" ("tenant_id", "primary_email");`);
     this.addSql(`create index "crm_customers_roles_gin" on "crm_customers" using gin ("roles");`);

@@ -45,6 +45,8 @@ export const Customer = defineEntity({
   filters: tenantFilter,
   indexes: [
     { name: 'crm_customers_tenant_name_key', expression: 'create index "crm_customers_tenant_name_key" on "crm_customers" ("tenant_id", lower("name"), "id")' },
+    // createdAt sorts (by id) of one organisation: without it they walk the primary key across every tenant.
+    { properties: ['tenantId', 'id'] },
     { properties: ['tenantId', 'updatedAt', 'id'] },
     { properties: ['tenantId', 'primaryEmail'] },
     { name: 'crm_customers_roles_gin', expression: 'create index "crm_customers_roles_gin" on "crm_customers" using gin ("roles")' },
