@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
-import { percentile, report, runBenchmark, startBareExpress, startBenchApp } from './lib';
+import { latencyStats, report, runBenchmark, startBareExpress, startBenchApp, timeSequential } from './lib';
 
 /**
  * Cloud: (1) a folder listing at 10,000 files: GET /api/cloud/folders/{id}/contents, 50 per page, sorted by
@@ -16,24 +16,6 @@ const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const UPLOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 8;
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const round = (n: number) => +n.toFixed(2);
-  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
-};
-
-async function timed(n: number, request: (i: number) => Promise<Response>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await request(i);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`answered ${res.status}`);
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 async function main() {
   const bare = await startBareExpress();
@@ -59,13 +41,13 @@ async function main() {
     await seed.query('analyze cloud_nodes');
     await seed.end();
 
-    const baseline = stats(await timed(REQUESTS, () => fetch(`${bare.url}/hello`)));
+    const baseline = latencyStats(await timeSequential(REQUESTS, () => fetch(`${bare.url}/hello`)));
     // Second baseline: a gated cloud GET of one small query (the caller's empty favourites), so the listing's own cost shows apart from the database's latency on this machine.
-    const gatedOneQuery = stats(await timed(REQUESTS, () => api('/api/cloud/folders/starred')));
-    const listing: Record<string, ReturnType<typeof stats>> = {};
+    const gatedOneQuery = latencyStats(await timeSequential(REQUESTS, () => api('/api/cloud/folders/starred')));
+    const listing: Record<string, ReturnType<typeof latencyStats>> = {};
     for (const sort of ['name', 'size', 'date'] as const) {
-      await timed(20, () => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}`)); // warm-up
-      listing[`${sort}FirstPage`] = stats(await timed(REQUESTS, (i) => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}&order=${i % 2 ? 'desc' : 'asc'}`)));
+      await timeSequential(20, () => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}`)); // warm-up
+      listing[`${sort}FirstPage`] = latencyStats(await timeSequential(REQUESTS, (i) => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}&order=${i % 2 ? 'desc' : 'asc'}`)));
     }
     // Deep pages: follow the cursor through the whole folder, 200 per page.
     const deep: number[] = [];
@@ -76,7 +58,7 @@ async function main() {
       deep.push(performance.now() - t);
       cursor = page.nextCursor;
     } while (cursor);
-    listing.walkAllPagesOf200 = stats(deep);
+    listing.walkAllPagesOf200 = latencyStats(deep);
 
     // Upload round trips from CLIENTS concurrent clients.
     const urlMs: number[] = [];
@@ -118,8 +100,8 @@ async function main() {
         clients: CLIENTS,
         seconds: +seconds.toFixed(1),
         threeStepUploadsPerSecond: +(done / seconds).toFixed(1),
-        uploadUrl: stats(urlMs),
-        uploadConfirm: stats(confirmMs),
+        uploadUrl: latencyStats(urlMs),
+        uploadConfirm: latencyStats(confirmMs),
       },
     });
   } finally {

@@ -4,7 +4,7 @@ import { newId } from '../entities/base';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { normaliseEmails, normalisePhones, primaryOf, searchTextOf } from '../domain/core/crm/contactDetails';
-import { percentile, report, runBenchmark, startBareExpress, startBenchApp } from './lib';
+import { latencyStats, report, runBenchmark, startBareExpress, startBenchApp, timeSequential } from './lib';
 
 /**
  * CRM at 100,000 customers in one organisation:
@@ -70,24 +70,6 @@ const appCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const round = (n: number) => +n.toFixed(2);
-  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
-};
-
-async function timed(n: number, request: (i: number) => Promise<Response>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await request(i);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`answered ${res.status}`);
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 async function main() {
   const bare = await startBareExpress();
@@ -179,8 +161,8 @@ async function main() {
     await db.query('analyze crm_customers');
 
     // The filtered list at 100,000 customers.
-    const baseline = stats(await timed(REQUESTS, () => fetch(`${bare.url}/hello`)));
-    const gatedOneQuery = stats(await timed(REQUESTS, () => api('/api/customers/fields')));
+    const baseline = latencyStats(await timeSequential(REQUESTS, () => fetch(`${bare.url}/hello`)));
+    const gatedOneQuery = latencyStats(await timeSequential(REQUESTS, () => api('/api/customers/fields')));
     const target = surname((4242 * 7919) % 8000).toLowerCase();
     const typo = target.slice(0, -2) + (target.at(-1) === 'x' ? 'y' : 'x') + target.at(-1);
     const second = (await (await api('/api/customers?role=client&limit=50')).json()) as { nextCursor: string };
@@ -195,10 +177,10 @@ async function main() {
       searchEmail: 'q=customer4242@',
       roleClientSecondPage: `role=client&cursor=${second.nextCursor}`,
     };
-    const list: Record<string, ReturnType<typeof stats>> = {};
+    const list: Record<string, ReturnType<typeof latencyStats>> = {};
     for (const [name, query] of Object.entries(variants)) {
-      await timed(20, () => api(`/api/customers?${query}`)); // warm-up
-      list[name] = stats(await timed(REQUESTS, () => api(`/api/customers?${query}`)));
+      await timeSequential(20, () => api(`/api/customers?${query}`)); // warm-up
+      list[name] = latencyStats(await timeSequential(REQUESTS, () => api(`/api/customers?${query}`)));
     }
     const worstP95 = Math.max(...Object.values(list).map((s) => s.p95Ms));
 
@@ -212,7 +194,7 @@ async function main() {
       import: {
         calls: bodies.length,
         recordsPerCall: PER_CALL,
-        acceptP50Ms: stats(acceptMs).p50Ms,
+        acceptP50Ms: latencyStats(acceptMs).p50Ms,
         allAcceptedSeconds: round(acceptedSeconds),
         seconds: round(importSeconds),
         recordsPerSecond: ratePerSecond,

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
-import { percentile, report, runBenchmark, startBareExpress, startBenchApp } from './lib';
+import { latencyStats, report, runBenchmark, startBareExpress, startBenchApp, timeSequential } from './lib';
 
 /**
  * Dashboard summary: GET /api/dashboard/summary for an organisation with BENCH_ROWS appointments, follow-ups,
@@ -12,24 +12,6 @@ import { percentile, report, runBenchmark, startBareExpress, startBenchApp } fro
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const round = (n: number) => +n.toFixed(2);
-  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
-};
-
-async function timed(n: number, request: () => Promise<Response>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await request();
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`answered ${res.status}`);
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 async function main() {
   const bare = await startBareExpress();
@@ -82,10 +64,10 @@ async function main() {
     await seed.query('analyze booking_appointments; analyze crm_activities; analyze crm_deals; analyze vr_sessions');
     await seed.end();
 
-    const baseline = stats(await timed(REQUESTS, () => fetch(`${bare.url}/hello`)));
-    const gatedOneQuery = stats(await timed(REQUESTS, () => api('/api/sidebar/preferences')));
-    await timed(20, () => api('/api/dashboard/summary')); // warm-up
-    const summary = stats(await timed(REQUESTS, () => api('/api/dashboard/summary')));
+    const baseline = latencyStats(await timeSequential(REQUESTS, () => fetch(`${bare.url}/hello`)));
+    const gatedOneQuery = latencyStats(await timeSequential(REQUESTS, () => api('/api/sidebar/preferences')));
+    await timeSequential(20, () => api('/api/dashboard/summary')); // warm-up
+    const summary = latencyStats(await timeSequential(REQUESTS, () => api('/api/dashboard/summary')));
 
     report('dashboard', {
       rowsPerFigure: ROWS,

@@ -162,6 +162,26 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Prints the figures and keeps them in bench/results/<name>.json (committed as the last report). */
+/** p50/p95/p99 (ms, two decimals) and the count of a set of latencies. */
+export function latencyStats(values: number[]): { p50Ms: number; p95Ms: number; p99Ms: number; n: number } {
+  const sorted = [...values].sort((x, y) => x - y);
+  const round = (n: number) => +n.toFixed(2);
+  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
+}
+
+/** Latencies (ms) of n requests sent one after the other, each read to its end; anything but 200 stops the run. */
+export async function timeSequential(n: number, request: (i: number) => Promise<Response>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await request(i);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`answered ${res.status}`);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
 export function report(name: string, figures: Record<string, unknown>): void {
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
