@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../lib/tokens';
 import { crc32 } from 'node:zlib';
 import { apiKeyModules, type ApiKeyModule } from '../../entities/apikeys/apiKey';
 
@@ -26,7 +27,7 @@ export interface GeneratedKey {
 export function generateApiKey(module: ApiKeyModule): GeneratedKey {
   const body = `psk_${module}_${randomBase62(RANDOM_LENGTH)}`;
   const key = body + checksum(body);
-  return { key, prefix: body.slice(0, body.length - RANDOM_LENGTH + VISIBLE_RANDOM), hash: hashApiKey(key) };
+  return { key, prefix: body.slice(0, body.length - RANDOM_LENGTH + VISIBLE_RANDOM), hash: hashToken(key) };
 }
 
 /** The module of a well-formed key with a valid checksum; null for anything else. */
@@ -35,8 +36,6 @@ export function parseApiKey(key: string): ApiKeyModule | null {
   if (!match || checksum(key.slice(0, -CHECKSUM_LENGTH)) !== match[3]) return null;
   return match[1] as ApiKeyModule;
 }
-
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Uniform base62: bytes >= 248 (= 4 x 62) are skipped so every character is equally likely. */
 function randomBase62(length: number): string {

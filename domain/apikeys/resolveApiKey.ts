@@ -3,7 +3,8 @@ import { ApiKey, type ApiKeyModule, type ApiKeyScope } from '../../entities/apik
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
-import { hashApiKey, parseApiKey } from './keyFormat';
+import { hashToken } from '../../lib/tokens';
+import { parseApiKey } from './keyFormat';
 
 /** Who calls an integration route: a key of an organisation, for one module's surface. */
 export interface ApiKeyPrincipal {
@@ -57,7 +58,7 @@ export class ApiKeyResolver {
   /** The key's principal, or null for a malformed, unknown or deleted key. */
   async resolve(key: string): Promise<ApiKeyPrincipal | null> {
     if (!parseApiKey(key)) return null;
-    const hash = hashApiKey(key);
+    const hash = hashToken(key);
     const hit = this.memo.get(hash);
     let principal = hit && Date.now() - hit.at < this.memoTtlMs ? hit.principal : null;
     if (!principal) {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../lib/tokens';
 import { CloudNode } from '../../entities/cloud/node';
 import { CloudShare, type ShareKind } from '../../entities/cloud/share';
 import { Membership } from '../../entities/identity/organization';
@@ -24,8 +25,6 @@ export interface CreatedShare {
   /** Link shares: the address, shown this once (only its token's hash is stored). */
   url: string | null;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Shares a live file: a link (anyone holding it, optionally until expiresAt and with a password; needs

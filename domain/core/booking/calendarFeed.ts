@@ -11,7 +11,7 @@ import { tenantContext, type TenantContext } from '../../context';
 import type { Services } from '../../services';
 import { isModuleActive } from '../org/activeModules';
 import { getBusiness } from '../org/getBusiness';
-import { hashToken } from './storefront';
+import { hashToken } from '../../../lib/tokens';
 
 /** What the feed covers around now: the recent past and the year ahead. */
 export const FEED_PAST_DAYS = 60;

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Appointment, BookingService, ServiceGroup, Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { hashToken, newOpaqueToken } from '../../../lib/tokens';
 import { tenantContext, type TenantContext } from '../../context';
 import { composeMail, dispatchMails } from '../../identity/mail';
 import type { Services } from '../../services';
@@ -12,10 +12,6 @@ import { findBusinessBySlug } from '../org/findBusinessBySlug';
 import { createAppointment, findAppointment, isLive, slotTaken, updateAppointment } from './appointments';
 import { serviceAvailability, staffFor, type Slot } from './availability';
 import { findService, findStaff } from './catalogue';
-
-/** SHA-256 (hex) of a token: what is stored of manage links, magic links and feed secrets. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
 
 /** A booking's short reference for the visitor (derived from its id, shown in mails and answers). */
 export const bookingReference = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
@@ -101,7 +97,7 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
   const service = await bookableService(store, props.serviceId);
   const slot = await freeSlotAt(store, service, await candidates(store, service, props.staffId), props.start);
   const customer = await findOrCreateCustomer(store.ctx, { name: props.name, email: props.email, phone: props.phone ?? undefined });
-  const manageToken = newToken();
+  const manageToken = newOpaqueToken();
   let appointment: Appointment | null = null;
   for (const staffId of slot.staffIds) {
     try {

@@ -6,7 +6,8 @@ import { tenantContext, type TenantContext } from '../../context';
 import { composeMail, dispatchMails } from '../../identity/mail';
 import type { Services } from '../../services';
 import { getBusiness } from '../org/getBusiness';
-import { hashToken, newToken, openStore } from './storefront';
+import { hashToken, newOpaqueToken } from '../../../lib/tokens';
+import { openStore } from './storefront';
 
 /** A magic link works once, this long. */
 export const VISITOR_LINK_TTL_MINUTES = 15;
@@ -24,7 +25,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export async function requestVisitorLink(services: Services, props: { publicSlug: string; email: string }): Promise<void> {
   const store = await openStore(services, props.publicSlug);
   const { em, tenantId } = store.ctx;
-  const token = newToken();
+  const token = newOpaqueToken();
   const email = normalise(props.email);
   em.create(VisitorToken, { tenantId, kind: 'link', email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + VISITOR_LINK_TTL_MINUTES * 60_000), usedAt: null });
   const mail = composeMail(em, services, { to: email, tenantId, template: 'booking_sign_in', data: { business: store.business.name, slug: store.business.publicSlug!, token } });
@@ -54,7 +55,7 @@ export async function verifyVisitorLink(services: Services, token: string): Prom
   const claimed = await em.nativeUpdate(VisitorToken, { id: link.id, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now }, { filters: false });
   if (claimed !== 1) throw invalidLink();
   const ctx = tenantContext(services, link.tenantId);
-  const sessionToken = newToken();
+  const sessionToken = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + VISITOR_SESSION_TTL_DAYS * 86_400_000);
   ctx.em.create(VisitorToken, { tenantId: link.tenantId, kind: 'session', email: link.email, tokenHash: hashToken(sessionToken), expiresAt, usedAt: null });
   await ctx.em.flush();
