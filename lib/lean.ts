@@ -167,3 +167,14 @@ async function run(orm: Orm, compiled: Compiled, values: unknown[]): Promise<Rec
 
 /** Declares a lean statement over `entity` (once, at module load). */
 export const lean = <T, X extends string = never>(entity: EntityName<T>, spec: LeanSpec<X> = {}): LeanStatement<T, X> => new LeanStatement(entity, spec);
+
+/**
+ * A read that `lean()` cannot express (CTEs, ranking, aggregates) as a named prepared statement on the same pool
+ * and path: declared once at module load, parsed and planned once per connection. The text is static SQL
+ * written in the source with $1, $2 ... parameters; it is not tied to an entity, so binding the tenant is the
+ * caller's duty: the text says `tenant_id = $n` itself. Rows are raw database values.
+ */
+export function preparedRead<R>(text: string): (orm: Orm, values: unknown[]) => Promise<R[]> {
+  const compiled: Compiled = { name: `lean_raw_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text, tenantScoped: false, convert: [] };
+  return async (orm, values) => (await run(orm, compiled, values)) as R[];
+}

@@ -93,7 +93,7 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
     async ({ params, body, res }) => {
       const em = services.orm.em.fork();
       const space = await findPublicSpace(em, params.slug);
-      const { answer, sources } = await answerQuestion(services, em, body.question, { spaceId: space.id, publishedOnly: true });
+      const { answer, sources } = await answerQuestion(services, em, body.question, { tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
       res.set('Cache-Control', 'no-store');
       return { answer, sources: sources.map((s) => ({ title: s.title, slug: s.slug })) };
     },

@@ -116,7 +116,7 @@ export function articleRoutes(surface: Surface): void {
     },
     async (input) => {
       const { ctx, query } = input;
-      const items = await searchArticles(ctx.em, { q: query.q, limit: query.limit, tenantId: ctx.tenantId, spaceId: query.spaceId, status: query.status, publishedOnly: !(await seesUnpublished(input)) });
+      const items = await searchArticles(ctx.services, { q: query.q, limit: query.limit, tenantId: ctx.tenantId, spaceId: query.spaceId, status: query.status, publishedOnly: !(await seesUnpublished(input)) });
       if (!items.length && query.spaceId) await recordSearchMiss(ctx.services, ctx.tenantId, query.spaceId, query.q);
       return { query: query.q, items: items.map(KbSearchHitView.from) };
     },

@@ -25,7 +25,7 @@ import {
 } from './publicViews';
 
 const P = '/api/knowledge/public';
-/** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; Express adds a weak ETag and answers 304 to If-None-Match. */
+/** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; Express adds a weak ETag (the article read sets its own) and answers 304 to If-None-Match. */
 const CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const cacheable = (res: Response) => res.set('Cache-Control', CACHE);
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
@@ -65,13 +65,21 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     `${P}/spaces/:slug/articles/:articleSlug`,
-    { ...base, summary: 'A published article', description: 'The rendered, sanitised HTML beside the source (Markdown or editor document). Drafts, reviews and archived articles are 404. Counts a view (Redis, flushed to the space analytics).', params: KbArticleSlugParams, response: KbPublicArticleView },
+    {
+      ...base,
+      summary: 'A published article',
+      description:
+        "The rendered, sanitised HTML (stored with each version) beside the source (Markdown or editor document). Drafts, reviews and archived articles are 404. The ETag names the article's state, so a matching If-None-Match is a 304 without a body. Counts a view (Redis, flushed to the space analytics).",
+      params: KbArticleSlugParams,
+      response: KbPublicArticleView,
+    },
     async ({ req, res, params }) => {
-      const em = services.orm.em.fork();
-      const space = await findPublicSpace(em, params.slug);
-      const { article, html } = await getPublicArticle(em, space, params.articleSlug);
+      const { space, article, html } = await getPublicArticle(services, params.slug, params.articleSlug);
       void recordView(services, { tenantId: space.tenantId, spaceId: space.id, articleId: article.id, reader: readerKey(null, req.ip, req.get('user-agent')) });
       cacheable(res);
+      // Every change of what this answer shows moves version or updatedAt: a revalidation needs no body built or hashed.
+      res.set('ETag', `W/"${article.id}-${article.version}-${article.updatedAt.getTime().toString(36)}"`);
+      if (req.fresh) return void res.status(304).end();
       return KbPublicArticleView.fromRendered(article, html);
     },
   );
@@ -82,7 +90,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     async ({ res, params, query }) => {
       const em = services.orm.em.fork();
       const space = await findPublicSpace(em, params.slug);
-      const items = await searchArticles(em, { q: query.q, limit: query.limit, spaceId: space.id, publishedOnly: true });
+      const items = await searchArticles(services, { q: query.q, limit: query.limit, tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
       if (!items.length) await recordSearchMiss(services, space.tenantId, space.id, query.q);
       cacheable(res);
       return { query: query.q, items: items.map(KbPublicSearchHitView.from) };

@@ -5,6 +5,7 @@ import { articleKinds, type KnowledgeArticle, type RichNode } from '../../entiti
 import { searchLanguages, type KnowledgeSpace } from '../../entities/knowledge/space';
 import { publicModes } from '../../domain/knowledge/publicSpace';
 import type { SearchHit } from '../../domain/knowledge/searchArticles';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 import { PageQuery } from '../http/dtos';
@@ -40,7 +41,7 @@ export class KbPublicArticleSummaryView {
   @Nullable() @IsDateString() publishedAt!: string | null;
   @IsDateString() updatedAt!: string;
 
-  static from(a: KnowledgeArticle): KbPublicArticleSummaryView {
+  static from(a: Lean<KnowledgeArticle>): KbPublicArticleSummaryView {
     return { slug: a.slug, title: a.title, kind: a.kind, excerpt: a.excerpt, publishedAt: a.publishedAt?.toISOString() ?? null, updatedAt: a.updatedAt.toISOString() };
   }
 }
@@ -57,14 +58,14 @@ export class KbPublicArticlePageView {
 }
 
 export class KbPublicArticleView extends KbPublicArticleSummaryView {
-  @JSONSchema({ description: 'The content rendered to HTML (Markdown through markdown-it, raw HTML off; rich documents by node type), sanitised with an allow-list' })
+  @JSONSchema({ description: 'The content rendered to HTML (Markdown through markdown-it, raw HTML off; rich documents by node type), sanitised with an allow-list; rendered once per version and stored' })
   @IsString() html!: string;
   @JSONSchema({ description: 'Developer articles: the Markdown source' })
   @Nullable() @IsString() contentMarkdown!: string | null;
   @JSONSchema({ description: 'Rich articles: the editor document', type: ['object', 'null'] })
   @Nullable() @IsObject() content!: RichNode | null;
 
-  static fromRendered(a: KnowledgeArticle, html: string): KbPublicArticleView {
+  static fromRendered(a: Lean<KnowledgeArticle>, html: string): KbPublicArticleView {
     return { ...KbPublicArticleSummaryView.from(a), html, contentMarkdown: a.contentMarkdown ?? null, content: a.content ?? null };
   }
 }

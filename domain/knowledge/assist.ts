@@ -60,7 +60,7 @@ export interface QaAnswer {
 export async function answerQuestion(services: Services, em: Em, question: string, scope: Omit<SearchProps, 'q' | 'limit'>): Promise<QaAnswer> {
   // A question is matched by any of its words (web-search OR), ranked: an AND of every word rarely matches prose.
   const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const hits = words.length ? await searchArticles(em, { ...scope, q: words.slice(0, 30).join(' or '), limit: SOURCES }) : [];
+  const hits = words.length ? await searchArticles(services, { ...scope, q: words.slice(0, 30).join(' or '), limit: SOURCES }) : [];
   if (!hits.length) return { answer: 'No article answers this question.', sources: [] };
   const ai = aiOf(services);
   const bodies = await em.find(KnowledgeArticle, { id: { $in: hits.map((h) => h.id) } }, { filters: false, populate: ['bodyText'], fields: ['id', 'title', 'bodyText'] });

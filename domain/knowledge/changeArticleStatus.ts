@@ -5,6 +5,7 @@ import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
 import { findArticle } from './lookup';
 import { assertTransition } from './transitions';
+import { bumpSearchVersion } from './searchCache';
 
 /**
  * Moves an article to another status along the transition table (409 `invalid_transition`). The first
@@ -35,6 +36,7 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
     return article;
   });
   if (from === to) return article;
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   if (mail) await ctx.services.queues.add(knowledgeMailingQueue, { tenantId: ctx.tenantId, articleId: article.id }, { jobId: `kb-mail.${article.id}` });
   const subject = { spaceId: article.spaceId, articleId: article.id };
   await notifyKnowledge(ctx.services, ctx.tenantId, 'article.status_changed', subject, { from, to });

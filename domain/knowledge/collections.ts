@@ -2,6 +2,7 @@ import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeCollection } from '../../entities/knowledge/space';
 import type { TenantContext } from '../context';
 import { findCollection, findSpace } from './lookup';
+import { bumpSearchVersion } from './searchCache';
 
 /** A space's collections in order. */
 export async function listCollections(ctx: TenantContext, spaceId: string): Promise<KnowledgeCollection[]> {
@@ -41,4 +42,5 @@ export async function deleteCollection(ctx: TenantContext, id: string): Promise<
     await em.nativeUpdate(KnowledgeArticle, { collectionId: collection.id }, { collectionId: null });
     em.remove(collection);
   });
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
 }

@@ -7,6 +7,7 @@ import { notifyKnowledge } from './events';
 import { findCollection, findSpace, type Actor } from './lookup';
 import { articleSlug, slugTaken } from './slugs';
 import { writeVersion } from './writeVersion';
+import { bumpSearchVersion } from './searchCache';
 
 export interface CreateArticleProps {
   title: string;
@@ -57,6 +58,7 @@ export async function createArticle(ctx: TenantContext, spaceId: string, props: 
     if (err instanceof UniqueConstraintViolationException) throw slugTaken();
     throw err;
   }
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   await notifyKnowledge(ctx.services, ctx.tenantId, 'article.created', { spaceId, articleId: article.id }, { title: article.title, kind: article.kind, status: article.status });
   return article;
 }

@@ -3,6 +3,7 @@ import { KnowledgeSpace, type SearchLanguage, type SpaceMode } from '../../entit
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
 import { slugTaken, spaceSlug } from './slugs';
+import { bumpSearchVersion } from './searchCache';
 
 export interface CreateSpaceProps {
   name: string;
@@ -24,6 +25,7 @@ export async function createSpace(ctx: TenantContext, props: CreateSpaceProps): 
     if (err instanceof UniqueConstraintViolationException) throw slugTaken();
     throw err;
   }
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   await notifyKnowledge(ctx.services, ctx.tenantId, 'space.created', { spaceId: space.id }, { name: space.name, slug: space.slug, mode: space.mode });
   return space;
 }

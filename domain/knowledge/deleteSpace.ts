@@ -4,6 +4,7 @@ import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeSubscriber } from '..
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
 import { findSpace } from './lookup';
+import { bumpSearchVersion } from './searchCache';
 
 /** Deletes a space and everything in it (collections, articles, their versions and comments, subscribers, statistics), in one transaction. */
 export async function deleteSpace(ctx: TenantContext, id: string): Promise<void> {
@@ -23,5 +24,6 @@ export async function deleteSpace(ctx: TenantContext, id: string): Promise<void>
     em.remove(space);
     return space;
   });
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   await notifyKnowledge(ctx.services, ctx.tenantId, 'space.deleted', { spaceId: space.id }, { name: space.name, slug: space.slug, mode: space.mode });
 }

@@ -2,6 +2,7 @@ import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { findSpace } from './lookup';
+import { bumpSearchVersion } from './searchCache';
 
 /**
  * Sets the reading order of a space in one statement (one transaction): the listed articles come first in the
@@ -10,7 +11,7 @@ import { findSpace } from './lookup';
  */
 export async function reorderArticles(ctx: TenantContext, spaceId: string, articleIds: string[]): Promise<number> {
   if (new Set(articleIds).size !== articleIds.length) throw invalidField('articleIds', 'must not repeat an article');
-  return ctx.em.transactional(async (em) => {
+  const renumbered = await ctx.em.transactional(async (em) => {
     const space = await findSpace(em, spaceId);
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`knowledge_reorder:${space.id}`]);
     const found = await em.count(KnowledgeArticle, { spaceId: space.id, id: { $in: articleIds } });
@@ -24,4 +25,6 @@ export async function reorderArticles(ctx: TenantContext, spaceId: string, artic
     );
     return rows[0]?.n ?? 0;
   });
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
+  return renumbered;
 }

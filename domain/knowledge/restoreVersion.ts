@@ -4,6 +4,7 @@ import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
 import { findArticle, type Actor } from './lookup';
 import { writeVersion } from './writeVersion';
+import { bumpSearchVersion } from './searchCache';
 
 /**
  * Brings back the title and content of an earlier version as a new version (reason `restored`, restoredFrom
@@ -20,6 +21,7 @@ export async function restoreVersion(ctx: TenantContext, articleId: string, vers
     writeVersion(em, article, actor, 'restored', version.number);
     return article;
   });
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
   return article;
 }

@@ -1,12 +1,15 @@
-import { KnowledgeSpace } from '../../entities/knowledge/space';
 import type { ArticleStatus } from '../../entities/knowledge/article';
-import type { Em } from '../../lib/db';
+import { searchLanguages } from '../../entities/knowledge/space';
+import type { Orm } from '../../lib/db';
+import { preparedRead } from '../../lib/lean';
+import type { Services } from '../services';
+import { cachedSearch } from './searchCache';
 
 export interface SearchProps {
   q: string;
   limit: number;
-  /** The organisation searched (member and integration surfaces); absent on the public surface, where spaceId is given. */
-  tenantId?: string;
+  /** The organisation searched (on the public surface, the space's). */
+  tenantId: string;
   spaceId?: string;
   status?: ArticleStatus;
   /** Published articles only (public surface, members without knowledge.write). */
@@ -44,6 +47,8 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * "Installation". The query is parsed with websearch_to_tsquery (quotes, OR, -word) in every language of the
  * spaces in scope, OR-ed into one constant tsquery so the GIN index serves it. Snippets come from ts_headline
  * on the page's hits only, HTML-escaped, matches in <mark>. Archived articles are left out unless asked for.
+ * The statements are prepared (named, planned once per connection) and answers cached per organisation until
+ * its next write (searchCache.ts).
  */
 interface Row {
   id: string;
@@ -59,50 +64,60 @@ interface Row {
   snippet: string;
 }
 
-export async function searchArticles(em: Em, props: SearchProps): Promise<SearchHit[]> {
-  const scope = { ...(props.spaceId ? { id: props.spaceId } : {}), ...(props.tenantId ? { tenantId: props.tenantId } : {}) };
-  const spaces = await em.find(KnowledgeSpace, scope, { filters: false, fields: ['language'] });
-  const languages = [...new Set(spaces.map((s) => s.language))];
-  if (!languages.length) return [];
-  const query = languages.map(() => `websearch_to_tsquery(?::regconfig, ?)`).join(' || ');
-  const queryParams = languages.flatMap((l) => [l, props.q]);
+// Named prepared statements (lib/lean.ts preparedRead): planning this query costs more than running it.
+// Parameters: $1 tenant, $2 space or null, $3 status or null (null: all but archived), then the statement's own.
+const SCOPE = `a.tenant_id = $1 and ($2::uuid is null or a.space_id = $2::uuid) and (case when $3::text is null then a.status <> 'archived' else a.status = $3::text end)`;
+
+const languagesInScope = preparedRead<{ language: string }>(`select distinct language from knowledge_spaces where tenant_id = $1 and ($2::uuid is null or id = $2::uuid)`);
+
+/**
+ * Full-text hits first. Only a bounded candidate set is ranked (ts_rank_cd reads each candidate's whole tsvector,
+ * and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to $5,
+ * plus the first body matches of the GIN bitmap up to $6; snippets on the page's hits only ($7). $4 is the query,
+ * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
+ * number of languages).
+ */
+const fullTextSql = (languages: number) => `with q as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery($${8 + i}::regconfig, $4::text)`).join(' || ')}) as query),
+      candidates as (
+        (select a.id from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
+        union
+        (select a.id from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
+      hits as (
+        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, a.body_text,
+               ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank
+        from candidates c join knowledge_articles a on a.id = c.id, q
+        order by rank desc, a.id
+        limit $7)
+ select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
+        ts_headline(h.language::regconfig, left(h.body_text, 20000), q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
+ from hits h, q
+ order by h.rank desc, h.id`;
+const fullText = searchLanguages.map((_, i) => preparedRead<Row>(fullTextSql(i + 1)));
+
+// Titles similar to the query (a typo): pg_trgm word similarity, GIN-indexed; $5 the ids already found, $6 how many more.
+const similarTitles = preparedRead<Row>(
+  `select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, (word_similarity($4::text, a.title) * 0.01)::float8 as rank, true as fuzzy, a.excerpt as snippet
+   from knowledge_articles a
+   where ${SCOPE} and $4::text <% a.title and a.id <> all($5::uuid[])
+   order by word_similarity($4::text, a.title) desc, a.id
+   limit $6`,
+);
+
+/** Searches one organisation (and a space of it); answers come from a small cache while the organisation's articles do not change (searchCache.ts). */
+export async function searchArticles(services: Services, props: SearchProps): Promise<SearchHit[]> {
   const status = props.publishedOnly ? 'published' : (props.status ?? null);
-  const where = `${props.tenantId ? 'a.tenant_id = ?' : 'true'} and ${props.spaceId ? 'a.space_id = ?' : 'true'} and ${status ? 'a.status = ?' : `a.status <> 'archived'`}`;
-  const whereParams = [...(props.tenantId ? [props.tenantId] : []), ...(props.spaceId ? [props.spaceId] : []), ...(status ? [status] : [])];
-  // Full-text hits first. Only a bounded candidate set is ranked (ts_rank_cd reads each candidate's whole tsvector,
-  // and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to
-  // TITLE_CANDIDATES, plus the first body matches of the GIN bitmap up to bodyCandidates; snippets on the page's hits only.
+  const key = `${props.spaceId ?? ''}|${status ?? ''}|${props.limit}|${props.q}`;
+  return cachedSearch(services, props.tenantId, key, () => runSearch(services.orm, props, status));
+}
+
+async function runSearch(orm: Orm, props: SearchProps, status: string | null): Promise<SearchHit[]> {
+  const scope = [props.tenantId, props.spaceId ?? null, status];
+  const languages = (await languagesInScope(orm, scope.slice(0, 2))).map((l) => l.language);
+  if (!languages.length) return [];
   const bodyCandidates = Math.max(BODY_CANDIDATES, 5 * props.limit);
-  const rows = await em.execute<Row[]>(
-    `with q as (select (${query}) as query),
-          candidates as (
-            (select a.id from knowledge_articles a, q where ${where} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit ?)
-            union
-            (select a.id from knowledge_articles a, q where ${where} and a.search_vector @@ q.query limit ?)),
-          hits as (
-            select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, a.body_text,
-                   ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank
-            from candidates c join knowledge_articles a on a.id = c.id, q
-            order by rank desc, a.id
-            limit ?)
-     select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
-            ts_headline(h.language::regconfig, left(h.body_text, 20000), q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
-     from hits h, q
-     order by h.rank desc, h.id`,
-    [...queryParams, ...whereParams, TITLE_CANDIDATES, ...whereParams, bodyCandidates, props.limit],
-  );
-  // Then, when the page is not full, titles similar to the query (a typo): pg_trgm word similarity, GIN-indexed.
-  if (rows.length < props.limit) {
-    const fuzzy = await em.execute<Row[]>(
-      `select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, (word_similarity(?, a.title) * 0.01)::float8 as rank, true as fuzzy, a.excerpt as snippet
-       from knowledge_articles a
-       where ${where} and ? <% a.title and a.id <> all(?::uuid[])
-       order by word_similarity(?, a.title) desc, a.id
-       limit ?`,
-      [props.q, ...whereParams, props.q, `{${rows.map((r) => r.id).join(',')}}`, props.q, props.limit - rows.length],
-    );
-    rows.push(...fuzzy);
-  }
+  const rows = await fullText[languages.length - 1](orm, [...scope, props.q, TITLE_CANDIDATES, bodyCandidates, props.limit, ...languages]);
+  // Then, when the page is not full, titles similar to the query.
+  if (rows.length < props.limit) rows.push(...(await similarTitles(orm, [...scope, props.q, rows.map((r) => r.id), props.limit - rows.length])));
   return rows.map((r) => ({
     id: r.id,
     spaceId: r.space_id,

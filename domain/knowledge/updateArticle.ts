@@ -7,6 +7,7 @@ import { notifyKnowledge } from './events';
 import { findArticle, findCollection, type Actor } from './lookup';
 import { articleSlug, slugTaken } from './slugs';
 import { writeVersion } from './writeVersion';
+import { bumpSearchVersion } from './searchCache';
 
 export interface UpdateArticleProps {
   title?: string;
@@ -57,6 +58,7 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
     if (err instanceof UniqueConstraintViolationException) throw slugTaken();
     throw err;
   }
+  await bumpSearchVersion(ctx.services, ctx.tenantId);
   if (versioned) await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
   return article;
 }

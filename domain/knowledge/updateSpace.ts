@@ -4,6 +4,7 @@ import type { KnowledgeSpace, SearchLanguage, SpaceMode } from '../../entities/k
 import type { TenantContext } from '../context';
 import { findSpace } from './lookup';
 import { slugTaken, spaceSlug } from './slugs';
+import { bumpSearchVersion } from './searchCache';
 
 export interface UpdateSpaceProps {
   name?: string;
@@ -16,7 +17,7 @@ export interface UpdateSpaceProps {
 /** Edits a space; a new language re-indexes its articles (the generated column follows) in the same transaction. */
 export async function updateSpace(ctx: TenantContext, id: string, props: UpdateSpaceProps): Promise<KnowledgeSpace> {
   try {
-    return await ctx.em.transactional(async (em) => {
+    const space = await ctx.em.transactional(async (em) => {
       const space = await findSpace(em, id);
       if (props.slug !== undefined && props.slug !== space.slug) space.slug = await spaceSlug(em, props.slug, space.name, space.id);
       if (props.name !== undefined) space.name = props.name.trim();
@@ -28,6 +29,8 @@ export async function updateSpace(ctx: TenantContext, id: string, props: UpdateS
       }
       return space;
     });
+    await bumpSearchVersion(ctx.services, ctx.tenantId);
+    return space;
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) throw slugTaken();
     throw err;

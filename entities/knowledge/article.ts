@@ -22,6 +22,7 @@ export interface RichNode {
  * `bodyText` is the content as plain text (rich documents flattened, Markdown stripped), written with the
  * content; the database derives `searchVector` from title (weight A) and bodyText (weight B) with the space's
  * text-search configuration (a generated column, GIN-indexed); a trigram index on the title finds typos.
+ * `contentHtml` is the public rendering, kept beside the source.
  */
 export const KnowledgeArticle = defineEntity({
   name: 'KnowledgeArticle',
@@ -48,6 +49,12 @@ export const KnowledgeArticle = defineEntity({
     content: p.json<RichNode>().nullable(),
     contentMarkdown: p.text().nullable(),
     bodyText: p.text().default('').lazy(true, false),
+    /**
+     * The content rendered and sanitised (domain/knowledge/content.ts), written with every version so a public
+     * read renders nothing; null until then for rows written before the column (filled by the first public read).
+     * A change of the renderer or its allow-list clears the column in a migration.
+     */
+    contentHtml: p.text().nullable().lazy(true, false),
     excerpt: p.string().length(300).default(''),
     /** The space's text-search configuration, copied so the generated column can use it. */
     language: p.enum([...searchLanguages]).default('english'),
