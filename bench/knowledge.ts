@@ -7,8 +7,10 @@ import { load, report, runBenchmark, startBenchApp } from './lib';
  * Knowledge at scale: 50,000 articles in one organisation (one public knowledge base, ~60 words each from a
  * 2,000-word vocabulary, so a word matches ~1-3% of the corpus). Measures, at 20 concurrent clients:
  *  - member search GET /api/knowledge/search (full-text, ranked, ts_headline snippets, trigram typo match),
- *    cycling through single-word, two-word and typo queries; the target is p95 <= 50 ms (reported: p50 and p99,
- *    an upper bound of p95);
+ *    cycling through 20 single-word, two-word and typo queries (answered from the search cache once computed,
+ *    domain/knowledge/searchCache.ts); the target is p95 <= 50 ms (reported: p50 and p99, an upper bound of p95);
+ *  - the same search with a distinct word per request (1,400 words, a cache miss each until the list wraps): what
+ *    the prepared query itself costs under the same load;
  *  - an anonymous public article read (rendered Markdown, view counted in Redis) next to GET /health, the
  *    baseline of the same run.
  * BENCH_KB_ARTICLES and BENCH_KB_SECONDS shorten it.
@@ -29,7 +31,7 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = () => vocabulary[Math.floor(random() * vocabulary.length)];
 
 async function main() {
-  const app = await startBenchApp('knowledge', { workers: false, env: { DATABASE_TIMEOUT_MS: '10000', REDIS_TIMEOUT_MS: '5000', RATE_LIMIT_ANON_PER_MINUTE: '100000000' } });
+  const app = await startBenchApp('knowledge', { workers: false, env: { DATABASE_TIMEOUT_MS: '60000', REDIS_TIMEOUT_MS: '5000', RATE_LIMIT_ANON_PER_MINUTE: '100000000' } });
   try {
     const em = app.services.orm.em.fork();
     const { user, organization } = await createUser(em, { email: `bench-kb-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
@@ -45,9 +47,9 @@ async function main() {
     // Set-up (not measured): articles written in large statements; the database computes their tsvector.
     let t = performance.now();
     const now = new Date();
-    for (let i = 0; i < ARTICLES; i += 2000) {
+    for (let i = 0; i < ARTICLES; i += 1000) {
       const rows: unknown[][] = [];
-      for (let k = i; k < Math.min(ARTICLES, i + 2000); k++) {
+      for (let k = i; k < Math.min(ARTICLES, i + 1000); k++) {
         const title = `${pick()} ${pick()} ${pick()} guide ${k}`;
         const text = Array.from({ length: 60 }, pick).join(' ');
         rows.push([newId(), tenantId, now, now, spaceId, title, `article-${k}`, 'developer', 'published', k, `# ${title}\n\n${text}`, text, text.slice(0, 280), now]);
@@ -62,10 +64,13 @@ async function main() {
 
     const queries = [...Array.from({ length: 10 }, () => pick()), ...Array.from({ length: 5 }, () => `${pick()} ${pick()}`), ...Array.from({ length: 5 }, () => pick().replace(/(\D)(\D)/, '$2$1'))];
     const search = await load({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: queries.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}` })) });
+    const words = [...vocabulary].sort(() => random() - 0.5).slice(0, 1400); // one argument of the load child: < 128 KB
+    const uncached = await load({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: words.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19` })) });
     const health = await load({ url: `${app.url}/health`, connections: CONNECTIONS, duration: SECONDS });
     const article = await load({ url: `${app.url}/api/knowledge/public/spaces/${slug}/articles/article-${Math.floor(ARTICLES / 2)}`, connections: CONNECTIONS, duration: SECONDS });
+    // One search nobody asked before (not cached): its whole HTTP time, the database's share included.
     t = performance.now();
-    const one = await fetch(`${app.url}/api/knowledge/search?q=${encodeURIComponent(queries[0])}`, { headers });
+    const one = await fetch(`${app.url}/api/knowledge/search?q=${encodeURIComponent(`${pick()} ${pick()}`)}&limit=18`, { headers });
     const hits = ((await one.json()) as { items: unknown[] }).items.length;
     const round = (n: number, d = 2) => +n.toFixed(d);
 
@@ -74,7 +79,8 @@ async function main() {
       connections: CONNECTIONS,
       secondsPerLoad: SECONDS,
       setupSeconds: round(setupSeconds, 1),
-      memberSearch: { ...search, target: 'p95 <= 50 ms (p99 shown is an upper bound of p95)', hitsOfFirstQuery: hits, singleQueryMs: round(performance.now() - t, 1) },
+      memberSearch: { ...search, target: 'p95 <= 50 ms (p99 shown is an upper bound of p95)' },
+      memberSearchUncached: { ...uncached, hitsOfOneUncachedQuery: hits, singleUncachedQueryMs: round(performance.now() - t, 1) },
       health,
       publicArticle: { ...article, p50xHealth: round(article.p50Ms / Math.max(0.01, health.p50Ms), 1), rpsVsHealth: round(article.requestsPerSecond / Math.max(1, health.requestsPerSecond), 2) },
     });

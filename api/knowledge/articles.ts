@@ -110,7 +110,7 @@ export function articleRoutes(surface: Surface): void {
       ...gate('read'),
       summary: 'Search articles',
       description:
-        "PostgreSQL full-text search over titles (weighted first) and text (rich documents flattened, Markdown stripped), with each space's language, ranked; pg_trgm similarity on titles finds them despite a typo (`fuzzy: true`). Snippets from ts_headline, HTML-escaped, matches in <mark>. The organisation's articles only; archived ones only with status=archived; members who may only read find published articles only. A search of one space (spaceId) that finds nothing is counted in its analytics.",
+        "PostgreSQL full-text search over titles (weighted first) and text (rich documents flattened, Markdown stripped), with each space's language, ranked; pg_trgm similarity on titles finds them despite a typo (`fuzzy: true`). Snippets from ts_headline, HTML-escaped, matches in <mark>. The organisation's articles only; archived ones only with status=archived; members who may only read find published articles only. A search of one space (spaceId) that finds nothing is counted in its analytics. Answers are cached per organisation until its next change of an article, collection or space (then recomputed), and at most 30 s.",
       query: KbSearchQuery,
       response: KbSearchResultView,
     },

@@ -73,21 +73,20 @@ const languagesInScope = preparedRead<{ language: string }>(`select distinct lan
 /**
  * Full-text hits first. Only a bounded candidate set is ranked (ts_rank_cd reads each candidate's whole tsvector,
  * and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to $5,
- * plus the first body matches of the GIN bitmap up to $6; snippets on the page's hits only ($7). $4 is the query,
+ * plus the first body matches of the GIN bitmap up to $6, ranked where the index scan reads them (an article
+ * found by both is the same id and rank, so the union keeps one); only the page ($7) is read again, for its
+ * details and snippets. $4 is the query,
  * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */
 const fullTextSql = (languages: number) => `with q as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery($${8 + i}::regconfig, $4::text)`).join(' || ')}) as query),
-      candidates as (
-        (select a.id from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
+      ranked as (
+        (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
         union
-        (select a.id from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
+        (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
       hits as (
-        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, a.body_text,
-               ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank
-        from candidates c join knowledge_articles a on a.id = c.id, q
-        order by rank desc, a.id
-        limit $7)
+        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, a.body_text, r.rank
+        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id)
  select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
         ts_headline(h.language::regconfig, left(h.body_text, 20000), q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
  from hits h, q

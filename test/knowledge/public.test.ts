@@ -68,6 +68,24 @@ describe('knowledge public surface (/api/knowledge/public)', () => {
     expect(res.body.content).toEqual(doc);
   });
 
+  it('serves the HTML stored with the version, renders rows written without it once, and changes the ETag with the content', async () => {
+    const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Stored', contentMarkdown: 'First **draft**' });
+    const url = `${P}/spaces/${space.slug}/articles/${article.slug}`;
+    const stored = async () => (await stack.services.orm.em.fork().getConnection().execute(`select content_html from knowledge_articles where id = ?`, [article.id]))[0].content_html as string | null;
+    expect(await stored()).toBe('<p>First <strong>draft</strong></p>\n');
+    const first = await stack.http.get(url).expect(200);
+    expect(first.body.html).toBe('<p>First <strong>draft</strong></p>\n');
+    // A row from before the column: rendered on read, then stored.
+    await stack.services.orm.em.fork().getConnection().execute(`update knowledge_articles set content_html = null where id = ?`, [article.id]);
+    expect((await stack.http.get(url).expect(200)).body.html).toBe(first.body.html);
+    expect(await eventually(stored)).toBe(first.body.html);
+    await stack.http.patch(`/api/knowledge/articles/${article.id}`).set(owner.auth).send({ contentMarkdown: 'Second *take*' }).expect(200);
+    const second = await stack.http.get(url).set('If-None-Match', first.headers.etag).expect(200);
+    expect(second.body.html).toBe('<p>Second <em>take</em></p>\n');
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect((await stack.http.get(url).set('If-None-Match', second.headers.etag)).status).toBe(304);
+  });
+
   it('answers with ETag and Cache-Control, and 304 to a matching If-None-Match', async () => {
     const { space, article } = await publishedArticle(stack, owner);
     const res = await stack.http.get(`${P}/spaces/${space.slug}/articles/${article.slug}`);

@@ -60,6 +60,21 @@ describe('knowledge search, analytics and AI', () => {
     expect(kube.body.items[0]).toMatchObject({ title: 'Kubernetes deployment', fuzzy: true });
   });
 
+  it('never answers from the cache after a write: a new, renamed or archived article is seen at once', async () => {
+    const titles = async (q: string) => (await search(owner, q)).body.items.map((h: { title: string }) => h.title);
+    expect(await titles('zephyrwind')).toEqual([]);
+    const article = await createArticle(stack, owner, spaceId, { title: 'Zephyrwind notes', contentMarkdown: 'Plain text.' });
+    expect(await titles('zephyrwind')).toEqual(['Zephyrwind notes']);
+    await stack.http.patch(`/api/knowledge/articles/${article.id}`).set(owner.auth).send({ title: 'Mistralwind notes' }).expect(200);
+    expect(await titles('zephyrwind')).toEqual([]);
+    expect(await titles('mistralwind')).toEqual(['Mistralwind notes']);
+    await stack.http.delete(`/api/knowledge/articles/${article.id}`).set(owner.auth).expect(204);
+    expect(await titles('mistralwind')).toEqual([]);
+    expect((await search(owner, 'mistralwind', { status: 'archived' })).body.items.map((h: { id: string }) => h.id)).toEqual([article.id]);
+    // Another organisation's write does not reach this one's answers, and theirs never include ours.
+    expect((await search(other, 'mistralwind', { status: 'archived' })).body.items).toEqual([]);
+  });
+
   it('respects permissions: readers without knowledge.write find published articles only', async () => {
     const em = stack.services.orm.em.fork();
     const reader = await addMember(stack, owner, 'member');
