@@ -8,7 +8,8 @@ import { load, report, runBenchmark, startBenchApp } from './lib';
  * 2,000-word vocabulary, so a word matches ~1-3% of the corpus). Measures, at 20 concurrent clients:
  *  - member search GET /api/knowledge/search (full-text, ranked, ts_headline snippets, trigram typo match),
  *    cycling through 20 single-word, two-word and typo queries (answered from the search cache once computed,
- *    domain/knowledge/searchCache.ts); the target is p95 <= 50 ms (reported: p50 and p99, an upper bound of p95);
+ *    domain/knowledge/searchCache.ts; after 3 s of the same load, not measured, as a running dyno is warm); the
+ *    target is p95 <= 50 ms (reported: p50 and p99, an upper bound of p95);
  *  - the same search with a distinct word per request (1,400 words, a cache miss each until the list wraps): what
  *    the prepared query itself costs under the same load;
  *  - an anonymous public article read (rendered Markdown, view counted in Redis) next to GET /health, the
@@ -60,10 +61,15 @@ async function main() {
       );
     }
     await em.execute('analyze knowledge_articles');
+    // The set-up's writes are flushed now, not by a checkpoint during the measurement (needs a superuser; skipped otherwise).
+    await em.execute('checkpoint').catch(() => undefined);
     const setupSeconds = (performance.now() - t) / 1000;
 
     const queries = [...Array.from({ length: 10 }, () => pick()), ...Array.from({ length: 5 }, () => `${pick()} ${pick()}`), ...Array.from({ length: 5 }, () => pick().replace(/(\D)(\D)/, '$2$1'))];
-    const search = await load({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: queries.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}` })) });
+    const searches = { url: app.url, connections: CONNECTIONS, headers, requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/knowledge/search?q=${encodeURIComponent(q)}` })) };
+    // Not measured: a running dyno has its statements prepared on every pooled connection and its recurring answers cached.
+    await load({ ...searches, duration: 3 });
+    const search = await load({ ...searches, duration: SECONDS });
     const words = [...vocabulary].sort(() => random() - 0.5).slice(0, 1400); // one argument of the load child: < 128 KB
     const uncached = await load({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: words.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19` })) });
     const health = await load({ url: `${app.url}/health`, connections: CONNECTIONS, duration: SECONDS });
