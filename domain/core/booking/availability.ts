@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
-import { BookingService, Staff } from '../../../entities/core/booking';
+import { Staff, type BookingService } from '../../../entities/core/booking';
 import { invalidField } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { employeeAvailability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
@@ -18,10 +19,14 @@ export interface Slot {
   staffIds: string[];
 }
 
+/** What availability reads of a service and of a staff member (entities and lean rows alike). */
+export type SlotService = Pick<BookingService, 'id' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minNoticeMinutes'>;
+export type SlotStaff = Pick<Staff, 'id' | 'userId' | 'employeeId' | 'weeklyHours'>;
+
 export interface AvailabilityProps {
-  service: BookingService;
+  service: SlotService;
   /** Staff to consider: the service's active staff when absent. */
-  staff?: Staff[];
+  staff?: SlotStaff[];
   from: Date;
   to: Date;
   now?: Date;
@@ -36,14 +41,15 @@ export function checkRange(from: Date, to: Date): void {
   if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
 }
 
-/** Active staff who perform a service (an empty serviceIds list means every service). */
-export async function staffFor(ctx: TenantContext, serviceId: string): Promise<Staff[]> {
-  const all = await ctx.em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' } });
-  return all.filter((s) => s.serviceIds.length === 0 || s.serviceIds.includes(serviceId));
+const activeStaffOf = lean(Staff, { where: 'active and (cardinality(service_ids) = 0 or $1::uuid = any(service_ids))', orderBy: 'display_name asc, id asc' });
+
+/** Active staff who perform a service (an empty serviceIds list means every service); a lean read. */
+export async function staffFor(ctx: TenantContext, serviceId: string): Promise<Lean<Staff>[]> {
+  return activeStaffOf.all(ctx, serviceId);
 }
 
 /** When each staff member works in the range: their HR availability when linked to an employee, otherwise their own weekly hours in the business's zone. */
-export async function workingIntervals(ctx: TenantContext, staff: Staff, range: Range, zone: string, calendar?: LocalCalendar): Promise<Interval[]> {
+export async function workingIntervals(ctx: TenantContext, staff: SlotStaff, range: Range, zone: string, calendar?: LocalCalendar): Promise<Interval[]> {
   if (staff.employeeId) return (await employeeAvailability(ctx, staff.employeeId, range)).intervals;
   return weeklyIntervals(staff.weeklyHours, zone, range, calendar);
 }
@@ -54,41 +60,41 @@ const MAX_BEFORE_MINUTES = 720;
 
 /**
  * What keeps staff busy in a range: their live appointments' blocked ranges (buffers included) and busy
- * calendar events (their own, or their user's). Two indexed queries for all staff at once, read as plain epoch
- * milliseconds (no entity hydration nor timestamp parsing); appointments come as one row per staff member (their
- * ranges joined in one string): a month of a busy team is thousands of appointments, and a row each was most of
- * the database driver's work. The start bounds let the (tenant, staff, start) index narrow the appointments.
+ * calendar events (their own, or their user's). One indexed statement for all staff at once, read as plain
+ * epoch milliseconds (no entity hydration nor timestamp parsing), one row per staff member (or user) and kind
+ * with its ranges joined in one string: a month of a busy team is thousands of ranges, and a row each was most
+ * of the database driver's work. The start bounds let the (tenant, staff, start) index narrow the appointments.
  */
-export async function busyByStaff(ctx: TenantContext, staff: Staff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
+export async function busyByStaff(ctx: TenantContext, staff: SlotStaff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
   const ids = staff.map((s) => s.id);
   const flat = new Map<string, number[]>(ids.map((id) => [id, []]));
   if (!ids.length) return new Map();
   const from = new Date(range.from.getTime() - margin);
   const to = new Date(range.to.getTime() + margin);
   const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
-  const [appointments, events] = await Promise.all([
-    ctx.em.execute<{ staff_id: string; spans: string }[]>(
-      `select staff_id, string_agg(floor(extract(epoch from blocked_from) * 1000)::int8 || ' ' || floor(extract(epoch from blocked_until) * 1000)::int8, ' ') as spans from booking_appointments
+  const rows = await ctx.em.execute<{ staff_id: string | null; owner_id: string | null; spans: string }[]>(
+    `select staff_id, null as owner_id, string_agg(floor(extract(epoch from blocked_from) * 1000)::int8 || ' ' || floor(extract(epoch from blocked_until) * 1000)::int8, ' ') as spans
+       from booking_appointments
        where tenant_id = ? and staff_id in (?) and status <> 'cancelled' and blocked_from < ? and blocked_until > ? and start_at < ? and start_at > ?${ignoreAppointmentId ? ' and id <> ?' : ''}
-       group by staff_id`,
-      [ctx.tenantId, ids, to, from, new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000), new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000), ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
-    ),
-    ctx.em.execute<{ staff_id: string | null; owner_id: string; f: number; u: number }[]>(
-      `select staff_id, owner_id, extract(epoch from start_at)::float8 * 1000 as f, extract(epoch from end_at)::float8 * 1000 as u from calendar_events
-       where tenant_id = ? and busy and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})`,
-      [ctx.tenantId, to, from, ids, ...(userIds.length ? [userIds] : [])],
-    ),
-  ]);
+       group by staff_id
+     union all
+     select staff_id, case when staff_id is null then owner_id end, string_agg(round(extract(epoch from start_at) * 1000)::int8 || ' ' || round(extract(epoch from end_at) * 1000)::int8, ' ')
+       from calendar_events
+       where tenant_id = ? and busy and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})
+       group by 1, 2`,
+    [
+      ...[ctx.tenantId, ids, to, from, new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000), new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000), ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
+      ...[ctx.tenantId, to, from, ids, ...(userIds.length ? [userIds] : [])],
+    ],
+  );
   const byUser = new Map<string, string[]>();
   for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
-  for (const a of appointments) {
-    const list = flat.get(a.staff_id);
-    if (list && a.spans) for (const edge of a.spans.split(' ')) list.push(Number(edge));
-  }
-  for (const e of events) {
-    const [f, u] = [Math.round(e.f), Math.round(e.u)];
-    if (e.staff_id) flat.get(e.staff_id)?.push(f, u);
-    else for (const id of byUser.get(e.owner_id) ?? []) flat.get(id)!.push(f, u);
+  for (const row of rows) {
+    const edges = row.spans.split(' ');
+    for (const id of row.staff_id ? [row.staff_id] : (byUser.get(row.owner_id!) ?? [])) {
+      const list = flat.get(id);
+      if (list) for (const edge of edges) list.push(Number(edge));
+    }
   }
   return new Map([...flat].map(([id, list]) => [id, busySpans(list)]));
 }
