@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon';
 import { Staff, type BookingService } from '../../../entities/core/booking';
-import { invalidField } from '../../../lib/errors';
+import { invalidField, notFound } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
-import { employeeAvailability, type Interval } from '../../hr/availability';
+import { employeesAvailability, type Availability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
 import { busySpans, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
 
@@ -48,10 +47,22 @@ export async function staffFor(ctx: TenantContext, serviceId: string): Promise<L
   return activeStaffOf.all(ctx, serviceId);
 }
 
-/** When each staff member works in the range: their HR availability when linked to an employee, otherwise their own weekly hours in the business's zone. */
-export async function workingIntervals(ctx: TenantContext, staff: SlotStaff, range: Range, zone: string, calendar?: LocalCalendar): Promise<Interval[]> {
-  if (staff.employeeId) return (await employeeAvailability(ctx, staff.employeeId, range)).intervals;
-  return weeklyIntervals(staff.weeklyHours, zone, range, calendar);
+/**
+ * When each staff member works in the range: their HR availability when linked to an employee (read for the
+ * whole team at once), otherwise their own weekly hours in the business's zone. 404 for a linked employee that
+ * no longer exists, as the HR read answers.
+ */
+export async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], range: Range, zone: string, calendar: LocalCalendar): Promise<Map<string, Interval[]>> {
+  const linked = staff.flatMap((s) => (s.employeeId ? [s.employeeId] : []));
+  const hr = linked.length ? await employeesAvailability(ctx, linked, range) : new Map<string, Availability>();
+  return new Map(
+    staff.map((s) => {
+      if (!s.employeeId) return [s.id, weeklyIntervals(s.weeklyHours, zone, range, calendar)];
+      const found = hr.get(s.employeeId);
+      if (!found) throw notFound('Employee');
+      return [s.id, found.intervals];
+    }),
+  );
 }
 
 /** Service limits (minutes) that bound how far an appointment's blocked range reaches from its start. */
@@ -111,18 +122,18 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   if (!staff.length) return [];
   const timeZone = props.timeZone ?? (await getBusiness(ctx)).timeZone;
   const range = { from: props.from, to: props.to };
-  // Working time is read from the start of the first local day, so the slot grid stays anchored to the working
-  // intervals' starts whatever `from` is; slots before `from` are then dropped through notBefore.
-  const workRange = { from: DateTime.fromJSDate(props.from, { zone: timeZone }).startOf('day').toJSDate(), to: props.to };
+  // Working time is read from the start of the first local day (the calendar starts the day before it), so the
+  // slot grid stays anchored to the working intervals' starts whatever `from` is; slots before `from` are then
+  // dropped through notBefore.
+  const calendar = localCalendar(timeZone, range);
+  const workRange = { from: calendar.days[0].next, to: props.to };
   const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
-  const busy = await busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId);
+  const [busy, working] = await Promise.all([busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId), workingIntervals(ctx, staff, workRange, timeZone, calendar)]);
   const notBefore = new Date(Math.max(props.from.getTime(), (props.now ?? new Date()).getTime() + service.minNoticeMinutes * 60_000));
   const rules = { durationMinutes: service.durationMinutes, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes, notBefore };
   const byStart = new Map<number, string[]>();
-  const calendar = localCalendar(timeZone, workRange);
   for (const member of staff) {
-    const working = await workingIntervals(ctx, member, workRange, timeZone, calendar);
-    for (const start of freeSlotStarts(working, busy.get(member.id) ?? { starts: [], ends: [] }, rules)) {
+    for (const start of freeSlotStarts(working.get(member.id)!, busy.get(member.id) ?? { starts: [], ends: [] }, rules)) {
       const list = byStart.get(start);
       if (list) list.push(member.id);
       else byStart.set(start, [member.id]);
