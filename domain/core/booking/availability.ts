@@ -69,6 +69,23 @@ export async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], r
 const MAX_DURATION_AND_AFTER_MINUTES = 1440 + 720;
 const MAX_BEFORE_MINUTES = 720;
 
+/** The integers of a space-separated list ("-12 34 ..."), read in place: a month of a team is thousands of them. */
+function parseEdges(text: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let sign = 1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c === 32) {
+      out.push(sign * value);
+      value = 0;
+      sign = 1;
+    } else if (c === 45) sign = -1;
+    else value = value * 10 + (c - 48);
+  }
+  return out;
+}
+
 /**
  * What keeps staff busy in a range: their live appointments' blocked ranges (buffers included) and busy
  * calendar events (their own, or their user's). One indexed statement for all staff at once, read as plain
@@ -101,10 +118,10 @@ export async function busyByStaff(ctx: TenantContext, staff: SlotStaff[], range:
   const byUser = new Map<string, string[]>();
   for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
   for (const row of rows) {
-    const edges = row.spans.split(' ');
+    const edges = parseEdges(row.spans);
     for (const id of row.staff_id ? [row.staff_id] : (byUser.get(row.owner_id!) ?? [])) {
       const list = flat.get(id);
-      if (list) for (const edge of edges) list.push(Number(edge));
+      if (list) for (const edge of edges) list.push(edge);
     }
   }
   return new Map([...flat].map(([id, list]) => [id, busySpans(list)]));
