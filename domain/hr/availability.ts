@@ -30,7 +30,7 @@ export const MAX_AVAILABILITY_DAYS = 366;
  * When an employee works between `from` and `to`: their weekly schedule (the version in force each local day,
  * in its zone) minus French public holidays, minus granted leave (a half day removes the morning, before
  * HALF_DAY_BOUNDARY, or the afternoon), and nothing before the hire date or after the end date. Pending leave
- * still counts as available. Read by the appointments module; 404 for an unknown employee.
+ * still counts as available. 404 for an unknown employee (the appointments module reads a team: employeesAvailability).
  */
 export async function employeeAvailability(ctx: TenantContext, employeeId: string, range: { from: Date; to: Date }): Promise<Availability> {
   const found = (await employeesAvailability(ctx, [employeeId], range)).get(employeeId);
