@@ -74,15 +74,15 @@ const GIN_INDEXES = ['crm_customers_roles_gin', 'crm_customers_tags_gin', 'crm_c
 
 /**
  * One multi-row upsert of a chunk, the rows travelling as one JSON document (ids are UUIDv7 made here, so they
- * sort by creation like every other id). `xmax = 0` tells an inserted row from an updated one.
+ * sort by creation like every other id); JSON arrays become the text[] columns directly. `xmax = 0` tells an
+ * inserted row from an updated one.
  */
 const UPSERT = `
 insert into crm_customers (tenant_id, created_at, updated_at, id, external_id, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, search_text)
-select ?::uuid, ?::timestamptz, ?::timestamptz, r.id, r.external_id, r.kind, r.name,
-       array(select jsonb_array_elements_text(r.roles)), array(select jsonb_array_elements_text(r.tags)),
+select ?::uuid, ?::timestamptz, ?::timestamptz, r.id, r.external_id, r.kind, r.name, r.roles, r.tags,
        r.emails, r.phones, r.addresses, r.primary_email, r.custom, r.search_text
   from jsonb_to_recordset(?::jsonb)
-       as r(id uuid, external_id text, kind text, name text, roles jsonb, tags jsonb, emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text)
+       as r(id uuid, external_id text, kind text, name text, roles text[], tags text[], emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text)
 on conflict (tenant_id, external_id) do update set
   updated_at = excluded.updated_at, kind = excluded.kind, name = excluded.name, roles = excluded.roles, tags = excluded.tags,
   emails = excluded.emails, phones = excluded.phones, addresses = excluded.addresses, primary_email = excluded.primary_email,
