@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { contactTypes, customerKinds, type ContactPoint, type Customer, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
+import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
 import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customFields';
 import type { ListedCustomer } from '../../../domain/core/crm/listCustomers';
