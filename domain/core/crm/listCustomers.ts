@@ -3,6 +3,7 @@ import { badRequest } from '../../../lib/errors';
 import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { digitsOf } from './contactDetails';
+import { bound } from './sql';
 
 export const customerSorts = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'relevance'] as const;
 export type CustomerSort = (typeof customerSorts)[number];
@@ -137,14 +138,14 @@ export async function listCustomers(ctx: TenantContext, props: ListCustomersProp
   }
   params.push(props.limit + 1);
   const sql = `select ${select} from crm_customers where ${where.join(' and ')} order by ${order} limit ?`;
-  const run = async () => ctx.em.execute<Row[]>(sql, params);
   const date = (value: string) => ctx.em.getPlatform().parseDate(value);
+  // The threshold is set for this statement's transaction only (a plain knex transaction: nothing to flush).
   const rows = fuzzy
-    ? await ctx.em.transactional(async (em) => {
-        await em.execute(`set local pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLD}`);
-        return em.execute<Row[]>(sql, params);
+    ? await ctx.em.getKnex().transaction(async (trx) => {
+        await trx.raw(`set local pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLD}`);
+        return ((await trx.raw(sql, params as never[])) as { rows: Row[] }).rows;
       })
-    : await run();
+    : await bound<Row>(ctx.em, sql, params);
   const items = rows.slice(0, props.limit);
   const last = items[items.length - 1];
   let nextCursor: string | null = null;
