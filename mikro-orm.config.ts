@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import type { Client } from 'pg';
-import { loadConfig, type Config } from './lib/config';
+import type { Config } from './lib/config';
 import type { DbBounds } from './lib/db';
 import { allEntities } from './entities';
 
@@ -14,7 +13,6 @@ export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_
   return defineConfig({
     clientUrl: config.DATABASE_URL,
     entities: allEntities,
-    extensions: [Migrator],
     pool: {
       min: 0,
       max: config.DATABASE_POOL_MAX,
@@ -73,5 +71,3 @@ function boundStatements(conn: Client, ms: number): Client {
   }) as Client['query'];
   return conn;
 }
-
-export default ormOptions(loadConfig());

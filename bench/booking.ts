@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
 import { loadavg } from 'node:os';
+import express from 'express';
 import { DateTime } from 'luxon';
 import { newId } from '../entities/base';
 import { Subscription } from '../entities/billing/subscription';
@@ -15,7 +18,8 @@ import { percentile, report, runBenchmark, startBareExpress, startBenchApp } fro
  *  - booking under contention: BENCH_BOOKING_CLIENTS clients booking random slots of one small day (far more
  *    requests than slots) through the storefront; bookings/s, 409 slot_taken/s, latency, and double bookings
  *    found afterwards (must be 0).
- * Baseline: a bare Express hello-world GET and the app's /health, one request at a time, in the same run.
+ * Baselines: a bare Express hello-world GET, the app's /health, and bare Express answering the month's JSON (the
+ * same object through res.json: what the answer's size costs by itself), one request at a time, in the same run.
  */
 const STAFF = 20;
 const DAYS = 30;
@@ -112,6 +116,15 @@ async function main() {
     const availabilityTimes = await timed(availability, SAMPLES);
     const availabilityFigures = withCpu(availabilityTimes);
     const sample = (await (await fetch(availability)).json()) as { slots: { start: string; staffIds: string[] }[] };
+    // The answer's own cost: bare Express sending the same month's JSON (res.json of the same object), sequential.
+    const answerServer: Server = express()
+      .get('/answer', (_req, res) => void res.json(sample))
+      .listen(0, '127.0.0.1');
+    await once(answerServer, 'listening');
+    const answerUrl = `http://127.0.0.1:${(answerServer.address() as { port: number }).port}/answer`;
+    await timed(answerUrl, 5);
+    const answerFigures = { ...withCpu(await timed(answerUrl, SAMPLES)), kB: Math.round(JSON.stringify(sample).length / 1024) };
+    await new Promise((resolve) => answerServer.close(resolve));
     // The storefront's default range (no `to`: the week from `from`).
     const week = `${app.url}/api/public/stores/${slug}/availability?serviceId=${service.id}&from=${encodeURIComponent(from)}`;
     await timed(week, 3);
@@ -157,7 +170,7 @@ async function main() {
       days: DAYS,
       appointments: appointments.length,
       busyEvents: events.length,
-      baseline: { bareExpress: bareFigures, appHealth: healthFigures },
+      baseline: { bareExpress: bareFigures, appHealth: healthFigures, bareExpressSameMonthAnswer: answerFigures },
       availability: {
         what: `GET availability, ${DAYS} days x ${STAFF} staff (any staff), sequential`,
         samples: SAMPLES,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { apiModules } from '../api/modules';
 import { tenantContext } from '../domain/context';
@@ -155,14 +155,14 @@ async function main() {
 
     let memory: Record<string, unknown> | string = 'skipped (BENCH_MEMORY_SECONDS=0)';
     if (memorySeconds > 0) {
-      // The web dyno as the Procfile runs it: compiled (npm run build), in a process of its own.
-      const compiled = existsSync(join(__dirname, '..', 'dist', 'api', 'server.js'));
-      const web = await spawnServer(compiled ? ['dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'], app.env);
+      // The web dyno as the Procfile runs it: compiled (npm run build, incremental), in a process of its own.
+      execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
+      const web = await spawnServer(['dist/api/server.js'], app.env);
       const bareProcess = await spawnBareExpress();
       try {
         const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
         const bareMemory = await memoryUnderLoad(bareProcess, '/hello', memorySeconds, connections);
-        memory = { webDyno: { ...webMemory, runs: compiled ? 'dist/api/server.js' : 'tsx api/server.ts (no dist/)', loadedRoute: 'GET /runtime/rooms' }, bareExpress: bareMemory, ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2) };
+        memory = { webDyno: { ...webMemory, runs: 'dist/api/server.js', loadedRoute: 'GET /runtime/rooms' }, bareExpress: bareMemory, ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2) };
       } finally {
         await web.close();
         await bareProcess.close();

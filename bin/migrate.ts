@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../lib/config';
-import { createOrm, migrate } from '../lib/db';
+import { createOrm, migrate, migratorOf } from '../lib/db';
 import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
 
 /**
@@ -12,7 +12,7 @@ async function main() {
   const orm = await createOrm(config);
   try {
     if (process.argv[2] === 'down') {
-      const reverted = await orm.getMigrator().down();
+      const reverted = await migratorOf(orm).down();
       console.log(reverted.length ? `reverted ${reverted.map((m) => m.name).join(', ')}` : 'nothing to revert');
     } else {
       const applied = await migrate(orm);

@@ -9,6 +9,7 @@ import { EntitlementCache } from '../lib/entitlementCache';
 import { createLogger, type Logger } from '../lib/logger';
 import { createMailTransport } from '../lib/mail';
 import { createMetrics, type Metrics } from '../lib/metrics';
+import { onFirstUse } from '../lib/lazy';
 import { createPayments } from '../lib/payments';
 import { closeRedis, createRedis, createSubscriber, keyspace, logConnectionErrors, whenReady, type Keyspace } from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
@@ -88,6 +89,8 @@ export async function createServices(config: Config, logger: Logger = createLogg
   logConnectionErrors(producer, logger, 'queue producer');
   const queues = new Queues(producer, `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) => logger.debug({ err: err.message }, 'queue error'));
 
+  // Built by the first payment call: dynos that never bill do not load the Stripe SDK (lib/lazy.ts).
+  const payments = onFirstUse(() => createPayments(config));
   const services: Services = {
     config,
     logger,
@@ -103,7 +106,9 @@ export async function createServices(config: Config, logger: Logger = createLogg
     permissions,
     apiKeys,
     mailer: createMailTransport(config),
-    payments: createPayments(config),
+    get payments() {
+      return payments();
+    },
     ai: createAi(config),
     metrics: createMetrics(),
     deriveSecret,

@@ -1,6 +1,10 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { Config } from './config';
+import { onFirstUse } from './lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const openAiSdk = onFirstUse(() => (require('openai') as typeof import('openai')).OpenAI);
 
 /**
  * The internal AI layer: one chat-completion client for the whole suite (the VR assistant in-process,
@@ -51,11 +55,13 @@ export class AiUnavailableError extends Error {
 }
 
 export class AiClient {
-  private readonly openai: OpenAI;
+  /** The SDK client, built by the first call (lib/lazy.ts). */
+  private readonly client = onFirstUse((): OpenAI => {
+    const Sdk = openAiSdk();
+    return new Sdk({ apiKey: this.config.OPENAI_API_KEY, baseURL: this.config.OPENAI_BASE_URL || undefined, timeout: 30_000, maxRetries: 1 });
+  });
 
-  constructor(private readonly config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>) {
-    this.openai = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL || undefined, timeout: 30_000, maxRetries: 1 });
-  }
+  constructor(private readonly config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>) {}
 
   get model(): string {
     return this.config.OPENAI_MODEL;
@@ -67,7 +73,7 @@ export class AiClient {
     let text = '';
     let finishReason: string | null = null;
     try {
-      const stream = await this.openai.chat.completions.create(
+      const stream = await this.client().chat.completions.create(
         {
           model: this.config.OPENAI_MODEL,
           messages: request.messages.map(toOpenAi),
@@ -97,7 +103,7 @@ export class AiClient {
       }
     } catch (err) {
       if (request.signal?.aborted) throw err;
-      throw new AiUnavailableError(err instanceof Error ? err.message : String(err), err instanceof OpenAI.APIError ? err.status : undefined);
+      throw new AiUnavailableError(err instanceof Error ? err.message : String(err), err instanceof openAiSdk().APIError ? err.status : undefined);
     }
     const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call).filter((c) => c.name);
     return { text, toolCalls, model: this.config.OPENAI_MODEL, finishReason };

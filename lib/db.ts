@@ -1,6 +1,7 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../mikro-orm.config';
 import type { Config } from './config';
+import { onFirstUse } from './lazy';
 
 export type Orm = MikroORM;
 export type Em = EntityManager;
@@ -40,9 +41,19 @@ export async function migrate(orm: Orm): Promise<string[]> {
   const unbounded = await MikroORM.init(ormOptions({ DATABASE_URL: orm.config.get('clientUrl')!, DATABASE_POOL_MAX: 1 }));
   try {
     await unbounded.schema.ensureDatabase();
-    const applied = await unbounded.getMigrator().up();
+    const applied = await migratorOf(unbounded).up();
     return applied.map((m) => m.name);
   } finally {
     await unbounded.close(true);
   }
+}
+
+// Only the release phase, `npm start` and tests migrate: request dynos never load the migrator (lib/lazy.ts).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const migrations = onFirstUse(() => require('@mikro-orm/migrations') as typeof import('@mikro-orm/migrations'));
+
+/** The migrator of `orm` (committed migrations in migrations/). */
+export function migratorOf(orm: Orm): ReturnType<Orm['getMigrator']> {
+  migrations().Migrator.register(orm);
+  return orm.getMigrator();
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from './config';
 
 export interface OutgoingMail {
@@ -10,5 +10,7 @@ export interface OutgoingMail {
 
 /** SMTP through nodemailer when SMTP_URL is set; null means mails stay in the outbox table. */
 export function createMailTransport(config: Pick<Config, 'SMTP_URL'>): Transporter | null {
-  return config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  // Required here, not at startup (lib/lazy.ts): only a dyno that sends mail loads nodemailer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return config.SMTP_URL ? (require('nodemailer') as typeof import('nodemailer')).createTransport(config.SMTP_URL) : null;
 }

@@ -1,5 +1,9 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from './config';
+import { onFirstUse } from './lazy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const stripeSdk = onFirstUse(() => require('stripe') as typeof Stripe);
 
 /** Host, port and protocol options that point the SDK at another server (STRIPE_API_URL: tests, stripe-mock). */
 function apiAddress(url: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -16,7 +20,8 @@ function apiAddress(url: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'p
  */
 export function createPayments(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe | null {
   if (!config.STRIPE_SECRET_KEY) return null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+  const Sdk = stripeSdk();
+  return new Sdk(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'platform-suite' },

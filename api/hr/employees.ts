@@ -70,7 +70,7 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       permission: 'hr.clock',
       summary: 'When an employee works in a range',
-      description: `Working intervals (UTC) between from and to (at most ${MAX_AVAILABILITY_DAYS} days): the schedule in force each local day, minus French public holidays, minus granted leave (half days split at 13:00 local), nothing before the hire date. Pending leave does not remove time. Read by the appointments module (domain function employeeAvailability).`,
+      description: `Working intervals (UTC) between from and to (at most ${MAX_AVAILABILITY_DAYS} days): the schedule in force each local day, minus French public holidays, minus granted leave (half days split at 13:00 local), nothing before the hire date. Pending leave does not remove time. Read by the appointments module for a whole team at once (domain function employeesAvailability).`,
       params: IdParams,
       query: AvailabilityQuery,
       response: AvailabilityView,

@@ -1,11 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import type { Services } from '../../domain/services';
 import { unauthorized } from '../../lib/errors';
+import { onFirstUse } from '../../lib/lazy';
 import { isAccessClaims, type AccessClaims } from '../../lib/tokens';
 import type { Authenticator } from '../http/auth';
 import { requirePlatformAdmin, secretsMatch } from '../http/guards';
@@ -22,9 +20,18 @@ const COOKIE = 'queue_board';
  * the account's state and platform-admin flag. A new token replaces the cookie.
  */
 export function mountQueueBoard(app: Express, services: Services, auth: Authenticator): void {
-  const adapter = new ExpressAdapter();
-  adapter.setBasePath(QUEUE_BOARD_PATH);
-  createBullBoard({ queues: services.queues.list().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Platform Suite jobs' } } });
+  // The dashboard (bull-board and its UI) is built by its first visit, not at startup (lib/lazy.ts).
+  const board = onFirstUse(() => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { createBullBoard } = require('@bull-board/api') as typeof import('@bull-board/api');
+    const { BullMQAdapter } = require('@bull-board/api/bullMQAdapter') as typeof import('@bull-board/api/bullMQAdapter');
+    const { ExpressAdapter } = require('@bull-board/express') as typeof import('@bull-board/express');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    const adapter = new ExpressAdapter();
+    adapter.setBasePath(QUEUE_BOARD_PATH);
+    createBullBoard({ queues: services.queues.list().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Platform Suite jobs' } } });
+    return adapter.getRouter() as RequestHandler;
+  });
   const cookie = new BoardCookie(services.deriveSecret('queue-board-cookie'));
   const platformAdmin = requirePlatformAdmin(services);
 
@@ -44,7 +51,7 @@ export function mountQueueBoard(app: Express, services: Services, auth: Authenti
     next();
   };
 
-  app.use(QUEUE_BOARD_PATH, helmet(dashboardSecurityHeaders), gate, adapter.getRouter());
+  app.use(QUEUE_BOARD_PATH, helmet(dashboardSecurityHeaders), gate, (req, res, next) => board()(req, res, next));
 }
 
 /** The dashboard cookie: base64url(JSON claims).HMAC, valid until the token it came from expires. */

@@ -7,7 +7,7 @@ import type { Services } from '../../domain/services';
 import { probe } from '../../lib/dependencies';
 import { forbidden, tooLarge, unauthorized } from '../../lib/errors';
 import { LocalStorage } from '../../lib/storage/local';
-import { contentDisposition } from '../../lib/storage/s3';
+import { contentDisposition } from '../../lib/storage';
 import { secretsMatch } from '../http/guards';
 import type { OpenApiRegistry } from '../http/openapi';
 import { sendProblem } from '../http/problems';

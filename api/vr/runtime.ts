@@ -19,7 +19,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
     {
       ...gate,
       summary: 'Open rooms assigned to me',
-      description: 'What a headset offers: open rooms the caller is assigned to, with live occupancy and the running session (join it) or none (host it). Closed rooms never appear.',
+      description: 'What a headset offers: open rooms the caller is assigned to, with live occupancy (participants present; arrivals and departures made through another server instance may show up to 1 s late) and the running session (join it) or none (host it). Closed rooms never appear.',
       response: RuntimeRoomsView,
     },
     async ({ ctx }) => ({ items: (await listRuntimeRooms(ctx)).map(RuntimeRoomView.from) }) satisfies RuntimeRoomsView,

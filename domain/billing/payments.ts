@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Em } from '../../lib/db';
 import { AppError, conflict, unavailable } from '../../lib/errors';
+import { stripeSdk } from '../../lib/payments';
 import type { Services } from '../services';
 import { Addon } from '../../entities/billing/addon';
 import { Plan } from '../../entities/billing/plan';
@@ -21,9 +22,10 @@ export async function callStripe<T>(services: Services, call: (stripe: Stripe) =
   try {
     return await call(stripe);
   } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    const { errors } = stripeSdk();
+    if (!(err instanceof errors.StripeError)) throw err;
     services.logger.warn({ err: err.message, type: err.type, code: err.code, requestId: err.requestId }, 'Stripe call failed');
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError) {
+    if (err instanceof errors.StripeConnectionError || err instanceof errors.StripeRateLimitError) {
       throw unavailable('payment_provider_unavailable', 'The payment provider cannot be reached; retry shortly');
     }
     throw new AppError(502, 'payment_provider_error', `The payment provider refused the request: ${err.message}`);

@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { badRequest, forbidden, unavailable } from '../../lib/errors';
+import { stripeSdk } from '../../lib/payments';
 import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { stripeEventsQueue } from '../../queues/billing';
 import type { Services } from '../services';
@@ -27,10 +28,11 @@ export async function receiveStripeWebhook(services: Services, props: ReceiveStr
   const secret = services.config.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw unavailable('webhook_not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
   let event: Stripe.Event;
+  const { webhooks, errors } = stripeSdk();
   try {
-    event = Stripe.webhooks.constructEvent(props.rawBody ?? Buffer.alloc(0), props.signature, secret);
+    event = webhooks.constructEvent(props.rawBody ?? Buffer.alloc(0), props.signature, secret);
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
+    if (err instanceof errors.StripeSignatureVerificationError) throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
     throw badRequest('invalid_payload', 'The webhook body is not a Stripe event');
   }
 

@@ -1,32 +1,39 @@
 import { VrRoom } from '../../entities/vr/room';
-import { VrSession } from '../../entities/vr/session';
 import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { LiveRooms } from './live';
+
+/** The running session of a room, as a headset needs it to join. */
+export interface RuntimeSession {
+  id: string;
+  hostUserId: string;
+  startedAt: Date;
+}
 
 export interface RuntimeRoom {
   room: Lean<VrRoom>;
   /** Participants present now. */
   occupancy: number;
-  session: Lean<VrSession> | null;
+  session: RuntimeSession | null;
 }
 
-// Lean statements (docs/database-path.md): headsets poll this list, it only presents rows.
-const openRoomsAssignedTo = lean(VrRoom, { where: `status = 'open' and participant_ids @> array[$1::uuid]`, orderBy: 'name asc, id asc', limit: 500 });
-const sessionsByIds = lean(VrSession, { where: 'id = any($1::uuid[])' });
+// A lean statement (docs/database-path.md): headsets poll this list, so the rooms and their running sessions
+// come in one round trip (the session joined in, of the same tenant).
+const openRoomsAssignedTo = lean(VrRoom, {
+  join: 'left join vr_sessions s on s.id = vr_rooms.current_session_id and s.tenant_id = vr_rooms.tenant_id',
+  where: `vr_rooms.status = 'open' and vr_rooms.participant_ids @> array[$1::uuid]`,
+  orderBy: 'vr_rooms.name asc, vr_rooms.id asc',
+  limit: 500,
+  extra: { sessionId: 's.id', sessionHostUserId: 's.host_user_id', sessionStartedAt: 's.started_at' },
+});
 
 /** The open rooms assigned to the caller (what a headset offers to host or join), with live occupancy. */
 export async function listRuntimeRooms(ctx: TenantContext): Promise<RuntimeRoom[]> {
-  const rooms = await openRoomsAssignedTo.all(ctx, ctx.userId!);
-  const live = rooms.filter((r) => r.currentSessionId);
-  const [sessions, occupancy] = await Promise.all([
-    live.length ? sessionsByIds.all(ctx, live.map((r) => r.currentSessionId)) : Promise.resolve([]),
-    new LiveRooms(ctx.services).occupancy(live.map((r) => r.id)),
-  ]);
-  const byId = new Map(sessions.map((s) => [s.id, s]));
-  return rooms.map((room) => ({
+  const rows = await openRoomsAssignedTo.all(ctx, ctx.userId!);
+  const occupancy = await new LiveRooms(ctx.services).occupancy(rows.filter((r) => r.sessionId).map((r) => r.id));
+  return rows.map(({ sessionId, sessionHostUserId, sessionStartedAt, ...room }) => ({
     room,
     occupancy: occupancy.get(room.id) ?? 0,
-    session: (room.currentSessionId && byId.get(room.currentSessionId)) || null,
+    session: sessionId ? { id: sessionId as string, hostUserId: sessionHostUserId as string, startedAt: new Date(sessionStartedAt as Date) } : null,
   }));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Services } from '../services';
+import { occupancyCache } from './occupancyCache';
 
 /**
  * The live side of VR rooms, in Redis (shared by every dyno): which session runs in a room, who is present
@@ -151,6 +152,7 @@ export class LiveRooms {
   async arrive(a: { tenantId: string; roomId: string; sessionId: string; hostUserId: string; userId: string; displayName: string }): Promise<void> {
     const k = this.keys(a.roomId);
     const now = Date.now();
+    occupancyCache.forget(k.expiry);
     await runScript(this.services.redis, ARRIVE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [a.sessionId, a.userId, this.record(a.displayName, null, now), now + this.ttlMs, a.tenantId, a.hostUserId, a.roomId]);
   }
 
@@ -185,18 +187,21 @@ export class LiveRooms {
   /** Owes the departure of a participant of the live session whose presence is gone (the sweep records it). */
   async markGone(tenantId: string, roomId: string, sessionId: string, userId: string, at: Date): Promise<void> {
     const k = this.keys(roomId);
+    occupancyCache.forget(k.expiry);
     await runScript(this.services.redis, MARK_GONE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, userId, at.getTime(), `${tenantId}/${roomId}`]);
   }
 
   /** A participant left (not the host: that ends the session). */
   async depart(roomId: string, sessionId: string, userId: string): Promise<void> {
     const k = this.keys(roomId);
+    occupancyCache.forget(k.expiry);
     await runScript(this.services.redis, DEPART, [k.room, k.presence, k.expiry], [sessionId, userId]);
   }
 
   /** The session ended: the room has no live state any more (unless a newer session already replaced it). */
   async endSession(tenantId: string, roomId: string, sessionId: string): Promise<void> {
     const k = this.keys(roomId);
+    occupancyCache.forget(k.expiry);
     await runScript(this.services.redis, END, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, `${tenantId}/${roomId}`]);
   }
 
@@ -221,14 +226,27 @@ export class LiveRooms {
     return records;
   }
 
-  /** How many participants are present in each room (unexpired presence). */
+  /** How many participants are present in each room (unexpired presence; up to 1 s old: occupancyCache.ts). */
   async occupancy(roomIds: string[]): Promise<Map<string, number>> {
-    if (!roomIds.length) return new Map();
     const now = Date.now();
+    const counts = new Map<string, number>();
+    const missing: string[] = [];
+    for (const id of roomIds) {
+      const count = occupancyCache.count(this.keys(id).expiry, now);
+      if (count === undefined) missing.push(id);
+      else counts.set(id, count);
+    }
+    if (!missing.length) return counts;
     const pipeline = this.services.redis.pipeline();
-    for (const id of roomIds) pipeline.zcount(this.keys(id).expiry, now, '+inf');
+    for (const id of missing) pipeline.zrangebyscore(this.keys(id).expiry, now, '+inf', 'WITHSCORES');
     const results = (await pipeline.exec()) ?? [];
-    return new Map(roomIds.map((id, i) => [id, Number(results[i]?.[1] ?? 0)]));
+    missing.forEach((id, i) => {
+      const [err, flat] = results[i] ?? [null, []];
+      const expiries = ((flat ?? []) as string[]).filter((_, j) => j % 2 === 1).map(Number);
+      if (!err) occupancyCache.remember(this.keys(id).expiry, expiries, now);
+      counts.set(id, expiries.length);
+    });
+    return counts;
   }
 
   /** Rooms with a running session, as the sweep visits them. */

@@ -1,6 +1,7 @@
 import { WorkItem, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
 import { badRequest, notFound } from '../../lib/errors';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { lean, type Lean } from '../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 
 /** A link to a code host's issue or pull request; the repository is `owner/name` (case-insensitive). */
@@ -33,12 +34,14 @@ export interface ListWorkItemsProps extends PageProps {
   repository?: string;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
+const workItemsPage = lean(WorkItem, {
+  where: '($1::text is null or status = $1) and ($2::text is null or link_repository = $2) and ($3::uuid is null or id < $3)',
+  orderBy: 'id desc',
+  limitParam: '$4',
+});
+
 /** Newest first, optionally by status or linked repository. */
-export async function listWorkItems(ctx: TenantContext, props: ListWorkItemsProps): Promise<Page<WorkItem>> {
-  const rows = await ctx.em.find(
-    WorkItem,
-    { ...cursorWhere(props.cursor, 'desc'), ...(props.status ? { status: props.status } : {}), ...(props.repository ? { linkRepository: props.repository.toLowerCase() } : {}) },
-    { orderBy: { id: 'desc' }, limit: props.limit + 1 },
-  );
-  return toPage(rows, props.limit);
+export async function listWorkItems(ctx: TenantContext, props: ListWorkItemsProps): Promise<Page<Lean<WorkItem>>> {
+  return toPage(await workItemsPage.all(ctx, props.status ?? null, props.repository?.toLowerCase() ?? null, props.cursor ?? null, props.limit + 1), props.limit);
 }

@@ -38,14 +38,15 @@ export type CrmImport = InferEntity<typeof CrmImport>;
 /**
  * The records of an import waiting for its worker (deleted once processed). They wait in PostgreSQL rather
  * than in the job: a 10,000-record call is megabytes, which Redis should not hold nor the request path send it.
- * `json` (not jsonb): stored as sent, parsed once by the worker.
+ * The bytes of their JSON text (bytea): PostgreSQL stores them without checking or converting text, the
+ * worker parses them once.
  */
 export const CrmImportPayload = defineEntity({
   name: 'CrmImportPayload',
   tableName: 'crm_import_payloads',
   properties: {
     importId: () => p.manyToOne(CrmImport).mapToPk().fieldName('import_id').primary().deleteRule('cascade'),
-    records: p.json<unknown[]>().columnType('json'),
+    records: p.blob(),
   },
 });
 export type CrmImportPayload = InferEntity<typeof CrmImportPayload>;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
+import type { S3Storage } from './s3';
 
 export interface StoredObject {
   size: number;
@@ -35,5 +35,15 @@ export interface ObjectStorage {
 }
 
 export function createStorage(config: Config, signingSecret: string): ObjectStorage {
-  return config.storageDriver === 's3' ? new S3Storage(config) : new LocalStorage(config, signingSecret);
+  if (config.storageDriver === 'local') return new LocalStorage(config, signingSecret);
+  // The S3 adapter (and the minio client) is loaded only when configured (lib/lazy.ts).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { S3Storage: S3 } = require('./s3') as { S3Storage: typeof S3Storage };
+  return new S3(config);
+}
+
+/** An attachment's Content-Disposition: an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 import type { Config } from '../config';
-import type { ObjectStorage, PresignOptions, StoredObject } from './index';
+import { contentDisposition, type ObjectStorage, type PresignOptions, type StoredObject } from './index';
 
 /** MinIO / S3 through the minio client; presigned addresses are S3's own (SigV4). */
 export class S3Storage implements ObjectStorage {
@@ -64,9 +64,4 @@ export class S3Storage implements ObjectStorage {
   async ping(): Promise<void> {
     await this.client.bucketExists(this.bucket);
   }
-}
-
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

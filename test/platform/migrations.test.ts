@@ -1,3 +1,4 @@
+import { migratorOf } from '../../lib/db';
 import { startStack, type TestStack } from '../support/stack';
 
 /** Committed migrations are reversible and match the entities exactly. */
@@ -14,7 +15,7 @@ describe('migrations', () => {
   });
 
   it('revert to an empty database and apply again', async () => {
-    const migrator = stack.services.orm.getMigrator();
+    const migrator = migratorOf(stack.services.orm);
     const applied = (await migrator.getExecutedMigrations()).map((m) => m.name);
     expect(applied.length).toBeGreaterThan(0);
     await migrator.down({ to: 0 });

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsISO8601, isISO8601, IsOptional, IsString, IsUUID, isUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, PageQuery } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
@@ -143,7 +143,22 @@ export class LinkBookingStaffBody {
   @JSONSchema(nullable('An HR employee (their schedule and leave give the hours); null unlinks')) @IsOptional() @IsUUID() employeeId?: string | null;
 }
 
+/** Every key of `value` is one of `allowed` and holds a string that `accept` takes (absent optional keys are fine). */
+function stringsAccepted(value: unknown, allowed: Record<string, (v: string) => boolean>, required: string[]): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key of required) if (!(key in value)) return false;
+  for (const [key, v] of Object.entries(value)) if (!Object.hasOwn(allowed, key) || typeof v !== 'string' || !allowed[key](v)) return false;
+  return true;
+}
+const isInstant = (v: string) => isISO8601(v, { strict: true });
+const isUuid = (v: string) => isUUID(v);
+
 export class BookingAvailabilityQuery {
+  /** The storefront's hottest read skips the class-validator pass for a clean query (same checks; see toDto). */
+  static fastAccept(query: unknown): boolean {
+    return stringsAccepted(query, { serviceId: isUuid, from: isInstant, to: isInstant, staffId: isUuid }, ['serviceId', 'from']);
+  }
+
   @IsUUID() serviceId!: string;
   @instant('Range start (ISO 8601)') @IsISO8601({ strict: true }) from!: string;
   @instant('Range end (ISO 8601; at most 62 days after from). Default: 7 days after from, the week a storefront shows')
@@ -154,6 +169,11 @@ export class BookingAvailabilityQuery {
 }
 
 export class BookingSlugParams {
+  /** A clean slug skips the class-validator pass (same checks; see toDto). Subclasses' extra keys take the full path. */
+  static fastAccept(params: unknown): boolean {
+    return stringsAccepted(params, { publicSlug: (v) => v.length >= 1 && v.length <= 63 }, ['publicSlug']);
+  }
+
   @JSONSchema({ description: 'The business\'s public slug' }) @IsString() @Length(1, 63) publicSlug!: string;
 }
 

@@ -56,7 +56,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       const from = new Date(query.from);
       const to = query.to ? new Date(query.to) : new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
       const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from, to });
-      return { timeZone: store.business.timeZone, slots: slots.map(BookingSlotView.from) };
+      return { timeZone: store.business.timeZone, slots: BookingSlotView.list(slots) };
     },
   );
 

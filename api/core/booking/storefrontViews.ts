@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { appointmentStatuses, type Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
+import type { Lean } from '../../../lib/lean';
 import { bookingReference } from '../../../domain/core/booking/storefront';
 import { BookingGroupView } from './views';
 
@@ -53,7 +54,7 @@ export class StorefrontView {
   @ValidateNested({ each: true }) @Type(() => StorefrontStaffView) staff!: StorefrontStaffView[];
 }
 
-export const storefrontView = (b: Business, catalogue: { services: BookingService[]; groups: { id: string; name: string; description?: string | null; sortOrder: number }[]; staff: Staff[] }): StorefrontView => ({
+export const storefrontView = (b: Lean<Business>, catalogue: { services: BookingService[]; groups: { id: string; name: string; description?: string | null; sortOrder: number }[]; staff: Staff[] }): StorefrontView => ({
   name: b.name,
   publicSlug: b.publicSlug!,
   headline: b.publicProfile.headline ?? null,

@@ -151,8 +151,16 @@ export class BookingSlotView {
   @IsDateString() end!: string;
   @JSONSchema({ description: 'Staff members free for this slot' }) @IsUUID('all', { each: true }) staffIds!: string[];
 
-  static from(s: Slot): BookingSlotView {
-    return { start: s.start.toISOString(), end: s.end.toISOString(), staffIds: s.staffIds };
+  /** The slots of one answer: they share instants (a slot's end is another's start), each formatted once. */
+  static list(slots: Slot[]): BookingSlotView[] {
+    const formatted = new Map<number, string>();
+    const iso = (d: Date) => {
+      const t = d.getTime();
+      let text = formatted.get(t);
+      if (text === undefined) formatted.set(t, (text = d.toISOString()));
+      return text;
+    };
+    return slots.map((s) => ({ start: iso(s.start), end: iso(s.end), staffIds: s.staffIds }));
   }
 }
 

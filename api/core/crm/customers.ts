@@ -30,7 +30,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
       response: CustomerPageView,
     },
     async ({ ctx, query }) => {
-      const defs = await fieldDefinitions(ctx.em);
+      const defs = await fieldDefinitions(ctx);
       const page = await listCustomers(ctx, { ...query, custom: query.custom ? parseCustomFilters(defs, query.custom) : undefined });
       return CustomerPageView.from(page, defs);
     },
@@ -50,13 +50,13 @@ export function customerRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, body }) => {
       const customer = await createCustomer(ctx, body);
-      return created(CustomerView.from(customer, await fieldDefinitions(ctx.em)), `/api/customers/${customer.id}`);
+      return created(CustomerView.from(customer, await fieldDefinitions(ctx)), `/api/customers/${customer.id}`);
     },
   );
 
   r.get('/api/customers/:id', { ...read, summary: 'Get a customer with its relations', params: IdParams, response: CustomerDetailView }, async ({ ctx, params }) => {
     const customer = await getCustomer(ctx, params.id);
-    const view: CustomerDetailView = { ...CustomerView.from(customer, await fieldDefinitions(ctx.em)), relations: (await relationsOf(ctx, customer.id)).map(RelationView.from) };
+    const view: CustomerDetailView = { ...CustomerView.from(customer, await fieldDefinitions(ctx)), relations: (await relationsOf(ctx, customer.id)).map(RelationView.from) };
     return view;
   });
 
@@ -71,7 +71,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
       response: CustomerView,
       errors: { 409: '`external_id_taken`' },
     },
-    async ({ ctx, params, body }) => CustomerView.from(await updateCustomer(ctx, params.id, body), await fieldDefinitions(ctx.em)),
+    async ({ ctx, params, body }) => CustomerView.from(await updateCustomer(ctx, params.id, body), await fieldDefinitions(ctx)),
   );
 
   r.delete(

@@ -26,7 +26,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
       if (query.kind) where.kind = query.kind;
       if (query.role) where.roles = { $contains: [query.role] };
       const page = toPage(await ctx.em.find(Customer, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 }), query.limit);
-      return CustomerPageView.from(page, await fieldDefinitions(ctx.em));
+      return CustomerPageView.from(page, await fieldDefinitions(ctx));
     },
   );
 

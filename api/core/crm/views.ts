@@ -2,9 +2,10 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { contactTypes, customerKinds, type ContactPoint, type Customer, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
+import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
 import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customFields';
+import type { ListedCustomer } from '../../../domain/core/crm/listCustomers';
 import type { RelationFromOneSide } from '../../../domain/core/crm/relations';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso } from '../../http/present';
@@ -49,7 +50,7 @@ export class CustomerView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(c: Customer, defs: FieldDefinitions): CustomerView {
+  static from(c: ListedCustomer, defs: FieldDefinitions): CustomerView {
     return {
       id: c.id,
       kind: c.kind,
@@ -94,7 +95,7 @@ export class CustomerPageView {
   @ValidateNested({ each: true }) @Type(() => CustomerView) items!: CustomerView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<Customer>, defs: FieldDefinitions): CustomerPageView {
+  static from(page: Page<ListedCustomer>, defs: FieldDefinitions): CustomerPageView {
     return mapPage(page, (c) => CustomerView.from(c, defs));
   }
 }

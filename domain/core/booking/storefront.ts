@@ -1,7 +1,9 @@
+import { isUUID } from 'class-validator';
 import { DateTime } from 'luxon';
 import { Appointment, BookingService, ServiceGroup, Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens';
 import { tenantContext, type TenantContext } from '../../context';
 import { composeMail, dispatchMails } from '../../identity/mail';
@@ -10,7 +12,7 @@ import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
 import { isModuleActive } from '../org/activeModules';
 import { findBusinessBySlug } from '../org/findBusinessBySlug';
 import { createAppointment, findAppointment, isLive, slotTaken, updateAppointment } from './appointments';
-import { serviceAvailability, staffFor, type Slot } from './availability';
+import { serviceAvailability, staffFor, type Slot, type SlotService, type SlotStaff } from './availability';
 import { findService, findStaff } from './catalogue';
 
 /** A booking's short reference for the visitor (derived from its id, shown in mails and answers). */
@@ -18,7 +20,7 @@ export const bookingReference = (id: string) => id.replace(/-/g, '').slice(-8).t
 
 /** An open storefront: its business and a context bound to its organisation (the tenant id stays inside). */
 export interface Store {
-  business: Business;
+  business: Lean<Business>;
   ctx: TenantContext;
 }
 
@@ -27,7 +29,7 @@ export interface Store {
  * module is active for its organisation (suspended organisations have none).
  */
 export async function openStore(services: Services, slug: string): Promise<Store> {
-  const found = await findBusinessBySlug(services.orm.em.fork(), slug);
+  const found = await findBusinessBySlug(services, slug);
   if (!found || !found.business.publicProfile.published) throw notFound('Store');
   const entitlements = await services.entitlements.get(found.tenantId);
   if (!isModuleActive(found.business, entitlements, 'core')) throw notFound('Store');
@@ -44,13 +46,16 @@ export async function storeCatalogue(store: Store): Promise<{ services: BookingS
   return { services, groups, staff };
 }
 
-async function bookableService(store: Store, serviceId: string): Promise<BookingService> {
-  const service = await findService(store.ctx.em, serviceId);
-  if (!service.active) throw notFound('Service');
+const activeServiceById = lean(BookingService, { where: 'id = $1 and active' });
+
+/** An active service of the store (a lean read: availability and booking only read it); 404 otherwise. */
+async function bookableService(store: Store, serviceId: string): Promise<Lean<BookingService>> {
+  const service = isUUID(serviceId) ? await activeServiceById.one(store.ctx, serviceId) : null;
+  if (!service) throw notFound('Service');
   return service;
 }
 
-async function candidates(store: Store, service: BookingService, staffId?: string): Promise<Staff[]> {
+async function candidates(store: Store, service: SlotService, staffId?: string): Promise<SlotStaff[]> {
   if (!staffId) return staffFor(store.ctx, service.id);
   const staff = await findStaff(store.ctx.em, staffId);
   if (!staff.active || (staff.serviceIds.length && !staff.serviceIds.includes(service.id))) throw notFound('Staff member');
@@ -65,7 +70,7 @@ export async function storeAvailability(store: Store, props: { serviceId: string
 }
 
 /** The free slot starting exactly at `start` (its free staff), or 409 `slot_taken`. */
-async function freeSlotAt(store: Store, service: BookingService, staff: Staff[], start: Date, ignoreAppointmentId?: string): Promise<Slot> {
+async function freeSlotAt(store: Store, service: SlotService, staff: SlotStaff[], start: Date, ignoreAppointmentId?: string): Promise<Slot> {
   const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: new Date(start.getTime() + service.durationMinutes * 60_000), ignoreAppointmentId, timeZone: store.business.timeZone });
   const slot = slots.find((s) => s.start.getTime() === start.getTime());
   if (!slot) throw slotTaken();
@@ -128,7 +133,7 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
   return { appointment, reference, manageToken };
 }
 
-const localWhen = (at: Date, business: Business) => DateTime.fromJSDate(at, { zone: business.timeZone }).setLocale(business.locale).toLocaleString(DateTime.DATETIME_FULL);
+const localWhen = (at: Date, business: Pick<Business, 'timeZone' | 'locale'>) => DateTime.fromJSDate(at, { zone: business.timeZone }).setLocale(business.locale).toLocaleString(DateTime.DATETIME_FULL);
 
 /** The booking a manage token names at this store; 404 for any other token. */
 export async function bookingByToken(store: Store, token: string): Promise<Appointment> {

@@ -10,7 +10,7 @@ import { checkMember } from './members';
 
 /** Creates a customer; custom values are checked against the organisation's fields (400 naming `custom.<key>`). */
 export async function createCustomer(ctx: TenantContext, input: CustomerInput): Promise<Customer> {
-  const defs = await fieldDefinitions(ctx.em);
+  const defs = await fieldDefinitions(ctx);
   const { values, errors } = applyCustomValues(defs, {}, input.custom ?? {});
   if (errors.length) throw badRequest('validation_failed', 'Invalid custom field values', errors);
   await checkMember(ctx.em, 'ownerId', input.ownerId);

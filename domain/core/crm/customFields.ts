@@ -3,6 +3,7 @@ import type { CustomValues } from '../../../entities/core/customer';
 import { badRequest, conflict, notFound, type FieldError } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import type { Em } from '../../../lib/db';
+import { lean, type LeanScope } from '../../../lib/lean';
 
 export const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const MAX_CUSTOM_FIELDS = 100;
@@ -83,8 +84,12 @@ export function coerceCustomValue(type: CustomFieldType, options: string[], valu
 
 export type FieldDefinitions = Map<string, Pick<CustomField, 'type' | 'options'>>;
 
-export async function fieldDefinitions(em: Em): Promise<FieldDefinitions> {
-  const fields = await em.find(CustomField, {}, { fields: ['key', 'type', 'options'] });
+// A lean statement (docs/database-path.md): every customer read and write presents or checks custom values.
+const definitions = lean(CustomField, {});
+
+/** The organisation's custom field definitions by key. */
+export async function fieldDefinitions(scope: LeanScope): Promise<FieldDefinitions> {
+  const fields = await definitions.all(scope);
   return new Map(fields.map((f) => [f.key, { type: f.type, options: f.options }]));
 }
 

@@ -15,7 +15,7 @@ import { checkMember } from './members';
 export async function updateCustomer(ctx: TenantContext, id: string, input: Partial<CustomerInput>): Promise<Customer> {
   const customer = await getCustomer(ctx, id);
   if (input.custom) {
-    const { values, errors } = applyCustomValues(await fieldDefinitions(ctx.em), customer.custom, input.custom);
+    const { values, errors } = applyCustomValues(await fieldDefinitions(ctx), customer.custom, input.custom);
     if (errors.length) throw badRequest('validation_failed', 'Invalid custom field values', errors);
     customer.custom = values;
   }

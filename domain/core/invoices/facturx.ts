@@ -1,7 +1,10 @@
-import { create } from 'xmlbuilder2';
+import { onFirstUse } from '../../../lib/lazy';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xmlbuilder2'));
 
 /**
  * The Factur-X / ZUGFeRD XML of an issued document: UN/CEFACT Cross Industry Invoice D16B, EN 16931 profile
@@ -55,7 +58,7 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer) throw new Error(`invoice ${invoice.id} is not issued`);
   const currency = invoice.currency;
   const withVat = !invoice.lines.some((l) => l.vatCategory === 'O');
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rsm:CrossIndustryInvoice', NS);
+  const root = xmlbuilder().create({ version: '1.0', encoding: 'UTF-8' }).ele('rsm:CrossIndustryInvoice', NS);
 
   root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(FACTURX_GUIDELINE);
 

@@ -1,7 +1,11 @@
-import { AFRelationship, PDFDocument, PDFName, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { onFirstUse } from '../../../lib/lazy';
 import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
 import { FACTURX_GUIDELINE } from './facturx';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-lib'));
 
 /**
  * The readable PDF of an issued document with its Factur-X XML embedded the Factur-X way: an embedded file
@@ -59,7 +63,7 @@ class Writer {
   text(text: string, x: number, y: number, size = 9, font = this.font, align: 'left' | 'right' = 'left') {
     const clean = this.clean(text);
     const at = align === 'right' ? x - font.widthOfTextAtSize(clean, size) : x;
-    this.page.drawText(clean, { x: at, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+    this.page.drawText(clean, { x: at, y, size, font, color: pdfLib().rgb(0.1, 0.1, 0.1) });
   }
 
   /** Moves down, starting a new page when the block does not fit. */
@@ -68,7 +72,7 @@ class Writer {
   }
 
   rule() {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.5, color: pdfLib().rgb(0.6, 0.6, 0.6) });
   }
 }
 
@@ -116,6 +120,7 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
   const buyer = invoice.buyer!;
   const isCredit = invoice.kind === 'credit_note';
   const title = `${isCredit ? 'Avoir' : 'Facture'} ${invoice.number}`;
+  const { AFRelationship, PDFDocument, PDFName, StandardFonts } = pdfLib();
   const pdf = await PDFDocument.create();
   const at = invoice.issuedAt!;
   pdf.setTitle(title, { showInWindowTitleBar: true });

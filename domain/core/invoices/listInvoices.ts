@@ -1,6 +1,6 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { Invoice, InvoicePayment, type InvoiceKind, type InvoiceStatus } from '../../../entities/core/invoice';
-import { cursorWhere, toPage, type Page } from '../../../lib/pagination';
+import { lean, type Lean } from '../../../lib/lean';
+import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { findInvoice, invoiceToday } from './lookup';
 
@@ -14,14 +14,19 @@ export interface ListInvoicesProps {
   cursor?: string;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
+const invoicesPage = lean(Invoice, {
+  where: `($1::text is null or kind = $1) and ($2::text is null or status = $2) and ($3::uuid is null or customer_id = $3)
+    and ($4::date is null or (kind = 'invoice' and status in ('issued', 'partially_paid', 'partially_credited') and due_date < $4))
+    and ($5::uuid is null or id < $5)`,
+  orderBy: 'id desc',
+  limitParam: '$6',
+});
+
 /** The organisation's invoices and credit notes, newest first. */
-export async function listInvoices(ctx: TenantContext, props: ListInvoicesProps): Promise<Page<Invoice>> {
-  const where: FilterQuery<Invoice> = { ...cursorWhere(props.cursor, 'desc') };
-  if (props.kind) where.kind = props.kind;
-  if (props.status) where.status = props.status;
-  if (props.customerId) where.customerId = props.customerId;
-  if (props.overdue) Object.assign(where, { kind: 'invoice', status: { $in: ['issued', 'partially_paid', 'partially_credited'] }, dueDate: { $lt: invoiceToday() } });
-  return toPage(await ctx.em.find(Invoice, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
+export async function listInvoices(ctx: TenantContext, props: ListInvoicesProps): Promise<Page<Lean<Invoice>>> {
+  const overdueBefore = props.overdue ? invoiceToday() : null;
+  return toPage(await invoicesPage.all(ctx, props.kind ?? null, props.status ?? null, props.customerId ?? null, overdueBefore, props.cursor ?? null, props.limit + 1), props.limit);
 }
 
 export interface InvoiceDetail {

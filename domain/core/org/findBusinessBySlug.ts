@@ -1,26 +1,31 @@
-import type { Business } from '../../../entities/core/business';
-import { Business as BusinessEntity } from '../../../entities/core/business';
-import { Organization } from '../../../entities/identity/organization';
-import type { Em } from '../../../lib/db';
+import { Business } from '../../../entities/core/business';
+import { lean, type Lean, type LeanScope } from '../../../lib/lean';
 import { normaliseSlug, PUBLIC_SLUG_PATTERN } from './publicSlug';
 
 /** A business found by its public slug. `tenantId` is for the caller's own queries: never put it in an answer. */
 export interface PublicBusiness {
   tenantId: string;
-  business: Business;
+  business: Lean<Business>;
 }
+
+// Anonymous: the slug is unique across organisations, so this read crosses tenants by design. The organisation
+// is joined through the business's own tenant id (one round trip for both).
+const businessBySlug = lean(Business, {
+  crossTenant: true,
+  join: 'join organizations o on o.id = core_businesses.tenant_id',
+  where: 'core_businesses.public_slug = $1 and o.suspended_at is null',
+  limit: 1,
+});
 
 /**
  * Anonymous lookup of the storefront and the public knowledge base: the business with this public slug
  * (any case), or null when none has it or its organisation is suspended. Whether the profile is published
- * and the module active is the caller's rule to apply (see isModuleActive).
+ * and the module active is the caller's rule to apply (see isModuleActive). A lean read: every storefront
+ * request starts here.
  */
-export async function findBusinessBySlug(em: Em, slug: string): Promise<PublicBusiness | null> {
+export async function findBusinessBySlug(services: LeanScope['services'], slug: string): Promise<PublicBusiness | null> {
   const key = normaliseSlug(slug);
   if (!PUBLIC_SLUG_PATTERN.test(key)) return null;
-  const business = await em.findOne(BusinessEntity, { publicSlug: key }, { filters: { tenant: false } });
-  if (!business) return null;
-  const org = await em.findOne(Organization, { id: business.tenantId }, { fields: ['suspendedAt'] });
-  if (!org || org.suspendedAt) return null;
-  return { tenantId: business.tenantId, business };
+  const business = await businessBySlug.one({ services, tenantId: '' }, key);
+  return business ? { tenantId: business.tenantId, business } : null;
 }

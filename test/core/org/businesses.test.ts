@@ -121,10 +121,9 @@ describe('core: businesses', () => {
     expect((await check(other, 'admin')).body).toMatchObject({ available: false, reason: '"admin" is reserved' });
 
     // The anonymous lookup finds it in any case; it gives the tenant for internal use only.
-    const em = stack.services.orm.em.fork();
-    expect(await findBusinessBySlug(em, 'ATELIER-DUPONT')).toMatchObject({ tenantId: owner.tenantId, business: { id } });
-    expect(await findBusinessBySlug(em, 'nobody-here')).toBeNull();
-    expect(await findBusinessBySlug(em, '../x')).toBeNull();
+    expect(await findBusinessBySlug(stack.services, 'ATELIER-DUPONT')).toMatchObject({ tenantId: owner.tenantId, business: { id } });
+    expect(await findBusinessBySlug(stack.services, 'nobody-here')).toBeNull();
+    expect(await findBusinessBySlug(stack.services, '../x')).toBeNull();
 
     // Freed, it can be taken by another business.
     expect((await set(owner, id, null)).body.publicSlug).toBeNull();

@@ -18,12 +18,12 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   const ctx = tenantContext(services, job.tenantId);
   const row = await ctx.em.findOne(CrmImport, { id: job.importId });
   if (!row) return { created: 0, updated: 0, errors: [] };
-  const [payload] = await bound<{ records: string }>(ctx.em, 'select records::text as records from crm_import_payloads where import_id = ?', [job.importId]);
+  const [payload] = await bound<{ records: Buffer }>(ctx.em, 'select records from crm_import_payloads where import_id = ?', [job.importId]);
   // Processed already (a retry after the outcome was written): nothing left to do.
   if (!payload) return { created: row.created, updated: row.updated, errors: row.errors };
   row.status = 'running';
   await ctx.em.flush();
-  const records = JSON.parse(payload.records) as unknown[];
+  const records = JSON.parse(payload.records.toString()) as unknown[];
   const outcome = job.kind === 'customers' ? await importCustomers(ctx, records) : await importDeals(ctx, records);
   Object.assign(row, { status: 'completed', created: outcome.created, updated: outcome.updated, failed: outcome.errors.length, errors: outcome.errors, finishedAt: new Date(), updatedAt: new Date() });
   await ctx.em.transactional(async (em) => {

@@ -17,7 +17,7 @@ export async function startImport(ctx: TenantContext, kind: ImportKind, records:
   const row = await ctx.em.transactional(async (em) => {
     const made = em.create(CrmImport, { id, tenantId: ctx.tenantId, kind, status: 'queued', total: records.length, apiKeyId, finishedAt: null });
     await em.flush();
-    await bound(em, 'insert into crm_import_payloads (import_id, records) values (?, ?::json)', [id, JSON.stringify(records)]);
+    await bound(em, 'insert into crm_import_payloads (import_id, records) values (?, ?)', [id, Buffer.from(JSON.stringify(records))]);
     return made;
   });
   await ctx.services.queues.add(crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, { jobId: `crm-import.${id}` });
