@@ -1,7 +1,7 @@
-import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import type { RichNode } from '../../entities/knowledge/article';
 import { invalidField } from '../../lib/errors';
+import { onFirstUse } from '../../lib/lazy';
 
 /**
  * Article content: shape checks of rich (ProseMirror / Tiptap JSON) documents, their flattening to text, and
@@ -59,24 +59,35 @@ export function flattenRich(doc: RichNode): string {
   return out.join('').replace(/\n{2,}/g, '\n').trim();
 }
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
-
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 's', 'h1', 'h2'],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'], code: ['class'], th: ['align', 'style'], td: ['align', 'style'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
-};
-SANITIZE.allowedAttributes = { ...(SANITIZE.allowedAttributes as Record<string, string[]>), a: ['href', 'title', 'rel'] };
+// The renderer and the sanitiser are built by the first article written (or read before its HTML was stored):
+// web dynos that only serve stored HTML never load them (lib/lazy.ts).
+const renderer = onFirstUse(() => {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const MarkdownIt = require('markdown-it') as typeof import('markdown-it');
+  const sanitize = require('sanitize-html') as typeof sanitizeHtml;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const options: sanitizeHtml.IOptions = {
+    allowedTags: [...sanitize.defaults.allowedTags, 'img', 'del', 's', 'h1', 'h2'],
+    allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], code: ['class'], th: ['align', 'style'], td: ['align', 'style'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+    transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+    allowedClasses: { code: [/^language-[\w-]+$/] },
+  };
+  const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+  return { markdown, sanitize: (html: string, only = options) => sanitize(html, only) };
+});
 
 /** Markdown as safe HTML. */
-export const renderMarkdown = (source: string): string => sanitizeHtml(markdown.render(source), SANITIZE);
+export const renderMarkdown = (source: string): string => {
+  const { markdown, sanitize } = renderer();
+  return sanitize(markdown.render(source));
+};
 
 /** Markdown without its syntax (for the search index and excerpts). */
 export const stripMarkdown = (source: string): string =>
-  sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} })
+  renderer()
+    .sanitize(renderer().markdown.render(source), { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -137,7 +148,7 @@ export function renderRich(doc: RichNode): string {
         return inner;
     }
   };
-  return sanitizeHtml(render(doc), SANITIZE);
+  return renderer().sanitize(render(doc));
 }
 
 /** Plain text of an article's content, and a short excerpt of it. */
