@@ -23,17 +23,17 @@ describe('telemetry group commit', () => {
 
   it('lets an item wait lingerMs for company, unless its group is already full', async () => {
     const groups: number[][] = [];
-    const committer = new GroupCommit<number>(async (items) => void groups.push(items), { maxInFlight: 2, maxWeight: 3, weight: () => 1, lingerMs: 30 });
+    const committer = new GroupCommit<number>(async (items) => void groups.push(items), { maxInFlight: 2, maxWeight: 3, weight: () => 1, lingerMs: 1000 });
     const lingering = [1, 2].map((n) => committer.submit(n));
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
     expect(groups).toEqual([]);
     await Promise.all(lingering);
     expect(groups).toEqual([[1, 2]]);
-    // A full group does not wait.
+    // A full group does not wait (far less than lingerMs, with room for a loaded machine's jitter).
     const started = Date.now();
     await Promise.all([3, 4, 5].map((n) => committer.submit(n)));
     expect(groups).toEqual([[1, 2], [3, 4, 5]]);
-    expect(Date.now() - started).toBeLessThan(25);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('bounds a group by weight', async () => {
