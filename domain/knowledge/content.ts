@@ -85,9 +85,9 @@ export const renderMarkdown = (source: string): string => {
 };
 
 /** Markdown without its syntax (for the search index and excerpts). */
-export const stripMarkdown = (source: string): string =>
-  renderer()
-    .sanitize(renderer().markdown.render(source), { allowedTags: [], allowedAttributes: {} })
+export const stripMarkdown = (source: string): string => {
+  const { markdown, sanitize } = renderer();
+  return sanitize(markdown.render(source), { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -95,6 +95,7 @@ export const stripMarkdown = (source: string): string =>
     .replace(/&#39;/g, "'")
     .replace(/\n{2,}/g, '\n')
     .trim();
+};
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
