@@ -8,6 +8,7 @@ import { complianceQueue, hrLeaveQueue } from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
+import { deliveriesPruneQueue } from '../queues/notifications';
 import { presenceSweepQueue } from '../queues/vr';
 
 /**
@@ -34,6 +35,8 @@ export const schedules: Schedule[] = [
   { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
   // E-invoice lifecycle statuses (delivered, refused, paid ...) read from the platform.
   { name: 'einvoice-poll', cron: '*/10 * * * *', enqueue: (services, slot) => services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }) },
+  // Delivery records (hub attempts, processed GitHub deliveries) past DELIVERY_RETENTION_DAYS, nightly.
+  { name: 'deliveries-prune', cron: '15 4 * * *', enqueue: (services, slot) => services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }) },
   // Booking: reminders of appointments starting within 24 h (each mailed once).
   { name: 'booking-reminders', cron: '*/5 * * * *', enqueue: (services, slot) => services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }) },
   // HR: on the 1st, the month that ended earns its paid leave and RTT (each credited once per employee and month).

@@ -56,6 +56,7 @@ export const configSpec = {
   CLOUD_MAX_UPLOAD_BYTES: num({ default: 5 * 1024 ** 3, desc: 'Largest file one cloud upload may declare (bytes; a single S3 PUT takes at most 5 GiB)' }),
   CLOUD_UPLOAD_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of a cloud upload address; its quota reservation is released (and a stray object deleted) 10 minutes after' }),
   CLOUD_LINK_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of cloud download addresses and of inline render tokens (t)' }),
+  DELIVERY_RETENTION_DAYS: num({ default: 30, desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them' }),
   CLOUD_TRASH_RETENTION_DAYS: num({ default: 30, desc: 'Days a trashed cloud file or folder is kept before the purge deletes it and its objects' }),
   PRESENCE_TTL_SECONDS: num({ default: 60, desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure' }),
   TELEMETRY_GRACE_SECONDS: num({ default: 300, desc: 'How long after a VR session ended its telemetry is still accepted (late batches of headsets)' }),

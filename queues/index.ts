@@ -7,7 +7,7 @@ import { einvoiceQueue } from './einvoice';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrLeaveQueue } from './hr';
 import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
-import { hubNotificationsQueue } from './notifications';
+import { deliveriesPruneQueue, hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
 import { githubDeliveriesQueue } from './work';
 
@@ -20,6 +20,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   trialExpiryQueue,
   telemetryQueue,
   hubNotificationsQueue,
+  deliveriesPruneQueue,
   presenceSweepQueue,
   cloudQuotaQueue,
   cloudSweepQueue,

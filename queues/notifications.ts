@@ -15,6 +15,12 @@ export interface HubEnvelope {
 }
 export type HubNotification = HubEnvelope & Record<string, unknown>;
 
+/** The clock's nightly prune of delivery records past DELIVERY_RETENTION_DAYS (hub attempts, processed GitHub deliveries). */
+export const deliveriesPruneQueue = defineQueue<{ slot: string }>('deliveries-prune', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 30 }, removeOnFail: { age: 7 * 24 * 3600 } },
+});
+
 /**
  * Best-effort hub notifications of every module: three quick attempts, then dropped. A dropped one stays a week
  * in the queue dashboard (failed), and its outcome in hub_deliveries (GET /admin/deliveries/hub).

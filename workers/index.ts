@@ -14,6 +14,7 @@ import { accountLinksProcessor } from './identity/accountLinks';
 import { broadcastProcessor } from './identity/broadcast';
 import { mailProcessor } from './identity/mail';
 import { knowledgeMailingProcessor, knowledgeStatsProcessor } from './knowledge/knowledge';
+import { deliveriesPruneProcessor } from './notifications/deliveriesPrune';
 import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
@@ -28,6 +29,7 @@ export const allProcessors: readonly Processor<never>[] = [
   trialExpiryProcessor,
   telemetryProcessor,
   hubNotificationsProcessor,
+  deliveriesPruneProcessor,
   presenceSweepProcessor,
   cloudQuotaProcessor,
   cloudSweepProcessor,

@@ -20,7 +20,7 @@ export function deliveryRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/deliveries/github',
-    { access: 'admin', summary: 'GitHub webhook deliveries', description: 'Every stored delivery (valid signature) of every organisation, newest first, with its outcome: pending, applied, stale (older than the state already applied), ignored (event not handled or no linked item), failed (attempts exhausted, with the error). Filters tenantId and status.', query: AdminGithubDeliveriesQuery, response: GithubDeliveryPageView },
+    { access: 'admin', summary: 'GitHub webhook deliveries', description: 'Every stored delivery (valid signature) of every organisation, newest first, with its outcome: pending, applied, stale (older than the state already applied), ignored (event not handled or no linked item), failed (attempts exhausted, with the error). Filters tenantId and status. Processed deliveries are deleted after DELIVERY_RETENTION_DAYS (30 by default); pending ones stay.', query: AdminGithubDeliveriesQuery, response: GithubDeliveryPageView },
     async ({ query }) => GithubDeliveryPageView.from(await listGithubDeliveries(em(), query)),
   );
 
@@ -38,7 +38,7 @@ export function deliveryRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/deliveries/hub',
-    { access: 'admin', summary: 'Outbound hub notifications', description: "Every notification a worker tried to deliver to <HUB_URL>/<module>/notify, newest first, with its attempts and outcome: delivered, retrying, failed (dropped after its attempts or a final 4xx; the hub polls), skipped (the module's secret is unset). Filters tenantId, module, status.", query: AdminHubDeliveriesQuery, response: HubDeliveryPageView },
+    { access: 'admin', summary: 'Outbound hub notifications', description: "Every notification a worker tried to deliver to <HUB_URL>/<module>/notify, newest first, with its attempts and outcome: delivered, retrying, failed (dropped after its attempts or a final 4xx; the hub polls), skipped (the module's secret is unset). Filters tenantId, module, status. Kept DELIVERY_RETENTION_DAYS (30 by default).", query: AdminHubDeliveriesQuery, response: HubDeliveryPageView },
     async ({ query }) => HubDeliveryPageView.from(await listHubDeliveries(em(), query)),
   );
 }
