@@ -1,4 +1,4 @@
-import { createSecretKey, randomBytes, createHash, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomBytes, createHash, timingSafeEqual, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -60,3 +60,6 @@ export function newOpaqueToken(bytes = 32): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** Constant-time equality of two MACs or token hashes; different lengths are unequal (a length is not secret). */
+export const sameBytes = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);

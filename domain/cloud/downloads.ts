@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CloudNode } from '../../entities/cloud/node';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../services';
 import type { TenantContext } from '../context';
 import { mediaType } from './names';
+import { sameBytes } from '../../lib/tokens';
 
 export interface DownloadAddress {
   url: string;
@@ -59,7 +60,7 @@ export async function inlineAddress(services: Services, fileId: string, t: strin
   const exp = Number(expText);
   const expected = Buffer.from(Number.isSafeInteger(exp) ? mac(services, fileId, exp) : '');
   const given = Buffer.from(sig ?? '');
-  if (!expected.length || given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('inline_token_invalid', 'The inline token is invalid');
+  if (!expected.length || !sameBytes(given, expected)) throw forbidden('inline_token_invalid', 'The inline token is invalid');
   if (exp * 1000 < Date.now()) throw forbidden('inline_token_expired', 'The inline token has expired; ask for a new address');
   const node = await services.orm.em.fork().findOne(CloudNode, { id: fileId, kind: 'file', purpose: 'file', trashedAt: null }, { filters: { tenant: false } });
   if (!node?.objectKey) throw notFound('File');

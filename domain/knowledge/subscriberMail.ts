@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { MailMessage } from '../../entities/identity/mail';
 import type { KnowledgeArticle } from '../../entities/knowledge/article';
 import type { KnowledgeSpace } from '../../entities/knowledge/space';
 import type { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import type { Em } from '../../lib/db';
 import type { Services } from '../services';
+import { sameBytes } from '../../lib/tokens';
 
 /**
  * Blog subscriber mails and their signed links. A link token is `<subscriberId>.<purpose>.<HMAC>` signed with
@@ -24,7 +25,7 @@ export function verifyLinkToken(services: Services, token: string, purpose: Link
   if (!id || tokenPurpose !== purpose || !mac || !/^[0-9a-f-]{36}$/.test(id)) return null;
   const expected = Buffer.from(sign(services, id, purpose));
   const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return sameBytes(expected, given) ? id : null;
 }
 
 const base = (services: Services) => (services.config.APP_URL || services.config.PUBLIC_URL).replace(/\/$/, '');

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import { newId } from '../../entities/base';
 import { WorkGithubDelivery } from '../../entities/work/github';
@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { githubDeliveriesQueue } from '../../queues/work';
 import type { Services } from '../services';
 import { githubSecretOf } from './githubSecret';
+import { sameBytes } from '../../lib/tokens';
 
 export interface ReceiveGithubWebhookProps {
   /** `?org=` of the webhook URL: the organisation whose secret signs it. */
@@ -29,7 +30,7 @@ export const githubDeliveryJobId = (tenantId: string, id: string) => `gh.${tenan
 export function githubSignatureMatches(secret: string, body: Buffer, signature: string): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameBytes(given, expected);
 }
 
 /**

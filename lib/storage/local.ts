@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { forbidden, invalidField } from '../errors';
 import type { ObjectStorage, PresignOptions, StoredObject } from './index';
+import { sameBytes } from '../tokens';
 
 export type SignedOp = 'put' | 'get';
 
@@ -89,7 +90,7 @@ export class LocalStorage implements ObjectStorage {
     const filename = typeof query.fn === 'string' ? query.fn : undefined;
     const expected = Buffer.from(this.sign(op, key, exp, contentType, filename), 'hex');
     const given = Buffer.from(sig, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('signature_invalid', 'The address signature is invalid');
+    if (!sameBytes(given, expected)) throw forbidden('signature_invalid', 'The address signature is invalid');
     if (!Number.isFinite(exp) || exp * 1000 < Date.now()) throw forbidden('signature_expired', 'The address has expired');
     return { contentType, filename };
   }

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import ical, { ICalEventBusyStatus, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -11,7 +11,7 @@ import { tenantContext, type TenantContext } from '../../context';
 import type { Services } from '../../services';
 import { isModuleActive } from '../org/activeModules';
 import { getBusiness } from '../org/getBusiness';
-import { hashToken } from '../../../lib/tokens';
+import { hashToken, sameBytes } from '../../../lib/tokens';
 
 /** What the feed covers around now: the recent past and the year ahead. */
 export const FEED_PAST_DAYS = 60;
@@ -77,7 +77,7 @@ async function openFeed(services: Services, token: string): Promise<{ feed: Cale
   const feed = await services.orm.em.fork().findOne(CalendarFeed, { id: match[1] }, { filters: false });
   const given = Buffer.from(hashToken(match[2]));
   const stored = Buffer.from(feed?.secretHash ?? '');
-  if (!feed || stored.length !== given.length || !timingSafeEqual(given, stored)) throw notFound('Feed');
+  if (!feed || !sameBytes(given, stored)) throw notFound('Feed');
   const ctx = tenantContext(services, feed.tenantId, feed.userId);
   const member = await ctx.em.findOne(Membership, { user: feed.userId }, { fields: ['id'] });
   if (!member) throw notFound('Feed');
