@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { CLEARED_MEMO_MS } from '../../lib/revocation';
 import { startProxy, type TcpProxy } from '../support/proxy';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
@@ -103,6 +104,8 @@ describe('requests during an outage', () => {
 
   it('refuses to guess when the revocation cache is cold and PostgreSQL is down (503, not "nothing is revoked")', async () => {
     await stack.services.redis.del(stack.services.key('rv', 'warm'));
+    // Past the memo of tokens found not revoked (lib/revocation.ts): this request must consult the list.
+    await new Promise((r) => setTimeout(r, CLEARED_MEMO_MS + 50));
     await pg.down();
     const res = await stack.http.get('/runtime/rooms').set(org.members[0].auth).timeout(5000);
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'dependency_unavailable' });

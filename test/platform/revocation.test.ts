@@ -2,6 +2,8 @@ import { TokenRevocation } from '../../entities/identity/revocation';
 import { startSession } from '../../domain/identity/sessions';
 import { addMember, bearer, createAccount, type Account } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/wait';
+import { CLEARED_MEMO_MS } from '../../lib/revocation';
 
 /**
  * Revocations live in PostgreSQL; Redis only caches them. A Redis that lost its data (a restart without
@@ -55,6 +57,28 @@ describe('revocations outlive an empty Redis', () => {
     // The cache was rebuilt from PostgreSQL, which holds one record per revocation.
     expect(await stack.services.redis.exists(stack.services.key('rv', 'warm'))).toBe(1);
     expect(await stack.services.orm.em.fork().count(TokenRevocation, { kind: { $in: ['jti', 'sid', 'user', 'member'] }, expiresAt: { $gt: new Date() } })).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reuses "not revoked" for a second at most, and forgets it on every dyno as soon as any revocation is made', async () => {
+    const account = await createAccount(stack);
+    const claims = stack.services.tokens.verifyAccess(account.tokens.accessToken);
+    expect((await me(other, account.tokens.accessToken)).status).toBe(200);
+    // Remembered: even a revocation written behind the store's back (straight into Redis) is not seen...
+    const entry = stack.services.key('rv', 'jti', claims.jti);
+    await stack.services.redis.set(entry, String(Date.now()), 'PX', 60_000);
+    expect(await other.services.revocations.isRevoked(claims)).toBe(false);
+    // ...until the memo's second is over.
+    const started = Date.now();
+    await eventually(async () => (await me(other, account.tokens.accessToken)).body.code === 'token_revoked', { what: 'the memo to expire' });
+    expect(Date.now() - started).toBeLessThan(CLEARED_MEMO_MS + 500);
+
+    // A real revocation on one dyno reaches the other's memo by pub/sub, well before the second is over.
+    const next = await createAccount(stack);
+    expect((await me(other, next.tokens.accessToken)).status).toBe(200);
+    const revokedAt = Date.now();
+    await stack.http.post('/auth/logout').set(next.auth).expect(204);
+    await eventually(async () => (await me(other, next.tokens.accessToken)).body.code === 'token_revoked', { intervalMs: 5, what: 'the event' });
+    expect(Date.now() - revokedAt).toBeLessThan(CLEARED_MEMO_MS / 2);
   });
 
   it('never undoes a newer revocation when a rebuild read PostgreSQL before it', async () => {
