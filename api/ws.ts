@@ -155,7 +155,7 @@ export class SocketRouter {
   }
 
   private async refusalOf(s: OpenSocket): Promise<Refusal | null> {
-    if (await this.services.revocations.isRevoked(s.auth)) return { code: SOCKET_CLOSE.revoked, reason: 'token_revoked' };
+    if (await this.services.revocations.isRevoked(s.auth, { fresh: true })) return { code: SOCKET_CLOSE.revoked, reason: 'token_revoked' };
     if (!s.module) return null;
     const entitlements = await this.services.entitlements.get(s.auth.tenantId);
     if (entitlements.suspended) return { code: SOCKET_CLOSE.forbidden, reason: 'organization_suspended' };

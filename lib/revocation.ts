@@ -112,10 +112,13 @@ export class RevocationStore {
     return this.deps.key('rv', kind === 'user' ? 'nbf' : kind, subject);
   }
 
-  /** No round trip for a token cleared within the last second; one in the normal case (a warm cache). */
-  async isRevoked(c: RevokedClaims): Promise<boolean> {
+  /**
+   * No round trip for a token cleared within the last second; one in the normal case (a warm cache). `fresh`
+   * skips the memo: an open socket checks each (rare, costly) message against the list itself.
+   */
+  async isRevoked(c: RevokedClaims, { fresh = false } = {}): Promise<boolean> {
     const now = Date.now();
-    if ((this.cleared.get(c.jti) ?? 0) > now && this.subscriber?.status === 'ready') return false;
+    if (!fresh && (this.cleared.get(c.jti) ?? 0) > now && this.subscriber?.status === 'ready') return false;
     const epoch = this.epoch;
     const revoked = await this.lookUp(c);
     if (!revoked && epoch === this.epoch) {
