@@ -49,8 +49,9 @@ async function checkLegacyPayload(ctx: TenantContext, importId: string): Promise
 
 /**
  * One part, in one statement: PostgreSQL reads the stored JSON rows itself (JSON arrays become the text[]
- * columns directly), upserts them, deletes the part and adds its counts to the import. `xmax = 0` tells an
- * inserted row from an updated one; a known externalId counts as updated even when nothing changed.
+ * columns directly), upserts them, deletes the part and adds its counts to the import (only if this statement
+ * deleted it: a job run twice at once counts each part once). `xmax = 0` tells an inserted row from an updated
+ * one; a known externalId counts as updated even when nothing changed.
  */
 const UPSERT_PART = `
 with r as materialized (
@@ -70,7 +71,7 @@ up as (
   where (c.kind, c.name, c.roles, c.tags, c.emails, c.phones, c.addresses) is distinct from (excluded.kind, excluded.name, excluded.roles, excluded.tags, excluded.emails, excluded.phones, excluded.addresses)
      or not c.custom @> excluded.custom
   returning (xmax = 0) as inserted),
-done as (delete from crm_import_payloads where import_id = ? and part = ?),
-counts as (select (select count(*) from r)::int as records, (select count(*) from up where inserted)::int as created)
+done as (delete from crm_import_payloads where import_id = ? and part = ? returning part),
+counts as (select (select count(*) from r)::int as records, (select count(*) from up where inserted)::int as created where exists (select from done))
 update crm_imports i set created = i.created + counts.created, updated = i.updated + counts.records - counts.created, updated_at = ?
   from counts where i.id = ? and i.tenant_id = ?`;
