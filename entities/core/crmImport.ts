@@ -38,14 +38,18 @@ export type CrmImport = InferEntity<typeof CrmImport>;
 /**
  * The records of an import waiting for its worker (deleted once processed). They wait in PostgreSQL rather
  * than in the job: a 10,000-record call is megabytes, which Redis should not hold nor the request path send it.
- * The bytes of their JSON text (bytea): PostgreSQL stores them without checking or converting text, the
- * worker parses them once.
+ * The bytes of their JSON text (bytea, stored uncompressed): PostgreSQL stores them without checking or
+ * converting text; checked customer rows are read by PostgreSQL itself, deal records parsed by the worker.
  */
 export const CrmImportPayload = defineEntity({
   name: 'CrmImportPayload',
   tableName: 'crm_import_payloads',
   properties: {
     importId: () => p.manyToOne(CrmImport).mapToPk().fieldName('import_id').primary().deleteRule('cascade'),
+    /** Checked customer rows are stored in parts the worker upserts one by one; unchecked records in part 0. */
+    part: p.integer().primary(),
+    /** Rows checked when the call was accepted (customers), or records the worker checks (deals). */
+    checked: p.boolean().default(false),
     records: p.blob(),
   },
 });

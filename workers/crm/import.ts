@@ -2,7 +2,7 @@ import { failImport, runImport } from '../../domain/core/crm/imports/runImport';
 import { crmImportQueue } from '../../queues/crm';
 import { defineProcessor } from '../define';
 
-/** Bulk imports of the integration hub (records checked one by one, written with multi-row upserts). */
+/** Bulk imports of the integration hub, written with multi-row upserts (customer records were checked at the call). */
 export const crmImportProcessor = defineProcessor(crmImportQueue, {
   async perform(payload, { services }) {
     const outcome = await runImport(services, payload);

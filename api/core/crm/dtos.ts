@@ -166,7 +166,7 @@ export class TimelineQuery {
 }
 
 export class BulkBody {
-  /** The envelope only: each record is checked by the worker and reported in the import's status. */
+  /** The envelope only: each record is checked by the use case (customers at the call, deals in the worker) and reported in the import's status. */
   static fastAccept(body: unknown): boolean {
     if (typeof body !== 'object' || body === null) return false;
     const { records } = body as { records?: unknown };

@@ -10,7 +10,7 @@ import { BulkBody, PublicCustomersQuery } from './dtos';
 import { CustomerPageView } from './views';
 import { ImportView } from './importViews';
 
-const BULK = `Up to ${MAX_IMPORT_RECORDS.toLocaleString('en')} records a call (body up to 16 MB) → 202 with the import; a worker checks each record, writes the valid ones with multi-row upserts by externalId (a replayed call updates, never duplicates) and reports the others in the import's errors (index, field, message). Follow it at GET /api/public/hub/imports/{id}.`;
+const BULK = `Up to ${MAX_IMPORT_RECORDS.toLocaleString('en')} records a call (body up to 16 MB) → 202 with the import; the valid records are written by a worker with multi-row upserts by externalId (a replayed call updates, never duplicates; a record that changes nothing is left as it is), the others are reported in the import's errors (index, field, message). Follow it at GET /api/public/hub/imports/{id}.`;
 
 /** /api/public/hub: the core integration surface (X-Server-API-Key of /api/hub/keys; writes need scope write). */
 export function hubRoutes({ routes }: ModuleMount): void {
@@ -35,7 +35,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
     {
       ...key,
       summary: 'Import customers in bulk',
-      description: `${BULK} A record: { externalId (required), name (required), kind (person | organisation, default person), roles, tags, emails, phones, addresses, custom } as in POST /api/customers. A known externalId has kind, name, roles, tags and contact details replaced and custom values merged; owner, activities, relations and deals stay.`,
+      description: `${BULK} Customer records are checked when the call is accepted: the refused ones are already in the 202 answer. A record: { externalId (required), name (required), kind (person | organisation, default person), roles, tags, emails, phones, addresses, custom } as in POST /api/customers. A known externalId has kind, name, roles, tags and contact details replaced and custom values merged; owner, activities, relations and deals stay.`,
       body: BulkBody,
       bodyLimit: '16mb',
       response: ImportView,
@@ -50,7 +50,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
     {
       ...key,
       summary: 'Import deals in bulk',
-      description: `${BULK} A record: { externalId, title, customerId or customerExternalId, stageId (default: first stage of the oldest pipeline), amount (cents), currency, expectedCloseDate }. A new deal starts open with \`created\` in its history; a known one has title, customer, amount, currency and expected close date replaced (stage and status move through /api/deals).`,
+      description: `${BULK} Deal records are checked by the worker. A record: { externalId, title, customerId or customerExternalId, stageId (default: first stage of the oldest pipeline), amount (cents), currency, expectedCloseDate }. A new deal starts open with \`created\` in its history; a known one has title, customer, amount, currency and expected close date replaced (stage and status move through /api/deals).`,
       body: BulkBody,
       bodyLimit: '16mb',
       response: ImportView,

@@ -2,10 +2,12 @@ import { newId } from '../../../../entities/base';
 import type { ImportRecordError } from '../../../../entities/core/crmImport';
 import { crmHealthQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
-import { IMPORT_CHUNK } from './importCustomers';
 import type { ImportOutcome } from './runImport';
 import { parseDealRecord, type ImportedDeal } from './records';
 import { bound } from '../sql';
+
+/** Rows per statement: one multi-row statement per chunk keeps each statement well under a second. */
+const IMPORT_CHUNK = 500;
 
 /**
  * Upserts deal records by (tenant, externalId). The customer is named by customerId or customerExternalId (a

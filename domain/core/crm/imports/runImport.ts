@@ -18,20 +18,27 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   const ctx = tenantContext(services, job.tenantId);
   const row = await ctx.em.findOne(CrmImport, { id: job.importId });
   if (!row) return { created: 0, updated: 0, errors: [] };
-  const [payload] = await bound<{ records: Buffer }>(ctx.em, 'select records from crm_import_payloads where import_id = ?', [job.importId]);
   // Processed already (a retry after the outcome was written): nothing left to do.
-  if (!payload) return { created: row.created, updated: row.updated, errors: row.errors };
+  if (row.status === 'completed' || row.status === 'failed') return { created: row.created, updated: row.updated, errors: row.errors };
   row.status = 'running';
   await ctx.em.flush();
-  const records = JSON.parse(payload.records.toString()) as unknown[];
-  const outcome = job.kind === 'customers' ? await importCustomers(ctx, records) : await importDeals(ctx, records);
-  Object.assign(row, { status: 'completed', created: outcome.created, updated: outcome.updated, failed: outcome.errors.length, errors: outcome.errors, finishedAt: new Date(), updatedAt: new Date() });
-  await ctx.em.transactional(async (em) => {
-    await em.flush();
-    await em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
-  });
-  await notify(services, 'core', [{ event: 'import.completed', tenantId: job.tenantId, data: { importId: job.importId, kind: job.kind, created: outcome.created, updated: outcome.updated, failed: outcome.errors.length } }]);
-  return outcome;
+  if (job.kind === 'customers') {
+    // The counts and errors are in crm_imports (written at the call and with each part).
+    await importCustomers(ctx, job.importId);
+    await ctx.em.refresh(row);
+    Object.assign(row, { status: 'completed', finishedAt: new Date(), updatedAt: new Date() });
+    await ctx.em.flush();
+  } else {
+    const [payload] = await bound<{ records: Buffer }>(ctx.em, 'select records from crm_import_payloads where import_id = ?', [job.importId]);
+    const outcome = await importDeals(ctx, payload ? (JSON.parse(payload.records.toString()) as unknown[]) : []);
+    Object.assign(row, { status: 'completed', created: outcome.created, updated: outcome.updated, failed: outcome.errors.length, errors: outcome.errors, finishedAt: new Date(), updatedAt: new Date() });
+    await ctx.em.transactional(async (em) => {
+      await em.flush();
+      await em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
+    });
+  }
+  await notify(services, 'core', [{ event: 'import.completed', tenantId: job.tenantId, data: { importId: job.importId, kind: job.kind, created: row.created, updated: row.updated, failed: row.failed } }]);
+  return { created: row.created, updated: row.updated, errors: row.errors };
 }
 
 /** An import whose job exhausted its attempts is marked failed (its status route says so). */

@@ -4,20 +4,25 @@ import { newId } from '../../../../entities/base';
 import { notFound } from '../../../../lib/errors';
 import { crmImportQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
-import { bound } from '../sql';
+import { checkCustomers } from './checkCustomers';
+import { storePayload } from './payloads';
 
 export const MAX_IMPORT_RECORDS = 10_000;
 
 /**
- * Accepts a bulk import: stores its status row and its records, and enqueues its job (the worker checks each
- * record, upserts the valid ones by externalId and reports the others in the status).
+ * Accepts a bulk import: stores its status row and its records, and enqueues its job. Customer records are
+ * checked here, once: the refused ones are in the status from the start, the valid ones are stored as rows
+ * PostgreSQL upserts by externalId without the worker parsing them again. Deal records are checked by the
+ * worker (they name customers and stages that earlier imports may still be writing).
  */
 export async function startImport(ctx: TenantContext, kind: ImportKind, records: unknown[], apiKeyId: string | null): Promise<CrmImport> {
   const id = newId();
+  const checked = kind === 'customers' ? await checkCustomers(ctx, records) : null;
   const row = await ctx.em.transactional(async (em) => {
-    const made = em.create(CrmImport, { id, tenantId: ctx.tenantId, kind, status: 'queued', total: records.length, apiKeyId, finishedAt: null });
+    const errors = checked?.errors ?? [];
+    const made = em.create(CrmImport, { id, tenantId: ctx.tenantId, kind, status: 'queued', total: records.length, failed: errors.length, errors, apiKeyId, finishedAt: null });
     await em.flush();
-    await bound(em, 'insert into crm_import_payloads (import_id, records) values (?, ?)', [id, Buffer.from(JSON.stringify(records))]);
+    await storePayload(em, id, checked ? checked.rows : records, !!checked);
     return made;
   });
   await ctx.services.queues.add(crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, { jobId: `crm-import.${id}` });
