@@ -25,6 +25,10 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   if (job.kind === 'customers') {
     // The counts and errors are in crm_imports (written at the call and with each part).
     await importCustomers(ctx, job.importId);
+    // A part whose asynchronous commit a PostgreSQL crash lost is still stored (its deletion was lost with it):
+    // the job fails and its retry imports it, rather than completing without it.
+    const [left] = await bound<{ part: number }>(ctx.em, 'select part from crm_import_payloads where import_id = ? limit 1', [job.importId]);
+    if (left) throw new Error(`import ${job.importId}: part ${left.part} is still stored (lost commit); retrying`);
     await ctx.em.refresh(row);
     Object.assign(row, { status: 'completed', finishedAt: new Date(), updatedAt: new Date() });
     await ctx.em.flush();
