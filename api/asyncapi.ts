@@ -25,7 +25,7 @@ const channelId = (path: string) => path.replace(/^\//, '').replace(/[^\w.-]+/g,
  * channel whose address is its path, with one `receive` operation (what clients send) and one `send`
  * operation (what the server sends).
  */
-export function asyncApiDocument(sockets: Iterable<[string, SocketDoc]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
+export function asyncApiDocument(sockets: Iterable<[string, SocketDoc & { maxFrameBytes: number }]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
   const url = new URL(serverUrl);
   const channels: Record<string, Schema> = {};
   const operations: Record<string, Schema> = {};
@@ -37,7 +37,8 @@ export function asyncApiDocument(sockets: Iterable<[string, SocketDoc]>, info: {
       address: path,
       title: path,
       summary: doc.summary,
-      ...(doc.description ? { description: doc.description } : {}),
+      description: `${doc.description ? `${doc.description}\n\n` : ''}A frame larger than ${doc.maxFrameBytes} bytes closes the connection with 1009 (message too big).`,
+      'x-max-frame-bytes': doc.maxFrameBytes,
       messages: { ...messages(doc.receive), ...messages(doc.send) },
       bindings: { ws: { method: 'GET', query: { type: 'object', properties: { token: { type: 'string', description: 'The access token, when the client cannot send an Authorization header' } } } } },
     };

@@ -9,6 +9,9 @@ import { socketContract } from './http/contract';
 import type { Authenticator, AuthInfo } from './http/auth';
 import { moduleKeys, type ModuleKey } from './http/guards';
 
+/** Largest frame a client may send where the route sets no bound; a larger one closes the socket with 1009. */
+const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+
 export interface SocketRoute {
   /** Module the organisation must be entitled to. */
   module?: ModuleKey;
@@ -79,7 +82,7 @@ export class SocketRouter {
     // In tests every frame the server sends is checked against the route's doc (api/http/contract.ts).
     const { handle, doc } = route;
     if (this.services.config.NODE_ENV === 'test') route = { ...route, handle: (ws, auth, req) => (socketContract(ws, path, doc), handle(ws, auth, req)) };
-    this.routes.set(path, { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload ?? 64 * 1024 }) });
+    this.routes.set(path, { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES }) });
   }
 
   attach(server: Server): void {
@@ -87,8 +90,8 @@ export class SocketRouter {
   }
 
   /** The endpoints and what they exchange, for /asyncapi.json. */
-  docs(): [string, SocketDoc][] {
-    return [...this.routes].map(([path, { route }]) => [path, route.doc]);
+  docs(): [string, SocketDoc & { maxFrameBytes: number }][] {
+    return [...this.routes].map(([path, { route }]) => [path, { ...route.doc, maxFrameBytes: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES }]);
   }
 
   /** Closes every open socket (server shutdown). */

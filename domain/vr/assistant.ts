@@ -1,5 +1,6 @@
 import { AiUnavailableError, type AiClient, type AiMessage, type AiTool, type AiToolCall } from '../../lib/ai';
 import type { Logger } from '../../lib/logger';
+import { inputProblems } from '../../lib/json';
 
 /**
  * The scene-aware assistant of a headset, one conversation per WebSocket. Headset -> server messages:
@@ -67,8 +68,11 @@ export function parseAssistantInput(raw: string): AssistantInput {
     throw new AssistantInputError('malformed_json', 'The message is not valid JSON');
   }
   if (!isObject(value)) throw new AssistantInputError('invalid_message', 'A message is a JSON object with a type');
+  // The rule every HTTP body follows (api/http/validate.ts): no text PostgreSQL or the model's JSON could not carry.
+  const [problem] = inputProblems(value);
+  if (problem) throw new AssistantInputError('invalid_message', `${problem.field || 'message'}: ${problem.message}`);
   const { type, context } = value;
-  if (context !== undefined && context !== null && !isObject(context)) throw new AssistantInputError('invalid_message', 'context must be a JSON object (the scene snapshot)');
+  if (context !== undefined && !isObject(context)) throw new AssistantInputError('invalid_message', 'context must be a JSON object (the scene snapshot)');
   const text = (field: string, max: number, required: boolean): string => {
     const v = value[field];
     if (v === undefined && !required) return '';
@@ -77,8 +81,8 @@ export function parseAssistantInput(raw: string): AssistantInput {
     }
     return v;
   };
-  if (type === 'user_message') return { type, text: text('text', MAX_TEXT, true), context: context ?? undefined };
-  if (type === 'event') return { type, name: text('name', 100, true), detail: text('detail', MAX_TEXT, false), context: context ?? undefined };
+  if (type === 'user_message') return { type, text: text('text', MAX_TEXT, true), context };
+  if (type === 'event') return { type, name: text('name', 100, true), detail: text('detail', MAX_TEXT, false), context };
   throw new AssistantInputError('unknown_type', 'type must be user_message or event');
 }
 
