@@ -90,18 +90,21 @@ const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ l
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
         union
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
-      -- Materialised: the body (out of line, in TOAST) is fetched once per hit, not once per use below.
+      -- Materialised (as placed): the body (out of line, in TOAST) is fetched and searched once per hit, not once per use below.
       hits as materialized (
         select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, left(a.body_text, 20000) as body, r.rank
-        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id)
+        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id),
+      placed as materialized (
+        select h.*, case when length(h.body) <= ${SNIPPET_WINDOW} then 1
+          else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
+        from hits h, q)
  select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
         ts_headline(h.language::regconfig, case when length(h.body) <= ${SNIPPET_WINDOW} then h.body
           else substr(h.body, w.start, ${SNIPPET_WINDOW} + coalesce(nullif(strpos(substr(h.body, w.start + ${SNIPPET_WINDOW}, 50), ' '), 0), 51) - 1) end,
           q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
- from hits h, q,
-      lateral (select greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) as at) m,
+ from placed h, q,
       -- The window starts and ends at a space, so it shows whole words.
-      lateral (select case when m.at = 1 then 1 else m.at + strpos(substr(h.body, m.at, 50), ' ') end as start) w
+      lateral (select case when h.at = 1 then 1 else h.at + strpos(substr(h.body, h.at, 50), ' ') end as start) w
  order by h.rank desc, h.id`;
 const fullText = searchLanguages.map((_, i) => preparedRead<Row>(fullTextSql(i + 1)));
 
