@@ -40,6 +40,8 @@ const BODY_CANDIDATES = 100;
 const SNIPPET_WINDOW = 1000;
 /** ...starting this many before the first occurrence of a query word (within the first 20,000 characters). */
 const SNIPPET_LEAD = 200;
+/** A body without a query word (a title match) shows its first words (MinWords): ts_headline gets this many characters. */
+const SNIPPET_HEAD = 300;
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -91,19 +93,23 @@ const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ l
         union
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
       -- Materialised (as placed): the body (out of line, in TOAST) is fetched and searched once per hit, not once per use below.
+      -- in_body: a query word is in the text, not only in the title (the article's own tsvector says so, stemmed as indexed).
       hits as materialized (
-        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, left(a.body_text, 20000) as body, r.rank
-        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id),
+        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, left(a.body_text, 20000) as body, r.rank,
+               tsvector_to_array(ts_filter(a.search_vector, '{b}')) && q.words as in_body
+        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id, q),
+      -- Where ts_headline's text starts (at) and about how long it is (span): without a match it shows the first words only.
       placed as materialized (
-        select h.*, case when length(h.body) <= ${SNIPPET_WINDOW} then 1
-          else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
+        select h.*, case when h.in_body then ${SNIPPET_WINDOW} else ${SNIPPET_HEAD} end as span,
+               case when not h.in_body or length(h.body) <= ${SNIPPET_WINDOW} then 1
+               else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
         from hits h, q)
  select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
-        ts_headline(h.language::regconfig, case when length(h.body) <= ${SNIPPET_WINDOW} then h.body
-          else substr(h.body, w.start, ${SNIPPET_WINDOW} + coalesce(nullif(strpos(substr(h.body, w.start + ${SNIPPET_WINDOW}, 50), ' '), 0), 51) - 1) end,
+        ts_headline(h.language::regconfig, case when h.at = 1 and length(h.body) <= h.span then h.body
+          else substr(h.body, w.start, h.span + coalesce(nullif(strpos(substr(h.body, w.start + h.span, 50), ' '), 0), 51) - 1) end,
           q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
  from placed h, q,
-      -- The window starts and ends at a space, so it shows whole words.
+      -- The text starts and ends at a space, so it shows whole words.
       lateral (select case when h.at = 1 then 1 else h.at + strpos(substr(h.body, h.at, 50), ' ') end as start) w
  order by h.rank desc, h.id`;
 const fullText = searchLanguages.map((_, i) => preparedRead<Row>(fullTextSql(i + 1)));
