@@ -36,9 +36,9 @@ export interface SearchHit {
 const TITLE_CANDIDATES = 500;
 /** Body-only matches ranked at most (at least 5 pages' worth). */
 const BODY_CANDIDATES = 100;
-/** ts_headline parses all the text it is given (~40 ns a character): it gets this many characters of the body... */
+/** ts_headline parses all the text it is given (~30 ns a character): a longer body gives it this many characters... */
 const SNIPPET_WINDOW = 1000;
-/** ...starting this many before the first occurrence of a query word (within the first 20,000 characters). */
+/** ...from this many before the first occurrence of a query word (searched in the first 20,000 characters), or from its start. */
 const SNIPPET_LEAD = 200;
 /** A body without a query word (a title match) shows its first words (MinWords): ts_headline gets this many characters. */
 const SNIPPET_HEAD = 300;
@@ -52,8 +52,9 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * every match of a common word costs a tsvector read per match); when those leave the page short, pg_trgm word similarity on titles fills it, so a typo ("instllation") still finds
  * "Installation". The query is parsed with websearch_to_tsquery (quotes, OR, -word) in every language of the
  * spaces in scope, OR-ed into one constant tsquery so the GIN index serves it. Snippets come from ts_headline
- * on the page's hits only, HTML-escaped, matches in <mark>; a long body gives ts_headline a window around the first
- * occurrence of a query word, not its whole text. Archived articles are left out unless asked for.
+ * on the page's hits only, HTML-escaped, matches in <mark>; ts_headline gets a window of a long body around the first
+ * occurrence of a query word, and only the first words of a body without one (a title match), not the whole text.
+ * Archived articles are left out unless asked for.
  * The statements are prepared (named, planned once per connection) and answers cached per organisation until
  * its next write (searchCache.ts).
  */
@@ -82,7 +83,7 @@ const languagesInScope = preparedRead<{ language: string }>(`select distinct lan
  * and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to $5,
  * plus the first body matches of the GIN bitmap up to $6, ranked where the index scan reads them (an article
  * found by both is the same id and rank, so the union keeps one); only the page ($7) is read again, for its
- * details and snippets. $4 is the query,
+ * details and snippets (the tsvector sits in the heap row, migration …001000, so ranking reads no TOAST). $4 is the query,
  * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */

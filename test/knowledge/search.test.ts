@@ -77,7 +77,7 @@ describe('knowledge search, analytics and AI', () => {
     const titled = await createArticle(stack, owner, spaceId, { title: 'Nebulark overview', contentMarkdown: words(2000, 1) });
     const [byTitle] = (await search(owner, 'nebulark')).body.items;
     expect(byTitle.id).toBe(titled.id);
-    expect(byTitle.snippet.startsWith('bravo charlie')).toBe(true);
+    expect(byTitle.snippet).toBe(words(12, 1)); // MinWords
   });
 
   it("searches a new space's language at once (the languages in scope are kept under the search version)", async () => {
