@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * the row's largest value, so with the default storage TOAST moved it out of line, and ranking a search's
  * candidates read each one through the TOAST index (3 buffers per candidate; ranking was ~40% of an uncached
  * search's PostgreSQL time). With `main` storage, TOAST moves the text columns (body, Markdown, HTML, read only
- * for the page's snippets and article reads) out first. Existing rows are rewritten once so their vector moves in.
+ * for the page's snippets and article reads) out first; a vector too large for the row even compressed (~2 kB)
+ * still goes out of line. Existing rows are rewritten once (the generated column recomputed) so their vector moves in.
  */
 export class Migration20261202001000_knowledge_search_inline extends Migration {
   override async up(): Promise<void> {
