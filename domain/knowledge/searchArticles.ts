@@ -83,7 +83,7 @@ const languagesInScope = preparedRead<{ language: string }>(`select distinct lan
  * and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to $5,
  * plus the first body matches of the GIN bitmap up to $6, ranked where the index scan reads them (an article
  * found by both is the same id and rank, so the union keeps one); only the page ($7) is read again, for its
- * details and snippets (the tsvector sits in the heap row, migration …001000, so ranking reads no TOAST). $4 is the query,
+ * details and snippets (the tsvector sits in the heap row, migration …20261203000100, so ranking reads no TOAST). $4 is the query,
  * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */

@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  * for the page's snippets and article reads) out first; a vector too large for the row even compressed (~2 kB)
  * still goes out of line. Existing rows are rewritten once (the generated column recomputed) so their vector moves in.
  */
-export class Migration20261202001000_knowledge_search_inline extends Migration {
+export class Migration20261203000100_knowledge_search_inline extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "knowledge_articles" alter column "search_vector" set storage main;`);
     this.addSql(`update "knowledge_articles" set "search_vector" = default;`);
