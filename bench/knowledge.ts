@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { newId } from '../entities/base';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
@@ -30,6 +31,24 @@ const vocabulary = Array.from({ length: 2000 }, (_, i) => {
 let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = () => vocabulary[Math.floor(random() * vocabulary.length)];
+
+/**
+ * CPU time (us) the PostgreSQL backends of the bench's database have used so far, from /proc (PostgreSQL on this
+ * host; null elsewhere). Sampled around a load, it gives PostgreSQL's CPU per request next to the server's.
+ */
+async function postgresCpuUs(em: { execute(sql: string): Promise<{ pid: number }[]> }): Promise<Map<number, number> | null> {
+  const tick = 10_000; // us per clock tick (USER_HZ 100)
+  const out = new Map<number, number>();
+  try {
+    for (const { pid } of await em.execute('select pid from pg_stat_activity where datname = current_database()')) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick); // utime, stime
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
 
 async function main() {
   const app = await startBenchApp('knowledge', { workers: false, env: { DATABASE_TIMEOUT_MS: '60000', REDIS_TIMEOUT_MS: '5000', RATE_LIMIT_ANON_PER_MINUTE: '100000000' } });
@@ -69,9 +88,19 @@ async function main() {
     const searches = { url: app.url, connections: CONNECTIONS, headers, requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/knowledge/search?q=${encodeURIComponent(q)}` })) };
     // Not measured: a running dyno has its statements prepared on every pooled connection and its recurring answers cached.
     await load({ ...searches, duration: 3 });
-    const search = await load({ ...searches, duration: SECONDS });
+    // PostgreSQL's CPU per request of a load: its backends' CPU time over the load, over the requests served.
+    const withPostgresCpu = async (options: Parameters<typeof load>[0]) => {
+      const before = await postgresCpuUs(em);
+      const result = await load(options);
+      const after = await postgresCpuUs(em);
+      if (!before || !after) return result;
+      let used = 0;
+      for (const [pid, us] of after) used += us - (before.get(pid) ?? 0);
+      return { ...result, postgresCpuUsPerRequest: Math.round(used / Math.max(1, result.requestsPerSecond * SECONDS)) };
+    };
+    const search = await withPostgresCpu({ ...searches, duration: SECONDS });
     const words = [...vocabulary].sort(() => random() - 0.5).slice(0, 1400); // one argument of the load child: < 128 KB
-    const uncached = await load({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: words.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19` })) });
+    const uncached = await withPostgresCpu({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: words.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19` })) });
     const health = await load({ url: `${app.url}/health`, connections: CONNECTIONS, duration: SECONDS });
     const article = await load({ url: `${app.url}/api/knowledge/public/spaces/${slug}/articles/article-${Math.floor(ARTICLES / 2)}`, connections: CONNECTIONS, duration: SECONDS });
     // One search nobody asked before (not cached): its whole HTTP time, the database's share included.

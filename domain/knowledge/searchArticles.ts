@@ -3,7 +3,7 @@ import { searchLanguages } from '../../entities/knowledge/space';
 import type { Orm } from '../../lib/db';
 import { preparedRead } from '../../lib/lean';
 import type { Services } from '../services';
-import { cachedSearch } from './searchCache';
+import { cachedSearch, type Memo } from './searchCache';
 
 export interface SearchProps {
   q: string;
@@ -36,6 +36,12 @@ export interface SearchHit {
 const TITLE_CANDIDATES = 500;
 /** Body-only matches ranked at most (at least 5 pages' worth). */
 const BODY_CANDIDATES = 100;
+/** ts_headline parses all the text it is given (~30 ns a character): a longer body gives it this many characters... */
+const SNIPPET_WINDOW = 1000;
+/** ...from this many before the first occurrence of a query word (searched in the first 20,000 characters), or from its start. */
+const SNIPPET_LEAD = 200;
+/** A body without a query word (a title match) shows its first words (MinWords): ts_headline gets this many characters. */
+const SNIPPET_HEAD = 300;
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,7 +52,9 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * every match of a common word costs a tsvector read per match); when those leave the page short, pg_trgm word similarity on titles fills it, so a typo ("instllation") still finds
  * "Installation". The query is parsed with websearch_to_tsquery (quotes, OR, -word) in every language of the
  * spaces in scope, OR-ed into one constant tsquery so the GIN index serves it. Snippets come from ts_headline
- * on the page's hits only, HTML-escaped, matches in <mark>. Archived articles are left out unless asked for.
+ * on the page's hits only, HTML-escaped, matches in <mark>; ts_headline gets a window of a long body around the first
+ * occurrence of a query word, and only the first words of a body without one (a title match), not the whole text.
+ * Archived articles are left out unless asked for.
  * The statements are prepared (named, planned once per connection) and answers cached per organisation until
  * its next write (searchCache.ts).
  */
@@ -75,21 +83,35 @@ const languagesInScope = preparedRead<{ language: string }>(`select distinct lan
  * and a common word matches thousands of articles): every title match (weight A, its own GIN index) up to $5,
  * plus the first body matches of the GIN bitmap up to $6, ranked where the index scan reads them (an article
  * found by both is the same id and rank, so the union keeps one); only the page ($7) is read again, for its
- * details and snippets. $4 is the query,
+ * details and snippets (the tsvector sits in the heap row, migration …20261203000100, so ranking reads no TOAST). $4 is the query,
  * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */
-const fullTextSql = (languages: number) => `with q as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery($${8 + i}::regconfig, $4::text)`).join(' || ')}) as query),
+const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery($${8 + i}::regconfig, $4::text)`).join(' || ')}) as query),
+      q as (select query, array(select (regexp_matches(querytree(query), '''((?:[^'']|'''')+)''', 'g'))[1]) as words from q0),
       ranked as (
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
         union
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and a.search_vector @@ q.query limit $6)),
-      hits as (
-        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, a.body_text, r.rank
-        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id)
+      -- Materialised (as placed): the body (out of line, in TOAST) is fetched and searched once per hit, not once per use below.
+      -- in_body: a query word is in the text, not only in the title (the article's own tsvector says so, stemmed as indexed).
+      hits as materialized (
+        select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, a.language, left(a.body_text, 20000) as body, r.rank,
+               tsvector_to_array(ts_filter(a.search_vector, '{b}')) && q.words as in_body
+        from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id, q),
+      -- Where ts_headline's text starts (at) and about how long it is (span): without a match it shows the first words only.
+      placed as materialized (
+        select h.*, case when h.in_body then ${SNIPPET_WINDOW} else ${SNIPPET_HEAD} end as span,
+               case when not h.in_body or length(h.body) <= ${SNIPPET_WINDOW} then 1
+               else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
+        from hits h, q)
  select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
-        ts_headline(h.language::regconfig, left(h.body_text, 20000), q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
- from hits h, q
+        ts_headline(h.language::regconfig, case when h.at = 1 and length(h.body) <= h.span then h.body
+          else substr(h.body, w.start, h.span + coalesce(nullif(strpos(substr(h.body, w.start + h.span, 50), ' '), 0), 51) - 1) end,
+          q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
+ from placed h, q,
+      -- The text starts and ends at a space, so it shows whole words.
+      lateral (select case when h.at = 1 then 1 else h.at + strpos(substr(h.body, h.at, 50), ' ') end as start) w
  order by h.rank desc, h.id`;
 const fullText = searchLanguages.map((_, i) => preparedRead<Row>(fullTextSql(i + 1)));
 
@@ -106,12 +128,13 @@ const similarTitles = preparedRead<Row>(
 export async function searchArticles(services: Services, props: SearchProps): Promise<SearchHit[]> {
   const status = props.publishedOnly ? 'published' : (props.status ?? null);
   const key = `${props.spaceId ?? ''}|${status ?? ''}|${props.limit}|${props.q}`;
-  return cachedSearch(services, props.tenantId, key, () => runSearch(services.orm, props, status));
+  return cachedSearch(services, props.tenantId, key, (memo) => runSearch(services.orm, props, status, memo));
 }
 
-async function runSearch(orm: Orm, props: SearchProps, status: string | null): Promise<SearchHit[]> {
+async function runSearch(orm: Orm, props: SearchProps, status: string | null, memo: Memo): Promise<SearchHit[]> {
   const scope = [props.tenantId, props.spaceId ?? null, status];
-  const languages = (await languagesInScope(orm, scope.slice(0, 2))).map((l) => l.language);
+  // A space write bumps the search version, so the languages hold while it does: no round trip per search.
+  const languages = await memo(`languages|${props.spaceId ?? ''}`, async () => (await languagesInScope(orm, scope.slice(0, 2))).map((l) => l.language));
   if (!languages.length) return [];
   const bodyCandidates = Math.max(BODY_CANDIDATES, 5 * props.limit);
   const rows = await fullText[languages.length - 1](orm, [...scope, props.q, TITLE_CANDIDATES, bodyCandidates, props.limit, ...languages]);

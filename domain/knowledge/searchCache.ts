@@ -23,17 +23,29 @@ interface Entry<T> {
 const caches = new WeakMap<Services, Map<string, Entry<unknown>>>();
 const versionKey = (services: Services, tenantId: string) => services.key('kb', 'search-version', tenantId);
 
-/** The answer of `compute` for this organisation and key, from the cache while its search version holds. */
-export async function cachedSearch<T>(services: Services, tenantId: string, key: string, compute: () => Promise<T>): Promise<T> {
+/** Remembers a value under the organisation's current search version (what the version covers may change it). */
+export type Memo = <U>(key: string, compute: () => Promise<U>) => Promise<U>;
+
+/**
+ * The answer of `compute` for this organisation and key, from the cache while its search version holds. `compute`
+ * gets a memo under the same version for what the answer is built from (e.g. the languages of the spaces in scope),
+ * so an uncached search does not read it again either.
+ */
+export async function cachedSearch<T>(services: Services, tenantId: string, key: string, compute: (memo: Memo) => Promise<T>): Promise<T> {
   let version: string | null;
   try {
     version = (await services.redis.get(versionKey(services, tenantId))) ?? '0';
   } catch {
-    return compute();
+    return compute((_, uncached) => uncached());
   }
   let cache = caches.get(services);
   if (!cache) caches.set(services, (cache = new Map()));
-  const full = `${tenantId}|${version}|${key}`;
+  const entries = cache;
+  const memo: Memo = (k, computeValue) => remember(entries, `${tenantId}|${version}|${k}`, computeValue);
+  return memo(`search|${key}`, () => compute(memo));
+}
+
+async function remember<T>(cache: Map<string, Entry<unknown>>, full: string, compute: () => Promise<T>): Promise<T> {
   const hit = cache.get(full);
   if (hit && Date.now() - hit.at < TTL_MS) {
     // Least recently used goes first: a hit moves to the end of the Map's order.

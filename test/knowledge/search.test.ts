@@ -60,6 +60,35 @@ describe('knowledge search, analytics and AI', () => {
     expect(kube.body.items[0]).toMatchObject({ title: 'Kubernetes deployment', fuzzy: true });
   });
 
+  it('snippets a long body around its first match: ts_headline gets a window, whole words only', async () => {
+    const filler = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
+    const words = (n: number, from: number) => Array.from({ length: n }, (_, i) => filler[(from + i) % filler.length]).join(' ');
+    // The match ~15,000 characters in, far past the window's size.
+    const body = `${words(2000, 0)} Quasarfield calibration steps. ${words(2000, 3)}`;
+    const article = await createArticle(stack, owner, spaceId, { title: 'Instrument notes', contentMarkdown: body });
+    const [hit] = (await search(owner, 'quasarfield')).body.items;
+    expect(hit).toMatchObject({ id: article.id, fuzzy: false });
+    expect(hit.snippet).toContain('<mark>Quasarfield</mark> calibration');
+    expect(hit.snippet.length).toBeLessThan(600);
+    // The window's edges never show a cut word.
+    const shown = hit.snippet.replace(/<\/?mark>/g, '').replace(/[.…]/g, ' ').split(/\s+/).filter(Boolean);
+    expect(shown.filter((w: string) => !filler.includes(w) && !['Quasarfield', 'calibration', 'steps'].includes(w))).toEqual([]);
+    // A body without the word where it can be found (a title match) still gets a snippet, from its start.
+    const titled = await createArticle(stack, owner, spaceId, { title: 'Nebulark overview', contentMarkdown: words(2000, 1) });
+    const [byTitle] = (await search(owner, 'nebulark')).body.items;
+    expect(byTitle.id).toBe(titled.id);
+    expect(byTitle.snippet).toBe(words(12, 1)); // MinWords
+  });
+
+  it("searches a new space's language at once (the languages in scope are kept under the search version)", async () => {
+    const titles = async (q: string) => (await search(owner, q)).body.items.map((h: { title: string }) => h.title);
+    expect(await titles('Katzen')).toEqual([]);
+    // German stems "Katzen" and "Katze" alike; English does not.
+    const german = await createSpace(stack, owner, { name: 'Handbuch', language: 'german' });
+    await createArticle(stack, owner, german.id, { title: 'Die Katze', contentMarkdown: 'Eine Katze im Haus.' });
+    expect(await titles('Katzen')).toEqual(['Die Katze']);
+  });
+
   it('never answers from the cache after a write: a new, renamed or archived article is seen at once', async () => {
     const titles = async (q: string) => (await search(owner, q)).body.items.map((h: { title: string }) => h.title);
     expect(await titles('zephyrwind')).toEqual([]);
