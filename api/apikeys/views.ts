@@ -3,6 +3,7 @@ import { IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 'class-vali
 import { JSONSchema } from 'class-validator-jsonschema';
 import { apiKeyScopes, type ApiKey } from '../../entities/apikeys/apiKey';
 import type { CreatedApiKey } from '../../domain/apikeys/createApiKey';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 
@@ -21,7 +22,7 @@ export class ApiKeyView {
   @JSONSchema({ description: 'Last call made with the key (minute resolution); null when never used' })
   @Nullable() @IsDateString() lastUsedAt!: string | null;
 
-  static from(k: ApiKey): ApiKeyView {
+  static from(k: Lean<ApiKey>): ApiKeyView {
     return {
       id: k.id,
       label: k.label,
@@ -50,7 +51,7 @@ export class ApiKeyPageView {
   @JSONSchema({ description: 'Cursor of the next page; null on the last' })
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<ApiKey>): ApiKeyPageView {
+  static from(page: Page<Lean<ApiKey>>): ApiKeyPageView {
     return mapPage(page, ApiKeyView.from);
   }
 }

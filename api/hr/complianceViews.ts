@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { complianceRules, type HrComplianceAlert } from '../../entities/hr/compliance';
 import type { StoredRuleSet } from '../../domain/hr/complianceRules';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 
 /** Presenters of the compliance rule set and alerts. */
@@ -41,7 +42,7 @@ export class ComplianceAlertView {
   @Nullable() @IsUUID() acknowledgedBy!: string | null;
   @Nullable() @IsString() acknowledgeNote!: string | null;
 
-  static from(a: HrComplianceAlert): ComplianceAlertView {
+  static from(a: Lean<HrComplianceAlert>): ComplianceAlertView {
     return {
       id: a.id,
       employeeId: a.employeeId,
@@ -62,7 +63,7 @@ export class ComplianceAlertPageView {
   @ValidateNested({ each: true }) @Type(() => ComplianceAlertView) items!: ComplianceAlertView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<HrComplianceAlert>): ComplianceAlertPageView {
+  static from(page: Page<Lean<HrComplianceAlert>>): ComplianceAlertPageView {
     return mapPage(page, ComplianceAlertView.from);
   }
 }

@@ -10,6 +10,7 @@ import type { EmployeeSchedules } from '../../domain/hr/getSchedule';
 import type { LeaveBalance } from '../../domain/hr/getLeaveBalance';
 import type { PublicHoliday } from '../../domain/hr/publicHolidays';
 import { weeklyMinutes } from '../../domain/hr/schedules';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 
 /** Presenters of the HR routes: employees, schedules, availability, leave. */
@@ -155,7 +156,7 @@ export class LeaveRequestView {
   @Nullable() @IsString() decisionReason!: string | null;
   @IsDateString() createdAt!: string;
 
-  static from(r: HrLeaveRequest): LeaveRequestView {
+  static from(r: Lean<HrLeaveRequest>): LeaveRequestView {
     return {
       id: r.id,
       employeeId: r.employeeId,
@@ -180,7 +181,7 @@ export class LeaveRequestPageView {
   @ValidateNested({ each: true }) @Type(() => LeaveRequestView) items!: LeaveRequestView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<HrLeaveRequest>): LeaveRequestPageView {
+  static from(page: Page<Lean<HrLeaveRequest>>): LeaveRequestPageView {
     return mapPage(page, LeaveRequestView.from);
   }
 }

@@ -5,7 +5,7 @@ import { acceptInvitation } from '../../domain/identity/acceptInvitation';
 import { foundOrganization } from '../../domain/identity/foundOrganization';
 import { inviteMember } from '../../domain/identity/inviteMember';
 import { listInvitations } from '../../domain/identity/listInvitations';
-import { listMembers } from '../../domain/identity/listMembers';
+import { listMembers, memberOf } from '../../domain/identity/listMembers';
 import { listMyInvitations } from '../../domain/identity/listMyInvitations';
 import { listMyOrganizations } from '../../domain/identity/listMyOrganizations';
 import { lookupInvitation } from '../../domain/identity/lookupInvitation';
@@ -33,8 +33,8 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
   r.get(
     '/orgs/my-invites',
     { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PageQuery, response: InvitationDetailsList },
-    async ({ auth, query }) => {
-      const page = await listMyInvitations(services, auth.userId, query);
+    async ({ auth, ctx, query }) => {
+      const page = await listMyInvitations(ctx, auth.userId, query);
       return mapPage(page, InvitationDetailsView.from);
     },
   );
@@ -73,7 +73,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs',
     { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PageQuery, response: MyOrganizationList },
     async ({ auth, ctx, query }) => {
-      const page = await listMyOrganizations(ctx.em, auth.userId, query);
+      const page = await listMyOrganizations(ctx, auth.userId, query);
       return mapPage(page, (m) => MyOrganizationView.of(m, auth.tenantId));
     },
   );
@@ -169,7 +169,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.manage');
-      return MemberView.from(await setMemberRoles(ctx, { userId: params.userId, roles: [body.role], field: 'role', ip: req.ip }));
+      return MemberView.from(memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: [body.role], field: 'role', ip: req.ip })));
     },
   );
 

@@ -3,7 +3,7 @@ import { mapPage } from '../../lib/pagination';
 import { created, noContent } from '../http/routes';
 import { createRole } from '../../domain/identity/createRole';
 import { deleteRole } from '../../domain/identity/deleteRole';
-import { listMembers } from '../../domain/identity/listMembers';
+import { listMembers, memberOf } from '../../domain/identity/listMembers';
 import { listRoles } from '../../domain/identity/listRoles';
 import { setMemberRoles } from '../../domain/identity/setMemberRoles';
 import { setRolePermissions } from '../../domain/identity/setRolePermissions';
@@ -94,6 +94,6 @@ export function rbacRoutes({ routes }: ModuleMount): void {
       response: MemberView,
       errors: { 409: '`last_owner`' },
     },
-    async ({ ctx, params, body, req }) => MemberView.from(await setMemberRoles(ctx, { userId: params.userId, roles: body.roles, field: 'roles', ip: req.ip })),
+    async ({ ctx, params, body, req }) => MemberView.from(memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: body.roles, field: 'roles', ip: req.ip }))),
   );
 }

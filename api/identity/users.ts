@@ -1,7 +1,7 @@
 import type { ModuleMount } from '../modules';
 import { mapPage } from '../../lib/pagination';
 import { changePassword } from '../../domain/identity/changePassword';
-import { listActiveSessions } from '../../domain/identity/listSessions';
+import { listMySessions } from '../../domain/identity/listMySessions';
 import { logoutEverywhere } from '../../domain/identity/logoutEverywhere';
 import { getProfile, updateProfile } from '../../domain/identity/profile';
 import { revokeMySession } from '../../domain/identity/revokeMySession';
@@ -39,7 +39,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
     '/users/me/sessions',
     { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PageQuery, response: UserSessionList },
     async ({ auth, ctx, query }) => {
-      const page = await listActiveSessions(ctx.em, { userId: auth.userId, limit: query.limit, cursor: query.cursor });
+      const page = await listMySessions(ctx, auth.userId, query);
       return mapPage(page, (s) => UserSessionView.from(s, auth.sid));
     },
   );

@@ -3,12 +3,13 @@ import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsOptional, IsString, Is
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { AccountDescription } from '../../domain/identity/describeAccount';
-import type { InvitationDetails } from '../../domain/identity/invitations';
+import type { InvitationDetails, InvitationWithRole } from '../../domain/identity/invitations';
+import type { Member } from '../../domain/identity/listMembers';
 import type { MyOrganization } from '../../domain/identity/listMyOrganizations';
 import type { RoleWithUsage } from '../../domain/identity/listRoles';
 import type { TokenPair } from '../../domain/identity/sessions';
 import { permissionCatalogue } from '../../domain/identity/permissionCatalogue';
-import type { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
+import type { Organization, Role } from '../../entities/identity/organization';
 import type { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import type { Lean } from '../../lib/lean';
@@ -66,12 +67,10 @@ export class RoleRefView {
   @IsString() key!: string;
   @IsString() name!: string;
 
-  static from(r: Lean<Role>): RoleRefView {
+  static from(r: Pick<Lean<Role>, 'id' | 'key' | 'name'>): RoleRefView {
     return { id: r.id, key: r.key, name: r.name };
   }
 }
-
-const rolesOf = (m: Membership | null) => (m ? m.roles.getItems().map(RoleRefView.from) : []);
 
 export class OrganizationView {
   @IsUUID() id!: string;
@@ -91,7 +90,7 @@ export class MyOrganizationView extends OrganizationView {
   @JSONSchema({ description: 'It is the active organisation of the access token used' }) @IsBoolean() active!: boolean;
 
   static of(mine: MyOrganization, activeTenantId: string): MyOrganizationView {
-    return { ...OrganizationView.from(mine.organization), roles: rolesOf(mine.membership), joinedAt: mine.membership.createdAt.toISOString(), active: mine.organization.id === activeTenantId };
+    return { ...OrganizationView.from(mine.organization), roles: mine.roles.map(RoleRefView.from), joinedAt: mine.joinedAt.toISOString(), active: mine.organization.id === activeTenantId };
   }
 }
 
@@ -130,8 +129,8 @@ export class MemberView {
   @ValidateNested({ each: true }) @Type(() => RoleRefView) roles!: RoleRefView[];
   @IsDateString() joinedAt!: string;
 
-  static from(m: Membership): MemberView {
-    return { userId: m.user.id, email: m.user.email, displayName: m.user.displayName, roles: rolesOf(m), joinedAt: m.createdAt.toISOString() };
+  static from(m: Member): MemberView {
+    return { userId: m.userId, email: m.email, displayName: m.displayName, roles: m.roles.map(RoleRefView.from), joinedAt: m.joinedAt.toISOString() };
   }
 }
 
@@ -148,7 +147,7 @@ export class InvitationView {
   @IsDateString() createdAt!: string;
   @IsDateString() expiresAt!: string;
 
-  static from(i: Invitation): InvitationView {
+  static from(i: InvitationWithRole): InvitationView {
     return { id: i.id, email: i.email, role: RoleRefView.from(i.role), invitedById: i.invitedById, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() };
   }
 }
@@ -198,7 +197,7 @@ export class UserSessionView {
   @IsDateString() expiresAt!: string;
   @JSONSchema({ description: 'The session of the access token used for this request' }) @IsBoolean() current!: boolean;
 
-  static from(s: UserSession, currentSid?: string): UserSessionView {
+  static from(s: Lean<UserSession>, currentSid?: string): UserSessionView {
     return {
       id: s.id,
       organizationId: s.tenantId,
@@ -228,7 +227,7 @@ export class RoleView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(r: Role, memberCount?: number): RoleView {
+  static from(r: Lean<Role>, memberCount?: number): RoleView {
     return {
       id: r.id,
       key: r.key,

@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { ChatChannel, ChatIntegrationToken, ChatMessage } from '../../entities/work/chat';
 import type { CreatedIntegrationToken } from '../../domain/work/integrationTokens';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 
 /** Presenters of the chat channels, integration tokens and messages. */
@@ -15,7 +16,7 @@ export class ChannelView {
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
 
-  static from(c: ChatChannel): ChannelView {
+  static from(c: Lean<ChatChannel>): ChannelView {
     return { id: c.id, name: c.name, topic: c.topic ?? null, createdBy: c.createdBy ?? null, createdAt: c.createdAt.toISOString() };
   }
 }
@@ -24,7 +25,7 @@ export class ChannelPageView {
   @ValidateNested({ each: true }) @Type(() => ChannelView) items!: ChannelView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<ChatChannel>): ChannelPageView {
+  static from(page: Page<Lean<ChatChannel>>): ChannelPageView {
     return mapPage(page, ChannelView.from);
   }
 }

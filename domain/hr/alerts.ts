@@ -1,7 +1,7 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { HrComplianceAlert, type ComplianceRule } from '../../entities/hr/compliance';
 import { notFound } from '../../lib/errors';
-import { cursorWhere, toPage, type Page } from '../../lib/pagination';
+import { lean, type Lean } from '../../lib/lean';
+import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 
@@ -13,13 +13,17 @@ export interface ListAlertsProps {
   cursor?: string;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
+const alertsPage = lean(HrComplianceAlert, {
+  where: `($1::uuid is null or employee_id = $1) and ($2::text is null or rule = $2) and ($3::boolean is null or (acknowledged_at is not null) = $3)
+    and ($4::uuid is null or id < $4)`,
+  orderBy: 'id desc',
+  limitParam: '$5',
+});
+
 /** Compliance alerts, newest first. */
-export async function listComplianceAlerts(ctx: TenantContext, props: ListAlertsProps): Promise<Page<HrComplianceAlert>> {
-  const where: FilterQuery<HrComplianceAlert> = { ...cursorWhere(props.cursor, 'desc') };
-  if (props.employeeId) where.employeeId = props.employeeId;
-  if (props.rule) where.rule = props.rule;
-  if (props.acknowledged !== undefined) where.acknowledgedAt = props.acknowledged ? { $ne: null } : null;
-  return toPage(await ctx.em.find(HrComplianceAlert, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
+export async function listComplianceAlerts(ctx: TenantContext, props: ListAlertsProps): Promise<Page<Lean<HrComplianceAlert>>> {
+  return toPage(await alertsPage.all(ctx, props.employeeId ?? null, props.rule ?? null, props.acknowledged ?? null, props.cursor ?? null, props.limit + 1), props.limit);
 }
 
 /** Acknowledges an alert; acknowledging it again keeps the first acknowledgement. */

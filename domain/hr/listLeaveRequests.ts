@@ -1,6 +1,6 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { HrLeaveRequest, type LeaveStatus } from '../../entities/hr/leave';
-import { cursorWhere, toPage, type Page } from '../../lib/pagination';
+import { lean, type Lean } from '../../lib/lean';
+import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { employeeFilter, holds, hrScope } from './lookup';
 
@@ -16,14 +16,19 @@ export interface ListLeaveRequestsProps {
   cursor?: string;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
+const leaveRequestsPage = lean(HrLeaveRequest, {
+  where: `($1::uuid is null or employee_id = $1) and ($2::text is null or status = $2) and ($3::uuid is null or leave_type_id = $3)
+    and ($4::date is null or end_date >= $4) and ($5::date is null or start_date <= $5) and ($6::uuid is null or id < $6)`,
+  orderBy: 'id desc',
+  limitParam: '$7',
+});
+
 /** Leave requests, newest first: every employee's for hr.leave.decide or hr.employees.manage, else the caller's own. */
-export async function listLeaveRequests(ctx: TenantContext, props: ListLeaveRequestsProps): Promise<Page<HrLeaveRequest>> {
+export async function listLeaveRequests(ctx: TenantContext, props: ListLeaveRequestsProps): Promise<Page<Lean<HrLeaveRequest>>> {
   const scope = await hrScope(ctx, 'hr.leave.decide');
   if (!scope.manager) scope.manager = await holds(ctx, 'hr.employees.manage');
-  const where: FilterQuery<HrLeaveRequest> = { ...employeeFilter(scope, props.employeeId), ...cursorWhere(props.cursor, 'desc') };
-  if (props.status) where.status = props.status;
-  if (props.leaveTypeId) where.leaveTypeId = props.leaveTypeId;
-  if (props.from) where.endDate = { $gte: props.from };
-  if (props.to) where.startDate = { $lte: props.to };
-  return toPage(await ctx.em.find(HrLeaveRequest, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
+  const { employeeId } = employeeFilter(scope, props.employeeId);
+  const rows = await leaveRequestsPage.all(ctx, employeeId ?? null, props.status ?? null, props.leaveTypeId ?? null, props.from ?? null, props.to ?? null, props.cursor ?? null, props.limit + 1);
+  return toPage(rows, props.limit);
 }

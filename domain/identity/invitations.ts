@@ -1,5 +1,6 @@
 import type { Em } from '../../lib/db';
-import { Organization, type Invitation } from '../../entities/identity/organization';
+import type { Lean } from '../../lib/lean';
+import { Organization, type Invitation, type Role } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 
 /** Invitations: how long a mailed invitation works, which ones are still open, and what an invitee is shown. */
@@ -12,11 +13,23 @@ export const pendingInvitation = () => ({ acceptedAt: null, expiresAt: { $gt: ne
 
 export const isPending = (i: Invitation) => !i.acceptedAt && i.expiresAt > new Date();
 
+/** An invitation with the reference of its role (an entity with its role loaded, or a lean row). */
+export type InvitationWithRole = Lean<Invitation> & { role: Pick<Lean<Role>, 'id' | 'key' | 'name'> };
+
+/** A lean statement over invitations selects its role with this join and these `extra` columns (see `withRole`). */
+export const roleJoin = 'join roles r on r.id = invitations.role_id';
+export const roleColumns = { roleId: 'r.id', roleKey: 'r.key', roleName: 'r.name' };
+
+/** A lean invitation row with `roleColumns`, its role as a reference. */
+export function withRole<R extends Lean<Invitation> & { roleId: unknown; roleKey: unknown; roleName: unknown }>({ roleId, roleKey, roleName, ...invitation }: R) {
+  return { ...invitation, role: { id: roleId as string, key: roleKey as string, name: roleName as string } };
+}
+
 /** An invitation as its invitee sees it: which organisation, and who invited them. */
 export interface InvitationDetails {
   id: string;
-  invitation: Invitation;
-  organization: Organization;
+  invitation: InvitationWithRole;
+  organization: Pick<Lean<Organization>, 'id' | 'name'>;
   inviterName: string | null;
 }
 

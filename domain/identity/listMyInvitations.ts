@@ -1,18 +1,33 @@
 import { Invitation } from '../../entities/identity/organization';
-import { User } from '../../entities/identity/user';
-import type { Services } from '../services';
-import { pendingInvitation, withDetails, type InvitationDetails } from './invitations';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { lean } from '../../lib/lean';
+import type { TenantContext } from '../context';
+import { roleColumns, roleJoin, withRole, type InvitationDetails } from './invitations';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
+
+// A lean statement (docs/database-path.md): the pending invitations with role, organisation and inviter in one
+// round trip. An invitation is addressed to an e-mail, whichever organisation sent it, so the invitee's own list
+// reads every tenant's invitations (crossTenant), bound to the caller's address.
+const pendingTo = lean(Invitation, {
+  crossTenant: true,
+  join: `${roleJoin} join organizations o on o.id = invitations.tenant_id left join users inviter on inviter.id = invitations.invited_by_id`,
+  where: `invitations.email = (select email from users where id = $1) and invitations.accepted_at is null and invitations.expires_at > $2
+    and ($3::uuid is null or invitations.id < $3)`,
+  orderBy: 'invitations.id desc',
+  limitParam: '$4',
+  extra: { ...roleColumns, organizationName: 'o.name', inviterName: 'inviter.display_name' },
+});
 
 /** Pending invitations addressed to the caller's e-mail, in every organisation, newest first. */
-export async function listMyInvitations(services: Services, userId: string, page: PageProps): Promise<Page<InvitationDetails>> {
-  const em = services.orm.em.fork();
-  const user = await em.findOneOrFail(User, { id: userId }, { fields: ['email'] });
-  const rows = await em.find(
-    Invitation,
-    { email: user.email, ...pendingInvitation(), ...cursorWhere(page.cursor, 'desc') },
-    { populate: ['role'], orderBy: { id: 'desc' }, limit: page.limit + 1, filters: { tenant: false } },
-  );
+export async function listMyInvitations(ctx: TenantContext, userId: string, page: PageProps): Promise<Page<InvitationDetails>> {
+  const rows = await pendingTo.all(ctx, userId, new Date(), page.cursor ?? null, page.limit + 1);
   const { items, nextCursor } = toPage(rows, page.limit);
-  return { items: await withDetails(em, items), nextCursor };
+  return {
+    items: items.map(({ organizationName, inviterName, ...row }) => ({
+      id: row.id,
+      invitation: withRole(row),
+      organization: { id: row.tenantId, name: organizationName as string },
+      inviterName: (inviterName as string | null) ?? null,
+    })),
+    nextCursor,
+  };
 }

@@ -1,24 +1,51 @@
 import type { Em } from '../../lib/db';
-import { Membership, Organization } from '../../entities/identity/organization';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { Membership, Organization, Role } from '../../entities/identity/organization';
+import { lean, type Lean } from '../../lib/lean';
+import type { TenantContext } from '../context';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
 
-/** An organisation the user belongs to, with their membership (roles populated). */
+/** An organisation the user belongs to, with their roles there and when they joined. */
 export interface MyOrganization {
+  /** The membership's id (the page cursor). */
   id: string;
-  organization: Organization;
-  membership: Membership;
+  organization: Lean<Organization>;
+  roles: Lean<Role>[];
+  joinedAt: Date;
 }
 
-/** The memberships given, with their organisations (one query for all). */
+/** The memberships given (roles populated), with their organisations (one query for all). */
 export async function withOrganizations(em: Em, memberships: Membership[]): Promise<MyOrganization[]> {
   const orgs = await em.find(Organization, { id: { $in: memberships.map((m) => m.tenantId) } });
   const byId = new Map(orgs.map((o) => [o.id, o]));
-  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, membership: m }));
+  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, roles: m.roles.getItems(), joinedAt: m.createdAt }));
 }
 
+// Lean statements (docs/database-path.md): the page of the user's memberships, then their organisations and roles
+// in parallel. A user's memberships are in every organisation they belong to, so both membership reads cross
+// tenants (crossTenant), bound to the caller's user id and to the ids of their own memberships.
+const membershipsOfUser = lean(Membership, { crossTenant: true, where: 'user_id = $1 and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
+const organizationsById = lean(Organization, { where: 'id = any($1::uuid[])' });
+const rolesOfMemberships = lean(Role, {
+  crossTenant: true,
+  join: 'join membership_roles mr on mr.role_id = roles.id',
+  where: 'mr.membership_id = any($1::uuid[])',
+  orderBy: 'roles.id asc',
+  extra: { membershipId: 'mr.membership_id' },
+});
+
 /** The organisations a user belongs to, in the order they joined, with their roles in each. */
-export async function listMyOrganizations(em: Em, userId: string, page: PageProps): Promise<Page<MyOrganization>> {
-  const rows = await em.find(Membership, { user: userId, ...cursorWhere(page.cursor, 'asc') }, { populate: ['roles'], orderBy: { id: 'asc' }, limit: page.limit + 1, filters: { tenant: false } });
-  const { items, nextCursor } = toPage(rows, page.limit);
-  return { items: await withOrganizations(em, items), nextCursor };
+export async function listMyOrganizations(ctx: TenantContext, userId: string, page: PageProps): Promise<Page<MyOrganization>> {
+  const { items, nextCursor } = toPage(await membershipsOfUser.all(ctx, userId, page.cursor ?? null, page.limit + 1), page.limit);
+  if (!items.length) return { items: [], nextCursor };
+  const [orgs, roles] = await Promise.all([organizationsById.all(ctx, items.map((m) => m.tenantId)), rolesOfMemberships.all(ctx, items.map((m) => m.id))]);
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  return {
+    items: items.map((m) => ({
+      id: m.id,
+      organization: byId.get(m.tenantId)!,
+      roles: roles.filter((r) => r.membershipId === m.id).map(({ membershipId: _, ...role }) => role),
+      joinedAt: m.createdAt,
+    })),
+    nextCursor,
+  };
 }

@@ -1,21 +1,25 @@
 import { Role } from '../../entities/identity/organization';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
 
 export interface RoleWithUsage {
   id: string;
-  role: Role;
+  role: Lean<Role>;
   /** How many members hold it. */
   memberCount: number;
 }
 
+// A lean statement (docs/database-path.md): the page of roles and how many members hold each, in one round trip.
+const rolesPage = lean(Role, {
+  where: '($1::uuid is null or id > $1)',
+  orderBy: 'id asc',
+  limitParam: '$2',
+  extra: { memberCount: '(select count(*)::int from membership_roles mr where mr.role_id = roles.id)' },
+});
+
 /** Roles of the context's organisation (system roles first, as created), with how many members hold each. */
 export async function listRoles(ctx: TenantContext, page: PageProps): Promise<Page<RoleWithUsage>> {
-  const rows = await ctx.em.find(Role, cursorWhere(page.cursor, 'asc'), { orderBy: { id: 'asc' }, limit: page.limit + 1 });
-  const { items, nextCursor } = toPage(rows, page.limit);
-  const counts = items.length
-    ? await ctx.em.execute<{ role_id: string; count: number }[]>('select role_id, count(*)::int as count from membership_roles where role_id in (?) group by role_id', [items.map((r) => r.id)])
-    : [];
-  const count = new Map(counts.map((c) => [c.role_id, c.count]));
-  return { items: items.map((role) => ({ id: role.id, role, memberCount: count.get(role.id) ?? 0 })), nextCursor };
+  const { items, nextCursor } = toPage(await rolesPage.all(ctx, page.cursor ?? null, page.limit + 1), page.limit);
+  return { items: items.map(({ memberCount, ...role }) => ({ id: role.id, role, memberCount: memberCount as number })), nextCursor };
 }

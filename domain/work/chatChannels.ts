@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ChatChannel, ChatIntegrationToken, ChatMessage } from '../../entities/work/chat';
 import { conflict, notFound } from '../../lib/errors';
+import { lean, type Lean } from '../../lib/lean';
 import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 
@@ -23,8 +24,12 @@ export async function createChannel(ctx: TenantContext, props: { name: string; t
   return channel;
 }
 
-export const listChannels = async (ctx: TenantContext, props: PageProps): Promise<Page<ChatChannel>> =>
-  toPage(await ctx.em.find(ChatChannel, cursorWhere(props.cursor, 'asc'), { orderBy: { id: 'asc' }, limit: props.limit + 1 }), props.limit);
+// A lean statement (docs/database-path.md).
+const channelsPage = lean(ChatChannel, { where: '($1::uuid is null or id > $1)', orderBy: 'id asc', limitParam: '$2' });
+
+/** The organisation's channels, oldest first. */
+export const listChannels = async (ctx: TenantContext, props: PageProps): Promise<Page<Lean<ChatChannel>>> =>
+  toPage(await channelsPage.all(ctx, props.cursor ?? null, props.limit + 1), props.limit);
 
 /** Deletes a channel with its integration tokens and messages, in one transaction. */
 export async function deleteChannel(ctx: TenantContext, id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { dealEventTypes, dealStatuses, type Deal, type DealEvent } from '../../.
 import type { PipelineStage } from '../../../entities/core/pipeline';
 import type { Board, BoardColumn, CurrencyTotal } from '../../../domain/core/crm/pipelineBoard';
 import type { PipelineWithStages } from '../../../domain/core/crm/pipelines';
+import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, dateOnly } from '../../http/present';
 
@@ -56,7 +57,7 @@ export class DealView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(d: Deal): DealView {
+  static from(d: Lean<Deal>): DealView {
     return {
       id: d.id,
       title: d.title,
@@ -102,7 +103,7 @@ export class DealPageView {
   @ValidateNested({ each: true }) @Type(() => DealView) items!: DealView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<Deal>): DealPageView {
+  static from(page: Page<Lean<Deal>>): DealPageView {
     return mapPage(page, DealView.from);
   }
 }

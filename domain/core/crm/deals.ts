@@ -1,11 +1,12 @@
 import { isUUID } from 'class-validator';
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Customer } from '../../../entities/core/customer';
 import { Deal, DealEvent, type DealStatus } from '../../../entities/core/deal';
 import { PipelineStage } from '../../../entities/core/pipeline';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { cursorWhere, toPage, type Page } from '../../../lib/pagination';
+import { lean, type Lean } from '../../../lib/lean';
+import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { checkMember } from './members';
@@ -119,15 +120,20 @@ export interface ListDealsProps {
   cursor?: string;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement. Lean rows
+// carry scalar columns only, so the three references mapped to their ids are selected as `extra` columns.
+const dealsPage = lean(Deal, {
+  where: `($1::uuid is null or customer_id = $1) and ($2::uuid is null or pipeline_id = $2) and ($3::uuid is null or stage_id = $3)
+    and ($4::uuid is null or owner_id = $4) and ($5::text is null or status = $5) and ($6::uuid is null or id > $6)`,
+  orderBy: 'id asc',
+  limitParam: '$7',
+  extra: { customerId: 'customer_id', pipelineId: 'pipeline_id', stageId: 'stage_id' },
+});
+
 /** Deals, oldest first, filtered. */
-export async function listDeals(ctx: TenantContext, props: ListDealsProps): Promise<Page<Deal>> {
-  const where: FilterQuery<Deal> = { ...cursorWhere(props.cursor, 'asc') };
-  if (props.customerId) where.customerId = props.customerId;
-  if (props.pipelineId) where.pipelineId = props.pipelineId;
-  if (props.stageId) where.stageId = props.stageId;
-  if (props.ownerId) where.ownerId = props.ownerId;
-  if (props.status) where.status = props.status;
-  return toPage(await ctx.em.find(Deal, where, { orderBy: { id: 'asc' }, limit: props.limit + 1 }), props.limit);
+export async function listDeals(ctx: TenantContext, props: ListDealsProps): Promise<Page<Lean<Deal>>> {
+  const { customerId, pipelineId, stageId, ownerId, status, cursor } = props;
+  return toPage(await dealsPage.all(ctx, customerId ?? null, pipelineId ?? null, stageId ?? null, ownerId ?? null, status ?? null, cursor ?? null, props.limit + 1), props.limit);
 }
 
 /** A deal with its history, oldest event first. */

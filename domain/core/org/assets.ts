@@ -1,7 +1,8 @@
 import { Asset, type AssetKind } from '../../../entities/core/asset';
 import { CloudNode } from '../../../entities/cloud/node';
 import { CloudUpload } from '../../../entities/cloud/upload';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
+import { lean, type Lean } from '../../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import { invalidField, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { sanitizeName } from '../../cloud/names';
@@ -16,8 +17,8 @@ export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
 
 export interface MediaAsset {
-  asset: Asset;
-  node: CloudNode;
+  asset: Lean<Asset>;
+  node: Lean<CloudNode>;
   /** Presigned GET of the bytes (images render inline, files download). */
   url: string;
   urlExpiresAt: Date;
@@ -40,7 +41,7 @@ export async function startAssetUpload(ctx: TenantContext, props: AssetUploadPro
   return startUpload(ctx, { ...props, purpose });
 }
 
-async function present(ctx: TenantContext, asset: Asset, node: CloudNode): Promise<MediaAsset> {
+async function present(ctx: TenantContext, asset: Lean<Asset>, node: Lean<CloudNode>): Promise<MediaAsset> {
   const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
   const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl, filename: asset.kind === 'image' ? undefined : node.name });
   return { asset, node, url, urlExpiresAt: new Date(Date.now() + ttl * 1000) };
@@ -68,25 +69,40 @@ export async function confirmAsset(ctx: TenantContext, uploadId: string, alt: st
   return { media: await getAsset(ctx, node.id), created: true };
 }
 
-export async function getAsset(ctx: TenantContext, id: string): Promise<MediaAsset> {
+/** The entry and its cloud file as entities (to change them), or 404. */
+async function findAsset(ctx: TenantContext, id: string): Promise<{ asset: Asset; node: CloudNode }> {
   const asset = await ctx.em.findOne(Asset, { id });
   const node = asset && (await ctx.em.findOne(CloudNode, { id: asset.id }));
   if (!asset || !node) throw notFound('Asset');
+  return { asset, node };
+}
+
+export async function getAsset(ctx: TenantContext, id: string): Promise<MediaAsset> {
+  const { asset, node } = await findAsset(ctx, id);
   return present(ctx, asset, node);
 }
 
+// Lean statements (docs/database-path.md): the page of entries, then their cloud files. The entry's id is a
+// reference to its cloud file (lean rows carry scalar columns only), so it is selected as an `extra` column.
+const assetsPage = lean(Asset, {
+  where: '($1::text is null or kind = $1) and ($2::uuid is null or id < $2)',
+  orderBy: 'id desc',
+  limitParam: '$3',
+  extra: { id: 'core_assets.id' },
+});
+const nodesById = lean(CloudNode, { where: 'id = any($1::uuid[])' });
+
 /** The library, newest first, optionally one kind; keyset-paginated (an index scan on tenant_id, kind, id). */
 export async function listAssets(ctx: TenantContext, props: PageProps & { kind?: AssetKind }): Promise<Page<MediaAsset>> {
-  const rows = await ctx.em.find(Asset, { ...(props.kind ? { kind: props.kind } : {}), ...cursorWhere(props.cursor, 'desc') }, { orderBy: { id: 'desc' }, limit: props.limit + 1 });
-  const page = toPage(rows, props.limit);
-  const nodes = new Map((await ctx.em.find(CloudNode, { id: { $in: page.items.map((a) => a.id) } })).map((n) => [n.id, n]));
+  const page = toPage(await assetsPage.all(ctx, props.kind ?? null, props.cursor ?? null, props.limit + 1), props.limit);
+  const nodes = new Map((page.items.length ? await nodesById.all(ctx, page.items.map((a) => a.id)) : []).map((n) => [n.id, n]));
   const items = await Promise.all(page.items.filter((a) => nodes.has(a.id)).map((a) => present(ctx, a, nodes.get(a.id)!)));
   return { items, nextCursor: page.nextCursor };
 }
 
 /** Renames (sanitised like the drive's names) or changes the alternative text. */
 export async function updateAsset(ctx: TenantContext, id: string, props: { name?: string; alt?: string | null }): Promise<MediaAsset> {
-  const { asset, node } = await getAsset(ctx, id);
+  const { asset, node } = await findAsset(ctx, id);
   if (props.name !== undefined) node.name = sanitizeName(props.name);
   if (props.alt !== undefined) asset.alt = props.alt;
   await ctx.em.flush();
@@ -95,6 +111,6 @@ export async function updateAsset(ctx: TenantContext, id: string, props: { name?
 
 /** Deletes the file for good (no trash for media): its object, its bytes in the quota and the entry (cascade). */
 export async function deleteAsset(ctx: TenantContext, id: string): Promise<void> {
-  const { asset } = await getAsset(ctx, id);
+  const { asset } = await findAsset(ctx, id);
   await purgeNodes(ctx.services, ctx.tenantId, { ids: [asset.id] });
 }
