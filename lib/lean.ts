@@ -25,7 +25,7 @@ export interface LeanScope {
   tenantId: string;
 }
 
-/** A lean row: the entity's properties without its relations (references and collections). */
+/** A lean row: the entity's properties without its relations (references and collections); a reference mapped to its id (`mapToPk`) is that id. */
 export type Lean<T> = { [K in keyof T as T[K] extends Collection<object> | { id: string; [key: string]: unknown } ? never : K]: T[K] };
 
 /** A lean row with the statement's `extra` columns (raw values). */
@@ -119,7 +119,9 @@ export class LeanStatement<T, X extends string = never> {
     const platform = orm.em.getPlatform();
     const tenantScoped = !!meta.filters.tenant && !this.spec.crossTenant;
     if (this.spec.crossTenant && !meta.filters.tenant) throw new Error(`${meta.className} is not tenant-scoped: crossTenant means nothing here`);
-    const props = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => p.kind === ReferenceKind.SCALAR && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
+    // Scalars, and references mapped to their id (`mapToPk`: the property is the foreign key's value).
+    const selected = (p: EntityProperty) => p.kind === ReferenceKind.SCALAR || (p.kind === ReferenceKind.MANY_TO_ONE && !!p.mapToPk);
+    const props = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => selected(p) && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
     const table = quote(meta.tableName);
     const columns = props.map((p) => `${table}.${quote(p.fieldNames[0])}${p.fieldNames[0] === p.name ? '' : ` as ${quote(p.name)}`}`);
     for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${sql} as ${quote(name)}`);

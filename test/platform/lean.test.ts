@@ -1,4 +1,5 @@
 import { DriverException } from '@mikro-orm/core';
+import { Activity } from '../../entities/core/activity';
 import { User } from '../../entities/identity/user';
 import { Membership } from '../../entities/identity/organization';
 import { VrRoom } from '../../entities/vr/room';
@@ -40,6 +41,12 @@ describe('lean reads', () => {
     const session = (await lean(VrSession).all(scope(org.admin.tenantId)))[0];
     expect(session.startedAt).toBeInstanceOf(Date);
     expect(typeof session.eventsCount).toBe('number');
+  });
+
+  it('selects a reference mapped to its id (mapToPk) under its property name, and no other relation', () => {
+    const sql = lean(Activity).sql(stack.services.orm);
+    expect(sql).toMatch(/\."customer_id" as "customerId"/);
+    expect(lean(Membership).sql(stack.services.orm)).not.toMatch(/"user_id"/);
   });
 
   it('binds the tenant: another organisation reads its own rows only', async () => {

@@ -120,14 +120,12 @@ export interface ListDealsProps {
   cursor?: string;
 }
 
-// A lean statement (docs/database-path.md): every combination of filters is one prepared statement. Lean rows
-// carry scalar columns only, so the three references mapped to their ids are selected as `extra` columns.
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
 const dealsPage = lean(Deal, {
   where: `($1::uuid is null or customer_id = $1) and ($2::uuid is null or pipeline_id = $2) and ($3::uuid is null or stage_id = $3)
     and ($4::uuid is null or owner_id = $4) and ($5::text is null or status = $5) and ($6::uuid is null or id > $6)`,
   orderBy: 'id asc',
   limitParam: '$7',
-  extra: { customerId: 'customer_id', pipelineId: 'pipeline_id', stageId: 'stage_id' },
 });
 
 /** Deals, oldest first, filtered. */

@@ -82,13 +82,11 @@ export async function getAsset(ctx: TenantContext, id: string): Promise<MediaAss
   return present(ctx, asset, node);
 }
 
-// Lean statements (docs/database-path.md): the page of entries, then their cloud files. The entry's id is a
-// reference to its cloud file (lean rows carry scalar columns only), so it is selected as an `extra` column.
+// Lean statements (docs/database-path.md): the page of entries, then their cloud files.
 const assetsPage = lean(Asset, {
   where: '($1::text is null or kind = $1) and ($2::uuid is null or id < $2)',
   orderBy: 'id desc',
   limitParam: '$3',
-  extra: { id: 'core_assets.id' },
 });
 const nodesById = lean(CloudNode, { where: 'id = any($1::uuid[])' });
 
