@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ReferenceKind, type Collection, type EntityMetadata, type EntityName, type EntityProperty, type Platform } from '@mikro-orm/core';
+import { ArrayType, ReferenceKind, type Collection, type EntityMetadata, type EntityName, type EntityProperty, type Platform } from '@mikro-orm/core';
 import type { Client, QueryResult } from 'pg';
 import type { Orm } from './db';
 
@@ -123,7 +123,13 @@ export class LeanStatement<T, X extends string = never> {
     const selected = (p: EntityProperty) => p.kind === ReferenceKind.SCALAR || (p.kind === ReferenceKind.MANY_TO_ONE && !!p.mapToPk);
     const props = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => selected(p) && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
     const table = quote(meta.tableName);
-    const columns = props.map((p) => `${table}.${quote(p.fieldNames[0])}${p.fieldNames[0] === p.name ? '' : ` as ${quote(p.name)}`}`);
+    // Array columns come as JSON: the driver's text-array parser builds each element character by character
+    // (~1 kB of garbage per short array); JSON.parse does not. MikroORM's ArrayType takes the parsed array as is.
+    const columns = props.map((p) => {
+      const column = `${table}.${quote(p.fieldNames[0])}`;
+      if (p.customType instanceof ArrayType) return `to_json(${column}) as ${quote(p.name)}`;
+      return `${column}${p.fieldNames[0] === p.name ? '' : ` as ${quote(p.name)}`}`;
+    });
     for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${sql} as ${quote(name)}`);
     const conditions = [tenantScoped ? `${table}.${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '', this.spec.where ? `(${tenantScoped ? shift(this.spec.where) : this.spec.where})` : ''].filter(Boolean);
     const limit = this.spec.limitParam ? (tenantScoped ? shift(this.spec.limitParam) : this.spec.limitParam) : this.spec.limit;
