@@ -2,10 +2,14 @@ import type { Redis } from 'ioredis';
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
+import { isDependencyDown } from '../../lib/dependencies';
 import { Membership } from '../../entities/identity/organization';
 
 /** Bound of the in-process memo (entries are tiny; a full memo simply starts over). */
 const MEMO_MAX = 50_000;
+/** How long the shared entry lives, and how long the last permissions read serve during a PostgreSQL outage. */
+const CACHE_TTL_SECONDS = 60;
+export const LAST_KNOWN_TTL_SECONDS = 3600;
 
 interface Memo {
   permissions: Set<string>;
@@ -18,6 +22,11 @@ interface Memo {
  * headsets' hot ones). RBAC changes call `invalidate`: the Redis entry goes and every dyno drops its memo
  * on a pub/sub message, so a removed permission stops working at once. A load that raced an invalidation
  * does not keep its result.
+ *
+ * A second hash keeps the last permissions read from PostgreSQL for LAST_KNOWN_TTL_SECONDS, for its outages only: no
+ * RBAC change can commit while PostgreSQL is down, and every change deletes both hashes, so what it holds is
+ * still true. Routes that need Redis only (the telemetry intake) keep serving a member whose minute-long entry
+ * expired during the outage.
  */
 export class PermissionResolver {
   private readonly memo = new Map<string, Memo>();
@@ -54,9 +63,18 @@ export class PermissionResolver {
     if (cached !== null) {
       permissions = new Set(JSON.parse(cached) as string[]);
     } else {
-      const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
-      permissions = new Set(membership?.roles.getItems().flatMap((r) => r.permissions) ?? []);
-      await this.redis.multi().hset(hash, userId, JSON.stringify([...permissions])).expire(hash, 60).exec();
+      const lastKnown = this.key('perms', 'last', tenantId);
+      let fresh: boolean = true;
+      permissions = await this.load(tenantId, userId).catch(async (err: unknown) => {
+        const last = isDependencyDown(err) ? await this.redis.hget(lastKnown, userId) : null;
+        if (last === null) throw err;
+        fresh = false;
+        return new Set(JSON.parse(last) as string[]);
+      });
+      if (fresh) {
+        const json = JSON.stringify([...permissions]);
+        await this.redis.multi().hset(hash, userId, json).expire(hash, CACHE_TTL_SECONDS).hset(lastKnown, userId, json).expire(lastKnown, LAST_KNOWN_TTL_SECONDS).exec();
+      }
     }
     if (version === this.version) {
       if (this.memo.size >= MEMO_MAX) this.memo.clear();
@@ -65,12 +83,17 @@ export class PermissionResolver {
     return permissions;
   }
 
+  private async load(tenantId: string, userId: string): Promise<Set<string>> {
+    const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
+    return new Set(membership?.roles.getItems().flatMap((r) => r.permissions) ?? []);
+  }
+
   /** Forget one member's permissions, or the whole organisation's when a role changed. */
   async invalidate(tenantId: string, userId?: string): Promise<void> {
     const scope = userId ? `${tenantId}:${userId}` : tenantId;
     this.forget(scope);
-    const hash = this.key('perms', tenantId);
-    await (userId ? this.redis.hdel(hash, userId) : this.redis.del(hash));
+    const hashes = [this.key('perms', tenantId), this.key('perms', 'last', tenantId)];
+    await (userId ? this.redis.multi().hdel(hashes[0], userId).hdel(hashes[1], userId).exec() : this.redis.del(...hashes));
     await this.redis.publish(this.channel, scope);
   }
 

@@ -105,6 +105,23 @@ describe('requests during an outage', () => {
     expect(resumed).toBeLessThan(3000);
   });
 
+  it('serves the last permissions read while PostgreSQL is down, once their minute-long entry expired; none: 503', async () => {
+    const telemetry = () => probes['POST telemetry']();
+    expect((await telemetry()).status).toBe(202);
+    const { key, redis } = stack.services;
+    await pg.down();
+    // The shared entry expires (60 s) and the dyno's 5 s memo with it; no RBAC change can commit meanwhile.
+    await redis.del(key('perms', org.admin.tenantId));
+    await new Promise((r) => setTimeout(r, 5100));
+    expect((await telemetry()).status).toBe(202);
+    // Without a last-known entry (never read, or deleted by an RBAC change): the check fails closed.
+    await redis.del(key('perms', org.admin.tenantId), key('perms', 'last', org.admin.tenantId));
+    await new Promise((r) => setTimeout(r, 5100));
+    expect(await telemetry()).toMatchObject({ status: 503, code: 'dependency_unavailable' });
+    await pg.up();
+    expect((await telemetry()).status).toBe(202);
+  });
+
   it('refuses to guess when the revocation cache is cold and PostgreSQL is down (503, not "nothing is revoked")', async () => {
     await stack.services.redis.del(stack.services.key('rv', 'warm'));
     // Past the memo of tokens found not revoked (lib/revocation.ts): this request must consult the list.
