@@ -2,7 +2,7 @@ import type { ModuleMount } from '../modules';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { createFolder, editNode } from '../../domain/cloud/folders';
-import { breadcrumb, listContents, listStarred, listTrash, searchItems, type SearchProps } from '../../domain/cloud/listings';
+import { breadcrumb, listContents, listStarred, listSharedWithMe, listTrash, searchItems, type SearchProps } from '../../domain/cloud/listings';
 import { restoreNode, trashNodes } from '../../domain/cloud/trash';
 import { setStar } from '../../domain/cloud/stars';
 import { CloudPageQuery, CloudContentsQuery, CloudCreateFolderBody, CloudEditNodeBody, CloudSearchQuery, CloudStarBody } from './dtos';
@@ -35,6 +35,18 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.get('/api/cloud/folders/starred', { ...read, summary: "The caller's starred files and folders", description: 'By name.', query: CloudPageQuery, response: CloudItemPageView }, async ({ ctx, query }) =>
     CloudItemPageView.from(await listStarred(ctx, query)),
+  );
+
+  r.get(
+    '/api/cloud/folders/shared-with-me',
+    {
+      ...read,
+      summary: 'Files shared with the caller',
+      description: 'Live files other members shared with the caller (member shares naming them, not revoked), each once, the most recently shared first. Link shares are addresses, not listed here.',
+      query: CloudPageQuery,
+      response: CloudItemPageView,
+    },
+    async ({ ctx, query }) => CloudItemPageView.from(await listSharedWithMe(ctx, query)),
   );
 
   r.get(

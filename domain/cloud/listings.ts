@@ -131,6 +131,25 @@ export async function listStarred(ctx: TenantContext, props: ListProps): Promise
   return pageOf(rows, props.limit, (r) => [r.sort_key, r.id]);
 }
 
+/**
+ * Live files other members shared with the caller (member shares naming them, not revoked), each once, the most
+ * recently shared first.
+ */
+export async function listSharedWithMe(ctx: TenantContext, props: ListProps): Promise<Page<CloudItem>> {
+  const after = decodeCursor(props.cursor, 2);
+  const rows = await ctx.em.execute<KeyedRow[]>(
+    `select ${ITEM_COLUMNS}, s.last_shared::text as sort_key
+     from (select node_id, max(created_at) as last_shared from cloud_shares
+           where tenant_id = ? and kind = 'members' and revoked_at is null and member_ids @> array[?::uuid] and created_by is distinct from ?::uuid
+           group by node_id) s
+     join cloud_nodes n on n.id = s.node_id
+     where n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${after ? 'and (s.last_shared, n.id) < (?::timestamptz, ?::uuid)' : ''}
+     order by s.last_shared desc, n.id desc limit ?`,
+    [starOwner(ctx), ctx.tenantId, starOwner(ctx), starOwner(ctx), ctx.tenantId, ...(after ?? []), props.limit + 1],
+  );
+  return pageOf(rows, props.limit, (r) => [r.sort_key, r.id]);
+}
+
 export interface TrashEntry extends CloudItem {
   purgeAt: Date;
 }

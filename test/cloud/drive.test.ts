@@ -53,6 +53,31 @@ describe('cloud drive: folders, listings, moves, trash', () => {
     expectProblem(await stack.http.get(`/api/cloud/folders/${box.id}/contents?cursor=bm9wZQ`).set(owner.auth), 400, 'validation_failed');
   });
 
+  it('lists the files other members shared with the caller, each once, most recently shared first', async () => {
+    // An organisation of its own: the other tests count this file's owner's trash and quota.
+    const sharer = await createAccount(stack);
+    const colleague = await addMember(stack, sharer);
+    const first = await uploadFile(stack, sharer, 'shared-first.txt', '1');
+    const second = await uploadFile(stack, sharer, 'shared-second.txt', '2');
+    const revoked = await uploadFile(stack, sharer, 'shared-revoked.txt', '3');
+    const share = (fileId: string, by: Account, memberIds: string[]) => stack.http.post(`/api/cloud/files/${fileId}/share`).set(by.auth).send({ kind: 'members', memberIds }).expect(201);
+    await share(first.id, sharer, [colleague.user.id]);
+    await share(second.id, sharer, [colleague.user.id]);
+    const gone = await share(revoked.id, sharer, [colleague.user.id]);
+    await stack.http.delete(`/api/cloud/files/${revoked.id}/shares/${gone.body.id}`).set(sharer.auth).expect(204);
+    await share(first.id, sharer, [colleague.user.id, sharer.user.id]);
+    const sharedWith = (who: Account, query = '') => stack.http.get(`/api/cloud/folders/shared-with-me${query}`).set(who.auth);
+    expect(names(await sharedWith(colleague))).toEqual(['shared-first.txt', 'shared-second.txt']);
+    // One's own shares are not "shared with me"; a page of one leads to the next.
+    expect(names(await sharedWith(sharer))).toEqual([]);
+    const page = await sharedWith(colleague, '?limit=1');
+    expect(names(page)).toEqual(['shared-first.txt']);
+    expect(names(await sharedWith(colleague, `?limit=1&cursor=${page.body.nextCursor}`))).toEqual(['shared-second.txt']);
+    // A trashed file leaves the list.
+    await stack.http.delete(`/api/cloud/files/${second.id}`).set(sharer.auth).expect(204);
+    expect(names(await sharedWith(colleague))).toEqual(['shared-first.txt']);
+  });
+
   it('searches by name and type, everywhere or within a folder; lists starred items', async () => {
     const proj = await mkdir(stack, owner, 'Project');
     const sub = await mkdir(stack, owner, 'Sub', proj.id);
