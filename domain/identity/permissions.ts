@@ -9,7 +9,7 @@ import { Membership } from '../../entities/identity/organization';
 const MEMO_MAX = 50_000;
 /** How long the shared entry lives, and how long the last permissions read serve during a PostgreSQL outage. */
 const CACHE_TTL_SECONDS = 60;
-export const LAST_KNOWN_TTL_SECONDS = 3600;
+const LAST_KNOWN_TTL_SECONDS = 3600;
 
 interface Memo {
   permissions: Set<string>;

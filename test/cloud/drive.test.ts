@@ -73,9 +73,11 @@ describe('cloud drive: folders, listings, moves, trash', () => {
     const page = await sharedWith(colleague, '?limit=1');
     expect(names(page)).toEqual(['shared-first.txt']);
     expect(names(await sharedWith(colleague, `?limit=1&cursor=${page.body.nextCursor}`))).toEqual(['shared-second.txt']);
-    // A trashed file leaves the list.
+    // A trashed file leaves the list; another organisation's member sees none of it; a foreign cursor is a 400.
     await stack.http.delete(`/api/cloud/files/${second.id}`).set(sharer.auth).expect(204);
     expect(names(await sharedWith(colleague))).toEqual(['shared-first.txt']);
+    expect(names(await sharedWith(owner))).toEqual([]);
+    expectProblem(await sharedWith(colleague, '?cursor=bm9wZQ'), 400, 'validation_failed');
   });
 
   it('searches by name and type, everywhere or within a folder; lists starred items', async () => {
