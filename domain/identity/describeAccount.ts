@@ -1,7 +1,7 @@
 import { Organization, Role } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import { notFound, unauthorized } from '../../lib/errors';
-import { lean, type Lean } from '../../lib/lean';
+import { lean, rawDate, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 
 /** An organisation the caller belongs to, with their roles there. */
@@ -64,6 +64,6 @@ export async function describeAccount(ctx: TenantContext): Promise<AccountDescri
     user,
     active: { organization, roles: rolesOf(activeMembership) },
     permissions: [...permissions].sort(),
-    memberships: joined.map(({ membershipId, joinedAt, ...org }) => ({ organization: org, roles: rolesOf(membershipId), joinedAt: new Date(joinedAt as Date) })),
+    memberships: joined.map(({ membershipId, joinedAt, ...org }) => ({ organization: org, roles: rolesOf(membershipId), joinedAt: rawDate(joinedAt) })),
   };
 }

@@ -1,5 +1,5 @@
 import { VrRoom } from '../../entities/vr/room';
-import { lean, type Lean } from '../../lib/lean';
+import { lean, rawDate, type LeanRow } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { LiveRooms } from './live';
 
@@ -10,16 +10,20 @@ export interface RuntimeSession {
   startedAt: Date;
 }
 
+/** What a headset is shown of a room. */
+const shown = ['id', 'name', 'simulation', 'simulationSteps', 'mode', 'capacity'] as const;
+
 export interface RuntimeRoom {
-  room: Lean<VrRoom>;
+  room: LeanRow<VrRoom, never, (typeof shown)[number]>;
   /** Participants present now. */
   occupancy: number;
   session: RuntimeSession | null;
 }
 
 // A lean statement (docs/database-path.md): headsets poll this list, so the rooms and their running sessions
-// come in one round trip (the session joined in, of the same tenant).
+// come in one round trip (the session joined in, of the same tenant), with only the columns a headset is shown.
 const openRoomsAssignedTo = lean(VrRoom, {
+  columns: shown,
   join: 'left join vr_sessions s on s.id = vr_rooms.current_session_id and s.tenant_id = vr_rooms.tenant_id',
   where: `vr_rooms.status = 'open' and vr_rooms.participant_ids @> array[$1::uuid]`,
   orderBy: 'vr_rooms.name asc, vr_rooms.id asc',
@@ -34,6 +38,6 @@ export async function listRuntimeRooms(ctx: TenantContext): Promise<RuntimeRoom[
   return rows.map(({ sessionId, sessionHostUserId, sessionStartedAt, ...room }) => ({
     room,
     occupancy: occupancy.get(room.id) ?? 0,
-    session: sessionId ? { id: sessionId as string, hostUserId: sessionHostUserId as string, startedAt: new Date(sessionStartedAt as Date) } : null,
+    session: sessionId ? { id: sessionId as string, hostUserId: sessionHostUserId as string, startedAt: rawDate(sessionStartedAt) } : null,
   }));
 }

@@ -4,7 +4,7 @@ import { User } from '../../entities/identity/user';
 import { Membership } from '../../entities/identity/organization';
 import { VrRoom } from '../../entities/vr/room';
 import { VrSession } from '../../entities/vr/session';
-import { lean } from '../../lib/lean';
+import { lean, utcTimestamp } from '../../lib/lean';
 import { createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
@@ -79,5 +79,25 @@ describe('lean reads', () => {
     expect(error).toBeInstanceOf(DriverException);
     expect((error as { code?: string }).code).toBe('22P02');
     expect((await stack.http.get('/rooms/00000000-0000-7000-8000-000000000000').set(org.admin.auth)).status).toBe(404);
+  });
+
+  it('selects only the declared columns, and refuses a name that is not one', async () => {
+    const names = lean(VrRoom, { columns: ['id', 'name'], orderBy: 'name asc' });
+    const rows = await names.all(scope(org.admin.tenantId));
+    expect(rows.map((r) => Object.keys(r).sort())).toEqual([['id', 'name'], ['id', 'name'], ['id', 'name']]);
+    expect(rows.map((r) => r.name)).toEqual(['A', 'B', 'C']);
+    expect(() => lean(VrRoom, { columns: ['nope' as 'id'] }).sql(stack.services.orm)).toThrow(/no lean column nope/);
+  });
+
+  it('reads timestamps as MikroORM\'s parser does, and leaves other forms to it', async () => {
+    // Every fraction length PostgreSQL prints, and the edges of a day, a month and a year.
+    const texts = ['2026-11-24 08:11:02+00', '2026-11-24 08:11:02.1+00', '2026-11-24 08:11:02.12+00', '2026-11-24 08:11:02.123+00', '2026-11-24 08:11:02.1234+00', '2026-11-24 08:11:02.999999+00', '2024-02-29 23:59:59.5+00', '1999-12-31 00:00:00+00', '1000-01-01 00:00:00+00'];
+    const platform = stack.services.orm.em.getPlatform();
+    for (const text of texts) expect(utcTimestamp(text)?.toISOString()).toBe((platform.parseDate(text) as Date).toISOString());
+    for (const text of ['infinity', '2026-11-24 08:11:02+01', '2026-11-24 08:11:02.5+05:30', '0044-03-15 12:00:00+00 BC', '0999-01-01 00:00:00+00', '2026-11-24T08:11:02Z']) expect(utcTimestamp(text)).toBeNull();
+    // What the database sends, through a lean statement, equals what MikroORM hydrates (first test) and the instant stored.
+    const [row] = await lean(VrRoom, { columns: ['updatedAt'], where: 'name = $1' }).all(scope(org.admin.tenantId), 'A');
+    const stored = await stack.services.orm.em.getConnection().execute<{ ms: string }[]>(`select (extract(epoch from date_trunc('milliseconds', updated_at)) * 1000)::bigint::text as ms from vr_rooms where tenant_id = ? and name = 'A'`, [org.admin.tenantId]);
+    expect(row.updatedAt.getTime()).toBe(Number(stored[0].ms));
   });
 });
