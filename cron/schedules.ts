@@ -4,7 +4,7 @@ import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
-import { complianceQueue, hrLeaveQueue } from '../queues/hr';
+import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
@@ -49,6 +49,8 @@ export const schedules: Schedule[] = [
         { payload: { task: 'rtt', period: previousMonth() }, options: { jobId: `rtt-${slot}` } },
       ]),
   },
+  // HR: employees past their last day (a local date) become `left`; hourly, so every time zone's midnight is met within the hour.
+  { name: 'hr-departures', cron: '5 * * * *', enqueue: (services, slot) => services.queues.add(hrDeparturesQueue, { slot }, { jobId: `hr-departures-${slot}` }) },
   // HR: every night the last two weeks are scanned (an alert is raised once per breach, so overlaps are harmless).
   {
     name: 'hr-compliance-scan',

@@ -27,3 +27,9 @@ export interface ComplianceJob {
 }
 
 export const complianceQueue = defineQueue<ComplianceJob>('compliance', { concurrency: 2 });
+
+/** Hourly (the clock): employees whose last day has passed in their time zone become `left` (domain/hr/recordDepartures.ts). */
+export const hrDeparturesQueue = defineQueue<{ slot: string }>('hr-departures', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 30 }, removeOnFail: { age: 7 * 24 * 3600 } },
+});

@@ -5,7 +5,7 @@ import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQue
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
-import { complianceQueue, hrLeaveQueue } from './hr';
+import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from './hr';
 import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { deliveriesPruneQueue, hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
@@ -27,6 +27,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   einvoiceQueue,
   hrLeaveQueue,
   complianceQueue,
+  hrDeparturesQueue,
   crmImportQueue,
   crmHealthQueue,
   crmHealthNightlyQueue,

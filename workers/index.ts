@@ -9,6 +9,7 @@ import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
 import { einvoiceProcessor } from './einvoice/einvoice';
 import { complianceProcessor } from './hr/compliance';
+import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
 import { accountLinksProcessor } from './identity/accountLinks';
 import { broadcastProcessor } from './identity/broadcast';
@@ -36,6 +37,7 @@ export const allProcessors: readonly Processor<never>[] = [
   einvoiceProcessor,
   hrLeaveProcessor,
   complianceProcessor,
+  hrDeparturesProcessor,
   crmImportProcessor,
   crmHealthProcessor,
   crmHealthNightlyProcessor,

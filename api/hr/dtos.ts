@@ -10,9 +10,9 @@ import { halves, leaveStatuses, type Half, type LeaveStatus } from '../../entiti
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date YYYY-MM-DD that exists (strict ISO 8601 refuses 2026-02-30). */
-const dateField = (description: string) => (target: object, key: string) => {
-  JSONSchema({ description, type: 'string', format: 'date' })(target, key);
+/** A calendar date YYYY-MM-DD that exists (strict ISO 8601 refuses 2026-02-30); `nullable`: null clears it. */
+const dateField = (description: string, nullable = false) => (target: object, key: string) => {
+  JSONSchema({ description, type: nullable ? ['string', 'null'] : 'string', format: 'date' })(target, key);
   Matches(DATE, { message: `${key} must be a date YYYY-MM-DD` })(target, key);
   IsISO8601({ strict: true }, { message: `${key} must be a valid date` })(target, key);
 };
@@ -36,6 +36,18 @@ export class CreateEmployeeBody {
   @JSONSchema({ description: 'Contractual weekly hours (default 35)' })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
   @IsOptional() @dateField('First day of work') hireDate?: string;
+}
+
+export class UpdateEmployeeBody {
+  @IsOptional() @IsString() @Length(1, 100) firstName?: string;
+  @IsOptional() @IsString() @Length(1, 100) lastName?: string;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, 120) jobTitle?: string | null;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, 120) department?: string | null;
+  @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
+  @IsOptional() @dateField('First day of work; null clears it', true) hireDate?: string | null;
+  @IsOptional() @dateField("Last day of work (a date in the employee's time zone): from the next day the employee has left. null clears it (the departure is cancelled)", true) endDate?: string | null;
 }
 
 export class ProvisionEmployeeBody {

@@ -7,8 +7,9 @@ import { getSchedule } from '../../domain/hr/getSchedule';
 import { getEmployee, listEmployees } from '../../domain/hr/listEmployees';
 import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { setSchedule } from '../../domain/hr/setSchedule';
+import { updateEmployee } from '../../domain/hr/updateEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
-import { AvailabilityQuery, CreateEmployeeBody, HolidaysQuery, ListEmployeesQuery, ProvisionEmployeeBody, SetScheduleBody } from './dtos';
+import { AvailabilityQuery, CreateEmployeeBody, HolidaysQuery, ListEmployeesQuery, ProvisionEmployeeBody, SetScheduleBody, UpdateEmployeeBody } from './dtos';
 import { AvailabilityView, EmployeePageView, EmployeeScheduleView, EmployeeView, PublicHolidaysView, ScheduleView } from './views';
 
 const SELF = 'Members without hr.employees.manage see only their own employee record (another one answers 404; 403 `no_employee_record` when their account has none).';
@@ -35,6 +36,21 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
 
   r.get('/api/rh/employees/:id', { ...gate, permission: 'hr.clock', summary: 'Get an employee', description: SELF, params: IdParams, response: EmployeeView, errors: { 403: '`no_employee_record`' } }, async ({ ctx, params }) =>
     EmployeeView.from(await getEmployee(ctx, params.id)),
+  );
+
+  r.patch(
+    '/api/rh/employees/:id',
+    {
+      ...gate,
+      permission: 'hr.employees.manage',
+      summary: 'Edit an employee, or end their employment',
+      description:
+        "Changes the given fields; null clears an optional one. `endDate`, the last day of work (a date in the employee's time zone), ends the employment: the status is `left` from the next local day (at once for a past date; a job flips a future one within the hour after it passes), punches after it are refused (400), monthly leave accrues up to its month and availability ends with it. Clearing it, or moving it into the future, makes the employee `active` again. 400 when the last day is before `hireDate`. The linked account (`userId`) is not edited here. Audited (`hr.employee.updated`).",
+      params: IdParams,
+      body: UpdateEmployeeBody,
+      response: EmployeeView,
+    },
+    async ({ ctx, params, body }) => EmployeeView.from(await updateEmployee(ctx, params.id, body)),
   );
 
   r.get(

@@ -14,7 +14,11 @@ export const HrEmployee = defineEntity({
   name: 'HrEmployee',
   tableName: 'hr_employees',
   filters: tenantFilter,
-  indexes: [{ properties: ['tenantId', 'lastName', 'firstName'] }],
+  // Partial: the hourly departures job reads the active employees with a last day only.
+  indexes: [
+    { properties: ['tenantId', 'lastName', 'firstName'] },
+    { name: 'hr_employees_departures_idx', expression: `create index "hr_employees_departures_idx" on "hr_employees" ("end_date") where "status" = 'active' and "end_date" is not null` },
+  ],
   uniques: [{ properties: ['tenantId', 'userId'] }, { properties: ['tenantId', 'candidateId'] }],
   properties: {
     ...tenantColumns(),

@@ -1,0 +1,19 @@
+import type { Services } from '../services';
+import { audit } from '../identity/audit';
+
+/**
+ * Employees whose last day (`endDate`, a local date) has passed in their own time zone become `left`, each with
+ * an audit entry (actor null: the clock), in one transaction. Crosses tenants on purpose (the clock's system
+ * work), through the partial index of active employees with a last day. Returns how many left.
+ */
+export async function recordDepartures(services: Services): Promise<{ left: number }> {
+  return services.orm.em.fork().transactional(async (em) => {
+    const gone = await em.execute<{ id: string; tenant_id: string; end_date: string }[]>(
+      `update hr_employees set status = 'left', updated_at = now()
+        where status = 'active' and end_date is not null and end_date < (now() at time zone time_zone)::date
+        returning id, tenant_id, end_date::text`,
+    );
+    for (const e of gone) audit(em, { action: 'hr.employee.left', tenantId: e.tenant_id, targetType: 'hr_employee', targetId: e.id, data: { endDate: e.end_date } });
+    return { left: gone.length };
+  });
+}
