@@ -2,7 +2,7 @@ import { changeArticleStatus } from '../../domain/knowledge/changeArticleStatus'
 import { createArticle } from '../../domain/knowledge/createArticle';
 import { listArticles } from '../../domain/knowledge/listArticles';
 import { listVersions } from '../../domain/knowledge/listVersions';
-import { findArticle } from '../../domain/knowledge/lookup';
+import { readArticle } from '../../domain/knowledge/lookup';
 import { reorderArticles } from '../../domain/knowledge/reorderArticles';
 import { restoreVersion } from '../../domain/knowledge/restoreVersion';
 import { searchArticles } from '../../domain/knowledge/searchArticles';
@@ -45,7 +45,7 @@ export function articleRoutes(surface: Surface): void {
   );
 
   r.get(`${prefix}/articles/:id`, { ...gate('read'), summary: 'Read an article', description: 'With its content. An unpublished article is a 404 for members who may only read.', params: IdParams, response: KbArticleView }, async (input) => {
-    const article = await findArticle(input.ctx.em, input.params.id);
+    const article = await readArticle(input.ctx, input.params.id);
     if (article.status !== 'published' && !(await seesUnpublished(input))) throw notFound('Article');
     return KbArticleView.from(article);
   });

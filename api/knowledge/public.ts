@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { recordSearchMiss, recordView, readerKey } from '../../domain/knowledge/analytics';
 import { getPublicArticle, listPublicArticles } from '../../domain/knowledge/publicArticles';
-import { findPublicSpace, listPublicSpaces } from '../../domain/knowledge/publicSpace';
+import { findPublicSpace, listPublicSpaces, readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { searchArticles } from '../../domain/knowledge/searchArticles';
 import { answerSubscriberLink, subscribe } from '../../domain/knowledge/subscribe';
 import type { RateLimitRule } from '../http/rateLimit';
@@ -44,22 +44,21 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation (never internal spaces), oldest first.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
     cacheable(res);
-    return KbPublicSpacePageView.from(await listPublicSpaces(services.orm.em.fork(), query));
+    return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
   });
 
   r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: 'An internal or unknown slug is a 404.', params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
     cacheable(res);
-    return KbPublicSpaceView.from(await findPublicSpace(services.orm.em.fork(), params.slug));
+    return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
   });
 
   r.get(
     `${P}/spaces/:slug/articles`,
     { ...base, summary: 'Published articles of a public space', description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.', params: KbSlugParams, query: KbPublicPageQuery, response: KbPublicArticlePageView },
     async ({ res, params, query }) => {
-      const em = services.orm.em.fork();
-      const space = await findPublicSpace(em, params.slug);
+      const space = await readPublicSpace(services, params.slug);
       cacheable(res);
-      return KbPublicArticlePageView.from(await listPublicArticles(em, space, query), query.page);
+      return KbPublicArticlePageView.from(await listPublicArticles(services, space, query), query.page);
     },
   );
 
@@ -88,8 +87,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     `${P}/spaces/:slug/search`,
     { ...base, summary: 'Search a public space', description: 'Full-text search (ranked, typo-tolerant on titles) over its published articles only. A search that finds nothing is counted in the space analytics.', params: KbSlugParams, query: KbPublicSearchQuery, response: KbPublicSearchView },
     async ({ res, params, query }) => {
-      const em = services.orm.em.fork();
-      const space = await findPublicSpace(em, params.slug);
+      const space = await readPublicSpace(services, params.slug);
       const items = await searchArticles(services, { q: query.q, limit: query.limit, tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
       if (!items.length) await recordSearchMiss(services, space.tenantId, space.id, query.q);
       cacheable(res);

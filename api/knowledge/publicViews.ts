@@ -2,8 +2,9 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, type KnowledgeArticle, type RichNode } from '../../entities/knowledge/article';
-import { searchLanguages, type KnowledgeSpace } from '../../entities/knowledge/space';
-import { publicModes } from '../../domain/knowledge/publicSpace';
+import { searchLanguages } from '../../entities/knowledge/space';
+import type { PublicArticleSummary } from '../../domain/knowledge/publicArticles';
+import { publicModes, type PublicSpaceSummary } from '../../domain/knowledge/publicSpace';
 import type { SearchHit } from '../../domain/knowledge/searchArticles';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
@@ -22,7 +23,7 @@ export class KbPublicSpaceView {
   @Nullable() @IsString() description!: string | null;
   @IsIn(searchLanguages) language!: string;
 
-  static from(s: KnowledgeSpace): KbPublicSpaceView {
+  static from(s: Omit<PublicSpaceSummary, 'id'>): KbPublicSpaceView {
     return { slug: s.slug, name: s.name, mode: s.mode, description: s.description ?? null, language: s.language };
   }
 }
@@ -30,7 +31,7 @@ export class KbPublicSpaceView {
 export class KbPublicSpacePageView {
   @ValidateNested({ each: true }) @Type(() => KbPublicSpaceView) items!: KbPublicSpaceView[];
   @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<KnowledgeSpace>): KbPublicSpacePageView => ({ items: page.items.map(KbPublicSpaceView.from), nextCursor: page.nextCursor });
+  static from = (page: Page<PublicSpaceSummary>): KbPublicSpacePageView => ({ items: page.items.map(KbPublicSpaceView.from), nextCursor: page.nextCursor });
 }
 
 export class KbPublicArticleSummaryView {
@@ -41,7 +42,7 @@ export class KbPublicArticleSummaryView {
   @Nullable() @IsDateString() publishedAt!: string | null;
   @IsDateString() updatedAt!: string;
 
-  static from(a: Lean<KnowledgeArticle>): KbPublicArticleSummaryView {
+  static from(a: Omit<PublicArticleSummary, 'id'>): KbPublicArticleSummaryView {
     return { slug: a.slug, title: a.title, kind: a.kind, excerpt: a.excerpt, publishedAt: a.publishedAt?.toISOString() ?? null, updatedAt: a.updatedAt.toISOString() };
   }
 }
@@ -51,7 +52,7 @@ export class KbPublicArticlePageView {
   @JSONSchema({ description: 'Number of the next page; null on the last' })
   @Nullable() @IsInt() nextPage!: number | null;
 
-  static from(page: Page<KnowledgeArticle>, current: number): KbPublicArticlePageView {
+  static from(page: Page<PublicArticleSummary>, current: number): KbPublicArticlePageView {
     const mapped = mapPage(page, KbPublicArticleSummaryView.from);
     return { items: mapped.items, nextPage: page.nextCursor ? current + 1 : null };
   }

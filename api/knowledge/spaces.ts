@@ -2,7 +2,7 @@ import { createSpace } from '../../domain/knowledge/createSpace';
 import { createCollection, deleteCollection, listCollections, updateCollection } from '../../domain/knowledge/collections';
 import { deleteSpace } from '../../domain/knowledge/deleteSpace';
 import { listSpaces } from '../../domain/knowledge/listSpaces';
-import { findSpace } from '../../domain/knowledge/lookup';
+import { readSpace } from '../../domain/knowledge/lookup';
 import { updateSpace } from '../../domain/knowledge/updateSpace';
 import { IdParams } from '../http/dtos';
 import { created, noContent } from '../http/routes';
@@ -20,7 +20,7 @@ export function spaceRoutes({ r, prefix, gate, who }: Surface): void {
     async ({ ctx, body }) => created(KbSpaceView.from(await createSpace(ctx, body))),
   );
 
-  r.get(`${prefix}/spaces/:id`, { ...gate('read'), summary: 'Read a space', params: IdParams, response: KbSpaceView }, async ({ ctx, params }) => KbSpaceView.from(await findSpace(ctx.em, params.id)));
+  r.get(`${prefix}/spaces/:id`, { ...gate('read'), summary: 'Read a space', params: IdParams, response: KbSpaceView }, async ({ ctx, params }) => KbSpaceView.from(await readSpace(ctx, params.id)));
 
   r.patch(
     `${prefix}/spaces/:id`,

@@ -3,7 +3,9 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsObject, IsString, IsU
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, articleStatuses, versionReasons, type KnowledgeArticle, type KnowledgeArticleVersion, type KnowledgeComment, type RichNode } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, type KnowledgeCollection, type KnowledgeSpace } from '../../entities/knowledge/space';
+import type { ArticleSummary } from '../../domain/knowledge/listArticles';
 import type { SearchHit } from '../../domain/knowledge/searchArticles';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 
@@ -21,7 +23,7 @@ export class KbSpaceView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(s: KnowledgeSpace): KbSpaceView {
+  static from(s: Lean<KnowledgeSpace>): KbSpaceView {
     return { id: s.id, name: s.name, slug: s.slug, mode: s.mode, description: s.description ?? null, language: s.language, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() };
   }
 }
@@ -29,7 +31,7 @@ export class KbSpaceView {
 export class KbSpacePageView {
   @ValidateNested({ each: true }) @Type(() => KbSpaceView) items!: KbSpaceView[];
   @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<KnowledgeSpace>): KbSpacePageView => mapPage(page, KbSpaceView.from);
+  static from = (page: Page<Lean<KnowledgeSpace>>): KbSpacePageView => mapPage(page, KbSpaceView.from);
 }
 
 export class KbCollectionView {
@@ -41,7 +43,7 @@ export class KbCollectionView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(c: KnowledgeCollection): KbCollectionView {
+  static from(c: Lean<KnowledgeCollection>): KbCollectionView {
     return { id: c.id, spaceId: c.spaceId, name: c.name, description: c.description ?? null, sortOrder: c.sortOrder, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
   }
 }
@@ -70,7 +72,7 @@ export class KbArticleSummaryView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(a: Omit<KnowledgeArticle, 'content' | 'contentMarkdown'>): KbArticleSummaryView {
+  static from(a: ArticleSummary): KbArticleSummaryView {
     return {
       id: a.id,
       spaceId: a.spaceId,
@@ -96,7 +98,7 @@ export class KbArticleView extends KbArticleSummaryView {
   @JSONSchema({ description: 'Developer articles: the Markdown source; null for rich articles' })
   @Nullable() @IsString() contentMarkdown!: string | null;
 
-  static override from(a: KnowledgeArticle): KbArticleView {
+  static override from(a: Lean<KnowledgeArticle>): KbArticleView {
     return { ...KbArticleSummaryView.from(a), content: a.content ?? null, contentMarkdown: a.contentMarkdown ?? null };
   }
 }
@@ -104,7 +106,7 @@ export class KbArticleView extends KbArticleSummaryView {
 export class KbArticlePageView {
   @ValidateNested({ each: true }) @Type(() => KbArticleSummaryView) items!: KbArticleSummaryView[];
   @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<Omit<KnowledgeArticle, 'content' | 'contentMarkdown'>>): KbArticlePageView => mapPage(page, KbArticleSummaryView.from);
+  static from = (page: Page<ArticleSummary>): KbArticlePageView => mapPage(page, KbArticleSummaryView.from);
 }
 
 export class KbReorderView {
@@ -128,7 +130,7 @@ export class KbVersionView {
   @Nullable() @IsUUID() apiKeyId!: string | null;
   @IsDateString() createdAt!: string;
 
-  static from(v: KnowledgeArticleVersion): KbVersionView {
+  static from(v: Lean<KnowledgeArticleVersion>): KbVersionView {
     return { id: v.id, articleId: v.articleId, number: v.number, title: v.title, content: v.content ?? null, contentMarkdown: v.contentMarkdown ?? null, reason: v.reason, restoredFrom: v.restoredFrom ?? null, authorId: v.authorId ?? null, apiKeyId: v.apiKeyId ?? null, createdAt: v.createdAt.toISOString() };
   }
 }
@@ -136,7 +138,7 @@ export class KbVersionView {
 export class KbVersionPageView {
   @ValidateNested({ each: true }) @Type(() => KbVersionView) items!: KbVersionView[];
   @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<KnowledgeArticleVersion>): KbVersionPageView => mapPage(page, KbVersionView.from);
+  static from = (page: Page<Lean<KnowledgeArticleVersion>>): KbVersionPageView => mapPage(page, KbVersionView.from);
 }
 
 export class KbCommentView {
@@ -147,7 +149,7 @@ export class KbCommentView {
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() editedAt!: string | null;
 
-  static from(c: KnowledgeComment): KbCommentView {
+  static from(c: Lean<KnowledgeComment>): KbCommentView {
     return { id: c.id, articleId: c.articleId, authorId: c.authorId, body: c.body, createdAt: c.createdAt.toISOString(), editedAt: c.editedAt?.toISOString() ?? null };
   }
 }
@@ -155,7 +157,7 @@ export class KbCommentView {
 export class KbCommentPageView {
   @ValidateNested({ each: true }) @Type(() => KbCommentView) items!: KbCommentView[];
   @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<KnowledgeComment>): KbCommentPageView => mapPage(page, KbCommentView.from);
+  static from = (page: Page<Lean<KnowledgeComment>>): KbCommentPageView => mapPage(page, KbCommentView.from);
 }
 
 export class KbSearchHitView {

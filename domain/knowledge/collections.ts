@@ -1,13 +1,17 @@
 import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeCollection } from '../../entities/knowledge/space';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { findCollection, findSpace } from './lookup';
+import { checkSpace, findCollection, findSpace } from './lookup';
 import { bumpSearchVersion } from './searchCache';
 
+// A lean statement (docs/database-path.md) for the listing; collections are changed through the em below.
+const collectionsOfSpace = lean(KnowledgeCollection, { where: 'space_id = $1', orderBy: 'sort_order asc, id asc', limit: 1000 });
+
 /** A space's collections in order. */
-export async function listCollections(ctx: TenantContext, spaceId: string): Promise<KnowledgeCollection[]> {
-  const space = await findSpace(ctx.em, spaceId);
-  return ctx.em.find(KnowledgeCollection, { spaceId: space.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }], limit: 1000 });
+export async function listCollections(ctx: TenantContext, spaceId: string): Promise<Lean<KnowledgeCollection>[]> {
+  const [, rows] = await Promise.all([checkSpace(ctx, spaceId), collectionsOfSpace.all(ctx, spaceId)]);
+  return rows;
 }
 
 export interface CollectionProps {

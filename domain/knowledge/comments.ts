@@ -1,14 +1,17 @@
 import { KnowledgeComment } from '../../entities/knowledge/article';
 import { forbidden, notFound } from '../../lib/errors';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { lean, type Lean } from '../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
-import { findArticle } from './lookup';
+import { checkArticle, findArticle } from './lookup';
+
+// A lean statement (docs/database-path.md) for the listing; comments are changed through the em below.
+const commentsPage = lean(KnowledgeComment, { where: 'article_id = $1 and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
 
 /** An article's comments, oldest first. */
-export async function listComments(ctx: TenantContext, articleId: string, props: PageProps): Promise<Page<KnowledgeComment>> {
-  const article = await findArticle(ctx.em, articleId);
-  const rows = await ctx.em.find(KnowledgeComment, { articleId: article.id, ...cursorWhere(props.cursor, 'asc') }, { orderBy: { id: 'asc' }, limit: props.limit + 1 });
+export async function listComments(ctx: TenantContext, articleId: string, props: PageProps): Promise<Page<Lean<KnowledgeComment>>> {
+  const [, rows] = await Promise.all([checkArticle(ctx, articleId), commentsPage.all(ctx, articleId, props.cursor ?? null, props.limit + 1)]);
   return toPage(rows, props.limit);
 }
 

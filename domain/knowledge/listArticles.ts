@@ -1,7 +1,8 @@
 import { KnowledgeArticle, type ArticleStatus } from '../../entities/knowledge/article';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
+import { lean, type Lean } from '../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
-import { findSpace } from './lookup';
+import { checkSpace } from './lookup';
 
 export interface ListArticlesProps extends PageProps {
   status?: ArticleStatus;
@@ -10,19 +11,29 @@ export interface ListArticlesProps extends PageProps {
   publishedOnly?: boolean;
 }
 
+/** What an article list shows (KbArticleSummaryView): no content, no stored HTML or text. */
+export const articleSummaryColumns = ['id', 'spaceId', 'collectionId', 'title', 'slug', 'kind', 'status', 'sortOrder', 'excerpt', 'version', 'authorId', 'publishedAt', 'createdAt', 'updatedAt'] as const;
+export type ArticleSummary = Pick<Lean<KnowledgeArticle>, (typeof articleSummaryColumns)[number]>;
+
+// A lean statement (docs/database-path.md): every combination of filters is one prepared statement. $2 is the
+// status asked for (null: any but archived). The cursor's article ($4) is joined by its id, within the space
+// and the row's tenant: its (sortOrder, id) starts the page; an unknown cursor (c.id null) starts from the top.
+const articlesPage = lean(KnowledgeArticle, {
+  columns: articleSummaryColumns,
+  join: 'left join knowledge_articles c on c.id = $4 and c.space_id = $1 and c.tenant_id = knowledge_articles.tenant_id',
+  where: `knowledge_articles.space_id = $1 and (($2::text is null and knowledge_articles.status <> 'archived') or knowledge_articles.status = $2)
+    and ($3::uuid is null or knowledge_articles.collection_id = $3)
+    and (c.id is null or knowledge_articles.sort_order > c.sort_order or (knowledge_articles.sort_order = c.sort_order and knowledge_articles.id > c.id))`,
+  orderBy: 'knowledge_articles.sort_order asc, knowledge_articles.id asc',
+  limitParam: '$5',
+});
+
 /**
  * A space's articles in reading order (sortOrder, then creation), without their content. Archived articles are
  * listed only when asked for by status. The cursor is the id of the last article of the previous page.
  */
-export async function listArticles(ctx: TenantContext, spaceId: string, props: ListArticlesProps): Promise<Page<Omit<KnowledgeArticle, 'content' | 'contentMarkdown'>>> {
-  const space = await findSpace(ctx.em, spaceId);
-  const status = props.publishedOnly ? 'published' : (props.status ?? { $ne: 'archived' as const });
-  const where = { spaceId: space.id, status, ...(props.collectionId ? { collectionId: props.collectionId } : {}) };
-  let after = {};
-  if (props.cursor) {
-    const last = await ctx.em.findOne(KnowledgeArticle, { id: props.cursor, spaceId: space.id }, { fields: ['sortOrder'] });
-    after = last ? { $or: [{ sortOrder: { $gt: last.sortOrder } }, { sortOrder: last.sortOrder, ...cursorWhere(props.cursor, 'asc') }] } : {};
-  }
-  const rows = await ctx.em.find(KnowledgeArticle, { ...where, ...after }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }], limit: props.limit + 1, exclude: ['content', 'contentMarkdown'] });
+export async function listArticles(ctx: TenantContext, spaceId: string, props: ListArticlesProps): Promise<Page<ArticleSummary>> {
+  const status = props.publishedOnly ? 'published' : (props.status ?? null);
+  const [, rows] = await Promise.all([checkSpace(ctx, spaceId), articlesPage.all(ctx, spaceId, status, props.collectionId ?? null, props.cursor ?? null, props.limit + 1)]);
   return toPage(rows, props.limit);
 }

@@ -3,6 +3,7 @@ import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from '../../entities/knowledge/space';
 import type { Em } from '../../lib/db';
 import { notFound } from '../../lib/errors';
+import { lean, type Lean, type LeanScope } from '../../lib/lean';
 
 /** The organisation's records by id (the tenant filter of the EntityManager applies): another's is a 404. */
 export async function findSpace(em: Em, id: string): Promise<KnowledgeSpace> {
@@ -22,6 +23,37 @@ export async function findArticle(em: Em, id: string, options: { withBody?: bool
   const article = await em.findOne(KnowledgeArticle, { id }, { ...(options.withBody ? { populate: ['bodyText'] as const } : {}), ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
   if (!article) throw notFound('Article');
   return article;
+}
+
+// Lean statements (docs/database-path.md) for the reads that only present or check a record (GET routes); the
+// functions above stay for use cases that change what they read (their em, their transaction, their lock).
+const spaceById = lean(KnowledgeSpace, { where: 'id = $1' });
+const spaceExists = lean(KnowledgeSpace, { columns: ['id'], where: 'id = $1' });
+const articleById = lean(KnowledgeArticle, { where: 'id = $1' });
+const articleExists = lean(KnowledgeArticle, { columns: ['id'], where: 'id = $1' });
+
+/** A space of the organisation (lean), or 404. */
+export async function readSpace(scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> {
+  const space = await spaceById.one(scope, id);
+  if (!space) throw notFound('Space');
+  return space;
+}
+
+/** An article of the organisation without its lazy columns (lean), or 404. */
+export async function readArticle(scope: LeanScope, id: string): Promise<Lean<KnowledgeArticle>> {
+  const article = await articleById.one(scope, id);
+  if (!article) throw notFound('Article');
+  return article;
+}
+
+/** 404 unless the space is the organisation's (a list reads it beside its page). */
+export async function checkSpace(scope: LeanScope, id: string): Promise<void> {
+  if (!(await spaceExists.one(scope, id))) throw notFound('Space');
+}
+
+/** 404 unless the article is the organisation's. */
+export async function checkArticle(scope: LeanScope, id: string): Promise<void> {
+  if (!(await articleExists.one(scope, id))) throw notFound('Article');
 }
 
 /** Who made a change: a member (userId) or an integration key (apiKeyId). */
