@@ -85,7 +85,7 @@ export class ScheduleView {
   @IsNumber() weeklyHours!: number;
   @IsDateString() createdAt!: string;
 
-  static from(s: HrSchedule): ScheduleView {
+  static from(s: Lean<HrSchedule>): ScheduleView {
     return { id: s.id, employeeId: s.employeeId, effectiveFrom: s.effectiveFrom, timeZone: s.timeZone, slots: s.slots, weeklyHours: Math.round((weeklyMinutes(s.slots) / 60) * 100) / 100, createdAt: s.createdAt.toISOString() };
   }
 }
@@ -129,7 +129,7 @@ export class LeaveTypeView {
   @IsNumber() accrualDaysPerMonth!: number;
   @IsBoolean() rtt!: boolean;
 
-  static from(t: HrLeaveType): LeaveTypeView {
+  static from(t: Lean<HrLeaveType>): LeaveTypeView {
     return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt };
   }
 }

@@ -98,7 +98,7 @@ export class VrSessionPageView {
   @ValidateNested({ each: true }) @Type(() => VrSessionView) items!: VrSessionView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<VrSession>): VrSessionPageView {
+  static from(page: Page<Lean<VrSession>>): VrSessionPageView {
     return mapPage(page, VrSessionView.from);
   }
 }
@@ -119,7 +119,7 @@ export class VrParticipantView {
   @IsBoolean() completed!: boolean;
   @Nullable() @IsDateString() completedAt!: string | null;
 
-  static from(p: VrParticipant, simulationSteps: number): VrParticipantView {
+  static from(p: Lean<VrParticipant>, simulationSteps: number): VrParticipantView {
     return {
       userId: p.userId,
       displayName: p.displayName ?? null,
@@ -139,7 +139,7 @@ export class VrParticipantView {
 export class VrSessionDetailView extends VrSessionView {
   @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
 
-  static fromDetail({ session, participants }: { session: VrSession; participants: VrParticipant[] }): VrSessionDetailView {
+  static fromDetail({ session, participants }: { session: Lean<VrSession>; participants: Lean<VrParticipant>[] }): VrSessionDetailView {
     return { ...VrSessionView.from(session), participants: participants.map((p) => VrParticipantView.from(p, session.simulationSteps)) };
   }
 }

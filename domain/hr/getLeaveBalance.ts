@@ -1,10 +1,11 @@
 import { HrLeaveLedgerEntry, HrLeaveRequest, type HrLeaveType } from '../../entities/hr/leave';
+import type { Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { listLeaveTypes } from './leaveTypes';
 import { employeeInScope, hrScope } from './lookup';
 
 export interface TypeBalance {
-  type: HrLeaveType;
+  type: Lean<HrLeaveType>;
   /** Sum of the ledger (pending requests' days already held). */
   balance: number;
   /** Days of pending requests (held in the balance until decided). */

@@ -1,19 +1,29 @@
+import { HrEmployee } from '../../entities/hr/employee';
 import type { HrSchedule } from '../../entities/hr/schedule';
+import { notFound } from '../../lib/errors';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { employeeInScope, hrScope } from './lookup';
-import { scheduleVersions, todayIn, versionOn } from './schedules';
+import { scheduleVersionRows, todayIn, versionOn } from './schedules';
 
 export interface EmployeeSchedules {
   employeeId: string;
   /** The version in force today (employee's zone), null when none has started. */
-  current: HrSchedule | null;
+  current: Lean<HrSchedule> | null;
   /** Every version, oldest first. */
-  versions: HrSchedule[];
+  versions: Lean<HrSchedule>[];
 }
+
+// A lean statement (docs/database-path.md): what a manager's read needs of the employee (findEmployee's 404 kept).
+const employeeZone = lean(HrEmployee, { columns: ['id', 'timeZone'], where: 'id = $1' });
 
 /** The schedule versions of an employee (managers: any employee; others: their own). */
 export async function getSchedule(ctx: TenantContext, employeeId: string): Promise<EmployeeSchedules> {
-  const employee = await employeeInScope(ctx, await hrScope(ctx), employeeId);
-  const versions = await scheduleVersions(ctx.em, employee.id);
+  const scope = await hrScope(ctx);
+  // A manager's employee is read with the versions; anyone else may read only their own record, checked first (no query).
+  const [employee, versions] = scope.manager
+    ? await Promise.all([employeeZone.one(ctx, employeeId), scheduleVersionRows(ctx, employeeId)])
+    : [await employeeInScope(ctx, scope, employeeId), await scheduleVersionRows(ctx, employeeId)];
+  if (!employee) throw notFound('Employee');
   return { employeeId: employee.id, current: versionOn(versions, todayIn(employee.timeZone)), versions };
 }

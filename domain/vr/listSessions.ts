@@ -1,7 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { VrParticipant, VrSession, type SessionStatus } from '../../entities/vr/session';
+import { notFound } from '../../lib/errors';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { findSession } from './lookup';
 import { toPage, type Page } from '../../lib/pagination';
 
 export interface SessionFilters {
@@ -30,15 +31,25 @@ export function sessionWhere(filters: SessionFilters, cursor?: string): FilterQu
   return where;
 }
 
+// Lean statements (docs/database-path.md): the same filters as sessionWhere (the reports' em read), one prepared statement.
+const sessionsPage = lean(VrSession, {
+  where: `($1::uuid is null or room_id = $1) and ($2::text is null or simulation = $2) and ($3::text is null or status = $3)
+    and ($4::timestamptz is null or started_at >= $4) and ($5::timestamptz is null or started_at < $5) and ($6::uuid is null or id < $6)`,
+  orderBy: 'id desc',
+  limitParam: '$7',
+});
+const sessionById = lean(VrSession, { where: 'id = $1' });
+const participantsOf = lean(VrParticipant, { where: 'session_id = $1', orderBy: 'joined_at asc nulls last, created_at asc' });
+
 /** The organisation's sessions, newest first. */
-export async function listSessions(ctx: TenantContext, props: ListSessionsProps): Promise<Page<VrSession>> {
-  const rows = await ctx.em.find(VrSession, sessionWhere(props, props.cursor), { orderBy: { id: 'desc' }, limit: props.limit + 1 });
+export async function listSessions(ctx: TenantContext, props: ListSessionsProps): Promise<Page<Lean<VrSession>>> {
+  const rows = await sessionsPage.all(ctx, props.roomId || null, props.simulation || null, props.status || null, props.from ?? null, props.to ?? null, props.cursor || null, props.limit + 1);
   return toPage(rows, props.limit);
 }
 
-/** A session with its participants (first joined first; telemetry-only participants last). */
-export async function getSession(ctx: TenantContext, id: string): Promise<{ session: VrSession; participants: VrParticipant[] }> {
-  const session = await findSession(ctx.em, id);
-  const participants = await ctx.em.find(VrParticipant, { sessionId: id }, { orderBy: { joinedAt: 'asc nulls last', createdAt: 'asc' } });
+/** A session with its participants (first joined first; telemetry-only participants last); both read at once. */
+export async function getSession(ctx: TenantContext, id: string): Promise<{ session: Lean<VrSession>; participants: Lean<VrParticipant>[] }> {
+  const [session, participants] = await Promise.all([sessionById.one(ctx, id), participantsOf.all(ctx, id)]);
+  if (!session) throw notFound('Session');
   return { session, participants };
 }

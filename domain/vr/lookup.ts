@@ -2,7 +2,6 @@ import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { notFound } from '../../lib/errors';
 import { VrRoom } from '../../entities/vr/room';
-import { VrSession } from '../../entities/vr/session';
 
 /** The room in the em's organisation, or 404. `lock` takes its row lock (inside a transaction): room state changes serialise on it. */
 export async function findRoom(em: Em, id: string, options: { lock?: boolean } = {}): Promise<VrRoom> {
@@ -10,10 +9,3 @@ export async function findRoom(em: Em, id: string, options: { lock?: boolean } =
   if (!room) throw notFound('Room');
   return room;
 }
-
-export async function findSession(em: Em, id: string): Promise<VrSession> {
-  const session = await em.findOne(VrSession, { id });
-  if (!session) throw notFound('Session');
-  return session;
-}
-

@@ -1,7 +1,7 @@
 import type { ModuleMount } from '../../modules';
 import { created } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { cancelAppointment, createAppointment, findAppointment, listAppointments, updateAppointment } from '../../../domain/core/booking/appointments';
+import { cancelAppointment, createAppointment, getAppointment, listAppointments, updateAppointment } from '../../../domain/core/booking/appointments';
 import { CreateBookingAppointmentBody, ListBookingAppointmentsQuery, UpdateBookingAppointmentBody } from './dtos';
 import { BookingAppointmentPageView, BookingAppointmentView } from './views';
 
@@ -45,7 +45,7 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
   );
 
   r.get('/api/appointments/:id', { ...bookingRead, summary: 'Get an appointment', params: IdParams, response: BookingAppointmentView }, async ({ ctx, params }) =>
-    BookingAppointmentView.from(await findAppointment(ctx.em, params.id)),
+    BookingAppointmentView.from(await getAppointment(ctx, params.id)),
   );
 
   r.patch(

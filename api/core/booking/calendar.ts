@@ -1,7 +1,7 @@
 import type { ModuleMount } from '../../modules';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { createCalendarEvent, deleteCalendarEvent, findOwnEvent, listCalendarEvents, updateCalendarEvent } from '../../../domain/core/booking/calendarEvents';
+import { createCalendarEvent, deleteCalendarEvent, getOwnEvent, listCalendarEvents, updateCalendarEvent } from '../../../domain/core/booking/calendarEvents';
 import { renderFeed, revokeFeed, syncInfo } from '../../../domain/core/booking/calendarFeed';
 import { staffFreeBusy } from '../../../domain/core/booking/freeBusy';
 import { getBusiness } from '../../../domain/core/org/getBusiness';
@@ -37,7 +37,7 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
     },
   );
 
-  r.get('/api/calendar/events/:id', { ...bookingRead, summary: 'Get one of my calendar events', description: own, params: IdParams, response: CalendarEventView }, async ({ ctx, params }) => CalendarEventView.from(await findOwnEvent(ctx, params.id)));
+  r.get('/api/calendar/events/:id', { ...bookingRead, summary: 'Get one of my calendar events', description: own, params: IdParams, response: CalendarEventView }, async ({ ctx, params }) => CalendarEventView.from(await getOwnEvent(ctx, params.id)));
 
   r.patch(
     '/api/calendar/events/:id',

@@ -5,6 +5,7 @@ import { Nullable } from '../../http/nullable';
 import type { CalendarEvent } from '../../../entities/core/calendar';
 import type { StaffFreeBusy } from '../../../domain/core/booking/freeBusy';
 import type { SyncInfo } from '../../../domain/core/booking/calendarFeed';
+import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 
 /** Presenters of the calendar routes (events, free/busy, sync information). */
@@ -23,7 +24,7 @@ export class CalendarEventView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(e: CalendarEvent): CalendarEventView {
+  static from(e: Lean<CalendarEvent>): CalendarEventView {
     return {
       id: e.id,
       ownerId: e.ownerId,
@@ -45,7 +46,7 @@ export class CalendarEventPageView {
   @ValidateNested({ each: true }) @Type(() => CalendarEventView) items!: CalendarEventView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<CalendarEvent>): CalendarEventPageView {
+  static from(page: Page<Lean<CalendarEvent>>): CalendarEventPageView {
     return mapPage(page, CalendarEventView.from);
   }
 }

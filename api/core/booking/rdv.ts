@@ -1,7 +1,7 @@
 import type { ModuleMount } from '../../modules';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { createGroup, createService, createStaff, deleteGroup, deleteService, deleteStaff, findGroup, findService, findStaff, linkStaff, listGroups, listServices, listStaff, updateGroup, updateService, updateStaff } from '../../../domain/core/booking/catalogue';
+import { createGroup, createService, createStaff, deleteGroup, deleteService, deleteStaff, getGroup, getService, getStaff, linkStaff, listGroups, listServices, listStaff, updateGroup, updateService, updateStaff } from '../../../domain/core/booking/catalogue';
 import { bookingRead, bookingWrite } from './appointments';
 import { CreateBookingGroupBody, CreateBookingServiceBody, CreateBookingStaffBody, LinkBookingStaffBody, UpdateBookingGroupBody, UpdateBookingServiceBody, UpdateBookingStaffBody } from './dtos';
 import { BookingGroupListView, BookingGroupView, BookingServiceListView, BookingServiceView, BookingStaffListView, BookingStaffView } from './views';
@@ -18,7 +18,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
     { ...bookingWrite, summary: 'Create a service', description: 'Duration, price in cents, buffers before/after (they block the staff member\'s time around each appointment), minimum notice, capacity.', body: CreateBookingServiceBody, response: BookingServiceView, status: 201, errors: { 404: 'Unknown service group' } },
     async ({ ctx, body }) => created(BookingServiceView.from(await createService(ctx, body))),
   );
-  r.get('/api/rdv/services/:id', { ...bookingRead, summary: 'Get a service', params: IdParams, response: BookingServiceView }, async ({ ctx, params }) => BookingServiceView.from(await findService(ctx.em, params.id)));
+  r.get('/api/rdv/services/:id', { ...bookingRead, summary: 'Get a service', params: IdParams, response: BookingServiceView }, async ({ ctx, params }) => BookingServiceView.from(await getService(ctx, params.id)));
   r.patch('/api/rdv/services/:id', { ...bookingWrite, summary: 'Edit a service', description: 'Existing appointments keep their times.', params: IdParams, body: UpdateBookingServiceBody, response: BookingServiceView }, async ({ ctx, params, body }) =>
     BookingServiceView.from(await updateService(ctx, params.id, body)),
   );
@@ -33,7 +33,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
 
   r.get('/api/rdv/service-groups', { ...bookingRead, summary: 'List service groups', description: 'In display order.', response: BookingGroupListView }, async ({ ctx }) => ({ items: (await listGroups(ctx)).map(BookingGroupView.from) }));
   r.post('/api/rdv/service-groups', { ...bookingWrite, summary: 'Create a service group', body: CreateBookingGroupBody, response: BookingGroupView, status: 201 }, async ({ ctx, body }) => created(BookingGroupView.from(await createGroup(ctx, body))));
-  r.get('/api/rdv/service-groups/:id', { ...bookingRead, summary: 'Get a service group', params: IdParams, response: BookingGroupView }, async ({ ctx, params }) => BookingGroupView.from(await findGroup(ctx.em, params.id)));
+  r.get('/api/rdv/service-groups/:id', { ...bookingRead, summary: 'Get a service group', params: IdParams, response: BookingGroupView }, async ({ ctx, params }) => BookingGroupView.from(await getGroup(ctx, params.id)));
   r.patch('/api/rdv/service-groups/:id', { ...bookingWrite, summary: 'Edit a service group', params: IdParams, body: UpdateBookingGroupBody, response: BookingGroupView }, async ({ ctx, params, body }) =>
     BookingGroupView.from(await updateGroup(ctx, params.id, body)),
   );
@@ -48,7 +48,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
     { ...bookingWrite, summary: 'Create a staff member', description: 'displayName and bio are public (storefront); email, phone and links are private. serviceIds empty = every service.', body: CreateBookingStaffBody, response: BookingStaffView, status: 201, errors: { 404: 'Unknown service in serviceIds' } },
     async ({ ctx, body }) => created(BookingStaffView.from(await createStaff(ctx, body))),
   );
-  r.get('/api/rdv/staff/:id', { ...bookingRead, summary: 'Get a staff member', params: IdParams, response: BookingStaffView }, async ({ ctx, params }) => BookingStaffView.from(await findStaff(ctx.em, params.id)));
+  r.get('/api/rdv/staff/:id', { ...bookingRead, summary: 'Get a staff member', params: IdParams, response: BookingStaffView }, async ({ ctx, params }) => BookingStaffView.from(await getStaff(ctx, params.id)));
   r.patch('/api/rdv/staff/:id', { ...bookingWrite, summary: 'Edit a staff member', params: IdParams, body: UpdateBookingStaffBody, response: BookingStaffView }, async ({ ctx, params, body }) =>
     BookingStaffView.from(await updateStaff(ctx, params.id, body)),
   );

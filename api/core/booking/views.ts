@@ -2,8 +2,10 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { appointmentStatuses, type Appointment, type BookingService, type ServiceGroup, type Staff, type WeeklyHours } from '../../../entities/core/booking';
+import { appointmentStatuses, type WeeklyHours } from '../../../entities/core/booking';
+import type { AppointmentRow } from '../../../domain/core/booking/appointments';
 import type { Slot } from '../../../domain/core/booking/availability';
+import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/catalogue';
 import { mapPage, type Page } from '../../../lib/pagination';
 
 /** Presenters of the booking routes. Public (storefront) views carry no tenant id and no private staff data. */
@@ -28,7 +30,7 @@ export class BookingAppointmentView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(a: Appointment): BookingAppointmentView {
+  static from(a: AppointmentRow): BookingAppointmentView {
     return {
       id: a.id,
       serviceId: a.serviceId,
@@ -56,7 +58,7 @@ export class BookingAppointmentPageView {
   @ValidateNested({ each: true }) @Type(() => BookingAppointmentView) items!: BookingAppointmentView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<Appointment>): BookingAppointmentPageView {
+  static from(page: Page<AppointmentRow>): BookingAppointmentPageView {
     return mapPage(page, BookingAppointmentView.from);
   }
 }
@@ -75,7 +77,7 @@ export class BookingServiceView {
   @IsInt() capacity!: number;
   @IsBoolean() active!: boolean;
 
-  static from(s: BookingService): BookingServiceView {
+  static from(s: ServiceRow): BookingServiceView {
     return {
       id: s.id,
       groupId: s.groupId ?? null,
@@ -103,7 +105,7 @@ export class BookingGroupView {
   @Nullable() @IsString() description!: string | null;
   @IsInt() sortOrder!: number;
 
-  static from(g: ServiceGroup): BookingGroupView {
+  static from(g: GroupRow): BookingGroupView {
     return { id: g.id, name: g.name, description: g.description ?? null, sortOrder: g.sortOrder };
   }
 }
@@ -126,7 +128,7 @@ export class BookingStaffView {
   @IsUUID('all', { each: true }) serviceIds!: string[];
   @IsBoolean() active!: boolean;
 
-  static from(s: Staff): BookingStaffView {
+  static from(s: StaffRow): BookingStaffView {
     return {
       id: s.id,
       displayName: s.displayName,

@@ -5,7 +5,7 @@ import { Nullable } from '../../http/nullable';
 import { dealEventTypes, dealStatuses, type Deal, type DealEvent } from '../../../entities/core/deal';
 import type { PipelineStage } from '../../../entities/core/pipeline';
 import type { Board, BoardColumn, CurrencyTotal } from '../../../domain/core/crm/pipelineBoard';
-import type { PipelineWithStages } from '../../../domain/core/crm/pipelines';
+import type { PipelineRows } from '../../../domain/core/crm/pipelines';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, dateOnly } from '../../http/present';
@@ -17,7 +17,7 @@ export class StageView {
   @IsInt() position!: number;
   @IsInt() probability!: number;
 
-  static from(s: PipelineStage): StageView {
+  static from(s: Lean<PipelineStage>): StageView {
     return { id: s.id, name: s.name, position: s.position, probability: s.probability };
   }
 }
@@ -29,7 +29,7 @@ export class PipelineView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from({ pipeline, stages }: PipelineWithStages): PipelineView {
+  static from({ pipeline, stages }: PipelineRows): PipelineView {
     return { id: pipeline.id, name: pipeline.name, stages: stages.map(StageView.from), createdAt: pipeline.createdAt.toISOString(), updatedAt: pipeline.updatedAt.toISOString() };
   }
 }

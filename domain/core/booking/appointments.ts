@@ -2,6 +2,7 @@ import { isUUID } from 'class-validator';
 import { Appointment, type AppointmentStatus, type BookingService } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
@@ -188,21 +189,43 @@ export interface ListAppointmentsProps {
   cursor?: string;
 }
 
+/** What an appointment is shown with (BookingAppointmentView): every column but the tenant, the manage token's hash and the reminder mark. */
+export const appointmentColumns = ['id', 'serviceId', 'staffId', 'customerId', 'startAt', 'endAt', 'blockedFrom', 'blockedUntil', 'status', 'partySize', 'source', 'attendeeName', 'attendeeEmail', 'attendeePhone', 'notes', 'cancelledAt', 'createdAt', 'updatedAt'] as const;
+export type AppointmentRow = Pick<Lean<Appointment>, (typeof appointmentColumns)[number]>;
+
+// Lean statements (docs/database-path.md) of the GET routes; the writes read with the em (findAppointment).
+const appointmentById = lean(Appointment, { columns: appointmentColumns, where: 'id = $1' });
+/** The position (start) of the previous page's last item: no row (unknown cursor) means no cursor condition, as before. */
+const cursorPosition = lean(Appointment, { columns: ['id', 'startAt'], where: 'id = $1' });
+const appointmentsPage = lean(Appointment, {
+  columns: appointmentColumns,
+  where: `($1::timestamptz is null or start_at >= $1) and ($2::timestamptz is null or start_at < $2) and ($3::uuid is null or staff_id = $3)
+    and ($4::uuid is null or customer_id = $4) and ($5::text[] is null or status = any($5)) and ($6::timestamptz is null or start_at > $6 or (start_at = $6 and id > $7))`,
+  orderBy: 'start_at asc, id asc',
+  limitParam: '$8',
+});
+
+/** GET /api/appointments/{id}: an appointment of the organisation, or 404 (a malformed id included). */
+export async function getAppointment(ctx: TenantContext, id: string): Promise<AppointmentRow> {
+  const found = isUUID(id) ? await appointmentById.one(ctx, id) : null;
+  if (!found) throw notFound('Appointment');
+  return found;
+}
+
 /** Appointments by start time (then id); the cursor is the last item's id, its position read back. */
-export async function listAppointments(ctx: TenantContext, props: ListAppointmentsProps): Promise<Page<Appointment>> {
-  const where: Record<string, unknown> = {};
-  const start: Record<string, Date> = {};
-  if (props.from) start.$gte = props.from;
-  if (props.to) start.$lt = props.to;
-  if (props.from || props.to) where.startAt = start;
-  if (props.staffId) where.staffId = props.staffId;
-  if (props.customerId) where.customerId = props.customerId;
-  if (props.status?.length) where.status = { $in: props.status };
-  if (props.cursor) {
-    const after = await ctx.em.findOne(Appointment, { id: props.cursor }, { fields: ['startAt'] });
-    if (after) where.$or = [{ startAt: { $gt: after.startAt } }, { startAt: after.startAt, id: { $gt: after.id } }];
-  }
-  const rows = await ctx.em.find(Appointment, where, { orderBy: { startAt: 'asc', id: 'asc' }, limit: props.limit + 1 });
+export async function listAppointments(ctx: TenantContext, props: ListAppointmentsProps): Promise<Page<AppointmentRow>> {
+  const after = props.cursor ? await cursorPosition.one(ctx, props.cursor) : null;
+  const rows = await appointmentsPage.all(
+    ctx,
+    props.from ?? null,
+    props.to ?? null,
+    props.staffId || null,
+    props.customerId || null,
+    props.status?.length ? props.status : null,
+    after?.startAt ?? null,
+    after?.id ?? null,
+    props.limit + 1,
+  );
   return toPage(rows, props.limit);
 }
 

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { CalendarEvent } from '../../../entities/core/calendar';
 import { Staff } from '../../../entities/core/booking';
 import { forbidden, invalidField, notFound } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { getBusiness } from '../org/getBusiness';
@@ -108,16 +109,29 @@ export interface ListCalendarEventsProps {
   cursor?: string;
 }
 
+// Lean statements (docs/database-path.md) of the GET routes: the owner is always a condition (events are private).
+const ownEventById = lean(CalendarEvent, { where: 'id = $1 and owner_id = $2' });
+/** The position (start) of the previous page's last item among the caller's events: none, no cursor condition (as before). */
+const ownCursorPosition = lean(CalendarEvent, { columns: ['id', 'startAt'], where: 'id = $1 and owner_id = $2' });
+const ownEventsPage = lean(CalendarEvent, {
+  where: `owner_id = $1 and ($2::timestamptz is null or end_at > $2) and ($3::timestamptz is null or start_at < $3)
+    and ($4::timestamptz is null or start_at > $4 or (start_at = $4 and id > $5))`,
+  orderBy: 'start_at asc, id asc',
+  limitParam: '$6',
+});
+
+/** GET /api/calendar/events/{id}: one of the caller's events; another member's, a malformed id or another organisation's: 404. */
+export async function getOwnEvent(ctx: TenantContext, id: string): Promise<Lean<CalendarEvent>> {
+  const found = isUUID(id) ? await ownEventById.one(ctx, id, caller(ctx)) : null;
+  if (!found) throw notFound('Calendar event');
+  return found;
+}
+
 /** The caller's events overlapping [from, to), by start then id; the cursor is the last item's id. */
-export async function listCalendarEvents(ctx: TenantContext, props: ListCalendarEventsProps): Promise<Page<CalendarEvent>> {
-  const where: Record<string, unknown> = { ownerId: caller(ctx) };
-  if (props.from) where.endAt = { $gt: props.from };
-  if (props.to) where.startAt = { $lt: props.to };
-  if (props.cursor && isUUID(props.cursor)) {
-    const after = await ctx.em.findOne(CalendarEvent, { id: props.cursor, ownerId: caller(ctx) }, { fields: ['startAt'] });
-    if (after) where.$or = [{ startAt: { $gt: after.startAt } }, { startAt: after.startAt, id: { $gt: after.id } }];
-  }
-  const rows = await ctx.em.find(CalendarEvent, where, { orderBy: { startAt: 'asc', id: 'asc' }, limit: props.limit + 1 });
+export async function listCalendarEvents(ctx: TenantContext, props: ListCalendarEventsProps): Promise<Page<Lean<CalendarEvent>>> {
+  const ownerId = caller(ctx);
+  const after = props.cursor && isUUID(props.cursor) ? await ownCursorPosition.one(ctx, props.cursor, ownerId) : null;
+  const rows = await ownEventsPage.all(ctx, ownerId, props.from ?? null, props.to ?? null, after?.startAt ?? null, after?.id ?? null, props.limit + 1);
   return toPage(rows, props.limit);
 }
 

@@ -2,6 +2,7 @@ import { isUUID } from 'class-validator';
 import { BookingService, ServiceGroup, Staff, type WeeklyHours } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, notFound } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { findEmployee } from '../../hr/lookup';
 import { findMember } from '../../identity/members';
@@ -37,9 +38,42 @@ export interface ServiceInput {
   active?: boolean;
 }
 
-export const listServices = (ctx: TenantContext) => ctx.em.find(BookingService, {}, { orderBy: { name: 'asc', id: 'asc' }, limit: 500 });
-export const listGroups = (ctx: TenantContext) => ctx.em.find(ServiceGroup, {}, { orderBy: { sortOrder: 'asc', id: 'asc' }, limit: 500 });
-export const listStaff = (ctx: TenantContext) => ctx.em.find(Staff, {}, { orderBy: { displayName: 'asc', id: 'asc' }, limit: 500 });
+/** What the member views show of the catalogue (api/core/booking/views.ts): no tenant, no timestamps. */
+export const serviceColumns = ['id', 'groupId', 'name', 'description', 'durationMinutes', 'priceCents', 'currency', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'minNoticeMinutes', 'capacity', 'active'] as const;
+export const groupColumns = ['id', 'name', 'description', 'sortOrder'] as const;
+export const staffColumns = ['id', 'displayName', 'bio', 'email', 'phone', 'userId', 'employeeId', 'weeklyHours', 'serviceIds', 'active'] as const;
+export type ServiceRow = Pick<Lean<BookingService>, (typeof serviceColumns)[number]>;
+export type GroupRow = Pick<Lean<ServiceGroup>, (typeof groupColumns)[number]>;
+export type StaffRow = Pick<Lean<Staff>, (typeof staffColumns)[number]>;
+
+// Lean statements (docs/database-path.md) of the catalogue's GET routes; the writes find with the em (above).
+const servicesList = lean(BookingService, { columns: serviceColumns, orderBy: 'name asc, id asc', limit: 500 });
+const groupsList = lean(ServiceGroup, { columns: groupColumns, orderBy: 'sort_order asc, id asc', limit: 500 });
+const staffList = lean(Staff, { columns: staffColumns, orderBy: 'display_name asc, id asc', limit: 500 });
+const serviceById = lean(BookingService, { columns: serviceColumns, where: 'id = $1' });
+const groupById = lean(ServiceGroup, { columns: groupColumns, where: 'id = $1' });
+const staffById = lean(Staff, { columns: staffColumns, where: 'id = $1' });
+
+export const listServices = (ctx: TenantContext): Promise<ServiceRow[]> => servicesList.all(ctx);
+export const listGroups = (ctx: TenantContext): Promise<GroupRow[]> => groupsList.all(ctx);
+export const listStaff = (ctx: TenantContext): Promise<StaffRow[]> => staffList.all(ctx);
+
+/** The GET routes' reads of one item: 404 as the finders above (unknown, malformed or another organisation's id). */
+export async function getService(ctx: TenantContext, id: string): Promise<ServiceRow> {
+  const found = isUUID(id) ? await serviceById.one(ctx, id) : null;
+  if (!found) throw notFound('Service');
+  return found;
+}
+export async function getGroup(ctx: TenantContext, id: string): Promise<GroupRow> {
+  const found = isUUID(id) ? await groupById.one(ctx, id) : null;
+  if (!found) throw notFound('Service group');
+  return found;
+}
+export async function getStaff(ctx: TenantContext, id: string): Promise<StaffRow> {
+  const found = isUUID(id) ? await staffById.one(ctx, id) : null;
+  if (!found) throw notFound('Staff member');
+  return found;
+}
 
 /** The fields of a partial update that were given (undefined leaves a column as it is; null clears it). */
 const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;

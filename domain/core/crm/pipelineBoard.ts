@@ -1,6 +1,7 @@
 import { Deal } from '../../../entities/core/deal';
 import type { PipelineStage } from '../../../entities/core/pipeline';
 import type { Pipeline } from '../../../entities/core/pipeline';
+import type { Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { getPipeline } from './pipelines';
 
@@ -13,7 +14,7 @@ export interface CurrencyTotal {
 }
 
 export interface BoardColumn {
-  stage: PipelineStage;
+  stage: Lean<PipelineStage>;
   /** The stage's open deals, most recently moved first (at most `perStage`). */
   deals: Deal[];
   count: number;
@@ -21,7 +22,7 @@ export interface BoardColumn {
 }
 
 export interface Board {
-  pipeline: Pipeline;
+  pipeline: Lean<Pipeline>;
   columns: BoardColumn[];
   totals: CurrencyTotal[];
 }

@@ -3,6 +3,7 @@ import { isUUID } from 'class-validator';
 import { Pipeline, PipelineStage } from '../../../entities/core/pipeline';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Em } from '../../../lib/db';
+import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 
 export interface StageInput {
@@ -26,15 +27,29 @@ export async function findPipeline(em: Em, id: string): Promise<Pipeline> {
 
 export const stagesOf = (em: Em, pipelineIds: string[]) => em.find(PipelineStage, { pipelineId: { $in: pipelineIds } }, { orderBy: { position: 'asc', id: 'asc' } });
 
-export async function getPipeline(ctx: TenantContext, id: string): Promise<PipelineWithStages> {
-  const pipeline = await findPipeline(ctx.em, id);
-  return { pipeline, stages: await stagesOf(ctx.em, [id]) };
+/** A pipeline and its stages as the GET routes present them (lean rows; the writes answer entities). */
+export interface PipelineRows {
+  pipeline: Lean<Pipeline>;
+  stages: Lean<PipelineStage>[];
+}
+
+// Lean statements (docs/database-path.md) of the GET routes; updatePipeline reads with its transaction's em (stagesOf).
+const pipelineById = lean(Pipeline, { where: 'id = $1' });
+const pipelinesOldestFirst = lean(Pipeline, { orderBy: 'id asc', limit: 200 });
+const stagesOfPipelines = lean(PipelineStage, { where: 'pipeline_id = any($1::uuid[])', orderBy: 'position asc, id asc' });
+
+/** A pipeline with its stages (read together), or 404 (a malformed id included). */
+export async function getPipeline(ctx: TenantContext, id: string): Promise<PipelineRows> {
+  if (!isUUID(id)) throw notFound('Pipeline');
+  const [pipeline, stages] = await Promise.all([pipelineById.one(ctx, id), stagesOfPipelines.all(ctx, [id])]);
+  if (!pipeline) throw notFound('Pipeline');
+  return { pipeline, stages };
 }
 
 /** The organisation's pipelines with their stages, oldest first (few per organisation: no paging). */
-export async function listPipelines(ctx: TenantContext): Promise<PipelineWithStages[]> {
-  const pipelines = await ctx.em.find(Pipeline, {}, { orderBy: { id: 'asc' }, limit: 200 });
-  const stages = await stagesOf(ctx.em, pipelines.map((p) => p.id));
+export async function listPipelines(ctx: TenantContext): Promise<PipelineRows[]> {
+  const pipelines = await pipelinesOldestFirst.all(ctx);
+  const stages = pipelines.length ? await stagesOfPipelines.all(ctx, pipelines.map((p) => p.id)) : [];
   return pipelines.map((pipeline) => ({ pipeline, stages: stages.filter((s) => s.pipelineId === pipeline.id) }));
 }
 
