@@ -40,7 +40,8 @@ export interface LeanSpec<X extends string = never, C extends PropertyKey = neve
   /**
    * SQL condition over the table's columns (snake_case), with the statement's own parameters as $1, $2, ...
    * Static text only: values are always parameters. A parameter that may be null makes a condition optional:
-   * `($1::text is null or status = $1)`.
+   * `($1::text is null or status = $1)`. `$tenant` is the context's tenant (tenant-scoped statements only), for
+   * a subquery over another row of a tenant-scoped table, e.g. a keyset page's cursor row (keysetAfter).
    */
   where?: string;
   /** SQL ORDER BY list, e.g. `name asc, id asc`. */
@@ -72,8 +73,21 @@ interface KnexClient {
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
-/** The statement's own $n become $(n+1) when $1 is the tenant. */
-const shift = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`);
+/** The statement's own $n become $(n+1) when $1 is the tenant, and `$tenant` becomes $1. */
+const shift = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`).replace(/\$tenant\b/g, '$1');
+
+/**
+ * The condition of a keyset page ordered by (`column`, id) after the row whose id is the parameter `cursor`,
+ * for the `where` of a tenant-scoped statement: the cursor row's position is read in the same statement (bound
+ * to the tenant), and compared as a row, which PostgreSQL turns into an index range on `column` (a deep page
+ * reads its 50 rows, not every row before them). An unknown cursor starts from the top: the position falls
+ * back to `lowest` and the nil id. `table` is the statement's table, `column` a column of it; `also`, more
+ * conditions the cursor row must meet (over `c`), e.g. to be the caller's own.
+ */
+export function keysetAfter(table: string, column: string, cursor: string, lowest: string, also = ''): string {
+  const position = (c: string) => `(select c.${c} from ${table} c where c.id = ${cursor} and c.tenant_id = $tenant${also ? ` and ${also}` : ''})`;
+  return `(${table}.${column}, ${table}.id) > (coalesce(${position(column)}, ${lowest}), coalesce(${position('id')}, '00000000-0000-0000-0000-000000000000'::uuid))`;
+}
 
 /** How a property's database value becomes its JS value, as MikroORM's hydration does; null: as is. */
 function converterOf(meta: EntityMetadata<Record<string, unknown>>, prop: string, platform: Platform): ((value: unknown) => unknown) | null {
@@ -146,6 +160,8 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
     const platform = orm.em.getPlatform();
     const tenantScoped = !!meta.filters.tenant && !this.spec.crossTenant;
     if (this.spec.crossTenant && !meta.filters.tenant) throw new Error(`${meta.className} is not tenant-scoped: crossTenant means nothing here`);
+    const written = [this.spec.where, this.spec.join, ...Object.values<string>(this.spec.extra ?? {})].join(' ');
+    if (!tenantScoped && /\$tenant\b/.test(written)) throw new Error(`${meta.className}: $tenant in a statement without a tenant`);
     // Scalars, and references mapped to their id (`mapToPk`: the property is the foreign key's value).
     const selected = (p: EntityProperty) => p.kind === ReferenceKind.SCALAR || (p.kind === ReferenceKind.MANY_TO_ONE && !!p.mapToPk);
     const leanProps = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => selected(p) && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
@@ -161,7 +177,7 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
       if (p.customType instanceof ArrayType) return `to_json(${column}) as ${quote(p.name)}`;
       return `${column}${p.fieldNames[0] === p.name ? '' : ` as ${quote(p.name)}`}`;
     });
-    for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${sql} as ${quote(name)}`);
+    for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${tenantScoped ? shift(sql) : sql} as ${quote(name)}`);
     const conditions = [tenantScoped ? `${table}.${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '', this.spec.where ? `(${tenantScoped ? shift(this.spec.where) : this.spec.where})` : ''].filter(Boolean);
     const limit = this.spec.limitParam ? (tenantScoped ? shift(this.spec.limitParam) : this.spec.limitParam) : this.spec.limit;
     const text = [

@@ -1,5 +1,5 @@
 import { KnowledgeArticle, type ArticleStatus } from '../../entities/knowledge/article';
-import { lean, type Lean } from '../../lib/lean';
+import { keysetAfter, lean, type Lean } from '../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { checkSpace } from './lookup';
@@ -16,14 +16,12 @@ export const articleSummaryColumns = ['id', 'spaceId', 'collectionId', 'title', 
 export type ArticleSummary = Pick<Lean<KnowledgeArticle>, (typeof articleSummaryColumns)[number]>;
 
 // A lean statement (docs/database-path.md): every combination of filters is one prepared statement. $2 is the
-// status asked for (null: any but archived). The cursor's article ($4) is joined by its id, within the space
-// and the row's tenant: its (sortOrder, id) starts the page; an unknown cursor (c.id null) starts from the top.
+// status asked for (null: any but archived). The page starts after the cursor's article ($4, of the tenant; an
+// unknown one: from the top) by (sortOrder, id), an index range on (space_id, sort_order).
 const articlesPage = lean(KnowledgeArticle, {
   columns: articleSummaryColumns,
-  join: 'left join knowledge_articles c on c.id = $4 and c.space_id = $1 and c.tenant_id = knowledge_articles.tenant_id',
   where: `knowledge_articles.space_id = $1 and (($2::text is null and knowledge_articles.status <> 'archived') or knowledge_articles.status = $2)
-    and ($3::uuid is null or knowledge_articles.collection_id = $3)
-    and (c.id is null or knowledge_articles.sort_order > c.sort_order or (knowledge_articles.sort_order = c.sort_order and knowledge_articles.id > c.id))`,
+    and ($3::uuid is null or knowledge_articles.collection_id = $3) and ${keysetAfter('knowledge_articles', 'sort_order', '$4::uuid', "'-2147483648'::int")}`,
   orderBy: 'knowledge_articles.sort_order asc, knowledge_articles.id asc',
   limitParam: '$5',
 });

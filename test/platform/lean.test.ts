@@ -4,7 +4,7 @@ import { User } from '../../entities/identity/user';
 import { Membership } from '../../entities/identity/organization';
 import { VrRoom } from '../../entities/vr/room';
 import { VrSession } from '../../entities/vr/session';
-import { lean, utcTimestamp } from '../../lib/lean';
+import { keysetAfter, lean, utcTimestamp } from '../../lib/lean';
 import { createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
@@ -99,5 +99,18 @@ describe('lean reads', () => {
     const [row] = await lean(VrRoom, { columns: ['updatedAt'], where: 'name = $1' }).all(scope(org.admin.tenantId), 'A');
     const stored = await stack.services.orm.em.getConnection().execute<{ ms: string }[]>(`select (extract(epoch from date_trunc('milliseconds', updated_at)) * 1000)::bigint::text as ms from vr_rooms where tenant_id = ? and name = 'A'`, [org.admin.tenantId]);
     expect(row.updatedAt.getTime()).toBe(Number(stored[0].ms));
+  });
+
+  it('pages by a column and the id after a cursor row of the tenant, in one statement ($tenant)', async () => {
+    const page = lean(VrRoom, { columns: ['id', 'name'], where: keysetAfter('vr_rooms', 'name', '$1::uuid', "''"), orderBy: 'name asc, id asc', limit: 2 });
+    expect(page.sql(stack.services.orm)).toMatch(/c\.tenant_id = \$1\)/);
+    const mine = scope(org.admin.tenantId);
+    const first = await page.all(mine, null);
+    expect(first.map((r) => r.name)).toEqual(['A', 'B']);
+    expect((await page.all(mine, first[1].id)).map((r) => r.name)).toEqual(['C']);
+    // Another organisation's room is no cursor here: the page starts from the top.
+    const [theirs] = await allRooms.all(scope(other.admin.tenantId));
+    expect((await page.all(mine, theirs.id)).map((r) => r.name)).toEqual(['A', 'B']);
+    expect(() => lean(User, { where: 'id = $tenant' }).sql(stack.services.orm)).toThrow(/\$tenant in a statement without a tenant/);
   });
 });

@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { Appointment, type AppointmentStatus, type BookingService } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { lean, type Lean } from '../../../lib/lean';
+import { keysetAfter, lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
@@ -195,14 +195,15 @@ export type AppointmentRow = Pick<Lean<Appointment>, (typeof appointmentColumns)
 
 // Lean statements (docs/database-path.md) of the GET routes; the writes read with the em (findAppointment).
 const appointmentById = lean(Appointment, { columns: appointmentColumns, where: 'id = $1' });
-/** The position (start) of the previous page's last item: no row (unknown cursor) means no cursor condition, as before. */
-const cursorPosition = lean(Appointment, { columns: ['id', 'startAt'], where: 'id = $1' });
+// One round trip: the page starts after the previous page's last item ($6, of the tenant; an unknown one: from
+// the top) by (start, id), an index range on (tenant_id, start_at).
 const appointmentsPage = lean(Appointment, {
   columns: appointmentColumns,
   where: `($1::timestamptz is null or start_at >= $1) and ($2::timestamptz is null or start_at < $2) and ($3::uuid is null or staff_id = $3)
-    and ($4::uuid is null or customer_id = $4) and ($5::text[] is null or status = any($5)) and ($6::timestamptz is null or start_at > $6 or (start_at = $6 and id > $7))`,
+    and ($4::uuid is null or customer_id = $4) and ($5::text[] is null or status = any($5))
+    and ${keysetAfter('booking_appointments', 'start_at', '$6::uuid', "'-infinity'::timestamptz")}`,
   orderBy: 'start_at asc, id asc',
-  limitParam: '$8',
+  limitParam: '$7',
 });
 
 /** GET /api/appointments/{id}: an appointment of the organisation, or 404 (a malformed id included). */
@@ -212,20 +213,9 @@ export async function getAppointment(ctx: TenantContext, id: string): Promise<Ap
   return found;
 }
 
-/** Appointments by start time (then id); the cursor is the last item's id, its position read back. */
+/** Appointments by start time (then id); the cursor is the last item's id. */
 export async function listAppointments(ctx: TenantContext, props: ListAppointmentsProps): Promise<Page<AppointmentRow>> {
-  const after = props.cursor ? await cursorPosition.one(ctx, props.cursor) : null;
-  const rows = await appointmentsPage.all(
-    ctx,
-    props.from ?? null,
-    props.to ?? null,
-    props.staffId || null,
-    props.customerId || null,
-    props.status?.length ? props.status : null,
-    after?.startAt ?? null,
-    after?.id ?? null,
-    props.limit + 1,
-  );
+  const rows = await appointmentsPage.all(ctx, props.from ?? null, props.to ?? null, props.staffId || null, props.customerId || null, props.status?.length ? props.status : null, props.cursor || null, props.limit + 1);
   return toPage(rows, props.limit);
 }
 

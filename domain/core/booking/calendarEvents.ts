@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { CalendarEvent } from '../../../entities/core/calendar';
 import { Staff } from '../../../entities/core/booking';
 import { forbidden, invalidField, notFound } from '../../../lib/errors';
-import { lean, type Lean } from '../../../lib/lean';
+import { keysetAfter, lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { getBusiness } from '../org/getBusiness';
@@ -111,13 +111,14 @@ export interface ListCalendarEventsProps {
 
 // Lean statements (docs/database-path.md) of the GET routes: the owner is always a condition (events are private).
 const ownEventById = lean(CalendarEvent, { where: 'id = $1 and owner_id = $2' });
-/** The position (start) of the previous page's last item among the caller's events: none, no cursor condition (as before). */
-const ownCursorPosition = lean(CalendarEvent, { columns: ['id', 'startAt'], where: 'id = $1 and owner_id = $2' });
+// One round trip: the page starts after the previous page's last item ($4, of the tenant; an unknown one: from
+// the top) by (start, id), an index range on (tenant_id, owner_id, start_at). Only the caller's own event is a
+// cursor (another member's is unknown), as before.
 const ownEventsPage = lean(CalendarEvent, {
   where: `owner_id = $1 and ($2::timestamptz is null or end_at > $2) and ($3::timestamptz is null or start_at < $3)
-    and ($4::timestamptz is null or start_at > $4 or (start_at = $4 and id > $5))`,
+    and ${keysetAfter('calendar_events', 'start_at', '$4::uuid', "'-infinity'::timestamptz", 'c.owner_id = $1')}`,
   orderBy: 'start_at asc, id asc',
-  limitParam: '$6',
+  limitParam: '$5',
 });
 
 /** GET /api/calendar/events/{id}: one of the caller's events; another member's, a malformed id or another organisation's: 404. */
@@ -130,8 +131,8 @@ export async function getOwnEvent(ctx: TenantContext, id: string): Promise<Lean<
 /** The caller's events overlapping [from, to), by start then id; the cursor is the last item's id. */
 export async function listCalendarEvents(ctx: TenantContext, props: ListCalendarEventsProps): Promise<Page<Lean<CalendarEvent>>> {
   const ownerId = caller(ctx);
-  const after = props.cursor && isUUID(props.cursor) ? await ownCursorPosition.one(ctx, props.cursor, ownerId) : null;
-  const rows = await ownEventsPage.all(ctx, ownerId, props.from ?? null, props.to ?? null, after?.startAt ?? null, after?.id ?? null, props.limit + 1);
+  // A malformed cursor is ignored (no condition), as before.
+  const rows = await ownEventsPage.all(ctx, ownerId, props.from ?? null, props.to ?? null, props.cursor && isUUID(props.cursor) ? props.cursor : null, props.limit + 1);
   return toPage(rows, props.limit);
 }
 
