@@ -37,7 +37,7 @@ export class EmployeeView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(e: HrEmployee): EmployeeView {
+  static from(e: Lean<HrEmployee>): EmployeeView {
     return {
       id: e.id,
       userId: e.userId ?? null,

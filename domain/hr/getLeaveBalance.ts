@@ -2,7 +2,7 @@ import { HrLeaveLedgerEntry, HrLeaveRequest, type HrLeaveType } from '../../enti
 import type { Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { listLeaveTypes } from './leaveTypes';
-import { employeeInScope, hrScope } from './lookup';
+import { employeeInReadScope, readScope } from './lookup';
 
 export interface TypeBalance {
   type: Lean<HrLeaveType>;
@@ -24,7 +24,7 @@ export const BALANCE_MOVEMENTS = 100;
 
 /** An employee's balance per leave type that tracks one, computed from the ledger (never a stored counter). */
 export async function getLeaveBalance(ctx: TenantContext, employeeId: string): Promise<LeaveBalance> {
-  const employee = await employeeInScope(ctx, await hrScope(ctx), employeeId);
+  const employee = await employeeInReadScope(ctx, await readScope(ctx), employeeId);
   const types = (await listLeaveTypes(ctx)).filter((t) => t.tracksBalance);
   const sums = await ctx.em.execute<{ leave_type_id: string; total: string }[]>('select leave_type_id, sum(days) as total from hr_leave_ledger where employee_id = ? group by leave_type_id', [employee.id]);
   const pending = await ctx.em.find(HrLeaveRequest, { employeeId: employee.id, status: 'pending' }, { fields: ['leaveTypeId', 'days'] });
