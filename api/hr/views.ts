@@ -37,7 +37,7 @@ export class EmployeeView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(e: HrEmployee): EmployeeView {
+  static from(e: Lean<HrEmployee>): EmployeeView {
     return {
       id: e.id,
       userId: e.userId ?? null,
@@ -199,7 +199,7 @@ export class LedgerEntryView {
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
 
-  static from(m: HrLeaveLedgerEntry): LedgerEntryView {
+  static from(m: Lean<HrLeaveLedgerEntry>): LedgerEntryView {
     return { id: m.id, leaveTypeId: m.leaveTypeId, kind: m.kind, days: Number(m.days), period: m.period ?? null, leaveRequestId: m.leaveRequestId ?? null, reason: m.reason ?? null, createdBy: m.createdBy ?? null, createdAt: m.createdAt.toISOString() };
   }
 }

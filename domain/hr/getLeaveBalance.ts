@@ -1,8 +1,8 @@
 import { HrLeaveLedgerEntry, HrLeaveRequest, type HrLeaveType } from '../../entities/hr/leave';
-import type { Lean } from '../../lib/lean';
+import { lean, preparedRead, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { listLeaveTypes } from './leaveTypes';
-import { employeeInScope, hrScope } from './lookup';
+import { employeeInReadScope, readScope } from './lookup';
 
 export interface TypeBalance {
   type: Lean<HrLeaveType>;
@@ -16,19 +16,28 @@ export interface LeaveBalance {
   employeeId: string;
   balances: TypeBalance[];
   /** The latest movements, newest first. */
-  movements: HrLeaveLedgerEntry[];
+  movements: Lean<HrLeaveLedgerEntry>[];
 }
 
 /** Movements shown with a balance. */
 export const BALANCE_MOVEMENTS = 100;
 
+// Lean reads (docs/database-path.md): the ledger's sums per type (an aggregate: preparedRead, the tenant bound
+// as $1 in the text), the pending requests' days and the latest movements.
+const ledgerSums = preparedRead<{ leave_type_id: string; total: string }>('select leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = $1 and employee_id = $2 group by leave_type_id');
+const pendingOf = lean(HrLeaveRequest, { columns: ['leaveTypeId', 'days'], where: "employee_id = $1 and status = 'pending'" });
+const latestMovements = lean(HrLeaveLedgerEntry, { where: 'employee_id = $1', orderBy: 'id desc', limit: BALANCE_MOVEMENTS });
+
 /** An employee's balance per leave type that tracks one, computed from the ledger (never a stored counter). */
 export async function getLeaveBalance(ctx: TenantContext, employeeId: string): Promise<LeaveBalance> {
-  const employee = await employeeInScope(ctx, await hrScope(ctx), employeeId);
-  const types = (await listLeaveTypes(ctx)).filter((t) => t.tracksBalance);
-  const sums = await ctx.em.execute<{ leave_type_id: string; total: string }[]>('select leave_type_id, sum(days) as total from hr_leave_ledger where employee_id = ? group by leave_type_id', [employee.id]);
-  const pending = await ctx.em.find(HrLeaveRequest, { employeeId: employee.id, status: 'pending' }, { fields: ['leaveTypeId', 'days'] });
-  const movements = await ctx.em.find(HrLeaveLedgerEntry, { employeeId: employee.id }, { orderBy: { id: 'desc' }, limit: BALANCE_MOVEMENTS });
+  const employee = await employeeInReadScope(ctx, await readScope(ctx), employeeId);
+  const [allTypes, sums, pending, movements] = await Promise.all([
+    listLeaveTypes(ctx),
+    ledgerSums(ctx.services.orm, [ctx.tenantId, employee.id]),
+    pendingOf.all(ctx, employee.id),
+    latestMovements.all(ctx, employee.id),
+  ]);
+  const types = allTypes.filter((t) => t.tracksBalance);
   return {
     employeeId: employee.id,
     balances: types.map((type) => ({

@@ -3,7 +3,7 @@ import type { HrSchedule } from '../../entities/hr/schedule';
 import { notFound } from '../../lib/errors';
 import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { employeeInScope, hrScope } from './lookup';
+import { employeeInReadScope, readScope } from './lookup';
 import { scheduleVersionRows, todayIn, versionOn } from './schedules';
 
 export interface EmployeeSchedules {
@@ -19,11 +19,11 @@ const employeeZone = lean(HrEmployee, { columns: ['id', 'timeZone'], where: 'id 
 
 /** The schedule versions of an employee (managers: any employee; others: their own). */
 export async function getSchedule(ctx: TenantContext, employeeId: string): Promise<EmployeeSchedules> {
-  const scope = await hrScope(ctx);
+  const scope = await readScope(ctx);
   // A manager's employee is read with the versions; anyone else may read only their own record, checked first (no query).
   const [employee, versions] = scope.manager
     ? await Promise.all([employeeZone.one(ctx, employeeId), scheduleVersionRows(ctx, employeeId)])
-    : [await employeeInScope(ctx, scope, employeeId), await scheduleVersionRows(ctx, employeeId)];
+    : [await employeeInReadScope(ctx, scope, employeeId), await scheduleVersionRows(ctx, employeeId)];
   if (!employee) throw notFound('Employee');
   return { employeeId: employee.id, current: versionOn(versions, todayIn(employee.timeZone)), versions };
 }

@@ -2,7 +2,7 @@ import { HrClockCorrection, HrClockEvent } from '../../entities/hr/clock';
 import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
-import { employeeFilter, hrScope } from './lookup';
+import { employeeFilter, readScope } from './lookup';
 
 export interface ClockEventWithTrail {
   event: Lean<HrClockEvent>;
@@ -36,7 +36,7 @@ export async function withTrails(ctx: TenantContext, events: Lean<HrClockEvent>[
 
 /** Clock events in the order they were recorded, with their trails: any employee's for managers, else the caller's. */
 export async function listClockEvents(ctx: TenantContext, props: ListClockEventsProps): Promise<Page<ClockEventWithTrail>> {
-  const scope = await hrScope(ctx);
+  const scope = await readScope(ctx);
   const { employeeId } = employeeFilter(scope, props.employeeId);
   const page = toPage(await clockEventsPage.all(ctx, employeeId ?? null, props.from ?? null, props.to ?? null, props.cursor ?? null, props.limit + 1), props.limit);
   return { items: await withTrails(ctx, page.items), nextCursor: page.nextCursor };

@@ -2,7 +2,7 @@ import { HrEmployee, type EmployeeStatus } from '../../entities/hr/employee';
 import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
-import { employeeInScope, hrScope } from './lookup';
+import { employeeInReadScope, readScope } from './lookup';
 
 export interface ListEmployeesProps {
   status?: EmployeeStatus;
@@ -26,7 +26,7 @@ const employeesPage = lean(HrEmployee, {
 
 /** Employees, oldest first; a caller without hr.employees.manage sees only their own record. */
 export async function listEmployees(ctx: TenantContext, props: ListEmployeesProps): Promise<Page<Lean<HrEmployee>>> {
-  const scope = await hrScope(ctx);
+  const scope = await readScope(ctx);
   if (!scope.manager && !scope.self) return { items: [], nextCursor: null };
   const only = scope.manager ? null : scope.self!.id;
   const like = props.q ? `%${likeEscape(props.q)}%` : null;
@@ -35,6 +35,6 @@ export async function listEmployees(ctx: TenantContext, props: ListEmployeesProp
 }
 
 /** One employee: any for a manager, the caller's own otherwise. */
-export async function getEmployee(ctx: TenantContext, id: string): Promise<HrEmployee> {
-  return employeeInScope(ctx, await hrScope(ctx), id);
+export async function getEmployee(ctx: TenantContext, id: string): Promise<Lean<HrEmployee>> {
+  return employeeInReadScope(ctx, await readScope(ctx), id);
 }

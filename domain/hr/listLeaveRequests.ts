@@ -2,7 +2,7 @@ import { HrLeaveRequest, type LeaveStatus } from '../../entities/hr/leave';
 import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
-import { employeeFilter, holds, hrScope } from './lookup';
+import { employeeFilter, holds, readScope } from './lookup';
 
 export interface ListLeaveRequestsProps {
   employeeId?: string;
@@ -26,7 +26,7 @@ const leaveRequestsPage = lean(HrLeaveRequest, {
 
 /** Leave requests, newest first: every employee's for hr.leave.decide or hr.employees.manage, else the caller's own. */
 export async function listLeaveRequests(ctx: TenantContext, props: ListLeaveRequestsProps): Promise<Page<Lean<HrLeaveRequest>>> {
-  const scope = await hrScope(ctx, 'hr.leave.decide');
+  const scope = await readScope(ctx, 'hr.leave.decide');
   if (!scope.manager) scope.manager = await holds(ctx, 'hr.employees.manage');
   const { employeeId } = employeeFilter(scope, props.employeeId);
   const rows = await leaveRequestsPage.all(ctx, employeeId ?? null, props.status ?? null, props.leaveTypeId ?? null, props.from ?? null, props.to ?? null, props.cursor ?? null, props.limit + 1);

@@ -1,6 +1,7 @@
 import { HrEmployee } from '../../entities/hr/employee';
 import type { Em } from '../../lib/db';
 import { forbidden, notFound } from '../../lib/errors';
+import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 
 /** The employee of the context's organisation, or 404 (another organisation's id included). */
@@ -10,12 +11,21 @@ export async function findEmployee(em: Em, id: string): Promise<HrEmployee> {
   return employee;
 }
 
-/** What the caller may see of the HR data: everything (a manager), or only their own employee record. */
-export interface HrScope {
+/**
+ * What the caller may see of the HR data: everything (a manager), or only their own employee record. `E` is
+ * how the record was read: a managed entity (hrScope, for use cases that change or flush it) or a lean row
+ * (readScope, for reads that only present it).
+ */
+export interface HrScope<E extends { id: string } = HrEmployee> {
   manager: boolean;
   /** The caller's own employee record, when they have one. */
-  self: HrEmployee | null;
+  self: E | null;
 }
+
+/** The scope of a read-only use case: the caller's own record as a lean row. */
+export type ReadScope = HrScope<Lean<HrEmployee>>;
+
+type ManagerPermission = 'hr.employees.manage' | 'hr.leave.decide';
 
 /** Whether the caller holds `permission` (managers of the HR data hold hr.employees.manage). */
 export async function holds(ctx: TenantContext, permission: 'hr.employees.manage' | 'hr.leave.decide' | 'hr.compliance.manage'): Promise<boolean> {
@@ -23,24 +33,51 @@ export async function holds(ctx: TenantContext, permission: 'hr.employees.manage
   return (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has(permission);
 }
 
-export async function hrScope(ctx: TenantContext, managerPermission: 'hr.employees.manage' | 'hr.leave.decide' = 'hr.employees.manage'): Promise<HrScope> {
+/** The scope decision, whichever way the caller's own record (an account's, never a provisional id) is read. */
+async function scopeOf<E extends { id: string }>(ctx: TenantContext, managerPermission: ManagerPermission, ownRecord: (userId: string) => Promise<E | null>): Promise<HrScope<E>> {
   const manager = await holds(ctx, managerPermission);
-  const self = ctx.userId ? await ctx.em.findOne(HrEmployee, { userId: ctx.userId, userProvisional: false }) : null;
+  const self = ctx.userId ? await ownRecord(ctx.userId) : null;
   return { manager, self };
 }
 
-/** An employee the caller may act on: any for a manager, else only their own (404 for others, 403 without a record). */
-export async function employeeInScope(ctx: TenantContext, scope: HrScope, id: string): Promise<HrEmployee> {
-  if (scope.manager) return findEmployee(ctx.em, id);
+/** The scope of a use case that writes: the caller's own record is a managed entity of ctx.em. */
+export async function hrScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<HrScope> {
+  return scopeOf(ctx, managerPermission, (userId) => ctx.em.findOne(HrEmployee, { userId, userProvisional: false }));
+}
+
+// Lean statements (docs/database-path.md) of the read-only use cases: the caller's own record (one per account
+// and organisation), and an employee by id.
+const ownEmployee = lean(HrEmployee, { where: 'user_id = $1 and user_provisional = false', limit: 1 });
+const employeeById = lean(HrEmployee, { where: 'id = $1' });
+
+/** hrScope for a read-only use case: the same decision, the caller's own record read lean. */
+export async function readScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<ReadScope> {
+  return scopeOf(ctx, managerPermission, (userId) => ownEmployee.one(ctx, userId));
+}
+
+/** The caller's own record when `id` is it: 403 without a record, 404 for another employee's. */
+function ownOnly<E extends { id: string }>(scope: HrScope<E>, id: string): E {
   if (!scope.self) throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation');
   if (scope.self.id !== id) throw notFound('Employee');
   return scope.self;
 }
 
+/** An employee the caller may act on: any for a manager, else only their own (404 for others, 403 without a record). */
+export async function employeeInScope(ctx: TenantContext, scope: HrScope, id: string): Promise<HrEmployee> {
+  return scope.manager ? findEmployee(ctx.em, id) : ownOnly(scope, id);
+}
+
+/** employeeInScope for a read-only use case: the employee as a lean row. */
+export async function employeeInReadScope(ctx: TenantContext, scope: ReadScope, id: string): Promise<Lean<HrEmployee>> {
+  if (!scope.manager) return ownOnly(scope, id);
+  const employee = await employeeById.one(ctx, id);
+  if (!employee) throw notFound('Employee');
+  return employee;
+}
+
 /** The employee condition of a list: as asked for a manager, the caller's own otherwise. */
-export function employeeFilter(scope: HrScope, employeeId?: string): { employeeId?: string } {
+export function employeeFilter(scope: HrScope<{ id: string }>, employeeId?: string): { employeeId?: string } {
   if (scope.manager) return employeeId ? { employeeId } : {};
-  if (!scope.self) throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation');
-  if (employeeId && employeeId !== scope.self.id) throw notFound('Employee');
-  return { employeeId: scope.self.id };
+  // Without employeeId: the caller's own (ownOnly still answers 403 without a record).
+  return { employeeId: ownOnly(scope, employeeId || (scope.self?.id ?? '')).id };
 }

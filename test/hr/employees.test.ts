@@ -38,7 +38,11 @@ describe('HR employees, schedules, availability, provisioning', () => {
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([org.memberEmployee.id]);
     const other = await createEmployee(stack, org.owner);
     expectProblem(await stack.http.get(`/api/rh/employees/${other.id}`).set(org.member.auth), 404, 'not_found');
-    expect((await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}`).set(org.member.auth)).status).toBe(200);
+    const own = await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}`).set(org.member.auth);
+    expect(own.status).toBe(200);
+    // The caller's own record (read with their scope) is presented as a manager reads it.
+    expect(own.body).toEqual((await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}`).set(org.owner.auth)).body);
+    expect(list.body.items[0]).toEqual(own.body);
     expectProblem(await stack.http.post('/api/rh/employees').set(org.member.auth).send({ firstName: 'A', lastName: 'B' }), 403, 'permission_denied');
   });
 

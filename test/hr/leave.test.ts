@@ -102,8 +102,12 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     const credit = await adjust({ days: 4.5, reason: 'carried over at hire' });
     expect(credit.status).toBe(201);
     expect(credit.body).toMatchObject({ kind: 'adjustment', days: 4.5, reason: 'carried over at hire', createdBy: org.owner.user.id, leaveTypeId: types.paid });
-    expect((await adjust({ days: -1, reason: 'settled in payroll' })).status).toBe(201);
+    const debit = await adjust({ days: -1, reason: 'settled in payroll' });
+    expect(debit.status).toBe(201);
     expect((await balance(e.id)).balance).toBe(3.5);
+    // The balance's movements (a lean read) are presented as the writes answered them, newest first.
+    const read = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth);
+    expect(read.body.movements).toEqual([debit.body, credit.body]);
     expectProblem(await adjust({ days: -4, reason: 'too much' }), 409, 'insufficient_balance');
     expectProblem(await adjust({ leaveTypeId: types.unpaid, days: 1, reason: 'x' }), 409, 'leave_type_untracked');
     expectFieldErrors(await adjust({ days: 0.3, reason: '' }), 'days', 'reason');

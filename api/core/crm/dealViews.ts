@@ -89,7 +89,7 @@ export class DealEventView {
   @IsDateString() at!: string;
   @Nullable() @IsString() reason!: string | null;
 
-  static from(e: DealEvent): DealEventView {
+  static from(e: Lean<DealEvent>): DealEventView {
     return { type: e.type, fromStageId: e.fromStageId ?? null, toStageId: e.toStageId ?? null, actorId: e.actorId ?? null, at: e.at.toISOString(), reason: e.reason ?? null };
   }
 }

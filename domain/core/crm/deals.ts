@@ -134,8 +134,14 @@ export async function listDeals(ctx: TenantContext, props: ListDealsProps): Prom
   return toPage(await dealsPage.all(ctx, customerId ?? null, pipelineId ?? null, stageId ?? null, ownerId ?? null, status ?? null, cursor ?? null, props.limit + 1), props.limit);
 }
 
-/** A deal with its history, oldest event first. */
-export async function getDeal(ctx: TenantContext, id: string): Promise<{ deal: Deal; history: DealEvent[] }> {
-  const deal = await findDeal(ctx.em, id);
-  return { deal, history: await ctx.em.find(DealEvent, { dealId: id }, { orderBy: { at: 'asc', id: 'asc' } }) };
+// Lean statements (docs/database-path.md): a deal and its history, read in parallel.
+const dealById = lean(Deal, { where: 'id = $1' });
+const historyOf = lean(DealEvent, { where: 'deal_id = $1', orderBy: 'at asc, id asc' });
+
+/** A deal with its history, oldest event first (404 as findDeal's). */
+export async function getDeal(ctx: TenantContext, id: string): Promise<{ deal: Lean<Deal>; history: Lean<DealEvent>[] }> {
+  if (!isUUID(id)) throw notFound('Deal');
+  const [deal, history] = await Promise.all([dealById.one(ctx, id), historyOf.all(ctx, id)]);
+  if (!deal) throw notFound('Deal');
+  return { deal, history };
 }

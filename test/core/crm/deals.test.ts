@@ -52,8 +52,11 @@ describe('CRM pipelines and deals', () => {
     expect((await stack.http.post(`/api/deals/${deal.id}/reopen`).set(owner.auth)).body).toMatchObject({ status: 'open', closedAt: null, stageId: p.stages[1].id });
     expectProblem(await stack.http.post(`/api/deals/${deal.id}/reopen`).set(owner.auth), 409, 'invalid_transition');
     expect((await stack.http.post(`/api/deals/${deal.id}/lose`).set(owner.auth).send({})).status).toBe(400);
-    expect((await stack.http.post(`/api/deals/${deal.id}/lose`).set(owner.auth).send({ reason: 'Too expensive' })).body).toMatchObject({ status: 'lost', lostReason: 'Too expensive' });
+    const lost = await stack.http.post(`/api/deals/${deal.id}/lose`).set(owner.auth).send({ reason: 'Too expensive' });
+    expect(lost.body).toMatchObject({ status: 'lost', lostReason: 'Too expensive' });
     const detail = await stack.http.get(`/api/deals/${deal.id}`).set(owner.auth).expect(200);
+    // The detail (a lean read) presents the deal as the write's answer did.
+    expect({ ...detail.body, history: undefined }).toEqual({ ...lost.body, history: undefined });
     expect(detail.body.history.map((e: { type: string }) => e.type)).toEqual(['created', 'moved', 'won', 'reopened', 'lost']);
     expect(detail.body.history[1]).toMatchObject({ fromStageId: p.stages[0].id, toStageId: p.stages[1].id, actorId: owner.user.id });
     expect(detail.body.history[4].reason).toBe('Too expensive');
@@ -67,8 +70,8 @@ describe('CRM pipelines and deals', () => {
     const p = await makePipeline(stack, owner);
     const c = await makeCustomer(stack, owner);
     const [s10, s50, s90] = p.stages.map((s) => s.id);
-    await makeDeal(stack, owner, { customerId: c.id, stageId: s10, amount: 100_001 });
-    await makeDeal(stack, owner, { customerId: c.id, stageId: s10, amount: 50_000 });
+    const first = await makeDeal(stack, owner, { customerId: c.id, stageId: s10, amount: 100_001 });
+    const second = await makeDeal(stack, owner, { customerId: c.id, stageId: s10, amount: 50_000 });
     await makeDeal(stack, owner, { customerId: c.id, stageId: s50, amount: 20_000, currency: 'USD' });
     await makeDeal(stack, owner, { customerId: c.id, stageId: s90, amount: 10_000 });
     const closed = await makeDeal(stack, owner, { customerId: c.id, stageId: s90, amount: 999_999 });
@@ -78,6 +81,9 @@ describe('CRM pipelines and deals', () => {
     const [lead, proposal, negotiation] = board.body.stages;
     expect(lead.totals).toEqual([{ currency: 'EUR', amount: 150_001, weighted: 15_000, count: 2 }]);
     expect(lead.deals).toHaveLength(2);
+    // The board's deals (a lean read) are presented as the writes answered them.
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...lead.deals].sort(byId)).toEqual([first, second].sort(byId));
     expect(proposal.totals).toEqual([{ currency: 'USD', amount: 20_000, weighted: 10_000, count: 1 }]);
     expect(negotiation.totals).toEqual([{ currency: 'EUR', amount: 10_000, weighted: 9_000, count: 1 }]);
     expect(negotiation.count).toBe(1);
