@@ -1,9 +1,9 @@
-import { DateTime } from 'luxon';
 import { HrClockEvent, type ClockSource, type PunchKind } from '../../entities/hr/clock';
 import { forbidden, invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { findEmployee, hrScope } from './lookup';
+import { statusOn } from './employment';
 import { checkZone } from './zones';
 
 export interface RecordClockEventProps {
@@ -39,8 +39,7 @@ export async function recordClockEvent(ctx: TenantContext, props: RecordClockEve
     if (!props.note?.trim()) throw invalidField('note', 'is required for a punch entered at a past time');
   }
   // After the last day in the employee's zone, even before the hourly job has marked them `left`.
-  const afterLastDay = !!employee.endDate && DateTime.fromJSDate(at, { zone: employee.timeZone }).toISODate()! > employee.endDate;
-  if (employee.status === 'left' || afterLastDay) throw invalidField('employeeId', 'the employee has left');
+  if (employee.status === 'left' || statusOn(employee, at) === 'left') throw invalidField('employeeId', 'the employee has left');
   const timeZone = checkZone('timeZone', props.timeZone ?? employee.timeZone);
   const event = ctx.em.create(HrClockEvent, { tenantId: ctx.tenantId, employeeId: employee.id, kind: props.kind, at, timeZone, source: props.source ?? (props.at ? 'manual' : 'web'), recordedBy: ctx.userId, note: props.note ?? null });
   await ctx.em.flush();

@@ -1,8 +1,8 @@
-import { DateTime } from 'luxon';
-import { HrEmployee, type EmployeeStatus } from '../../entities/hr/employee';
+import type { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
+import { statusOn } from './employment';
 import { findEmployee } from './lookup';
 import { checkZone } from './zones';
 
@@ -18,11 +18,6 @@ export interface UpdateEmployeeProps {
   hireDate?: string | null;
   /** Last day of work (local date); null cancels a departure. */
   endDate?: string | null;
-}
-
-/** Whether an employee has left on `now`: from the day after their last day, in their own time zone. */
-export function statusOn(employee: Pick<HrEmployee, 'endDate' | 'timeZone'>, now = new Date()): EmployeeStatus {
-  return employee.endDate && employee.endDate < DateTime.fromJSDate(now, { zone: employee.timeZone }).toISODate()! ? 'left' : 'active';
 }
 
 /**

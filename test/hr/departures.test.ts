@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { statusOn } from '../../domain/hr/updateEmployee';
+import { statusOn } from '../../domain/hr/employment';
 import { hrDeparturesQueue } from '../../queues/hr';
 import { schedules } from '../../cron/schedules';
 import { finishedJob } from '../support/billing';
