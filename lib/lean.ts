@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ArrayType, ReferenceKind, type Collection, type EntityMetadata, type EntityName, type EntityProperty, type Platform } from '@mikro-orm/core';
+import { isUUID } from 'class-validator';
 import type { Client, QueryResult } from 'pg';
+import { notFound } from './errors';
 import type { Orm } from './db';
 
 /**
@@ -146,6 +148,16 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
   /** The first row, or null. */
   async one(scope: LeanScope, ...params: unknown[]): Promise<LeanRow<T, X, C> | null> {
     return (await this.all(scope, ...params))[0] ?? null;
+  }
+
+  /**
+   * The row of `id` (the statement's first parameter, then `params`), or 404 `not_found` naming `what`: an
+   * unknown id, another organisation's, or one that is not a UUID (answered without a query).
+   */
+  async byId(what: string, scope: LeanScope, id: string, ...params: unknown[]): Promise<LeanRow<T, X, C>> {
+    const row = isUUID(id) ? await this.one(scope, id, ...params) : null;
+    if (!row) throw notFound(what);
+    return row;
   }
 
   /** The SQL sent (compiled on first use), for tests and EXPLAIN. */

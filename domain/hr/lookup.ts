@@ -69,10 +69,7 @@ export async function employeeInScope(ctx: TenantContext, scope: HrScope, id: st
 
 /** employeeInScope for a read-only use case: the employee as a lean row. */
 export async function employeeInReadScope(ctx: TenantContext, scope: ReadScope, id: string): Promise<Lean<HrEmployee>> {
-  if (!scope.manager) return ownOnly(scope, id);
-  const employee = await employeeById.one(ctx, id);
-  if (!employee) throw notFound('Employee');
-  return employee;
+  return scope.manager ? employeeById.byId('Employee', ctx, id) : ownOnly(scope, id);
 }
 
 /** The employee condition of a list: as asked for a manager, the caller's own otherwise. */

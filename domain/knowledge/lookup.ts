@@ -33,18 +33,10 @@ const articleById = lean(KnowledgeArticle, { where: 'id = $1' });
 const articleExists = lean(KnowledgeArticle, { columns: ['id'], where: 'id = $1' });
 
 /** A space of the organisation (lean), or 404. */
-export async function readSpace(scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> {
-  const space = await spaceById.one(scope, id);
-  if (!space) throw notFound('Space');
-  return space;
-}
+export const readSpace = (scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> => spaceById.byId('Space', scope, id);
 
 /** An article of the organisation without its lazy columns (lean), or 404. */
-export async function readArticle(scope: LeanScope, id: string): Promise<Lean<KnowledgeArticle>> {
-  const article = await articleById.one(scope, id);
-  if (!article) throw notFound('Article');
-  return article;
-}
+export const readArticle = (scope: LeanScope, id: string): Promise<Lean<KnowledgeArticle>> => articleById.byId('Article', scope, id);
 
 /** 404 unless the space is the organisation's (a list reads it beside its page). */
 export async function checkSpace(scope: LeanScope, id: string): Promise<void> {

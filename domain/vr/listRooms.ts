@@ -1,5 +1,4 @@
 import { VrRoom, type RoomStatus } from '../../entities/vr/room';
-import { notFound } from '../../lib/errors';
 import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { toPage, type Page } from '../../lib/pagination';
@@ -27,7 +26,5 @@ export async function listRooms(ctx: TenantContext, props: ListRoomsProps): Prom
 
 /** A room of the organisation, or 404 (a read: no EntityManager). */
 export async function getRoom(ctx: TenantContext, id: string): Promise<Lean<VrRoom>> {
-  const room = await roomById.one(ctx, id);
-  if (!room) throw notFound('Room');
-  return room;
+  return roomById.byId('Room', ctx, id);
 }

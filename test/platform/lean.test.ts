@@ -113,4 +113,13 @@ describe('lean reads', () => {
     expect((await page.all(mine, theirs.id)).map((r) => r.name)).toEqual(['A', 'B']);
     expect(() => lean(User, { where: 'id = $tenant' }).sql(stack.services.orm)).toThrow(/\$tenant in a statement without a tenant/);
   });
+
+  it("reads a row by id or answers 404: unknown, another organisation's, or not a UUID", async () => {
+    const byId = lean(VrRoom, { columns: ['id', 'name'], where: 'id = $1' });
+    const [mine] = await allRooms.all(scope(org.admin.tenantId));
+    expect((await byId.byId('Room', scope(org.admin.tenantId), mine.id)).id).toBe(mine.id);
+    for (const id of [mine.id, '00000000-0000-7000-8000-000000000000', 'not-a-uuid']) {
+      await expect(byId.byId('Room', scope(other.admin.tenantId), id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
 });

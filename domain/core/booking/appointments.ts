@@ -208,9 +208,7 @@ const appointmentsPage = lean(Appointment, {
 
 /** GET /api/appointments/{id}: an appointment of the organisation, or 404 (a malformed id included). */
 export async function getAppointment(ctx: TenantContext, id: string): Promise<AppointmentRow> {
-  const found = isUUID(id) ? await appointmentById.one(ctx, id) : null;
-  if (!found) throw notFound('Appointment');
-  return found;
+  return appointmentById.byId('Appointment', ctx, id);
 }
 
 /** Appointments by start time (then id); the cursor is the last item's id. */

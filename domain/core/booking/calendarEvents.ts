@@ -123,9 +123,7 @@ const ownEventsPage = lean(CalendarEvent, {
 
 /** GET /api/calendar/events/{id}: one of the caller's events; another member's, a malformed id or another organisation's: 404. */
 export async function getOwnEvent(ctx: TenantContext, id: string): Promise<Lean<CalendarEvent>> {
-  const found = isUUID(id) ? await ownEventById.one(ctx, id, caller(ctx)) : null;
-  if (!found) throw notFound('Calendar event');
-  return found;
+  return ownEventById.byId('Calendar event', ctx, id, caller(ctx));
 }
 
 /** The caller's events overlapping [from, to), by start then id; the cursor is the last item's id. */

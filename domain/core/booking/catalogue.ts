@@ -59,21 +59,9 @@ export const listGroups = (ctx: TenantContext): Promise<GroupRow[]> => groupsLis
 export const listStaff = (ctx: TenantContext): Promise<StaffRow[]> => staffList.all(ctx);
 
 /** The GET routes' reads of one item: 404 as the finders above (unknown, malformed or another organisation's id). */
-export async function getService(ctx: TenantContext, id: string): Promise<ServiceRow> {
-  const found = isUUID(id) ? await serviceById.one(ctx, id) : null;
-  if (!found) throw notFound('Service');
-  return found;
-}
-export async function getGroup(ctx: TenantContext, id: string): Promise<GroupRow> {
-  const found = isUUID(id) ? await groupById.one(ctx, id) : null;
-  if (!found) throw notFound('Service group');
-  return found;
-}
-export async function getStaff(ctx: TenantContext, id: string): Promise<StaffRow> {
-  const found = isUUID(id) ? await staffById.one(ctx, id) : null;
-  if (!found) throw notFound('Staff member');
-  return found;
-}
+export const getService = (ctx: TenantContext, id: string): Promise<ServiceRow> => serviceById.byId('Service', ctx, id);
+export const getGroup = (ctx: TenantContext, id: string): Promise<GroupRow> => groupById.byId('Service group', ctx, id);
+export const getStaff = (ctx: TenantContext, id: string): Promise<StaffRow> => staffById.byId('Staff member', ctx, id);
 
 /** The fields of a partial update that were given (undefined leaves a column as it is; null clears it). */
 const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;

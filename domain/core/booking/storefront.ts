@@ -1,4 +1,3 @@
-import { isUUID } from 'class-validator';
 import { DateTime } from 'luxon';
 import { Appointment, BookingService, ServiceGroup, Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
@@ -50,9 +49,7 @@ const activeServiceById = lean(BookingService, { where: 'id = $1 and active' });
 
 /** An active service of the store (a lean read: availability and booking only read it); 404 otherwise. */
 async function bookableService(store: Store, serviceId: string): Promise<Lean<BookingService>> {
-  const service = isUUID(serviceId) ? await activeServiceById.one(store.ctx, serviceId) : null;
-  if (!service) throw notFound('Service');
-  return service;
+  return activeServiceById.byId('Service', store.ctx, serviceId);
 }
 
 async function candidates(store: Store, service: SlotService, staffId?: string): Promise<SlotStaff[]> {
