@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { apiModules } from '../api/modules';
 import { tenantContext } from '../domain/context';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
@@ -9,22 +8,28 @@ import { listRuntimeRooms } from '../domain/vr/listRuntimeRooms';
 import { Subscription } from '../entities/billing/subscription';
 import { VrRoom } from '../entities/vr/room';
 import { VrSession } from '../entities/vr/session';
-import { load, percentile, report, runBenchmark, spawnBareExpress, spawnServer, startBareExpress, startBenchApp, type BenchApp, type LoadResult } from './lib';
+import { dynoNodeFlags, load, percentile, report, runBenchmark, spawnBareExpress, spawnServer, startBenchApp, type BenchApp, type LoadResult, type ServerProcess } from './lib';
 
 /**
  * The edge's cost and the real routes' cost, against a bare Express 5 hello-world in the same run, same load
  * generator: a gated probe that does nothing (JWT verify + revocation lookup in Redis + module gating through
  * the entitlement cache), then real routes of the suite: GET /runtime/rooms (10 open rooms assigned to the
  * caller, one with a running session), GET /auth/me, GET /rooms?limit=50 (a page of 50) and POST
- * /rooms/{id}/heartbeat (a small write, Redis). Then memory: the web dyno as deployed (dist/api/server.js, its
- * own process) and bare Express in its own process, both under --max-semi-space-size=32, each loaded for
- * BENCH_MEMORY_SECONDS (30): RSS idle, at the end, and peak.
+ * /rooms/{id}/heartbeat (a small write, Redis). Both servers run as deployed: the web dyno compiled
+ * (dist/, the probe route added), bare Express in a process of its own, both with the Procfile's Node flags for
+ * web; the CPU per request is each process's own (/proc/<pid>/schedstat). Then memory: a fresh web dyno
+ * (dist/api/server.js) and a fresh bare Express, each loaded for BENCH_MEMORY_SECONDS (30): RSS idle, at the end,
+ * and peak.
  * Goals (ratios to bare Express, same run): gated probe >= 0.60 req/s; GET /runtime/rooms >= 0.50 req/s and
  * server CPU per request <= 2.5x; web dyno RSS at the end of the load <= 1.5x bare Express's.
  */
-apiModules.push(({ routes }) => {
-  routes('Benchmark').get('/bench/gated', { summary: 'Benchmark probe', access: 'user', module: 'vr' }, ({ auth }) => ({ ok: true, tenantId: auth.tenantId }));
-});
+
+/** The web dyno as the Procfile starts it (dist/api/server.js), with the benchmark's probe route added. */
+const WEB_DYNO_WITH_PROBE = `
+const { apiModules } = require('./dist/api/modules');
+apiModules.push(({ routes }) => routes('Benchmark').get('/bench/gated', { summary: 'Benchmark probe', access: 'user', module: 'vr' }, ({ auth }) => ({ ok: true, tenantId: auth.tenantId })));
+const { startWeb } = require('./dist/api/server');
+require('./dist/bin/process').runProcess('web', async (services) => { const web = await startWeb(services); return () => web.close(); });`;
 
 function summary(results: LoadResult[]) {
   const mid = (pick: (r: LoadResult) => number) => percentile(results.map(pick).sort((a, b) => a - b), 50);
@@ -110,20 +115,25 @@ async function main() {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
   // Presence outlives the rounds between two heartbeat loads, however slow a loaded machine makes them.
+  // The in-process app seeds the database and measures the database path alone; the load goes to the dynos.
   const app = await startBenchApp('edge', { workers: false, env: { PRESENCE_TTL_SECONDS: '3600' } });
-  const bare = await startBareExpress();
+  let web: ServerProcess | undefined;
+  let bare: ServerProcess | undefined;
   try {
     const { headers, heartbeatRoom, tenantId, userId } = await seed(app);
     const dbPath = await dbPathCost(app, tenantId, userId);
+    execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
+    web = await spawnServer(['-e', WEB_DYNO_WITH_PROBE], app.env);
+    bare = await spawnBareExpress();
     const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Bench headset', currentStep: 'step-3' }) };
-    const targets: Record<string, Parameters<typeof load>[0]> = {
-      bareExpress: { url: `${bare.url}/hello` },
-      appHealth: { url: `${app.url}/health` },
-      gatedGet: { url: `${app.url}/bench/gated`, headers },
-      runtimeRooms: { url: `${app.url}/runtime/rooms`, headers },
-      authMe: { url: `${app.url}/auth/me`, headers },
-      roomsPage50: { url: `${app.url}/rooms?limit=50`, headers },
-      heartbeat: { url: `${app.url}/rooms/${heartbeatRoom}/heartbeat`, ...post },
+    const targets: Record<string, Parameters<typeof load>[0] & { server: ServerProcess }> = {
+      bareExpress: { url: `${bare.url}/hello`, server: bare },
+      appHealth: { url: `${web.url}/health`, server: web },
+      gatedGet: { url: `${web.url}/bench/gated`, headers, server: web },
+      runtimeRooms: { url: `${web.url}/runtime/rooms`, headers, server: web },
+      authMe: { url: `${web.url}/auth/me`, headers, server: web },
+      roomsPage50: { url: `${web.url}/rooms?limit=50`, headers, server: web },
+      heartbeat: { url: `${web.url}/rooms/${heartbeatRoom}/heartbeat`, ...post, server: web },
     };
     for (const [name, target] of Object.entries(targets)) {
       const check = await fetch(target.url!, { method: target.method ?? 'GET', headers: target.headers as Record<string, string> | undefined, body: target.body as string | undefined });
@@ -132,11 +142,11 @@ async function main() {
 
     // Warm every target, then alternate short rounds of each so drift in machine load hits all alike;
     // the median round is reported, and each ratio is the median of the per-round ratios.
-    for (const target of Object.values(targets)) await load({ ...target, duration: 1, connections });
+    for (const { server, ...target } of Object.values(targets)) await load({ ...target, duration: 1, connections }, server);
     const rounds: Record<string, LoadResult>[] = [];
     for (let i = 0; i < roundsCount; i++) {
       const round: Record<string, LoadResult> = {};
-      for (const [name, target] of Object.entries(targets)) round[name] = await load({ ...target, duration, connections });
+      for (const [name, { server, ...target }] of Object.entries(targets)) round[name] = await load({ ...target, duration, connections }, server);
       rounds.push(round);
     }
     const median = (pick: (r: Record<string, LoadResult>) => number) => +percentile(rounds.map(pick).sort((a, b) => a - b), 50).toFixed(3);
@@ -155,21 +165,18 @@ async function main() {
 
     let memory: Record<string, unknown> | string = 'skipped (BENCH_MEMORY_SECONDS=0)';
     if (memorySeconds > 0) {
-      // The web dyno as the Procfile runs it: compiled (npm run build, incremental), in a process of its own.
-      execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
-      const web = await spawnServer(['dist/api/server.js'], app.env);
-      const bareProcess = await spawnBareExpress();
-      try {
-        const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
-        const bareMemory = await memoryUnderLoad(bareProcess, '/hello', memorySeconds, connections);
-        memory = { webDyno: { ...webMemory, runs: 'dist/api/server.js', loadedRoute: 'GET /runtime/rooms' }, bareExpress: bareMemory, ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2) };
-      } finally {
-        await web.close();
-        await bareProcess.close();
-      }
+      // Fresh processes: the web dyno exactly as the Procfile runs it, and bare Express.
+      await web.close();
+      await bare.close();
+      web = await spawnServer(['dist/api/server.js'], app.env);
+      bare = await spawnBareExpress();
+      const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
+      const bareMemory = await memoryUnderLoad(bare, '/hello', memorySeconds, connections);
+      memory = { webDyno: { ...webMemory, runs: 'dist/api/server.js', loadedRoute: 'GET /runtime/rooms' }, bareExpress: bareMemory, ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2) };
     }
 
     report('edge', {
+      nodeFlags: dynoNodeFlags('web').join(' '),
       rounds: roundsCount,
       secondsPerRound: duration,
       connections,
@@ -179,7 +186,8 @@ async function main() {
       goals: 'gated >= 0.60 of bare req/s; runtimeRooms >= 0.50 of bare req/s and <= 2.5x its CPU per request; web dyno RSS at the end of the load <= 1.5x bare Express',
     });
   } finally {
-    await bare.close();
+    await web?.close();
+    await bare?.close();
     await app.close();
   }
 }

@@ -114,7 +114,10 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
-  /** CPU time this (server) process spent per request, in microseconds; only when the load ran in a child. */
+  /**
+   * CPU time the server spent per request, in microseconds: the given server process's (`server`), else this
+   * process's when the load generator ran in a child.
+   */
   serverCpuUsPerRequest?: number;
 }
 
@@ -126,14 +129,19 @@ const hasFunction = (value: unknown): boolean =>
  * so it does not share the server's event loop, and the server's own CPU per request is measured too;
  * options with functions (dynamic bodies) run in-process.
  */
-export async function load(options: autocannon.Options): Promise<LoadResult> {
+export async function load(options: autocannon.Options, server?: Pick<ServerProcess, 'cpuUs'>): Promise<LoadResult> {
   const opts = { connections: 50, duration: 10, ...options };
   let result: autocannon.Result;
   let cpuUs: number | undefined;
   if (hasFunction(opts)) {
     result = await autocannon(opts);
   } else {
-    const before = process.cpuUsage();
+    const ownCpu = () => {
+      const used = process.cpuUsage();
+      return used.user + used.system;
+    };
+    const cpuNow = server ? () => server.cpuUs() : ownCpu;
+    const before = cpuNow();
     const child = spawn(process.execPath, ['-e', "require('autocannon')(JSON.parse(process.argv[1]), (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })", JSON.stringify(opts)], {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -142,9 +150,9 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     child.stdout.on('data', (c: Buffer) => out.push(c));
     const [code] = await once(child, 'exit');
     if (code !== 0) throw new Error(`load generator exited with ${code}`);
-    const used = process.cpuUsage(before);
+    const used = cpuNow() - before;
     result = JSON.parse(Buffer.concat(out).toString()) as autocannon.Result;
-    cpuUs = (used.user + used.system) / Math.max(1, result.requests.total);
+    cpuUs = used / Math.max(1, result.requests.total);
   }
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -200,11 +208,23 @@ export async function runBenchmark(main: () => Promise<void>): Promise<void> {
   }
 }
 
-/** A server in a process of its own (a dyno), for its memory: RSS now and the high-water mark, in MB. */
+/** A server in a process of its own (a dyno): its memory (RSS now and the high-water mark, in MB) and CPU time. */
 export interface ServerProcess {
   url: string;
   memory(): { rssMb: number; peakMb: number };
+  /** CPU time the process has run so far, in microseconds (the scheduler's own count, to the nanosecond). */
+  cpuUs(): number;
   close(): Promise<void>;
+}
+
+/**
+ * The Node flags a dyno runs with, as the Procfile says (`web: node <flags> dist/...`): benchmarks start the web
+ * dyno, and bare Express beside it, with exactly these.
+ */
+export function dynoNodeFlags(dyno: string): string[] {
+  const line = readFileSync(join(__dirname, '..', 'Procfile'), 'utf8').match(new RegExp(`^${dyno}:\\s*node\\s+(.*)$`, 'm'));
+  if (!line) throw new Error(`Procfile has no node command for ${dyno}`);
+  return line[1].split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
@@ -213,12 +233,12 @@ const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
 };
 
 /**
- * Spawns `node <args>` (with the dynos' --max-semi-space-size=32) on a free port and waits until GET
- * `ready` answers. The bare Express baseline runs the same way, so both are measured under the same V8 flags.
+ * Spawns `node <args>` with the web dyno's Node flags (dynoNodeFlags) on a free port and waits until GET `ready`
+ * answers. The bare Express baseline runs the same way, so both are measured under the same V8 flags.
  */
 export async function spawnServer(args: string[], env: Record<string, string>, ready = '/health'): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...args], {
+  const child = spawn(process.execPath, [...dynoNodeFlags('web'), ...args], {
     cwd: join(__dirname, '..'),
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -233,6 +253,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
   return {
     url,
     memory: () => ({ rssMb: statusMb(child.pid!, 'VmRSS'), peakMb: statusMb(child.pid!, 'VmHWM') }),
+    cpuUs: () => Number(readFileSync(`/proc/${child.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000,
     async close() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');

@@ -1,24 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import express from 'express';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { INSERT_EVENTS } from '../domain/vr/ingestTelemetry';
 import { Subscription } from '../entities/billing/subscription';
-import { percentile, report, startBenchApp, type BenchApp, runBenchmark } from './lib';
+import { dynoNodeFlags, percentile, report, runBenchmark, spawnServer, startBenchApp, type BenchApp, type ServerProcess } from './lib';
 
 /**
  * Telemetry end to end: POST /sessions/{id}/telemetry (batches of 50) -> BullMQ -> worker -> PostgreSQL ->
  * visible in GET /reports/sessions, against the raw rate of the same multi-row INSERT into the same table,
- * measured in the same run. Processes as deployed: this one is the web dyno (plus the load generator, in a
- * worker thread); a child process is the worker dyno. PostgreSQL and Redis share the machine.
+ * measured in the same run. Processes as deployed: the web and worker dynos compiled (dist/), each in its own
+ * process with its Procfile flags; bare Express in its own process with the web dyno's; this process seeds,
+ * reads the report and generates the load (in a worker thread). PostgreSQL and Redis share the machine.
  * Goals (2 cores): >= 20,000 events/s end to end, >= 50% of the raw insert rate, ack p99 at 20k events/s <= 1.5x
  * the p99 of a bare Express POST of the same body at the same rate, same run.
  */
@@ -125,8 +123,8 @@ function cpuMs(statPath: string): number {
   }
 }
 
-/** Where the machine's CPU goes: the web dyno (this main thread), the load generator (this process's other threads), the worker dyno, PostgreSQL, Redis. */
-function cpuSnapshot(workerPid: number, redisPid: number) {
+/** Where the machine's CPU goes: the web dyno, the load generator (this process), the worker dyno, PostgreSQL, Redis. */
+function cpuSnapshot(web: ServerProcess, workerPid: number, redisPid: number) {
   const postgres = readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .reduce((sum, pid) => {
@@ -139,8 +137,7 @@ function cpuSnapshot(workerPid: number, redisPid: number) {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const idle = fields[3] + fields[4];
   const total = fields.reduce((a, b) => a + b, 0);
-  const web = cpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
-  return { web, loadGenerator: cpuMs(`/proc/${process.pid}/stat`) - web, worker: cpuMs(`/proc/${workerPid}/stat`), postgres, redis: cpuMs(`/proc/${redisPid}/stat`), machine: (total - idle) * 10 };
+  return { web: web.cpuUs() / 1000, loadGenerator: cpuMs(`/proc/${process.pid}/stat`), worker: cpuMs(`/proc/${workerPid}/stat`), postgres, redis: cpuMs(`/proc/${redisPid}/stat`), machine: (total - idle) * 10 };
 }
 type CpuSnapshot = ReturnType<typeof cpuSnapshot>;
 
@@ -150,13 +147,43 @@ function cpuPer1000Events(from: CpuSnapshot, to: CpuSnapshot, events: number): C
   return { web: per('web'), loadGenerator: per('loadGenerator'), worker: per('worker'), postgres: per('postgres'), redis: per('redis'), machine: per('machine') };
 }
 
+/** GC pauses of one kind: how many, their total, how many took over 10 ms. */
+interface GcPauses {
+  count: number;
+  totalMs: number;
+  over10Ms: number;
+}
+
+/** The web dyno's GC pauses so far by kind (minor, major, incremental ...), from its /metrics (prom-client's buckets: 1, 10, 100 ms ...). */
+async function gcPauses(web: ServerProcess): Promise<Record<string, GcPauses>> {
+  const text = await (await fetch(`${web.url}/metrics`)).text();
+  const byKind: Record<string, GcPauses> = {};
+  const upTo10Ms: Record<string, number> = {};
+  for (const [, le, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_bucket\{le="([^"]+)",kind="(\w+)"\} (\S+)$/gm)) {
+    if (le === '0.01') upTo10Ms[kind] = Number(value);
+    if (le === '+Inf') byKind[kind] = { count: Number(value), totalMs: 0, over10Ms: 0 };
+  }
+  for (const [, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) {
+    if (byKind[kind]) byKind[kind] = { ...byKind[kind], totalMs: Number(value) * 1000, over10Ms: byKind[kind].count - (upTo10Ms[kind] ?? 0) };
+  }
+  return byKind;
+}
+
+/** Bare Express answering a POST of the same body (parsed), in its own process, as the baseline. */
+const BARE_POST = "const e = require('express'); const app = e(); app.get('/health', (_q, s) => s.json({ ok: true })); app.post('/t', e.json({ limit: '2mb' }), (_q, s) => void s.status(202).json({ ok: true })); app.listen(Number(process.env.PORT), '127.0.0.1');";
+
 async function main() {
   const app = await startBenchApp('vr_telemetry', { workers: false });
   let worker: ChildProcess | null = null;
+  let web: ServerProcess | null = null;
+  let bare: ServerProcess | null = null;
   try {
-    // The worker dyno, in its own process.
+    // The dynos as the Procfile runs them: compiled, each in its own process.
+    execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
     const { PORT: _port, ...workerEnv } = app.env;
-    worker = spawn(process.env.NICE ? 'nice' : process.execPath, [...(process.env.NICE ? ['-n', process.env.NICE, process.execPath] : []), '--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], { env: { ...process.env, ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    worker = spawn(process.execPath, [...dynoNodeFlags('worker'), 'dist/workers/main.js'], { cwd: join(__dirname, '..'), env: { PATH: process.env.PATH ?? '', ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    web = await spawnServer(['dist/api/server.js'], app.env);
+    bare = await spawnServer(['-e', BARE_POST], {});
 
     const em = app.services.orm.em.fork();
     const { user, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
@@ -172,7 +199,7 @@ async function main() {
     const room = await api('POST', '/rooms', { name: 'Bench', simulation: 'bench-sim', simulationSteps: 20, mode: 'multiplayer', participantIds: [user.id] });
     await api('POST', `/rooms/${room.id}/open`);
     const session = await api('POST', `/rooms/${room.id}/host`);
-    const url = `${app.url}/sessions/${session.id}/telemetry`;
+    const url = `${web.url}/sessions/${session.id}/telemetry`;
     const visible = async () => Number((await api('GET', `/reports/sessions?roomId=${room.id}`)).items[0].eventsCount);
     const body = batchBody();
 
@@ -194,7 +221,7 @@ async function main() {
       return Date.now();
     };
     const redisPid = Number(/process_id:(\d+)/.exec(await app.services.redis.info('server'))![1]);
-    const cpu = () => cpuSnapshot(worker!.pid!, redisPid);
+    const cpu = () => cpuSnapshot(web!, worker!.pid!, redisPid);
 
     // Throughput: as many batches as 24 connections get acknowledged, then until the report shows them all.
     const before = await visible();
@@ -217,35 +244,31 @@ async function main() {
     // a bare Express POST endpoint parsing the same body at the same rate (the machine's own jitter). A p99 of one
     // 10 s phase moves by half from run to run on this VM, so the two alternate for `latencyRounds` rounds and
     // each p99 is taken over all its rounds' samples: drift in the machine's load hits both alike.
-    const bare = express();
-    bare.post('/t', express.json({ limit: '2mb' }), (_req, res) => void res.status(202).json({ ok: true }));
-    const bareServer = bare.listen(0, '127.0.0.1');
-    await once(bareServer, 'listening');
-    const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/t`;
+    const bareUrl = `${bare.url}/t`;
     const rounds: { ack: PacedResult; bare: PacedResult }[] = [];
     const before2 = await visible();
-    // CPU of the ack rounds only (the bare endpoint runs in this process too).
+    // CPU and the web dyno's GC pauses of the ack rounds only.
     const zero = (): CpuSnapshot => ({ web: 0, loadGenerator: 0, worker: 0, postgres: 0, redis: 0, machine: 0 });
     const spent = zero();
-    // The web dyno's GC pauses during the ack rounds (this process: the web dyno and the bare endpoint).
-    const pauses: number[] = [];
-    let inAckRound = false;
-    const gcObserver = new PerformanceObserver((list) => {
-      if (inAckRound) for (const e of list.getEntries()) pauses.push(e.duration);
-    });
-    gcObserver.observe({ entryTypes: ['gc'] });
+    const pauses: Record<string, GcPauses> = {};
     let lastAckEnd = 0;
     for (let i = 0; i < latencyRounds; i++) {
       const bareRound = await paced({ url: bareUrl, headers, body, rate: targetRate / BATCH, seconds: duration });
       const from = cpu();
-      inAckRound = true;
+      const gcFrom = await gcPauses(web);
       rounds.push({ bare: bareRound, ack: await paced({ url, headers, body, rate: targetRate / BATCH, seconds: duration }) });
-      inAckRound = false;
+      const gcTo = await gcPauses(web);
       const to = cpu();
       for (const k of Object.keys(spent) as (keyof CpuSnapshot)[]) spent[k] += to[k] - from[k];
+      for (const [kind, now] of Object.entries(gcTo)) {
+        const was = gcFrom[kind] ?? { count: 0, totalMs: 0, over10Ms: 0 };
+        const sum = (pauses[kind] ??= { count: 0, totalMs: 0, over10Ms: 0 });
+        sum.count += now.count - was.count;
+        sum.totalMs = +(sum.totalMs + now.totalMs - was.totalMs).toFixed(1);
+        sum.over10Ms += now.over10Ms - was.over10Ms;
+      }
       lastAckEnd = Date.now();
     }
-    gcObserver.disconnect();
     const pooled = (pick: (r: (typeof rounds)[number]) => PacedResult): PacedResult => ({
       latencies: rounds.flatMap((r) => pick(r).latencies),
       sent: rounds.reduce((n, r) => n + pick(r).sent, 0),
@@ -262,12 +285,11 @@ async function main() {
       errors: steady.errors,
       ack: latencyOf(steady),
       ackP99ByRoundMs: rounds.map((r) => latencyOf(r.ack).p99Ms),
-      webGcPauses: { count: pauses.length, totalMs: +pauses.reduce((a, b) => a + b, 0).toFixed(1), maxMs: +Math.max(0, ...pauses).toFixed(2), over2Ms: pauses.filter((d) => d > 2).length },
+      webGcPausesByKind: pauses,
       // The worker keeps up: the last round's batches are in the report this long after it ended.
       lastEventVisibleAfterLoadMs: visibleAt - lastAckEnd,
       cpuMsPer1000Events: cpuPer1000Events(zero(), spent, ackedSteady),
     };
-    bareServer.close();
     const bareLatency = { ...latencyOf(pooled((r) => r.bare)), p99ByRoundMs: rounds.map((r) => latencyOf(r.bare).p99Ms) };
 
     // What the worker dyno costs the ack: the same load with it paused (the web dyno alone on the machine).
@@ -292,6 +314,8 @@ async function main() {
       goals: '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 at the target rate <= 1.5x a bare Express POST p99 at the same rate, same run',
     });
   } finally {
+    await web?.close();
+    await bare?.close();
     if (worker?.pid) {
       worker.kill('SIGTERM');
       await new Promise((r) => worker!.once('exit', r));

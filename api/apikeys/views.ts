@@ -6,6 +6,7 @@ import type { CreatedApiKey } from '../../domain/apikeys/createApiKey';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
+import { iso, isoTime } from '../http/present';
 
 /** An integration key as lists show it: never its secret. */
 export class ApiKeyView {
@@ -30,8 +31,8 @@ export class ApiKeyView {
       scopes: k.scopes,
       prefix: k.prefix,
       createdBy: k.createdBy,
-      createdAt: k.createdAt.toISOString(),
-      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      createdAt: isoTime(k.createdAt),
+      lastUsedAt: iso(k.lastUsedAt),
     };
   }
 }

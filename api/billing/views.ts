@@ -10,7 +10,7 @@ import type { PaymentProviderStatus } from '../../domain/billing/payments';
 import { isTrialRunning } from '../../domain/billing/subscription';
 import type { PromotionState } from '../../domain/billing/promotions';
 import type { Entitlements } from '../../lib/entitlementCache';
-import { iso } from '../http/present';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the billing routes: the only place billing entities become response bodies. */
 
@@ -46,7 +46,7 @@ export class SubscriptionView {
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       billingAccount: !!s.stripeCustomerId,
       paid: !!s.stripeSubscriptionId,
-      updatedAt: s.updatedAt.toISOString(),
+      updatedAt: isoTime(s.updatedAt),
     };
   }
 }
@@ -189,8 +189,8 @@ export class PromotionView {
       redemptions: p.redemptions,
       active: p.active,
       appliesToTiers: p.appliesToTiers,
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt.toISOString(),
+      createdAt: isoTime(p.createdAt),
+      updatedAt: isoTime(p.updatedAt),
     };
   }
 }
@@ -247,7 +247,7 @@ export class TrialingView {
   @IsString({ each: true }) trialModules!: string[];
 
   static from(s: Subscription): TrialingView {
-    return { tenantId: s.tenantId, tier: s.tier, status: s.status, trialStartedAt: iso(s.trialStartedAt), trialEndsAt: s.trialEndsAt!.toISOString(), trialModules: s.trialModules };
+    return { tenantId: s.tenantId, tier: s.tier, status: s.status, trialStartedAt: iso(s.trialStartedAt), trialEndsAt: isoTime(s.trialEndsAt!), trialModules: s.trialModules };
   }
 }
 

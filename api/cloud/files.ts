@@ -10,6 +10,7 @@ import { restoreNode, trashNodes } from '../../domain/cloud/trash';
 import { setStar } from '../../domain/cloud/stars';
 import { CloudBulkDeleteBody, CloudBulkMoveBody, CloudEditNodeBody, CloudInlineQuery, CloudMoveBody, CloudStarBody, CloudUploadConfirmBody, CloudUploadUrlBody } from './dtos';
 import { CloudItemView, CloudDownloadUrlView, CloudTenantDownloadUrlView, CloudUploadTicketView } from './views';
+import { isoTime } from '../http/present';
 
 /** Files of the drive: the three-step upload, downloads, inline rendering, edits, moves, trash, stars. */
 export function fileRoutes({ routes }: ModuleMount): void {
@@ -57,7 +58,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
     { ...read, summary: 'Download address of a file', description: 'A presigned GET valid CLOUD_LINK_TTL_SECONDS, answering the bytes with `Content-Disposition: attachment` and the file\'s name; also an inline address (signed t parameter) for rendering in a page.', params: IdParams, response: CloudDownloadUrlView },
     async ({ ctx, params }) => {
       const d = await downloadUrl(ctx, params.id);
-      return { url: d.url, inlineUrl: d.inlineUrl, expiresAt: d.expiresAt.toISOString() } satisfies CloudDownloadUrlView;
+      return { url: d.url, inlineUrl: d.inlineUrl, expiresAt: isoTime(d.expiresAt) } satisfies CloudDownloadUrlView;
     },
   );
 
@@ -72,7 +73,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params }) => {
       const d = await tenantDownloadUrl(ctx, params.id);
-      return { url: d.url, expiresAt: d.expiresAt.toISOString(), size: d.size, contentType: d.contentType } satisfies CloudTenantDownloadUrlView;
+      return { url: d.url, expiresAt: isoTime(d.expiresAt), size: d.size, contentType: d.contentType } satisfies CloudTenantDownloadUrlView;
     },
   );
 

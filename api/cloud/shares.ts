@@ -4,6 +4,7 @@ import { IdParams } from '../http/dtos';
 import { listShares, openShare, revokeShare, shareFile } from '../../domain/cloud/shares';
 import { CloudOpenShareBody, CloudShareBody, CloudShareParams, CloudShareTokenParams } from './dtos';
 import { CloudSharedFileView, CloudShareListView, CloudShareView } from './views';
+import { isoTime } from '../http/present';
 
 /** Shares of files: links (optional expiry and password) and member shares; the anonymous link opener. */
 export function shareRoutes({ routes, services }: ModuleMount): void {
@@ -60,7 +61,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ services: s, params, body }) => {
       const { file, url, expiresAt } = await openShare(s, params.token, body.password);
-      return { name: file.name, size: file.size, contentType: file.contentType ?? null, url, expiresAt: expiresAt.toISOString() } satisfies CloudSharedFileView;
+      return { name: file.name, size: file.size, contentType: file.contentType ?? null, url, expiresAt: isoTime(expiresAt) } satisfies CloudSharedFileView;
     },
   );
 }

@@ -9,7 +9,7 @@ import type { TrashEntry } from '../../domain/cloud/listings';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
 import { mapPage, type Page } from '../../lib/pagination';
-import { iso } from '../http/present';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the cloud routes. */
 
@@ -45,8 +45,8 @@ export class CloudItemView {
       description: i.description,
       starred: i.starred,
       createdBy: i.createdBy,
-      createdAt: i.createdAt.toISOString(),
-      updatedAt: i.updatedAt.toISOString(),
+      createdAt: isoTime(i.createdAt),
+      updatedAt: isoTime(i.updatedAt),
       trashedAt: iso(i.trashedAt),
     };
   }
@@ -80,7 +80,7 @@ export class CloudTrashPageView {
   @Nullable() @IsString() nextCursor!: string | null;
 
   static from(page: Page<TrashEntry>): CloudTrashPageView {
-    return mapPage(page, (e) => ({ ...CloudItemView.from(e), purgeAt: e.purgeAt.toISOString() }));
+    return mapPage(page, (e) => ({ ...CloudItemView.from(e), purgeAt: isoTime(e.purgeAt) }));
   }
 }
 
@@ -108,7 +108,7 @@ export class CloudUploadTicketView {
   @IsDateString() confirmBy!: string;
 
   static from(u: StartedUpload): CloudUploadTicketView {
-    return { uploadId: u.uploadId, url: u.url, method: u.method, headers: u.headers, expiresAt: u.expiresAt.toISOString(), confirmBy: u.confirmBy.toISOString() };
+    return { uploadId: u.uploadId, url: u.url, method: u.method, headers: u.headers, expiresAt: isoTime(u.expiresAt), confirmBy: isoTime(u.confirmBy) };
   }
 }
 
@@ -151,7 +151,7 @@ export class CloudShareView {
       expiresAt: iso(s.expiresAt),
       memberIds: s.memberIds,
       createdBy: s.createdBy ?? null,
-      createdAt: s.createdAt.toISOString(),
+      createdAt: isoTime(s.createdAt),
       revokedAt: iso(s.revokedAt),
     };
   }

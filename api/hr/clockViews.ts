@@ -5,6 +5,7 @@ import { Nullable } from '../http/nullable';
 import { clockSources, correctionActions, punchKinds, type HrClockCorrection } from '../../entities/hr/clock';
 import type { ClockEventWithTrail } from '../../domain/hr/listClockEvents';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of clock events and their corrections. */
 
@@ -18,7 +19,7 @@ export class CorrectionView {
   @IsDateString() createdAt!: string;
 
   static from(c: HrClockCorrection): CorrectionView {
-    return { id: c.id, action: c.action, at: c.at?.toISOString() ?? null, kind: c.kind ?? null, reason: c.reason, authorId: c.authorId ?? null, createdAt: c.createdAt.toISOString() };
+    return { id: c.id, action: c.action, at: iso(c.at), kind: c.kind ?? null, reason: c.reason, authorId: c.authorId ?? null, createdAt: isoTime(c.createdAt) };
   }
 }
 
@@ -52,12 +53,12 @@ export class ClockEventView {
       id: e.id,
       employeeId: e.employeeId,
       kind: e.kind,
-      at: e.at.toISOString(),
+      at: isoTime(e.at),
       timeZone: e.timeZone,
       source: e.source,
       recordedBy: e.recordedBy ?? null,
       note: e.note ?? null,
-      createdAt: e.createdAt.toISOString(),
+      createdAt: isoTime(e.createdAt),
       effective,
       corrected: corrections.length > 0,
       corrections: corrections.map(CorrectionView.from),

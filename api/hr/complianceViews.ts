@@ -6,6 +6,7 @@ import { complianceRules, type HrComplianceAlert } from '../../entities/hr/compl
 import type { StoredRuleSet } from '../../domain/hr/complianceRules';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the compliance rule set and alerts. */
 
@@ -24,7 +25,7 @@ export class ComplianceRulesView {
   @Nullable() @IsUUID() updatedBy!: string | null;
 
   static from(s: StoredRuleSet): ComplianceRulesView {
-    return { customised: s.customised, ...s.rules, updatedAt: s.updatedAt?.toISOString() ?? null, updatedBy: s.updatedBy };
+    return { customised: s.customised, ...s.rules, updatedAt: iso(s.updatedAt), updatedBy: s.updatedBy };
   }
 }
 
@@ -51,8 +52,8 @@ export class ComplianceAlertView {
       measuredMinutes: a.measuredMinutes,
       limitMinutes: a.limitMinutes,
       detail: a.detail,
-      createdAt: a.createdAt.toISOString(),
-      acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
+      createdAt: isoTime(a.createdAt),
+      acknowledgedAt: iso(a.acknowledgedAt),
       acknowledgedBy: a.acknowledgedBy ?? null,
       acknowledgeNote: a.acknowledgeNote ?? null,
     };

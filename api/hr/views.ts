@@ -12,6 +12,7 @@ import type { PublicHoliday } from '../../domain/hr/publicHolidays';
 import { weeklyMinutes } from '../../domain/hr/schedules';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the HR routes: employees, schedules, availability, leave. */
 
@@ -54,8 +55,8 @@ export class EmployeeView {
       endDate: e.endDate ?? null,
       status: e.status,
       bootstrap: e.bootstrap,
-      createdAt: e.createdAt.toISOString(),
-      updatedAt: e.updatedAt.toISOString(),
+      createdAt: isoTime(e.createdAt),
+      updatedAt: isoTime(e.updatedAt),
     };
   }
 }
@@ -86,7 +87,7 @@ export class ScheduleView {
   @IsDateString() createdAt!: string;
 
   static from(s: Lean<HrSchedule>): ScheduleView {
-    return { id: s.id, employeeId: s.employeeId, effectiveFrom: s.effectiveFrom, timeZone: s.timeZone, slots: s.slots, weeklyHours: Math.round((weeklyMinutes(s.slots) / 60) * 100) / 100, createdAt: s.createdAt.toISOString() };
+    return { id: s.id, employeeId: s.employeeId, effectiveFrom: s.effectiveFrom, timeZone: s.timeZone, slots: s.slots, weeklyHours: Math.round((weeklyMinutes(s.slots) / 60) * 100) / 100, createdAt: isoTime(s.createdAt) };
   }
 }
 
@@ -116,7 +117,7 @@ export class AvailabilityView {
   @ValidateNested({ each: true }) @Type(() => IntervalView) intervals!: IntervalView[];
 
   static from(employeeId: string, range: { from: Date; to: Date }, a: Availability): AvailabilityView {
-    return { employeeId, from: range.from.toISOString(), to: range.to.toISOString(), timeZone: a.timeZone, intervals: a.intervals.map((i) => ({ start: i.start.toISOString(), end: i.end.toISOString() })) };
+    return { employeeId, from: isoTime(range.from), to: isoTime(range.to), timeZone: a.timeZone, intervals: a.intervals.map((i) => ({ start: isoTime(i.start), end: isoTime(i.end) })) };
   }
 }
 
@@ -170,9 +171,9 @@ export class LeaveRequestView {
       status: r.status,
       requestedBy: r.requestedBy ?? null,
       decidedBy: r.decidedBy ?? null,
-      decidedAt: r.decidedAt?.toISOString() ?? null,
+      decidedAt: iso(r.decidedAt),
       decisionReason: r.decisionReason ?? null,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: isoTime(r.createdAt),
     };
   }
 }
@@ -200,7 +201,7 @@ export class LedgerEntryView {
   @IsDateString() createdAt!: string;
 
   static from(m: Lean<HrLeaveLedgerEntry>): LedgerEntryView {
-    return { id: m.id, leaveTypeId: m.leaveTypeId, kind: m.kind, days: Number(m.days), period: m.period ?? null, leaveRequestId: m.leaveRequestId ?? null, reason: m.reason ?? null, createdBy: m.createdBy ?? null, createdAt: m.createdAt.toISOString() };
+    return { id: m.id, leaveTypeId: m.leaveTypeId, kind: m.kind, days: Number(m.days), period: m.period ?? null, leaveRequestId: m.leaveRequestId ?? null, reason: m.reason ?? null, createdBy: m.createdBy ?? null, createdAt: isoTime(m.createdAt) };
   }
 }
 

@@ -25,7 +25,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/users',
     { summary: 'Accounts', description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).', access: 'admin', query: SearchQuery, response: AdminUserList },
     async ({ query }) => {
-      const page = await searchUsers(em(), query);
+      const page = await searchUsers(services, query);
       return mapPage(page, AdminUserView.of);
     },
   );
@@ -73,7 +73,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/organizations',
     { summary: 'Organisations', description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.', access: 'admin', query: SearchQuery, response: AdminOrganizationList },
     async ({ query }) => {
-      const page = await searchOrganizations(em(), query);
+      const page = await searchOrganizations(services, query);
       return mapPage(page, (s) => AdminOrganizationView.of(s.organization, s));
     },
   );
@@ -102,7 +102,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/sessions',
     { summary: 'Active sessions', description: 'Sessions neither ended nor expired, newest first, optionally of one user.', access: 'admin', query: AdminSessionsQuery, response: AdminSessionList },
     async ({ query }) => {
-      const page = await listActiveSessions(em(), query);
+      const page = await listActiveSessions(services, query);
       return mapPage(page, AdminSessionView.of);
     },
   );
@@ -120,7 +120,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/audit',
     { summary: 'Audit log', description: 'Security events (sign-ins and failures, resets, refresh-token reuse, sign-outs) and every administrative and membership change, newest first, filtered by action, actor, organisation and time.', access: 'admin', query: AuditQuery, response: AuditEntryList },
     async ({ query }) => {
-      const page = await listAudit(em(), { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
+      const page = await listAudit(services, { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
       return mapPage(page, AuditEntryView.from);
     },
   );
@@ -160,7 +160,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       response: MailList,
     },
     async ({ query }) => {
-      const page = await listOutbox(em(), query);
+      const page = await listOutbox(services, query);
       return mapPage(page, MailView.from);
     },
   );

@@ -4,19 +4,20 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { OrganizationSummary } from '../../domain/identity/admin/searchOrganizations';
 import type { PlatformOverview } from '../../domain/identity/admin/platformStats';
+import type { ActiveSession } from '../../domain/identity/listSessions';
 import type { AuditEntry } from '../../entities/identity/audit';
 import { mailStatuses, type Broadcast, type MailMessage } from '../../entities/identity/mail';
 import type { Organization } from '../../entities/identity/organization';
-import type { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
-import { iso } from '../http/present';
+import type { Lean } from '../../lib/lean';
+import { iso, isoTime } from '../http/present';
 import { OrganizationView, UserSessionView, UserView } from './views';
 
 /** Presenters of the platform administration routes (/admin). */
 export class AdminUserView extends UserView {
   @Nullable() @IsDateString() disabledAt!: string | null;
 
-  static of(u: User): AdminUserView {
+  static of(u: Lean<User>): AdminUserView {
     return { ...UserView.from(u), disabledAt: iso(u.disabledAt) };
   }
 }
@@ -32,7 +33,7 @@ export class AdminOrganizationView extends OrganizationView {
   @IsOptional() @IsInt() memberCount?: number;
   @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @Nullable() @IsString() tier?: string | null;
 
-  static of(o: Organization, summary?: Pick<OrganizationSummary, 'memberCount' | 'tier'>): AdminOrganizationView {
+  static of(o: Lean<Organization>, summary?: Pick<OrganizationSummary, 'memberCount' | 'tier'>): AdminOrganizationView {
     return { ...OrganizationView.from(o), suspendedAt: iso(o.suspendedAt), suspendedReason: o.suspendedReason ?? null, ...(summary ? { memberCount: summary.memberCount, tier: summary.tier } : {}) };
   }
 }
@@ -46,8 +47,8 @@ export class AdminSessionView extends UserSessionView {
   @IsUUID() userId!: string;
   @IsEmail() userEmail!: string;
 
-  static of(s: UserSession): AdminSessionView {
-    return { ...UserSessionView.from(s), userId: s.user.id, userEmail: s.user.email };
+  static of(s: ActiveSession): AdminSessionView {
+    return { ...UserSessionView.from(s), userId: s.userId, userEmail: s.userEmail };
   }
 }
 
@@ -67,7 +68,7 @@ export class AuditEntryView {
   @IsObject() data!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
 
-  static from(a: AuditEntry): AuditEntryView {
+  static from(a: Lean<AuditEntry>): AuditEntryView {
     return {
       id: a.id,
       action: a.action,
@@ -77,7 +78,7 @@ export class AuditEntryView {
       targetId: a.targetId ?? null,
       ip: a.ip ?? null,
       data: a.data,
-      createdAt: a.createdAt.toISOString(),
+      createdAt: isoTime(a.createdAt),
     };
   }
 }
@@ -146,7 +147,7 @@ export class BroadcastView {
   @IsDateString() createdAt!: string;
 
   static from(b: Broadcast): BroadcastView {
-    return { id: b.id, subject: b.subject, createdById: b.createdById, createdAt: b.createdAt.toISOString() };
+    return { id: b.id, subject: b.subject, createdById: b.createdById, createdAt: isoTime(b.createdAt) };
   }
 }
 
@@ -162,7 +163,7 @@ export class MailView {
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() sentAt!: string | null;
 
-  static from(m: MailMessage): MailView {
+  static from(m: Lean<MailMessage>): MailView {
     return {
       id: m.id,
       to: m.to,
@@ -172,7 +173,7 @@ export class MailView {
       status: m.status,
       error: m.error ?? null,
       tenantId: m.tenantId ?? null,
-      createdAt: m.createdAt.toISOString(),
+      createdAt: isoTime(m.createdAt),
       sentAt: iso(m.sentAt),
     };
   }

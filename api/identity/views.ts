@@ -13,7 +13,7 @@ import type { Organization, Role } from '../../entities/identity/organization';
 import type { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import type { Lean } from '../../lib/lean';
-import { iso } from '../http/present';
+import { iso, isoTime } from '../http/present';
 
 /**
  * Presenters: what the API shows of an entity. The decorators document the shape in OpenAPI; `from`
@@ -41,7 +41,7 @@ export class UserView {
       timezone: u.timezone,
       emailConfirmed: !!u.emailConfirmedAt,
       isPlatformAdmin: u.isPlatformAdmin,
-      createdAt: u.createdAt.toISOString(),
+      createdAt: isoTime(u.createdAt),
       lastLoginAt: iso(u.lastLoginAt),
     };
   }
@@ -80,7 +80,7 @@ export class OrganizationView {
   @IsDateString() createdAt!: string;
 
   static from(o: Lean<Organization>): OrganizationView {
-    return { id: o.id, name: o.name, slug: o.slug, suspended: !!o.suspendedAt, createdAt: o.createdAt.toISOString() };
+    return { id: o.id, name: o.name, slug: o.slug, suspended: !!o.suspendedAt, createdAt: isoTime(o.createdAt) };
   }
 }
 
@@ -90,7 +90,7 @@ export class MyOrganizationView extends OrganizationView {
   @JSONSchema({ description: 'It is the active organisation of the access token used' }) @IsBoolean() active!: boolean;
 
   static of(mine: MyOrganization, activeTenantId: string): MyOrganizationView {
-    return { ...OrganizationView.from(mine.organization), roles: mine.roles.map(RoleRefView.from), joinedAt: mine.joinedAt.toISOString(), active: mine.organization.id === activeTenantId };
+    return { ...OrganizationView.from(mine.organization), roles: mine.roles.map(RoleRefView.from), joinedAt: isoTime(mine.joinedAt), active: mine.organization.id === activeTenantId };
   }
 }
 
@@ -115,7 +115,7 @@ export class MeView {
       memberships: d.memberships.map((m) => ({
         ...OrganizationView.from(m.organization),
         roles: m.roles.map(RoleRefView.from),
-        joinedAt: m.joinedAt.toISOString(),
+        joinedAt: isoTime(m.joinedAt),
         active: m.organization.id === d.active.organization.id,
       })),
     };
@@ -130,7 +130,7 @@ export class MemberView {
   @IsDateString() joinedAt!: string;
 
   static from(m: Member): MemberView {
-    return { userId: m.userId, email: m.email, displayName: m.displayName, roles: m.roles.map(RoleRefView.from), joinedAt: m.joinedAt.toISOString() };
+    return { userId: m.userId, email: m.email, displayName: m.displayName, roles: m.roles.map(RoleRefView.from), joinedAt: isoTime(m.joinedAt) };
   }
 }
 
@@ -148,7 +148,7 @@ export class InvitationView {
   @IsDateString() expiresAt!: string;
 
   static from(i: InvitationWithRole): InvitationView {
-    return { id: i.id, email: i.email, role: RoleRefView.from(i.role), invitedById: i.invitedById, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() };
+    return { id: i.id, email: i.email, role: RoleRefView.from(i.role), invitedById: i.invitedById, createdAt: isoTime(i.createdAt), expiresAt: isoTime(i.expiresAt) };
   }
 }
 
@@ -177,7 +177,7 @@ export class InvitationDetailsView {
       inviterName: d.inviterName,
       role: RoleRefView.from(d.invitation.role),
       email: d.invitation.email,
-      expiresAt: d.invitation.expiresAt.toISOString(),
+      expiresAt: isoTime(d.invitation.expiresAt),
     };
   }
 }
@@ -203,9 +203,9 @@ export class UserSessionView {
       organizationId: s.tenantId,
       ip: s.ip ?? null,
       userAgent: s.userAgent ?? null,
-      createdAt: s.createdAt.toISOString(),
-      lastUsedAt: s.lastUsedAt.toISOString(),
-      expiresAt: s.expiresAt.toISOString(),
+      createdAt: isoTime(s.createdAt),
+      lastUsedAt: isoTime(s.lastUsedAt),
+      expiresAt: isoTime(s.expiresAt),
       current: s.id === currentSid,
     };
   }
@@ -236,8 +236,8 @@ export class RoleView {
       permissions: [...r.permissions].sort(),
       system: r.system,
       ...(memberCount === undefined ? {} : { memberCount }),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      createdAt: isoTime(r.createdAt),
+      updatedAt: isoTime(r.updatedAt),
     };
   }
 

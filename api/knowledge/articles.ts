@@ -94,8 +94,8 @@ export function articleRoutes(surface: Surface): void {
 
   r.get(
     `${prefix}/articles/:id/versions`,
-    { ...gate('read'), summary: 'Version history', description: 'Newest first; each version has the title and content it recorded, who wrote it (a member, or an integration key) and why (created, edited, restored).', params: IdParams, query: PageQuery, response: KbVersionPageView },
-    async ({ ctx, params, query }) => KbVersionPageView.from(await listVersions(ctx, params.id, query)),
+    { ...gate('read'), summary: 'Version history', description: 'Newest first; each version has the title and content it recorded, who wrote it (a member, or an integration key) and why (created, edited, restored). An unpublished article is a 404 for members who may only read.', params: IdParams, query: PageQuery, response: KbVersionPageView },
+    async (input) => KbVersionPageView.from(await listVersions(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
   );
 
   r.post(

@@ -7,6 +7,7 @@ import { IdParams, PageQuery } from '../http/dtos';
 import { created, noContent } from '../http/routes';
 import type { ModuleMount } from '../modules';
 import { KbCommentBody } from './dtos';
+import { seesUnpublished } from './surface';
 import { KbCommentPageView, KbCommentView } from './views';
 
 class KbAnalyticsQuery {
@@ -43,12 +44,16 @@ export function memberRoutes({ routes }: ModuleMount): void {
   const r = routes('Knowledge');
   const read = { access: 'user', module: 'knowledge', permission: 'knowledge.read' } as const;
 
-  r.get('/api/knowledge/articles/:id/comments', { ...read, summary: 'Comments of an article', description: 'Oldest first.', params: IdParams, query: PageQuery, response: KbCommentPageView }, async ({ ctx, params, query }) => KbCommentPageView.from(await listComments(ctx, params.id, query)));
+  r.get(
+    '/api/knowledge/articles/:id/comments',
+    { ...read, summary: 'Comments of an article', description: 'Oldest first. An unpublished article is a 404 for members who may only read.', params: IdParams, query: PageQuery, response: KbCommentPageView },
+    async (input) => KbCommentPageView.from(await listComments(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
+  );
 
   r.post(
     '/api/knowledge/articles/:id/comments',
-    { ...read, summary: 'Comment on an article', description: 'Any member who can read the article may comment; the author is the caller.', params: IdParams, body: KbCommentBody, response: KbCommentView, status: 201 },
-    async ({ ctx, params, body }) => created(KbCommentView.from(await addComment(ctx, params.id, body.body))),
+    { ...read, summary: 'Comment on an article', description: 'Any member who can read the article may comment (members who may only read: on published articles; others are a 404); the author is the caller.', params: IdParams, body: KbCommentBody, response: KbCommentView, status: 201 },
+    async (input) => created(KbCommentView.from(await addComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) }))),
   );
 
   r.patch(
@@ -71,11 +76,11 @@ export function memberRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Space statistics',
-      description: 'Over the last `days` days (default 30): views, unique readers (per day, summed), per-day figures, the ten most read articles and the searches of the space that found nothing. Views are counted in Redis (no database write per view) and flushed every minute, so figures are up to a minute behind.',
+      description: 'Over the last `days` days (default 30): views, unique readers (per day, summed), per-day figures, the ten most read articles (published ones only for members who may only read) and the searches of the space that found nothing. Views are counted in Redis (no database write per view) and flushed every minute, so figures are up to a minute behind.',
       params: IdParams,
       query: KbAnalyticsQuery,
       response: KbAnalyticsView,
     },
-    async ({ ctx, params, query }) => getSpaceAnalytics(ctx, params.id, query.days),
+    async (input) => getSpaceAnalytics(input.ctx, input.params.id, input.query.days, { publishedOnly: !(await seesUnpublished(input)) }),
   );
 }

@@ -10,6 +10,7 @@ import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 import { PageQuery } from '../http/dtos';
+import { iso, isoTime } from '../http/present';
 
 /**
  * What the anonymous public surface shows: addressed by slugs, never an organisation, a member or an internal
@@ -43,7 +44,7 @@ export class KbPublicArticleSummaryView {
   @IsDateString() updatedAt!: string;
 
   static from(a: Omit<PublicArticleSummary, 'id'>): KbPublicArticleSummaryView {
-    return { slug: a.slug, title: a.title, kind: a.kind, excerpt: a.excerpt, publishedAt: a.publishedAt?.toISOString() ?? null, updatedAt: a.updatedAt.toISOString() };
+    return { slug: a.slug, title: a.title, kind: a.kind, excerpt: a.excerpt, publishedAt: iso(a.publishedAt), updatedAt: isoTime(a.updatedAt) };
   }
 }
 

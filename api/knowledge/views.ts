@@ -8,6 +8,7 @@ import type { SearchHit } from '../../domain/knowledge/searchArticles';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the member and integration surfaces (the public surface has its own, without tenant data). */
 
@@ -24,7 +25,7 @@ export class KbSpaceView {
   @IsDateString() updatedAt!: string;
 
   static from(s: Lean<KnowledgeSpace>): KbSpaceView {
-    return { id: s.id, name: s.name, slug: s.slug, mode: s.mode, description: s.description ?? null, language: s.language, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() };
+    return { id: s.id, name: s.name, slug: s.slug, mode: s.mode, description: s.description ?? null, language: s.language, createdAt: isoTime(s.createdAt), updatedAt: isoTime(s.updatedAt) };
   }
 }
 
@@ -44,7 +45,7 @@ export class KbCollectionView {
   @IsDateString() updatedAt!: string;
 
   static from(c: Lean<KnowledgeCollection>): KbCollectionView {
-    return { id: c.id, spaceId: c.spaceId, name: c.name, description: c.description ?? null, sortOrder: c.sortOrder, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+    return { id: c.id, spaceId: c.spaceId, name: c.name, description: c.description ?? null, sortOrder: c.sortOrder, createdAt: isoTime(c.createdAt), updatedAt: isoTime(c.updatedAt) };
   }
 }
 
@@ -85,9 +86,9 @@ export class KbArticleSummaryView {
       excerpt: a.excerpt,
       version: a.version,
       authorId: a.authorId ?? null,
-      publishedAt: a.publishedAt?.toISOString() ?? null,
-      createdAt: a.createdAt.toISOString(),
-      updatedAt: a.updatedAt.toISOString(),
+      publishedAt: iso(a.publishedAt),
+      createdAt: isoTime(a.createdAt),
+      updatedAt: isoTime(a.updatedAt),
     };
   }
 }
@@ -131,7 +132,7 @@ export class KbVersionView {
   @IsDateString() createdAt!: string;
 
   static from(v: Lean<KnowledgeArticleVersion>): KbVersionView {
-    return { id: v.id, articleId: v.articleId, number: v.number, title: v.title, content: v.content ?? null, contentMarkdown: v.contentMarkdown ?? null, reason: v.reason, restoredFrom: v.restoredFrom ?? null, authorId: v.authorId ?? null, apiKeyId: v.apiKeyId ?? null, createdAt: v.createdAt.toISOString() };
+    return { id: v.id, articleId: v.articleId, number: v.number, title: v.title, content: v.content ?? null, contentMarkdown: v.contentMarkdown ?? null, reason: v.reason, restoredFrom: v.restoredFrom ?? null, authorId: v.authorId ?? null, apiKeyId: v.apiKeyId ?? null, createdAt: isoTime(v.createdAt) };
   }
 }
 
@@ -150,7 +151,7 @@ export class KbCommentView {
   @Nullable() @IsDateString() editedAt!: string | null;
 
   static from(c: Lean<KnowledgeComment>): KbCommentView {
-    return { id: c.id, articleId: c.articleId, authorId: c.authorId, body: c.body, createdAt: c.createdAt.toISOString(), editedAt: c.editedAt?.toISOString() ?? null };
+    return { id: c.id, articleId: c.articleId, authorId: c.authorId, body: c.body, createdAt: isoTime(c.createdAt), editedAt: iso(c.editedAt) };
   }
 }
 
@@ -177,7 +178,7 @@ export class KbSearchHitView {
   @IsDateString() updatedAt!: string;
 
   static from(h: SearchHit): KbSearchHitView {
-    return { id: h.id, spaceId: h.spaceId, collectionId: h.collectionId, title: h.title, slug: h.slug, kind: h.kind, status: h.status, rank: h.rank, snippet: h.snippet, fuzzy: h.fuzzy, updatedAt: h.updatedAt.toISOString() };
+    return { id: h.id, spaceId: h.spaceId, collectionId: h.collectionId, title: h.title, slug: h.slug, kind: h.kind, status: h.status, rank: h.rank, snippet: h.snippet, fuzzy: h.fuzzy, updatedAt: isoTime(h.updatedAt) };
   }
 }
 

@@ -11,7 +11,7 @@ import { mapPage, type Page } from '../../lib/pagination';
 import { progressOf } from '../../domain/vr/sessionReports';
 import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
 import type { HeartbeatResult } from '../../domain/vr/sendHeartbeat';
-import { iso } from '../http/present';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the VR routes: what the API shows; the decorators document the shapes in OpenAPI. */
 
@@ -45,8 +45,8 @@ export class RoomView {
       currentSessionId: r.currentSessionId ?? null,
       openedAt: iso(r.openedAt),
       closedAt: iso(r.closedAt),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      createdAt: isoTime(r.createdAt),
+      updatedAt: isoTime(r.updatedAt),
     };
   }
 }
@@ -85,7 +85,7 @@ export class VrSessionView {
       simulationSteps: s.simulationSteps,
       hostUserId: s.hostUserId,
       status: s.status,
-      startedAt: s.startedAt.toISOString(),
+      startedAt: isoTime(s.startedAt),
       endedAt: iso(s.endedAt),
       endReason: s.endReason ?? null,
       eventsCount: Number(s.eventsCount),
@@ -173,7 +173,7 @@ export class RuntimeRoomView {
       capacity: room.capacity,
       occupancy,
       sessionRunning: !!session,
-      session: session ? { id: session.id, hostUserId: session.hostUserId, startedAt: session.startedAt.toISOString() } : null,
+      session: session ? { id: session.id, hostUserId: session.hostUserId, startedAt: isoTime(session.startedAt) } : null,
     };
   }
 }
@@ -190,7 +190,7 @@ export class HeartbeatView {
   @IsInt() ttlSeconds!: number;
 
   static from(h: HeartbeatResult, ttlSeconds: number): HeartbeatView {
-    return { sessionId: h.sessionId, isHost: h.isHost, expiresAt: h.expiresAt.toISOString(), ttlSeconds };
+    return { sessionId: h.sessionId, isHost: h.isHost, expiresAt: isoTime(h.expiresAt), ttlSeconds };
   }
 }
 
@@ -203,7 +203,7 @@ export class PresenceRecordView {
   @IsDateString() expiresAt!: string;
 
   static from(p: PresenceRecord): PresenceRecordView {
-    return { userId: p.userId, displayName: p.displayName, currentStep: p.currentStep, isHost: p.isHost, lastSeenAt: p.lastSeenAt.toISOString(), expiresAt: p.expiresAt.toISOString() };
+    return { userId: p.userId, displayName: p.displayName, currentStep: p.currentStep, isHost: p.isHost, lastSeenAt: isoTime(p.lastSeenAt), expiresAt: isoTime(p.expiresAt) };
   }
 }
 

@@ -6,6 +6,7 @@ import type { ChatChannel, ChatIntegrationToken, ChatMessage } from '../../entit
 import type { CreatedIntegrationToken } from '../../domain/work/integrationTokens';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the chat channels, integration tokens and messages. */
 
@@ -17,7 +18,7 @@ export class ChannelView {
   @IsDateString() createdAt!: string;
 
   static from(c: Lean<ChatChannel>): ChannelView {
-    return { id: c.id, name: c.name, topic: c.topic ?? null, createdBy: c.createdBy ?? null, createdAt: c.createdAt.toISOString() };
+    return { id: c.id, name: c.name, topic: c.topic ?? null, createdBy: c.createdBy ?? null, createdAt: isoTime(c.createdAt) };
   }
 }
 
@@ -41,7 +42,7 @@ export class IntegrationTokenView {
   @Nullable() @IsDateString() lastUsedAt!: string | null;
 
   static from(t: ChatIntegrationToken): IntegrationTokenView {
-    return { id: t.id, channelId: t.channelId, label: t.label, prefix: t.prefix, createdBy: t.createdBy ?? null, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt ? t.lastUsedAt.toISOString() : null };
+    return { id: t.id, channelId: t.channelId, label: t.label, prefix: t.prefix, createdBy: t.createdBy ?? null, createdAt: isoTime(t.createdAt), lastUsedAt: iso(t.lastUsedAt) };
   }
 }
 
@@ -75,7 +76,7 @@ export class ChatMessageView {
   @IsDateString() createdAt!: string;
 
   static from(m: ChatMessage): ChatMessageView {
-    return { id: m.id, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, text: m.text, createdAt: m.createdAt.toISOString() };
+    return { id: m.id, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, text: m.text, createdAt: isoTime(m.createdAt) };
   }
 }
 

@@ -6,7 +6,9 @@ import { hubDeliveryStatuses, type HubDelivery } from '../../entities/notificati
 import type { ChatMessage } from '../../entities/work/chat';
 import { githubDeliveryOutcomes, type WorkGithubDelivery } from '../../entities/work/github';
 import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifications/listDeliveries';
+import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of /admin/deliveries: inbound webhooks and outbound hub notifications with their outcomes. */
 
@@ -35,8 +37,8 @@ export class GithubDeliveryView {
       itemsChanged: d.itemsChanged,
       attempts: d.attempts,
       error: d.error ?? null,
-      receivedAt: d.createdAt.toISOString(),
-      processedAt: d.processedAt ? d.processedAt.toISOString() : null,
+      receivedAt: isoTime(d.createdAt),
+      processedAt: iso(d.processedAt),
     };
   }
 }
@@ -44,7 +46,7 @@ export class GithubDeliveryView {
 export class GithubDeliveryDetailView extends GithubDeliveryView {
   @JSONSchema({ description: 'The body GitHub sent', type: 'object' }) @IsObject() payload!: Record<string, unknown>;
 
-  static detail(d: WorkGithubDelivery): GithubDeliveryDetailView {
+  static detail(d: Lean<WorkGithubDelivery>): GithubDeliveryDetailView {
     return { ...GithubDeliveryView.from(d), payload: d.payload };
   }
 }
@@ -73,7 +75,7 @@ export class HubDeliveryView {
   @IsDateString() lastAttemptAt!: string;
   @Nullable() @IsDateString() deliveredAt!: string | null;
 
-  static from(d: HubDelivery): HubDeliveryView {
+  static from(d: Lean<HubDelivery>): HubDeliveryView {
     return {
       id: d.id,
       tenantId: d.tenantId,
@@ -83,9 +85,9 @@ export class HubDeliveryView {
       attempts: d.attempts,
       lastStatus: d.lastStatus ?? null,
       lastError: d.lastError ?? null,
-      firstAttemptAt: d.firstAttemptAt.toISOString(),
-      lastAttemptAt: d.lastAttemptAt.toISOString(),
-      deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+      firstAttemptAt: isoTime(d.firstAttemptAt),
+      lastAttemptAt: isoTime(d.lastAttemptAt),
+      deliveredAt: iso(d.deliveredAt),
     };
   }
 }
@@ -94,7 +96,7 @@ export class HubDeliveryPageView {
   @ValidateNested({ each: true }) @Type(() => HubDeliveryView) items!: HubDeliveryView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<HubDelivery>): HubDeliveryPageView {
+  static from(page: Page<Lean<HubDelivery>>): HubDeliveryPageView {
     return mapPage(page, HubDeliveryView.from);
   }
 }
@@ -108,8 +110,8 @@ export class ChatDeliveryView {
   @JSONSchema({ description: 'Length of the text (the text itself stays with the organisation)' }) @IsInt() textLength!: number;
   @IsDateString() receivedAt!: string;
 
-  static from(m: ChatMessage): ChatDeliveryView {
-    return { id: m.id, tenantId: m.tenantId, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, textLength: m.text.length, receivedAt: m.createdAt.toISOString() };
+  static from(m: Lean<ChatMessage>): ChatDeliveryView {
+    return { id: m.id, tenantId: m.tenantId, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, textLength: m.text.length, receivedAt: isoTime(m.createdAt) };
   }
 }
 
@@ -117,7 +119,7 @@ export class ChatDeliveryPageView {
   @ValidateNested({ each: true }) @Type(() => ChatDeliveryView) items!: ChatDeliveryView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<ChatMessage>): ChatDeliveryPageView {
+  static from(page: Page<Lean<ChatMessage>>): ChatDeliveryPageView {
     return mapPage(page, ChatDeliveryView.from);
   }
 }

@@ -5,6 +5,7 @@ import { Nullable } from '../http/nullable';
 import { codeHosts, workItemStatuses, type WorkItem } from '../../entities/work/workItem';
 import type { WorkGithubSettings } from '../../entities/work/github';
 import { mapPage, type Page } from '../../lib/pagination';
+import { iso, isoTime } from '../http/present';
 
 /** Presenters of the work items and code-host webhook routes. */
 
@@ -36,11 +37,11 @@ export class WorkItemView {
       status: item.status,
       link:
         item.linkProvider && item.linkRepository && item.linkNumber
-          ? { provider: item.linkProvider, repository: item.linkRepository, number: item.linkNumber, lastEventAt: item.linkUpdatedAt ? item.linkUpdatedAt.toISOString() : null }
+          ? { provider: item.linkProvider, repository: item.linkRepository, number: item.linkNumber, lastEventAt: iso(item.linkUpdatedAt) }
           : null,
       createdBy: item.createdBy ?? null,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
+      createdAt: isoTime(item.createdAt),
+      updatedAt: isoTime(item.updatedAt),
     };
   }
 }
@@ -62,7 +63,7 @@ export class GithubSettingsView {
   @Nullable() @IsDateString() rotatedAt!: string | null;
 
   static from(settings: WorkGithubSettings | null, webhookUrl: string): GithubSettingsView {
-    return { configured: !!settings, webhookUrl, rotatedAt: settings ? settings.rotatedAt.toISOString() : null };
+    return { configured: !!settings, webhookUrl, rotatedAt: settings ? isoTime(settings.rotatedAt) : null };
   }
 }
 

@@ -3,6 +3,7 @@ import { HrEmployee } from '../../entities/hr/employee';
 import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
 import { HrSchedule } from '../../entities/hr/schedule';
 import { invalidField, notFound } from '../../lib/errors';
+import { lean, type LeanRow } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
@@ -25,6 +26,15 @@ export const HALF_DAY_BOUNDARY = '13:00';
 
 /** Longest range one availability read may cover. */
 export const MAX_AVAILABILITY_DAYS = 366;
+
+// Lean statements (docs/database-path.md): availability only reads, for the HR route and for every storefront
+// slot search of a team linked to HR; each reads the columns the computation uses.
+const employeesIn = lean(HrEmployee, { columns: ['id', 'hireDate', 'endDate', 'timeZone'], where: 'id = any($1::uuid[])' });
+const versionsOf = lean(HrSchedule, { columns: ['employeeId', 'effectiveFrom', 'timeZone', 'slots'], where: 'employee_id = any($1::uuid[])', orderBy: 'effective_from asc, id asc' });
+const grantedLeaveOf = lean(HrLeaveRequest, {
+  columns: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'],
+  where: "employee_id = any($1::uuid[]) and status = 'granted' and start_date <= $2::date and end_date >= $3::date",
+});
 
 /**
  * When an employee works between `from` and `to`: their weekly schedule (the version in force each local day,
@@ -52,11 +62,7 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
   // Local dates of any zone that can touch the range: one day of margin on each side.
   const firstDate = DateTime.fromJSDate(range.from, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
   const lastDate = DateTime.fromJSDate(range.to, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
-  const [employees, versions, leave] = await Promise.all([
-    ctx.em.find(HrEmployee, { id: { $in: ids } }),
-    ctx.em.find(HrSchedule, { employeeId: { $in: ids } }, { orderBy: { effectiveFrom: 'asc' } }),
-    ctx.em.find(HrLeaveRequest, { employeeId: { $in: ids }, status: 'granted', startDate: { $lte: lastDate }, endDate: { $gte: firstDate } }),
-  ]);
+  const [employees, versions, leave] = await Promise.all([employeesIn.all(ctx, ids), versionsOf.all(ctx, ids), grantedLeaveOf.all(ctx, ids, lastDate, firstDate)]);
   const holidays = holidayDates(firstDate, lastDate);
   const dates = [...datesBetween(firstDate, lastDate)].filter((date) => !holidays.has(date)).map((date) => ({ date, weekday: weekdayOf(date) }));
   const instants = new Map<string, Date>();
@@ -94,7 +100,7 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
 }
 
 /** The halves of a local date that granted leave takes. */
-function halvesOff(leave: HrLeaveRequest[], date: string): Set<Half> {
+function halvesOff(leave: LeanRow<HrLeaveRequest, never, 'startDate' | 'startHalf' | 'endDate' | 'endHalf'>[], date: string): Set<Half> {
   const off = new Set<Half>();
   for (const l of leave) {
     if (date < l.startDate || date > l.endDate) continue;

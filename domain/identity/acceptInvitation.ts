@@ -48,6 +48,6 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
     throw err;
   }
   await services.permissions.invalidate(invitation.tenantId, user.id);
-  const [mine] = await withOrganizations(em, [membership]);
+  const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

@@ -19,6 +19,6 @@ export async function foundOrganization(services: Services, props: FoundOrganiza
   const org = createOrganization(em, { name: props.name, ownerId: props.userId, ip: props.ip });
   await em.flush();
   const membership = await em.findOneOrFail(Membership, { tenantId: org.id, user: props.userId }, { populate: ['roles'], filters: { tenant: false } });
-  const [mine] = await withOrganizations(em, [membership]);
+  const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

@@ -1,7 +1,7 @@
-import type { Em } from '../../lib/db';
 import { Membership, Organization, Role } from '../../entities/identity/organization';
-import { lean, type Lean } from '../../lib/lean';
+import { lean, withoutTenant, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
+import type { Services } from '../services';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
 
 /** An organisation the user belongs to, with their roles there and when they joined. */
@@ -11,13 +11,6 @@ export interface MyOrganization {
   organization: Lean<Organization>;
   roles: Lean<Role>[];
   joinedAt: Date;
-}
-
-/** The memberships given (roles populated), with their organisations (one query for all). */
-export async function withOrganizations(em: Em, memberships: Membership[]): Promise<MyOrganization[]> {
-  const orgs = await em.find(Organization, { id: { $in: memberships.map((m) => m.tenantId) } });
-  const byId = new Map(orgs.map((o) => [o.id, o]));
-  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, roles: m.roles.getItems(), joinedAt: m.createdAt }));
 }
 
 // Lean statements (docs/database-path.md): the page of the user's memberships, then their organisations and roles
@@ -32,6 +25,16 @@ const rolesOfMemberships = lean(Role, {
   orderBy: 'roles.id asc',
   extra: { membershipId: 'mr.membership_id' },
 });
+
+/**
+ * The memberships given (roles populated), with their organisations (one statement for all): what founding an
+ * organisation or accepting an invitation answers, read after their flush. Organisations are not tenant-scoped.
+ */
+export async function withOrganizations(services: Services, memberships: Membership[]): Promise<MyOrganization[]> {
+  const orgs = await organizationsById.all(withoutTenant(services), memberships.map((m) => m.tenantId));
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, roles: m.roles.getItems(), joinedAt: m.createdAt }));
+}
 
 /** The organisations a user belongs to, in the order they joined, with their roles in each. */
 export async function listMyOrganizations(ctx: TenantContext, userId: string, page: PageProps): Promise<Page<MyOrganization>> {

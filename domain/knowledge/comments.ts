@@ -4,21 +4,22 @@ import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
-import { checkArticle, findArticle } from './lookup';
+import { checkArticle, findArticle, requireVisible } from './lookup';
 
 // A lean statement (docs/database-path.md) for the listing; comments are changed through the em below.
 const commentsPage = lean(KnowledgeComment, { where: 'article_id = $1 and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
 
-/** An article's comments, oldest first. */
-export async function listComments(ctx: TenantContext, articleId: string, props: PageProps): Promise<Page<Lean<KnowledgeComment>>> {
-  const [, rows] = await Promise.all([checkArticle(ctx, articleId), commentsPage.all(ctx, articleId, props.cursor ?? null, props.limit + 1)]);
+/** An article's comments, oldest first (`publishedOnly`: an unpublished article is a 404). */
+export async function listComments(ctx: TenantContext, articleId: string, props: PageProps & { publishedOnly: boolean }): Promise<Page<Lean<KnowledgeComment>>> {
+  const [, rows] = await Promise.all([checkArticle(ctx, articleId, props), commentsPage.all(ctx, articleId, props.cursor ?? null, props.limit + 1)]);
   return toPage(rows, props.limit);
 }
 
-/** A comment of the calling member on an article. */
-export async function addComment(ctx: TenantContext, articleId: string, body: string): Promise<KnowledgeComment> {
+/** A comment of the calling member on an article (`publishedOnly`: on a published one, else 404). */
+export async function addComment(ctx: TenantContext, articleId: string, body: string, { publishedOnly }: { publishedOnly: boolean }): Promise<KnowledgeComment> {
   const comment = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, articleId);
+    requireVisible(article, publishedOnly);
     return { comment: em.create(KnowledgeComment, { tenantId: ctx.tenantId, articleId: article.id, authorId: ctx.userId!, body: body.trim(), editedAt: null }), spaceId: article.spaceId };
   });
   await notifyKnowledge(ctx.services, ctx.tenantId, 'comment.created', { spaceId: comment.spaceId, articleId }, { commentId: comment.comment.id });

@@ -1,7 +1,7 @@
-import { KnowledgeArticle } from '../../entities/knowledge/article';
-import { KnowledgeDailyStat, KnowledgeSearchMiss } from '../../entities/knowledge/subscriber';
+import { KnowledgeDailyStat } from '../../entities/knowledge/subscriber';
+import { lean, preparedRead } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { findSpace } from './lookup';
+import { checkSpace } from './lookup';
 
 export interface SpaceAnalytics {
   spaceId: string;
@@ -15,34 +15,40 @@ export interface SpaceAnalytics {
   searchesWithoutResult: { query: string; count: number }[];
 }
 
-/** Statistics of a space over the last `days` days (as flushed from Redis, at most a minute behind). */
-export async function getSpaceAnalytics(ctx: TenantContext, spaceId: string, days: number): Promise<SpaceAnalytics> {
-  const space = await findSpace(ctx.em, spaceId);
+// Lean reads (docs/database-path.md): the space's own days, then the sums PostgreSQL computes (preparedRead, the
+// tenant bound as $1 in their text): the ten most viewed articles that still exist, the twenty most missed queries.
+const spaceDays = lean(KnowledgeDailyStat, { columns: ['day', 'views', 'readers'], where: 'space_id = $1 and article_id is null and day between $2::date and $3::date', orderBy: 'day asc' });
+const topArticles = preparedRead<{ articleId: string; title: string; views: number; readers: number }>(
+  `select s.article_id as "articleId", a.title, sum(s.views)::int as views, sum(s.readers)::int as readers
+   from knowledge_daily_stats s join knowledge_articles a on a.id = s.article_id and a.tenant_id = s.tenant_id
+   where s.tenant_id = $1 and s.space_id = $2 and s.article_id is not null and s.day between $3::date and $4::date
+     and (not $5::boolean or a.status = 'published')
+   group by s.article_id, a.title order by views desc, s.article_id limit 10`,
+);
+const missedQueries = preparedRead<{ query: string; count: number }>(
+  `select query, sum(count)::int as count from knowledge_search_misses
+   where tenant_id = $1 and space_id = $2 and day between $3::date and $4::date
+   group by query order by count desc, query limit 20`,
+);
+
+/**
+ * Statistics of a space over the last `days` days (as flushed from Redis, at most a minute behind).
+ * `publishedOnly` (a caller who may not see unpublished articles): the top articles are the published ones.
+ */
+export async function getSpaceAnalytics(ctx: TenantContext, spaceId: string, days: number, { publishedOnly }: { publishedOnly: boolean }): Promise<SpaceAnalytics> {
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const rows = await ctx.em.find(KnowledgeDailyStat, { spaceId: space.id, day: { $gte: from, $lte: to } }, { orderBy: { day: 'asc' } });
-  const spaceRows = rows.filter((r) => !r.articleId);
-  const perArticle = new Map<string, { views: number; readers: number }>();
-  for (const r of rows) {
-    if (!r.articleId) continue;
-    const acc = perArticle.get(r.articleId) ?? { views: 0, readers: 0 };
-    acc.views += r.views;
-    acc.readers += r.readers;
-    perArticle.set(r.articleId, acc);
-  }
-  const top = [...perArticle.entries()].sort((a, b) => b[1].views - a[1].views).slice(0, 10);
-  const titles = new Map((await ctx.em.find(KnowledgeArticle, { id: { $in: top.map(([id]) => id) } }, { fields: ['title'] })).map((a) => [a.id, a.title]));
-  const misses = await ctx.em.find(KnowledgeSearchMiss, { spaceId: space.id, day: { $gte: from, $lte: to } });
-  const missCounts = new Map<string, number>();
-  for (const m of misses) missCounts.set(m.query, (missCounts.get(m.query) ?? 0) + m.count);
+  const range = [ctx.tenantId, spaceId, from, to];
+  // The space check (404) runs beside the reads: they only return rows of this tenant's space.
+  const [, own, top, misses] = await Promise.all([checkSpace(ctx, spaceId), spaceDays.all(ctx, spaceId, from, to), topArticles(ctx.services.orm, [...range, publishedOnly]), missedQueries(ctx.services.orm, range)]);
   return {
-    spaceId: space.id,
+    spaceId,
     from,
     to,
-    views: spaceRows.reduce((n, r) => n + r.views, 0),
-    uniqueReaders: spaceRows.reduce((n, r) => n + r.readers, 0),
-    days: spaceRows.map((r) => ({ day: String(r.day), views: r.views, readers: r.readers })),
-    topArticles: top.filter(([id]) => titles.has(id)).map(([articleId, s]) => ({ articleId, title: titles.get(articleId)!, ...s })),
-    searchesWithoutResult: [...missCounts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([query, count]) => ({ query, count })),
+    views: own.reduce((n, r) => n + r.views, 0),
+    uniqueReaders: own.reduce((n, r) => n + r.readers, 0),
+    days: own.map((r) => ({ day: String(r.day), views: r.views, readers: r.readers })),
+    topArticles: top,
+    searchesWithoutResult: misses,
   };
 }

@@ -8,7 +8,7 @@ import { checkArticle } from './lookup';
 const versionsPage = lean(KnowledgeArticleVersion, { where: 'article_id = $1 and ($2::uuid is null or id < $2)', orderBy: 'id desc', limitParam: '$3' });
 
 /** An article's history, newest first (each version holds its title and content). */
-export async function listVersions(ctx: TenantContext, articleId: string, props: PageProps): Promise<Page<Lean<KnowledgeArticleVersion>>> {
-  const [, rows] = await Promise.all([checkArticle(ctx, articleId), versionsPage.all(ctx, articleId, props.cursor ?? null, props.limit + 1)]);
+export async function listVersions(ctx: TenantContext, articleId: string, props: PageProps & { publishedOnly: boolean }): Promise<Page<Lean<KnowledgeArticleVersion>>> {
+  const [, rows] = await Promise.all([checkArticle(ctx, articleId, props), versionsPage.all(ctx, articleId, props.cursor ?? null, props.limit + 1)]);
   return toPage(rows, props.limit);
 }

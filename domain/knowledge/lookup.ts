@@ -30,7 +30,7 @@ export async function findArticle(em: Em, id: string, options: { withBody?: bool
 const spaceById = lean(KnowledgeSpace, { where: 'id = $1' });
 const spaceExists = lean(KnowledgeSpace, { columns: ['id'], where: 'id = $1' });
 const articleById = lean(KnowledgeArticle, { where: 'id = $1' });
-const articleExists = lean(KnowledgeArticle, { columns: ['id'], where: 'id = $1' });
+const articleStatus = lean(KnowledgeArticle, { columns: ['status'], where: 'id = $1' });
 
 /** A space of the organisation (lean), or 404. */
 export const readSpace = (scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> => spaceById.byId('Space', scope, id);
@@ -43,9 +43,19 @@ export async function checkSpace(scope: LeanScope, id: string): Promise<void> {
   if (!(await spaceExists.one(scope, id))) throw notFound('Space');
 }
 
-/** 404 unless the article is the organisation's. */
-export async function checkArticle(scope: LeanScope, id: string): Promise<void> {
-  if (!(await articleExists.one(scope, id))) throw notFound('Article');
+/**
+ * 404 for an article a caller who may not see unpublished articles (`publishedOnly`, see api/knowledge/surface.ts)
+ * asks about, unless it is published: its versions and comments are as hidden as it is.
+ */
+export function requireVisible(article: { status: string }, publishedOnly: boolean): void {
+  if (publishedOnly && article.status !== 'published') throw notFound('Article');
+}
+
+/** 404 unless the article is the organisation's and visible to the caller (requireVisible). */
+export async function checkArticle(scope: LeanScope, id: string, { publishedOnly = false } = {}): Promise<void> {
+  const article = await articleStatus.one(scope, id);
+  if (!article) throw notFound('Article');
+  requireVisible(article, publishedOnly);
 }
 
 /** Who made a change: a member (userId) or an integration key (apiKeyId). */

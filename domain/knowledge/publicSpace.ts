@@ -1,7 +1,7 @@
 import { KnowledgeSpace } from '../../entities/knowledge/space';
 import type { Em } from '../../lib/db';
 import { notFound } from '../../lib/errors';
-import { lean, type Lean } from '../../lib/lean';
+import { lean, withoutTenant, type Lean } from '../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
 import type { Services } from '../services';
 
@@ -29,7 +29,7 @@ const publicSpacesPage = lean(KnowledgeSpace, {
 
 /** The public space of a slug (lean; its tenantId binds every further read), or 404. */
 export async function readPublicSpace(services: Services, slug: string): Promise<Lean<KnowledgeSpace>> {
-  const space = await publicSpaceBySlug.one({ services, tenantId: '' }, slug);
+  const space = await publicSpaceBySlug.one(withoutTenant(services), slug);
   if (!space) throw notFound('Space');
   return space;
 }
@@ -38,5 +38,5 @@ export type PublicSpaceSummary = Pick<Lean<KnowledgeSpace>, 'id' | 'slug' | 'nam
 
 /** The directory: public knowledge bases and blogs of every organisation, oldest first. */
 export async function listPublicSpaces(services: Services, props: PageProps & { mode?: (typeof publicModes)[number] }): Promise<Page<PublicSpaceSummary>> {
-  return toPage(await publicSpacesPage.all({ services, tenantId: '' }, props.mode ?? null, props.cursor ?? null, props.limit + 1), props.limit);
+  return toPage(await publicSpacesPage.all(withoutTenant(services), props.mode ?? null, props.cursor ?? null, props.limit + 1), props.limit);
 }

@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { VrParticipant, VrSession, type SessionStatus } from '../../entities/vr/session';
 import { notFound } from '../../lib/errors';
 import { lean, type Lean } from '../../lib/lean';
@@ -21,17 +20,7 @@ export interface ListSessionsProps extends SessionFilters {
   cursor?: string;
 }
 
-export function sessionWhere(filters: SessionFilters, cursor?: string): FilterQuery<VrSession> {
-  const where: FilterQuery<VrSession> = {};
-  if (filters.roomId) where.roomId = filters.roomId;
-  if (filters.simulation) where.simulation = filters.simulation;
-  if (filters.status) where.status = filters.status;
-  if (filters.from || filters.to) where.startedAt = { ...(filters.from ? { $gte: filters.from } : {}), ...(filters.to ? { $lt: filters.to } : {}) };
-  if (cursor) where.id = { $lt: cursor };
-  return where;
-}
-
-// Lean statements (docs/database-path.md): the same filters as sessionWhere (the reports' em read), one prepared statement.
+// Lean statements (docs/database-path.md): every filter in one prepared statement (the list and the reports).
 const sessionsPage = lean(VrSession, {
   where: `($1::uuid is null or room_id = $1) and ($2::text is null or simulation = $2) and ($3::text is null or status = $3)
     and ($4::timestamptz is null or started_at >= $4) and ($5::timestamptz is null or started_at < $5) and ($6::uuid is null or id < $6)`,
@@ -43,9 +32,12 @@ const participantsOf = lean(VrParticipant, { where: 'session_id = $1', orderBy: 
 
 /** The organisation's sessions, newest first. */
 export async function listSessions(ctx: TenantContext, props: ListSessionsProps): Promise<Page<Lean<VrSession>>> {
-  const rows = await sessionsPage.all(ctx, props.roomId || null, props.simulation || null, props.status || null, props.from ?? null, props.to ?? null, props.cursor || null, props.limit + 1);
-  return toPage(rows, props.limit);
+  return toPage(await sessionRows(ctx, props), props.limit);
 }
+
+/** A page of sessions and one more row (is there a next page?), newest first. */
+export const sessionRows = (ctx: TenantContext, props: ListSessionsProps) =>
+  sessionsPage.all(ctx, props.roomId || null, props.simulation || null, props.status || null, props.from ?? null, props.to ?? null, props.cursor || null, props.limit + 1);
 
 /** A session with its participants (first joined first; telemetry-only participants last); both read at once. */
 export async function getSession(ctx: TenantContext, id: string): Promise<{ session: Lean<VrSession>; participants: Lean<VrParticipant>[] }> {

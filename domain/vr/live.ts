@@ -130,7 +130,12 @@ export class LiveRooms {
 
   private keys(roomId: string) {
     const { key } = this.services;
-    return { room: key('vr', 'room', roomId), presence: key('vr', 'presence', roomId), expiry: key('vr', 'expiry', roomId), departed: key('vr', 'departed', roomId) };
+    return { room: key('vr', 'room', roomId), presence: key('vr', 'presence', roomId), expiry: this.expiryKey(roomId), departed: key('vr', 'departed', roomId) };
+  }
+
+  /** Alone, for the rooms list's occupancy (the other keys would be built for nothing). */
+  private expiryKey(roomId: string): string {
+    return this.services.key('vr', 'expiry', roomId);
   }
 
   private get liveRoomsKey(): string {
@@ -230,20 +235,21 @@ export class LiveRooms {
   async occupancy(roomIds: string[]): Promise<Map<string, number>> {
     const now = Date.now();
     const counts = new Map<string, number>();
-    const missing: string[] = [];
+    const missing: { id: string; key: string }[] = [];
     for (const id of roomIds) {
-      const count = occupancyCache.count(this.keys(id).expiry, now);
-      if (count === undefined) missing.push(id);
+      const key = this.expiryKey(id);
+      const count = occupancyCache.count(key, now);
+      if (count === undefined) missing.push({ id, key });
       else counts.set(id, count);
     }
     if (!missing.length) return counts;
     const pipeline = this.services.redis.pipeline();
-    for (const id of missing) pipeline.zrangebyscore(this.keys(id).expiry, now, '+inf', 'WITHSCORES');
+    for (const { key } of missing) pipeline.zrangebyscore(key, now, '+inf', 'WITHSCORES');
     const results = (await pipeline.exec()) ?? [];
-    missing.forEach((id, i) => {
+    missing.forEach(({ id, key }, i) => {
       const [err, flat] = results[i] ?? [null, []];
       const expiries = ((flat ?? []) as string[]).filter((_, j) => j % 2 === 1).map(Number);
-      if (!err) occupancyCache.remember(this.keys(id).expiry, expiries, now);
+      if (!err) occupancyCache.remember(key, expiries, now);
       counts.set(id, expiries.length);
     });
     return counts;

@@ -1,17 +1,18 @@
-import { VrParticipant, VrSession } from '../../entities/vr/session';
-import type { TenantContext } from '../context';
-import { sessionWhere, type SessionFilters } from './listSessions';
+import { VrParticipant, type VrSession } from '../../entities/vr/session';
+import { lean, type Lean } from '../../lib/lean';
 import type { Page } from '../../lib/pagination';
+import type { TenantContext } from '../context';
+import { sessionRows, type ListSessionsProps } from './listSessions';
 
 export interface ParticipantProgress {
-  participant: VrParticipant;
+  participant: Lean<VrParticipant>;
   /** Distinct steps passed / the simulation's steps, at most 1. */
   progress: number;
   completed: boolean;
 }
 
 export interface SessionReport {
-  session: VrSession;
+  session: Lean<VrSession>;
   /** Seconds from start to end, or to now while it runs. */
   durationSeconds: number;
   participantsCount: number;
@@ -21,23 +22,21 @@ export interface SessionReport {
   participants: ParticipantProgress[];
 }
 
-export interface SessionReportsProps extends SessionFilters {
-  limit: number;
-  cursor?: string;
-}
-
 export const progressOf = (stepsPassed: number, steps: number) => Math.min(1, stepsPassed / Math.max(1, steps));
 export const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+// A lean statement (docs/database-path.md): the participants of a page's sessions, first joined first.
+const participantsOf = lean(VrParticipant, { where: 'session_id = any($1::uuid[])', orderBy: 'joined_at asc nulls last, created_at asc, id asc' });
 
 /**
  * Per-session report, newest first, from the aggregates the telemetry worker maintains (no event is read):
  * fresh within the worker's lag, also while the session runs.
  */
-export async function sessionReports(ctx: TenantContext, props: SessionReportsProps): Promise<Page<SessionReport>> {
-  const rows = await ctx.em.find(VrSession, sessionWhere(props, props.cursor), { orderBy: { id: 'desc' }, limit: props.limit + 1 });
+export async function sessionReports(ctx: TenantContext, props: ListSessionsProps): Promise<Page<SessionReport>> {
+  const rows = await sessionRows(ctx, props);
   const sessions = rows.slice(0, props.limit);
-  const participants = sessions.length ? await ctx.em.find(VrParticipant, { sessionId: { $in: sessions.map((s) => s.id) } }, { orderBy: { joinedAt: 'asc nulls last', createdAt: 'asc' } }) : [];
-  const bySession = new Map<string, VrParticipant[]>();
+  const participants = sessions.length ? await participantsOf.all(ctx, sessions.map((s) => s.id)) : [];
+  const bySession = new Map<string, Lean<VrParticipant>[]>();
   for (const p of participants) bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
   const now = Date.now();
   const items = sessions.map((session): SessionReport => {

@@ -2,7 +2,7 @@ import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { Promotion } from '../../entities/billing/promotion';
 import { stripeEventsQueue } from '../../queues/billing';
 import { stripeEventJobId } from '../../domain/billing/receiveStripeWebhook';
-import { deliver, linkPrices, prices, processed, setSubscription, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
+import { deliver, finishedJob, linkPrices, prices, processed, setSubscription, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
 import { createAccount, type Account } from '../support/factories';
 import { FakeStripe, signedDelivery, stripeEvent } from '../support/fakeStripe';
 import { startStack, type TestStack } from '../support/stack';
@@ -118,7 +118,7 @@ describe('Stripe webhook', () => {
     expect(await em.fork().count(StripeEvent, { id: event.id as string })).toBe(1);
     const jobsAfter = Object.values(await queue.getJobCounts()).reduce((a, b) => a + b, 0);
     expect(jobsAfter - jobsBefore).toBe(1);
-    expect(await (await queue.getJob(stripeEventJobId(event.id as string)))?.getState()).toBe('completed');
+    expect(await (await finishedJob(stack, stripeEventsQueue, stripeEventJobId(event.id as string))).getState()).toBe('completed');
     expect((await em.fork().findOneOrFail(Promotion, { id: promo.id })).redemptions).toBe(1);
   });
 

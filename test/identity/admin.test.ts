@@ -68,6 +68,13 @@ describe('/admin', () => {
     const res = await get(`/admin/organizations?q=${encodeURIComponent(user.org.name)}`);
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([expect.objectContaining({ id: user.tenantId, name: user.org.name, memberCount: 2, tier: 'free', suspended: false, suspendedAt: null })]);
+    // The slug is searched too (its random suffix, any case); the search text's wildcards are literal.
+    const bySlug = await get(`/admin/organizations?q=${user.org.slug.slice(-6).toUpperCase()}`);
+    expect(bySlug.body.items.map((o: { id: string }) => o.id)).toEqual([user.tenantId]);
+    expect((await get('/admin/organizations?q=%25')).body.items).toEqual([]);
+    const first = await get('/admin/organizations?limit=1');
+    const second = await get(`/admin/organizations?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body.items[0].id < first.body.items[0].id).toBe(true);
   });
 
   it('lists active sessions and ends one', async () => {
@@ -76,6 +83,11 @@ describe('/admin', () => {
     expectFieldErrors(await get('/admin/sessions?userId=me'), 'userId');
     const res = await get(`/admin/sessions?userId=${victim.user.id}`);
     expect(res.body.items).toEqual([expect.objectContaining({ id: sid, userId: victim.user.id, userEmail: victim.email, organizationId: victim.tenantId, current: false })]);
+    // Without a user: everyone's, newest first, page by page.
+    const first = await get('/admin/sessions?limit=1');
+    expect(first.body).toEqual({ items: [expect.objectContaining({ id: sid, userId: victim.user.id })], nextCursor: sid });
+    const second = await get(`/admin/sessions?limit=1&cursor=${sid}`);
+    expect(second.body.items[0].id < sid).toBe(true);
     expect((await stack.http.delete(`/admin/sessions/${sid}`).set(root.auth)).status).toBe(204);
     expectProblem(await stack.http.get('/users/me').set(victim.auth), 401, 'token_revoked');
     expect((await get(`/admin/sessions?userId=${victim.user.id}`)).body.items).toEqual([]);
@@ -191,6 +203,11 @@ describe('/admin', () => {
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await get(`/admin/audit?since=${future}`)).body.items).toEqual([]);
     expect((await get(`/admin/audit?until=${encodeURIComponent(new Date(0).toISOString())}`)).body.items).toEqual([]);
+    const recent = (await get(`/admin/audit?actorId=${root.user.id}&since=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&until=${future}`)).body.items;
+    expect(recent.map((e: { id: string }) => e.id)).toEqual(adminActions.body.items.map((e: { id: string }) => e.id));
+    const first = await get(`/admin/audit?actorId=${root.user.id}&limit=1`);
+    expect(first.body.items[0].id).toBe(adminActions.body.items[0].id);
+    expect((await get(`/admin/audit?actorId=${root.user.id}&limit=1&cursor=${first.body.nextCursor}`)).body.items[0].id).toBe(adminActions.body.items[1].id);
     expect(await stack.services.orm.em.fork().count(AuditEntry, {})).toBeGreaterThan(10);
     expectFieldErrors(await get('/admin/audit?since=yesterday'), 'since');
     expectFieldErrors(await get('/admin/audit?actorId=me'), 'actorId');

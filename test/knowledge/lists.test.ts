@@ -84,6 +84,12 @@ describe('knowledge lists: pages, order and filters', () => {
     for (const text of ['v2', 'v3', 'v4']) await stack.http.patch(`/api/knowledge/articles/${a.id}`).set(owner.auth).send({ contentMarkdown: text }).expect(200);
     const versions = (await walk(`/api/knowledge/articles/${a.id}/versions`, owner, 1)) as unknown as { number: number; contentMarkdown: string }[];
     expect(versions.map((v) => [v.number, v.contentMarkdown])).toEqual([[4, 'v4'], [3, 'v3'], [2, 'v2'], [1, 'v1']]);
+    // A member who may only read finds a draft's history and comments as hidden as the draft, and cannot comment on it.
+    expectProblem(await stack.http.get(`/api/knowledge/articles/${a.id}/versions`).set(reader.auth), 404, 'not_found');
+    expectProblem(await stack.http.get(`/api/knowledge/articles/${a.id}/comments`).set(reader.auth), 404, 'not_found');
+    expectProblem(await stack.http.post(`/api/knowledge/articles/${a.id}/comments`).set(reader.auth).send({ body: 'early' }), 404, 'not_found');
+    await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
+    expect((await stack.http.get(`/api/knowledge/articles/${a.id}/versions`).set(reader.auth).expect(200)).body.items).toHaveLength(4);
     const comments: unknown[] = [];
     for (const body of ['one', 'two', 'three']) comments.push((await stack.http.post(`/api/knowledge/articles/${a.id}/comments`).set(reader.auth).send({ body }).expect(201)).body);
     const listed = await walk(`/api/knowledge/articles/${a.id}/comments`, owner, 2);

@@ -132,6 +132,38 @@ describe('knowledge search, analytics and AI', () => {
     expectProblem(await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(other.auth), 404, 'not_found');
   });
 
+  it('analytics: days summed in order, the ten most viewed existing articles, the twenty most missed queries, the range only', async () => {
+    const { id: space } = await createSpace(stack, owner, { name: 'Stats', mode: 'public_kb' });
+    const articles = [];
+    for (let i = 0; i < 12; i++) articles.push((await createArticle(stack, owner, space, { title: `A${i}`, contentMarkdown: 'x' })).id);
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const db = stack.services.orm.em.getConnection();
+    const stat = (articleId: string | null, ago: number, views: number) =>
+      db.execute(`insert into knowledge_daily_stats (id, tenant_id, space_id, article_id, day, views, readers, created_at) values (gen_random_uuid(), ?, ?, ?, ?, ?, 1, now())`, [owner.tenantId, space, articleId, day(ago), views]);
+    await stat(null, 1, 10);
+    await stat(null, 0, 5);
+    await stat(null, 40, 99); // outside the 30 days
+    // Article i gets i views yesterday and i today; a deleted article's views never take a place.
+    for (const [i, id] of articles.entries()) for (const ago of [0, 1]) await stat(id, ago, i);
+    await stat('00000000-0000-7000-8000-000000000001', 0, 1000);
+    for (let i = 0; i < 22; i++) await db.execute(`insert into knowledge_search_misses (id, tenant_id, space_id, day, query, count, created_at) values (gen_random_uuid(), ?, ?, ?, ?, ?, now())`, [owner.tenantId, space, day(i % 2), `q${i}`, i + 1]);
+    const res = await stack.http.get(`/api/knowledge/spaces/${space}/analytics`).set(owner.auth).expect(200);
+    expect(res.body).toMatchObject({ views: 15, uniqueReaders: 2, days: [{ day: day(1), views: 10, readers: 1 }, { day: day(0), views: 5, readers: 1 }] });
+    expect(res.body.topArticles.map((a: { title: string; views: number; readers: number }) => [a.title, a.views, a.readers])).toEqual(
+      [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => [`A${i}`, 2 * i, 2]),
+    );
+    expect(res.body.searchesWithoutResult).toHaveLength(20);
+    expect(res.body.searchesWithoutResult[0]).toEqual({ query: 'q21', count: 22 });
+    expect((await stack.http.get(`/api/knowledge/spaces/${space}/analytics`).query({ days: 1 }).set(owner.auth)).body).toMatchObject({ views: 5, days: [{ day: day(0), views: 5 }] });
+    // A member who may only read is shown the published articles only: no draft's title.
+    await stack.http.post('/rbac/roles').set(owner.auth).send({ key: 'kb-reader', name: 'KB reader', permissions: ['knowledge.read'] }).expect(201);
+    const reader = await addMember(stack, owner, 'kb-reader');
+    await stack.http.post(`/api/knowledge/articles/${articles[3]}/publish`).set(owner.auth).expect(200);
+    const read = await stack.http.get(`/api/knowledge/spaces/${space}/analytics`).set(reader.auth).expect(200);
+    expect(read.body).toMatchObject({ views: 15, topArticles: [{ title: 'A3', views: 6 }] });
+    expect(read.body.topArticles).toHaveLength(1);
+  });
+
   it('AI: qa answers from retrieved articles and cites them; other operations go through the AI layer', async () => {
     ai.requests.length = 0;
     const qa = await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'qa', question: 'How do I deploy on kubernetes?' });

@@ -1,5 +1,6 @@
 import { DriverException } from '@mikro-orm/core';
 import { Activity } from '../../entities/core/activity';
+import { Customer } from '../../entities/core/customer';
 import { User } from '../../entities/identity/user';
 import { Membership } from '../../entities/identity/organization';
 import { VrRoom } from '../../entities/vr/room';
@@ -41,6 +42,25 @@ describe('lean reads', () => {
     const session = (await lean(VrSession).all(scope(org.admin.tenantId)))[0];
     expect(session.startedAt).toBeInstanceOf(Date);
     expect(typeof session.eventsCount).toBe('number');
+  });
+
+  it('reads JSON and text[] columns (contact details, custom values, tags) as em.find hydrates them', async () => {
+    const tenantId = org.admin.tenantId;
+    const em = stack.services.orm.em.fork();
+    em.create(Customer, {
+      tenantId, kind: 'organisation', name: 'Acme', roles: ['client', 'supplier'], tags: ['vip', 'north'],
+      emails: [{ type: 'billing', value: 'billing@acme.test', primary: true }, { type: 'work', value: 'info@acme.test', primary: false }],
+      phones: [{ type: 'mobile', value: '+44 20 7946 0958', primary: true }],
+      addresses: [{ type: 'work', line1: '1 High Street', line2: null, postalCode: null, city: 'London', region: null, country: 'GB', primary: true }],
+      primaryEmail: 'billing@acme.test', custom: { size: 42, active: true, since: '2024-02-29', ratio: 0.5 }, ownerId: null, externalId: 'x-1', lastContactAt: new Date(), searchText: 'acme',
+    });
+    em.create(Customer, { tenantId, kind: 'person', name: 'Ada', roles: [], tags: [], emails: [], phones: [], addresses: [], custom: {}, primaryEmail: null, ownerId: null, externalId: null, lastContactAt: null, searchText: 'ada' });
+    await em.flush();
+    const read = stack.services.orm.em.fork();
+    read.setFilterParams('tenant', { tenantId });
+    const customers = await read.find(Customer, {}, { orderBy: { id: 'asc' } });
+    expect(customers).toHaveLength(2);
+    expect(await lean(Customer, { orderBy: 'id asc' }).all(scope(tenantId))).toEqual(customers.map((e) => ({ ...e })));
   });
 
   it('selects a reference mapped to its id (mapToPk) under its property name, and no other relation', () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notify } from '../../domain/notifications/notify';
+import { ChatMessage } from '../../entities/work/chat';
+import { WorkGithubDelivery } from '../../entities/work/github';
 import { hubNotificationsQueue } from '../../queues/notifications';
 import { createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
@@ -53,6 +55,17 @@ describe('/admin/deliveries: inbound and outbound deliveries with their outcomes
     expectProblem(await asAdmin(`/admin/deliveries/github/${randomUUID()}`), 404, 'not_found');
   });
 
+  it('lists the pending GitHub deliveries (stored, no outcome yet) of another organisation', async () => {
+    const other = await createAccount(stack);
+    const em = stack.services.orm.em.fork();
+    const pending = em.create(WorkGithubDelivery, { tenantId: other.tenantId, deliveryId: randomUUID(), event: 'push', payload: {} });
+    await em.flush();
+    const list = await asAdmin(`/admin/deliveries/github?status=pending&tenantId=${other.tenantId}`).expect(200);
+    expect(list.body.items).toEqual([expect.objectContaining({ id: pending.id, tenantId: other.tenantId, status: 'pending', processedAt: null })]);
+    expect((await asAdmin(`/admin/deliveries/github?status=pending&tenantId=${owner.tenantId}`)).body.items).toEqual([]);
+    expect((await asAdmin(`/admin/deliveries/github?status=applied&tenantId=${other.tenantId}`)).body.items).toEqual([]);
+  });
+
   it('records every outbound hub notification: delivered, then failed after its retries (also failed in the dashboard)', async () => {
     const delivered = await emit('customer.created');
     expect(await eventually(hubRow(delivered))).toMatchObject({ module: 'core', event: 'customer.created', status: 'delivered', attempts: 1, lastStatus: null, lastError: null, deliveredAt: expect.any(String) });
@@ -64,7 +77,9 @@ describe('/admin/deliveries: inbound and outbound deliveries with their outcomes
       return row?.status === 'failed' && row;
     }, { what: 'the notification dropped' });
     expect(failed).toMatchObject({ attempts: 3, lastStatus: 503, lastError: 'hub answered 503', deliveredAt: null });
-    expect(await (await stack.services.queues.get(hubNotificationsQueue).getJob(dropped))!.getState()).toBe('failed');
+    // The row is written before the job's last attempt throws: BullMQ then moves the job to failed.
+    const job = (await stack.services.queues.get(hubNotificationsQueue).getJob(dropped))!;
+    expect(await eventually(async () => (await job.getState()) === 'failed', { what: 'the job failed in the dashboard' })).toBe(true);
 
     hub.status = 400;
     const refused = await emit('deal.lost');
@@ -79,6 +94,10 @@ describe('/admin/deliveries: inbound and outbound deliveries with their outcomes
     const channel = await stack.http.post('/api/chat/channels').set(owner.auth).send({ name: 'ops' }).expect(201);
     const token = await stack.http.post(`/api/chat/channels/${channel.body.id}/tokens`).set(owner.auth).send({ label: 'Pager' }).expect(201);
     await stack.http.post(`/api/integrations/${token.body.token}`).send({ text: 'Disk full' }).expect(201);
+    // A member's message is not a delivery.
+    const em = stack.services.orm.em.fork();
+    em.create(ChatMessage, { tenantId: owner.tenantId, channelId: channel.body.id, authorId: owner.user.id, author: 'Owner', text: 'On it' });
+    await em.flush();
     const chat = await asAdmin(`/admin/deliveries/chat?tenantId=${owner.tenantId}`).expect(200);
     expect(chat.body.items).toEqual([expect.objectContaining({ channelId: channel.body.id, tokenId: token.body.id, author: 'Pager', textLength: 9 })]);
 

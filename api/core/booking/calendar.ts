@@ -8,6 +8,7 @@ import { getBusiness } from '../../../domain/core/org/getBusiness';
 import { bookingRead } from './appointments';
 import { CalendarFeedParams, CalendarFreeBusyQuery, CreateCalendarEventBody, ListCalendarEventsQuery, UpdateCalendarEventBody } from './dtos';
 import { CalendarEventPageView, CalendarEventView, CalendarSyncInfoView, FreeBusyView, StaffFreeBusyView } from './calendarViews';
+import { isoTime } from '../../http/present';
 
 const toDate = (v: string | undefined) => (v === undefined ? undefined : new Date(v));
 
@@ -65,7 +66,7 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
       const from = new Date(query.from);
       const to = new Date(query.to);
       const [rows, business] = await Promise.all([staffFreeBusy(ctx, { staffIds: query.staffIds, from, to }), getBusiness(ctx)]);
-      return { from: from.toISOString(), to: to.toISOString(), timeZone: business.timeZone, staff: rows.map(StaffFreeBusyView.from) } satisfies FreeBusyView;
+      return { from: isoTime(from), to: isoTime(to), timeZone: business.timeZone, staff: rows.map(StaffFreeBusyView.from) } satisfies FreeBusyView;
     },
   );
 

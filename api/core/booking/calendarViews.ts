@@ -7,6 +7,7 @@ import type { StaffFreeBusy } from '../../../domain/core/booking/freeBusy';
 import type { SyncInfo } from '../../../domain/core/booking/calendarFeed';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
+import { isoTime } from '../../http/present';
 
 /** Presenters of the calendar routes (events, free/busy, sync information). */
 
@@ -32,12 +33,12 @@ export class CalendarEventView {
       title: e.title,
       description: e.description ?? null,
       location: e.location ?? null,
-      startAt: e.startAt.toISOString(),
-      endAt: e.endAt.toISOString(),
+      startAt: isoTime(e.startAt),
+      endAt: isoTime(e.endAt),
       allDay: e.allDay,
       busy: e.busy,
-      createdAt: e.createdAt.toISOString(),
-      updatedAt: e.updatedAt.toISOString(),
+      createdAt: isoTime(e.createdAt),
+      updatedAt: isoTime(e.updatedAt),
     };
   }
 }
@@ -65,7 +66,7 @@ export class StaffFreeBusyView {
   @ValidateNested({ each: true }) @Type(() => BusyPeriodView) busy!: BusyPeriodView[];
 
   static from(f: StaffFreeBusy): StaffFreeBusyView {
-    return { staffId: f.staff.id, displayName: f.staff.displayName, busy: f.busy.map((b) => ({ start: b.start.toISOString(), end: b.end.toISOString(), kind: b.kind })) };
+    return { staffId: f.staff.id, displayName: f.staff.displayName, busy: f.busy.map((b) => ({ start: isoTime(b.start), end: isoTime(b.end), kind: b.kind })) };
   }
 }
 
@@ -93,6 +94,6 @@ export class CalendarSyncInfoView {
   caldav!: CalDavView | null;
 
   static from(s: SyncInfo): CalendarSyncInfoView {
-    return { feedUrl: s.feedUrl, feedCreatedAt: s.feedCreatedAt.toISOString(), caldav: s.caldav };
+    return { feedUrl: s.feedUrl, feedCreatedAt: isoTime(s.feedCreatedAt), caldav: s.caldav };
   }
 }

@@ -7,6 +7,7 @@ import type { Business } from '../../../entities/core/business';
 import type { Lean } from '../../../lib/lean';
 import { bookingReference } from '../../../domain/core/booking/storefront';
 import { BookingGroupView } from './views';
+import { isoTime } from '../../http/present';
 
 /** Anonymous storefront views: public facts only (no tenant id, no staff e-mail, phone, user or employee). */
 
@@ -83,7 +84,7 @@ export class StorefrontBookingView {
   @IsString() staffName!: string;
 
   static from(a: Appointment, service: { name: string }, staff: { displayName: string }): StorefrontBookingView {
-    return { reference: bookingReference(a.id), status: a.status, startAt: a.startAt.toISOString(), endAt: a.endAt.toISOString(), serviceId: a.serviceId, serviceName: service.name, staffId: a.staffId, staffName: staff.displayName };
+    return { reference: bookingReference(a.id), status: a.status, startAt: isoTime(a.startAt), endAt: isoTime(a.endAt), serviceId: a.serviceId, serviceName: service.name, staffId: a.staffId, staffName: staff.displayName };
   }
 }
 

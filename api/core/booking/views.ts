@@ -7,6 +7,7 @@ import type { AppointmentRow } from '../../../domain/core/booking/appointments';
 import type { Slot } from '../../../domain/core/booking/availability';
 import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/catalogue';
 import { mapPage, type Page } from '../../../lib/pagination';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the booking routes. Public (storefront) views carry no tenant id and no private staff data. */
 
@@ -36,10 +37,10 @@ export class BookingAppointmentView {
       serviceId: a.serviceId,
       staffId: a.staffId,
       customerId: a.customerId ?? null,
-      startAt: a.startAt.toISOString(),
-      endAt: a.endAt.toISOString(),
-      blockedFrom: a.blockedFrom.toISOString(),
-      blockedUntil: a.blockedUntil.toISOString(),
+      startAt: isoTime(a.startAt),
+      endAt: isoTime(a.endAt),
+      blockedFrom: isoTime(a.blockedFrom),
+      blockedUntil: isoTime(a.blockedUntil),
       status: a.status,
       partySize: a.partySize,
       source: a.source,
@@ -47,9 +48,9 @@ export class BookingAppointmentView {
       attendeeEmail: a.attendeeEmail ?? null,
       attendeePhone: a.attendeePhone ?? null,
       notes: a.notes ?? null,
-      cancelledAt: a.cancelledAt?.toISOString() ?? null,
-      createdAt: a.createdAt.toISOString(),
-      updatedAt: a.updatedAt.toISOString(),
+      cancelledAt: iso(a.cancelledAt),
+      createdAt: isoTime(a.createdAt),
+      updatedAt: isoTime(a.updatedAt),
     };
   }
 }
@@ -159,7 +160,7 @@ export class BookingSlotView {
     const iso = (d: Date) => {
       const t = d.getTime();
       let text = formatted.get(t);
-      if (text === undefined) formatted.set(t, (text = d.toISOString()));
+      if (text === undefined) formatted.set(t, (text = isoTime(d)));
       return text;
     };
     return slots.map((s) => ({ start: iso(s.start), end: iso(s.end), staffIds: s.staffIds }));

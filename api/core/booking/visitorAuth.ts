@@ -5,6 +5,7 @@ import { BookingService, Staff } from '../../../entities/core/booking';
 import { endVisitorSession, requestVisitorLink, verifyVisitorLink, visitorBookings, visitorSession } from '../../../domain/core/booking/visitors';
 import { VisitorLinkBody, VisitorVerifyBody } from './dtos';
 import { StorefrontBookingView, VisitorLinkSentView, VisitorMeView, VisitorSessionView } from './storefrontViews';
+import { isoTime } from '../../http/present';
 
 const bearer = (req: Request) => /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.get('authorization') ?? '')?.[1];
 
@@ -50,7 +51,7 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ body }) => {
       const s = await verifyVisitorLink(services, body.token);
-      return { sessionToken: s.sessionToken, expiresAt: s.expiresAt.toISOString(), email: s.email, store: { name: s.business.name, publicSlug: s.business.publicSlug ?? '' } } satisfies VisitorSessionView;
+      return { sessionToken: s.sessionToken, expiresAt: isoTime(s.expiresAt), email: s.email, store: { name: s.business.name, publicSlug: s.business.publicSlug ?? '' } } satisfies VisitorSessionView;
     },
   );
 
@@ -77,7 +78,7 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
       const staffOf = new Map(staff.map((s) => [s.id, s]));
       return {
         email: session.email,
-        expiresAt: session.expiresAt.toISOString(),
+        expiresAt: isoTime(session.expiresAt),
         store: { name: session.business.name, publicSlug: session.business.publicSlug! },
         bookings: bookings.map((b) => StorefrontBookingView.from(b, serviceOf.get(b.serviceId)!, staffOf.get(b.staffId)!)),
       } satisfies VisitorMeView;

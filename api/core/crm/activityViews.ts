@@ -6,8 +6,9 @@ import { activityTypes, type Activity } from '../../../entities/core/activity';
 import { riskLevelValues, type HealthScore, type StoredSignal } from '../../../entities/core/healthScore';
 import type { TaskItem } from '../../../domain/core/crm/listTasks';
 import type { TimelineItem } from '../../../domain/core/crm/timeline';
+import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
-import { iso } from '../../http/present';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of CRM activities, tasks, the timeline and health scores. */
 export class ActivityView {
@@ -27,22 +28,22 @@ export class ActivityView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(a: Activity): ActivityView {
+  static from(a: Lean<Activity>): ActivityView {
     return {
       id: a.id,
       customerId: a.customerId,
       type: a.type,
       subject: a.subject,
       body: a.body,
-      occurredAt: a.occurredAt.toISOString(),
+      occurredAt: isoTime(a.occurredAt),
       dueAt: iso(a.dueAt),
       completedAt: iso(a.completedAt),
       assigneeId: a.assigneeId ?? null,
       createdBy: a.createdBy ?? null,
       source: a.source ?? null,
       externalId: a.externalId ?? null,
-      createdAt: a.createdAt.toISOString(),
-      updatedAt: a.updatedAt.toISOString(),
+      createdAt: isoTime(a.createdAt),
+      updatedAt: isoTime(a.updatedAt),
     };
   }
 }
@@ -74,7 +75,7 @@ export class TimelineItemView {
   @IsObject() data!: Record<string, unknown>;
 
   static from(i: TimelineItem): TimelineItemView {
-    return { ...i, at: i.at.toISOString() };
+    return { ...i, at: isoTime(i.at) };
   }
 }
 
@@ -104,6 +105,6 @@ export class HealthScoreView {
   @IsDateString() computedAt!: string;
 
   static from(h: HealthScore): HealthScoreView {
-    return { customerId: h.customerId, score: h.score, risk: h.risk, signals: h.signals as StoredSignal[], computedAt: h.computedAt.toISOString() };
+    return { customerId: h.customerId, score: h.score, risk: h.risk, signals: h.signals as StoredSignal[], computedAt: isoTime(h.computedAt) };
   }
 }

@@ -4,7 +4,7 @@ import { IdParams } from '../../http/dtos';
 import { createCustomer } from '../../../domain/core/crm/createCustomer';
 import { fieldDefinitions, parseCustomFilters } from '../../../domain/core/crm/customFields';
 import { deleteCustomer } from '../../../domain/core/crm/deleteCustomer';
-import { getCustomer } from '../../../domain/core/crm/getCustomer';
+import { readCustomer } from '../../../domain/core/crm/getCustomer';
 import { listCustomers } from '../../../domain/core/crm/listCustomers';
 import { addRelation, relationsOf, removeRelation } from '../../../domain/core/crm/relations';
 import { updateCustomer } from '../../../domain/core/crm/updateCustomer';
@@ -55,8 +55,10 @@ export function customerRoutes({ routes }: ModuleMount): void {
   );
 
   r.get('/api/customers/:id', { ...read, summary: 'Get a customer with its relations', params: IdParams, response: CustomerDetailView }, async ({ ctx, params }) => {
-    const customer = await getCustomer(ctx, params.id);
-    const view: CustomerDetailView = { ...CustomerView.from(customer, await fieldDefinitions(ctx)), relations: (await relationsOf(ctx, customer.id)).map(RelationView.from) };
+    // The customer first: an unknown id answers 404 before any other read.
+    const customer = await readCustomer(ctx, params.id);
+    const [defs, relations] = await Promise.all([fieldDefinitions(ctx), relationsOf(ctx, customer.id)]);
+    const view: CustomerDetailView = { ...CustomerView.from(customer, defs), relations: relations.map(RelationView.from) };
     return view;
   });
 

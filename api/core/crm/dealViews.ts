@@ -8,7 +8,7 @@ import type { Board, BoardColumn, CurrencyTotal } from '../../../domain/core/crm
 import type { PipelineRows } from '../../../domain/core/crm/pipelines';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
-import { iso, dateOnly } from '../../http/present';
+import { dateOnly, iso, isoTime } from '../../http/present';
 
 /** Presenters of pipelines, deals and the board. */
 export class StageView {
@@ -30,7 +30,7 @@ export class PipelineView {
   @IsDateString() updatedAt!: string;
 
   static from({ pipeline, stages }: PipelineRows): PipelineView {
-    return { id: pipeline.id, name: pipeline.name, stages: stages.map(StageView.from), createdAt: pipeline.createdAt.toISOString(), updatedAt: pipeline.updatedAt.toISOString() };
+    return { id: pipeline.id, name: pipeline.name, stages: stages.map(StageView.from), createdAt: isoTime(pipeline.createdAt), updatedAt: isoTime(pipeline.updatedAt) };
   }
 }
 
@@ -71,10 +71,10 @@ export class DealView {
       lostReason: d.lostReason ?? null,
       expectedCloseDate: dateOnly(d.expectedCloseDate),
       closedAt: iso(d.closedAt),
-      stageChangedAt: d.stageChangedAt.toISOString(),
+      stageChangedAt: isoTime(d.stageChangedAt),
       externalId: d.externalId ?? null,
-      createdAt: d.createdAt.toISOString(),
-      updatedAt: d.updatedAt.toISOString(),
+      createdAt: isoTime(d.createdAt),
+      updatedAt: isoTime(d.updatedAt),
     };
   }
 }
@@ -90,7 +90,7 @@ export class DealEventView {
   @Nullable() @IsString() reason!: string | null;
 
   static from(e: Lean<DealEvent>): DealEventView {
-    return { type: e.type, fromStageId: e.fromStageId ?? null, toStageId: e.toStageId ?? null, actorId: e.actorId ?? null, at: e.at.toISOString(), reason: e.reason ?? null };
+    return { type: e.type, fromStageId: e.fromStageId ?? null, toStageId: e.toStageId ?? null, actorId: e.actorId ?? null, at: isoTime(e.at), reason: e.reason ?? null };
   }
 }
 

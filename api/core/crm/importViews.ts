@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { importKinds, importStatuses, type CrmImport, type ImportRecordError } from '../../../entities/core/crmImport';
 import type { SyncResult } from '../../../domain/core/crm/syncActivities';
-import { iso } from '../../http/present';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the integration hub's imports and activity sync. */
 export class ImportErrorView {
@@ -40,7 +40,7 @@ export class ImportView {
       updated: i.updated,
       failed: i.failed,
       errors: i.errors as ImportRecordError[],
-      createdAt: i.createdAt.toISOString(),
+      createdAt: isoTime(i.createdAt),
       finishedAt: iso(i.finishedAt),
       statusUrl: `/api/public/hub/imports/${i.id}`,
     };

@@ -5,10 +5,10 @@ import { Nullable } from '../../http/nullable';
 import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
 import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customFields';
-import type { ListedCustomer } from '../../../domain/core/crm/listCustomers';
+import type { ListedCustomer } from '../../../domain/core/crm/customerPages';
 import type { RelationFromOneSide } from '../../../domain/core/crm/relations';
 import { mapPage, type Page } from '../../../lib/pagination';
-import { iso } from '../../http/present';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the CRM routes. */
 
@@ -65,8 +65,8 @@ export class CustomerView {
       ownerId: c.ownerId ?? null,
       externalId: c.externalId ?? null,
       lastContactAt: iso(c.lastContactAt),
-      createdAt: c.createdAt.toISOString(),
-      updatedAt: c.updatedAt.toISOString(),
+      createdAt: isoTime(c.createdAt),
+      updatedAt: isoTime(c.updatedAt),
     };
   }
 }
@@ -83,7 +83,7 @@ export class RelationView {
   @IsDateString() createdAt!: string;
 
   static from(r: RelationFromOneSide): RelationView {
-    return { ...r, createdAt: r.createdAt.toISOString() };
+    return { ...r, createdAt: isoTime(r.createdAt) };
   }
 }
 
@@ -109,7 +109,7 @@ export class CustomFieldView {
   @IsDateString() updatedAt!: string;
 
   static from(f: CustomField): CustomFieldView {
-    return { key: f.key, label: f.label, type: f.type, options: f.options, createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString() };
+    return { key: f.key, label: f.label, type: f.type, options: f.options, createdAt: isoTime(f.createdAt), updatedAt: isoTime(f.updatedAt) };
   }
 }
 

@@ -2,14 +2,15 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { einvoiceStatuses, type EInvoiceEvent } from '../../../entities/core/einvoice';
+import { einvoiceStatuses } from '../../../entities/core/einvoice';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type Invoice, type InvoiceLine, type InvoiceParty, type InvoicePayment, type PartyAddress, type VatBreakdown } from '../../../entities/core/invoice';
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import type { InvoiceDetail } from '../../../domain/core/invoices/listInvoices';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
+import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
-import { iso } from '../../http/present';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the invoicing routes. Amounts are integers in cents (EUR), rates and percentages decimals. */
 
@@ -117,7 +118,7 @@ export class InvoiceSummaryView {
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(i: Invoice): InvoiceSummaryView {
+  static from(i: Lean<Invoice>): InvoiceSummaryView {
     return {
       id: i.id,
       kind: i.kind,
@@ -137,8 +138,8 @@ export class InvoiceSummaryView {
       overdue: isOverdue(i),
       creditedInvoiceId: i.creditedInvoiceId ?? null,
       issuedAt: iso(i.issuedAt),
-      createdAt: i.createdAt.toISOString(),
-      updatedAt: i.updatedAt.toISOString(),
+      createdAt: isoTime(i.createdAt),
+      updatedAt: isoTime(i.updatedAt),
     };
   }
 }
@@ -147,7 +148,7 @@ export class InvoicePageView {
   @ValidateNested({ each: true }) @Type(() => InvoiceSummaryView) items!: InvoiceSummaryView[];
   @Nullable() @IsString() nextCursor!: string | null;
 
-  static from(page: Page<Invoice>): InvoicePageView {
+  static from(page: Page<Lean<Invoice>>): InvoicePageView {
     return mapPage(page, InvoiceSummaryView.from);
   }
 }
@@ -160,8 +161,8 @@ export class PaymentView {
   @Nullable() @IsString() reference!: string | null;
   @IsDateString() recordedAt!: string;
 
-  static from(p: InvoicePayment): PaymentView {
-    return { id: p.id, amountCents: p.amountCents, paidOn: p.paidOn, method: p.method, reference: p.reference ?? null, recordedAt: p.createdAt.toISOString() };
+  static from(p: Lean<InvoicePayment>): PaymentView {
+    return { id: p.id, amountCents: p.amountCents, paidOn: p.paidOn, method: p.method, reference: p.reference ?? null, recordedAt: isoTime(p.createdAt) };
   }
 }
 
@@ -241,7 +242,7 @@ export class EInvoiceView {
       submittedAt: iso(s?.submittedAt),
       attempts: s?.attempts ?? 0,
       lastError: s?.lastError ?? null,
-      history: history.map((e: EInvoiceEvent) => ({ status: e.status, at: e.occurredAt.toISOString(), detail: e.detail ?? null })),
+      history: history.map((e) => ({ status: e.status, at: isoTime(e.occurredAt), detail: e.detail ?? null })),
     };
   }
 }

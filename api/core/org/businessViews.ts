@@ -5,6 +5,7 @@ import { Nullable } from '../../http/nullable';
 import type { Business, PostalAddress, PublicProfile } from '../../../entities/core/business';
 import { switchableModules } from '../../../domain/core/org/activeModules';
 import type { SlugCheck } from '../../../domain/core/org/checkPublicSlug';
+import { isoTime } from '../../http/present';
 
 /** Presenters of the business record. */
 
@@ -87,8 +88,8 @@ export class BusinessView {
       publicProfile: PublicProfileView.from(b.publicProfile),
       activeModules,
       entitledModules: [...entitledModules].sort(),
-      createdAt: b.createdAt.toISOString(),
-      updatedAt: b.updatedAt.toISOString(),
+      createdAt: isoTime(b.createdAt),
+      updatedAt: isoTime(b.updatedAt),
     };
   }
 }

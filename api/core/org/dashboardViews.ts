@@ -7,6 +7,7 @@ import { switchableModules } from '../../../domain/core/org/activeModules';
 import type { DashboardWithWidgets } from '../../../domain/core/org/dashboards';
 import type { WidgetType } from '../../../domain/core/org/widgetCatalogue';
 import type { DashboardWidget } from '../../../entities/core/dashboard';
+import { isoTime } from '../../http/present';
 
 /** Presenters of the dashboards, their widgets and the widget catalogue. */
 
@@ -23,7 +24,7 @@ export class WidgetView {
   @IsDateString() updatedAt!: string;
 
   static from(w: DashboardWidget): WidgetView {
-    return { id: w.id, type: w.type, title: w.title ?? null, x: w.x, y: w.y, w: w.w, h: w.h, settings: w.settings, createdAt: w.createdAt.toISOString(), updatedAt: w.updatedAt.toISOString() };
+    return { id: w.id, type: w.type, title: w.title ?? null, x: w.x, y: w.y, w: w.w, h: w.h, settings: w.settings, createdAt: isoTime(w.createdAt), updatedAt: isoTime(w.updatedAt) };
   }
 }
 
@@ -37,7 +38,7 @@ export class DashboardView {
   @IsDateString() updatedAt!: string;
 
   static from({ dashboard: d, widgets }: DashboardWithWidgets): DashboardView {
-    return { id: d.id, name: d.name, columns: d.columns, isDefault: d.isDefault, widgets: widgets.map(WidgetView.from), createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() };
+    return { id: d.id, name: d.name, columns: d.columns, isDefault: d.isDefault, widgets: widgets.map(WidgetView.from), createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) };
   }
 }
 

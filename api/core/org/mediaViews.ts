@@ -5,6 +5,7 @@ import { Nullable } from '../../http/nullable';
 import { assetKinds } from '../../../entities/core/asset';
 import type { MediaAsset } from '../../../domain/core/org/assets';
 import { mapPage, type Page } from '../../../lib/pagination';
+import { isoTime } from '../../http/present';
 
 /** Presenters of the media library. */
 
@@ -31,9 +32,9 @@ export class AssetView {
       contentType: node.contentType ?? null,
       alt: asset.alt ?? null,
       url: m.url,
-      urlExpiresAt: m.urlExpiresAt.toISOString(),
+      urlExpiresAt: isoTime(m.urlExpiresAt),
       createdBy: asset.createdBy ?? null,
-      createdAt: asset.createdAt.toISOString(),
+      createdAt: isoTime(asset.createdAt),
       updatedAt: (node.updatedAt > asset.updatedAt ? node.updatedAt : asset.updatedAt).toISOString(),
     };
   }

@@ -9,6 +9,7 @@ import type { SidebarAccess, SidebarItem } from '../../../domain/core/org/sideba
 import type { SidebarEntry } from '../../../domain/core/org/sidebarCatalogue';
 import type { SidebarLayout } from '../../../domain/core/org/sidebarLayout';
 import type { RoleDefault } from '../../../domain/core/org/sidebarRoleDefaults';
+import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the sidebar and onboarding routes. */
 
@@ -40,7 +41,7 @@ export class SidebarPreferencesView extends SidebarLayoutView {
   @Nullable() @IsDateString() updatedAt!: string | null;
 
   static from(p: { layout: SidebarLayout; updatedAt: Date } | null): SidebarPreferencesView {
-    return { order: p?.layout.order ?? [], hidden: p?.layout.hidden ?? [], pinned: p?.layout.pinned ?? [], custom: !!p, updatedAt: p?.updatedAt.toISOString() ?? null };
+    return { order: p?.layout.order ?? [], hidden: p?.layout.hidden ?? [], pinned: p?.layout.pinned ?? [], custom: !!p, updatedAt: iso(p?.updatedAt) };
   }
 }
 
@@ -70,7 +71,7 @@ export class SidebarRoleDefaultView extends SidebarLayoutView {
   @IsDateString() updatedAt!: string;
 
   static from(d: RoleDefault): SidebarRoleDefaultView {
-    return { ...d.layout, roleId: d.role.id, roleKey: d.role.key, roleName: d.role.name, updatedAt: d.updatedAt.toISOString() };
+    return { ...d.layout, roleId: d.role.id, roleKey: d.role.key, roleName: d.role.name, updatedAt: isoTime(d.updatedAt) };
   }
 }
 
@@ -104,7 +105,7 @@ export class OnboardingStatusView {
   @Nullable() @IsDateString() dismissedAt!: string | null;
 
   static from(s: OnboardingStatus): OnboardingStatusView {
-    return { steps: s.steps.map(OnboardingStepView.from), completed: s.completed, total: s.total, percent: s.percent, complete: s.complete, nextStep: s.nextStep, dismissed: !!s.dismissedAt, dismissedAt: s.dismissedAt?.toISOString() ?? null };
+    return { steps: s.steps.map(OnboardingStepView.from), completed: s.completed, total: s.total, percent: s.percent, complete: s.complete, nextStep: s.nextStep, dismissed: !!s.dismissedAt, dismissedAt: iso(s.dismissedAt) };
   }
 }
 

@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { switchableModules } from '../../../domain/core/org/activeModules';
 import type { DashboardSummary } from '../../../domain/core/org/dashboardSummary';
+import { isoTime } from '../../http/present';
 
 /** Presenter of GET /api/dashboard/summary. */
 
@@ -71,11 +72,11 @@ export class DashboardSummaryView {
 
   static from(s: DashboardSummary): DashboardSummaryView {
     return {
-      generatedAt: s.generatedAt.toISOString(),
+      generatedAt: isoTime(s.generatedAt),
       timeZone: s.timeZone,
-      dayStart: s.dayStart.toISOString(),
-      dayEnd: s.dayEnd.toISOString(),
-      weekStart: s.weekStart.toISOString(),
+      dayStart: isoTime(s.dayStart),
+      dayEnd: isoTime(s.dayEnd),
+      weekStart: isoTime(s.weekStart),
       modules: s.modules,
       appointmentsToday: s.appointmentsToday,
       openTasks: s.openTasks,

@@ -1,22 +1,20 @@
 import { Activity } from '../../../entities/core/activity';
+import { lean } from '../../../lib/lean';
 import { registerTimelineProvider, type TimelineItem } from './timeline';
+
+// A lean statement (docs/database-path.md): the range below the cursor's key, optionally from a time on.
+const activitiesBefore = lean(Activity, {
+  columns: ['id', 'occurredAt', 'type', 'subject', 'body', 'dueAt', 'completedAt', 'assigneeId', 'source'],
+  where: 'customer_id = $1 and (occurred_at, id) < ($2::timestamptz, $3::uuid) and ($4::timestamptz is null or occurred_at >= $4)',
+  orderBy: 'occurred_at desc, id desc',
+  limitParam: '$5',
+});
 
 /** The CRM's own timeline source: the customer's activities, placed at occurredAt. */
 registerTimelineProvider('activity', async (ctx, customerId, query) => {
-  const params: unknown[] = [ctx.tenantId, customerId, query.before.at, query.before.id];
-  let range = '';
-  if (query.from) {
-    range = ' and occurred_at >= ?';
-    params.push(query.from);
-  }
-  params.push(query.limit);
-  const rows = await ctx.em.execute<Record<string, unknown>[]>(
-    `select * from crm_activities where tenant_id = ? and customer_id = ? and (occurred_at, id) < (?, ?::uuid)${range} order by occurred_at desc, id desc limit ?`,
-    params,
-  );
-  return rows.map((row): TimelineItem => {
-    const a = ctx.em.map(Activity, row);
-    return {
+  const activities = await activitiesBefore.all(ctx, customerId, query.before.at, query.before.id, query.from ?? null, query.limit);
+  return activities.map(
+    (a): TimelineItem => ({
       source: 'activity',
       id: a.id,
       at: a.occurredAt,
@@ -24,6 +22,6 @@ registerTimelineProvider('activity', async (ctx, customerId, query) => {
       title: a.subject,
       summary: a.body ? a.body.slice(0, 280) : null,
       data: { dueAt: a.dueAt?.toISOString() ?? null, completedAt: a.completedAt?.toISOString() ?? null, assigneeId: a.assigneeId, source: a.source },
-    };
-  });
+    }),
+  );
 });

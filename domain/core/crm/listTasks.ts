@@ -1,5 +1,6 @@
 import { Activity } from '../../../entities/core/activity';
 import { badRequest } from '../../../lib/errors';
+import { lean, type Lean } from '../../../lib/lean';
 import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 
@@ -15,41 +16,47 @@ export interface ListTasksProps {
 }
 
 export interface TaskItem {
-  activity: Activity;
+  activity: Lean<Activity>;
   customerName: string;
 }
 
+// Undated tasks sort last.
 const FAR = '9999-12-31T00:00:00.000Z';
+
+// A lean statement (docs/database-path.md): every filter is a parameter, null when not asked for; the customer
+// joined through the activity's own customer id.
+const openTasksPage = lean(Activity, {
+  join: 'join crm_customers c on c.id = crm_activities.customer_id and c.tenant_id = crm_activities.tenant_id',
+  where: `crm_activities.completed_at is null and (crm_activities.type = 'task' or crm_activities.due_at is not null)
+    and ($1::uuid is null or crm_activities.assignee_id = $1)
+    and ($2::timestamptz is null or crm_activities.due_at >= $2) and ($3::timestamptz is null or crm_activities.due_at < $3)
+    and ($4::timestamptz is null or (coalesce(crm_activities.due_at, '${FAR}'::timestamptz), crm_activities.id) > ($4, $5::uuid))`,
+  orderBy: `coalesce(crm_activities.due_at, '${FAR}'::timestamptz), crm_activities.id`,
+  limitParam: '$6',
+  extra: { customerName: 'c.name' },
+});
 
 /**
  * Open follow-ups across customers: activities not completed that are tasks or have a due date, soonest due
  * first (undated tasks last). Cursor: the due date and id of the last item.
  */
 export async function listTasks(ctx: TenantContext, props: ListTasksProps): Promise<Page<TaskItem>> {
-  const where = [`a.tenant_id = ?`, `a.completed_at is null`, `(a.type = 'task' or a.due_at is not null)`];
-  const params: unknown[] = [ctx.tenantId];
-  const and = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
+  let assignee: string | null = null;
   if (props.assignee === 'me') {
     if (!ctx.userId) throw badRequest('validation_failed', 'No caller', [{ field: 'assignee', message: 'me needs a signed-in member' }]);
-    and('a.assignee_id = ?', ctx.userId);
-  } else if (props.assignee !== 'anyone') and('a.assignee_id = ?', props.assignee);
+    assignee = ctx.userId;
+  } else if (props.assignee !== 'anyone') assignee = props.assignee;
   const now = new Date();
-  if (props.due === 'overdue') and('a.due_at < ?', now);
-  if (props.due === 'soon') and('a.due_at >= ? and a.due_at < ?', now, new Date(now.getTime() + props.days * 86_400_000));
+  const dueFrom = props.due === 'soon' ? now : null;
+  const dueBefore = props.due === 'overdue' ? now : props.due === 'soon' ? new Date(now.getTime() + props.days * 86_400_000) : null;
+  let after: [string, string] | [null, null] = [null, null];
   if (props.cursor) {
     const [at, id] = Buffer.from(props.cursor, 'base64url').toString().split('|');
     if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(Date.parse(at))) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
-    and(`(coalesce(a.due_at, ?::timestamptz), a.id) > (?::timestamptz, ?)`, FAR, at, id);
+    after = [at, id];
   }
-  params.push(props.limit + 1);
-  const rows = await ctx.em.execute<(Record<string, unknown> & { customer_name: string })[]>(
-    `select a.*, c.name as customer_name from crm_activities a join crm_customers c on c.id = a.customer_id where ${where.join(' and ')} order by coalesce(a.due_at, '${FAR}'::timestamptz), a.id limit ?`,
-    params,
-  );
-  const items = rows.slice(0, props.limit).map(({ customer_name, ...row }) => ({ activity: ctx.em.map(Activity, row), customerName: customer_name }));
+  const rows = await openTasksPage.all(ctx, assignee, dueFrom, dueBefore, ...after, props.limit + 1);
+  const items = rows.slice(0, props.limit).map(({ customerName, ...activity }) => ({ activity, customerName: customerName as string }));
   const last = items[items.length - 1];
   const nextCursor = rows.length > props.limit && last ? Buffer.from(`${(last.activity.dueAt ?? new Date(FAR)).toISOString()}|${last.activity.id}`).toString('base64url') : null;
   return { items, nextCursor };

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Customer } from '../../../entities/core/customer';
 import { CustomerRelation, relationInverse, type RelationType } from '../../../entities/core/relation';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { getCustomer } from './getCustomer';
 
@@ -42,21 +43,28 @@ export async function removeRelation(ctx: TenantContext, customerId: string, rel
   await ctx.em.remove(relation).flush();
 }
 
+// A lean statement (docs/database-path.md): the relations of a customer with the customer at their other end,
+// joined through the relation's own ids (the relation carries the tenant).
+const relationsWithOthers = lean(CustomerRelation, {
+  join: 'join crm_customers other on other.id = case when crm_relations.from_id = $1::uuid then crm_relations.to_id else crm_relations.from_id end and other.tenant_id = crm_relations.tenant_id',
+  where: 'crm_relations.from_id = $1::uuid or crm_relations.to_id = $1::uuid',
+  orderBy: 'crm_relations.id asc',
+  limit: 500,
+  extra: { otherName: 'other.name', otherKind: 'other.kind' },
+});
+
 /** Every relation of a customer, read from its side, oldest first. */
 export async function relationsOf(ctx: TenantContext, customerId: string): Promise<RelationFromOneSide[]> {
-  const relations = await ctx.em.find(CustomerRelation, { $or: [{ fromId: customerId }, { toId: customerId }] }, { orderBy: { id: 'asc' }, limit: 500 });
-  const otherIds = [...new Set(relations.map((r) => (r.fromId === customerId ? r.toId : r.fromId)))];
-  const others = new Map((await ctx.em.find(Customer, { id: { $in: otherIds } }, { fields: ['id', 'name', 'kind'] })).map((c) => [c.id, c]));
+  const relations = await relationsWithOthers.all(ctx, customerId);
   return relations.map((r) => {
     const outgoing = r.fromId === customerId;
-    const other = others.get(outgoing ? r.toId : r.fromId)!;
     return {
       id: r.id,
       type: outgoing ? r.type : relationInverse[r.type],
       direction: outgoing ? 'outgoing' : 'incoming',
-      customerId: other.id,
-      customerName: other.name,
-      customerKind: other.kind,
+      customerId: outgoing ? r.toId : r.fromId,
+      customerName: r.otherName as string,
+      customerKind: r.otherKind as string,
       createdAt: r.createdAt,
     };
   });

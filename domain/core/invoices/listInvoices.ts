@@ -2,7 +2,7 @@ import { Invoice, InvoicePayment, type InvoiceKind, type InvoiceStatus } from '.
 import { lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
-import { findInvoice, invoiceToday } from './lookup';
+import { invoiceToday } from './lookup';
 
 export interface ListInvoicesProps {
   kind?: InvoiceKind;
@@ -29,21 +29,30 @@ export async function listInvoices(ctx: TenantContext, props: ListInvoicesProps)
   return toPage(await invoicesPage.all(ctx, props.kind ?? null, props.status ?? null, props.customerId ?? null, overdueBefore, props.cursor ?? null, props.limit + 1), props.limit);
 }
 
+/** A document shown among another's related documents. */
+const relatedColumns = ['id', 'kind', 'number', 'issueDate', 'grandTotalCents'] as const;
+export type RelatedDocument = Pick<Lean<Invoice>, (typeof relatedColumns)[number]>;
+
 export interface InvoiceDetail {
-  invoice: Invoice;
-  payments: InvoicePayment[];
+  /** A lean row, or the entity a write use case just changed. */
+  invoice: Lean<Invoice>;
+  payments: Lean<InvoicePayment>[];
   /** Credit notes of an invoice; the credited invoice of a credit note. */
-  related: Invoice[];
+  related: RelatedDocument[];
 }
+
+const invoiceById = lean(Invoice, { where: 'id = $1' });
+const relatedById = lean(Invoice, { columns: relatedColumns, where: 'id = $1' });
+const paymentsOf = lean(InvoicePayment, { where: 'invoice_id = $1', orderBy: 'id asc' });
+const creditNotesOf = lean(Invoice, { columns: relatedColumns, where: 'credited_invoice_id = $1', orderBy: 'id asc' });
 
 export async function getInvoice(ctx: TenantContext, id: string): Promise<InvoiceDetail> {
-  const invoice = await findInvoice(ctx.em, id);
-  return detailOf(ctx, invoice);
+  return detailOf(ctx, await invoiceById.byId('Invoice', ctx, id));
 }
 
-export async function detailOf(ctx: TenantContext, invoice: Invoice): Promise<InvoiceDetail> {
-  if (invoice.kind === 'credit_note') return { invoice, payments: [], related: [await findInvoice(ctx.em, invoice.creditedInvoiceId!)] };
-  const payments = await ctx.em.find(InvoicePayment, { invoiceId: invoice.id }, { orderBy: { id: 'asc' } });
-  const related = await ctx.em.find(Invoice, { creditedInvoiceId: invoice.id }, { orderBy: { id: 'asc' } });
+/** The document with its payments and related documents; also answers writes, after their transaction. */
+export async function detailOf(ctx: TenantContext, invoice: Lean<Invoice>): Promise<InvoiceDetail> {
+  if (invoice.kind === 'credit_note') return { invoice, payments: [], related: [await relatedById.byId('Invoice', ctx, invoice.creditedInvoiceId!)] };
+  const [payments, related] = await Promise.all([paymentsOf.all(ctx, invoice.id), creditNotesOf.all(ctx, invoice.id)]);
   return { invoice, payments, related };
 }

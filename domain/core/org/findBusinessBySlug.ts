@@ -1,5 +1,5 @@
 import { Business } from '../../../entities/core/business';
-import { lean, type Lean, type LeanScope } from '../../../lib/lean';
+import { lean, withoutTenant, type Lean, type LeanScope } from '../../../lib/lean';
 import { normaliseSlug, PUBLIC_SLUG_PATTERN } from './publicSlug';
 
 /** A business found by its public slug. `tenantId` is for the caller's own queries: never put it in an answer. */
@@ -26,6 +26,6 @@ const businessBySlug = lean(Business, {
 export async function findBusinessBySlug(services: LeanScope['services'], slug: string): Promise<PublicBusiness | null> {
   const key = normaliseSlug(slug);
   if (!PUBLIC_SLUG_PATTERN.test(key)) return null;
-  const business = await businessBySlug.one({ services, tenantId: '' }, key);
+  const business = await businessBySlug.one(withoutTenant(services), key);
   return business ? { tenantId: business.tenantId, business } : null;
 }

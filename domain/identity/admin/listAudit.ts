@@ -1,7 +1,7 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { Em } from '../../../lib/db';
 import { AuditEntry } from '../../../entities/identity/audit';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
+import { lean, withoutTenant, type Lean } from '../../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../../lib/pagination';
+import type { Services } from '../../services';
 
 export interface ListAuditProps extends PageProps {
   /** Exact action, e.g. auth.login_failed. */
@@ -14,12 +14,26 @@ export interface ListAuditProps extends PageProps {
   until?: Date;
 }
 
+// A lean statement (docs/database-path.md): every combination of filters in one. The log is platform-wide: its
+// tenantId is a filter here, not a scope.
+const auditPage = lean(AuditEntry, {
+  where: `($1::text is null or action = $1) and ($2::uuid is null or actor_id = $2) and ($3::uuid is null or tenant_id = $3)
+    and ($4::timestamptz is null or created_at >= $4) and ($5::timestamptz is null or created_at < $5) and ($6::uuid is null or id < $6)`,
+  orderBy: 'id desc',
+  limitParam: '$7',
+});
+
 /** The audit log, newest first, filtered. */
-export async function listAudit(em: Em, props: ListAuditProps): Promise<Page<AuditEntry>> {
-  const where: FilterQuery<AuditEntry> = { ...cursorWhere(props.cursor, 'desc') };
-  if (props.action) where.action = props.action;
-  if (props.actorId) where.actorId = props.actorId;
-  if (props.tenantId) where.tenantId = props.tenantId;
-  if (props.since || props.until) where.createdAt = { ...(props.since ? { $gte: props.since } : {}), ...(props.until ? { $lt: props.until } : {}) };
-  return toPage(await em.find(AuditEntry, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
+export async function listAudit(services: Services, props: ListAuditProps): Promise<Page<Lean<AuditEntry>>> {
+  const rows = await auditPage.all(
+    withoutTenant(services),
+    props.action ?? null,
+    props.actorId ?? null,
+    props.tenantId ?? null,
+    props.since ?? null,
+    props.until ?? null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
+  return toPage(rows, props.limit);
 }

@@ -1,8 +1,7 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { Em } from '../../../lib/db';
-import { Subscription } from '../../../entities/billing/subscription';
 import { Organization } from '../../../entities/identity/organization';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
+import { lean, withoutTenant, type Lean } from '../../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../../lib/pagination';
+import type { Services } from '../../services';
 import { containing } from './search';
 
 export interface SearchOrganizationsProps extends PageProps {
@@ -12,23 +11,31 @@ export interface SearchOrganizationsProps extends PageProps {
 
 export interface OrganizationSummary {
   id: string;
-  organization: Organization;
+  organization: Lean<Organization>;
   memberCount: number;
   /** Tier of its subscription (read from billing); null without one. */
   tier: string | null;
 }
 
-/** Organisations, newest first, with member counts and tiers (two grouped queries per page). */
-export async function searchOrganizations(em: Em, props: SearchOrganizationsProps): Promise<Page<OrganizationSummary>> {
-  const where: FilterQuery<Organization> = { ...cursorWhere(props.cursor, 'desc') };
-  if (props.q) where.$or = [{ name: containing(props.q) }, { slug: containing(props.q) }];
-  const { items, nextCursor } = toPage(await em.find(Organization, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
-  const ids = items.map((o) => o.id);
-  const [counts, subscriptions] = await Promise.all([
-    ids.length ? em.execute<{ tenant_id: string; count: number }[]>('select tenant_id, count(*)::int as count from memberships where tenant_id in (?) group by tenant_id', [ids]) : [],
-    em.find(Subscription, { tenantId: { $in: ids } }, { fields: ['tenantId', 'tier'], filters: { tenant: false } }),
-  ]);
-  const count = new Map(counts.map((c) => [c.tenant_id, c.count]));
-  const tier = new Map(subscriptions.map((s) => [s.tenantId, s.tier]));
-  return { items: items.map((organization) => ({ id: organization.id, organization, memberCount: count.get(organization.id) ?? 0, tier: tier.get(organization.id) ?? null })), nextCursor };
+// A lean statement (docs/database-path.md), one round trip: organisations are the tenants, so their member count
+// and subscription tier are subqueries over each row's own tenant (tenant_id = its id), computed for the page only.
+// $1 is an ILIKE pattern or null.
+const organizationsPage = lean(Organization, {
+  where: '($1::text is null or name ilike $1 or slug ilike $1) and ($2::uuid is null or id < $2)',
+  orderBy: 'id desc',
+  limitParam: '$3',
+  extra: {
+    memberCount: '(select count(*)::int from memberships m where m.tenant_id = organizations.id)',
+    tier: '(select s.tier from subscriptions s where s.tenant_id = organizations.id)',
+  },
+});
+
+/** Organisations, newest first, with member counts and tiers. */
+export async function searchOrganizations(services: Services, props: SearchOrganizationsProps): Promise<Page<OrganizationSummary>> {
+  const rows = await organizationsPage.all(withoutTenant(services), props.q ? containing(props.q) : null, props.cursor ?? null, props.limit + 1);
+  const { items, nextCursor } = toPage(rows, props.limit);
+  return {
+    items: items.map(({ memberCount, tier, ...organization }) => ({ id: organization.id, organization, memberCount: memberCount as number, tier: (tier as string | null) ?? null })),
+    nextCursor,
+  };
 }

@@ -1,7 +1,7 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { Em } from '../../../lib/db';
 import { User } from '../../../entities/identity/user';
-import { cursorWhere, toPage, type Page, type PageProps } from '../../../lib/pagination';
+import { lean, withoutTenant, type Lean } from '../../../lib/lean';
+import { toPage, type Page, type PageProps } from '../../../lib/pagination';
+import type { Services } from '../../services';
 import { containing } from './search';
 
 export interface SearchUsersProps extends PageProps {
@@ -9,9 +9,15 @@ export interface SearchUsersProps extends PageProps {
   q?: string;
 }
 
+// A lean statement (docs/database-path.md); accounts are platform-wide (no tenant). $1 is an ILIKE pattern or null.
+const usersPage = lean(User, {
+  where: '($1::text is null or email ilike $1 or display_name ilike $1) and ($2::uuid is null or id < $2)',
+  orderBy: 'id desc',
+  limitParam: '$3',
+});
+
 /** Accounts, newest first, optionally matching a search. */
-export async function searchUsers(em: Em, props: SearchUsersProps): Promise<Page<User>> {
-  const where: FilterQuery<User> = { ...cursorWhere(props.cursor, 'desc') };
-  if (props.q) where.$or = [{ email: containing(props.q) }, { displayName: containing(props.q) }];
-  return toPage(await em.find(User, where, { orderBy: { id: 'desc' }, limit: props.limit + 1 }), props.limit);
+export async function searchUsers(services: Services, props: SearchUsersProps): Promise<Page<Lean<User>>> {
+  const rows = await usersPage.all(withoutTenant(services), props.q ? containing(props.q) : null, props.cursor ?? null, props.limit + 1);
+  return toPage(rows, props.limit);
 }

@@ -62,7 +62,7 @@ describe('CRM activities, timeline and health score', () => {
     expect(await tasks('assignee=anyone&due=overdue')).toEqual([task.id]);
     expect(await tasks('assignee=anyone&due=soon&days=7')).toEqual([soon.id]);
     const page = await stack.http.get('/api/customers/tasks?assignee=anyone&limit=2').set(owner.auth);
-    expect(page.body.items[0]).toMatchObject({ customerName: 'Follow', overdue: true });
+    expect(page.body.items[0]).toEqual({ ...task, customerName: 'Follow', overdue: true });
     expect((await stack.http.get(`/api/customers/tasks?assignee=anyone&limit=2&cursor=${page.body.nextCursor}`).set(owner.auth)).body.items.map((t: { id: string }) => t.id)).toEqual([later.id]);
     const done = await stack.http.patch(`/api/customers/activities/${task.id}`).set(owner.auth).send({ completed: true });
     expect(done.body.completedAt).not.toBeNull();
@@ -97,6 +97,10 @@ describe('CRM activities, timeline and health score', () => {
     expect(made).toHaveLength(4);
     const onlyInvoices = await stack.http.get(`/api/customers/${c.id}/timeline?sources=test_invoice&from=${encodeURIComponent(ago(6))}`).set(owner.auth);
     expect(onlyInvoices.body.items.map((i: { source: string }) => i.source)).toEqual(['test_invoice', 'test_invoice']);
+    const recent = await stack.http.get(`/api/customers/${c.id}/timeline?sources=activity&from=${encodeURIComponent(at)}`).set(owner.auth);
+    expect(recent.body.items.map((i: { title: string }) => i.title)).toEqual(['m1', 'e1', 'c1']);
+    const m1 = made[3] as { id: string; occurredAt: string; dueAt: string | null; completedAt: string | null; assigneeId: string | null; source: string | null };
+    expect(recent.body.items[0]).toEqual({ source: 'activity', id: m1.id, at: m1.occurredAt, type: 'meeting', title: 'm1', summary: null, data: { dueAt: m1.dueAt, completedAt: m1.completedAt, assigneeId: m1.assigneeId, source: m1.source } });
     expect((await stack.http.get(`/api/customers/${c.id}/timeline?cursor=bad`).set(owner.auth)).status).toBe(400);
   });
 

@@ -55,6 +55,9 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     const rest = await pay({});
     expect(rest.body).toMatchObject({ status: 'paid', paidCents: 24_000, outstandingCents: 0 });
     expect((await pay({})).body.code).toBe('invoice_settled');
+    // The detail read answers what the payment answered: the payments, oldest first.
+    expect((await stack.http.get(`/api/invoices/${inv.id}`).set(org.auth)).body).toEqual(rest.body);
+    expect(rest.body.payments).toEqual([expect.objectContaining({ amountCents: 10_000 }), expect.objectContaining({ amountCents: 14_000, method: 'bank_transfer', reference: null })]);
     const d = await draft(stack, org, customerId);
     expect((await stack.http.post(`/api/invoices/${d.id}/pay`).set(org.auth).send({})).body.code).toBe('invoice_not_issued');
   });
@@ -67,7 +70,12 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     expect(partial.headers.location).toBe(`/api/invoices/${partial.body.id}`);
     expect(partial.body).toMatchObject({ kind: 'credit_note', status: 'issued', number: expect.stringMatching(/^AV-\d{4}-00001$/), creditedInvoiceId: inv.id, grandTotalCents: 2_400, creditReason: 'Remise commerciale', related: [expect.objectContaining({ id: inv.id, number: inv.number })] });
     expect(partial.body.buyer).toEqual(inv.buyer);
+    // A credit note's detail: no payments, the credited invoice as its related document; the invoice's: its credit notes.
+    expect((await stack.http.get(`/api/invoices/${partial.body.id}`).set(org.auth)).body).toEqual(partial.body);
+    expect(partial.body.payments).toEqual([]);
+    expect(partial.body.related).toEqual([{ id: inv.id, kind: 'invoice', number: inv.number, issueDate: inv.issueDate, grandTotalCents: inv.grandTotalCents }]);
     const after = (await stack.http.get(`/api/invoices/${inv.id}`).set(org.auth)).body;
+    expect(after.related).toEqual([{ id: partial.body.id, kind: 'credit_note', number: partial.body.number, issueDate: partial.body.issueDate, grandTotalCents: 2_400 }]);
     expect(after).toMatchObject({ status: 'partially_credited', creditedCents: 2_400, outstandingCents: 12_000 + 5_275 - 2_400, related: [expect.objectContaining({ id: partial.body.id })] });
     expect((await credit({ reason: 'Tout' })).body.code).toBe('credit_lines_required');
     expect((await credit({ reason: 'Trop', lines: [line({ quantity: 1, unitPriceCents: 8_001 })] })).body.code).toBe('credit_exceeds_invoice');

@@ -71,6 +71,11 @@ describe('e-invoice submission', () => {
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('einvoice_platform_not_configured');
     expect((await bare.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'not_submitted', history: [] });
+    // Unknown, and another organisation's: 404.
+    const other = await invoicingOrg(stack);
+    for (const [id, auth] of [['0190a8f0-0000-7000-8000-000000000000', org.auth], [inv.id, other.auth]] as const) {
+      expect((await stack.http.get(`/api/invoices/${id}/einvoice`).set(auth)).status).toBe(404);
+    }
   });
 
   it('retries after platform failures, submits once, and reports the lifecycle with its history', async () => {
