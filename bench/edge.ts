@@ -4,11 +4,11 @@ import { tenantContext } from '../domain/context';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { hostRoom } from '../domain/vr/hostRoom';
-import { listRuntimeRooms } from '../domain/vr/listRuntimeRooms';
+import { listRuntimeRooms, openRoomsAssignedTo } from '../domain/vr/listRuntimeRooms';
 import { Subscription } from '../entities/billing/subscription';
 import { VrRoom } from '../entities/vr/room';
 import { VrSession } from '../entities/vr/session';
-import { dynoNodeFlags, load, percentile, report, runBenchmark, spawnBareExpress, spawnServer, startBenchApp, type BenchApp, type LoadResult, type ServerProcess } from './lib';
+import { dynoNodeFlags, load, percentile, report, runBenchmark, spawnBareExpress, spawnBareExpressWithStatement, spawnServer, startBenchApp, type BenchApp, type LoadResult, type ServerProcess } from './lib';
 
 /**
  * The edge's cost and the real routes' cost, against a bare Express 5 hello-world in the same run, same load
@@ -19,7 +19,8 @@ import { dynoNodeFlags, load, percentile, report, runBenchmark, spawnBareExpress
  * (dist/, the probe route added), bare Express in a process of its own, both with the Procfile's Node flags for
  * web; the CPU per request is each process's own (/proc/<pid>/schedstat). Then memory: a fresh web dyno
  * (dist/api/server.js) and a fresh bare Express, each loaded for BENCH_MEMORY_SECONDS (30): RSS idle, at the end,
- * and peak.
+ * and peak. The floor of any read with one database round trip is measured beside them: bare Express sending GET
+ * /runtime/rooms' statement through a pg Pool and answering its rows (spawnBareExpressWithStatement).
  * Goals (ratios to bare Express, same run): gated probe >= 0.60 req/s; GET /runtime/rooms >= 0.50 req/s and
  * server CPU per request <= 2.5x; web dyno RSS at the end of the load <= 1.5x bare Express's.
  */
@@ -119,15 +120,18 @@ async function main() {
   const app = await startBenchApp('edge', { workers: false, env: { PRESENCE_TTL_SECONDS: '3600' } });
   let web: ServerProcess | undefined;
   let bare: ServerProcess | undefined;
+  let floor: ServerProcess | undefined;
   try {
     const { headers, heartbeatRoom, tenantId, userId } = await seed(app);
     const dbPath = await dbPathCost(app, tenantId, userId);
     execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
     web = await spawnServer(['-e', WEB_DYNO_WITH_PROBE], app.env);
     bare = await spawnBareExpress();
+    floor = await spawnBareExpressWithStatement(app.env.DATABASE_URL, app.services.config.DATABASE_POOL_MAX, openRoomsAssignedTo.sql(app.services.orm), [tenantId, userId]);
     const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Bench headset', currentStep: 'step-3' }) };
     const targets: Record<string, Parameters<typeof load>[0] & { server: ServerProcess }> = {
       bareExpress: { url: `${bare.url}/hello`, server: bare },
+      bareExpressWithRoomsStatement: { url: `${floor.url}/hello`, server: floor },
       appHealth: { url: `${web.url}/health`, server: web },
       gatedGet: { url: `${web.url}/bench/gated`, headers, server: web },
       runtimeRooms: { url: `${web.url}/runtime/rooms`, headers, server: web },
@@ -168,6 +172,8 @@ async function main() {
       // Fresh processes: the web dyno exactly as the Procfile runs it, and bare Express.
       await web.close();
       await bare.close();
+      await floor.close();
+      floor = undefined;
       web = await spawnServer(['dist/api/server.js'], app.env);
       bare = await spawnBareExpress();
       const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
@@ -188,6 +194,7 @@ async function main() {
   } finally {
     await web?.close();
     await bare?.close();
+    await floor?.close();
     await app.close();
   }
 }

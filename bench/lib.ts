@@ -261,6 +261,24 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
   };
 }
 
+/**
+ * The floor of a read that makes one database round trip: bare Express 5 (own process, see spawnServer) whose
+ * GET /hello sends `statement` as a named prepared statement on a pg Pool of `poolMax` connections and answers
+ * its rows as JSON. No authentication, validation, middleware or row conversion: what any Express route that
+ * awaits that statement pays at least.
+ */
+export const spawnBareExpressWithStatement = (databaseUrl: string, poolMax: number, statement: string, values: unknown[]) =>
+  spawnServer(
+    [
+      '-e',
+      `const app = require('express')(); const pool = new (require('pg').Pool)({ connectionString: process.env.DATABASE_URL, max: ${poolMax} });
+const query = { name: 'floor', text: process.env.STATEMENT, values: JSON.parse(process.env.VALUES) };
+app.get('/hello', async (_q, s) => { s.json({ items: (await pool.query(query)).rows }); }); app.listen(Number(process.env.PORT), '127.0.0.1');`,
+    ],
+    { DATABASE_URL: databaseUrl, STATEMENT: statement, VALUES: JSON.stringify(values) },
+    '/hello',
+  );
+
 /** Bare Express 5 hello-world in a process of its own (see spawnServer). */
 export const spawnBareExpress = () =>
   spawnServer(['-e', "const app = require('express')(); app.get('/hello', (_q, s) => { s.json({ hello: 'world' }); }); app.listen(Number(process.env.PORT), '127.0.0.1');"], {}, '/hello');

@@ -22,7 +22,7 @@ export interface RuntimeRoom {
 
 // A lean statement (docs/database-path.md): headsets poll this list, so the rooms and their running sessions
 // come in one round trip (the session joined in, of the same tenant), with only the columns a headset is shown.
-const openRoomsAssignedTo = lean(VrRoom, {
+export const openRoomsAssignedTo = lean(VrRoom, {
   columns: shown,
   join: 'left join vr_sessions s on s.id = vr_rooms.current_session_id and s.tenant_id = vr_rooms.tenant_id',
   where: `vr_rooms.status = 'open' and vr_rooms.participant_ids @> array[$1::uuid]`,
