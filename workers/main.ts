@@ -45,14 +45,29 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
     .filter((p) => !only || only.includes(p.queue.name))
     .map((processor: Processor<never>) => {
       const queue = processor.queue.name;
+      const deferred = () => {
+        metrics.jobs.inc({ queue, outcome: 'deferred' });
+        // BullMQ's manual rate limit: the job returns to the head of the waiting list, attemptsMade unchanged.
+        return Worker.RateLimitError();
+      };
       const perform = async (job: Job) => {
+        const ctx = { job: job as Job<never>, services };
         try {
-          return await processor.perform(job.data as never, { job: job as Job<never>, services });
+          return await processor.perform(job.data as never, ctx);
         } catch (err) {
-          if (err instanceof UnrecoverableError || !(await outage.explains())) throw err;
-          metrics.jobs.inc({ queue, outcome: 'deferred' });
-          // BullMQ's manual rate limit: the job returns to the head of the waiting list, attemptsMade unchanged.
-          throw Worker.RateLimitError();
+          if (!(err instanceof UnrecoverableError) && (await outage.explains())) throw deferred();
+          // The last attempt's hook runs before BullMQ records the failure, so a job that shows failed has had
+          // its hook (a mail's outbox row, a delivery's outcome). A crash in between leaves the job active: it
+          // stalls, runs again, and fails again (hooks are idempotent, like perform).
+          if (processor.onFailed && (err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1))) {
+            try {
+              await processor.onFailed(job.data as never, err as Error, ctx);
+            } catch (hookError) {
+              if (await outage.explains()) throw deferred();
+              logger.error({ err: hookError, queue, jobId: job.id }, 'onFailed hook failed');
+            }
+          }
+          throw err;
         }
       };
       const worker = new Worker(queue, perform, {
@@ -65,10 +80,9 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));
       worker.on('failed', (job, err) => {
         if (!job) return;
-        const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+        const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
         metrics.jobs.inc({ queue, outcome: final ? 'failed' : 'retried' });
         logger[final ? 'error' : 'warn']({ queue, jobId: job.id, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed, will retry');
-        if (final && processor.onFailed) void processor.onFailed(job.data as never, err, { job: job as Job<never>, services }).catch((e: unknown) => logger.error({ err: e, queue }, 'onFailed hook failed'));
       });
       // A worker retries its connection every second in an outage: one line every 30 s is enough.
       let loggedAt = 0;

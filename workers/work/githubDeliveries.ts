@@ -8,7 +8,7 @@ export const githubDeliveriesProcessor = defineProcessor(githubDeliveriesQueue, 
     return processGithubDelivery(services, tenantId, id);
   },
   async onFailed({ tenantId, id }, error, { services, job }) {
-    await markGithubDeliveryFailed(services, tenantId, id, error.message, job.attemptsMade);
+    await markGithubDeliveryFailed(services, tenantId, id, error.message, job.attemptsMade + 1);
     services.logger.error({ tenantId, deliveryId: id, err: error.message }, 'GitHub delivery could not be applied; it is marked failed and can be retried from the queue dashboard');
   },
 });
