@@ -153,17 +153,18 @@ async function main() {
       for (const [name, { server, ...target }] of Object.entries(targets)) round[name] = await load({ ...target, duration, connections }, server);
       rounds.push(round);
     }
-    const median = (pick: (r: Record<string, LoadResult>) => number) => +percentile(rounds.map(pick).sort((a, b) => a - b), 50).toFixed(3);
+    // Each round's ratios are kept beside their median: on these VMs one round may differ from the next by 2x.
+    const byRound = (pick: (r: Record<string, LoadResult>) => number) => rounds.map((r) => +pick(r).toFixed(2));
+    const median = (values: number[]) => +percentile([...values].sort((a, b) => a - b), 50).toFixed(3);
     const figures: Record<string, unknown> = {};
     for (const name of Object.keys(targets)) {
+      const share = byRound((r) => r[name].requestsPerSecond / r.bareExpress.requestsPerSecond);
+      const cpu = byRound((r) => r[name].serverCpuUsPerRequest! / r.bareExpress.serverCpuUsPerRequest!);
       figures[name] = {
         ...summary(rounds.map((r) => r[name])),
         ...(name === 'bareExpress'
-          ? {}
-          : {
-              ratioToBare: median((r) => r[name].requestsPerSecond / r.bareExpress.requestsPerSecond),
-              cpuPerRequestToBare: median((r) => r[name].serverCpuUsPerRequest! / r.bareExpress.serverCpuUsPerRequest!),
-            }),
+          ? { requestsPerSecondByRound: rounds.map((r) => Math.round(r.bareExpress.requestsPerSecond)), cpuUsPerRequestByRound: rounds.map((r) => r.bareExpress.serverCpuUsPerRequest) }
+          : { ratioToBare: median(share), cpuPerRequestToBare: median(cpu), ratioToBareByRound: share, cpuPerRequestToBareByRound: cpu }),
       };
     }
 
