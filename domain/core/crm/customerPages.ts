@@ -20,6 +20,12 @@ export const ORDERS: Record<KeyedSort, { column: string; desc: boolean; type: 't
   '-updatedAt': { column: 'updated_at', desc: true, type: 'time' },
 };
 
+/**
+ * What a cursor holds of the sort key, as the statement selects it (`sort_key`): lower(name), or updated_at to the
+ * microsecond in UTC ISO form (a JS Date holds milliseconds: a row written with now() would repeat or be skipped).
+ */
+export const SORT_KEY = { text: 'lower(name)', time: `to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, id: 'id' } as const;
+
 export const orderByOf = ({ column, desc, type }: (typeof ORDERS)[KeyedSort]) => {
   const dir = desc ? 'desc' : 'asc';
   return type === 'id' ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
@@ -41,7 +47,7 @@ function after({ column, desc, type }: (typeof ORDERS)[KeyedSort]): string {
 }
 
 const page = (order: (typeof ORDERS)[KeyedSort], where: string) =>
-  lean(Customer, { columns: listedColumns, extra: { nameKey: 'lower(name)' }, where, orderBy: orderByOf(order), limitParam: '$5' });
+  lean(Customer, { columns: listedColumns, extra: { sortKey: SORT_KEY[order.type] }, where, orderBy: orderByOf(order), limitParam: '$5' });
 
 /** The first page and the next ones of each order. */
 export const customerPages = Object.fromEntries(

@@ -3,7 +3,7 @@ import { badRequest } from '../../../lib/errors';
 import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { digitsOf } from './contactDetails';
-import { customerPages, ORDERS, orderByOf, type KeyedSort, type ListedCustomer } from './customerPages';
+import { customerPages, ORDERS, orderByOf, SORT_KEY, type KeyedSort, type ListedCustomer } from './customerPages';
 import { bound } from './sql';
 
 export const customerSorts = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'relevance'] as const;
@@ -26,13 +26,16 @@ export interface ListCustomersProps {
 /** Minimum word similarity of a search: one or two wrong letters in a name still match. */
 export const SEARCH_THRESHOLD = 0.5;
 
-/** A listed customer with what its cursor is made of: the name key, and the rank of a search. */
-type Keyed = ListedCustomer & { nameKey: unknown; rank?: unknown };
+/** A listed customer with what its cursor is made of: the sort key (SORT_KEY), and the rank of a search. */
+type Keyed = ListedCustomer & { sortKey: unknown; rank?: unknown };
 
 type Cursor = [string | number, string];
 
 /** The id of a cursor, as PostgreSQL prints a uuid: anything else is a bad cursor, not a failed statement. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A time key as the cursor holds it (UTC ISO, to the microsecond) or as earlier versions did (to the millisecond). */
+const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 const badCursor = () => badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list and sort' }]);
 
@@ -51,8 +54,8 @@ const encodeCursor = (value: string | number, id: string) => Buffer.from(JSON.st
 function keysetValues(sort: KeyedSort, [value, id]: Cursor): unknown[] {
   const { type } = ORDERS[sort];
   if (type === 'id') return [id];
-  if (typeof value !== 'string' || (type === 'time' && Number.isNaN(Date.parse(value)))) throw badCursor();
-  return [type === 'time' ? new Date(value) : value, id];
+  if (typeof value !== 'string' || (type === 'time' && (!TIME_KEY.test(value) || Number.isNaN(Date.parse(value))))) throw badCursor();
+  return [value, id];
 }
 
 /**
@@ -89,11 +92,10 @@ export async function listCustomers(ctx: TenantContext, props: ListCustomersProp
   if (rows.length <= props.limit || !last) return { items, nextCursor: null };
   if (sort === 'relevance') return { items, nextCursor: encodeCursor(Number(last.rank), last.id) };
   const { type } = ORDERS[sort];
-  return { items, nextCursor: encodeCursor(type === 'time' ? last.updatedAt.toISOString() : type === 'id' ? last.id : String(last.nameKey), last.id) };
+  return { items, nextCursor: encodeCursor(type === 'id' ? last.id : String(last.sortKey), last.id) };
 }
 
-// name_key: the case-insensitive name order (index on tenant_id, lower(name), id); the cursor holds it.
-const COLUMNS = 'id, created_at, updated_at, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, owner_id, external_id, last_contact_at, lower(name) as name_key';
+const COLUMNS = 'id, created_at, updated_at, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, owner_id, external_id, last_contact_at';
 
 interface Row {
   id: string;
@@ -111,7 +113,7 @@ interface Row {
   owner_id: string | null;
   external_id: string | null;
   last_contact_at: string | null;
-  name_key: string;
+  sort_key?: string;
   rank?: number;
 }
 
@@ -149,6 +151,7 @@ async function searchPage(ctx: TenantContext, term: string, sort: CustomerSort, 
     order = 'rank desc, id asc';
   } else {
     const o = ORDERS[sort];
+    select += `, ${SORT_KEY[o.type]} as sort_key`;
     const cmp = o.desc ? '<' : '>';
     if (cursor) and(o.type === 'id' ? `id ${cmp} ?` : `(${o.column}, id) ${cmp} (?, ?)`, ...keysetValues(sort, cursor));
     order = orderByOf(o);
@@ -179,7 +182,7 @@ async function searchPage(ctx: TenantContext, term: string, sort: CustomerSort, 
     ownerId: r.owner_id,
     externalId: r.external_id,
     lastContactAt: r.last_contact_at === null ? null : date(r.last_contact_at),
-    nameKey: r.name_key,
+    sortKey: r.sort_key,
     rank: r.rank,
   }));
 }

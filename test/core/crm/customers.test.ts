@@ -141,8 +141,8 @@ describe('CRM customers', () => {
             const page = await list(org, `limit=${limit}&sort=${sort}&${filters}${cursor ? `&cursor=${cursor}` : ''}`);
             seen.push(...page.items.map((c) => c.id));
             const last = unpaged.find((c) => c.id === seen[seen.length - 1])!;
-            // The cursor's format: [lower(name) | updatedAt | id, id] of the page's last item.
-            const key = sort.endsWith('name') ? last.name.toLowerCase() : sort.endsWith('updatedAt') ? last.updatedAt : last.id;
+            // The cursor's format: [lower(name) | updatedAt to the microsecond | id, id] of the page's last item.
+            const key = sort.endsWith('name') ? last.name.toLowerCase() : sort.endsWith('updatedAt') ? last.updatedAt.replace('Z', '000Z') : last.id;
             expect(page.nextCursor).toBe(seen.length < unpaged.length ? cursorOf(key, last.id) : null);
             cursor = page.nextCursor;
           } while (cursor);
@@ -155,9 +155,32 @@ describe('CRM customers', () => {
         expect(after.items.map((c) => c.id)).toEqual(unpaged.slice(2, 5).map((c) => c.id));
       }
     }
-    // A cursor whose id is not a uuid is a bad cursor, not a failed statement; a number is not a name key.
+    // A cursor whose id is not a uuid is a bad cursor, not a failed statement; a number is not a name key, nor a
+    // date PostgreSQL would read differently (no zone) a time key.
     expectProblem(await stack.http.get(`/api/customers?sort=createdAt&cursor=${cursorOf('x', '-'.repeat(36))}`).set(org.auth), 400, 'validation_failed');
+    expectProblem(await stack.http.get(`/api/customers?sort=updatedAt&cursor=${cursorOf('2026-01-01 10:00', '01900000-0000-7000-8000-000000000000')}`).set(org.auth), 400, 'validation_failed');
     expectProblem(await stack.http.get(`/api/customers?sort=name&cursor=${Buffer.from(JSON.stringify([1, '01900000-0000-7000-8000-000000000000'])).toString('base64url')}`).set(org.auth), 400, 'validation_failed');
+  });
+
+  it('pages by updatedAt to the microsecond: rows changed within one millisecond by SQL are neither repeated nor skipped', async () => {
+    const org = await createAccount(stack);
+    const made = [];
+    for (const name of ['Mira', 'Mirabel', 'Miranda', 'Mirela']) made.push(await makeCustomer(stack, org, { name }));
+    // What a writer using now() leaves: one millisecond, different microseconds (and one tie broken by id).
+    const micros = ['.123401', '.123402', '.123402', '.123403'];
+    for (const [i, c] of made.entries()) {
+      await stack.services.orm.em.getConnection().execute(`update crm_customers set updated_at = ? where id = ?`, [`2026-05-01T08:00:00${micros[i]}Z`, c.id]);
+    }
+    for (const query of ['sort=updatedAt', 'sort=-updatedAt', 'sort=updatedAt&q=mira', 'sort=-updatedAt&q=mira']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(org, `limit=1&${query}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((c) => c.id));
+        cursor = page.nextCursor;
+      } while (cursor && seen.length < 10);
+      expect([query, seen.sort()]).toEqual([query, made.map((c) => c.id).sort()]);
+    }
   });
 
   it('searches names, e-mails and phones, and a typo still finds the person', async () => {
