@@ -13,6 +13,13 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/**
+ * How often a job may stall (its lock lost: the process died in it, or its event loop stood still past the lock)
+ * before it fails for good, as BullMQ's default. BullMQ's own limit would fail it without running the processor,
+ * so without its onFailed hook (an import left 'running', a mail 'queued'); this one fails it inside perform.
+ */
+export const MAX_STALLS = 1;
+
 /** Fail fast on wiring: every queue has exactly one processor and every processor a queue. */
 export function checkWiring(queues = allQueues, processors = allProcessors): void {
   const names = queues.map((q) => q.name);
@@ -53,6 +60,7 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       const perform = async (job: Job) => {
         const ctx = { job: job as Job<never>, services };
         try {
+          if (job.stalledCounter > MAX_STALLS) throw new UnrecoverableError('job stalled more than allowable limit');
           return await processor.perform(job.data as never, ctx);
         } catch (err) {
           if (!(err instanceof UnrecoverableError) && (await outage.explains())) throw deferred();
@@ -75,6 +83,8 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
         prefix: services.queues.prefix,
         concurrency: processor.queue.concurrency ?? config.WORKER_CONCURRENCY,
         runRetryDelay: 1000,
+        // Out of reach: MAX_STALLS applies in perform, where the hook runs.
+        maxStalledCount: Number.MAX_SAFE_INTEGER,
       });
       outage.attach(worker);
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));

@@ -1,5 +1,6 @@
 import { MailMessage } from '../../entities/identity/mail';
-import { mailQueue } from '../../queues/identity';
+import { accountLinkQueue, mailQueue } from '../../queues/identity';
+import { MAX_STALLS, startWorkers } from '../../workers/main';
 import { createAccount } from '../support/factories';
 import { startSmtp } from '../support/smtp';
 import { startStack, type TestStack } from '../support/stack';
@@ -62,4 +63,32 @@ describe('background jobs', () => {
       const queueView = board.body.queues.find((q: { name: string }) => q.name === 'mail');
       expect(queueView.counts.failed).toBe(1);
     }));
+
+  it('fails a job that stalled past the limit (its process died in it twice) through the processor\'s failed hook', async () => {
+    const smtp = await startSmtp({});
+    // Only the link requests are worked at first: the reset mail they queue waits.
+    const stack = await startStack({ workers: [accountLinkQueue.name], env: { SMTP_URL: smtp.url } });
+    const pool = { close: async () => {} };
+    try {
+      const account = await createAccount(stack);
+      await stack.http.post('/auth/forgot-password').send({ email: account.email }).expect(202);
+      const queue = stack.services.queues.get(mailQueue);
+      const job = await eventually(async () => {
+        const mail = await mailTo(stack, account.email);
+        return mail && (await queue.getJob(mail.id));
+      }, { what: 'the queued reset mail' });
+      // What BullMQ's stalled checker leaves after the second death: the stall count past the limit, the job waiting.
+      await stack.services.redis.hset(queue.toKey(job.id!), 'stc', MAX_STALLS + 1);
+      pool.close = startWorkers(stack.services, ['mail']).close;
+      const [failed] = await eventually(() => queue.getJobs(['failed']).then((jobs) => (jobs.length ? jobs : null)), { what: 'the failed job' });
+      expect(failed.failedReason).toBe('job stalled more than allowable limit');
+      // The hook ran before the failure was recorded; the mail was not sent.
+      expect(await mailTo(stack, account.email)).toMatchObject({ status: 'failed', error: expect.stringMatching(/stalled/) });
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await pool.close();
+      await stack.close();
+      await smtp.close();
+    }
+  });
 });
