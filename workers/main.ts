@@ -60,7 +60,8 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       const perform = async (job: Job) => {
         const ctx = { job: job as Job<never>, services };
         try {
-          if (job.stalledCounter > MAX_STALLS) throw new UnrecoverableError('job stalled more than allowable limit');
+          // As BullMQ, a scheduler's (repeatable) job is not failed for stalling.
+          if (job.stalledCounter > MAX_STALLS && !job.repeatJobKey) throw new UnrecoverableError('job stalled more than allowable limit');
           return await processor.perform(job.data as never, ctx);
         } catch (err) {
           if (!(err instanceof UnrecoverableError) && (await outage.explains())) throw deferred();
