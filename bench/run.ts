@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * after the other, each in its own process so they do not disturb each other.
  */
 const all = readdirSync(__dirname)
-  .filter((f) => f.endsWith('.ts') && !['lib.ts', 'run.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !['lib.ts', 'probes.ts', 'run.ts'].includes(f))
   .map((f) => f.replace(/\.ts$/, ''));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = 0;
