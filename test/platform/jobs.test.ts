@@ -1,6 +1,6 @@
 import { MailMessage } from '../../entities/identity/mail';
 import { accountLinkQueue, mailQueue } from '../../queues/identity';
-import { MAX_STALLS, startWorkers } from '../../workers/main';
+import { MAX_STALLS, startWorkers, type WorkerPool } from '../../workers/main';
 import { createAccount } from '../support/factories';
 import { startSmtp } from '../support/smtp';
 import { startStack, type TestStack } from '../support/stack';
@@ -68,7 +68,7 @@ describe('background jobs', () => {
     const smtp = await startSmtp({});
     // Only the link requests are worked at first: the reset mail they queue waits.
     const stack = await startStack({ workers: [accountLinkQueue.name], env: { SMTP_URL: smtp.url } });
-    const pool = { close: async () => {} };
+    let mailWorker: WorkerPool | null = null;
     try {
       const account = await createAccount(stack);
       await stack.http.post('/auth/forgot-password').send({ email: account.email }).expect(202);
@@ -79,14 +79,14 @@ describe('background jobs', () => {
       }, { what: 'the queued reset mail' });
       // What BullMQ's stalled checker leaves after the second death: the stall count past the limit, the job waiting.
       await stack.services.redis.hset(queue.toKey(job.id!), 'stc', MAX_STALLS + 1);
-      pool.close = startWorkers(stack.services, ['mail']).close;
+      mailWorker = startWorkers(stack.services, ['mail']);
       const [failed] = await eventually(() => queue.getJobs(['failed']).then((jobs) => (jobs.length ? jobs : null)), { what: 'the failed job' });
       expect(failed.failedReason).toBe('job stalled more than allowable limit');
       // The hook ran before the failure was recorded; the mail was not sent.
       expect(await mailTo(stack, account.email)).toMatchObject({ status: 'failed', error: expect.stringMatching(/stalled/) });
       expect(smtp.received).toHaveLength(0);
     } finally {
-      await pool.close();
+      await mailWorker?.close();
       await stack.close();
       await smtp.close();
     }
