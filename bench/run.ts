@@ -3,11 +3,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * `npm run bench [-- name ...]`: runs the named benchmarks (default: all of bench/*.ts but the helpers) one
- * after the other, each in its own process so they do not disturb each other.
+ * `npm run bench [-- name ...]`: runs the named benchmarks (default: all of bench/*.ts but the helpers lib.ts and
+ * run.ts; other helpers live in bench/support/) one after the other, each in its own process so they do not
+ * disturb each other.
  */
 const all = readdirSync(__dirname)
-  .filter((f) => f.endsWith('.ts') && !['lib.ts', 'probes.ts', 'run.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !['lib.ts', 'run.ts'].includes(f))
   .map((f) => f.replace(/\.ts$/, ''));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = 0;

@@ -8,7 +8,7 @@ import { startSession } from '../domain/identity/sessions';
 import { INSERT_EVENTS } from '../domain/vr/ingestTelemetry';
 import { Subscription } from '../entities/billing/subscription';
 import { dynoNodeFlags, percentile, report, runBenchmark, spawnServer, startBenchApp, type BenchApp, type ServerProcess } from './lib';
-import { cpuPer1000Events, cpuSnapshot, gcPauses, paced, type CpuSnapshot, type GcPauses, type PacedResult } from './probes';
+import { cpuPer1000Events, cpuSnapshot, gcPauses, paced, type CpuSnapshot, type GcPauses, type PacedResult } from './support/probes';
 
 /**
  * Telemetry end to end: POST /sessions/{id}/telemetry (batches of 50) -> BullMQ -> worker -> PostgreSQL ->

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { ServerProcess } from './lib';
+import type { ServerProcess } from '../lib';
 
 /** What bench/telemetry.ts measures with: a paced open-loop load, the CPU of each process, the web dyno's GC pauses. */
 
