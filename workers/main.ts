@@ -20,6 +20,9 @@ export interface WorkerPool {
  */
 export const MAX_STALLS = 1;
 
+/** Whether a failure is the job's last: unrecoverable, or its attempts (this one counted in `attempts`) used up. */
+const isFinal = (job: Job, err: unknown, attempts: number) => err instanceof UnrecoverableError || attempts >= (job.opts.attempts ?? 1);
+
 /** Fail fast on wiring: every queue has exactly one processor and every processor a queue. */
 export function checkWiring(queues = allQueues, processors = allProcessors): void {
   const names = queues.map((q) => q.name);
@@ -68,7 +71,7 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
           // The last attempt's hook runs before BullMQ records the failure, so a job that shows failed has had
           // its hook (a mail's outbox row, a delivery's outcome). A crash in between leaves the job active: it
           // stalls, runs again, and fails again (hooks are idempotent, like perform).
-          if (processor.onFailed && (err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1))) {
+          if (processor.onFailed && isFinal(job, err, job.attemptsMade + 1)) {
             try {
               await processor.onFailed(job.data as never, err as Error, ctx);
             } catch (hookError) {
@@ -91,7 +94,7 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));
       worker.on('failed', (job, err) => {
         if (!job) return;
-        const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+        const final = isFinal(job, err, job.attemptsMade);
         metrics.jobs.inc({ queue, outcome: final ? 'failed' : 'retried' });
         logger[final ? 'error' : 'warn']({ queue, jobId: job.id, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed, will retry');
       });
