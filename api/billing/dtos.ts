@@ -5,7 +5,6 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
-  IsDateString,
   IsIn,
   IsInt,
   IsISO4217CurrencyCode,
@@ -21,7 +20,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { subscriptionStatuses, type SubscriptionStatus } from '../../entities/billing/subscription';
-import { INT4_MAX } from '../http/dtos';
+import { INT4_MAX, IsInstant } from '../http/dtos';
 import { moduleKeys, type ModuleKey } from '../http/guards';
 
 /** Request bodies, parameters and queries of the billing routes. Unknown fields are refused. */
@@ -91,7 +90,7 @@ export class EditSubscriptionBody {
   addons?: ModuleKey[];
   @JSONSchema({ description: 'Trial end (ISO 8601); a future date starts or extends the trial, a past one ends it, null removes it', type: ['string', 'null'] })
   @IsOptional()
-  @IsDateString({ strict: true })
+  @IsInstant()
   trialEndsAt?: string | null;
   @IsOptional() @IsArray() @ArrayUnique() @IsIn(moduleKeys, { each: true }) trialModules?: ModuleKey[];
 }
@@ -165,7 +164,7 @@ export class PutPromotionBody {
   @Max(MAX_CENTS)
   amountOffCents?: number | null;
   @JSONSchema({ ...CURRENCY, description: `Required with amountOffCents. ${CURRENCY.description}`, type: ['string', 'null'] }) @IsOptional() @IsISO4217CurrencyCode() currency?: string | null;
-  @JSONSchema({ type: ['string', 'null'] }) @IsOptional() @IsDateString({ strict: true }) expiresAt?: string | null;
+  @JSONSchema({ type: ['string', 'null'] }) @IsOptional() @IsInstant() expiresAt?: string | null;
   @JSONSchema({ type: ['integer', 'null'], description: 'null: unlimited' }) @IsOptional() @IsInt() @Min(1) @Max(INT4_MAX) maxRedemptions?: number | null;
   @IsOptional() @IsBoolean() active?: boolean;
   @JSONSchema({ description: 'Tiers the code applies to; empty or omitted: every tier' })

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { IsInstant } from '../http/dtos';
 import { fileCategories } from '../../entities/cloud/node';
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
 import { sortKeys, type SortKey } from '../../domain/cloud/listings';
@@ -58,7 +59,7 @@ export class CloudShareBody {
   @JSONSchema({ description: 'link: an address anyone holding it may open (needs cloud.share); members: members of the organisation, notified' })
   @IsIn(shareKinds) kind!: ShareKind;
   @JSONSchema({ description: 'Link shares: the link answers 410 after this time (ISO 8601)' })
-  @IsOptional() @IsDateString({ strict: true }) @MaxLength(40) expiresAt?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) expiresAt?: string;
   @JSONSchema({ description: 'Link shares: the password needed to open the link (8-128 characters)' })
   @IsOptional() @IsString() @Length(8, 128) password?: string;
   @JSONSchema({ description: 'Member shares: user ids of members of the organisation (1-100)' })

@@ -9,7 +9,7 @@ import { getComplianceRules, updateComplianceRules } from '../../domain/hr/compl
 import { requestComplianceScan } from '../../domain/hr/requestComplianceScan';
 import { checkTimesheetRequest, MAX_TIMESHEET_DAYS, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
 import { AcknowledgeBody, ComplianceRulesBody, ComplianceScanBody, ListAlertsQuery, TimesheetQuery } from './dtos';
-import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView } from './complianceViews';
+import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView, timesheetJsonSchema } from './complianceViews';
 
 /** The ComplianceRuleSet, scans and alerts, and the timesheet export. */
 export function complianceRoutes({ routes }: ModuleMount): void {
@@ -54,7 +54,10 @@ export function complianceRoutes({ routes }: ModuleMount): void {
       description: `Work intervals of the local days from..to (at most ${MAX_TIMESHEET_DAYS}; each employee's zone), corrections applied, for one employee or all, streamed. One row per interval (start and end in local time with offset, minutes, whether a punch was corrected), plus a row per punch without its pair (anomaly missing_exit or missing_entry, end empty). format=csv (default; columns ${timesheetColumns.join(', ')}) or json ({ from, to, rows: [...] }, same fields).`,
       query: TimesheetQuery,
       errors: { 404: 'Unknown employeeId' },
-      response: { description: 'The timesheet (CSV, or JSON with format=json)', contentType: 'text/csv', schema: { type: 'string' } },
+      response: {
+        description: 'The timesheet (CSV, or JSON with format=json)',
+        content: { 'text/csv': { type: 'string' }, 'application/json': timesheetJsonSchema },
+      },
     },
     async ({ ctx, query, res }) => {
       await checkTimesheetRequest(ctx, query);

@@ -72,3 +72,31 @@ export class ComplianceAlertPageView {
 export class ScanJobView {
   @IsString() jobId!: string;
 }
+
+/** The JSON form of the timesheet export (format=json): written row by row, so described here, not by a class. */
+export const timesheetJsonSchema = {
+  type: 'object',
+  required: ['from', 'to', 'rows'],
+  properties: {
+    from: { type: 'string', format: 'date' },
+    to: { type: 'string', format: 'date' },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['employeeId', 'lastName', 'firstName', 'date', 'start', 'end', 'minutes', 'corrected', 'anomaly'],
+        properties: {
+          employeeId: { type: 'string', format: 'uuid' },
+          lastName: { type: 'string' },
+          firstName: { type: 'string' },
+          date: { type: 'string', format: 'date', description: 'Local date the interval starts on' },
+          start: { type: 'string', description: 'Local time with offset, e.g. 2026-03-02T08:00:00+01:00' },
+          end: { type: 'string', description: 'Local time with offset; empty for a missing exit' },
+          minutes: { type: 'integer' },
+          corrected: { type: 'boolean', description: 'A punch of the interval was corrected' },
+          anomaly: { type: 'string', enum: ['', 'missing_exit', 'missing_entry'] },
+        },
+      },
+    },
+  },
+};

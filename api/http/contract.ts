@@ -62,7 +62,7 @@ export function responseContract(openapi: OpenApiRegistry, serverUrl: string): R
     res.once('finish', () => {
       try {
         contract ??= new Contract(openapi.document(serverUrl) as unknown as Document);
-        const problem = contract.check(req, res.statusCode, String(res.get('content-type') ?? 'application/json'), body);
+        const problem = contract.check(req, res.statusCode, res.get('content-type'), body);
         if (problem) violations.push(`${req.method} ${req.originalUrl} answered ${res.statusCode}: ${problem}`);
       } catch (err) {
         violations.push(`${req.method} ${req.originalUrl}: the contract check failed: ${(err as Error).message}`);
@@ -85,17 +85,18 @@ class Contract {
     this.ajv.addSchema({ $id: 'openapi', components: this.doc.components });
   }
 
-  check(req: Request, status: number, contentType: string, body: { value: unknown } | undefined): string | undefined {
+  /** `body` is what res.json was given; a streamed or sent answer has none, and only its media type is checked. */
+  check(req: Request, status: number, contentType: string | undefined, body: { value: unknown } | undefined): string | undefined {
     const route = req.route as { path?: unknown } | undefined;
     const operation = route ? this.doc.paths[openApiPath(String(route.path))]?.[req.method.toLowerCase()] : undefined;
     if (!operation) return status >= 400 && body ? this.validate({ $ref: 'openapi#/components/schemas/Problem' }, body.value) : undefined;
     const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
     if (!response) return `status ${status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`;
-    if (!body) return undefined;
-    const media = contentType.split(';')[0].trim();
-    const schema = response.content?.[media]?.schema;
-    if (!schema) return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
-    return this.validate(schema, body.value);
+    if (!body && contentType === undefined) return undefined;
+    const media = (contentType ?? 'application/json').split(';')[0].trim();
+    const declared = response.content?.[media] ?? response.content?.['*/*'];
+    if (!declared) return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
+    return body && declared.schema ? this.validate(declared.schema, body.value) : undefined;
   }
 
   private validate(schema: Schema, value: unknown): string | undefined {

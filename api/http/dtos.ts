@@ -1,9 +1,34 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, isUUID, Max, Min } from 'class-validator';
+import { buildMessage, IsInt, isISO8601, IsOptional, IsUUID, isUUID, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /** Largest value of a PostgreSQL integer column: the Max of every integer field stored in one. */
 export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A point in time a client sends (ISO 8601 calendar date, with a time and an offset or Z): what `new Date()`
+ * reads and PostgreSQL stores. Strict ISO 8601 alone also takes week, ordinal and basic forms ("2009-W53-7",
+ * "2009-123", "20240101") and signed years, which `new Date()` turns into Invalid Date (or another year).
+ */
+export const isInstant = (value: unknown): value is string => typeof value === 'string' && isISO8601(value, { strict: true }) && !/^[+-]/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** Name of the @IsInstant rule: api/http/openapi.ts documents it as a date-time. */
+export const IS_INSTANT = 'isInstant';
+
+/** Every DTO field holding a point in time: 400 `validation_failed` for anything `new Date()` would not read. */
+export const IsInstant = (options?: ValidationOptions) =>
+  ValidateBy({ name: IS_INSTANT, validator: { validate: isInstant, defaultMessage: buildMessage((each) => `${each}$property must be an ISO 8601 date and time, e.g. 2026-03-01T09:30:00Z`, options) } }, options);
+
+/**
+ * Text without the characters XML 1.0 forbids (C0 controls but tab, line feed and carriage return; U+FFFE,
+ * U+FFFF), for fields printed into an XML document (Factur-X). NUL and unpaired surrogates are refused for
+ * every request already (lib/json.ts).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are precisely what is refused
+export const XML_TEXT = /^[^\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/;
+
+/** A text field printed into an XML document: 400 `validation_failed` for a character XML 1.0 forbids. */
+export const IsXmlText = (options?: ValidationOptions) => Matches(XML_TEXT, { message: '$property must not contain control characters', ...options });
 
 /** `?limit=&cursor=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
 export class PageQuery {

@@ -2,6 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
 import type { RouteSpec } from './routes';
@@ -9,7 +10,11 @@ import type { RouteSpec } from './routes';
 type Schema = Record<string, unknown>;
 
 /** What a route answers on success: a view class (documented from its decorators), a list of them, or free text. */
-export type ResponseDoc = ClassConstructor<object> | [ClassConstructor<object>] | { description: string; schema?: Schema; contentType?: string };
+/**
+ * What a route answers: a view class, a list of one, or a described body: one `schema` (of `contentType`,
+ * JSON by default), or `content`, a schema per media type for a route that answers in several (format=csv|json).
+ */
+export type ResponseDoc = ClassConstructor<object> | [ClassConstructor<object>] | { description: string; schema?: Schema; contentType?: string; content?: Record<string, Schema> };
 
 interface Operation {
   method: string;
@@ -51,7 +56,8 @@ export class OpenApiRegistry {
       refPointerPrefix: '#/components/schemas/',
       // The library's default for @IsDateString is an unanchored pattern that demands fractional seconds, which
       // generated clients apply to valid timestamps: declare the standard format instead.
-      additionalConverters: { [IS_DATE_STRING]: { type: 'string', format: 'date-time' } },
+      // @IsInstant (dtos.ts) is a custom rule the library cannot describe: a date-time as well.
+      additionalConverters: { [IS_DATE_STRING]: { type: 'string', format: 'date-time' }, [IS_INSTANT]: { type: 'string', format: 'date-time' } },
     }) as Record<string, Schema>;
     for (const [name, target] of classes) declareNullables(schemas[name], target);
     schemas.Problem = problemSchema;
@@ -135,6 +141,7 @@ export class OpenApiRegistry {
     if (!r) return { description: spec.status === 204 ? 'No content' : 'Success' };
     if (Array.isArray(r)) return { description: `List of ${r[0].name}`, content: { 'application/json': { schema: { type: 'array', items: ref(r[0]) } } } };
     if (typeof r === 'function') return { description: r.name, content: { 'application/json': { schema: ref(r) } } };
+    if (r.content) return { description: r.description, content: Object.fromEntries(Object.entries(r.content).map(([type, schema]) => [type, { schema }])) };
     return { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
   }
 

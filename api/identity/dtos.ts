@@ -5,7 +5,6 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
-  IsDateString,
   IsEmail,
   IsIn,
   IsInt,
@@ -19,7 +18,7 @@ import {
   Min,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IdParams, PageQuery } from '../http/dtos';
+import { IdParams, IsInstant, PageQuery } from '../http/dtos';
 import { mailStatuses } from '../../entities/identity/mail';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
@@ -149,8 +148,8 @@ export class AuditQuery extends PageQuery {
   @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' }) @IsOptional() @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' }) action?: string;
   @IsOptional() @IsUUID() actorId?: string;
   @IsOptional() @IsUUID() tenantId?: string;
-  @JSONSchema({ description: 'Entries at or after this time (ISO 8601)' }) @IsOptional() @IsDateString({ strict: true }) since?: string;
-  @JSONSchema({ description: 'Entries before this time (ISO 8601)' }) @IsOptional() @IsDateString({ strict: true }) until?: string;
+  @JSONSchema({ description: 'Entries at or after this time (ISO 8601)' }) @IsOptional() @IsInstant() since?: string;
+  @JSONSchema({ description: 'Entries before this time (ISO 8601)' }) @IsOptional() @IsInstant() until?: string;
 }
 
 export class SignupsQuery {

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { PageQuery } from '../http/dtos';
+import { IsInstant, PageQuery } from '../http/dtos';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
 import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
 import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
@@ -103,9 +103,9 @@ export class VrSessionFiltersQuery extends PageQuery {
   @IsOptional() @IsUUID() roomId?: string;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
   @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) from?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) from?: string;
   @JSONSchema({ description: 'Sessions started before this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) to?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) to?: string;
 }
 
 export class VrListSessionsQuery extends VrSessionFiltersQuery {
@@ -116,9 +116,9 @@ export class VrOverviewQuery {
   @IsOptional() @IsUUID() roomId?: string;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
   @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) from?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) from?: string;
   @JSONSchema({ description: 'Sessions started before this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) to?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) to?: string;
 }
 
 /** Body of POST /internal/ai/chat. */

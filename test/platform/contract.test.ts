@@ -9,11 +9,13 @@ import { eventually } from '../support/wait';
 
 /** A route that answers what its declaration says, or breaks it on purpose, to see the check catch it. */
 apiModules.push(({ routes }) => {
-  routes('Contract probe').get('/contract-probe/:answer', { summary: 'Contract probe', access: 'public', response: HealthView }, ({ req }) => {
+  routes('Contract probe').get('/contract-probe/:answer', { summary: 'Contract probe', access: 'public', response: HealthView }, ({ req, res }) => {
     const view: HealthView = { status: 'ok', version: '1', uptimeSeconds: 1 };
     if (req.params.answer === 'extra') return { ...view, secret: 'x' };
     if (req.params.answer === 'null') return { ...view, version: null };
     if (req.params.answer === 'status') return new Reply(202, view);
+    // Written, not given to res.json (a stream, an export): only its media type can be checked.
+    if (req.params.answer === 'csv') return void res.type('text/csv').end('status\nok\n');
     return view;
   });
 });
@@ -37,12 +39,14 @@ describe('the published contract, checked in tests', () => {
     await stack.http.get('/contract-probe/extra');
     await stack.http.get('/contract-probe/null');
     await stack.http.get('/contract-probe/status');
+    await stack.http.get('/contract-probe/csv');
     const violations: string[] = [];
-    await eventually(() => violations.push(...takeContractViolations()) >= 3, { what: 'three violations' });
+    await eventually(() => violations.push(...takeContractViolations()) >= 4, { what: 'four violations' });
     expect(violations).toEqual([
       'GET /contract-probe/extra answered 200: body must NOT have additional properties (secret)',
       'GET /contract-probe/null answered 200: body/version must be string',
       expect.stringMatching(/^GET \/contract-probe\/status answered 202: status 202 is not declared/),
+      'GET /contract-probe/csv answered 200: a text/csv body is not declared for 200 (declared: application/json)',
     ]);
   });
 

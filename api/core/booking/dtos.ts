@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsISO8601, isISO8601, IsOptional, IsString, IsUUID, isUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, isUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, PageQuery } from '../../http/dtos';
+import { INT4_MAX, IsInstant, isInstant, PageQuery } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
@@ -45,7 +45,7 @@ export class BookingAttendeeBody {
 export class CreateBookingAppointmentBody {
   @IsUUID() serviceId!: string;
   @IsUUID() staffId!: string;
-  @instant('Start (ISO 8601 with offset); the end follows from the service\'s duration') @IsISO8601({ strict: true }) start!: string;
+  @instant('Start (ISO 8601 with offset); the end follows from the service\'s duration') @IsInstant() start!: string;
   @JSONSchema(nullable('An existing customer; otherwise `attendee` finds (by e-mail) or creates one'))
   @IsOptional() @IsUUID() customerId?: string | null;
   @IsOptional() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
@@ -54,7 +54,7 @@ export class CreateBookingAppointmentBody {
 }
 
 export class UpdateBookingAppointmentBody {
-  @instant('New start: reschedules (the blocked range is recomputed)') @IsOptional() @IsISO8601({ strict: true }) start?: string;
+  @instant('New start: reschedules (the blocked range is recomputed)') @IsOptional() @IsInstant() start?: string;
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() serviceId?: string;
   @JSONSchema({ description: 'booked -> confirmed -> completed | no_show; booked or confirmed -> cancelled' })
@@ -65,8 +65,8 @@ export class UpdateBookingAppointmentBody {
 }
 
 export class ListBookingAppointmentsQuery extends PageQuery {
-  @instant('Appointments starting at or after this time') @IsOptional() @IsISO8601({ strict: true }) from?: string;
-  @instant('Appointments starting before this time') @IsOptional() @IsISO8601({ strict: true }) to?: string;
+  @instant('Appointments starting at or after this time') @IsOptional() @IsInstant() from?: string;
+  @instant('Appointments starting before this time') @IsOptional() @IsInstant() to?: string;
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() customerId?: string;
   @JSONSchema({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 })
@@ -150,7 +150,6 @@ function stringsAccepted(value: unknown, allowed: Record<string, (v: string) => 
   for (const [key, v] of Object.entries(value)) if (!Object.hasOwn(allowed, key) || typeof v !== 'string' || !allowed[key](v)) return false;
   return true;
 }
-const isInstant = (v: string) => isISO8601(v, { strict: true });
 const isUuid = (v: string) => isUUID(v);
 
 export class BookingAvailabilityQuery {
@@ -160,10 +159,10 @@ export class BookingAvailabilityQuery {
   }
 
   @IsUUID() serviceId!: string;
-  @instant('Range start (ISO 8601)') @IsISO8601({ strict: true }) from!: string;
+  @instant('Range start (ISO 8601)') @IsInstant() from!: string;
   @instant('Range end (ISO 8601; at most 62 days after from). Default: 7 days after from, the week a storefront shows')
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   to?: string;
   @JSONSchema({ description: 'One staff member; any staff when absent' }) @IsOptional() @IsUUID() staffId?: string;
 }
@@ -187,11 +186,11 @@ export class PublicBookingBody {
   @JSONSchema(nullable('Phone number')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
   @IsUUID() serviceId!: string;
   @JSONSchema({ description: 'A staff member; the first free one when absent' }) @IsOptional() @IsUUID() staffId?: string;
-  @instant('A slot start given by the availability route') @IsISO8601({ strict: true }) start!: string;
+  @instant('A slot start given by the availability route') @IsInstant() start!: string;
 }
 
 export class PublicRescheduleBody {
-  @instant('A new slot start given by the availability route') @IsISO8601({ strict: true }) start!: string;
+  @instant('A new slot start given by the availability route') @IsInstant() start!: string;
 }
 
 export class VisitorLinkBody {
@@ -207,8 +206,8 @@ export class CreateCalendarEventBody {
   @IsString() @Length(1, 200) title!: string;
   @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
   @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
-  @instant('Start (ISO 8601)') @IsISO8601({ strict: true }) startAt!: string;
-  @instant('End (ISO 8601), after start') @IsISO8601({ strict: true }) endAt!: string;
+  @instant('Start (ISO 8601)') @IsInstant() startAt!: string;
+  @instant('End (ISO 8601), after start') @IsInstant() endAt!: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
   @JSONSchema({ description: 'Busy events block booking slots and show in free/busy (default true)' }) @IsOptional() @IsBoolean() busy?: boolean;
   @JSONSchema(nullable('Staff member whose slots it blocks (default: the staff member linked to the owner)')) @IsOptional() @IsUUID() staffId?: string | null;
@@ -218,21 +217,21 @@ export class UpdateCalendarEventBody {
   @IsOptional() @IsString() @Length(1, 200) title?: string;
   @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
   @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
-  @instant('Start (ISO 8601)') @IsOptional() @IsISO8601({ strict: true }) startAt?: string;
-  @instant('End (ISO 8601)') @IsOptional() @IsISO8601({ strict: true }) endAt?: string;
+  @instant('Start (ISO 8601)') @IsOptional() @IsInstant() startAt?: string;
+  @instant('End (ISO 8601)') @IsOptional() @IsInstant() endAt?: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
   @IsOptional() @IsBoolean() busy?: boolean;
   @JSONSchema(nullable('Staff member whose slots it blocks')) @IsOptional() @IsUUID() staffId?: string | null;
 }
 
 export class ListCalendarEventsQuery extends PageQuery {
-  @instant('Events ending after this time') @IsOptional() @IsISO8601({ strict: true }) from?: string;
-  @instant('Events starting before this time') @IsOptional() @IsISO8601({ strict: true }) to?: string;
+  @instant('Events ending after this time') @IsOptional() @IsInstant() from?: string;
+  @instant('Events starting before this time') @IsOptional() @IsInstant() to?: string;
 }
 
 export class CalendarFreeBusyQuery {
-  @instant('Range start') @IsISO8601({ strict: true }) from!: string;
-  @instant('Range end (at most 62 days after from)') @IsISO8601({ strict: true }) to!: string;
+  @instant('Range start') @IsInstant() from!: string;
+  @instant('Range end (at most 62 days after from)') @IsInstant() to!: string;
   @JSONSchema({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))

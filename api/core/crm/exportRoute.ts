@@ -43,7 +43,7 @@ export function exportRoutes({ routes }: ModuleMount): void {
       description:
         'Streamed (chunked) in id order, read in batches so any book size exports in flat memory. format=jsonl (default): one JSON object per line with `recordType` customer, relation or deal (all three without `resource`). format=csv: one resource (default customers) with a header row; lists are joined with `;`, structured values (e-mails, addresses, custom) are JSON.',
       query: ExportQuery,
-      response: { description: 'JSON lines (application/x-ndjson) or CSV (text/csv)', contentType: 'application/x-ndjson', schema: { type: 'string' } },
+      response: { description: 'JSON lines (application/x-ndjson) or CSV (text/csv)', content: { 'application/x-ndjson': { type: 'string' }, 'text/csv': { type: 'string' } } },
     },
     async ({ ctx, query, res }) => {
       const stamp = new Date().toISOString().slice(0, 10);
