@@ -2,7 +2,8 @@ import { defineQueue } from './define';
 
 /**
  * E-invoice work: `submit` hands one issued document to the platform (job id einvoice.submit.<invoiceId>, so it
- * is enqueued once; the submission row makes a retried or replayed job send it at most once); `poll` (the
+ * is enqueued once; a resubmission after failing adds .<round>; the submission row makes a retried or replayed
+ * job send it at most once); `poll` (the
  * clock, every 10 minutes) reads the lifecycle of the documents whose status is not final yet.
  * Platform outages are the failures expected here: eight attempts, exponential from 10 s (about 20 minutes).
  */

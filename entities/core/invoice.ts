@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter, updatedAt } from '../base';
+import { Customer } from './customer';
 
 /** EN 16931 VAT category codes (UNTDID 5305) a French business uses. */
 export const vatCategories = ['S', 'Z', 'E', 'AE', 'K', 'O'] as const;
@@ -102,7 +103,8 @@ export const Invoice = defineEntity({
     updatedAt: updatedAt(),
     kind: p.enum([...invoiceKinds]).default('invoice'),
     status: p.enum([...invoiceStatuses]).default('draft'),
-    customerId: p.uuid(),
+    /** The CRM customer (a foreign key: a customer with invoices is not deleted, 409 customer_in_use). */
+    customerId: () => p.manyToOne(Customer).mapToPk().fieldName('customer_id').deleteRule('restrict'),
     /** Null while draft; e.g. F-2026-00042. */
     number: p.string().length(40).nullable(),
     /** Year of the counter that gave the number (0 without yearly reset) and its value. */

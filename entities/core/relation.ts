@@ -19,13 +19,26 @@ export const relationInverse = {
 export type RelationType = keyof typeof relationInverse;
 export const relationTypes = Object.keys(relationInverse) as RelationType[];
 
-/** One relation between two customers of an organisation, stored once and shown from both ends. */
+/** Kinds that read the same both ways: "A partner_of B" is "B partner_of A", one relation. */
+export const symmetricRelationTypes = relationTypes.filter((t) => relationInverse[t] === t);
+
+/**
+ * One relation between two customers of an organisation, stored once and shown from both ends: unique per
+ * (from, to, type), and a symmetric kind per pair whichever end it was stored from (crm_relations_symmetric_unique,
+ * on the pair in canonical order).
+ */
 export const CustomerRelation = defineEntity({
   name: 'CustomerRelation',
   tableName: 'crm_relations',
   filters: tenantFilter,
   indexes: [{ properties: ['toId'] }],
-  uniques: [{ properties: ['fromId', 'toId', 'type'] }],
+  uniques: [
+    { properties: ['fromId', 'toId', 'type'] },
+    {
+      name: 'crm_relations_symmetric_unique',
+      expression: `create unique index "crm_relations_symmetric_unique" on "crm_relations" (least("from_id", "to_id"), greatest("from_id", "to_id"), "type") where "type" in (${symmetricRelationTypes.map((t) => `'${t}'`).join(', ')})`,
+    },
+  ],
   checks: [{ name: 'crm_relations_not_self', expression: 'from_id <> to_id' }],
   properties: {
     ...tenantColumns(),

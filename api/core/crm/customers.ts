@@ -98,7 +98,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
       ...write,
       summary: 'Relate the customer to another',
       description:
-        'Stored once as "this customer <type> the other" and shown from both ends: employee_of/employer_of, subsidiary_of/parent_of, contact_of/has_contact, reports_to/manages, referred_by/referred; partner_of, family_of and other read the same both ways. 409 `relation_exists` for the same relation twice.',
+        'Stored once as "this customer <type> the other" and shown from both ends: employee_of/employer_of, subsidiary_of/parent_of, contact_of/has_contact, reports_to/manages, referred_by/referred; partner_of, family_of and other read the same both ways. 409 `relation_exists` for the same relation twice (a symmetric one stored from either end).',
       params: IdParams,
       body: RelationBody,
       response: RelationView,

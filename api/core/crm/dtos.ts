@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { PageQuery } from '../../http/dtos';
+import { IsInstant, IsXmlText, PageQuery } from '../../http/dtos';
 import { activityTypes, type ActivityType } from '../../../entities/core/activity';
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
@@ -46,7 +46,8 @@ export class AddressBody {
 
 export class CreateCustomerBody {
   @IsIn(customerKinds) kind!: CustomerKind;
-  @IsString() @Length(1, 200) name!: string;
+  @JSONSchema({ description: 'Printed as the buyer on invoices (Factur-X XML): no control characters' })
+  @IsString() @Length(1, 200) @IsXmlText() name!: string;
   @IsOptional() @IsArray() @ArrayMaxSize(10) @IsIn(customerRoles, { each: true }) roles?: CustomerRole[];
   @JSONSchema({ description: 'Free labels (stored lower-cased, at most 50)' })
   @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 50, { each: true }) @Matches(/^\P{Cc}*$/u, { each: true, message: 'tags must not hold control characters' }) tags?: string[];
@@ -63,7 +64,7 @@ export class CreateCustomerBody {
 
 export class UpdateCustomerBody {
   @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
-  @IsOptional() @IsString() @Length(1, 200) name?: string;
+  @IsOptional() @IsString() @Length(1, 200) @IsXmlText() name?: string;
   @IsOptional() @IsArray() @ArrayMaxSize(10) @IsIn(customerRoles, { each: true }) roles?: CustomerRole[];
   @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 50, { each: true }) @Matches(/^\P{Cc}*$/u, { each: true, message: 'tags must not hold control characters' }) tags?: string[];
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactEmailBody) emails?: ContactEmailBody[];
@@ -122,9 +123,9 @@ export class ActivityBody {
   @IsString() @Length(1, 200) subject!: string;
   @IsOptional() @IsString() @MaxLength(20_000) body?: string;
   @JSONSchema({ description: 'When it happened or is planned (default: dueAt, else now)', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) occurredAt?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) occurredAt?: string;
   @JSONSchema(nullable('Due date of a follow-up'))
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @IsOptional() @IsInstant() @MaxLength(40) dueAt?: string | null;
   @JSONSchema(nullable('A member (tasks default to their creator)'))
   @IsOptional() @IsUUID() assigneeId?: string | null;
   @JSONSchema({ description: 'Done already; default: notes and e-mails yes, tasks no, calls and meetings unless they have a dueAt' })
@@ -136,9 +137,9 @@ export class UpdateActivityBody {
   @IsOptional() @IsBoolean() completed?: boolean;
   @IsOptional() @IsString() @Length(1, 200) subject?: string;
   @IsOptional() @IsString() @MaxLength(20_000) body?: string;
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) occurredAt?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) occurredAt?: string;
   @JSONSchema(nullable('Due date; null clears'))
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @IsOptional() @IsInstant() @MaxLength(40) dueAt?: string | null;
   @JSONSchema(nullable('A member; null clears'))
   @IsOptional() @IsUUID() assigneeId?: string | null;
 }
@@ -158,9 +159,9 @@ export class TimelineQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
   @IsOptional() @IsString() @MaxLength(300) cursor?: string;
   @JSONSchema({ description: 'Items at or after this time', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) from?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) from?: string;
   @JSONSchema({ description: 'Items before this time', type: 'string' })
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) to?: string;
+  @IsOptional() @IsInstant() @MaxLength(40) to?: string;
   @JSONSchema({ description: 'Only these sources (activity, invoice, appointment ...), repeatable', type: 'array', items: { type: 'string' } })
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(10) @Matches(/^[a-z][a-z_]{0,39}$/, { each: true }) sources?: string[];
 }
@@ -194,11 +195,11 @@ export class SyncedActivityBody {
   @IsIn(activityTypes) type!: ActivityType;
   @IsString() @Length(1, 200) subject!: string;
   @IsOptional() @IsString() @MaxLength(20_000) body?: string;
-  @IsISO8601({ strict: true }) @MaxLength(40) occurredAt!: string;
+  @IsInstant() @MaxLength(40) occurredAt!: string;
   @JSONSchema(nullable('Due date of a follow-up'))
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) dueAt?: string | null;
+  @IsOptional() @IsInstant() @MaxLength(40) dueAt?: string | null;
   @JSONSchema(nullable('Completion time (default: occurredAt, except for tasks and dated follow-ups)'))
-  @IsOptional() @IsISO8601({ strict: true }) @MaxLength(40) completedAt?: string | null;
+  @IsOptional() @IsInstant() @MaxLength(40) completedAt?: string | null;
 }
 
 export class ActivitySyncBody {
@@ -223,7 +224,7 @@ export class LogEmailBody {
   @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MailboxBody) cc?: MailboxBody[];
   @IsString() @MaxLength(200) subject!: string;
   @IsOptional() @IsString() @MaxLength(100_000) body?: string;
-  @IsISO8601({ strict: true }) @MaxLength(40) sentAt!: string;
+  @IsInstant() @MaxLength(40) sentAt!: string;
 }
 
 export class ExportQuery {

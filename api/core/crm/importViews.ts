@@ -23,6 +23,7 @@ export class ImportView {
   @IsInt() total!: number;
   @IsInt() created!: number;
   @IsInt() updated!: number;
+  @JSONSchema({ description: 'Refusals reported in errors; once the import failed as a whole (status failed), every record not written' })
   @IsInt() failed!: number;
   @ValidateNested({ each: true }) @Type(() => ImportErrorView) errors!: ImportErrorView[];
   @IsDateString() createdAt!: string;

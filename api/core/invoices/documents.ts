@@ -65,16 +65,16 @@ export function documentRoutes({ routes }: ModuleMount): void {
       permission: 'core.invoices.issue',
       summary: 'Submit to the e-invoicing platform',
       description:
-        'Queues the Factur-X PDF of an issued invoice or credit note for the configured platform (PDP/PPF): 202 with status queued; a worker sends it, retried with exponential backoff while the platform fails, and never twice (the submission is unique per document and the platform receives an Idempotency-Key). Submitting again answers the existing submission with 200. 503 `einvoice_platform_not_configured` without EINVOICE_PLATFORM_URL; 409 `invoice_not_issued` for a draft.',
+        'Queues the Factur-X PDF of an issued invoice or credit note for the configured platform (PDP/PPF): 202 with status queued; a worker sends it, retried with exponential backoff while the platform fails, and never twice (the submission is unique per document and the platform receives an Idempotency-Key). Submitting again answers the existing submission with 200 (one still queued is put back in the queue if it is not there: safe to repeat after a failed call). A submission that `failed` (the platform could not be reached after every retry) is resubmitted: 202, queued again. 503 `einvoice_platform_not_configured` without EINVOICE_PLATFORM_URL; 409 `invoice_not_issued` for a draft.',
       params: IdParams,
       response: EInvoiceView,
       status: 202,
-      alsoAnswers: { 200: 'Already submitted: its current state' },
+      alsoAnswers: { 200: 'Already submitted (or queued): its current state' },
       errors: { 409: '`invoice_not_issued`', 503: '`einvoice_platform_not_configured`' },
     },
     async ({ ctx, params }) => {
-      const { state, created } = await submitEInvoice(ctx, params.id);
-      return created ? accepted(EInvoiceView.from(state)) : new Reply(200, EInvoiceView.from(state));
+      const { state, queued } = await submitEInvoice(ctx, params.id);
+      return queued ? accepted(EInvoiceView.from(state)) : new Reply(200, EInvoiceView.from(state));
     },
   );
 }

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { PageQuery } from '../../http/dtos';
+import { IsXmlText, PageQuery } from '../../http/dtos';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
 
@@ -16,7 +16,7 @@ const isDate = () => (target: object, key: string) => {
 };
 
 export class InvoiceLineBody {
-  @IsString() @Length(1, 1000) description!: string;
+  @IsString() @Length(1, 1000) @IsXmlText() description!: string;
   @JSONSchema({ description: `Above 0, at most ${MAX_QUANTITY}, up to 3 decimals` })
   @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0.001) @Max(MAX_QUANTITY) quantity!: number;
   @JSONSchema({ description: 'UN/ECE recommendation 20 unit: C62 (one, default), HUR (hour), DAY, KGM, MTR, LTR ...' })
@@ -28,7 +28,7 @@ export class InvoiceLineBody {
   @JSONSchema({ description: 'EN 16931 VAT category: S standard, Z zero rated, E exempt (exemptionReason required), AE reverse charge, K intra-community supply, O not subject to VAT (alone on its invoice)' })
   @IsIn(vatCategories) vatCategory!: VatCategory;
   @JSONSchema({ description: 'Exemption reason (BT-120): required for E, defaulted for AE, K and O, refused for S and Z' })
-  @IsOptional() @IsString() @Length(1, 300) exemptionReason?: string;
+  @IsOptional() @IsString() @Length(1, 300) @IsXmlText() exemptionReason?: string;
   @JSONSchema({ description: 'Line discount in percent of quantity × unit price (up to 2 decimals); or discountCents' })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(100) discountPercent?: number;
   @JSONSchema({ description: 'Line discount in cents; or discountPercent' })
@@ -36,10 +36,10 @@ export class InvoiceLineBody {
 }
 
 export class PartyAddressBody {
-  @IsString() @Length(1, 200) line1!: string;
-  @IsOptional() @IsString() @Length(1, 200) line2?: string;
-  @IsOptional() @IsString() @Length(1, 20) postalCode?: string;
-  @IsOptional() @IsString() @Length(1, 100) city?: string;
+  @IsString() @Length(1, 200) @IsXmlText() line1!: string;
+  @IsOptional() @IsString() @Length(1, 200) @IsXmlText() line2?: string;
+  @IsOptional() @IsString() @Length(1, 20) @IsXmlText() postalCode?: string;
+  @IsOptional() @IsString() @Length(1, 100) @IsXmlText() city?: string;
   @JSONSchema({ description: 'ISO 3166-1 alpha-2' })
   @Matches(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' }) country!: string;
 }
@@ -48,7 +48,7 @@ export class BuyerDetailsBody {
   @JSONSchema({ description: "The buyer's intra-community VAT number (BT-48), required with AE and K lines" })
   @IsOptional() @Matches(/^[A-Za-z]{2}[0-9A-Za-z+*. ]{2,16}$/, { message: 'vatNumber must be a VAT number such as FR32123456789' }) vatNumber?: string;
   @JSONSchema({ description: "The buyer's SIREN or other legal registration number (BT-47)" })
-  @IsOptional() @IsString() @Length(1, 40) legalId?: string;
+  @IsOptional() @IsString() @Length(1, 40) @IsXmlText() legalId?: string;
   @JSONSchema({ description: "Billing address; by default the customer's billing (else primary) address" })
   @IsOptional() @IsObject() @ValidateNested() @Type(() => PartyAddressBody) address?: PartyAddressBody;
 }
@@ -61,19 +61,19 @@ export class InvoiceDraftBody {
   @JSONSchema({ description: "Due date (BT-9); by default the issue date + the organisation's dueDays" })
   @IsOptional() @isDate() dueDate?: string;
   @JSONSchema({ description: "Payment terms (BT-20); by default the organisation's" })
-  @IsOptional() @IsString() @Length(1, 1000) paymentTerms?: string;
+  @IsOptional() @IsString() @Length(1, 1000) @IsXmlText() paymentTerms?: string;
   @JSONSchema({ description: 'Actual delivery date (BT-72); the issue date when absent' })
   @IsOptional() @isDate() deliveryDate?: string;
-  @IsOptional() @IsString() @Length(1, 100) buyerReference?: string;
+  @IsOptional() @IsString() @Length(1, 100) @IsXmlText() buyerReference?: string;
   @JSONSchema({ description: 'Purchase order reference (BT-13)' })
-  @IsOptional() @IsString() @Length(1, 100) orderReference?: string;
-  @IsOptional() @IsString() @Length(1, 2000) note?: string;
+  @IsOptional() @IsString() @Length(1, 100) @IsXmlText() orderReference?: string;
+  @IsOptional() @IsString() @Length(1, 2000) @IsXmlText() note?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
 }
 
 export class CreditNoteBody {
   @JSONSchema({ description: 'Why the invoice is corrected (printed on the credit note)' })
-  @IsString() @Length(1, 500) reason!: string;
+  @IsString() @Length(1, 500) @IsXmlText() reason!: string;
   @JSONSchema({ description: 'The lines credited (partial credit note); omitted: every line of the invoice (only while nothing is credited yet)' })
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => InvoiceLineBody) lines?: InvoiceLineBody[];
 }
@@ -86,7 +86,7 @@ export class PaymentBody {
   @JSONSchema({ description: 'Default bank_transfer' })
   @IsOptional() @IsIn(paymentMethods) method?: PaymentMethod;
   @JSONSchema({ description: "The payer's or the bank's reference" })
-  @IsOptional() @IsString() @Length(1, 140) reference?: string;
+  @IsOptional() @IsString() @Length(1, 140) @IsXmlText() reference?: string;
 }
 
 export class ListInvoicesQuery extends PageQuery {
@@ -110,5 +110,5 @@ export class InvoiceSettingsBody {
   @IsOptional() @IsInt() @Min(3) @Max(8) digits?: number;
   @JSONSchema({ description: 'Days from issue to due date when a draft gives no due date (0 to 365, default 30)' })
   @IsOptional() @IsInt() @Min(0) @Max(365) dueDays?: number;
-  @IsOptional() @IsString() @Length(1, 1000) paymentTerms?: string;
+  @IsOptional() @IsString() @Length(1, 1000) @IsXmlText() paymentTerms?: string;
 }

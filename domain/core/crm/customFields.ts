@@ -4,11 +4,11 @@ import { badRequest, conflict, notFound, type FieldError } from '../../../lib/er
 import type { TenantContext } from '../../context';
 import type { Em } from '../../../lib/db';
 import { lean, type LeanScope } from '../../../lib/lean';
+import { isCalendarDate } from './dates';
 
 export const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const MAX_CUSTOM_FIELDS = 100;
 const MAX_TEXT = 2000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DefineCustomFieldProps {
   label: string;
@@ -27,7 +27,8 @@ export async function getCustomField(ctx: TenantContext, key: string): Promise<C
 /**
  * Creates or replaces the definition of a custom field (PUT). Changing the type of a field that has values is
  * refused (409 `field_in_use`): the stored values would no longer match it. Values of options removed from a
- * select stay stored until the customer is next written, where they are refused.
+ * select stay stored until the customer is next written, where they are refused. A new definition starts with
+ * no values: those a deleted field of the same key left (its purge not run yet) are removed first.
  */
 export async function defineCustomField(ctx: TenantContext, key: string, props: DefineCustomFieldProps): Promise<{ field: CustomField; created: boolean }> {
   const options = props.type === 'select' ? [...new Set((props.options ?? []).map((o) => o.trim()).filter(Boolean))] : [];
@@ -46,6 +47,8 @@ export async function defineCustomField(ctx: TenantContext, key: string, props: 
       return { field: existing, created: false };
     }
     if ((await em.count(CustomField, {})) >= MAX_CUSTOM_FIELDS) throw conflict('custom_field_limit_reached', `An organisation has at most ${MAX_CUSTOM_FIELDS} custom fields`);
+    // Under the lock the purge takes too: values of the old definition never show under the new one.
+    await purgeValues(em, ctx.tenantId, key);
     return { field: em.create(CustomField, { tenantId: ctx.tenantId, key, label: props.label.trim(), type: props.type, options }), created: true };
   });
 }
@@ -55,13 +58,22 @@ async function fieldHasValues(em: Em, tenantId: string, key: string): Promise<bo
   return rows.length > 0;
 }
 
+/** Removes the stored values of `key` from the organisation's customers; the number of customers changed. */
+export async function purgeValues(em: Em, tenantId: string, key: string): Promise<number> {
+  const result = await em.execute('update crm_customers set custom = custom - ? where tenant_id = ? and jsonb_exists(custom, ?)', [key, tenantId, key], 'run');
+  return (result as { affectedRows?: number }).affectedRows ?? 0;
+}
+
 /**
  * Deletes the definition. Its values disappear from every answer at once (only defined keys are shown) and are
- * purged from the stored customers by the crm-maintenance worker.
+ * purged from the stored customers by the crm-field-purge worker, which the caller enqueues. A key no longer
+ * defined whose values are still stored (the purge was not enqueued, or has not run yet) is deleted again, so
+ * the caller enqueues its purge again; otherwise 404.
  */
 export async function deleteCustomField(ctx: TenantContext, key: string): Promise<void> {
-  const field = await getCustomField(ctx, key);
-  await ctx.em.remove(field).flush();
+  const field = await ctx.em.findOne(CustomField, { key });
+  if (field) await ctx.em.remove(field).flush();
+  else if (!(await fieldHasValues(ctx.em, ctx.tenantId, key))) throw notFound('Custom field');
 }
 
 /** The value as stored for the field's type, or the reason it does not fit. */
@@ -74,9 +86,7 @@ export function coerceCustomValue(type: CustomFieldType, options: string[], valu
     case 'boolean':
       return typeof value === 'boolean' ? { value } : { error: 'must be true or false' };
     case 'date':
-      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
-        ? { value }
-        : { error: 'must be a date YYYY-MM-DD' };
+      return isCalendarDate(value) ? { value } : { error: 'must be a date YYYY-MM-DD' };
     case 'select':
       return typeof value === 'string' && options.includes(value) ? { value } : { error: `must be one of: ${options.join(', ')}` };
   }

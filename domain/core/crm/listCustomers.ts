@@ -4,6 +4,7 @@ import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { digitsOf } from './contactDetails';
 import { customerPages, ORDERS, orderByOf, SORT_KEY, type KeyedSort, type ListedCustomer } from './customerPages';
+import { isUtcTimestamp } from './dates';
 import { bound } from './sql';
 
 export const customerSorts = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'relevance'] as const;
@@ -34,9 +35,6 @@ type Cursor = [string | number, string];
 /** The id of a cursor, as PostgreSQL prints a uuid: anything else is a bad cursor, not a failed statement. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A time key as the cursor holds it (UTC ISO, to the microsecond) or as earlier versions did (to the millisecond). */
-const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
 const badCursor = () => badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list and sort' }]);
 
 function decodeCursor(cursor: string): Cursor {
@@ -54,7 +52,8 @@ const encodeCursor = (value: string | number, id: string) => Buffer.from(JSON.st
 function keysetValues(sort: KeyedSort, [value, id]: Cursor): unknown[] {
   const { type } = ORDERS[sort];
   if (type === 'id') return [id];
-  if (typeof value !== 'string' || (type === 'time' && (!TIME_KEY.test(value) || Number.isNaN(Date.parse(value))))) throw badCursor();
+  // A time key as the cursor holds it (UTC ISO, to the microsecond) or as earlier versions did (to the millisecond).
+  if (typeof value !== 'string' || (type === 'time' && !isUtcTimestamp(value))) throw badCursor();
   return [value, id];
 }
 
@@ -145,7 +144,8 @@ async function searchPage(ctx: TenantContext, term: string, sort: CustomerSort, 
     select += ', word_similarity(?, search_text) as rank';
     params.unshift(term);
     if (cursor) {
-      if (typeof cursor[0] !== 'number') throw badCursor();
+      // word_similarity is a real in [0, 1]: anything else is not a rank of this list (1e39 overflows ::real).
+      if (typeof cursor[0] !== 'number' || !(cursor[0] >= 0 && cursor[0] <= 1)) throw badCursor();
       and('(word_similarity(?, search_text) < ?::real or (word_similarity(?, search_text) = ?::real and id > ?))', term, cursor[0], term, cursor[0], cursor[1]);
     }
     order = 'rank desc, id asc';

@@ -3,6 +3,7 @@ import { badRequest } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
+import { isUtcTimestamp } from './dates';
 
 export interface ListTasksProps {
   /** me: assigned to the caller (default); anyone; or a member's id. */
@@ -52,7 +53,8 @@ export async function listTasks(ctx: TenantContext, props: ListTasksProps): Prom
   let after: [string, string] | [null, null] = [null, null];
   if (props.cursor) {
     const [at, id] = Buffer.from(props.cursor, 'base64url').toString().split('|');
-    if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(Date.parse(at))) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
+    // The cursor's own form only (toISOString of a due date): Date.parse takes "1", which PostgreSQL refuses.
+    if (!id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at)) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
     after = [at, id];
   }
   const rows = await openTasksPage.all(ctx, assignee, dueFrom, dueBefore, ...after, props.limit + 1);

@@ -19,7 +19,12 @@ export interface RelationFromOneSide {
   createdAt: Date;
 }
 
-/** Relates `fromId` to `toId` ("fromId <type> toId"); 409 `relation_exists` for the same triple. */
+/**
+ * Relates `fromId` to `toId` ("fromId <type> toId"); 409 `relation_exists` for the same triple, and for a kind
+ * that reads the same both ways (partner_of, family_of, other) the pair already has from the other end: both
+ * refused by the table's unique indexes. (Inverse names such as employer_of are not stored kinds: "B employer_of
+ * A" can only be given as "A employee_of B", the same triple.)
+ */
 export async function addRelation(ctx: TenantContext, fromId: string, props: { type: RelationType; customerId: string }): Promise<RelationFromOneSide> {
   await getCustomer(ctx, fromId);
   if (props.customerId === fromId) throw invalidField('customerId', 'must be another customer');

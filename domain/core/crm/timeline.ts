@@ -1,5 +1,6 @@
 import { badRequest } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
+import { isUtcTimestamp } from './dates';
 
 /**
  * The unified timeline of a customer: items of every module that registered a provider (CRM activities here;
@@ -66,9 +67,9 @@ export const encodeTimelineCursor = (p: Position) => Buffer.from(`${p.at.toISOSt
 
 export function decodeTimelineCursor(cursor: string): Position {
   const [at, source, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at);
-  if (!source || !id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a timeline cursor' }]);
-  return { at: date, source, id };
+  // The cursor's own form only (toISOString, years 0001-9999): new Date() takes years PostgreSQL refuses.
+  if (!source || !id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at)) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a timeline cursor' }]);
+  return { at: new Date(at), source, id };
 }
 
 const compare = (a: TimelineItem, b: TimelineItem) => b.at.getTime() - a.at.getTime() || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

@@ -58,7 +58,9 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer) throw new Error(`invoice ${invoice.id} is not issued`);
   const currency = invoice.currency;
   const withVat = !invoice.lines.some((l) => l.vatCategory === 'O');
-  const root = xmlbuilder().create({ version: '1.0', encoding: 'UTF-8' }).ele('rsm:CrossIndustryInvoice', NS);
+  // Characters XML 1.0 forbids are dropped: the edge refuses them in invoice fields, but names and addresses
+  // come from the CRM and the business record, and documents issued before were stored with them.
+  const root = xmlbuilder().create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' }).ele('rsm:CrossIndustryInvoice', NS);
 
   root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(FACTURX_GUIDELINE);
 

@@ -5,6 +5,7 @@ import { registerTimelineProvider } from '../../../domain/core/crm/timeline';
 import { newId } from '../../../entities/base';
 import { createAccount, type Account } from '../../support/factories';
 import { makeCustomer, makeDeal, makePipeline } from '../../support/crm';
+import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
 
@@ -71,6 +72,14 @@ describe('CRM activities, timeline and health score', () => {
     expect((await stack.http.patch(`/api/customers/activities/${soon.id}`).set(owner.auth).send({ completed: true })).status).toBe(404);
     expect((await stack.http.post(`/api/customers/${c.id}/activities`).set(owner.auth).send({ type: 'fax', subject: '' })).body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['subject', 'type']);
     expect((await stack.http.get('/api/customers/tasks?due=later').set(owner.auth)).status).toBe(400);
+    // Strict ISO 8601 forms new Date() cannot read (basic, week, ordinal, signed year) are refused, not a 500.
+    for (const bad of ['20240101', '2009-W53-7', '2009-123', '-2024-01-01', '2024-01-01T1010']) {
+      expectFieldErrors(await stack.http.post(`/api/customers/${c.id}/activities`).set(owner.auth).send({ type: 'task', subject: 'Odd', occurredAt: bad, dueAt: bad }), 'occurredAt', 'dueAt');
+      expectFieldErrors(await stack.http.patch(`/api/customers/activities/${task.id}`).set(owner.auth).send({ occurredAt: bad, dueAt: bad }), 'occurredAt', 'dueAt');
+    }
+    // A cursor holds a due date as toISOString writes it: "1" (Date.parse reads it, PostgreSQL does not) is refused.
+    const forged = Buffer.from(`1|${task.id}`).toString('base64url');
+    expectProblem(await stack.http.get(`/api/customers/tasks?assignee=anyone&cursor=${forged}`).set(owner.auth), 400, 'validation_failed');
   });
 
   it('merges the timeline of every source in time order, paged', async () => {
@@ -102,6 +111,10 @@ describe('CRM activities, timeline and health score', () => {
     const m1 = made[3] as { id: string; occurredAt: string; dueAt: string | null; completedAt: string | null; assigneeId: string | null; source: string | null };
     expect(recent.body.items[0]).toEqual({ source: 'activity', id: m1.id, at: m1.occurredAt, type: 'meeting', title: 'm1', summary: null, data: { dueAt: m1.dueAt, completedAt: m1.completedAt, assigneeId: m1.assigneeId, source: m1.source } });
     expect((await stack.http.get(`/api/customers/${c.id}/timeline?cursor=bad`).set(owner.auth)).status).toBe(400);
+    // A time new Date() reads but PostgreSQL does not (year -271821), and bounds in forms new Date() cannot read.
+    const forged = Buffer.from(`-271821-04-20T00:00:00.000Z|activity|${m1.id}`).toString('base64url');
+    expectProblem(await stack.http.get(`/api/customers/${c.id}/timeline?cursor=${forged}`).set(owner.auth), 400, 'validation_failed');
+    expectFieldErrors(await stack.http.get(`/api/customers/${c.id}/timeline?from=20240101&to=2009-W53-7`).set(owner.auth), 'from', 'to');
   });
 
   it('scores health from its signals, each moving the score the documented way', async () => {

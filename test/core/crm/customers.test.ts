@@ -1,3 +1,5 @@
+import { purgeCustomField } from '../../../domain/core/crm/purgeCustomField';
+import { crmFieldPurgeQueue } from '../../../queues/crm';
 import { createAccount, type Account } from '../../support/factories';
 import { makeCustomer } from '../../support/crm';
 import { expectProblem } from '../../support/identity';
@@ -84,6 +86,19 @@ describe('CRM customers', () => {
     await stack.http.delete('/api/customers/fields/note').set(owner.auth).expect(204);
     expect((await stack.http.get(`/api/customers/${made.id}`).set(owner.auth)).body.custom).toEqual({ size: 42, since: '2024-02-29', active: true, tier: 'gold' });
     expect((await stack.http.get('/api/customers/fields/note').set(owner.auth)).status).toBe(404);
+    // Defined again before the purge ran (workers are off): the new field starts empty, the old values are gone.
+    await stack.http.delete('/api/customers/fields/size').set(owner.auth).expect(204);
+    await stack.http.put('/api/customers/fields/size').set(owner.auth).send({ label: 'Size', type: 'select', options: ['small', 'large'] }).expect(201);
+    expect((await stack.http.get(`/api/customers/${made.id}`).set(owner.auth)).body.custom).toEqual({ since: '2024-02-29', active: true, tier: 'gold' });
+    const [stored] = await stack.services.orm.em.fork().execute<{ custom: object }[]>('select custom from crm_customers where id = ?', [made.id]);
+    expect(stored.custom).not.toHaveProperty('size');
+    // Deleting again while the values are stored (its purge lost or pending) requests the purge again; then 404.
+    const purges = async () => (await stack.services.queues.get(crmFieldPurgeQueue).getJobs(['waiting'])).filter((j) => j.data.tenantId === owner.tenantId && j.data.key === 'note').length;
+    expect(await purges()).toBe(1);
+    await stack.http.delete('/api/customers/fields/note').set(owner.auth).expect(204);
+    expect(await purges()).toBe(2);
+    await purgeCustomField(stack.services, owner.tenantId, 'note');
+    expectProblem(await stack.http.delete('/api/customers/fields/note').set(owner.auth), 404, 'not_found');
   });
 
   it('filters by kind, role, tag and custom values, sorts and pages by cursor', async () => {
@@ -160,6 +175,11 @@ describe('CRM customers', () => {
     expectProblem(await stack.http.get(`/api/customers?sort=createdAt&cursor=${cursorOf('x', '-'.repeat(36))}`).set(org.auth), 400, 'validation_failed');
     expectProblem(await stack.http.get(`/api/customers?sort=updatedAt&cursor=${cursorOf('2026-01-01 10:00', '01900000-0000-7000-8000-000000000000')}`).set(org.auth), 400, 'validation_failed');
     expectProblem(await stack.http.get(`/api/customers?sort=name&cursor=${Buffer.from(JSON.stringify([1, '01900000-0000-7000-8000-000000000000'])).toString('base64url')}`).set(org.auth), 400, 'validation_failed');
+    // Nor a day that does not exist (Date.parse takes it, PostgreSQL does not), nor a rank a search cannot have.
+    expectProblem(await stack.http.get(`/api/customers?sort=updatedAt&cursor=${cursorOf('2024-02-30T00:00:00Z', '01900000-0000-7000-8000-000000000000')}`).set(org.auth), 400, 'validation_failed');
+    for (const rank of [1e39, -1]) {
+      expectProblem(await stack.http.get(`/api/customers?q=kim&cursor=${Buffer.from(JSON.stringify([rank, '01900000-0000-7000-8000-000000000000'])).toString('base64url')}`).set(org.auth), 400, 'validation_failed');
+    }
   });
 
   it('pages by updatedAt to the microsecond: rows changed within one millisecond by SQL are neither repeated nor skipped', async () => {
@@ -224,6 +244,12 @@ describe('CRM customers', () => {
     expectProblem(await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'employee_of', customerId: acme.id }), 409, 'relation_exists');
     expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'employee_of', customerId: ada.id })).status).toBe(400);
     expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'boss_of', customerId: acme.id })).status).toBe(400);
+    // A symmetric kind is one relation whichever end states it.
+    const partner = await stack.http.post(`/api/customers/${acme.id}/relations`).set(owner.auth).send({ type: 'partner_of', customerId: ada.id });
+    expect(partner.status).toBe(201);
+    expectProblem(await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'partner_of', customerId: acme.id }), 409, 'relation_exists');
+    expect((await stack.http.get(`/api/customers/${ada.id}`).set(owner.auth)).body.relations.filter((r: { type: string }) => r.type === 'partner_of')).toEqual([expect.objectContaining({ id: partner.body.id, customerId: acme.id })]);
+    await stack.http.delete(`/api/customers/${ada.id}/relations/${partner.body.id}`).set(owner.auth).expect(204);
     const stranger = await makeCustomer(stack, await createAccount(stack), { name: 'Stranger' });
     expect((await stack.http.post(`/api/customers/${ada.id}/relations`).set(owner.auth).send({ type: 'partner_of', customerId: stranger.id })).status).toBe(400);
     // Removed from the other end; deleting a customer removes its relations.
@@ -249,5 +275,8 @@ describe('CRM customers', () => {
     expect((await stack.http.patch(`/api/customers/${(await makeCustomer(stack, owner)).id}`).set(owner.auth).send({ name: null })).status).toBe(400);
     await makeCustomer(stack, owner, { externalId: 'ext-1' });
     expectProblem(await stack.http.post('/api/customers').set(owner.auth).send({ kind: 'person', name: 'Y', externalId: 'ext-1' }), 409, 'external_id_taken');
+    // A name printed on invoices (Factur-X XML) holds no character XML forbids.
+    const named = expectProblem(await stack.http.post('/api/customers').set(owner.auth).send({ kind: 'person', name: 'Ada\u0001 Lovelace' }), 400, 'validation_failed');
+    expect(named.errors).toEqual([expect.objectContaining({ field: 'name' })]);
   });
 });

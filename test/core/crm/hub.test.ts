@@ -1,6 +1,6 @@
 import { createAccount, type Account } from '../../support/factories';
 import { hubKey, makeCustomer, makePipeline } from '../../support/crm';
-import { expectProblem } from '../../support/identity';
+import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
 
@@ -100,14 +100,16 @@ describe('CRM integration hub, internal routes and export', () => {
       { externalId: 'd2', title: 'Second', customerId: c.id, stageId: p.stages[2].id, amount: 2000, currency: 'USD', expectedCloseDate: '2027-01-31' },
       { externalId: 'd3', title: 'Orphan', customerExternalId: 'nobody', amount: 1, currency: 'EUR' },
       { externalId: 'd4', title: 'Bad', customerExternalId: 'cust-1', amount: -5, currency: 'eur' },
+      // Date.parse takes 31 April (1 May), PostgreSQL's date does not: refused alone, not the whole import.
+      { externalId: 'd5', title: 'No such day', customerExternalId: 'cust-1', amount: 1, currency: 'EUR', expectedCloseDate: '2024-04-31' },
     ];
     const wait = async (id: string) => eventually(async () => {
       const r = await stack.http.get(`/api/public/hub/imports/${id}`).set('X-Server-API-Key', orgKey);
       return r.body.status === 'completed' ? r.body : null;
     });
     const first = await wait((await bulk('deals', deals, orgKey)).body.id);
-    expect(first).toMatchObject({ created: 2, updated: 0, failed: 3 });
-    expect(first.errors.map((e: { index: number; field: string }) => [e.index, e.field])).toEqual([[2, 'customerExternalId'], [3, 'amount'], [3, 'currency']]);
+    expect(first).toMatchObject({ status: 'completed', created: 2, updated: 0, failed: 4 });
+    expect(first.errors.map((e: { index: number; field: string }) => [e.index, e.field])).toEqual([[2, 'customerExternalId'], [3, 'amount'], [3, 'currency'], [4, 'expectedCloseDate']]);
     deals[0].amount = 1500;
     expect(await wait((await bulk('deals', deals, orgKey)).body.id)).toMatchObject({ created: 0, updated: 2 });
     const listed = (await stack.http.get(`/api/deals?customerId=${c.id}`).set(org.auth)).body.items;
@@ -153,6 +155,9 @@ describe('CRM integration hub, internal routes and export', () => {
     const timeline = await stack.http.get(`/api/customers/${c.id}/timeline`).set(owner.auth);
     expect(timeline.body.items[0]).toMatchObject({ source: 'activity', type: 'email', title: 'Proposal', at: '2026-02-01T09:00:00.000Z' });
     expect((await log({ ...mail, sentAt: 'yesterday' })).status).toBe(400);
+    // Strict ISO 8601 forms new Date() cannot read are field errors, not a 500.
+    expectFieldErrors(await log({ ...mail, sentAt: '2009-W53-7' }), 'sentAt');
+    expectFieldErrors(await sync({ ...body, activities: [{ ...body.activities[0], occurredAt: '20240101' }] }), 'activities[0].occurredAt');
   });
 
   it('refuses internal routes when no secret is configured', async () => {

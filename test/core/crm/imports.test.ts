@@ -1,6 +1,7 @@
 import { newId } from '../../../entities/base';
 import { tenantContext } from '../../../domain/context';
-import { runImport } from '../../../domain/core/crm/imports/runImport';
+import { failImport, runImport } from '../../../domain/core/crm/imports/runImport';
+import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { IMPORT_PART } from '../../../domain/core/crm/imports/payloads';
 import { createAccount, type Account } from '../../support/factories';
 import { hubKey } from '../../support/crm';
@@ -84,5 +85,40 @@ describe('CRM customer imports: checked at the call, upserted by parts', () => {
     expect(await run(id)).toMatchObject({ created: 2, updated: 0, errors: [{ index: 2, externalId: 'd-0', field: 'externalId', message: 'repeats record 0 of this call' }] });
     expect(await status(id)).toMatchObject({ status: 'completed', created: 2, failed: 1 });
     expect(await parts(id)).toEqual([]);
+  });
+
+  it('marks an import that failed as a whole with the records not written, and no driver message', async () => {
+    const { id } = await accept([...records(IMPORT_PART + 5, 'e'), { externalId: 'e-bad', name: 'Bad', custom: { seats: 'many' } }]);
+    await sql(`update crm_import_payloads set records = convert_to('not json', 'UTF8') where import_id = ? and part = 1`, [id]);
+    const error = await run(id).then(() => null, (err: Error) => err);
+    // What the worker does once the job has no attempt left.
+    await failImport(stack.services, { importId: id, tenantId: org.tenantId, kind: 'customers' }, error!);
+    const failed = await status(id);
+    expect(failed).toMatchObject({ status: 'failed', total: IMPORT_PART + 6, created: IMPORT_PART, failed: 6 });
+    expect(failed.errors).toEqual([expect.objectContaining({ index: IMPORT_PART + 5, field: 'custom.seats' }), expect.objectContaining({ index: -1, field: 'import' })]);
+    expect(JSON.stringify(failed.errors)).not.toContain(error!.message);
+    expect(await parts(id)).toEqual([]);
+
+    // A deal import writes all its records or none: failed, every one counts as not written.
+    const deals = await stack.http.post('/api/public/hub/deals/bulk').set('X-Server-API-Key', key).send({ records: [{ externalId: 'x' }, { externalId: 'y' }] });
+    await sql(`update crm_import_payloads set records = convert_to('not json', 'UTF8') where import_id = ?`, [deals.body.id]);
+    const job = { importId: deals.body.id, tenantId: org.tenantId, kind: 'deals' } as const;
+    await failImport(stack.services, job, await runImport(stack.services, job).then(() => new Error('ran'), (err: Error) => err));
+    expect(await status(deals.body.id)).toMatchObject({ status: 'failed', total: 2, created: 0, updated: 0, failed: 2 });
+  });
+
+  it('keeps no import behind a call whose job could not be enqueued', async () => {
+    const imports = async () => Number((await sql<{ n: number }>('select count(*)::int as n from crm_imports where tenant_id = ?', [org.tenantId]))[0].n);
+    const before = await imports();
+    const add = jest.spyOn(stack.services.queues, 'add').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    try {
+      const res = await stack.http.post('/api/public/hub/customers/bulk').set('X-Server-API-Key', key).send({ records: records(3, 'f') });
+      expect(res.status).toBe(503);
+    } finally {
+      add.mockRestore();
+    }
+    expect(await imports()).toBe(before);
+    expect(await sql('select 1 from crm_import_payloads p join crm_imports i on i.id = p.import_id where i.tenant_id = ?', [org.tenantId])).toEqual([]);
+    await accept(records(3, 'f'));
   });
 });

@@ -123,6 +123,15 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     expect(await xsdErrors(xml.replace('<ram:TypeCode>380</ram:TypeCode>', ''))).not.toEqual([]);
     const d = await draft(stack, org, customerId);
     expect((await stack.http.get(`/api/invoices/${d.id}/einvoice/factur-x.xml`).set(org.auth)).body.code).toBe('invoice_not_issued');
+    // Stored text with characters XML 1.0 forbids (a name from the CRM, a line kept from before they were
+    // refused) is printed without them: the document stays well-formed.
+    const odd = await customerOf(stack, org, { name: 'Client\u0001 Martin\u001f' });
+    const old = await issued(stack, org, odd.id);
+    await stack.services.orm.em.fork().execute(`alter table inv_invoices disable trigger inv_invoices_immutable; update inv_invoices set lines = jsonb_set(lines, '{0,description}', to_jsonb(E'Conseil\\u0001 fin'::text)) where id = ?; alter table inv_invoices enable trigger inv_invoices_immutable`, [old.id]);
+    const cleaned = await xmlOf(old.id);
+    expect(cleaned).toContain('<ram:Name>Client Martin</ram:Name>');
+    expect(cleaned).toContain('<ram:Name>Conseil fin</ram:Name>');
+    expect(await xsdErrors(cleaned)).toEqual([]);
   });
 
   it('serves a PDF carrying the same XML as factur-x.xml with Factur-X metadata', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';
@@ -115,6 +116,43 @@ describe('e-invoice submission', () => {
     const after = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
     expect(after.status).toBe('paid');
     expect(after.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'delivered', 'paid']);
+  });
+
+  it('enqueues again a submission whose job could not be enqueued, when submitted again', async () => {
+    const inv = await issued(stack, org, customerId);
+    const add = jest.spyOn(stack.services.queues, 'add').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    try {
+      expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(503);
+    } finally {
+      add.mockRestore();
+    }
+    // Recorded but not queued: the repeated call puts it in the queue (same job id, so repeating changes nothing).
+    expect(await stack.services.queues.get(einvoiceQueue).getJobState(`einvoice.submit.${inv.id}`)).toBe('unknown');
+    const again = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'queued', platformId: null });
+    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`)).returnvalue).toEqual({ outcome: 'submitted' });
+    expect((await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'submitted', history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })] });
+  });
+
+  it('resubmits a submission that failed after every attempt', async () => {
+    const inv = await issued(stack, org, customerId);
+    platform.failNext(8);
+    expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
+    const failed = await eventually(async () => {
+      const body = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
+      return body.status === 'failed' ? body : null;
+    }, { timeoutMs: 30_000 });
+    expect(failed).toMatchObject({ platformId: null, attempts: 8, lastError: expect.stringContaining('503') });
+    const res = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'queued', lastError: null });
+    // Its own job (the failed one is kept): submitted once, and submitting again now answers its state.
+    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}.1`)).returnvalue).toEqual({ outcome: 'submitted' });
+    expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(200);
+    const state = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
+    expect(state).toMatchObject({ status: 'submitted', attempts: 9, platformId: expect.stringMatching(/^PDP-/) });
+    expect(state.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'failed', 'queued', 'submitted']);
   });
 
   it('records a document the platform refuses as rejected, without retrying', async () => {

@@ -1,5 +1,6 @@
 import { addMember } from '../../support/factories';
 import type { Response } from 'supertest';
+import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';
 import { customerOf, draft, invoicingOrg, issued, line } from './support';
 import type { Account } from '../../support/factories';
@@ -39,6 +40,12 @@ describe('invoices: drafts, issue, gapless numbering, immutability', () => {
     }
     const mine = await draft(stack, org, customerId);
     expect((await stack.http.put(`/api/invoices/${mine.id}`).set(org.auth).send({ customerId: theirs.id, lines: [line()] })).status).toBe(404);
+    // A customer invoices refer to is not deleted (foreign key): its draft keeps it and still issues.
+    const held = await customerOf(stack, org, { name: 'Held SARL' });
+    const pending = await draft(stack, org, held.id);
+    expectProblem(await stack.http.delete(`/api/customers/${held.id}`).set(org.auth), 409, 'customer_in_use');
+    expect((await stack.http.post(`/api/invoices/${pending.id}/issue`).set(org.auth)).body).toMatchObject({ status: 'issued', customerId: held.id, buyer: expect.objectContaining({ name: 'Held SARL' }) });
+    await stack.http.delete(`/api/customers/${(await customerOf(stack, org, { name: 'Unused' })).id}`).set(org.auth).expect(204);
   });
 
   it('issues with the next number, seller and buyer details, due date and terms; then refuses edits', async () => {
@@ -150,6 +157,9 @@ describe('invoices: drafts, issue, gapless numbering, immutability', () => {
       { customerId, lines: [{ description: '', quantity: 1.0001, unitPriceCents: -1, vatRate: 19.6, vatCategory: 'X', discountPercent: 101, extra: 1 }] },
       { customerId, lines: [line()], dueDate: '2026-02-30' },
       { customerId, lines: [line()], buyer: { address: { line1: 'x', country: 'France' } } },
+      // Characters XML 1.0 forbids would make the Factur-X document ill-formed.
+      { customerId, lines: [line({ description: 'Conseil\u0001 fin' })] },
+      { customerId, lines: [line()], note: 'Merci\u000b', buyerReference: 'REF\u001f', orderReference: '\uffff', paymentTerms: 'x\u0008', buyer: { legalId: '\u0002', address: { line1: 'a\u000c', city: 'b\u0007', country: 'FR' } } },
     ];
     for (const body of bodies) {
       expect((await stack.http.post('/api/invoices').set(org.auth).send(body)).status).toBe(400);
@@ -164,6 +174,10 @@ describe('invoices: drafts, issue, gapless numbering, immutability', () => {
     expect((await stack.http.get('/api/invoices?status=lost').set(org.auth)).status).toBe(400);
     expect((await stack.http.post(`/api/invoices/${d.id}/pay`).set(org.auth).send({ amountCents: 0 })).status).toBe(400);
     expect((await stack.http.post(`/api/invoices/${d.id}/credit-note`).set(org.auth).send({ reason: '' })).status).toBe(400);
+    const xml = (await stack.http.post('/api/invoices').set(org.auth).send(bodies[6])).body.errors.map((e: { field: string }) => e.field).sort();
+    expect(xml).toEqual(['buyer.address.city', 'buyer.address.line1', 'buyer.legalId', 'buyerReference', 'note', 'orderReference', 'paymentTerms']);
+    expectFieldErrors(await stack.http.post('/api/invoices').set(org.auth).send(bodies[5]), 'lines[0].description');
+    expectFieldErrors(await stack.http.post(`/api/invoices/${d.id}/credit-note`).set(org.auth).send({ reason: 'Erreur\u0001' }), 'reason');
     expect((await stack.http.put('/api/invoices/settings').set(org.auth).send({ digits: 20 })).status).toBe(400);
   });
 

@@ -65,9 +65,11 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
 
   let created = 0;
   const now = new Date();
-  for (let at = 0; at < rows.length; at += IMPORT_CHUNK) {
-    const chunk = rows.slice(at, at + IMPORT_CHUNK);
-    await ctx.em.transactional(async (em) => {
+  // Every chunk in one transaction: an import that fails has written nothing, so its `failed` count (every
+  // record, see failImport) is what was not written.
+  await ctx.em.transactional(async (em) => {
+    for (let at = 0; at < rows.length; at += IMPORT_CHUNK) {
+      const chunk = rows.slice(at, at + IMPORT_CHUNK);
       const records = chunk.map((r) => ({
         id: newId(),
         external_id: r.record.externalId,
@@ -90,8 +92,8 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
           [ctx.tenantId, now, now, JSON.stringify(inserted.map((r) => ({ id: newId(), deal_id: r.id, stage_id: r.stage_id })))],
         );
       }
-    });
-  }
+    }
+  });
   // Deal momentum changed for these customers: recompute their scores in batches.
   const touched = [...new Set(rows.map((r) => r.customerId))];
   const batches = [];

@@ -1,6 +1,7 @@
 import { contactTypes, customerKinds, customerRoles, type ContactPoint, type CustomerKind, type PostalAddress } from '../../../../entities/core/customer';
 import type { FieldError } from '../../../../lib/errors';
 import { isEmail, normaliseAddresses, normaliseEmails, normalisePhones } from '../contactDetails';
+import { isCalendarDate } from '../dates';
 
 /**
  * Checks of imported records, written by hand: a bulk call carries up to 10,000 of them and class-validator
@@ -142,7 +143,8 @@ export function parseDealRecord(raw: unknown): { record: ImportedDeal } | { erro
   if (!(typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0)) e.add('amount', 'must be a whole number of cents, 0 or more');
   if (!(typeof raw.currency === 'string' && /^[A-Z]{3}$/.test(raw.currency))) e.add('currency', 'must be an ISO 4217 code in capitals (EUR)');
   const close = raw.expectedCloseDate;
-  if (close !== undefined && close !== null && !(typeof close === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(close) && !Number.isNaN(Date.parse(close)))) e.add('expectedCloseDate', 'must be a date YYYY-MM-DD');
+  // A day that exists: PostgreSQL's date refuses 2024-04-31, and would fail the statement of the whole chunk.
+  if (close !== undefined && close !== null && !isCalendarDate(close)) e.add('expectedCloseDate', 'must be a date YYYY-MM-DD that exists');
   if (e.list.length) return { errors: e.list, externalId: typeof raw.externalId === 'string' ? raw.externalId.slice(0, 200) : null };
   return {
     record: {

@@ -45,9 +45,22 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   return { created: row.created, updated: row.updated, errors: row.errors };
 }
 
-/** An import whose job exhausted its attempts is marked failed (its status route says so). */
+/**
+ * An import whose job exhausted its attempts is marked failed (its status route says so): `failed` counts every
+ * record not written (the refused ones and those never upserted), and the refused records stay reported. The
+ * cause is logged, not shown: a driver's message is no answer for the integrator.
+ */
 export async function failImport(services: Services, job: CrmImportJob, error: Error): Promise<void> {
+  services.logger.warn({ importId: job.importId, tenantId: job.tenantId, err: error.message }, 'crm import failed');
   const ctx = tenantContext(services, job.tenantId);
-  await ctx.em.nativeUpdate(CrmImport, { id: job.importId }, { status: 'failed', finishedAt: new Date(), errors: [{ index: -1, externalId: null, field: 'import', message: error.message.slice(0, 500) }] });
-  await ctx.em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
+  const whole: ImportRecordError = { index: -1, externalId: null, field: 'import', message: 'the import stopped before it completed: the records not counted as created or updated were not written; send them again' };
+  await ctx.em.transactional(async (em) => {
+    await bound(
+      em,
+      `update crm_imports set status = 'failed', finished_at = now(), updated_at = now(), failed = greatest(total - created - updated, 0), errors = errors || ?::jsonb
+        where id = ? and tenant_id = ? and status in ('queued', 'running')`,
+      [JSON.stringify([whole]), job.importId, job.tenantId],
+    );
+    await bound(em, 'delete from crm_import_payloads where import_id = ?', [job.importId]);
+  });
 }

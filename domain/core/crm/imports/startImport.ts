@@ -25,7 +25,14 @@ export async function startImport(ctx: TenantContext, kind: ImportKind, records:
     await storePayload(em, id, checked ? checked.rows : records, !!checked);
     return made;
   });
-  await ctx.services.queues.add(crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, { jobId: `crm-import.${id}` });
+  try {
+    await ctx.services.queues.add(crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, { jobId: `crm-import.${id}` });
+  } catch (err) {
+    // Not accepted after all (the caller gets the error, not the id, and sends the call again): no import may
+    // stay queued with no job behind it. Its records go with it (cascade); a job that did reach Redis finds no row.
+    await ctx.em.nativeDelete(CrmImport, { id }).catch(() => undefined);
+    throw err;
+  }
   return row;
 }
 

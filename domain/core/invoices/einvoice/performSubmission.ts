@@ -67,7 +67,7 @@ export async function moveTo(services: Services, em: ReturnType<typeof tenantCon
   await notify(services, 'core', [{ event: 'einvoice.status_changed', tenantId: submission.tenantId, subject: { invoiceId: submission.invoiceId }, data: { status, previous, detail } }]);
 }
 
-/** After every attempt failed: the submission is `failed` (submitting again is refused: it exists; see README). */
+/** After every attempt failed: the submission is `failed` (submitting it again queues a new round, see submitEInvoice). */
 export async function failSubmission(services: Services, tenantId: string, invoiceId: string, error: string): Promise<void> {
   const ctx = tenantContext(services, tenantId);
   const submission = await ctx.em.findOne(EInvoiceSubmission, { invoiceId });
