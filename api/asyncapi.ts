@@ -8,6 +8,13 @@ export interface MessageDoc {
   payload: Schema;
 }
 
+/** A way the server closes a socket: the close code and the reason sent with it (a problem code, or empty). */
+export interface CloseDoc {
+  code: number;
+  reason: string;
+  description: string;
+}
+
 /** What a WebSocket endpoint exchanges, declared beside it (SocketRouter.add) and published in /asyncapi.json. */
 export interface SocketDoc {
   summary: string;
@@ -16,16 +23,24 @@ export interface SocketDoc {
   receive: Record<string, MessageDoc>;
   /** Messages the server sends, by name. */
   send: Record<string, MessageDoc>;
+  /** The endpoint's own closes; those of every endpoint come from the router (api/ws.ts SOCKET_CLOSE). */
+  closes?: CloseDoc[];
 }
+
+/** An endpoint as published: its doc, its frame bound, and every close it may make (the router's and its own). */
+export type PublishedSocket = SocketDoc & { maxFrameBytes: number; closes: CloseDoc[] };
+
+const closeLine = (c: CloseDoc) => `- ${c.code}${c.reason ? ` \`${c.reason}\`` : ''}: ${c.description}`;
 
 const channelId = (path: string) => path.replace(/^\//, '').replace(/[^\w.-]+/g, '_') || 'root';
 
 /**
  * The AsyncAPI 3 document of the WebSocket endpoints (the HTTP routes are in /openapi.json). Each endpoint is a
  * channel whose address is its path, with one `receive` operation (what clients send) and one `send`
- * operation (what the server sends).
+ * operation (what the server sends). AsyncAPI has no field for WebSocket close codes: they are listed in the
+ * channel's description and, for code generators, in its `x-close-codes`.
  */
-export function asyncApiDocument(sockets: Iterable<[string, SocketDoc & { maxFrameBytes: number }]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
+export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
   const url = new URL(serverUrl);
   const channels: Record<string, Schema> = {};
   const operations: Record<string, Schema> = {};
@@ -37,8 +52,9 @@ export function asyncApiDocument(sockets: Iterable<[string, SocketDoc & { maxFra
       address: path,
       title: path,
       summary: doc.summary,
-      description: `${doc.description ? `${doc.description}\n\n` : ''}A frame larger than ${doc.maxFrameBytes} bytes closes the connection with 1009 (message too big).`,
+      description: `${doc.description ? `${doc.description}\n\n` : ''}Frames may be ${doc.maxFrameBytes} bytes at most. The server closes the connection with (code, reason):\n${doc.closes.map(closeLine).join('\n')}`,
       'x-max-frame-bytes': doc.maxFrameBytes,
+      'x-close-codes': doc.closes,
       messages: { ...messages(doc.receive), ...messages(doc.send) },
       bindings: { ws: { method: 'GET', query: { type: 'object', properties: { token: { type: 'string', description: 'The access token, when the client cannot send an Authorization header' } } } } },
     };

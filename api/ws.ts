@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../domain/services';
 import { AppError } from '../lib/errors';
 import { concerns, type Revocation } from '../lib/revocation';
-import type { SocketDoc } from './asyncapi';
+import type { CloseDoc, PublishedSocket, SocketDoc } from './asyncapi';
 import { socketContract } from './http/contract';
 import type { Authenticator, AuthInfo } from './http/auth';
 import { moduleKeys, type ModuleKey } from './http/guards';
@@ -23,27 +23,34 @@ export interface SocketRoute {
 }
 
 /**
- * Why the server closes an open socket (every endpoint; the reason is the problem code). On 44xx the client
- * must not reconnect with the same token; on 1013 it may reconnect later.
+ * Every way the router closes a socket, whatever the endpoint: what it closes with and what /asyncapi.json
+ * publishes for each endpoint (docs()), so they cannot drift. The reason is the problem code. On 44xx the client
+ * must not reconnect with the same token; on 1013 and 1001 it may reconnect (later). The protocol closes come
+ * from the ws library, without a reason.
  */
 export const SOCKET_CLOSE = {
-  /** `token_revoked`: logged out, session ended, account disabled or logged out everywhere, removed from the organisation. */
-  revoked: 4401,
-  /** `organization_suspended`, `module_not_entitled` (the subscription lost the route's module). */
-  forbidden: 4403,
-  /** `dependency_unavailable`: a check could not be made (PostgreSQL or Redis down). */
-  tryAgainLater: 1013,
-} as const;
+  tokenRevoked: { code: 4401, reason: 'token_revoked', description: 'Logged out, session ended, account disabled or logged out everywhere, or removed from the organisation' },
+  organizationSuspended: { code: 4403, reason: 'organization_suspended', description: 'The organisation was suspended', gated: true },
+  moduleNotEntitled: { code: 4403, reason: 'module_not_entitled', description: "The subscription lost the endpoint's module (plan change, end of a trial)", gated: true },
+  dependencyUnavailable: { code: 1013, reason: 'dependency_unavailable', description: 'A check could not be made (PostgreSQL or Redis unavailable): reconnect later' },
+  shuttingDown: { code: 1001, reason: 'server shutting down', description: 'The server is stopping (a deploy or restart): reconnect' },
+  protocolError: { code: 1002, reason: '', description: 'A frame broke the WebSocket protocol (RFC 6455)' },
+  invalidText: { code: 1007, reason: '', description: 'A text frame was not valid UTF-8' },
+  tooBig: { code: 1009, reason: '', description: 'A frame was larger than the endpoint accepts (x-max-frame-bytes)' },
+} as const satisfies Record<string, CloseDoc & { gated?: true }>;
+
+type SocketClose = (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE];
+
+/** The router's closes an endpoint may see: the entitlement ones only where a module gates it. */
+const routerCloses = (route: SocketRoute): CloseDoc[] =>
+  Object.values(SOCKET_CLOSE)
+    .filter((c: SocketClose) => !('gated' in c) || !!route.module)
+    .map(({ code, reason, description }) => ({ code, reason, description }));
 
 interface OpenSocket {
   ws: WebSocket;
   auth: AuthInfo;
   module?: ModuleKey;
-}
-
-interface Refusal {
-  code: number;
-  reason: string;
 }
 
 /**
@@ -90,8 +97,8 @@ export class SocketRouter {
   }
 
   /** The endpoints and what they exchange, for /asyncapi.json. */
-  docs(): [string, SocketDoc & { maxFrameBytes: number }][] {
-    return [...this.routes].map(([path, { route }]) => [path, { ...route.doc, maxFrameBytes: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES }]);
+  docs(): [string, PublishedSocket][] {
+    return [...this.routes].map(([path, { route }]) => [path, { ...route.doc, maxFrameBytes: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES, closes: [...routerCloses(route), ...(route.doc.closes ?? [])] }]);
   }
 
   /** Closes every open socket (server shutdown). */
@@ -99,7 +106,7 @@ export class SocketRouter {
     for (const stop of this.unsubscribe) stop();
     for (const timer of this.expiries.values()) clearTimeout(timer);
     for (const { wss } of this.routes.values()) {
-      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      for (const client of wss.clients) client.close(SOCKET_CLOSE.shuttingDown.code, SOCKET_CLOSE.shuttingDown.reason);
       wss.close();
     }
   }
@@ -149,26 +156,26 @@ export class SocketRouter {
   /** Checks the socket (closing it when refused); true when it may go on. */
   private async admits(s: OpenSocket): Promise<boolean> {
     if (s.ws.readyState !== s.ws.OPEN) return false;
-    const refusal = await this.refusalOf(s).catch((err: Error): Refusal => {
+    const refusal = await this.refusalOf(s).catch((err: Error): SocketClose => {
       this.services.logger.warn({ err: err.message }, 'socket check failed');
-      return { code: SOCKET_CLOSE.tryAgainLater, reason: 'dependency_unavailable' };
+      return SOCKET_CLOSE.dependencyUnavailable;
     });
     if (refusal) s.ws.close(refusal.code, refusal.reason);
     return !refusal;
   }
 
-  private async refusalOf(s: OpenSocket): Promise<Refusal | null> {
-    if (await this.services.revocations.isRevoked(s.auth, { fresh: true })) return { code: SOCKET_CLOSE.revoked, reason: 'token_revoked' };
+  private async refusalOf(s: OpenSocket): Promise<SocketClose | null> {
+    if (await this.services.revocations.isRevoked(s.auth, { fresh: true })) return SOCKET_CLOSE.tokenRevoked;
     if (!s.module) return null;
     const entitlements = await this.services.entitlements.get(s.auth.tenantId);
-    if (entitlements.suspended) return { code: SOCKET_CLOSE.forbidden, reason: 'organization_suspended' };
-    if (!entitlements.modules.includes(s.module)) return { code: SOCKET_CLOSE.forbidden, reason: 'module_not_entitled' };
+    if (entitlements.suspended) return SOCKET_CLOSE.organizationSuspended;
+    if (!entitlements.modules.includes(s.module)) return SOCKET_CLOSE.moduleNotEntitled;
     this.expireWith(s.auth.tenantId, entitlements.validUntil);
     return null;
   }
 
   private revoked(r: Revocation): void {
-    for (const s of this.open) if (concerns(r, s.auth)) s.ws.close(SOCKET_CLOSE.revoked, 'token_revoked');
+    for (const s of this.open) if (concerns(r, s.auth)) s.ws.close(SOCKET_CLOSE.tokenRevoked.code, SOCKET_CLOSE.tokenRevoked.reason);
   }
 
   private recheck(which: (s: OpenSocket) => boolean): void {

@@ -116,3 +116,32 @@ function collectProblems(value: unknown, path: string, depth: number, found: Inp
   }
   return found;
 }
+
+/** A JSON escape that decodes to text PostgreSQL cannot hold: NUL, or a surrogate (maybe unpaired). */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+const storable = (s: string) => s.replace(UNSTORABLE_ALL, (c) => (c === '\u0000' ? '' : '\ufffd'));
+
+/**
+ * A verified webhook payload as PostgreSQL can store it: jsonb refuses \u0000 and unpaired surrogates, which
+ * JSON may carry as escapes. NUL is dropped from every string and key and an unpaired surrogate becomes U+FFFD,
+ * in place. The sender signed what it sent and retries a refused delivery forever, so the delivery is kept,
+ * near enough, rather than refused. `text` is the JSON the value was parsed from: without such an escape in it
+ * (nearly always) the value is not walked at all.
+ */
+export function storablePayload<T extends object>(value: T, text: string): T {
+  if (!UNSTORABLE_ESCAPE.test(text)) return value;
+  // Iterative: a signed body may nest deeper than a recursion would go.
+  const pending: object[] = [value];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const fields = node as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const item = fields[key];
+      if (item && typeof item === 'object') pending.push(item);
+      const clean = Array.isArray(node) ? key : storable(key);
+      if (clean !== key) delete fields[key];
+      fields[clean] = typeof item === 'string' ? storable(item) : item;
+    }
+  }
+  return value;
+}

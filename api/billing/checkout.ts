@@ -10,12 +10,14 @@ const notConfigured = {
   503: '`payment_provider_not_configured` (STRIPE_SECRET_KEY is unset), `payment_provider_unavailable` (Stripe unreachable)',
 };
 const checkoutErrors = {
-  409: '`subscription_exists` (use change-plan or the portal), `plan_not_purchasable` or `addon_not_purchasable` (no Stripe price id)',
+  409: '`subscription_exists` (use change-plan or the portal; also when the previous checkout was just paid), `plan_not_purchasable` or `addon_not_purchasable` (no Stripe price id)',
   ...notConfigured,
 };
 const checkoutDescription = `Stripe Checkout in subscription mode for a paid public tier, optional add-ons and an optional promotion code
 (applied to the first invoice). The organisation's Stripe customer is created on first use and kept. The tenant id travels as
-client_reference_id and in the session and subscription metadata; the subscription changes when Stripe's webhook reports the payment.`;
+client_reference_id and in the session and subscription metadata; the subscription changes when Stripe's webhook reports the payment.
+An organisation has one open checkout: opening one expires its previous one at Stripe (that page then says the session expired), so two
+can never both be paid; when the previous one was paid already, the new one is expired too and the answer is 409 \`subscription_exists\`.`;
 
 /** /api/checkout: Stripe Checkout (hosted or embedded) and the billing portal. */
 export function checkoutRoutes({ routes }: ModuleMount): void {

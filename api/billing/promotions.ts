@@ -41,7 +41,7 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     {
       summary: 'Administrators: create or replace a promotion',
       description:
-        'Upsert: the body is the whole promotion. An unknown id creates it (201 with Location), a known id replaces it (200); `redemptions` is counted by the system and kept. Exactly one of `percentOff` or `amountOffCents` (+ `currency`). Codes are unique case-insensitively (409 `promotion_code_taken`). The discount applies to the first invoice of the checkout that uses it.' + sharedTemplate,
+        'Upsert: the body is the whole promotion. An unknown id creates it (201 with Location), a known id replaces it (200); `redemptions` is counted by the system and kept. Exactly one of `percentOff` or `amountOffCents` (+ `currency`). Codes are unique case-insensitively (409 `promotion_code_taken`). The discount applies to the first invoice of the checkout that uses it. `maxRedemptions` and `expiresAt` hold when a checkout completes, not only when it opens: the Stripe coupon carries them, so Stripe refuses to complete a checkout once the code is used up or expired (editing them, or the discount, makes the next checkout use a new coupon); a completion past them that still arrives (a checkout opened with an older coupon) keeps its subscription but is not counted.' + sharedTemplate,
       access: 'admin',
       params: IdParams,
       body: PutPromotionBody,

@@ -47,6 +47,12 @@ const bodyParserErrors: Record<string, [number, string, string]> = {
   'request.size.invalid': [400, 'request_size_invalid', 'The request body size does not match its Content-Length'],
 };
 
+/**
+ * PostgreSQL refusing a value a client sent: 22P02 invalid text representation, 22P05 untranslatable character
+ * (\u0000 in jsonb), 22021 character not in repertoire (NUL in text).
+ */
+const invalidInput = new Set(['22P02', '22P05', '22021']);
+
 /** The one place errors become HTTP answers. Nothing a client sent produces a 500. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   // In an outage every request fails alike: one line a second says so, with how many were not logged.
@@ -74,7 +80,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       res.setHeader('Retry-After', '1');
       return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
     }
-    if (e instanceof DriverException && (e as { code?: string }).code === '22P02') return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format');
+    if (e instanceof DriverException && invalidInput.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format or characters that cannot be stored');
     const status = (e as { status?: number }).status;
     if (status && status >= 400 && status < 500) return sendProblem(res, status, 'bad_request', e.message);
     logger.error({ err: e, reqId: req.id }, 'unhandled error');

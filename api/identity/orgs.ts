@@ -32,7 +32,14 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
   // Fixed paths first: /orgs/invites/... and /orgs/my-invites must not be taken for /orgs/{id}/...
   r.get(
     '/orgs/my-invites',
-    { summary: 'Invitations I received', description: 'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept.', access: 'user', query: PageQuery, response: InvitationDetailsList },
+    {
+      summary: 'Invitations I received',
+      description:
+        'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept. Empty while my e-mail is not confirmed (signing in does not prove the mailbox): confirm it, or accept with the link of the invitation mail.',
+      access: 'user',
+      query: PageQuery,
+      response: InvitationDetailsList,
+    },
     async ({ auth, ctx, query }) => {
       const page = await listMyInvitations(ctx, auth.userId, query);
       return mapPage(page, InvitationDetailsView.from);
@@ -65,7 +72,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/orgs/invites/:inviteId/accept',
-    { summary: 'Accept an invitation by id', description: `From GET /orgs/my-invites. ${acceptDescription} An invitation addressed to someone else is 404, like an unknown id.`, access: 'user', params: InvitationIdParams, response: MyOrganizationView, status: 201, errors: { 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member`' } },
+    {
+      summary: 'Accept an invitation by id',
+      description: `From GET /orgs/my-invites. ${acceptDescription} My e-mail must be confirmed (403 \`email_not_confirmed\`: signing in does not prove the mailbox; accepting with the mailed token does, and confirms it). An invitation addressed to someone else is 404, like an unknown id.`,
+      access: 'user',
+      params: InvitationIdParams,
+      response: MyOrganizationView,
+      status: 201,
+      errors: { 403: '`email_not_confirmed` (confirm the address, or accept with the mailed token)', 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member`' },
+    },
     async ({ auth, params, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }), auth.tenantId),
   );
 

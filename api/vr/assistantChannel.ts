@@ -20,8 +20,13 @@ export const assistantChannel: SocketDoc = {
   description: `One conversation per connection. Authenticate the upgrade with the access token (Authorization: Bearer, or ?token=);
 the organisation needs the vr module and the caller vr.play. Frames are JSON text. A question (user_message) or a step_changed
 event is answered with delta chunks, then one action per tool call, then the complete message, which always ends a turn.
-A bad frame gets an error message and the connection stays up. Close codes: 4403 (permission vr.play missing), 4503 (the
-assistant is disabled: no AI key configured), 1011 (admission failed), 1001 (server shutting down). The server pings every 25 s.`,
+A bad frame gets an error message and the connection stays up. The server pings every 25 s.`,
+  // api/vr/assistant.ts closes with these (CLOSE_FORBIDDEN, CLOSE_ASSISTANT_DISABLED), after an error message of the same code.
+  closes: [
+    { code: 4403, reason: 'permission_denied', description: 'The caller lacks the permission vr.play' },
+    { code: 4503, reason: 'assistant_disabled', description: 'The assistant is disabled: no AI key is configured' },
+    { code: 1011, reason: 'unavailable', description: 'The admission check failed: reconnect later' },
+  ],
   receive: {
     user_message: {
       summary: 'A question of the trainee; answered',

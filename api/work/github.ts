@@ -45,7 +45,8 @@ nothing stored. A wrong signature: 403 \`signature_invalid\`. A valid delivery i
 answer comes at once. issues and pull_request events with action closed set the linked work items done (issue) or resolved (pull request);
 reopened sets them in_progress; other events are recorded and ignored. A replayed X-GitHub-Delivery answers \`duplicate: true\` and does nothing
 again; an event whose issue/pull request updated_at is not later than the last one applied to an item leaves it alone, so deliveries arriving
-out of order end in the latest state.`,
+out of order end in the latest state. Text PostgreSQL cannot store (\\u0000 escapes, unpaired surrogates) is dropped, or replaced by U+FFFD, in
+the stored delivery rather than refusing it.`,
       access: 'public',
       query: GithubWebhookQuery,
       rawBody: { type: '*/*', limit: '1mb' },

@@ -5,9 +5,10 @@ import { StripeEvent, type StripeEventOutcome } from '../../entities/billing/str
 import { Subscription } from '../../entities/billing/subscription';
 import { audit } from '../identity/audit';
 import type { Services } from '../services';
+import { unlessMissing } from './payments';
 import { redeemPromotion } from './promotions';
 import { isTrialRunning } from './subscription';
-import { endPaidSubscription, stripeId, syncStripeSubscription } from './syncStripeSubscription';
+import { endPaidSubscription, hasEnded, stripeId, syncStripeSubscription } from './syncStripeSubscription';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,15 +43,50 @@ interface Applied {
 
 type Handler = (em: Em, event: Stripe.Event, at: Date, services: Services, current?: Stripe.Subscription) => Promise<Applied>;
 
-/** checkout.session.completed: links the customer and subscription to the organisation, counts the promotion, and applies the subscription's current state when it could be fetched. */
+/**
+ * One subscription per organisation. When a checkout completes while the organisation has another live
+ * subscription (two checkouts paid: one opened before open checkouts were expired, or one racing the expiry),
+ * the newer one, created last at Stripe, is kept (the checkout just completed, in whichever order the two
+ * events are applied) and the other is cancelled at once, its unused time credited to the customer's balance
+ * (prorated and invoiced now), which pays the next invoices of the one kept. Answers the id kept. Inside the
+ * event's transaction: a failure rolls the event back to be retried, and cancelling again a subscription
+ * already cancelled is done (Stripe answers resource_missing).
+ */
+async function keepOneSubscription(stripe: Stripe, previousId: string, completed: Stripe.Subscription): Promise<string> {
+  const previous = await stripe.subscriptions.retrieve(previousId).catch(unlessMissing);
+  if (!previous || hasEnded(previous)) return completed.id;
+  if (hasEnded(completed)) return previousId;
+  const [kept, superseded] = completed.created >= previous.created ? [completed.id, previousId] : [previousId, completed.id];
+  await stripe.subscriptions.cancel(superseded, { invoice_now: true, prorate: true }).catch(unlessMissing);
+  return kept;
+}
+
+/**
+ * checkout.session.completed: links the customer and subscription to the organisation (keeping one
+ * subscription: keepOneSubscription), counts the promotion, and applies the subscription's current state when
+ * it could be fetched.
+ */
 const checkoutCompleted: Handler = async (em, event, at, services, current) => {
   const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
   const sub = session.mode === 'subscription' ? await findSubscription(em, { tenantId: session.client_reference_id ?? session.metadata?.tenantId, customerId: stripeId(session.customer) }) : null;
   if (!sub) return { tenantId: null, outcome: 'ignored' };
-  sub.stripeCustomerId = stripeId(session.customer) ?? sub.stripeCustomerId;
-  sub.stripeSubscriptionId = stripeId(session.subscription) ?? sub.stripeSubscriptionId;
+  if (sub.stripeCheckoutSessionId === session.id) sub.stripeCheckoutSessionId = null;
   const promotionId = session.metadata?.promotionId;
-  if (promotionId && UUID.test(promotionId)) await redeemPromotion(em, promotionId);
+  if (promotionId && UUID.test(promotionId) && !(await redeemPromotion(em, promotionId, at))) {
+    services.logger.warn({ promotionId, checkoutSession: session.id }, 'checkout completed with a promotion exhausted or expired meanwhile; not counted');
+    audit(em, { action: 'billing.promotion_not_counted', tenantId: sub.tenantId, targetType: 'promotion', targetId: promotionId, data: { checkoutSession: session.id } });
+  }
+  sub.stripeCustomerId = stripeId(session.customer) ?? sub.stripeCustomerId;
+  const completed = stripeId(session.subscription);
+  const previous = sub.stripeSubscriptionId;
+  if (completed && previous && previous !== completed) {
+    if (!current || !services.payments) {
+      services.logger.error({ tenantId: sub.tenantId, previous, completed }, 'a second subscription was paid and STRIPE_SECRET_KEY is unset: cancel one at Stripe by hand');
+      return { tenantId: sub.tenantId, outcome: 'ignored' };
+    }
+    if ((await keepOneSubscription(services.payments, previous, current)) === previous) return { tenantId: sub.tenantId, outcome: 'ignored' };
+  }
+  sub.stripeSubscriptionId = completed ?? previous;
   if (current) {
     await syncStripeSubscription(em, sub, current, services.logger);
     if (!isStale(sub, at)) sub.stripeEventAt = at;
@@ -58,14 +94,17 @@ const checkoutCompleted: Handler = async (em, event, at, services, current) => {
   return { tenantId: sub.tenantId, outcome: 'applied' };
 };
 
-/** customer.subscription.created / updated / deleted: the subscription snapshot, unless older than the last one applied. */
+/**
+ * customer.subscription.created / updated / deleted: the subscription snapshot, unless older than the last one
+ * applied. Only the organisation's current subscription changes its plan: another one (superseded, or older)
+ * is ignored. An organisation without one takes the subscription of the event (it arrived before its checkout's).
+ */
 const subscriptionChanged: Handler = async (em, event, at, services) => {
   const remote = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
   const sub = await findSubscription(em, { tenantId: remote.metadata?.tenantId, subscriptionId: remote.id, customerId: stripeId(remote.customer) });
   if (!sub) return { tenantId: null, outcome: 'ignored' };
-  const ended = event.type === 'customer.subscription.deleted' || remote.status === 'canceled' || remote.status === 'incomplete_expired';
-  // Another (older) subscription of the same customer ending does not touch the current one.
-  if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id && ended) return { tenantId: sub.tenantId, outcome: 'ignored' };
+  if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id) return { tenantId: sub.tenantId, outcome: 'ignored' };
+  const ended = event.type === 'customer.subscription.deleted' || hasEnded(remote);
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
   if (ended) endPaidSubscription(sub);
   else await syncStripeSubscription(em, sub, remote, services.logger);

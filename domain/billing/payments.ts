@@ -32,6 +32,12 @@ export async function callStripe<T>(services: Services, call: (stripe: Stripe) =
   }
 }
 
+/** A .catch() of Stripe calls: null for an object that does not exist (any longer) instead of an error. */
+export function unlessMissing(err: unknown): null {
+  if (err instanceof stripeSdk().errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+  throw err;
+}
+
 /** What a Stripe price id bills: a tier or an add-on (from plans.stripe_price_id / addons.stripe_price_id). */
 export type PriceTarget = { kind: 'tier'; tier: string } | { kind: 'addon'; moduleKey: string };
 

@@ -70,8 +70,9 @@ function checkDiscount(props: PromotionProps): void {
 
 /**
  * PUT semantics: the body is the whole promotion. An unknown id creates it (`created: true`), a known one is
- * replaced; `redemptions` is counted by the system and kept. Changing the discount drops the Stripe coupon
- * made from the old one (coupons are immutable); the next checkout creates a new one.
+ * replaced; `redemptions` is counted by the system and kept. Changing the discount, the redemption limit or
+ * the expiry drops the Stripe coupon made from the old ones (coupons are immutable, and Stripe enforces their
+ * limits); the next checkout creates a new one.
  */
 export async function putPromotion(ctx: TenantContext, id: string, props: PromotionProps): Promise<{ promotion: Promotion; created: boolean }> {
   checkDiscount(props);
@@ -97,8 +98,13 @@ export async function putPromotion(ctx: TenantContext, id: string, props: Promot
   if (!promotion) {
     promotion = ctx.em.create(Promotion, { id, ...values });
   } else {
-    const discountChanged = promotion.percentOff !== values.percentOff || promotion.amountOffCents !== values.amountOffCents || promotion.currency !== values.currency;
-    ctx.em.assign(promotion, { ...values, ...(discountChanged ? { stripeCouponId: null } : {}) });
+    const couponChanged =
+      promotion.percentOff !== values.percentOff ||
+      promotion.amountOffCents !== values.amountOffCents ||
+      promotion.currency !== values.currency ||
+      promotion.maxRedemptions !== values.maxRedemptions ||
+      promotion.expiresAt?.getTime() !== values.expiresAt?.getTime();
+    ctx.em.assign(promotion, { ...values, ...(couponChanged ? { stripeCouponId: null } : {}) });
   }
   audit(ctx.em, { action: created ? 'billing.promotion_created' : 'billing.promotion_updated', actorId: ctx.userId, targetType: 'promotion', targetId: id, data: { ...values } });
   await ctx.em.flush();
@@ -113,7 +119,17 @@ export async function deletePromotion(ctx: TenantContext, id: string): Promise<v
   await ctx.em.flush();
 }
 
-/** Counts one completed checkout with the promotion (in the caller's transaction). */
-export async function redeemPromotion(em: Em, promotionId: string): Promise<void> {
-  await em.nativeUpdate(Promotion, { id: promotionId }, { redemptions: raw('redemptions + 1') });
+/**
+ * Counts one completed checkout with the promotion (in the caller's transaction), unless it would pass
+ * maxRedemptions or the checkout completed (`at`) after expiresAt: false then, and nothing is counted. The
+ * Stripe coupon carries the same limits, so this only happens to a checkout opened with an older coupon (limits
+ * edited since); its discount applied to the first invoice only, and the subscription stands.
+ */
+export async function redeemPromotion(em: Em, promotionId: string, at: Date): Promise<boolean> {
+  const counted = await em.nativeUpdate(
+    Promotion,
+    { id: promotionId, $and: [{ $or: [{ maxRedemptions: null }, { redemptions: { $lt: raw('max_redemptions') } }] }, { $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }] },
+    { redemptions: raw('redemptions + 1') },
+  );
+  return counted > 0;
 }

@@ -4,6 +4,7 @@ import { stripeSdk } from '../../lib/payments';
 import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { stripeEventsQueue } from '../../queues/billing';
 import type { Services } from '../services';
+import { storablePayload } from '../../lib/json';
 
 export interface ReceiveStripeWebhookProps {
   /** The request body exactly as received: the signature covers these bytes. */
@@ -21,7 +22,8 @@ export const stripeEventJobId = (eventId: string) => `stripe.${eventId.replace(/
  * Accepts a Stripe webhook delivery: no signature header -> `ignored` (unknown source, nothing stored);
  * a bad signature -> 403 `signature_invalid`; otherwise the event is stored by its id and a job enqueued
  * (`stored`). A replay of a stored id is `duplicate`: no new row, and no second job (the job id is derived
- * from the event id; an unprocessed event is simply offered again under that same id).
+ * from the event id; an unprocessed event is simply offered again under that same id). Text jsonb cannot hold
+ * (\u0000, unpaired surrogates) is dropped or replaced in the stored event (storablePayload).
  */
 export async function receiveStripeWebhook(services: Services, props: ReceiveStripeWebhookProps): Promise<WebhookReceipt> {
   if (!props.signature) return 'ignored';
@@ -29,8 +31,9 @@ export async function receiveStripeWebhook(services: Services, props: ReceiveStr
   if (!secret) throw unavailable('webhook_not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
   let event: Stripe.Event;
   const { webhooks, errors } = stripeSdk();
+  const body = props.rawBody ?? Buffer.alloc(0);
   try {
-    event = webhooks.constructEvent(props.rawBody ?? Buffer.alloc(0), props.signature, secret);
+    event = storablePayload(webhooks.constructEvent(body, props.signature, secret), body.toString('utf8'));
   } catch (err) {
     if (err instanceof errors.StripeSignatureVerificationError) throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
     throw badRequest('invalid_payload', 'The webhook body is not a Stripe event');

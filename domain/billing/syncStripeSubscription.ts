@@ -7,6 +7,9 @@ import { priceIndex } from './payments';
 
 export const stripeId = (ref: string | { id: string } | null | undefined): string | null => (ref == null ? null : typeof ref === 'string' ? ref : ref.id);
 
+/** A subscription that will never bill again. */
+export const hasEnded = (remote: Pick<Stripe.Subscription, 'status'>) => remote.status === 'canceled' || remote.status === 'incomplete_expired';
+
 /** Back to the free tier without a paid subscription (the customer is kept for a later checkout). */
 export function endPaidSubscription(sub: Subscription): void {
   sub.tier = DEFAULT_TIER;
@@ -28,7 +31,7 @@ export function endPaidSubscription(sub: Subscription): void {
  */
 export async function syncStripeSubscription(em: Em, sub: Subscription, remote: Stripe.Subscription, logger: Logger): Promise<void> {
   sub.stripeCustomerId = stripeId(remote.customer) ?? sub.stripeCustomerId;
-  if (remote.status === 'canceled' || remote.status === 'incomplete_expired') return endPaidSubscription(sub);
+  if (hasEnded(remote)) return endPaidSubscription(sub);
 
   sub.stripeSubscriptionId = remote.id;
   sub.cancelAtPeriodEnd = remote.cancel_at_period_end;

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { Invitation, Membership } from '../../entities/identity/organization';
@@ -18,36 +18,45 @@ export interface AcceptInvitationProps {
 
 /**
  * Joins an organisation through an invitation addressed to the caller's e-mail, with the invitation's role.
- * By id, someone else's invitation is 404 like an unknown one (ids must not tell which invitations exist); by
- * the mailed token, whose holder read the mail, it is 403 `invitation_email_mismatch` so they know to sign in
- * with the invited address. Accepting with the token proves the mailbox, so it also confirms the address.
- * 409 `already_member`; unknown, accepted or expired: 404.
+ * By id, the caller's address must be confirmed (403 `email_not_confirmed`): signing in works before
+ * confirmation, so an unconfirmed account proves nothing about the mailbox the invitation was sent to. By id,
+ * someone else's invitation is 404 like an unknown one (ids must not tell which invitations exist); by the
+ * mailed token, whose holder read the mail, it is 403 `invitation_email_mismatch` so they know to sign in with
+ * the invited address. Accepting with the token proves the mailbox, so it also confirms the address.
+ * 409 `already_member`; unknown, revoked, accepted or expired: 404.
  */
 export async function acceptInvitation(services: Services, props: AcceptInvitationProps): Promise<MyOrganization> {
-  const em = services.orm.em.fork();
-  const user = await em.findOneOrFail(User, { id: props.userId });
-  // By id, the caller's own invitations are all there is: someone else's is not found, by the same query as an unknown id.
-  const where = 'token' in props.by ? { tokenHash: hashToken(props.by.token) } : { id: props.by.invitationId, email: user.email };
-  const invitation = await em.findOne(Invitation, where, { populate: ['role'], filters: { tenant: false } });
-  if (!invitation) throw notFound('Invitation');
-  if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
   const alreadyMember = () => conflict('already_member', 'You are already a member of this organisation');
-  if (await em.count(Membership, { tenantId: invitation.tenantId, user }, { filters: { tenant: false } })) throw alreadyMember();
-  if (!isPending(invitation)) throw notFound('Invitation');
-
-  const membership = em.create(Membership, { tenantId: invitation.tenantId, user });
-  membership.roles.add(invitation.role);
-  invitation.acceptedAt = new Date();
-  invitation.acceptedById = user.id;
-  if ('token' in props.by) user.emailConfirmedAt ??= new Date();
-  audit(em, { action: 'org.invitation_accepted', actorId: user.id, tenantId: invitation.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { role: invitation.role.key } });
+  const byToken = 'token' in props.by;
+  let membership: Membership;
   try {
-    await em.flush();
+    membership = await services.orm.em.fork().transactional(async (tx) => {
+      const user = await tx.findOneOrFail(User, { id: props.userId });
+      if (!byToken && !user.emailConfirmedAt) throw forbidden('email_not_confirmed', 'Confirm your e-mail address first, or accept with the link of the invitation mail');
+      // By id, the caller's own invitations are all there is: someone else's is not found, by the same query as an unknown id.
+      const where = 'token' in props.by ? { tokenHash: hashToken(props.by.token) } : { id: props.by.invitationId, email: user.email };
+      // Locked until the membership commits: a concurrent revoke or re-invite (new role and token) is applied
+      // wholly before (this read then sees it) or after (it then finds the invitation accepted).
+      const invitation = await tx.findOne(Invitation, where, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: { tenant: false } });
+      if (!invitation) throw notFound('Invitation');
+      if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
+      if (await tx.count(Membership, { tenantId: invitation.tenantId, user }, { filters: { tenant: false } })) throw alreadyMember();
+      if (!isPending(invitation)) throw notFound('Invitation');
+      await tx.populate(invitation, ['role'], { filters: { tenant: false } });
+
+      const joined = tx.create(Membership, { tenantId: invitation.tenantId, user });
+      joined.roles.add(invitation.role);
+      invitation.acceptedAt = new Date();
+      invitation.acceptedById = user.id;
+      if (byToken) user.emailConfirmedAt ??= new Date();
+      audit(tx, { action: 'org.invitation_accepted', actorId: user.id, tenantId: invitation.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { role: invitation.role.key } });
+      return joined;
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) throw alreadyMember();
     throw err;
   }
-  await services.permissions.invalidate(invitation.tenantId, user.id);
+  await services.permissions.invalidate(membership.tenantId, props.userId);
   const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

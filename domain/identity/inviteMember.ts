@@ -1,3 +1,4 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, forbidden, invalidField } from '../../lib/errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
@@ -20,7 +21,8 @@ export interface InviteMemberProps {
 /**
  * Mails an invitation (a single-use token valid 7 days) to join the context's organisation with a role.
  * Re-inviting an address that has an unaccepted invitation refreshes it (new token, role, expiry; the old
- * link stops working) instead of piling up invitations. 409 `already_member`; only owners invite owners.
+ * link stops working) instead of piling up invitations, also when two invitations of one address race.
+ * 409 `already_member`; only owners invite owners.
  */
 export async function inviteMember(ctx: TenantContext, props: InviteMemberProps): Promise<{ invitation: Invitation; refreshed: boolean }> {
   const { em, services, tenantId } = ctx;
@@ -29,19 +31,30 @@ export async function inviteMember(ctx: TenantContext, props: InviteMemberProps)
   const role = await em.findOne(Role, { key: props.role });
   if (!role) throw invalidField('role', 'must be the key of a role of this organisation');
   if (role.key === OWNER_ROLE && !(await isOwnerMember(em, userId))) throw forbidden('owner_required', 'Only owners can invite an owner');
-  if (await em.count(Membership, { user: { email } })) throw conflict('already_member', `${email} is already a member of this organisation`);
 
-  const [org, inviter, [open]] = await Promise.all([
-    em.findOneOrFail(Organization, { id: tenantId }),
-    em.findOneOrFail(User, { id: userId }),
-    em.find(Invitation, { email, acceptedAt: null }, { orderBy: { id: 'desc' }, limit: 1 }),
-  ]);
+  const [org, inviter] = await Promise.all([em.findOneOrFail(Organization, { id: tenantId }), em.findOneOrFail(User, { id: userId })]);
   const token = newOpaqueToken();
   const fields = { role, tokenHash: hashToken(token), invitedById: userId, expiresAt: invitationExpiry() };
-  const invitation = open ? Object.assign(open, fields) : em.create(Invitation, { tenantId, email, ...fields });
-  const mail = composeMail(em, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });
-  audit(em, { action: 'org.invitation_sent', actorId: userId, tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email, role: role.key, refreshed: !!open } });
-  await em.flush();
-  await dispatchMails(services, [mail]);
-  return { invitation, refreshed: !!open };
+  // An address has at most one unaccepted invitation per organisation (a partial unique index). It is locked
+  // while refreshed, so an acceptance running meanwhile either reads the new role or commits first, and then
+  // the membership check below, after the lock, sees it.
+  const write = () =>
+    em.transactional(async (tx) => {
+      const [open] = await tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (await tx.count(Membership, { user: { email } })) throw conflict('already_member', `${email} is already a member of this organisation`);
+      const invitation = open ? Object.assign(open, fields) : tx.create(Invitation, { tenantId, email, ...fields });
+      const mail = composeMail(tx, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });
+      audit(tx, { action: 'org.invitation_sent', actorId: userId, tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email, role: role.key, refreshed: !!open } });
+      return { invitation, refreshed: !!open, mail };
+    });
+  let written: Awaited<ReturnType<typeof write>>;
+  try {
+    written = await write();
+  } catch (err) {
+    // Two first invitations of one address raced: the loser refreshes the winner's.
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    written = await write();
+  }
+  await dispatchMails(services, [written.mail]);
+  return { invitation: written.invitation, refreshed: written.refreshed };
 }

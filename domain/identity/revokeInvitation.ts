@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { notFound } from '../../lib/errors';
 import { Invitation } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
@@ -8,12 +9,15 @@ export interface RevokeInvitationProps {
   ip?: string | null;
 }
 
-/** Deletes an invitation not yet accepted (its link stops working); 404 for an accepted or unknown one. */
+/**
+ * Deletes an invitation not yet accepted (its link stops working); 404 for an accepted or unknown one. The row
+ * is locked, so an acceptance in progress either completes first (then this is 404) or finds it gone.
+ */
 export async function revokeInvitation(ctx: TenantContext, props: RevokeInvitationProps): Promise<void> {
-  const { em } = ctx;
-  const invitation = await em.findOne(Invitation, { id: props.invitationId, acceptedAt: null });
-  if (!invitation) throw notFound('Invitation');
-  em.remove(invitation);
-  audit(em, { action: 'org.invitation_revoked', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email: invitation.email } });
-  await em.flush();
+  await ctx.em.transactional(async (tx) => {
+    const invitation = await tx.findOne(Invitation, { id: props.invitationId, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!invitation) throw notFound('Invitation');
+    tx.remove(invitation);
+    audit(tx, { action: 'org.invitation_revoked', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email: invitation.email } });
+  });
 }

@@ -5,6 +5,7 @@ import { WorkGithubDelivery } from '../../entities/work/github';
 import { badRequest, forbidden } from '../../lib/errors';
 import { githubDeliveriesQueue } from '../../queues/work';
 import type { Services } from '../services';
+import { storablePayload } from '../../lib/json';
 import { githubSecretOf } from './githubSecret';
 import { sameBytes } from '../../lib/tokens';
 
@@ -37,7 +38,8 @@ export function githubSignatureMatches(secret: string, body: Buffer, signature: 
  * Accepts a GitHub webhook delivery. Unknown source (no `org`, an organisation without a secret) or no
  * signature: `ignored`, nothing stored. A signature that does not match: 403 `signature_invalid`. Otherwise
  * the delivery is stored by its X-GitHub-Delivery id and a job enqueued (`stored`); a replay of a stored id is
- * `duplicate`: no new row, and its job is offered again under the same id (a no-op once processed).
+ * `duplicate`: no new row, and its job is offered again under the same id (a no-op once processed). Text jsonb
+ * cannot hold (\u0000, unpaired surrogates) is dropped or replaced in the stored payload (storablePayload).
  */
 export async function receiveGithubWebhook(services: Services, props: ReceiveGithubWebhookProps): Promise<GithubReceipt> {
   if (!props.signature || !props.org || !isUUID(props.org)) return 'ignored';
@@ -49,13 +51,15 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
   if (!githubSignatureMatches(secret, body, props.signature)) throw forbidden('signature_invalid', 'X-Hub-Signature-256 does not match the request body');
   if (!props.deliveryId || props.deliveryId.length > 100) throw badRequest('delivery_id_missing', 'X-GitHub-Delivery is missing or longer than 100 characters');
   if (!props.event || props.event.length > 60) throw badRequest('event_missing', 'X-GitHub-Event is missing or longer than 60 characters');
+  const text = body.toString('utf8');
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    payload = JSON.parse(text) as Record<string, unknown>;
   } catch {
     throw badRequest('invalid_payload', 'The webhook body is not JSON (content type application/json is expected)');
   }
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw badRequest('invalid_payload', 'The webhook body is not a JSON object');
+  payload = storablePayload(payload, text);
   const action = typeof payload.action === 'string' ? payload.action.slice(0, 60) : null;
 
   const rows = await em.execute<{ id: string }[]>(

@@ -28,6 +28,8 @@ export const Subscription = defineEntity({
     trialModules: p.array().default([]),
     stripeCustomerId: p.string().length(120).nullable().unique(),
     stripeSubscriptionId: p.string().length(120).nullable().unique(),
+    /** The Checkout Session opened last and not yet completed: a new checkout expires it at Stripe, so one at most can be paid. */
+    stripeCheckoutSessionId: p.string().length(255).nullable(),
     currentPeriodEnd: p.datetime().nullable(),
     cancelAtPeriodEnd: p.boolean().default(false),
     /** `created` time of the newest Stripe event applied; an older event never overwrites newer state. */

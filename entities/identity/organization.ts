@@ -53,12 +53,16 @@ export const Membership = defineEntity({
 });
 export type Membership = InferEntity<typeof Membership>;
 
-/** An invitation to join an organisation with a role; the mailed token is stored only as its hash. */
+/**
+ * An invitation to join an organisation with a role; the mailed token is stored only as its hash. An address
+ * has at most one unaccepted invitation per organisation: inviting it again refreshes that one.
+ */
 export const Invitation = defineEntity({
   name: 'Invitation',
   tableName: 'invitations',
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'email'] }, { properties: ['email'] }],
+  uniques: [{ name: 'invitations_pending_unique', expression: `create unique index "invitations_pending_unique" on "invitations" ("tenant_id", "email") where "accepted_at" is null` }],
   properties: {
     ...tenantColumns(),
     email: p.string().length(254),

@@ -1,17 +1,21 @@
 import { Plan } from '../../entities/billing/plan';
-import { linkPrices, prices, setSubscription, subscriptionOf } from '../support/billing';
+import { Promotion } from '../../entities/billing/promotion';
+import { deliver, linkPrices, prices, processed, setSubscription, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
 import { addMember, createAccount, type Account } from '../support/factories';
-import { FakeStripe } from '../support/fakeStripe';
+import { FakeStripe, stripeEvent } from '../support/fakeStripe';
 import { startStack, type TestStack } from '../support/stack';
 
-/** POST /api/checkout/session, /embedded-session and /portal against a local Stripe stand-in. */
+/** POST /api/checkout/session, /embedded-session and /portal against a local Stripe stand-in, and what completing them does. */
 describe('checkout and portal', () => {
   let stack: TestStack;
   let fake: FakeStripe;
   let admin: Account;
   beforeAll(async () => {
     fake = await FakeStripe.start();
-    stack = await startStack({ workers: false, env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_API_URL: fake.url, BILLING_RETURN_URL: 'https://app.example.test/settings/billing' } });
+    stack = await startStack({
+      workers: ['stripe-events'],
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, BILLING_RETURN_URL: 'https://app.example.test/settings/billing' },
+    });
     await linkPrices(stack);
     admin = await createAccount(stack, { platformAdmin: true });
     const promo = await stack.http.put('/api/promo/0190c1d2-0000-7000-8000-00000000c0de').set(admin.auth).send({ code: 'Spring20', percentOff: 20, appliesToTiers: ['pro', 'business'] });
@@ -23,6 +27,12 @@ describe('checkout and portal', () => {
   });
 
   const checkout = (who: Account, body: object) => stack.http.post('/api/checkout/session').set(who.auth).send(body);
+  /** The customer pays the session at Stripe, and Stripe's webhook reports it; answers the stored event once applied. */
+  const pay = async (sessionId: string) => {
+    const event = stripeEvent('checkout.session.completed', fake.completeCheckout(sessionId));
+    expect((await deliver(stack, event)).status).toBe(200);
+    return processed(stack, event.id as string);
+  };
 
   it('opens a hosted subscription checkout with add-ons and a promotion, creating the customer once', async () => {
     const owner = await createAccount(stack);
@@ -90,6 +100,68 @@ describe('checkout and portal', () => {
     const res = await checkout(owner, { tier: 'business' });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('subscription_exists');
+  });
+
+  it('keeps one open checkout per organisation: a new one expires the previous at Stripe, so only the last can be paid', async () => {
+    const owner = await createAccount(stack);
+    const first = await checkout(owner, { tier: 'pro' });
+    const second = await checkout(owner, { tier: 'business' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(fake.callsTo('POST', `/v1/checkout/sessions/${first.body.id}/expire`)).toHaveLength(1);
+    expect(() => fake.completeCheckout(first.body.id)).toThrow(/expired/);
+    expect((await pay(second.body.id)).outcome).toBe('applied');
+    expect(await subscriptionOf(stack, owner.tenantId)).toMatchObject({ tier: 'business', stripeSubscriptionId: fake.sessions.get(second.body.id)!.subscription, stripeCheckoutSessionId: null });
+    expect(fake.callsTo('DELETE', /^\/v1\/subscriptions\//)).toHaveLength(0);
+
+    // Two at once (a double click): one of them stays payable.
+    const other = await createAccount(stack);
+    const both = await Promise.all([checkout(other, { tier: 'pro' }), checkout(other, { tier: 'pro' })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => fake.sessions.get(r.body.id)!.status).sort()).toEqual(['expired', 'open']);
+  });
+
+  it('answers 409 subscription_exists when the previous checkout was paid and its webhook has not arrived yet, expiring the new one', async () => {
+    const owner = await createAccount(stack);
+    const first = await checkout(owner, { tier: 'pro' });
+    fake.completeCheckout(first.body.id);
+    const again = await checkout(owner, { tier: 'business' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('subscription_exists');
+    const sessions = [...fake.sessions.values()].filter((c) => c.client_reference_id === owner.tenantId);
+    expect(sessions.map((c) => c.status)).toEqual(['complete', 'expired']);
+  });
+
+  it('holds maxRedemptions when checkouts complete: the Stripe coupon carries the limit, and a completion past it is not counted', async () => {
+    const putPromo = (id: string, body: object) => stack.http.put(`/api/promo/${id}`).set(admin.auth).send({ percentOff: 50, ...body });
+    const redemptions = async (id: string) => (await stack.services.orm.em.fork().findOneOrFail(Promotion, { id })).redemptions;
+    const once = '0190c1d2-0000-7000-8000-0000000001e1';
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    expect((await putPromo(once, { code: 'ONLYONCE', maxRedemptions: 1, expiresAt: expiresAt.toISOString() })).status).toBe(201);
+    const opened = [];
+    for (const owner of await Promise.all([createAccount(stack), createAccount(stack), createAccount(stack)])) opened.push(await checkout(owner, { tier: 'pro', promoCode: 'onlyonce' }));
+    expect(opened.map((r) => r.status)).toEqual([200, 200, 200]);
+    const coupons = fake.callsTo('POST', '/v1/coupons').filter((c) => c.body.name === 'ONLYONCE');
+    expect(coupons.map((c) => c.body)).toEqual([expect.objectContaining({ max_redemptions: '1', redeem_by: String(Math.floor(expiresAt.getTime() / 1000)) })]);
+    expect((await pay(opened[0].body.id)).outcome).toBe('applied');
+    // Stripe refuses to complete the others with the used-up coupon.
+    for (const other of opened.slice(1)) expect(() => fake.completeCheckout(other.body.id)).toThrow(/no longer valid/);
+    expect(await redemptions(once)).toBe(1);
+
+    // Checkouts opened before the limit was lowered carry the older coupon, which Stripe still honours.
+    const lowered = '0190c1d2-0000-7000-8000-0000000001e2';
+    await putPromo(lowered, { code: 'LOWERED', maxRedemptions: 5 });
+    const [a, b] = await Promise.all([createAccount(stack), createAccount(stack)]);
+    const early = [await checkout(a, { tier: 'pro', promoCode: 'LOWERED' }), await checkout(b, { tier: 'pro', promoCode: 'LOWERED' })];
+    expect((await putPromo(lowered, { code: 'LOWERED', maxRedemptions: 1 })).status).toBe(200);
+    expect((await stack.services.orm.em.fork().findOneOrFail(Promotion, { id: lowered })).stripeCouponId).toBeNull();
+    expect((await pay(early[0].body.id)).outcome).toBe('applied');
+    expect((await pay(early[1].body.id)).outcome).toBe('applied');
+    // Past the limit: the subscription stands (the discount was the first invoice's), the redemption is not counted.
+    expect((await subscriptionOf(stack, b.tenantId)).tier).toBe('pro');
+    expect(await redemptions(lowered)).toBe(1);
+    const late = await checkout(await createAccount(stack), { tier: 'pro', promoCode: 'LOWERED' });
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual([expect.objectContaining({ field: 'promoCode', message: expect.stringMatching(/exhausted/) })]);
   });
 
   it('refuses a tier without a Stripe price (409 plan_not_purchasable)', async () => {

@@ -122,6 +122,57 @@ describe('Stripe webhook', () => {
     expect((await em.fork().findOneOrFail(Promotion, { id: promo.id })).redemptions).toBe(1);
   });
 
+  it('keeps one subscription when a second checkout completes: the earlier is cancelled at Stripe, and its events no longer change the plan', async () => {
+    const { account, sub: first } = await payingOrg('pro');
+    const second = fake.createSubscription({ customer: first.customer as string, prices: [prices.business], metadata: { tenantId: account.tenantId }, created: (first.created as number) + 60 });
+    const completed = stripeEvent('checkout.session.completed', { id: `cs_${second.id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: account.tenantId, customer: first.customer, subscription: second.id, metadata: {} });
+    await deliver(stack, completed);
+    expect((await processed(stack, completed.id as string)).outcome).toBe('applied');
+    expect(await subscriptionOf(stack, account.tenantId)).toMatchObject({ tier: 'business', stripeSubscriptionId: second.id });
+    expect(fake.callsTo('DELETE', `/v1/subscriptions/${first.id}`).map((c) => c.body)).toEqual([{ invoice_now: 'true', prorate: 'true' }]);
+    expect(fake.subscriptions.get(first.id as string)!.status).toBe('canceled');
+
+    // The first one's events (an update sent before its cancellation, then the cancellation) never switch the organisation back.
+    for (const [type, status] of [['customer.subscription.updated', 'active'], ['customer.subscription.deleted', 'canceled']]) {
+      const event = stripeEvent(type, { ...first, status });
+      await deliver(stack, event);
+      expect((await processed(stack, event.id as string)).outcome).toBe('ignored');
+    }
+    expect(await subscriptionOf(stack, account.tenantId)).toMatchObject({ tier: 'business', status: 'active', stripeSubscriptionId: second.id });
+  });
+
+  it('keeps the newer subscription when the older checkout\'s completion is applied last', async () => {
+    const account = await createAccount(stack);
+    const customer = `cus_two${account.tenantId.slice(0, 8)}`;
+    const [older, newer] = [prices.pro, prices.business].map((price, i) => fake.createSubscription({ customer, prices: [price], metadata: { tenantId: account.tenantId }, created: now() - 120 + i * 60 }));
+    const completion = (sub: Record<string, unknown>) =>
+      stripeEvent('checkout.session.completed', { id: `cs_${sub.id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: account.tenantId, customer, subscription: sub.id, metadata: {} }, { created: sub.created as number });
+    // The newer checkout's event is applied first, the older one's after it.
+    for (const [sub, outcome] of [[newer, 'applied'], [older, 'ignored']] as const) {
+      const event = completion(sub);
+      await deliver(stack, event);
+      expect((await processed(stack, event.id as string)).outcome).toBe(outcome);
+    }
+    expect(await subscriptionOf(stack, account.tenantId)).toMatchObject({ tier: 'business', stripeSubscriptionId: newer.id });
+    expect([older, newer].map((sub) => fake.subscriptions.get(sub.id as string)!.status)).toEqual(['canceled', 'active']);
+  });
+
+  it('stores and applies a signed event whose JSON carries \\u0000 (jsonb refuses it), dropping the NUL', async () => {
+    const { account, sub } = await payingOrg('pro');
+    const event = stripeEvent('customer.subscription.updated', {
+      ...sub,
+      metadata: { tenantId: account.tenantId, 'no\u0000te': 'a\u0000b \ud800' },
+      items: { object: 'list', data: [{ id: 'si_nul', price: { id: prices.business }, current_period_end: now() + 86400 }] },
+    });
+    const res = await deliver(stack, event);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    const row = await processed(stack, event.id as string);
+    expect(row.outcome).toBe('applied');
+    expect((row.payload as { data: { object: { metadata: Record<string, string> } } }).data.object.metadata).toEqual({ tenantId: account.tenantId, note: 'ab \ufffd' });
+    expect((await subscriptionOf(stack, account.tenantId)).tier).toBe('business');
+  });
+
   it('keeps the newer state when an older customer.subscription.updated arrives after a newer one', async () => {
     const { account, sub } = await payingOrg();
     const t = now();

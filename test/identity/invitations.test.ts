@@ -1,7 +1,7 @@
-import { Invitation } from '../../entities/identity/organization';
+import { Invitation, Membership } from '../../entities/identity/organization';
 import { addMember, bearer, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { deliveredMail, expectFieldErrors, expectProblem, linkToken, relaxedLimits } from '../support/identity';
-import { startStack, type TestStack } from '../support/stack';
+import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
 
 describe('invitations', () => {
   let stack: TestStack;
@@ -125,6 +125,63 @@ describe('invitations', () => {
     expect((await stack.http.get('/orgs/my-invites').set(guest.auth)).body.items.map((i: { id: string }) => i.id)).toEqual([fromOwner.body.id]);
     expectProblem(await stack.http.post(`/orgs/invites/${fromOther.body.id}/accept`).set(guest.auth), 409, 'already_member');
     expectProblem(await stack.http.post('/orgs/invites/00000000-0000-7000-8000-000000000000/accept').set(guest.auth), 404, 'not_found');
+  });
+
+  it('an unconfirmed account neither sees nor accepts by id the invitations to its address; the mailed token still works and confirms it', async () => {
+    const created = await invite(uniqueEmail('newhire'), 'admin');
+    // Whoever registers the invited address can sign in before confirming it: that proves nothing about the mailbox.
+    const squatter = await newcomer(created.body.email);
+    expect((await stack.http.get('/auth/me').set(squatter.auth)).body.user.emailConfirmed).toBe(false);
+    expect((await stack.http.get('/orgs/my-invites').set(squatter.auth)).body).toEqual({ items: [], nextCursor: null });
+    expectProblem(await stack.http.post(`/orgs/invites/${created.body.id}/accept`).set(squatter.auth), 403, 'email_not_confirmed');
+    expectProblem(await stack.http.post('/orgs/invites/0190a0a0-0000-7000-8000-000000000000/accept').set(squatter.auth), 403, 'email_not_confirmed');
+    expect(await stack.services.orm.em.fork().count(Membership, { tenantId: owner.tenantId, user: { email: created.body.email } }, { filters: { tenant: false } })).toBe(0);
+
+    // The same through the provider bridge, with an address the provider did not verify.
+    const viaProvider = await invite(uniqueEmail('oauth-hire'), 'admin');
+    const sync = await stack.http.post('/auth/internal/oauth-sync').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ provider: 'google', subject: `s-${viaProvider.body.id}`, email: viaProvider.body.email, emailVerified: false });
+    expect(sync.body).toMatchObject({ created: true, user: { emailConfirmed: false } });
+    const synced = bearer(sync.body.tokens.accessToken);
+    expect((await stack.http.get('/orgs/my-invites').set(synced)).body.items).toEqual([]);
+    expectProblem(await stack.http.post(`/orgs/invites/${viaProvider.body.id}/accept`).set(synced), 403, 'email_not_confirmed');
+
+    // The mailed token proves the mailbox: accepting with it works, and confirms the address.
+    const accepted = await stack.http.post('/orgs/invites/accept').set(squatter.auth).send({ token: await invitationToken(created.body.email) });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.roles).toEqual([expect.objectContaining({ key: 'admin' })]);
+    expect((await stack.http.get('/auth/me').set(squatter.auth)).body.user.emailConfirmed).toBe(true);
+  });
+
+  it('serialises acceptance with a revocation or a role-changing re-invitation of the same invitation', async () => {
+    for (let round = 0; round < 4; round++) {
+      const revokedGuest = await createAccount(stack);
+      const doomed = await invite(revokedGuest.email, 'member');
+      const [accept, revoke] = await Promise.all([
+        stack.http.post(`/orgs/invites/${doomed.body.id}/accept`).set(revokedGuest.auth),
+        stack.http.delete(`/orgs/${owner.tenantId}/invites/${doomed.body.id}`).set(owner.auth),
+      ]);
+      // Exactly one wins; a revoked invitation never made a member.
+      expect([accept.status, revoke.status].sort()).toEqual(accept.status === 201 ? [201, 404] : [204, 404]);
+      const joined = await stack.services.orm.em.fork().count(Membership, { tenantId: owner.tenantId, user: revokedGuest.user.id }, { filters: { tenant: false } });
+      expect(joined).toBe(accept.status === 201 ? 1 : 0);
+
+      const promoted = await createAccount(stack);
+      const offer = await invite(promoted.email, 'member');
+      const [accepted, reinvited] = await Promise.all([stack.http.post(`/orgs/invites/${offer.body.id}/accept`).set(promoted.auth), invite(promoted.email, 'admin')]);
+      expect(accepted.status).toBe(201);
+      // Either the re-invitation came first (its role is the one granted) or it found a member.
+      if (reinvited.status === 200) expect(accepted.body.roles.map((r: { key: string }) => r.key)).toEqual(['admin']);
+      else expectProblem(reinvited, 409, 'already_member');
+      expect(await stack.services.orm.em.fork().count(Invitation, { email: promoted.email, acceptedAt: null }, { filters: { tenant: false } })).toBe(0);
+    }
+  });
+
+  it('keeps one pending invitation when the same address is invited twice at once', async () => {
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all([invite(email, 'member'), invite(email, 'admin')]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(answers[0].body.id).toBe(answers[1].body.id);
+    expect(await stack.services.orm.em.fork().count(Invitation, { tenantId: owner.tenantId, email }, { filters: { tenant: false } })).toBe(1);
   });
 
   it('revokes an invitation: its link and id stop working', async () => {

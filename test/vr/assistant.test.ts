@@ -1,4 +1,8 @@
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
+import type { CloseDoc } from '../../api/asyncapi';
+import { CLOSE_ASSISTANT_DISABLED, CLOSE_FORBIDDEN } from '../../api/vr/assistant';
+import { assistantChannel } from '../../api/vr/assistantChannel';
+import { SOCKET_CLOSE } from '../../api/ws';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { createAccount } from '../support/factories';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
@@ -79,6 +83,26 @@ describe('VR assistant (WebSocket /assistant)', () => {
     expect(names('receive')).toEqual(['user_message', 'event']);
     expect(names('send')).toEqual(['delta', 'message', 'action', 'error']);
     expect(document!.servers().all()[0].protocol()).toBe('ws');
+
+    // Every close: the router's, from the table it closes with (api/ws.ts), then the endpoint's own.
+    const closes = channel.json<{ 'x-close-codes': CloseDoc[] }>()['x-close-codes'];
+    expect(closes).toEqual([...Object.values(SOCKET_CLOSE).map(({ code, reason, description }) => ({ code, reason, description })), ...assistantChannel.closes!]);
+    expect(closes.map((c) => `${c.code} ${c.reason}`.trim())).toEqual([
+      '4401 token_revoked',
+      '4403 organization_suspended',
+      '4403 module_not_entitled',
+      '1013 dependency_unavailable',
+      '1001 server shutting down',
+      '1002',
+      '1007',
+      '1009',
+      '4403 permission_denied',
+      '4503 assistant_disabled',
+      '1011 unavailable',
+    ]);
+    for (const c of closes) expect(channel.description()).toContain(`- ${c.code}${c.reason ? ` \`${c.reason}\`` : ''}: ${c.description}`);
+    // The endpoint's own are the codes api/vr/assistant.ts closes with.
+    expect(assistantChannel.closes!.map((c) => c.code)).toEqual([CLOSE_FORBIDDEN, CLOSE_ASSISTANT_DISABLED, 1011]);
     const docs = await stack.http.get('/openapi.json');
     expect(docs.body.info.description).toContain('/asyncapi.json');
   });
@@ -133,7 +157,7 @@ describe('VR assistant (WebSocket /assistant)', () => {
     await stack.services.permissions.invalidate(other.admin.tenantId);
     const socket = await openSocket(stack, '/assistant', other.members[0].tokens.accessToken);
     expect(await socket.next('error')).toMatchObject({ code: 'permission_denied' });
-    expect((await socket.closed).code).toBe(4403);
+    expect(await socket.closed).toEqual({ code: 4403, reason: 'permission_denied' });
   });
 
   it('refuses an organisation without the vr module, and a missing token', async () => {

@@ -50,7 +50,7 @@ describe('open assistant sockets when access ends', () => {
     const org = await vrOrg(stack, 1);
     const member = org.members[0];
     const socket = await connected(member);
-    await closedBy(socket, () => other.http.post('/auth/logout').set(member.auth), SOCKET_CLOSE.revoked, 'token_revoked');
+    await closedBy(socket, () => other.http.post('/auth/logout').set(member.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
   });
 
   it('closes when its session is ended from another device', async () => {
@@ -59,31 +59,31 @@ describe('open assistant sockets when access ends', () => {
     const socket = await connected(member);
     const secondDevice = await startSession(stack.services, stack.services.orm.em.fork(), member.user, member.tenantId);
     const sid = stack.services.tokens.verifyAccess(member.tokens.accessToken).sid;
-    await closedBy(socket, () => other.http.delete(`/users/me/sessions/${sid}`).set(bearer(secondDevice.accessToken)), SOCKET_CLOSE.revoked, 'token_revoked');
+    await closedBy(socket, () => other.http.delete(`/users/me/sessions/${sid}`).set(bearer(secondDevice.accessToken)), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
   });
 
   it('closes when the account is disabled', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.post(`/admin/users/${org.members[0].user.id}/disable`).set(root.auth), SOCKET_CLOSE.revoked, 'token_revoked');
+    await closedBy(socket, () => other.http.post(`/admin/users/${org.members[0].user.id}/disable`).set(root.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
   });
 
   it('closes when the member is removed from the organisation', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.delete(`/orgs/${org.admin.tenantId}/members/${org.members[0].user.id}`).set(org.admin.auth), SOCKET_CLOSE.revoked, 'token_revoked');
+    await closedBy(socket, () => other.http.delete(`/orgs/${org.admin.tenantId}/members/${org.members[0].user.id}`).set(org.admin.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
   });
 
   it('closes when the organisation is suspended (4403 organization_suspended)', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.post(`/admin/organizations/${org.admin.tenantId}/suspend`).set(root.auth).send({}), SOCKET_CLOSE.forbidden, 'organization_suspended');
+    await closedBy(socket, () => other.http.post(`/admin/organizations/${org.admin.tenantId}/suspend`).set(root.auth).send({}), SOCKET_CLOSE.organizationSuspended.code, 'organization_suspended');
   });
 
   it('closes when the subscription loses the vr module (4403 module_not_entitled)', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.put(`/api/subscription/${org.admin.tenantId}`).set(root.auth).send({ tier: 'free' }), SOCKET_CLOSE.forbidden, 'module_not_entitled');
+    await closedBy(socket, () => other.http.put(`/api/subscription/${org.admin.tenantId}`).set(root.auth).send({ tier: 'free' }), SOCKET_CLOSE.moduleNotEntitled.code, 'module_not_entitled');
   });
 
   it('checks every message: a revocation whose event was missed closes the socket before anything is answered', async () => {
@@ -95,7 +95,7 @@ describe('open assistant sockets when access ends', () => {
     const { sid } = stack.services.tokens.verifyAccess(member.tokens.accessToken);
     await stack.services.redis.set(stack.services.key('rv', 'sid', sid), String(Date.now()), 'PX', 60_000);
     socket.send({ type: 'user_message', text: 'Still there?' });
-    expect(await socket.closed).toEqual({ code: SOCKET_CLOSE.revoked, reason: 'token_revoked' });
+    expect(await socket.closed).toEqual({ code: SOCKET_CLOSE.tokenRevoked.code, reason: 'token_revoked' });
     expect(ai.requests.length).toBe(asked);
     expect(socket.received.filter((m) => m.type === 'message')).toHaveLength(1);
   });

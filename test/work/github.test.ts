@@ -96,6 +96,24 @@ describe('GitHub webhook of work items', () => {
     expect(await statusOf(id)).toBe('done');
   });
 
+  it('stores and applies a signed delivery whose JSON carries \\u0000 (jsonb refuses it), dropping the NUL', async () => {
+    const id = await item(7);
+    const event = JSON.parse(githubEvent('issues', 'closed', repo, 7, '2026-01-07T10:00:00Z')) as { issue: Record<string, unknown>; sender: Record<string, unknown> };
+    event.issue.title = 'Null\u0000byte \ud800';
+    event.sender['no\u0000te'] = 'a\u0000b';
+    const body = JSON.stringify(event);
+    expect(body).toContain('\\u0000');
+    const deliveryId = randomUUID();
+    const res = await deliver(stack, owner.tenantId, { body, event: 'issues', id: deliveryId, signature: signed([body])[0] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    const rows = await allProcessed(stack, owner.tenantId);
+    const stored = rows.find((r) => r.deliveryId === deliveryId)!;
+    expect(stored.outcome).toBe('applied');
+    expect(stored.payload).toMatchObject({ issue: { title: 'Nullbyte \ufffd' }, sender: { login: 'octocat', note: 'ab' } });
+    expect(await statusOf(id)).toBe('done');
+  });
+
   it('follows updated_at when closed and reopened arrive in reverse order', async () => {
     const a = await item(5);
     const closed = githubEvent('issues', 'closed', repo, 5, '2026-01-05T10:00:00Z');
