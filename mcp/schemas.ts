@@ -14,7 +14,7 @@ export const SpaceMode = z.enum(['internal', 'public_kb', 'blog']).describe('int
 export const ArticleKind = z.enum(['rich', 'developer']).describe('rich: editor JSON document in `content`; developer: Markdown in `contentMarkdown`. Fixed at creation');
 export const ArticleStatus = z
   .enum(['draft', 'review', 'published', 'archived'])
-  .describe('Workflow status. Moves: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft');
+  .describe('Workflow status. Moves: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft, review, published');
 export const SearchLanguage = z
   .enum(['english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'simple'])
   .describe('Text-search language of the articles of the space (stemming, stop words; simple: none). Default english');

@@ -24,7 +24,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
       ...write,
       summary: 'Upload, step 1: reserve quota and get a signed upload address',
       description:
-        'Checks the declared file (size at most CLOUD_MAX_UPLOAD_BYTES, 413 `file_too_large`), reserves its bytes in the organisation\'s quota (409 `quota_exceeded`: concurrent uploads can never pass the quota together) and answers a presigned PUT address for a key the server chooses under the organisation\'s prefix, valid CLOUD_UPLOAD_TTL_SECONDS. Step 2: PUT the bytes to `url` with `headers` (they go straight to the object store, not through this API). Step 3: POST /api/cloud/files/upload-confirm. An upload not confirmed by `confirmBy` is released and its object deleted.',
+        'Checks the declared file (size at most CLOUD_MAX_UPLOAD_BYTES, 413 `file_too_large`), reserves its bytes in the organisation\'s quota (409 `quota_exceeded`: concurrent uploads can never pass the quota together) and answers a presigned PUT address for a key the server chooses under the organisation\'s prefix, valid CLOUD_UPLOAD_TTL_SECONDS. Step 2: PUT the bytes to `url` with `headers` (they go straight to the object store, not through this API). Step 3: POST /api/cloud/files/upload-confirm. An upload not confirmed by `confirmBy` is released and its object deleted. The address takes one upload, only while it is pending, of at most `size` bytes. The local storage adapter enforces that on the PUT: after the confirmation, a refused confirmation or the expiry 409 `upload_not_pending`, a second PUT 409 `object_exists`, a larger body 413. S3 takes the PUT itself and cannot be held to the size (a presigned PUT signs neither Content-Length nor Content-Type): the confirmation checks the object, then copies it, on condition of its ETag, to the file\'s own key, so a later PUT to the address changes neither the file nor the quota; until the address expires, such a PUT can still leave an object at the upload key that no file or quota counts.',
       body: CloudUploadUrlBody,
       response: CloudUploadTicketView,
       status: 201,
@@ -39,12 +39,12 @@ export function fileRoutes({ routes }: ModuleMount): void {
       ...write,
       summary: 'Upload, step 3: confirm the upload',
       description:
-        'Stats the stored object and checks its size and Content-Type against the declaration, then records the file (id = uploadId) and turns the reservation into used bytes. A name taken in the folder becomes "name (2)"; a folder trashed meanwhile puts the file at the root. 409 `upload_incomplete`: nothing was PUT yet (PUT, then confirm again). 409 `upload_mismatch`: the object differs from the declaration; it is deleted and the reservation released. 410 `upload_expired`. Confirming again answers 200 with the file.',
+        'Stats the stored object and checks its size and Content-Type against the declaration, then records the file (id = uploadId) and turns the reservation into used bytes. A name taken in the folder becomes "name (2)"; a folder trashed meanwhile puts the file at the root. 409 `upload_incomplete`: nothing was PUT yet (PUT, then confirm again). 409 `upload_mismatch`: the object differs from the declaration; it is deleted and the reservation released. 409 `upload_changed` (S3): a new PUT replaced the object while it was being confirmed (confirm again). 410 `upload_expired`. Confirming again answers 200 with the file.',
       body: CloudUploadConfirmBody,
       response: CloudItemView,
       status: 201,
       alsoAnswers: { 200: 'Already confirmed: the file' },
-      errors: { 404: 'Upload not found', 409: '`upload_incomplete` or `upload_mismatch`', 410: '`upload_expired`' },
+      errors: { 404: 'Upload not found', 409: '`upload_incomplete`, `upload_mismatch` or `upload_changed`', 410: '`upload_expired`' },
     },
     async ({ ctx, body }) => {
       const { node, created: isNew } = await completeUpload(ctx, body.uploadId);

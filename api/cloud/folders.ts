@@ -29,7 +29,14 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/cloud/folders/search',
-    { ...read, summary: 'Search files and folders', description: 'Live items whose name contains q (case-insensitive), of a type (folder or a file category), everywhere or within folderId\'s subtree; by name.', query: CloudSearchQuery, response: CloudItemPageView },
+    {
+      ...read,
+      summary: 'Search files and folders',
+      description: 'Live items whose name contains q (case-insensitive), of a type (folder or a file category), everywhere or within folderId\'s subtree; by name.',
+      query: CloudSearchQuery,
+      response: CloudItemPageView,
+      errors: { 404: 'folderId is not a live folder of the organisation' },
+    },
     async ({ ctx, query }) => CloudItemPageView.from(await searchItems(ctx, query as SearchProps)),
   );
 

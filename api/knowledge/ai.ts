@@ -68,11 +68,11 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
       permission: 'knowledge.read',
       summary: 'AI: suggest, rewrite, summarize, qa',
       description:
-        'Through the suite\'s AI layer. `suggest` continues `text`; `rewrite` rewrites `text` per `instruction`; `summarize` summarizes `text` or the article `articleId`; `qa` answers `question` from the articles the search finds in the organisation (or `spaceId`), only from them, citing them ([1], [2] ... in `sources`; members who may only read get published articles only). 30 calls a minute per member.',
+        'Through the suite\'s AI layer. `suggest` continues `text`; `rewrite` rewrites `text` per `instruction`; `summarize` summarizes `text` or the article `articleId` (an unpublished article is a 404 for members who may only read, as when reading it); `qa` answers `question` from the articles the search finds in the organisation (or `spaceId`), only from them, citing them ([1], [2] ... in `sources`; members who may only read get published articles only). 30 calls a minute per member.',
       body: KbAiBody,
       rateLimits: perUser,
       response: KbAiView,
-      errors: { ...AI_ERRORS, 404: 'articleId or spaceId of no space or article of the organisation' },
+      errors: { ...AI_ERRORS, 404: 'articleId or spaceId of no space or article of the organisation (or of an unpublished article, for members who may only read)' },
     },
     async (input) => {
       const { ctx, body } = input;
@@ -83,7 +83,8 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
         return { operation: body.operation, text: answer, sources: sources.map((s) => ({ id: s.id, title: s.title, slug: s.slug })) };
       }
       if (!body.text && !body.articleId) throw invalidField(body.operation === 'summarize' ? 'articleId' : 'text', `text${body.operation === 'summarize' ? ' or articleId' : ''} is required for ${body.operation}`);
-      return { operation: body.operation, text: await assist(services, ctx.em, { operation: body.operation, text: body.text, articleId: body.articleId, instruction: body.instruction }), sources: [] };
+      const publishedOnly = !(await seesUnpublished(input));
+      return { operation: body.operation, text: await assist(services, ctx.em, { operation: body.operation, text: body.text, articleId: body.articleId, instruction: body.instruction, publishedOnly }), sources: [] };
     },
   );
 

@@ -2,7 +2,7 @@ import { changeArticleStatus } from '../../domain/knowledge/changeArticleStatus'
 import { createArticle } from '../../domain/knowledge/createArticle';
 import { listArticles } from '../../domain/knowledge/listArticles';
 import { listVersions } from '../../domain/knowledge/listVersions';
-import { readArticle } from '../../domain/knowledge/lookup';
+import { checkSpace, readArticle } from '../../domain/knowledge/lookup';
 import { reorderArticles } from '../../domain/knowledge/reorderArticles';
 import { restoreVersion } from '../../domain/knowledge/restoreVersion';
 import { searchArticles } from '../../domain/knowledge/searchArticles';
@@ -67,9 +67,9 @@ export function articleRoutes(surface: Surface): void {
 
   r.delete(
     `${prefix}/articles/:id`,
-    { ...gate('write'), summary: 'Archive an article', description: 'Moves it to archived (kept with its history; DELETE again answers 204 too). From archived it can go back to draft through /status.', params: IdParams, status: 204 },
+    { ...gate('write'), summary: 'Archive an article', description: 'Moves it to archived from any status (kept with its history; DELETE again answers 204 too). Out of the archive through /status or /publish.', params: IdParams, status: 204 },
     async ({ ctx, params }) => {
-      await changeArticleStatus(ctx, params.id, 'archived', { idempotentArchive: true });
+      await changeArticleStatus(ctx, params.id, 'archived', { fromAny: true });
       return noContent();
     },
   );
@@ -82,14 +82,20 @@ export function articleRoutes(surface: Surface): void {
 
   r.post(
     `${prefix}/articles/:id/status`,
-    { ...gate('write'), summary: 'Change the status of an article', description: `Allowed moves: ${transitionTableText}. Any other (staying in the same status included) is 409 \`invalid_transition\`. Publishing a blog article mails its confirmed subscribers once.`, params: IdParams, body: KbStatusBody, response: KbArticleView, errors: { 409: '`invalid_transition`' } },
+    { ...gate('write'), summary: 'Change the status of an article', description: `Allowed moves: ${transitionTableText}. Staying in the same status is 409 \`invalid_transition\`. Publishing a blog article mails its confirmed subscribers once.`, params: IdParams, body: KbStatusBody, response: KbArticleView, errors: { 409: '`invalid_transition`' } },
     async ({ ctx, params, body }) => KbArticleView.from(await changeArticleStatus(ctx, params.id, body.status)),
   );
 
   r.post(
     `${prefix}/articles/:id/publish`,
-    { ...gate('write'), summary: 'Publish an article', description: 'From draft, review (or published -> 409 `invalid_transition`, as archived: restore it to draft first). The first publication sets publishedAt; in a blog space the confirmed subscribers are mailed once, in batches, through the mail queue.', params: IdParams, response: KbArticleView, errors: { 409: '`invalid_transition`' } },
-    async ({ ctx, params }) => KbArticleView.from(await changeArticleStatus(ctx, params.id, 'published')),
+    {
+      ...gate('write'),
+      summary: 'Publish an article',
+      description: 'From any status (draft, review, archived); an article already published answers 200 unchanged. The first publication sets publishedAt; in a blog space the confirmed subscribers are mailed once, in batches, through the mail queue (never again on a later publication).',
+      params: IdParams,
+      response: KbArticleView,
+    },
+    async ({ ctx, params }) => KbArticleView.from(await changeArticleStatus(ctx, params.id, 'published', { fromAny: true })),
   );
 
   r.get(
@@ -110,13 +116,18 @@ export function articleRoutes(surface: Surface): void {
       ...gate('read'),
       summary: 'Search articles',
       description:
-        "PostgreSQL full-text search over titles (weighted first) and text (rich documents flattened, Markdown stripped), with each space's language, ranked; pg_trgm similarity on titles finds them despite a typo (`fuzzy: true`). Snippets from ts_headline, HTML-escaped, matches in <mark>. The organisation's articles only; archived ones only with status=archived; members who may only read find published articles only. A search of one space (spaceId) that finds nothing is counted in its analytics. Answers are cached per organisation until its next change of an article, collection or space (then recomputed), and at most 30 s.",
+        "PostgreSQL full-text search over titles (weighted first) and text (rich documents flattened, Markdown stripped), with each space's language, ranked; pg_trgm similarity on titles finds them despite a typo (`fuzzy: true`). Snippets from ts_headline, HTML-escaped, matches in <mark>. The organisation's articles only; archived ones only with status=archived; members who may only read find published articles only. A search of one space (spaceId; 404 for no space of the organisation) that finds nothing is counted in its analytics. Answers are cached per organisation until its next change of an article, collection or space (then recomputed), and at most 30 s.",
       query: KbSearchQuery,
       response: KbSearchResultView,
+      errors: { 404: 'spaceId is no space of the organisation' },
     },
     async (input) => {
       const { ctx, query } = input;
-      const items = await searchArticles(ctx.services, { q: query.q, limit: query.limit, tenantId: ctx.tenantId, spaceId: query.spaceId, status: query.status, publishedOnly: !(await seesUnpublished(input)) });
+      // Another organisation's space is a 404 before anything is counted against it.
+      const [items] = await Promise.all([
+        searchArticles(ctx.services, { q: query.q, limit: query.limit, tenantId: ctx.tenantId, spaceId: query.spaceId, status: query.status, publishedOnly: !(await seesUnpublished(input)) }),
+        query.spaceId && checkSpace(ctx, query.spaceId),
+      ]);
       if (!items.length && query.spaceId) await recordSearchMiss(ctx.services, ctx.tenantId, query.spaceId, query.q);
       return { query: query.q, items: items.map(KbSearchHitView.from) };
     },

@@ -58,8 +58,16 @@ export function memberRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/knowledge/comments/:id',
-    { ...read, summary: 'Edit own comment', description: 'Only its author (403 `not_comment_author`); editedAt records the change.', params: IdParams, body: KbCommentBody, response: KbCommentView, errors: { 403: '`not_comment_author`' } },
-    async ({ ctx, params, body }) => KbCommentView.from(await editComment(ctx, params.id, body.body)),
+    {
+      ...read,
+      summary: 'Edit own comment',
+      description: 'Only its author (403 `not_comment_author`); editedAt records the change. A comment on an article unpublished since is a 404 for members who may only read.',
+      params: IdParams,
+      body: KbCommentBody,
+      response: KbCommentView,
+      errors: { 403: '`not_comment_author`' },
+    },
+    async (input) => KbCommentView.from(await editComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) })),
   );
 
   r.delete(

@@ -1,13 +1,13 @@
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import type { Express, Request } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../../domain/services';
 import { probe } from '../../lib/dependencies';
-import { forbidden, tooLarge, unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import { LocalStorage } from '../../lib/storage/local';
 import { contentDisposition } from '../../lib/storage';
+import { receiveLocalPut } from '../../domain/cloud/receive';
 import { secretsMatch } from '../http/guards';
 import type { OpenApiRegistry } from '../http/openapi';
 import { sendProblem } from '../http/problems';
@@ -119,32 +119,49 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
   const keyOf = (req: Request) => ([] as string[]).concat(req.params.key ?? []).join('/');
   const description = 'Address produced by the local storage adapter (no token: authorised by its `exp` and `sig` query parameters).';
 
-  routes.put('/storage/*key', { summary: 'Upload an object to a signed local address', description, access: 'public', status: 204, errors: { 403: '`signature_invalid` or `signature_expired`', 413: 'Object too large' } }, async ({ req }) => {
-    const key = keyOf(req);
-    const signed = storage.verify('put', key, req.query);
-    const contentType = signed.contentType ?? req.get('content-type');
-    if (signed.contentType && req.get('content-type') !== signed.contentType) throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
-    if (Number(req.get('content-length') ?? 0) > LOCAL_UPLOAD_MAX_BYTES) throw tooLarge('payload_too_large', 'The object is too large');
-    let seen = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        seen += chunk.length;
-        done(seen > LOCAL_UPLOAD_MAX_BYTES ? tooLarge('payload_too_large', 'The object is too large') : null, chunk);
-      },
-    });
-    await storage.put(key, req.pipe(limit), contentType);
-    return undefined;
-  });
+  routes.put(
+    '/storage/*key',
+    {
+      summary: 'Upload an object to a signed local address',
+      description: `${description} An address writes one object, never replacing one (409 \`object_exists\`), of at most its signed size (413). A cloud upload's address takes its bytes only while the upload is pending (409 \`upload_not_pending\` after its confirmation, discard or expiry).`,
+      access: 'public',
+      status: 204,
+      errors: { 403: '`signature_invalid` or `signature_expired`', 409: '`object_exists` or `upload_not_pending`', 413: 'Object larger than the address takes' },
+    },
+    async ({ req }) => {
+      const key = keyOf(req);
+      const signed = storage.verify('put', key, req.query);
+      if (signed.contentType && req.get('content-type') !== signed.contentType) throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
+      const length = req.get('content-length');
+      await receiveLocalPut(services, storage, key, req, {
+        contentType: signed.contentType ?? req.get('content-type'),
+        length: length === undefined ? undefined : Number(length),
+        maxBytes: Math.min(signed.size ?? LOCAL_UPLOAD_MAX_BYTES, LOCAL_UPLOAD_MAX_BYTES),
+      });
+      return undefined;
+    },
+  );
 
-  routes.get('/storage/*key', { summary: 'Download an object from a signed local address', description, access: 'public', errors: { 403: '`signature_invalid` or `signature_expired`' } }, async ({ req, res }) => {
-    const key = keyOf(req);
-    const signed = storage.verify('get', key, req.query);
-    const stat = await storage.stat(key);
-    if (!stat) return sendProblem(res, 404, 'not_found', 'Object not found');
-    res.setHeader('Content-Length', String(stat.size));
-    res.setHeader('Content-Type', stat.contentType ?? 'application/octet-stream');
-    if (signed.filename) res.setHeader('Content-Disposition', contentDisposition(signed.filename));
-    await pipeline(await storage.get(key), res);
-  });
+  routes.get(
+    '/storage/*key',
+    {
+      summary: 'Download an object from a signed local address',
+      description,
+      access: 'public',
+      // The object's bytes, of the type it was stored with (or the signed one).
+      response: { description: 'The object', content: { '*/*': { type: 'string', format: 'binary' } } },
+      errors: { 403: '`signature_invalid` or `signature_expired`', 404: 'No object at this address (deleted since)' },
+    },
+    async ({ req, res }) => {
+      const key = keyOf(req);
+      const signed = storage.verify('get', key, req.query);
+      const stat = await storage.stat(key);
+      if (!stat) return sendProblem(res, 404, 'not_found', 'Object not found');
+      res.setHeader('Content-Length', String(stat.size));
+      res.setHeader('Content-Type', stat.contentType ?? 'application/octet-stream');
+      if (signed.filename) res.setHeader('Content-Disposition', contentDisposition(signed.filename));
+      await pipeline(await storage.get(key), res);
+    },
+  );
 }
 

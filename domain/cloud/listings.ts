@@ -3,7 +3,7 @@ import type { Page } from '../../lib/pagination';
 import type { FileCategory } from '../../entities/cloud/node';
 import type { TenantContext } from '../context';
 import { getItem, ITEM_COLUMNS, starOwner, toItem, type CloudItem, type ItemRow } from './items';
-import { likePrefix, ROOT_ID } from './names';
+import { isUuid, likePrefix, ROOT_ID } from './names';
 
 export const sortKeys = ['name', 'size', 'date'] as const;
 export type SortKey = (typeof sortKeys)[number];
@@ -22,11 +22,43 @@ export interface ContentsProps extends ListProps {
 /** Cursors are opaque: base64url of the sort values of the last item. */
 const encodeCursor = (values: (string | number)[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
-function decodeCursor(cursor: string | undefined, length: number): string[] | null {
+/** The SQL type a cursor value is cast to; each is checked first, so a forged cursor is a 400, never a failed statement. */
+type CursorType = 'text' | 'bigint' | 'timestamptz' | 'boolean' | 'uuid';
+
+/** A timestamptz as PostgreSQL prints it (`::text`): "2026-12-05 10:11:12.123456+00". */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::([0-5]\d)){0,2}$/;
+const INT8_MIN = -(2n ** 63n);
+const INT8_MAX = 2n ** 63n - 1n;
+
+/** A real instant of years 1-9999: February 30th or hour 24 are refused here rather than by PostgreSQL. */
+function isTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offset] = m.slice(1, 8).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && offset < 16;
+}
+
+const validCursorValue: Record<CursorType, (value: string) => boolean> = {
+  text: (v) => !v.includes('\0'),
+  bigint: (v) => /^-?\d{1,19}$/.test(v) && BigInt(v) >= INT8_MIN && BigInt(v) <= INT8_MAX,
+  timestamptz: isTimestamp,
+  boolean: (v) => v === 'true' || v === 'false',
+  uuid: isUuid,
+};
+
+function decodeCursor(cursor: string | undefined, types: CursorType[]): string[] | null {
   if (!cursor) return null;
   try {
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' && v.length <= 1000)) return values as string[];
+    if (
+      Array.isArray(values) &&
+      values.length === types.length &&
+      values.every((v, i) => typeof v === 'string' && v.length <= 1000 && validCursorValue[types[i]](v))
+    ) {
+      return values as string[];
+    }
   } catch {
     // falls through to the field error
   }
@@ -36,7 +68,7 @@ function decodeCursor(cursor: string | undefined, length: number): string[] | nu
 type KeyedRow = ItemRow & { rank: boolean; sort_key: string };
 
 /** Sort expression and its SQL type per key (the cursor carries the value as text). */
-const SORT: Record<SortKey, { expr: string; type: string }> = {
+const SORT: Record<SortKey, { expr: string; type: CursorType }> = {
   name: { expr: 'lower(n.name)', type: 'text' },
   size: { expr: 'n.size', type: 'bigint' },
   date: { expr: 'n.updated_at', type: 'timestamptz' },
@@ -54,7 +86,7 @@ function pageOf(rows: KeyedRow[], limit: number, cursorOf: (r: KeyedRow) => (str
 export async function listContents(ctx: TenantContext, folderId: string | null, props: ContentsProps): Promise<{ folder: CloudItem | null; page: Page<CloudItem> }> {
   const sort = SORT[props.sort ?? 'name'];
   const desc = props.order === 'desc';
-  const after = decodeCursor(props.cursor, 3);
+  const after = decodeCursor(props.cursor, ['boolean', sort.type, 'uuid']);
   const params: unknown[] = [starOwner(ctx), ctx.tenantId, folderId ?? ROOT_ID];
   let keyset = '';
   if (after) {
@@ -101,7 +133,7 @@ export async function searchItems(ctx: TenantContext, props: SearchProps): Promi
     conditions.push(`n.category = ?`);
     params.push(props.type);
   }
-  const after = decodeCursor(props.cursor, 2);
+  const after = decodeCursor(props.cursor, ['text', 'uuid']);
   if (after) {
     conditions.push(`(lower(n.name), n.id) > (?, ?::uuid)`);
     params.push(after[0], after[1]);
@@ -121,7 +153,7 @@ export async function searchItems(ctx: TenantContext, props: SearchProps): Promi
 
 /** The caller's starred live files and folders, by name. */
 export async function listStarred(ctx: TenantContext, props: ListProps): Promise<Page<CloudItem>> {
-  const after = decodeCursor(props.cursor, 2);
+  const after = decodeCursor(props.cursor, ['text', 'uuid']);
   const rows = await ctx.em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, lower(n.name) as sort_key from cloud_stars st join cloud_nodes n on n.id = st.node_id
      where st.user_id = ? and st.tenant_id = ? and n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${after ? 'and (lower(n.name), n.id) > (?, ?::uuid)' : ''}
@@ -136,7 +168,7 @@ export async function listStarred(ctx: TenantContext, props: ListProps): Promise
  * recently shared first.
  */
 export async function listSharedWithMe(ctx: TenantContext, props: ListProps): Promise<Page<CloudItem>> {
-  const after = decodeCursor(props.cursor, 2);
+  const after = decodeCursor(props.cursor, ['timestamptz', 'uuid']);
   const rows = await ctx.em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, s.last_shared::text as sort_key
      from (select node_id, max(created_at) as last_shared from cloud_shares
@@ -156,7 +188,7 @@ export interface TrashEntry extends CloudItem {
 
 /** What members deleted (each deletion once: a trashed folder stands for its subtree), newest first. */
 export async function listTrash(ctx: TenantContext, props: ListProps): Promise<Page<TrashEntry>> {
-  const after = decodeCursor(props.cursor, 2);
+  const after = decodeCursor(props.cursor, ['timestamptz', 'uuid']);
   const rows = await ctx.em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, n.trashed_at::text as sort_key from cloud_nodes n
      where n.tenant_id = ? and n.trashed_at is not null and n.trash_root_id = n.id and n.purpose = 'file' ${after ? 'and (n.trashed_at, n.id) < (?::timestamptz, ?::uuid)' : ''}

@@ -6,6 +6,9 @@ import type { FileCategory } from '../../entities/cloud/node';
 /** The id standing for "the root" in the name index (parent_id null). */
 export const ROOT_ID = '00000000-0000-0000-0000-000000000000';
 
+/** Whether text is a uuid: checked before PostgreSQL casts text from outside (a cursor, an object key) to one. */
+export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 export const MAX_NAME_LENGTH = 255;
 
 /**
@@ -26,10 +29,21 @@ export function sanitizeName(raw: string, field = 'name'): string {
   return name;
 }
 
-/** "report.pdf" -> "report (2).pdf"; "Photos" -> "Photos (2)"; n counts from 2. */
-export function numbered(name: string, n: number, isFile: boolean): string {
+/** Room a " (n)" suffix takes up to n = 999,999,999: far more names than one folder holds. */
+const SUFFIX_ROOM = ' (999999999)'.length;
+
+/**
+ * A name as stem and extension ("report.pdf": "report", ".pdf"). An extension too long to leave room for a
+ * suffix and a character of stem counts as stem, so a numbered name always fits in MAX_NAME_LENGTH.
+ */
+function splitName(name: string, isFile: boolean): [stem: string, ext: string] {
   const ext = isFile ? extname(name) : '';
-  const stem = name.slice(0, name.length - ext.length);
+  return ext.length > MAX_NAME_LENGTH - SUFFIX_ROOM - 1 ? [name, ''] : [name.slice(0, name.length - ext.length), ext];
+}
+
+/** "report.pdf" -> "report (2).pdf"; "Photos" -> "Photos (2)"; n counts from 2. The stem is cut to fit 255 characters. */
+export function numbered(name: string, n: number, isFile: boolean): string {
+  const [stem, ext] = splitName(name, isFile);
   const suffix = ` (${n})`;
   return `${stem.slice(0, MAX_NAME_LENGTH - suffix.length - ext.length)}${suffix}${ext}`;
 }
@@ -39,9 +53,12 @@ export function numbered(name: string, n: number, isFile: boolean): string {
  * folders, documents, restores) take it; the unique index still decides under a race (the caller retries).
  */
 export async function freeName(em: Em, tenantId: string, parentId: string | null, name: string, isFile: boolean): Promise<string> {
+  const [stem, ext] = splitName(name, isFile);
+  // Every numbered name starts with this much of the stem (all of it when no suffix makes numbered() cut it).
+  const head = stem.slice(0, MAX_NAME_LENGTH - SUFFIX_ROOM - ext.length);
   const rows = await em.execute<{ name: string }[]>(
     `select lower(name) as name from cloud_nodes where tenant_id = ? and coalesce(parent_id, ?::uuid) = ?::uuid and trashed_at is null and purpose = 'file' and (lower(name) = lower(?) or lower(name) like lower(?) escape '\\')`,
-    [tenantId, ROOT_ID, parentId ?? ROOT_ID, name, likePrefix(isFile ? name.slice(0, name.length - extname(name).length) : name) + ' (%'],
+    [tenantId, ROOT_ID, parentId ?? ROOT_ID, name, likePrefix(head) + (head === stem ? ' (%' : '%')],
   );
   const taken = new Set(rows.map((r) => r.name));
   if (!taken.has(name.toLowerCase())) return name;

@@ -3,6 +3,7 @@ import { newId } from '../../entities/base';
 import { CloudNode, DRIVE_PURPOSE } from '../../entities/cloud/node';
 import { CloudUpload } from '../../entities/cloud/upload';
 import { AppError, conflict, invalidField, notFound, tooLarge } from '../../lib/errors';
+import type { ObjectStorage } from '../../lib/storage';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { lockFolder } from './items';
@@ -89,7 +90,7 @@ export async function reserveUpload(ctx: TenantContext, props: StartUploadProps)
 export async function startUpload(ctx: TenantContext, props: StartUploadProps): Promise<StartedUpload> {
   const upload = await reserveUpload(ctx, props);
   const ttl = ctx.services.config.CLOUD_UPLOAD_TTL_SECONDS;
-  const url = await ctx.services.storage.presignUpload(upload.objectKey, { expiresIn: ttl, contentType: upload.contentType });
+  const url = await ctx.services.storage.presignUpload(upload.objectKey, { expiresIn: ttl, contentType: upload.contentType, size: upload.size });
   return { uploadId: upload.id, url, method: 'PUT', headers: { 'Content-Type': upload.contentType }, expiresAt: new Date(Date.now() + ttl * 1000), confirmBy: upload.expiresAt };
 }
 
@@ -104,7 +105,9 @@ export interface CompletedUpload {
  * reservation, records the file and turns the reservation into stored bytes, in one transaction.
  * 409 `upload_incomplete`: no object yet (the reservation stays; PUT and confirm again). 409
  * `upload_mismatch`: the object differs from what was declared; it is deleted and the reservation released.
- * 410 `upload_expired`: too late; the sweep releases it. Confirming twice answers the file again.
+ * 410 `upload_expired`: too late; the sweep releases it. Confirming twice answers the file again. Where the
+ * address could still change the object (S3), the object checked is first copied to a key of its own (409
+ * `upload_changed` when a new PUT replaced it meanwhile: confirm again).
  */
 export async function completeUpload(ctx: TenantContext, uploadId: string): Promise<CompletedUpload> {
   const { storage } = ctx.services;
@@ -121,7 +124,26 @@ export async function completeUpload(ctx: TenantContext, uploadId: string): Prom
     await discardUpload(ctx, upload);
     throw conflict('upload_mismatch', `The uploaded object does not match the upload: ${problems.join('; ')}. It was deleted and the reservation released; start again`);
   }
+  const objectKey = fileKeyOf(ctx.services.storage, ctx.tenantId, upload);
+  if (objectKey !== upload.objectKey && !(await storage.copy(upload.objectKey, objectKey, stored.etag ?? ''))) {
+    const pending = await ctx.em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ?`, [upload.id, ctx.tenantId]);
+    if (!pending.length) return { node: await confirmedNode(ctx, uploadId), created: false };
+    throw conflict('upload_changed', 'The object was replaced while it was confirmed; confirm again');
+  }
+  const done = await recordFile(ctx, upload, objectKey);
+  // The copy is the file: the upload key's object goes (a failure leaves it to nobody; the file is safe).
+  if (done.created && objectKey !== upload.objectKey) {
+    await storage.remove(upload.objectKey).catch((err: Error) => ctx.services.logger.warn({ err: err.message, key: upload.objectKey }, 'cloud upload object not removed'));
+  }
+  return done;
+}
 
+/** The key a confirmed file is stored at: its upload key, or (S3) the key of its own it is copied to. */
+const fileKeyOf = (storage: ObjectStorage, tenantId: string, upload: Pick<ReservedUpload, 'id' | 'objectKey'>) =>
+  storage.uploadsAreFinal ? upload.objectKey : `${tenantId}/stored/${upload.id}`;
+
+/** Records the confirmed file at `objectKey` and settles the quota, claiming the upload (one statement, retried). */
+async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: string): Promise<CompletedUpload> {
   const category = categoryOf(upload.contentType, upload.name);
   const drive = upload.purpose === DRIVE_PURPOSE;
   let parentId = drive ? (upload.parentId ?? null) : null;
@@ -131,16 +153,16 @@ export async function completeUpload(ctx: TenantContext, uploadId: string): Prom
       // One statement: claim the upload (of two concurrent confirmations one deletes the row), record the
       // file, turn the reservation into stored bytes. Nothing claimed: already confirmed.
       const rows = await ctx.em.execute<Record<string, unknown>[]>(
-        `with claimed as (delete from cloud_uploads where id = ? and tenant_id = ? returning id, tenant_id, purpose, size, content_type, object_key, user_id),
+        `with claimed as (delete from cloud_uploads where id = ? and tenant_id = ? returning id, tenant_id, purpose, size, content_type, user_id),
          node as (
            insert into cloud_nodes (id, tenant_id, created_at, updated_at, kind, purpose, parent_id, name, size, content_type, category, object_key, created_by)
-           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, object_key, user_id from claimed returning *
+           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, ?, user_id from claimed returning *
          ),
          settled as (${SETTLE_SQL} and exists (select 1 from node) returning 1)
          select node.*, (select count(*) from settled) as settled from node`,
-        [upload.id, ctx.tenantId, parentId, name, category, ...settleParams(ctx.tenantId, upload.size, category)],
+        [upload.id, ctx.tenantId, parentId, name, category, objectKey, ...settleParams(ctx.tenantId, upload.size, category)],
       );
-      if (!rows.length) return { node: await confirmedNode(ctx, uploadId), created: false };
+      if (!rows.length) return { node: await confirmedNode(ctx, upload.id), created: false };
       const { settled: _settled, ...row } = rows[0];
       const node = ctx.em.map(CloudNode, row);
       if (drive) {
@@ -166,13 +188,17 @@ async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode>
 
 /**
  * Drops an upload: its object (if any) deleted first, then its reservation given back. A failure to delete
- * the object leaves the upload, so the sweep tries again later: no object is ever left without a row.
+ * the object leaves the upload, so the sweep tries again later: no object is ever left without a row (nor the
+ * copy an unfinished S3 confirmation made). The row stays locked meanwhile, so a local PUT finishing then finds
+ * no pending upload and takes its object back (receive.ts).
  */
 export async function discardUpload(ctx: Pick<TenantContext, 'services' | 'tenantId'>, upload: Pick<ReservedUpload, 'id' | 'size' | 'objectKey'>): Promise<void> {
-  await ctx.services.storage.remove(upload.objectKey);
   await ctx.services.orm.em.fork().transactional(async (em) => {
-    const gone = await em.execute(`delete from cloud_uploads where id = ? and tenant_id = ? returning id`, [upload.id, ctx.tenantId]);
-    if (gone.length) await releaseReservation(em, ctx.tenantId, upload.size);
+    const held = await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ? for update`, [upload.id, ctx.tenantId]);
+    if (!held.length) return; // confirmed or discarded meanwhile: its objects are no longer this upload's to delete
+    for (const key of new Set([upload.objectKey, fileKeyOf(ctx.services.storage, ctx.tenantId, upload)])) await ctx.services.storage.remove(key);
+    await em.execute(`delete from cloud_uploads where id = ? and tenant_id = ?`, [upload.id, ctx.tenantId]);
+    await releaseReservation(em, ctx.tenantId, upload.size);
   });
 }
 

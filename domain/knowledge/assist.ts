@@ -1,8 +1,9 @@
 import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { AiUnavailableError, type AiClient } from '../../lib/ai';
 import type { Em } from '../../lib/db';
-import { notFound, unavailable } from '../../lib/errors';
+import { unavailable } from '../../lib/errors';
 import type { Services } from '../services';
+import { findArticle, requireVisible } from './lookup';
 import { searchArticles, type SearchProps } from './searchArticles';
 
 /**
@@ -37,13 +38,16 @@ async function complete(ai: AiClient, system: string, user: string, maxTokens: n
   }
 }
 
-/** suggest / rewrite / summarize over given text or an article of the organisation (tenant-filtered em). */
-export async function assist(services: Services, em: Em, props: { operation: AssistOperation; text?: string; articleId?: string; instruction?: string }): Promise<string> {
+/**
+ * suggest / rewrite / summarize over given text or an article of the organisation (tenant-filtered em) the caller
+ * may read (`publishedOnly`: an unpublished one is a 404, as when reading it).
+ */
+export async function assist(services: Services, em: Em, props: { operation: AssistOperation; text?: string; articleId?: string; instruction?: string; publishedOnly: boolean }): Promise<string> {
   const ai = aiOf(services);
   let text = props.text ?? '';
   if (props.articleId) {
-    const article = await em.findOne(KnowledgeArticle, { id: props.articleId }, { populate: ['bodyText'] });
-    if (!article) throw notFound('Article');
+    const article = await findArticle(em, props.articleId, { withBody: true });
+    requireVisible(article, props.publishedOnly);
     text = `# ${article.title}\n\n${article.kind === 'developer' ? (article.contentMarkdown ?? '') : article.bodyText}`;
   }
   const user = props.operation === 'rewrite' ? `Instruction: ${props.instruction ?? 'clearer and more concise'}\n\nText:\n${text.slice(0, MAX_INPUT)}` : text.slice(0, MAX_INPUT);

@@ -10,17 +10,17 @@ import { bumpSearchVersion } from './searchCache';
 /**
  * Moves an article to another status along the transition table (409 `invalid_transition`). The first
  * publication stamps publishedAt; publishing an article of a blog space mails its confirmed subscribers once
- * (mailedAt is set in the same transaction, so a republication mails nobody again). With `idempotentArchive`
- * (DELETE), archiving an archived article answers as done.
+ * (mailedAt is set in the same transaction, so a republication mails nobody again). With `fromAny` (POST
+ * /publish, DELETE), the status is reached from any other, and an article already in it answers unchanged.
  */
-export async function changeArticleStatus(ctx: TenantContext, id: string, to: ArticleStatus, options: { idempotentArchive?: boolean } = {}): Promise<KnowledgeArticle> {
+export async function changeArticleStatus(ctx: TenantContext, id: string, to: ArticleStatus, options: { fromAny?: boolean } = {}): Promise<KnowledgeArticle> {
   let from: ArticleStatus = to;
   let mail = false;
   const article = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, id, { lock: true });
     from = article.status;
-    if (from === 'archived' && to === 'archived' && options.idempotentArchive) return article;
-    assertTransition(from, to);
+    if (options.fromAny && from === to) return article;
+    if (!options.fromAny) assertTransition(from, to);
     article.status = to;
     article.updatedBy = ctx.userId;
     if (to === 'published') {

@@ -4,6 +4,7 @@ import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { checkSpace, findCollection, findSpace } from './lookup';
 import { bumpSearchVersion } from './searchCache';
+import { nextSortOrder } from './sortOrder';
 
 // A lean statement (docs/database-path.md) for the listing; collections are changed through the em below.
 const collectionsOfSpace = lean(KnowledgeCollection, { where: 'space_id = $1', orderBy: 'sort_order asc, id asc', limit: 1000 });
@@ -25,7 +26,7 @@ export async function createCollection(ctx: TenantContext, spaceId: string, prop
   return ctx.em.transactional(async (em) => {
     const space = await findSpace(em, spaceId);
     const last = await em.findOne(KnowledgeCollection, { spaceId: space.id }, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'] });
-    return em.create(KnowledgeCollection, { tenantId: ctx.tenantId, spaceId: space.id, name: props.name.trim(), description: props.description ?? null, sortOrder: props.sortOrder ?? (last ? last.sortOrder + 1 : 0) });
+    return em.create(KnowledgeCollection, { tenantId: ctx.tenantId, spaceId: space.id, name: props.name.trim(), description: props.description ?? null, sortOrder: props.sortOrder ?? nextSortOrder(last) });
   });
 }
 

@@ -26,16 +26,20 @@ export async function addComment(ctx: TenantContext, articleId: string, body: st
   return comment.comment;
 }
 
-/** Only its author edits or deletes a comment (403 `not_comment_author`). */
-async function ownComment(ctx: TenantContext, id: string): Promise<KnowledgeComment> {
+/**
+ * Only its author edits or deletes a comment (403 `not_comment_author`). `publishedOnly`: the comment of an
+ * article unpublished since is as hidden as the article (404).
+ */
+async function ownComment(ctx: TenantContext, id: string, publishedOnly = false): Promise<KnowledgeComment> {
   const comment = await ctx.em.findOne(KnowledgeComment, { id });
   if (!comment) throw notFound('Comment');
+  if (publishedOnly) await checkArticle(ctx, comment.articleId, { publishedOnly });
   if (comment.authorId !== ctx.userId) throw forbidden('not_comment_author', 'Only the author of a comment may change or delete it');
   return comment;
 }
 
-export async function editComment(ctx: TenantContext, id: string, body: string): Promise<KnowledgeComment> {
-  const comment = await ownComment(ctx, id);
+export async function editComment(ctx: TenantContext, id: string, body: string, { publishedOnly }: { publishedOnly: boolean }): Promise<KnowledgeComment> {
+  const comment = await ownComment(ctx, id, publishedOnly);
   comment.body = body.trim();
   comment.editedAt = new Date();
   await ctx.em.flush();

@@ -8,6 +8,7 @@ import { findCollection, findSpace, type Actor } from './lookup';
 import { articleSlug, slugTaken } from './slugs';
 import { writeVersion } from './writeVersion';
 import { bumpSearchVersion } from './searchCache';
+import { nextSortOrder } from './sortOrder';
 
 export interface CreateArticleProps {
   title: string;
@@ -41,7 +42,7 @@ export async function createArticle(ctx: TenantContext, spaceId: string, props: 
         slug,
         kind: props.kind,
         status: props.status ?? 'draft',
-        sortOrder: props.sortOrder ?? (last ? last.sortOrder + 1 : 0),
+        sortOrder: props.sortOrder ?? nextSortOrder(last),
         content,
         contentMarkdown,
         language: space.language,

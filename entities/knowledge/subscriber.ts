@@ -34,7 +34,7 @@ export const KnowledgeDailyStat = defineEntity({
   name: 'KnowledgeDailyStat',
   tableName: 'knowledge_daily_stats',
   filters: tenantFilter,
-  uniques: [{ name: 'knowledge_daily_stats_unique', expression: `create unique index "knowledge_daily_stats_unique" on "knowledge_daily_stats" ("space_id", "day", coalesce("article_id", '00000000-0000-0000-0000-000000000000'))` }],
+  uniques: [{ name: 'knowledge_daily_stats_unique', expression: `create unique index "knowledge_daily_stats_unique" on "knowledge_daily_stats" ("tenant_id", "space_id", "day", coalesce("article_id", '00000000-0000-0000-0000-000000000000'))` }],
   properties: {
     ...tenantColumns(),
     spaceId: p.uuid(),
@@ -46,12 +46,15 @@ export const KnowledgeDailyStat = defineEntity({
 });
 export type KnowledgeDailyStat = InferEntity<typeof KnowledgeDailyStat>;
 
-/** Searches of a space that found nothing, per normalised query and day (flushed from Redis like the views). */
+/**
+ * Searches of a space that found nothing, per normalised query and day (flushed from Redis like the views). Both
+ * statistics tables are unique per organisation too: no count of one organisation can land in another's row.
+ */
 export const KnowledgeSearchMiss = defineEntity({
   name: 'KnowledgeSearchMiss',
   tableName: 'knowledge_search_misses',
   filters: tenantFilter,
-  uniques: [{ properties: ['spaceId', 'day', 'query'] }],
+  uniques: [{ properties: ['tenantId', 'spaceId', 'day', 'query'] }],
   properties: {
     ...tenantColumns(),
     spaceId: p.uuid(),

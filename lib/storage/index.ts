@@ -15,6 +15,8 @@ export interface PresignOptions {
   contentType?: string;
   /** Suggested file name of a download. */
   filename?: string;
+  /** Most bytes an upload may carry: signed into the local adapter's address (S3 presigned PUTs cannot sign it). */
+  size?: number;
 }
 
 /**
@@ -24,11 +26,19 @@ export interface PresignOptions {
  */
 export interface ObjectStorage {
   readonly driver: 's3' | 'local';
+  /**
+   * Whether an object PUT through an upload address can no longer change once stored: the local adapter's
+   * address takes one object, of at most the signed size, only while its upload is pending (api/system/routes.ts).
+   * S3 takes any PUT until the address expires, so a confirmation copies the object it checked to a key of its own.
+   */
+  readonly uploadsAreFinal: boolean;
   ensureBucket(): Promise<void>;
   put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
+  /** Copies `from` to `to` if `from` still has this etag; false when it changed or is gone. */
+  copy(from: string, to: string, etag: string): Promise<boolean>;
   presignUpload(key: string, options: PresignOptions): Promise<string>;
   presignDownload(key: string, options: PresignOptions): Promise<string>;
   ping(): Promise<void>;

@@ -1,23 +1,63 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
-import { forbidden, invalidField } from '../errors';
+import { forbidden, invalidField, tooLarge } from '../errors';
 import type { ObjectStorage, PresignOptions, StoredObject } from './index';
 import { sameBytes } from '../tokens';
 
 export type SignedOp = 'put' | 'get';
 
+/** What a verified address allows. */
+export interface SignedAddress {
+  contentType?: string;
+  filename?: string;
+  /** Most bytes an upload address takes (absent: no size was signed). */
+  size?: number;
+}
+
+/**
+ * The source piped through a limit of `maxBytes`, which fails past them. Piped, not pipelined: a body refused
+ * midway leaves its source alone (an HTTP request whose 413 is still to be answered); a source that fails or
+ * stops early (a client gone) fails the limit, since pipe() forwards neither.
+ */
+function limited(source: Readable, maxBytes: number): Readable {
+  let seen = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      done(seen > maxBytes ? tooLarge('payload_too_large', `The object is larger than the ${maxBytes} bytes this address takes`) : null, chunk);
+    },
+  });
+  source.once('error', (err) => limit.destroy(err));
+  source.once('close', () => {
+    if (!source.readableEnded) limit.destroy(new Error('The body stopped before its end'));
+  });
+  return source.pipe(limit);
+}
+
+/** Gives the file at `from` the name `to` unless `to` exists (atomic, never replaces): false when it does. */
+async function linkNew(from: string, to: string): Promise<boolean> {
+  try {
+    await link(from, to);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
 /**
  * Files under STORAGE_DIR. Upload and download addresses point at this app (/storage/<key>) and carry
- * an expiry and an HMAC-SHA256 over (operation, key, expiry, content type, file name), checked by `verify`
- * like S3 checks its own presigned URLs. A sidecar `.meta.json` keeps the content type.
+ * an expiry and an HMAC-SHA256 over (operation, key, expiry, content type, file name, size), checked by
+ * `verify` like S3 checks its own presigned URLs. A sidecar `.meta.json` keeps the content type.
  */
 export class LocalStorage implements ObjectStorage {
   readonly driver = 'local' as const;
+  readonly uploadsAreFinal = true;
   private readonly root: string;
 
   constructor(
@@ -32,18 +72,32 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer | Readable, contentType?: string): Promise<void> {
+    await this.write(key, body, contentType, false);
+  }
+
+  /**
+   * Stores a new object of at most `maxBytes` (a larger body is 413 `payload_too_large`, nothing stored); never
+   * replaces one: false when the key already holds an object.
+   */
+  putNew(key: string, body: Readable, contentType: string | undefined, maxBytes: number): Promise<boolean> {
+    return this.write(key, body, contentType, true, maxBytes);
+  }
+
+  private async write(key: string, body: Buffer | Readable, contentType: string | undefined, exclusive: boolean, maxBytes?: number): Promise<boolean> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    // Write to a temporary name and rename: a reader never sees half an object.
-    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    // Write to a temporary name, then rename (or link, which never replaces): a reader never sees half an object.
+    const tmp = `${path}.${randomUUID()}.tmp`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
-      await rename(tmp, path);
-    } catch (err) {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(maxBytes === undefined ? source : limited(source, maxBytes), createWriteStream(tmp));
+      if (!exclusive) await rename(tmp, path);
+      else if (!(await linkNew(tmp, path))) return false;
+    } finally {
       await rm(tmp, { force: true });
-      throw err;
     }
     await writeFile(`${path}.meta.json`, JSON.stringify({ contentType: contentType ?? null }));
+    return true;
   }
 
   async get(key: string): Promise<Readable> {
@@ -70,6 +124,13 @@ export class LocalStorage implements ObjectStorage {
     await rm(`${path}.meta.json`, { force: true });
   }
 
+  async copy(from: string, to: string, etag: string): Promise<boolean> {
+    const source = await this.stat(from);
+    if (source?.etag !== etag) return false;
+    await this.put(to, await this.get(from), source.contentType ?? undefined);
+    return true;
+  }
+
   async presignUpload(key: string, options: PresignOptions): Promise<string> {
     return this.signedUrl('put', key, options);
   }
@@ -83,32 +144,35 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /** Checks a signed address; throws 403 problems for a tampered or expired one. */
-  verify(op: SignedOp, key: string, query: Record<string, unknown>): { contentType?: string; filename?: string } {
+  verify(op: SignedOp, key: string, query: Record<string, unknown>): SignedAddress {
     const exp = Number(query.exp);
     const sig = typeof query.sig === 'string' ? query.sig : '';
-    const contentType = typeof query.ct === 'string' ? query.ct : undefined;
-    const filename = typeof query.fn === 'string' ? query.fn : undefined;
-    const expected = Buffer.from(this.sign(op, key, exp, contentType, filename), 'hex');
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    const [contentType, filename, size] = [text('ct'), text('fn'), text('len')];
+    const expected = Buffer.from(this.sign(op, key, exp, contentType, filename, size), 'hex');
     const given = Buffer.from(sig, 'hex');
     if (!sameBytes(given, expected)) throw forbidden('signature_invalid', 'The address signature is invalid');
     if (!Number.isFinite(exp) || exp * 1000 < Date.now()) throw forbidden('signature_expired', 'The address has expired');
-    return { contentType, filename };
+    return { contentType, filename, size: size ? Number(size) : undefined };
   }
 
-  private signedUrl(op: SignedOp, key: string, { expiresIn, contentType, filename }: PresignOptions): string {
+  private signedUrl(op: SignedOp, key: string, { expiresIn, contentType, filename, size }: PresignOptions): string {
     this.path(key);
     const exp = Math.floor(Date.now() / 1000) + expiresIn;
+    const len = size === undefined ? undefined : String(size);
     const url = new URL(`/storage/${key.split('/').map(encodeURIComponent).join('/')}`, this.config.PUBLIC_URL);
     url.searchParams.set('op', op);
     url.searchParams.set('exp', String(exp));
     if (contentType) url.searchParams.set('ct', contentType);
     if (filename) url.searchParams.set('fn', filename);
-    url.searchParams.set('sig', this.sign(op, key, exp, contentType, filename));
+    if (len) url.searchParams.set('len', len);
+    url.searchParams.set('sig', this.sign(op, key, exp, contentType, filename, len));
     return url.toString();
   }
 
-  private sign(op: SignedOp, key: string, exp: number, contentType = '', filename = ''): string {
-    return createHmac('sha256', this.signingSecret).update([op, key, exp, contentType, filename].join('\n')).digest('hex');
+  // Always six fields: with a fixed count no value can be moved into another (e.g. a size dropped into the name).
+  private sign(op: SignedOp, key: string, exp: number, contentType = '', filename = '', size = ''): string {
+    return createHmac('sha256', this.signingSecret).update([op, key, exp, contentType, filename, size].join('\n')).digest('hex');
   }
 
   /** Maps a key to a path inside the root; a key that would escape it is refused. */

@@ -1,11 +1,21 @@
 import type { Readable } from 'node:stream';
-import { Client } from 'minio';
+import { Client, CopyDestinationOptions, CopySourceOptions } from 'minio';
 import type { Config } from '../config';
 import { contentDisposition, type ObjectStorage, type PresignOptions, type StoredObject } from './index';
 
-/** MinIO / S3 through the minio client; presigned addresses are S3's own (SigV4). */
+/** Answers of S3 meaning "no such object" or "not the object asked for" (a precondition). */
+const MISSING = new Set(['NotFound', 'NoSuchKey']);
+const CHANGED = new Set(['PreconditionFailed', 'NoSuchKey']);
+const codeOf = (err: unknown) => (err as { code?: string }).code ?? '';
+
+/**
+ * MinIO / S3 through the minio client; presigned addresses are S3's own (SigV4). A presigned PUT signs neither
+ * Content-Length nor Content-Type (minio leaves both out of the signed headers, as the AWS SDKs do by default), so
+ * the store takes any body until the address expires: `uploadsAreFinal` is false.
+ */
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
+  readonly uploadsAreFinal = false;
   private readonly client: Client;
   private readonly bucket: string;
   private readonly region: string;
@@ -43,13 +53,24 @@ export class S3Storage implements ObjectStorage {
       const s = await this.client.statObject(this.bucket, key);
       return { size: s.size, contentType: (s.metaData?.['content-type'] as string | undefined) ?? null, etag: s.etag ?? null };
     } catch (err) {
-      if ((err as { code?: string }).code === 'NotFound' || (err as { code?: string }).code === 'NoSuchKey') return null;
+      if (MISSING.has(codeOf(err))) return null;
       throw err;
     }
   }
 
   async remove(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, key);
+  }
+
+  /** A server-side copy (metadata kept), on condition of the source's ETag (x-amz-copy-source-if-match). */
+  async copy(from: string, to: string, etag: string): Promise<boolean> {
+    try {
+      await this.client.copyObject(new CopySourceOptions({ Bucket: this.bucket, Object: from, MatchETag: `"${etag}"` }), new CopyDestinationOptions({ Bucket: this.bucket, Object: to }));
+      return true;
+    } catch (err) {
+      if (CHANGED.has(codeOf(err))) return false;
+      throw err;
+    }
   }
 
   presignUpload(key: string, { expiresIn }: PresignOptions): Promise<string> {

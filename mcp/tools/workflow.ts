@@ -12,7 +12,7 @@ export const workflowTools = [
   defineTool({
     name: 'set_article_status',
     title: 'Set the status of an article',
-    description: 'Moves an article through its workflow. Allowed: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft. Any other move (the same status included) answers 409 invalid_transition.',
+    description: 'Moves an article through its workflow. Allowed: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft, review, published. Staying in the same status answers 409 invalid_transition.',
     effect: 'update',
     input: { articleId: id('article'), status: ArticleStatus },
     output: Article.shape,
@@ -22,7 +22,7 @@ export const workflowTools = [
   defineTool({
     name: 'publish_article',
     title: 'Publish an article',
-    description: 'Publishes a draft or an article in review: in a public_kb or blog space it becomes readable on the public surface; a blog article is mailed to its confirmed subscribers once. An archived article goes back to draft first (set_article_status).',
+    description: 'Publishes an article from any status (one already published is left as is): in a public_kb or blog space it becomes readable on the public surface; a blog article is mailed to its confirmed subscribers once.',
     effect: 'update',
     input: { articleId: id('article') },
     output: Article.shape,

@@ -49,8 +49,51 @@ describe('cloud drive: folders, listings, moves, trash', () => {
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['zeta', 'c.txt', 'b.txt', 'A.txt']);
+    for (const [sort, order] of [['date', 'desc'], ['size', 'asc']]) {
+      const walked: string[] = [];
+      let next: string | null = null;
+      do {
+        const page: { body: { items: { name: string }[]; nextCursor: string | null } } = await stack.http.get(`/api/cloud/folders/${box.id}/contents`).query({ limit: 1, sort, order, ...(next ? { cursor: next } : {}) }).set(owner.auth).expect(200);
+        walked.push(...names(page));
+        next = page.body.nextCursor;
+      } while (next);
+      expect(walked).toEqual(names(await stack.http.get(`/api/cloud/folders/${box.id}/contents`).query({ sort, order }).set(owner.auth)));
+    }
     expect((await stack.http.get('/api/cloud/folders/contents').set(owner.auth)).body.folder).toBeNull();
     expectProblem(await stack.http.get(`/api/cloud/folders/${box.id}/contents?cursor=bm9wZQ`).set(owner.auth), 400, 'validation_failed');
+  });
+
+  it('refuses a forged cursor of any listing with 400, whatever value it casts', async () => {
+    const forged = (...values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    const id = '0190a000-0000-7000-8000-000000000000';
+    const refused: [string, Record<string, string>][] = [
+      ['/api/cloud/folders/contents', { sort: 'date', cursor: forged('false', 'notadate', id) }],
+      ['/api/cloud/folders/contents', { sort: 'date', cursor: forged('false', '2026-02-30 10:00:00+00', id) }],
+      ['/api/cloud/folders/contents', { sort: 'size', cursor: forged('true', '99999999999999999999', id) }],
+      ['/api/cloud/folders/contents', { sort: 'name', cursor: forged('maybe', 'a', id) }],
+      ['/api/cloud/folders/contents', { sort: 'name', cursor: forged('true', 'a', 'not-a-uuid') }],
+      ['/api/cloud/folders/trash', { cursor: forged('x', id) }],
+      ['/api/cloud/folders/shared-with-me', { cursor: forged('x', id) }],
+      ['/api/cloud/folders/starred', { cursor: forged('a\u0000b', id) }],
+      ['/api/cloud/folders/search', { q: 'a', cursor: forged('a', 'x') }],
+    ];
+    for (const [path, query] of refused) expectProblem(await stack.http.get(path).query(query).set(owner.auth), 400, 'validation_failed');
+  });
+
+  it('numbers a taken name of 255 characters within 255, a long extension included (upload and restore)', async () => {
+    const dir = await mkdir(stack, owner, 'Long names');
+    const longExt = `a.${'x'.repeat(253)}`;
+    const longStem = `${'r'.repeat(251)}.pdf`;
+    const got: string[] = [];
+    for (const name of [longExt, longExt, longExt, longStem, longStem, longStem]) got.push((await uploadFile(stack, owner, name, 'x', { folderId: dir.id })).name);
+    expect(got.slice(1)).toEqual([`${longExt.slice(0, 251)} (2)`, `${longExt.slice(0, 251)} (3)`, longStem, `${'r'.repeat(247)} (2).pdf`, `${'r'.repeat(247)} (3).pdf`]);
+    // A trashed one comes back numbered when its name was taken meanwhile.
+    const gone = await uploadFile(stack, owner, `b.${'y'.repeat(253)}`, 'x', { folderId: dir.id });
+    await stack.http.delete(`/api/cloud/files/${gone.id}`).set(owner.auth).expect(204);
+    await uploadFile(stack, owner, gone.name, 'x', { folderId: dir.id });
+    const back = await stack.http.post(`/api/cloud/files/${gone.id}/restore`).set(owner.auth).send();
+    expect(back.status).toBe(200);
+    expect(back.body.name).toBe(`${gone.name.slice(0, 251)} (2)`);
   });
 
   it('lists the files other members shared with the caller, each once, most recently shared first', async () => {
@@ -91,6 +134,7 @@ describe('cloud drive: folders, listings, moves, trash', () => {
     expect(names(await stack.http.get('/api/cloud/folders/search?q=plan&type=pdf').set(owner.auth))).toEqual(['Plan_final.pdf']);
     expect(names(await stack.http.get('/api/cloud/folders/search?q=n_f').set(owner.auth))).toEqual(['Plan_final.pdf']);
     expect(names(await stack.http.get('/api/cloud/folders/search?type=folder&q=sub').set(owner.auth))).toEqual(['Sub']);
+    expectProblem(await stack.http.get('/api/cloud/folders/search?q=plan&folderId=00000000-0000-7000-8000-000000000000').set(owner.auth), 404, 'not_found');
 
     const starred = await stack.http.post(`/api/cloud/files/${plan.id}/star`).set(owner.auth).send({ starred: true });
     expect(starred.body.starred).toBe(true);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CloudNode } from '../../entities/cloud/node';
 import { CloudUpload } from '../../entities/cloud/upload';
 import { sweepCloud } from '../../domain/cloud/sweep';
 import { download, putBytes, setTierQuota, uploadFile, uploadUrl } from '../support/cloud';
@@ -63,8 +64,8 @@ describe.each(['local', 's3'] as const)('cloud upload in three steps (%s storage
   it('refuses an object differing from the declaration, deletes it and releases the reservation', async () => {
     const before = (await stack.http.get('/api/cloud/quota').set(owner.auth)).body;
     const ticket = await uploadUrl(stack, owner, { name: 'short.txt', size: 3, contentType: 'text/plain' });
-    // The local adapter signs the size-less address with the type; s3 presigned PUTs take any body: confirm checks.
-    await putBytes(ticket, 'much longer than declared');
+    // The local address refuses more bytes than declared (fewer pass); s3 presigned PUTs take any body: confirm checks.
+    expect(await putBytes(ticket, driver === 'local' ? 'ab' : 'much longer than declared')).toBeLessThan(300);
     const res = await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId });
     expectProblem(res, 409, 'upload_mismatch');
     expect(res.body.detail).toContain('bytes');
@@ -72,7 +73,44 @@ describe.each(['local', 's3'] as const)('cloud upload in three steps (%s storage
     expect(await stack.services.storage.stat(key)).toBeNull();
     expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body).toMatchObject({ usedBytes: before.usedBytes, reservedBytes: before.reservedBytes });
     expectProblem(await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId }), 404, 'not_found');
+    if (driver === 'local') {
+      // The discarded upload's address stores nothing more: no object without its upload.
+      expect(await putBytes(ticket, 'abc')).toBe(409);
+      expect(await stack.services.storage.stat(key)).toBeNull();
+    }
   });
+
+  it('keeps the confirmed file and the quota whatever is PUT to its address afterwards', async () => {
+    const before = (await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes;
+    const ticket = await uploadUrl(stack, owner, { name: 'five.txt', size: 5, contentType: 'text/plain' });
+    expect(await putBytes(ticket, 'hello')).toBeLessThan(300);
+    expect((await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId })).status).toBe(201);
+    const late = await putBytes(ticket, Buffer.alloc(3_000_000, 1));
+    // Local: the address is spent. S3 takes the PUT (its presigned PUT bounds nothing), at a key the file no longer reads.
+    if (driver === 'local') expect(late).toBe(409);
+    expect((await download(stack, owner, ticket.uploadId)).bytes.toString()).toBe('hello');
+    expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes).toBe(before + 5);
+    const file = await stack.services.orm.em.fork().findOneOrFail(CloudNode, { id: ticket.uploadId }, { filters: false });
+    expect(await stack.services.storage.stat(file.objectKey!)).toMatchObject({ size: 5 });
+  });
+
+  if (driver === 'local') {
+    it('holds a local upload address to one object of at most the declared bytes', async () => {
+      const ticket = await uploadUrl(stack, owner, { name: 'bounded.txt', size: 5, contentType: 'text/plain' });
+      const key = `${owner.tenantId}/files/${ticket.uploadId}`;
+      const put = async (body: string) => {
+        const res = await fetch(ticket.url, { method: 'PUT', body, headers: ticket.headers });
+        return { status: res.status, code: ((await res.json().catch(() => ({}))) as { code?: string }).code };
+      };
+      expect(await put('x'.repeat(6))).toEqual({ status: 413, code: 'payload_too_large' });
+      expect(await stack.services.storage.stat(key)).toBeNull();
+      expect(await put('hello')).toEqual({ status: 204, code: undefined });
+      expect(await put('world')).toEqual({ status: 409, code: 'object_exists' });
+      expect((await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId })).status).toBe(201);
+      expect((await download(stack, owner, ticket.uploadId)).bytes.toString()).toBe('hello');
+      expect(await put('again')).toEqual({ status: 409, code: 'upload_not_pending' });
+    });
+  }
 
   if (driver === 's3') {
     it('refuses an object stored with another Content-Type than declared', async () => {

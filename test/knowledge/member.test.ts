@@ -75,15 +75,39 @@ describe('knowledge member surface', () => {
     const published = await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth);
     expect(published.body).toMatchObject({ status: 'published' });
     expect(published.body.publishedAt).toEqual(expect.any(String));
-    expectProblem(await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth), 409, 'invalid_transition');
-    expect((await stack.http.delete(`/api/knowledge/articles/${a.id}`).set(owner.auth)).status).toBe(204);
-    expect((await stack.http.get(`/api/knowledge/articles/${a.id}`).set(owner.auth)).body.status).toBe('archived');
-    expect((await stack.http.delete(`/api/knowledge/articles/${a.id}`).set(owner.auth)).status).toBe(204);
+    // Publishing a published article changes nothing and answers it.
+    const again = await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(published.body);
     expectProblem(await move('published'), 409, 'invalid_transition');
-    expectProblem(await move('review'), 409, 'invalid_transition');
-    expectProblem(await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth), 409, 'invalid_transition');
+    const archive = async () => expect((await stack.http.delete(`/api/knowledge/articles/${a.id}`).set(owner.auth)).status).toBe(204);
+    await archive();
+    expect((await stack.http.get(`/api/knowledge/articles/${a.id}`).set(owner.auth)).body.status).toBe('archived');
+    await archive();
+    // Out of the archive: published again at once (its first publication date kept), or to review or draft.
+    expect((await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth)).body).toMatchObject({ status: 'published', publishedAt: published.body.publishedAt });
+    await archive();
+    expect((await move('review')).body.status).toBe('review');
+    await archive();
+    expect((await move('published')).body.status).toBe('published');
+    await archive();
+    expectProblem(await move('archived'), 409, 'invalid_transition');
     expect((await move('draft')).body.status).toBe('draft');
     expectFieldErrors(await move('deleted'), 'status');
+  });
+
+  it('appends articles and collections at the end of the order even past the largest sortOrder', async () => {
+    const space = await createSpace(stack, owner);
+    const last = await createArticle(stack, owner, space.id, { title: 'Last', sortOrder: 2_147_483_647 });
+    const next = await createArticle(stack, owner, space.id, { title: 'Next' });
+    expect(next.sortOrder).toBe(2_147_483_647);
+    const order = (await stack.http.get(`/api/knowledge/spaces/${space.id}/articles`).set(owner.auth)).body.items.map((x: { id: string }) => x.id);
+    expect(order).toEqual([last.id, next.id]);
+    const collections = `/api/knowledge/spaces/${space.id}/collections`;
+    await stack.http.post(collections).set(owner.auth).send({ name: 'End', sortOrder: 2_147_483_647 }).expect(201);
+    expect((await stack.http.post(collections).set(owner.auth).send({ name: 'After' }).expect(201)).body.sortOrder).toBe(2_147_483_647);
+    expect((await stack.http.get(collections).set(owner.auth)).body.items.map((c: { name: string }) => c.name)).toEqual(['End', 'After']);
+    expectFieldErrors(await stack.http.post(`/api/knowledge/spaces/${space.id}/articles`).set(owner.auth).send({ title: 'x', kind: 'developer', contentMarkdown: 'x', sortOrder: 2_147_483_648 }), 'sortOrder');
   });
 
   it('writes a version per title or content change; restore adds a version and keeps history', async () => {
@@ -152,6 +176,19 @@ describe('knowledge member surface', () => {
     expectProblem(await stack.http.get(`/api/knowledge/articles/${a.id}/comments`).set(other.auth), 404, 'not_found');
     await stack.http.delete(`/api/knowledge/comments/${mine.id}`).set(member.auth).expect(204);
     expectFieldErrors(await stack.http.post(`/api/knowledge/articles/${a.id}/comments`).set(member.auth).send({ body: '   ' }), 'body');
+  });
+
+  it('hides the comment of an article unpublished since from its author who may only read', async () => {
+    const space = await createSpace(stack, owner);
+    const a = await createArticle(stack, owner, space.id);
+    await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
+    await stack.http.post('/rbac/roles').set(owner.auth).send({ key: 'kb-commenter', name: 'KB commenter', permissions: ['knowledge.read'] }).expect(201);
+    const reader = await addMember(stack, owner, 'kb-commenter');
+    const comment = (await stack.http.post(`/api/knowledge/articles/${a.id}/comments`).set(reader.auth).send({ body: 'Read it' }).expect(201)).body;
+    await stack.http.post(`/api/knowledge/articles/${a.id}/status`).set(owner.auth).send({ status: 'draft' }).expect(200);
+    expectProblem(await stack.http.patch(`/api/knowledge/comments/${comment.id}`).set(reader.auth).send({ body: 'Changed' }), 404, 'not_found');
+    await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
+    expect((await stack.http.get(`/api/knowledge/articles/${a.id}/comments`).set(reader.auth)).body.items[0]).toMatchObject({ body: 'Read it', editedAt: null });
   });
 
   it('deleting a space deletes its content and frees its slug', async () => {

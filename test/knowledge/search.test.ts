@@ -1,3 +1,4 @@
+import { recordSearchMiss, statsKeys } from '../../domain/knowledge/analytics';
 import { flushKnowledgeStats } from '../../domain/knowledge/flushStats';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
@@ -132,6 +133,39 @@ describe('knowledge search, analytics and AI', () => {
     expectProblem(await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(other.auth), 404, 'not_found');
   });
 
+  it("refuses a search of another organisation's space (404) and counts nothing against it; counts stay per organisation", async () => {
+    const theirs = await createSpace(stack, other, { name: 'Theirs' });
+    expectProblem(await search(owner, 'nothing here at all', { spaceId: theirs.id }), 404, 'not_found');
+    await search(other, 'nothing here at all', { spaceId: theirs.id }).expect(200);
+    const counted = await stack.services.redis.hkeys(statsKeys(stack.services).misses);
+    expect(counted.filter((f) => f.startsWith(`${owner.tenantId}|${theirs.id}|`))).toEqual([]);
+    // Even a count recorded under another organisation for that space stays apart from its own.
+    await recordSearchMiss(stack.services, owner.tenantId, theirs.id, 'nothing here at all');
+    await new Promise((r) => setTimeout(r, 100));
+    await flushKnowledgeStats(stack.services);
+    const stats = await stack.http.get(`/api/knowledge/spaces/${theirs.id}/analytics`).set(other.auth).expect(200);
+    expect(stats.body.searchesWithoutResult).toEqual([{ query: 'nothing here at all', count: 1 }]);
+  });
+
+  it('keeps the counts in Redis when writing them fails, and writes them once on the next run', async () => {
+    const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Kept', contentMarkdown: 'x' });
+    await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).expect(200);
+    await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'kept nowhere', spaceId: space.id }).expect(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const db = stack.services.orm.em.getConnection();
+    await db.execute(`alter table knowledge_search_misses add constraint flush_fails check (count < 0) not valid`);
+    try {
+      await expect(flushKnowledgeStats(stack.services)).rejects.toThrow();
+    } finally {
+      await db.execute(`alter table knowledge_search_misses drop constraint flush_fails`);
+    }
+    expect((await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth)).body.views).toBe(0);
+    expect(await flushKnowledgeStats(stack.services)).toBeGreaterThan(0);
+    expect(await flushKnowledgeStats(stack.services)).toBe(0);
+    const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);
+    expect(stats.body).toMatchObject({ views: 1, searchesWithoutResult: [{ query: 'kept nowhere', count: 1 }] });
+  });
+
   it('analytics: days summed in order, the ten most viewed existing articles, the twenty most missed queries, the range only', async () => {
     const { id: space } = await createSpace(stack, owner, { name: 'Stats', mode: 'public_kb' });
     const articles = [];
@@ -179,6 +213,13 @@ describe('knowledge search, analytics and AI', () => {
     expect((await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'rewrite', text: 'hello', instruction: 'shorter' })).status).toBe(200);
     expect((await stack.http.post('/api/knowledge/ai').set(owner.auth).send({ operation: 'suggest' })).status).toBe(400);
     expectProblem(await stack.http.post('/api/knowledge/ai').set(other.auth).send({ operation: 'summarize', articleId: ids.Backups }), 404, 'not_found');
+    // A member who may only read cannot have a draft summarised: 404 as when reading it, and nothing sent to the model.
+    await stack.http.post('/rbac/roles').set(owner.auth).send({ key: 'kb-ai-reader', name: 'KB AI reader', permissions: ['knowledge.read'] }).expect(201);
+    const reader = await addMember(stack, owner, 'kb-ai-reader');
+    const sent = ai.requests.length;
+    expectProblem(await stack.http.post('/api/knowledge/ai').set(reader.auth).send({ operation: 'summarize', articleId: ids.Backups }), 404, 'not_found');
+    expect(ai.requests.length).toBe(sent);
+    expect((await stack.http.post('/api/knowledge/ai').set(reader.auth).send({ operation: 'summarize', articleId: ids['Kubernetes deployment'] })).status).toBe(200);
 
     const space = (await stack.http.get(`/api/knowledge/spaces/${spaceId}`).set(owner.auth)).body;
     const pub = await stack.http.post(`/api/knowledge/public/spaces/${space.slug}/qa`).send({ question: 'kubernetes billing?' });
