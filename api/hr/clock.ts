@@ -38,7 +38,7 @@ export function clockRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'hr.clock',
       summary: 'List clock events with their corrections',
-      description: "In recording order; from/to filter the recorded time. Each event shows what was recorded, its effective punch (latest correction applied, null when voided) and the trail of corrections. Without hr.employees.manage only the caller's own.",
+      description: "In recording order; from/to filter the recorded time. Each event shows what was recorded, its effective punch (corrections applied in order, each field taking its latest value; null when voided) and the trail of corrections. Without hr.employees.manage only the caller's own.",
       query: ListClockEventsQuery,
       response: ClockEventPageView,
       errors: { 403: '`no_employee_record`', 404: "Another employee's punches asked without hr.employees.manage" },
@@ -53,7 +53,7 @@ export function clockRoutes({ routes }: ModuleMount): void {
       permission: 'hr.employees.manage',
       summary: 'Correct a clock event',
       description:
-        'Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. The latest correction is in force, earlier ones stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail.',
+        'Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. Corrections apply in order: an amendment changes only the fields it gives (a kind-only one keeps an earlier corrected time), the latest void or amendment decides whether the punch stands; all stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail.',
       params: IdParams,
       body: CorrectionBody,
       response: ClockEventView,

@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { clockSources, correctionActions, punchKinds, type HrClockCorrection } from '../../entities/hr/clock';
 import type { ClockEventWithTrail } from '../../domain/hr/listClockEvents';
+import { correctedPunch } from '../../domain/hr/timeline';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
 
@@ -40,15 +41,15 @@ export class ClockEventView {
   @Nullable() @IsUUID() recordedBy!: string | null;
   @Nullable() @IsString() note!: string | null;
   @IsDateString() createdAt!: string;
-  @JSONSchema({ description: 'The punch as it stands in the timeline (latest correction applied); null when voided' })
+  @JSONSchema({ description: 'The punch as it stands in the timeline (corrections applied in order, each field taking its latest value); null when voided' })
   @Nullable() @ValidateNested() @Type(() => EffectivePunchView) effective!: EffectivePunchView | null;
   @IsBoolean() corrected!: boolean;
-  @JSONSchema({ description: 'Every correction, oldest first (the trail); the last one is in force' })
+  @JSONSchema({ description: 'Every correction, oldest first (the trail): each amendment sets the fields it gives; the last one decides whether the punch is voided' })
   @ValidateNested({ each: true }) @Type(() => CorrectionView) corrections!: CorrectionView[];
 
   static from({ event: e, corrections }: ClockEventWithTrail): ClockEventView {
-    const last = corrections.at(-1);
-    const effective = last?.action === 'void' ? null : { kind: last?.kind ?? e.kind, at: (last?.at ?? e.at).toISOString() };
+    const punch = correctedPunch(e, corrections);
+    const effective = punch && { kind: punch.kind, at: punch.at.toISOString() };
     return {
       id: e.id,
       employeeId: e.employeeId,

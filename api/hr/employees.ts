@@ -1,14 +1,16 @@
 import type { ModuleMount } from '../modules';
 import { created, Reply } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { employeeAvailability, MAX_AVAILABILITY_DAYS } from '../../domain/hr/availability';
+import { MAX_AVAILABILITY_DAYS } from '../../domain/hr/availability';
 import { createEmployee } from '../../domain/hr/createEmployee';
+import { getAvailability } from '../../domain/hr/getAvailability';
 import { getSchedule } from '../../domain/hr/getSchedule';
 import { getEmployee, listEmployees } from '../../domain/hr/listEmployees';
 import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { setSchedule } from '../../domain/hr/setSchedule';
 import { updateEmployee } from '../../domain/hr/updateEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
+import { FIRST_DATE, LAST_DATE } from '../../domain/hr/zones';
 import { AvailabilityQuery, CreateEmployeeBody, HolidaysQuery, ListEmployeesQuery, ProvisionEmployeeBody, SetScheduleBody, UpdateEmployeeBody } from './dtos';
 import { AvailabilityView, EmployeePageView, EmployeeScheduleView, EmployeeView, PublicHolidaysView, ScheduleView } from './views';
 
@@ -45,7 +47,7 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
       permission: 'hr.employees.manage',
       summary: 'Edit an employee, or end their employment',
       description:
-        "Changes the given fields; null clears an optional one. `endDate`, the last day of work (a date in the employee's time zone), ends the employment: the status is `left` from the next local day (at once for a past date; a job flips a future one within the hour after it passes), punches after it are refused (400), monthly leave accrues up to its month and availability ends with it. Clearing it, or moving it into the future, makes the employee `active` again. 400 when the last day is before `hireDate`. The linked account (`userId`) is not edited here. Audited (`hr.employee.updated`).",
+        "Changes the given fields; null clears an optional one. `endDate`, the last day of work (a date in the employee's time zone), ends the employment: the status is `left` from the next local day (at once for a past date; a job flips a future one within the hour after it passes), punches after it are refused (400), monthly leave accrues up to its month and availability ends with it. Clearing it, or moving it into the future, makes the employee `active` again. 400 when the last day is before `hireDate`, or for a timeZone that is not an IANA name PostgreSQL knows too (e.g. the retired US/Pacific-New). The linked account (`userId`) is not edited here. Audited (`hr.employee.updated`).",
       params: IdParams,
       body: UpdateEmployeeBody,
       response: EmployeeView,
@@ -86,15 +88,16 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       permission: 'hr.clock',
       summary: 'When an employee works in a range',
-      description: `Working intervals (UTC) between from and to (at most ${MAX_AVAILABILITY_DAYS} days): the schedule in force each local day, minus French public holidays, minus granted leave (half days split at 13:00 local), nothing before the hire date. Pending leave does not remove time. Read by the appointments module for a whole team at once (domain function employeesAvailability).`,
+      description: `Working intervals (UTC) between from and to (at most ${MAX_AVAILABILITY_DAYS} days): the schedule in force each local day, minus French public holidays, minus granted leave (half days split at 13:00 local), nothing before the hire date. Pending leave does not remove time. from and to lie in years ${FIRST_DATE.slice(0, 4)} to ${LAST_DATE.slice(0, 4)}. ${SELF} Read by the appointments module for a whole team at once (domain function employeesAvailability).`,
       params: IdParams,
       query: AvailabilityQuery,
       response: AvailabilityView,
+      errors: { 403: '`no_employee_record`' },
     },
     async ({ ctx, params, query }) => {
       const from = query.from ? new Date(query.from) : new Date();
       const range = { from, to: query.to ? new Date(query.to) : new Date(from.getTime() + 7 * 86_400_000) };
-      return AvailabilityView.from(params.id, range, await employeeAvailability(ctx, params.id, range));
+      return AvailabilityView.from(params.id, range, await getAvailability(ctx, params.id, range));
     },
   );
 

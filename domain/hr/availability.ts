@@ -5,9 +5,11 @@ import { HrSchedule } from '../../entities/hr/schedule';
 import { invalidField, notFound } from '../../lib/errors';
 import { lean, type LeanRow } from '../../lib/lean';
 import type { TenantContext } from '../context';
+import { employedOn } from './employment';
+import { DAY_MS, dateOf } from './localDays';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
-import { datesBetween, localInstant, weekdayOf } from './zones';
+import { checkInstantRange, datesBetween, localInstant, weekdayOf } from './zones';
 
 export interface Interval {
   start: Date;
@@ -56,12 +58,13 @@ export async function employeeAvailability(ctx: TenantContext, employeeId: strin
 export async function employeesAvailability(ctx: TenantContext, employeeIds: string[], range: { from: Date; to: Date }): Promise<Map<string, Availability>> {
   if (!(range.from < range.to)) throw invalidField('to', 'must be after from');
   if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  checkInstantRange(range);
   const out = new Map<string, Availability>();
   const ids = [...new Set(employeeIds)];
   if (!ids.length) return out;
   // Local dates of any zone that can touch the range: one day of margin on each side.
-  const firstDate = DateTime.fromJSDate(range.from, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
-  const lastDate = DateTime.fromJSDate(range.to, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
+  const firstDate = dateOf(Math.floor(range.from.getTime() / DAY_MS) - 1);
+  const lastDate = dateOf(Math.floor(range.to.getTime() / DAY_MS) + 1);
   const [employees, versions, leave] = await Promise.all([employeesIn.all(ctx, ids), versionsOf.all(ctx, ids), grantedLeaveOf.all(ctx, ids, lastDate, firstDate)]);
   const holidays = holidayDates(firstDate, lastDate);
   const dates = [...datesBetween(firstDate, lastDate)].filter((date) => !holidays.has(date)).map((date) => ({ date, weekday: weekdayOf(date) }));
@@ -77,7 +80,7 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
     const ownLeave = leave.filter((l) => l.employeeId === employee.id);
     const intervals: Interval[] = [];
     for (const { date, weekday } of dates) {
-      if ((employee.hireDate && date < employee.hireDate) || (employee.endDate && date > employee.endDate)) continue;
+      if (!employedOn(employee, date)) continue;
       const version = versionOn(own, date);
       if (!version) continue;
       const off = halvesOff(ownLeave, date);

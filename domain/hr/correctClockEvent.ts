@@ -17,7 +17,7 @@ export interface CorrectClockEventProps {
 
 /**
  * Adds a correction to a clock event, which itself never changes: `amend` gives its effective time (within 7
- * days of the original) and/or kind, `void` cancels it. The latest correction is in force, the earlier ones stay
+ * days of the original) and/or kind, `void` cancels it. Corrections apply in order (timeline.ts correctedPunch), all stay
  * in the trail. The employee's days around the punch are scanned for compliance again.
  */
 export async function correctClockEvent(ctx: TenantContext, eventId: string, props: CorrectClockEventProps): Promise<{ event: HrClockEvent; correction: HrClockCorrection }> {

@@ -21,7 +21,7 @@ export interface CreateEmployeeProps {
 
 /** Creates an employee; a linked account must be a member of the organisation and linked to no other employee (409). */
 export async function createEmployee(ctx: TenantContext, props: CreateEmployeeProps): Promise<HrEmployee> {
-  const timeZone = checkZone('timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
+  const timeZone = await checkZone(ctx.em, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
   if (props.userId && !(await ctx.em.count(Membership, { user: props.userId }))) throw invalidField('userId', 'must be a member of the organisation');
   try {
     return await ctx.em.transactional(async (em) => {

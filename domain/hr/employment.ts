@@ -1,6 +1,12 @@
 import { DateTime } from 'luxon';
 import type { EmployeeStatus, HrEmployee } from '../../entities/hr/employee';
 
+/** The dates bounding an employment: the first day of work (when known) and the last one (when set). */
+export type Employment = Partial<Pick<HrEmployee, 'hireDate' | 'endDate'>>;
+
+/** Whether a local date is within the employment. */
+export const employedOn = (employee: Employment, date: string): boolean => !(employee.hireDate && date < employee.hireDate) && !(employee.endDate && date > employee.endDate);
+
 /** Whether an employee has left at `at`: from the day after their last day (`endDate`), in their own time zone. */
 export function statusOn(employee: Pick<HrEmployee, 'endDate' | 'timeZone'>, at = new Date()): EmployeeStatus {
   return employee.endDate && employee.endDate < DateTime.fromJSDate(at, { zone: employee.timeZone }).toISODate()! ? 'left' : 'active';

@@ -6,7 +6,7 @@ import { employeeFilter, readScope } from './lookup';
 
 export interface ClockEventWithTrail {
   event: Lean<HrClockEvent>;
-  /** Every correction, oldest first; the last one is in force. */
+  /** Every correction, oldest first (applied in that order: correctedPunch). */
   corrections: Lean<HrClockCorrection>[];
 }
 

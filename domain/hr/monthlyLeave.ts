@@ -1,14 +1,14 @@
-import { DateTime } from 'luxon';
 import { newId } from '../../entities/base';
 import { HrEmployee } from '../../entities/hr/employee';
 import { HrLeaveType } from '../../entities/hr/leave';
 import { HrSchedule } from '../../entities/hr/schedule';
 import type { Em } from '../../lib/db';
 import type { TenantContext } from '../context';
+import { employedOn, type Employment } from './employment';
 import { ensureDefaultLeaveTypes } from './leaveTypes';
 import { monthBounds } from './periods';
 import { slotMinutes, versionOn } from './schedules';
-import { datesBetween, weekdayOf } from './zones';
+import { addDays, datesBetween, weekdayOf } from './zones';
 
 /** The legal week (35 h): scheduled hours beyond it earn RTT. */
 export const LEGAL_WEEKLY_MINUTES = 35 * 60;
@@ -23,7 +23,7 @@ interface Row {
 }
 
 /** Employees working during some day of the month (hired by its end, not gone before its start). */
-async function employeesOfMonth(em: Em, first: string, last: string): Promise<{ id: string }[]> {
+async function employeesOfMonth(em: Em, first: string, last: string): Promise<({ id: string } & Employment)[]> {
   return em.find(
     HrEmployee,
     { $and: [{ $or: [{ hireDate: null }, { hireDate: { $lte: last } }] }, { $or: [{ endDate: null }, { endDate: { $gte: first } }] }] },
@@ -46,7 +46,8 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
 
 /**
  * Generates the RTT of a month: each ISO week starting in the month whose scheduled minutes (the version in
- * force each day) pass the legal 35 h earns (minutes - 35 h) / 7 h days; the month's total is one
+ * force each day, only days within the employment: none before the hire date or after the last day) pass the
+ * legal 35 h earns (minutes - 35 h) / 7 h days; the month's total is one
  * `rtt_generation` movement per employee, credited to the organisation's RTT type (the first by code with
  * rtt set). Nothing for a month without excess. Run twice, it credits once.
  */
@@ -66,7 +67,8 @@ export async function generateRtt(ctx: TenantContext, period: string): Promise<n
     for (const monday of mondays) {
       let minutes = 0;
       for (let i = 0; i < 7; i++) {
-        const date = DateTime.fromISO(monday, { zone: 'utc' }).plus({ days: i }).toISODate()!;
+        const date = addDays(monday, i);
+        if (!employedOn(employee, date)) continue;
         const weekday = i + 1;
         for (const slot of versionOn(versions, date)?.slots ?? []) if (slot.weekday === weekday) minutes += slotMinutes(slot);
       }

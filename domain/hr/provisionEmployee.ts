@@ -40,7 +40,7 @@ export async function provisionEmployee(services: Services, props: ProvisionEmpl
   const root = services.orm.em.fork();
   if (!(await root.count(Organization, { id: props.organizationId }))) throw notFound('Organisation');
   const ctx = tenantContext(services, props.organizationId, null);
-  const timeZone = checkZone('timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
+  const timeZone = await checkZone(root, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
   const email = props.email.toLowerCase();
   const existing = await ctx.em.findOne(HrEmployee, { candidateId: props.candidateId });
   if (existing) return { employee: existing, created: false };

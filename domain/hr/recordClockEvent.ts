@@ -40,7 +40,7 @@ export async function recordClockEvent(ctx: TenantContext, props: RecordClockEve
   }
   // After the last day in the employee's zone, even before the hourly job has marked them `left`.
   if (employee.status === 'left' || statusOn(employee, at) === 'left') throw invalidField('employeeId', 'the employee has left');
-  const timeZone = checkZone('timeZone', props.timeZone ?? employee.timeZone);
+  const timeZone = props.timeZone ? await checkZone(ctx.em, 'timeZone', props.timeZone) : employee.timeZone;
   const event = ctx.em.create(HrClockEvent, { tenantId: ctx.tenantId, employeeId: employee.id, kind: props.kind, at, timeZone, source: props.source ?? (props.at ? 'manual' : 'web'), recordedBy: ctx.userId, note: props.note ?? null });
   await ctx.em.flush();
   await notify(ctx.services, 'rh', [{ event: 'clock.punched', tenantId: ctx.tenantId, subject: { employeeId: employee.id, clockEventId: event.id }, data: { kind: event.kind, at: event.at.toISOString(), source: event.source } }]);

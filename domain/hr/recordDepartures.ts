@@ -4,13 +4,17 @@ import { audit } from '../identity/audit';
 /**
  * Employees whose last day (`endDate`, a local date) has passed in their own time zone become `left`, each with
  * an audit entry (actor null: the clock), in one transaction. Crosses tenants on purpose (the clock's system
- * work), through the partial index of active employees with a last day. Returns how many left.
+ * work), through the partial index of active employees with a last day. A zone PostgreSQL does not know (a row
+ * stored before zones were checked against it) is read as UTC: `at time zone` would otherwise fail the whole
+ * statement, every organisation's departures with it, every hour. Returns how many left.
  */
 export async function recordDepartures(services: Services): Promise<{ left: number }> {
   return services.orm.em.fork().transactional(async (em) => {
     const gone = await em.execute<{ id: string; tenant_id: string; end_date: string }[]>(
-      `update hr_employees set status = 'left', updated_at = now()
-        where status = 'active' and end_date is not null and end_date < (now() at time zone time_zone)::date
+      `with known as (select name from pg_timezone_names)
+       update hr_employees set status = 'left', updated_at = now()
+        where status = 'active' and end_date is not null
+          and end_date < (now() at time zone (case when time_zone in (select name from known) then time_zone else 'UTC' end))::date
         returning id, tenant_id, end_date::text`,
     );
     for (const e of gone) audit(em, { action: 'hr.employee.left', tenantId: e.tenant_id, targetType: 'hr_employee', targetId: e.id, data: { endDate: e.end_date } });

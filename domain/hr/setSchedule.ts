@@ -22,7 +22,7 @@ export interface SetScheduleProps {
  */
 export async function setSchedule(ctx: TenantContext, employeeId: string, props: SetScheduleProps): Promise<HrSchedule> {
   const employee = await findEmployee(ctx.em, employeeId);
-  const timeZone = checkZone('timeZone', props.timeZone ?? employee.timeZone);
+  const timeZone = props.timeZone ? await checkZone(ctx.em, 'timeZone', props.timeZone) : employee.timeZone;
   const slots = checkSlots(props.slots);
   const write = () => ctx.em.transactional(async (em) => {
     const existing = await em.findOne(Schedule, { employeeId, effectiveFrom: props.effectiveFrom });

@@ -17,7 +17,7 @@ export interface CorrectionRow {
   kind: PunchKind | null;
 }
 
-/** A punch as it stands once its latest correction is applied (void: absent from the timeline). */
+/** A punch as it stands once its corrections are applied (void: absent from the timeline). */
 export interface EffectivePunch {
   eventId: string;
   kind: PunchKind;
@@ -41,18 +41,31 @@ export interface Anomaly {
 /** How far a correction may move a punch: timelines read this much around their range. */
 export const MAX_CORRECTION_SHIFT_MS = 7 * 86_400_000;
 
-/** The effective punches: each event with its latest correction (corrections sorted by id) applied; voided ones dropped. */
-export function effectivePunches(events: PunchRow[], corrections: CorrectionRow[]): EffectivePunch[] {
-  const latest = new Map<string, CorrectionRow>();
+/**
+ * A punch as its corrections (oldest first) leave it, null when voided: each amendment sets the fields it gives
+ * (a kind-only amendment keeps an earlier amended time), and the latest void or amendment decides whether it
+ * stands. The one rule of every read (timelines, timesheets, compliance, the clock event views).
+ */
+export function correctedPunch(event: { kind: PunchKind; at: Date }, corrections: { action: CorrectionAction; at?: Date | null; kind?: PunchKind | null }[]): { kind: PunchKind; at: Date } | null {
+  let { kind, at } = event;
+  let voided = false;
   for (const c of corrections) {
-    const seen = latest.get(c.clockEventId);
-    if (!seen || seen.id < c.id) latest.set(c.clockEventId, c);
+    voided = c.action === 'void';
+    if (c.kind) kind = c.kind;
+    if (c.at) at = c.at;
   }
+  return voided ? null : { kind, at };
+}
+
+/** The effective punches: each event with its corrections applied in id order (correctedPunch); voided ones dropped. */
+export function effectivePunches(events: PunchRow[], corrections: CorrectionRow[]): EffectivePunch[] {
+  const byEvent = new Map<string, CorrectionRow[]>();
+  for (const c of [...corrections].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) (byEvent.get(c.clockEventId) ?? byEvent.set(c.clockEventId, []).get(c.clockEventId)!).push(c);
   const out: EffectivePunch[] = [];
   for (const e of events) {
-    const c = latest.get(e.id);
-    if (c?.action === 'void') continue;
-    out.push({ eventId: e.id, kind: c?.kind ?? e.kind, at: c?.at ?? e.at, corrected: !!c });
+    const trail = byEvent.get(e.id) ?? [];
+    const punch = correctedPunch(e, trail);
+    if (punch) out.push({ eventId: e.id, ...punch, corrected: trail.length > 0 });
   }
   return out.sort((a, b) => a.at.getTime() - b.at.getTime() || a.eventId.localeCompare(b.eventId));
 }

@@ -35,7 +35,7 @@ export async function updateEmployee(ctx: TenantContext, id: string, props: Upda
     if (props.email !== undefined) employee.email = props.email?.toLowerCase() ?? null;
     if (props.jobTitle !== undefined) employee.jobTitle = props.jobTitle;
     if (props.department !== undefined) employee.department = props.department;
-    if (props.timeZone !== undefined) employee.timeZone = checkZone('timeZone', props.timeZone);
+    if (props.timeZone !== undefined) employee.timeZone = await checkZone(em, 'timeZone', props.timeZone);
     if (props.weeklyHours !== undefined) employee.weeklyHours = props.weeklyHours;
     if (props.hireDate !== undefined) employee.hireDate = props.hireDate;
     if (props.endDate !== undefined) employee.endDate = props.endDate;

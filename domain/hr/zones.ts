@@ -1,19 +1,56 @@
 import { DateTime, IANAZone } from 'luxon';
+import type { Em } from '../../lib/db';
 import { invalidField } from '../../lib/errors';
+import { dateOf, dayNumber } from './localDays';
 
 /** The organisation's default zone for employees created without one (French rules are the default set). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
-/** 400 unless `zone` is an IANA time zone name luxon knows. */
-export function checkZone(field: string, zone: string): string {
-  if (!IANAZone.isValidZone(zone)) throw invalidField(field, 'must be an IANA time zone such as Europe/Paris');
+/**
+ * The dates HR and booking accept: years 1900 to 9998. The day after 9999-12-31 is year 10000, which ISO
+ * strings write "+010000-01-01" (PostgreSQL refuses it), and reads look a day or two beyond the dates asked.
+ */
+export const FIRST_DATE = '1900-01-01';
+export const LAST_DATE = '9998-12-31';
+const FIRST_MS = Date.UTC(1900, 0, 1);
+const END_MS = Date.UTC(9999, 0, 1);
+
+/** 400 unless a range of instants lies within FIRST_DATE..LAST_DATE (UTC); `fields` name them in the error. */
+export function checkInstantRange(range: { from: Date; to: Date }, fields = { from: 'from', to: 'to' }): void {
+  const bounds = `must be between ${FIRST_DATE}T00:00:00Z and ${LAST_DATE}T23:59:59Z`;
+  if (!(range.from.getTime() >= FIRST_MS && range.from.getTime() < END_MS)) throw invalidField(fields.from, bounds);
+  if (!(range.to.getTime() >= FIRST_MS && range.to.getTime() <= END_MS)) throw invalidField(fields.to, bounds);
+}
+
+// PostgreSQL's zone names (~1,200, ~60 ms to list): static for a server, so read once per process.
+let pgZones: Promise<Set<string>> | undefined;
+function postgresZones(em: Em): Promise<Set<string>> {
+  pgZones ??= em.execute<{ name: string }[]>('select name from pg_timezone_names').then(
+    (rows) => new Set(rows.map((r) => r.name)),
+    (err: unknown) => {
+      pgZones = undefined;
+      throw err;
+    },
+  );
+  return pgZones;
+}
+
+/**
+ * 400 unless `zone` is an IANA time zone name both luxon and PostgreSQL know: SQL reads employees' local dates
+ * (`at time zone`), and a name only luxon accepts (e.g. US/Pacific-New) would fail those statements.
+ */
+export async function checkZone(em: Em, field: string, zone: string): Promise<string> {
+  if (!IANAZone.isValidZone(zone) || !(await postgresZones(em)).has(zone)) throw invalidField(field, 'must be an IANA time zone such as Europe/Paris');
   return zone;
 }
 
-/** The local dates (YYYY-MM-DD) from `from` to `to` inclusive. */
+/** The local dates (YYYY-MM-DD) from `from` to `to` inclusive; by day number, so no year can make it endless. */
 export function* datesBetween(from: string, to: string): Generator<string> {
-  for (let d = DateTime.fromISO(from, { zone: 'utc' }); d.toISODate()! <= to; d = d.plus({ days: 1 })) yield d.toISODate()!;
+  for (let day = dayNumber(from), last = dayNumber(to); day <= last; day++) yield dateOf(day);
 }
+
+/** The date `days` after (or before, negative) a date YYYY-MM-DD. */
+export const addDays = (date: string, days: number): string => dateOf(dayNumber(date) + days);
 
 /** The UTC instant of a local date and "HH:mm" time in `zone` (a time skipped by a DST change moves forward). */
 export const localInstant = (date: string, time: string, zone: string): Date => DateTime.fromISO(`${date}T${time}`, { zone }).toJSDate();

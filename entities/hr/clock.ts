@@ -36,7 +36,8 @@ export type CorrectionAction = (typeof correctionActions)[number];
 
 /**
  * A correction of a clock event: `amend` gives its effective time and/or kind, `void` cancels it. Immutable
- * too; the latest correction of an event is the one in force, the earlier ones stay as the trail.
+ * too; an event's corrections apply in order, each field taking the latest value given (domain/hr/timeline.ts
+ * correctedPunch), and all stay as the trail.
  */
 export const HrClockCorrection = defineEntity({
   name: 'HrClockCorrection',

@@ -1,3 +1,4 @@
+import { loadPunches } from '../../domain/hr/timeline';
 import { complianceQueue } from '../../queues/hr';
 import { createEmployee, hrOrg, punchAt, type HrOrg } from '../support/hr';
 import { expectFieldErrors, expectProblem } from '../support/identity';
@@ -65,6 +66,24 @@ describe('HR clock events: immutable punches and corrections', () => {
     // A correction re-scans compliance.
     const jobs = await stack.services.queues.get(complianceQueue).getJobs(['waiting', 'delayed', 'prioritized']);
     expect(jobs.some((j) => j.data.employeeIds?.includes(e.id))).toBe(true);
+  });
+
+  it('applies corrections in order, each field taking its latest value', async () => {
+    const e = await createEmployee(stack, org.owner);
+    const punch = await punchAt(stack, org.owner, e.id, 'in', hoursAgo(10));
+    const correct = async (body: object) => (await stack.http.post(`/api/rh/clock-events/${punch.id}/corrections`).set(org.owner.auth).send(body)).body;
+    const later = new Date(Date.parse(punch.at as string) + 30 * 60_000).toISOString();
+    expect((await correct({ action: 'amend', at: later, reason: 'came at half past' })).effective).toEqual({ kind: 'in', at: later });
+    // Kind only: the earlier corrected time stays (it used to fall back to the recorded one).
+    expect((await correct({ action: 'amend', kind: 'out', reason: 'it was the exit' })).effective).toEqual({ kind: 'out', at: later });
+    // Voided, then amended again: it stands with every field given so far.
+    expect((await correct({ action: 'void', reason: 'duplicate?' })).effective).toBeNull();
+    expect((await correct({ action: 'amend', kind: 'out', reason: 'not a duplicate' })).effective).toEqual({ kind: 'out', at: later });
+    // The timelines (timesheets, compliance) read the same rule.
+    const [read] = (await stack.http.get(`/api/rh/clock-events?employeeId=${e.id}`).set(org.owner.auth)).body.items;
+    expect(read.effective).toEqual({ kind: 'out', at: later });
+    const timeline = await loadPunches(stack.services.orm.em.fork(), [e.id], new Date(Date.now() - 86_400_000), new Date());
+    expect(timeline.get(e.id)).toEqual([{ eventId: punch.id, kind: 'out', at: new Date(later), corrected: true }]);
   });
 
   it('filters the list and keeps members to their own punches', async () => {

@@ -131,6 +131,8 @@ describe('compliance scans, alerts and the timesheet export', () => {
   it('exports the timesheet with corrections applied, as CSV and JSON', async () => {
     const corrected = monday.set({ hour: 17, minute: 0 }).toUTC().toISO()!;
     expect((await stack.http.post(`/api/rh/clock-events/${lateExitId}/corrections`).set(org.owner.auth).send({ action: 'amend', at: corrected, reason: 'left at five' })).status).toBe(201);
+    // A later kind-only amendment keeps the corrected time (each field takes its latest value).
+    expect((await stack.http.post(`/api/rh/clock-events/${lateExitId}/corrections`).set(org.owner.auth).send({ action: 'amend', kind: 'out', reason: 'kind confirmed' })).body.effective).toEqual({ kind: 'out', at: corrected });
     const csv = await stack.http.get(`/api/rh/exports/timesheet?employeeId=${employee.id}&from=${days().from}&to=${days().to}`).set(org.owner.auth);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);

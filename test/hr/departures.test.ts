@@ -92,4 +92,23 @@ describe('HR employee edits and departures', () => {
     expectProblem(await patch(e.id, { jobTitle: 'x' }, other.owner.auth), 404, 'not_found');
     expect((await stack.http.get(`/api/rh/employees/${e.id}`).set(org.owner.auth)).body).toMatchObject({ firstName: 'Strict', lastName: 'Checks', hireDate: '2024-03-01', endDate: null, status: 'active' });
   });
+
+  it('takes only time zones PostgreSQL knows too, and one unknown stored zone does not stop the job for others', async () => {
+    const e = await createEmployee(stack, org.owner, { firstName: 'Zone', lastName: 'Checked' });
+    // luxon accepts the retired US/Pacific-New; PostgreSQL does not (its hourly job reads `at time zone`).
+    expectFieldErrors(await patch(e.id, { timeZone: 'US/Pacific-New' }), 'timeZone');
+    expectFieldErrors(await stack.http.post('/api/rh/employees').set(org.owner.auth).send({ firstName: 'A', lastName: 'B', timeZone: 'US/Pacific-New' }), 'timeZone');
+    expectFieldErrors(await stack.http.post(`/api/rh/employees/${e.id}/schedule`).set(org.owner.auth).send({ effectiveFrom: '2026-01-05', slots: [], timeZone: 'US/Pacific-New' }), 'timeZone');
+    expect((await patch(e.id, { timeZone: 'US/Pacific' })).body.timeZone).toBe('US/Pacific');
+    // A row stored before the check (written without the API) is read as UTC; the others leave as usual.
+    const legacy = await createEmployee(stack, org.owner, { firstName: 'Legacy', lastName: 'Zone' });
+    const em = stack.services.orm.em.fork();
+    await em.execute("update hr_employees set time_zone = 'US/Pacific-New', end_date = ?::date where id = ?", [localDate('UTC', -2), legacy.id]);
+    await em.execute('update hr_employees set end_date = ?::date where id = ?', [localDate('US/Pacific', -2), e.id]);
+    const job = await finishedJob(stack, hrDeparturesQueue, (await stack.services.queues.add(hrDeparturesQueue, { slot: 'test-zones' }, { jobId: 'hr-departures-test-zones' })).id!);
+    expect(job.failedReason).toBeUndefined();
+    expect(job.returnvalue).toEqual({ left: 2 });
+    const status = async (id: string) => (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
+    expect([await status(e.id), await status(legacy.id)]).toEqual(['left', 'left']);
+  });
 });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { setSubscription } from '../support/billing';
-import { createAccount } from '../support/factories';
+import { addMember, createAccount } from '../support/factories';
 import { createEmployee, hrOrg, setSchedule, STANDARD_WEEK, type HrOrg } from '../support/hr';
 import { expectFieldErrors, expectProblem } from '../support/identity';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
@@ -113,7 +113,7 @@ describe('HR employees, schedules, availability, provisioning', () => {
     const pending = await employeeAvailability(ctx, e.id, week);
     expect(pending.intervals).toHaveLength(8);
     expect((await stack.http.patch(`/api/rh/leave-requests/${leave.body.id}/decision`).set(org.owner.auth).send({ decision: 'grant' })).status).toBe(200);
-    const res = await stack.http.get(`/api/rh/employees/${e.id}/availability?from=2026-05-12T00:00:00Z&to=2026-05-14T00:00:00Z`).set(org.member.auth);
+    const res = await stack.http.get(`/api/rh/employees/${e.id}/availability?from=2026-05-12T00:00:00Z&to=2026-05-14T00:00:00Z`).set(org.owner.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       employeeId: e.id,
@@ -129,6 +129,25 @@ describe('HR employees, schedules, availability, provisioning', () => {
     expect((await employeeAvailability(ctx, e.id, { from: new Date('2024-12-30T00:00:00Z'), to: new Date('2025-01-01T00:00:00Z') })).intervals).toEqual([]);
     const clipped = await employeeAvailability(ctx, e.id, { from: new Date('2026-05-11T08:00:00Z'), to: new Date('2026-05-11T09:00:00Z') });
     expect(clipped.intervals).toEqual([{ start: new Date('2026-05-11T08:00:00Z'), end: new Date('2026-05-11T09:00:00Z') }]);
+  });
+
+  it("reads a colleague's availability only with hr.employees.manage, as their other records", async () => {
+    const colleague = await createEmployee(stack, org.owner);
+    const range = 'from=2026-05-11T00:00:00Z&to=2026-05-12T00:00:00Z';
+    expect((await stack.http.get(`/api/rh/employees/${colleague.id}/availability?${range}`).set(org.owner.auth)).status).toBe(200);
+    for (const path of ['', '/schedule', `/availability?${range}`]) expectProblem(await stack.http.get(`/api/rh/employees/${colleague.id}${path}`).set(org.member.auth), 404, 'not_found');
+    expect((await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}/availability?${range}`).set(org.member.auth)).status).toBe(200);
+    const outsider = await addMember(stack, org.owner, 'member');
+    expectProblem(await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}/availability?${range}`).set(outsider.auth), 403, 'no_employee_record');
+  });
+
+  it('refuses ranges beyond year 9998 (the day after would be year 10000) with 400', async () => {
+    const e = org.memberEmployee.id;
+    expectFieldErrors(await stack.http.get(`/api/rh/employees/${e}/availability?from=9999-12-30T00:00:00Z`).set(org.owner.auth), 'from');
+    expectFieldErrors(await stack.http.get(`/api/rh/employees/${e}/availability?from=9998-12-30T00:00:00Z`).set(org.owner.auth), 'to');
+    expectFieldErrors(await stack.http.get(`/api/rh/employees/${e}/availability?from=1899-12-31T00:00:00Z&to=1900-01-02T00:00:00Z`).set(org.owner.auth), 'from');
+    const last = await stack.http.get(`/api/rh/employees/${e}/availability?from=9998-12-24T00:00:00Z&to=9998-12-31T23:00:00Z`).set(org.owner.auth);
+    expect(last.status).toBe(200);
   });
 
   it('follows the zone of the schedule across a DST change', async () => {

@@ -1,3 +1,5 @@
+import { leaveDays } from '../../domain/hr/leaveDays';
+import { datesBetween } from '../../domain/hr/zones';
 import { hrLeaveQueue } from '../../queues/hr';
 import { finishedJob } from '../support/billing';
 import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';
@@ -148,6 +150,30 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expectFieldErrors(await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2999-01' }), 'period');
   });
 
+  it('answers at once for dates at the ends of the calendar: out of 1900..9998 refused, day loops bounded', async () => {
+    // The day after 9999-12-31 is year 10000: a loop comparing date strings never ended there (and froze the server).
+    const own = file(org.memberEmployee.id, { leaveTypeId: types.unpaid, startDate: '9999-12-31', endDate: '9999-12-31' }, org.member);
+    expectFieldErrors(await own, 'startDate', 'endDate');
+    expectFieldErrors(await file(org.memberEmployee.id, { startDate: '1899-12-31', endDate: '1900-01-01' }), 'startDate');
+    expectFieldErrors(await stack.http.patch(`/api/rh/employees/${org.memberEmployee.id}`).set(org.owner.auth).send({ endDate: '9999-12-31' }), 'endDate');
+    expect([...datesBetween('9998-12-30', '9999-01-02')]).toEqual(['9998-12-30', '9998-12-31', '9999-01-01', '9999-01-02']);
+    expect(leaveDays({ startDate: '9999-12-31', startHalf: 'morning', endDate: '9999-12-31', endHalf: 'afternoon' }, [])).toBe(1);
+    // The last date accepted works (a Friday, no holiday).
+    expect((await file(org.memberEmployee.id, { leaveTypeId: types.unpaid, startDate: '9998-12-31', endDate: '9998-12-31' }, org.member)).body).toMatchObject({ days: 1, status: 'pending' });
+  });
+
+  it('counts leave days only within the employment', async () => {
+    const e = await createEmployee(stack, org.owner, { hireDate: '2025-09-03' });
+    await setSchedule(stack, org.owner, e.id, '2024-01-01');
+    // Monday 1 to Friday 5 September 2025, hired on Wednesday 3: three days.
+    expect((await file(e.id, { leaveTypeId: types.unpaid, startDate: '2025-09-01', endDate: '2025-09-05' })).body.days).toBe(3);
+    expectProblem(await file(e.id, { leaveTypeId: types.unpaid, startDate: '2025-09-01', endDate: '2025-09-02' }), 400, 'leave_covers_no_working_day');
+    expect((await stack.http.patch(`/api/rh/employees/${e.id}`).set(org.owner.auth).send({ endDate: '2025-09-09' })).status).toBe(200);
+    // Monday 8 to Friday 12, the last day Tuesday 9: two days; after it, none.
+    expect((await file(e.id, { leaveTypeId: types.unpaid, startDate: '2025-09-08', endDate: '2025-09-12' })).body.days).toBe(2);
+    expectProblem(await file(e.id, { leaveTypeId: types.unpaid, startDate: '2025-09-10', endDate: '2025-09-12' }), 400, 'leave_covers_no_working_day');
+  });
+
   it('generates RTT from the hours scheduled above 35 h, once per month', async () => {
     const e = await createEmployee(stack, org.owner);
     // 39 h: Monday to Thursday 9-13 and 14-18, Friday 9-13 and 14-17.
@@ -167,5 +193,25 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     const again = await stack.http.post('/api/rh/rtt/generate').set(org.owner.auth).send({ period: '2025-02' });
     expect((await finishedJob(stack, hrLeaveQueue, again.body.jobId)).returnvalue).toEqual({ movements: 0 });
     expect((await balance(e.id, 'rtt')).balance).toBe(2.29);
+  });
+
+  it('generates RTT only for the days of the employment', async () => {
+    // 39 h: 8 h Monday to Thursday, 7 h on Friday; March 2026 has five Mondays (2, 9, 16, 23, 30): 20 h, 2.86 days.
+    const slots = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
+    const whole = await createEmployee(stack, org.owner, { hireDate: '2020-01-01' });
+    const hired = await createEmployee(stack, org.owner, { hireDate: '2026-03-23' });
+    const leaving = await createEmployee(stack, org.owner, { hireDate: '2020-01-01' });
+    const midWeek = await createEmployee(stack, org.owner, { hireDate: '2020-01-01' });
+    for (const e of [whole, hired, leaving, midWeek]) await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
+    expect((await stack.http.patch(`/api/rh/employees/${leaving.id}`).set(org.owner.auth).send({ endDate: '2026-03-13' })).status).toBe(200);
+    expect((await stack.http.patch(`/api/rh/employees/${midWeek.id}`).set(org.owner.auth).send({ endDate: '2026-03-03' })).status).toBe(200);
+    await runJob('rtt', '2026-03');
+    expect((await balance(whole.id, 'rtt')).balance).toBe(2.86);
+    // From the week of the 23rd: two weeks of 4 h.
+    expect((await balance(hired.id, 'rtt')).balance).toBe(1.14);
+    // Last day Friday 13: the weeks of the 2nd and the 9th.
+    expect((await balance(leaving.id, 'rtt')).balance).toBe(1.14);
+    // Last day Tuesday 3: 16 h worked that week, nothing above 35 h.
+    expect((await balance(midWeek.id, 'rtt')).balance).toBe(0);
   });
 });

@@ -54,7 +54,7 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
       ...bookingWrite,
       summary: 'Reschedule an appointment or move its status',
       description:
-        'start, staffId or serviceId reschedule a booked or confirmed appointment (the blocked range is recomputed; 409 `slot_taken` on overlap). Status moves: booked -> confirmed | cancelled; confirmed -> completed | no_show | cancelled; cancelled, completed and no_show are final. Any other move: 409 `invalid_transition`.',
+        'start, staffId or serviceId reschedule a booked or confirmed appointment (the blocked range is recomputed; 409 `slot_taken` on overlap). The result follows the booking rules: 400 when the staff member does not perform the service or partySize exceeds its capacity. Status moves: booked -> confirmed | cancelled; confirmed -> completed | no_show | cancelled; cancelled, completed and no_show are final. Any other move: 409 `invalid_transition`.',
       params: IdParams,
       body: UpdateBookingAppointmentBody,
       response: BookingAppointmentView,

@@ -57,7 +57,7 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
       ...bookingRead,
       summary: 'Free/busy of staff members',
       description:
-        'For each staff member (staffIds, or every active one), the periods they are taken between from and to (at most 62 days), each with its reason: live appointments (blocked range, buffers included), busy calendar events (on the staff member or owned by their linked member) and granted HR leave of their linked employee (whole local days, or the half before / after 13:00). Periods are clipped to the range, sorted by start, and may overlap. No titles: anyone of the organisation may read it.',
+        'For each staff member (staffIds, or every active one), the periods they are taken between from and to (at most 62 days, within years 1900 to 9998), each with its reason: live appointments (blocked range, buffers included), busy calendar events (on the staff member or owned by their linked member) and granted HR leave of their linked employee (whole local days, or the half before / after 13:00). Periods are clipped to the range, sorted by start, and may overlap. No titles: anyone of the organisation may read it.',
       query: CalendarFreeBusyQuery,
       response: FreeBusyView,
       errors: { 404: 'Unknown staff member' },

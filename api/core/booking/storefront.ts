@@ -46,7 +46,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       ...anon,
       summary: 'Free slots of a service',
       description:
-        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. `to` defaults to 7 days after `from` (the week a storefront shows; a month of a 20-person team is ~770 slots listing their staff, several hundred kB); at most 62 days.',
+        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. `from` and `to` lie within years 1900 to 9998 (400 otherwise); `to` defaults to 7 days after `from` (the week a storefront shows; a month of a 20-person team is ~770 slots listing their staff, several hundred kB); at most 62 days.',
       params: BookingSlugParams,
       query: BookingAvailabilityQuery,
       response: BookingAvailabilityView,
@@ -107,7 +107,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     {
       ...anon,
       summary: 'Reschedule a booking by its manage token',
-      description: `${manage} PATCH moves it to another free slot of the same service and staff member (409 \`slot_taken\` when not free; 409 \`booking_started\` after its start, \`invalid_transition\` when cancelled).`,
+      description: `${manage} PATCH moves it to another free slot of the same service and staff member (404 when either is no longer offered; 409 \`slot_taken\` when not free; 409 \`booking_started\` after its start, \`invalid_transition\` when cancelled).`,
       params: BookingManageParams,
       body: PublicRescheduleBody,
       response: StorefrontBookingView,

@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import { Appointment, type AppointmentStatus, type BookingService } from '../../../entities/core/booking';
+import { Appointment, type AppointmentStatus, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
 import { keysetAfter, lean, type Lean } from '../../../lib/lean';
@@ -66,6 +66,15 @@ export function placeAt(appointment: Pick<Appointment, 'startAt' | 'endAt' | 'bl
   appointment.blockedUntil = new Date(appointment.endAt.getTime() + service.bufferAfterMinutes * minute);
 }
 
+/**
+ * What any appointment must respect, at creation and after a change: the staff member performs the service
+ * (400 on `staffField`, the field the caller changed) and the party fits the service's capacity.
+ */
+function checkPairing(service: Pick<BookingService, 'id' | 'capacity'>, staff: Pick<Staff, 'serviceIds'>, partySize: number, staffField = 'staffId'): void {
+  if (staff.serviceIds.length && !staff.serviceIds.includes(service.id)) throw invalidField(staffField, 'the staff member does not perform this service');
+  if (partySize > service.capacity) throw invalidField('partySize', `the service takes at most ${service.capacity}`);
+}
+
 export interface Attendee {
   name: string;
   email: string;
@@ -93,8 +102,7 @@ export async function createAppointment(ctx: TenantContext, props: CreateAppoint
   const service = await findService(ctx.em, props.serviceId);
   const staff = await findStaff(ctx.em, props.staffId);
   if (!staff.active) throw invalidField('staffId', 'the staff member is not active');
-  if (staff.serviceIds.length && !staff.serviceIds.includes(service.id)) throw invalidField('staffId', 'the staff member does not perform this service');
-  if ((props.partySize ?? 1) > service.capacity) throw invalidField('partySize', `the service takes at most ${service.capacity}`);
+  checkPairing(service, staff, props.partySize ?? 1);
   let customerId: string | null = null;
   if (props.customerId) customerId = (await getCustomer(ctx, props.customerId)).id;
   else if (props.attendee) customerId = (await findOrCreateCustomer(ctx, { name: props.attendee.name, email: props.attendee.email, phone: props.attendee.phone ?? undefined })).id;
@@ -143,15 +151,19 @@ export async function updateAppointment(ctx: TenantContext, id: string, props: U
     throw conflict('invalid_transition', `An appointment ${appointment.status} cannot become ${props.status}`);
   }
   if (moves && !isLive(appointment.status as AppointmentStatus)) throw conflict('invalid_transition', `An appointment ${appointment.status} cannot be rescheduled`);
-  if (moves) {
+  if (moves || props.partySize !== undefined) {
+    // The appointment as it will be passes create's rules (a new service, staff member or party size).
     const service = await findService(ctx.em, props.serviceId ?? appointment.serviceId);
     const staff = await findStaff(ctx.em, props.staffId ?? appointment.staffId);
     if (props.staffId && !staff.active) throw invalidField('staffId', 'the staff member is not active');
-    appointment.serviceId = service.id;
-    appointment.staffId = staff.id;
-    placeAt(appointment, props.start ?? appointment.startAt, service);
-    // A new time deserves its own reminder.
-    if (appointment.startAt.getTime() !== previous.startAt.getTime()) appointment.reminderSentAt = null;
+    checkPairing(service, staff, props.partySize ?? appointment.partySize, props.serviceId && !props.staffId ? 'serviceId' : 'staffId');
+    if (moves) {
+      appointment.serviceId = service.id;
+      appointment.staffId = staff.id;
+      placeAt(appointment, props.start ?? appointment.startAt, service);
+      // A new time deserves its own reminder.
+      if (appointment.startAt.getTime() !== previous.startAt.getTime()) appointment.reminderSentAt = null;
+    }
   }
   if (props.customerId !== undefined) appointment.customerId = props.customerId ? (await getCustomer(ctx, props.customerId)).id : null;
   if (props.partySize !== undefined) appointment.partySize = props.partySize;

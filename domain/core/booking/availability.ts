@@ -3,6 +3,7 @@ import { invalidField, notFound } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { employeesAvailability, type Availability, type Interval } from '../../hr/availability';
+import { checkInstantRange } from '../../hr/zones';
 import { getBusiness } from '../org/getBusiness';
 import { busySpans, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
 
@@ -38,6 +39,7 @@ export interface AvailabilityProps {
 export function checkRange(from: Date, to: Date): void {
   if (!(from < to)) throw invalidField('to', 'must be after from');
   if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  checkInstantRange({ from, to });
 }
 
 const activeStaffOf = lean(Staff, { where: 'active and (cardinality(service_ids) = 0 or $1::uuid = any(service_ids))', orderBy: 'display_name asc, id asc' });
@@ -141,11 +143,12 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   if (!staff.length) return [];
   const timeZone = props.timeZone ?? (await getBusiness(ctx)).timeZone;
   const range = { from: props.from, to: props.to };
-  // Working time is read from the start of the first local day (the calendar starts the day before it), so the
-  // slot grid stays anchored to the working intervals' starts whatever `from` is; slots before `from` are then
-  // dropped through notBefore.
+  // The slot grid starts at each working interval's start, so working time is read from the start of the local
+  // day before `from`'s (the calendar's first day): an interval running past midnight into `from`'s day keeps its
+  // real start, and the grid is the same whatever `from` is (a booking checks its slot with `from` = its start).
+  // Slots before `from` are then dropped through notBefore.
   const calendar = localCalendar(timeZone, range);
-  const workRange = { from: calendar.days[0].next, to: props.to };
+  const workRange = { from: calendar.days[0].start, to: props.to };
   const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
   const [busy, working] = await Promise.all([busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId), workingIntervals(ctx, staff, workRange, timeZone, calendar)]);
   const notBefore = new Date(Math.max(props.from.getTime(), (props.now ?? new Date()).getTime() + service.minNoticeMinutes * 60_000));

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { HALF_DAY_BOUNDARY } from '../../hr/availability';
+import { dateOf, DAY_MS } from '../../hr/localDays';
 import { datesBetween, localInstant } from '../../hr/zones';
 import { checkRange } from './availability';
 import type { Range } from './slots';
@@ -34,8 +35,9 @@ const clip = (p: BusyPeriod, range: Range): BusyPeriod | null => {
 async function leavePeriods(ctx: TenantContext, employeeIds: string[], range: Range): Promise<Map<string, BusyPeriod[]>> {
   const out = new Map<string, BusyPeriod[]>();
   if (!employeeIds.length) return out;
-  const first = DateTime.fromJSDate(range.from, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
-  const last = DateTime.fromJSDate(range.to, { zone: 'utc' }).plus({ days: 1 }).toISODate()!;
+  // A day of margin for any zone (checkRange keeps these within years PostgreSQL reads as dates).
+  const first = dateOf(Math.floor(range.from.getTime() / DAY_MS) - 1);
+  const last = dateOf(Math.floor(range.to.getTime() / DAY_MS) + 1);
   const [employees, leave] = await Promise.all([
     ctx.em.find(HrEmployee, { id: { $in: employeeIds } }, { fields: ['id', 'timeZone'] }),
     ctx.em.find(HrLeaveRequest, { employeeId: { $in: employeeIds }, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } }),

@@ -26,6 +26,8 @@ export interface LocalCalendar {
 
 interface LocalDay {
   weekday: number;
+  /** Its local midnight (the day's first instant). */
+  start: Date;
   /** The next local midnight. */
   next: Date;
   /** The instant of a local time "HH:MM" ("24:00" is the next midnight) of this day. */
@@ -49,6 +51,7 @@ function localDay(zone: string, at: number): LocalDay {
   const next = midnight.plus({ days: 1 }).startOf('day').toJSDate();
   day = {
     weekday: midnight.weekday,
+    start: midnight.toJSDate(),
     next,
     at(hm) {
       let instant = memo.get(hm);

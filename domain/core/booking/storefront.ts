@@ -5,6 +5,7 @@ import { conflict, invalidField, notFound } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens';
 import { tenantContext, type TenantContext } from '../../context';
+import { checkInstantRange } from '../../hr/zones';
 import { composeMail, dispatchMails } from '../../identity/mail';
 import type { Services } from '../../services';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
@@ -12,7 +13,7 @@ import { isModuleActive } from '../org/activeModules';
 import { findBusinessBySlug } from '../org/findBusinessBySlug';
 import { createAppointment, findAppointment, isLive, slotTaken, updateAppointment } from './appointments';
 import { serviceAvailability, staffFor, type Slot, type SlotService, type SlotStaff } from './availability';
-import { findService, findStaff } from './catalogue';
+import { findStaff } from './catalogue';
 
 /** A booking's short reference for the visitor (derived from its id, shown in mails and answers). */
 export const bookingReference = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
@@ -68,7 +69,10 @@ export async function storeAvailability(store: Store, props: { serviceId: string
 
 /** The free slot starting exactly at `start` (its free staff), or 409 `slot_taken`. */
 async function freeSlotAt(store: Store, service: SlotService, staff: SlotStaff[], start: Date, ignoreAppointmentId?: string): Promise<Slot> {
-  const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: new Date(start.getTime() + service.durationMinutes * 60_000), ignoreAppointmentId, timeZone: store.business.timeZone });
+  const end = new Date(start.getTime() + service.durationMinutes * 60_000);
+  checkInstantRange({ from: start, to: end }, { from: 'start', to: 'start' });
+  // The same computation as the availability route (whose grid does not depend on `from`).
+  const slots = await serviceAvailability(store.ctx, { service, staff, from: start, to: end, ignoreAppointmentId, timeZone: store.business.timeZone });
   const slot = slots.find((s) => s.start.getTime() === start.getTime());
   if (!slot) throw slotTaken();
   return slot;
@@ -152,14 +156,17 @@ export async function cancelByToken(store: Store, token: string): Promise<Appoin
   return updateAppointment(store.ctx, appointment.id, { status: 'cancelled' });
 }
 
-/** The visitor moves the booking to another free slot of the same staff member and service. */
+/**
+ * The visitor moves the booking to another free slot of the same staff member and service, both still bookable
+ * as for a new booking (an inactive service or staff member: 404).
+ */
 export async function rescheduleByToken(store: Store, token: string, start: Date): Promise<Appointment> {
   const appointment = await bookingByToken(store, token);
   checkOpen(appointment);
-  const service = await findService(store.ctx.em, appointment.serviceId);
-  const staff = await findStaff(store.ctx.em, appointment.staffId);
+  const service = await bookableService(store, appointment.serviceId);
+  const staff = await candidates(store, service, appointment.staffId);
   if (start.getTime() <= Date.now()) throw invalidField('start', 'must be in the future');
-  await freeSlotAt(store, service, [staff], start, appointment.id);
+  await freeSlotAt(store, service, staff, start, appointment.id);
   await updateAppointment(store.ctx, appointment.id, { start });
   return findAppointment(store.ctx.em, appointment.id);
 }

@@ -171,5 +171,47 @@ describe('core: booking', () => {
     expect((await stack.http.patch(`/api/rh/leave-requests/${leave.body.id}/decision`).set(owner.auth).send({ decision: 'grant' })).status).toBe(200);
     expect(await slotsOn('2030-01-08')).toEqual([]);
     expect((await slotsOn('2030-01-09')).length).toBe(before.length);
+    // Year 9999 (anonymous): the day after would be year 10000, which PostgreSQL refuses; 400, not 500.
+    expectFieldErrors(await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&staffId=${staff.body.id}&from=9999-12-30T00:00:00Z`), 'from');
+    expectFieldErrors(await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: 'Far', email: 'far@example.test', serviceId, staffId: staff.body.id, start: '9999-12-30T09:00:00Z' }), 'start');
+  });
+
+  it('keeps one slot grid for working time across midnight, whatever `from`, and books what it offers', async () => {
+    // Monday 22:10 to Tuesday 02:00 in Paris (21:10Z to 01:00Z): one interval, one grid from 21:10Z.
+    const night = await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'Night', weeklyHours: { '1': ['22:10-24:00'], '2': ['00:00-02:00'] } });
+    const starts = async (from: string) => {
+      const res = await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&staffId=${night.body.id}&from=${from}&to=2030-01-08T02:00:00Z`);
+      expect(res.status).toBe(200);
+      return (res.body.slots as { start: string }[]).map((s) => s.start.slice(11, 16));
+    };
+    expect(await starts(`${MONDAY}T00:00:00Z`)).toEqual(['21:10', '21:25', '21:40', '21:55', '22:10', '22:25', '22:40', '22:55', '23:10', '23:25', '23:40', '23:55', '00:10', '00:25']);
+    // From local midnight, or mid-interval: the same grid.
+    expect(await starts(`${MONDAY}T23:00:00Z`)).toEqual(['23:10', '23:25', '23:40', '23:55', '00:10', '00:25']);
+    expect(await starts('2030-01-08T00:05:00Z')).toEqual(['00:10', '00:25']);
+    const booked = await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: 'Owl', email: 'owl@example.test', serviceId, staffId: night.body.id, start: `${MONDAY}T23:25:00.000Z` });
+    expect(booked.status).toBe(201);
+    const manage = `/api/public/stores/${slug}/bookings/${booked.body.manageToken}`;
+    expect((await stack.http.patch(manage).send({ start: '2030-01-08T00:10:00Z' })).body.startAt).toBe('2030-01-08T00:10:00.000Z');
+    // Rescheduling needs the staff member and the service still offered, as booking does.
+    expect((await stack.http.patch(`/api/rdv/staff/${night.body.id}`).set(owner.auth).send({ active: false })).status).toBe(200);
+    expectProblem(await stack.http.patch(manage).send({ start: `${MONDAY}T23:25:00Z` }), 404, 'not_found');
+    expect((await stack.http.get(manage)).body.startAt).toBe('2030-01-08T00:10:00.000Z');
+  });
+
+  it('applies the booking rules to an edited appointment: capacity and the services a staff member performs', async () => {
+    const color = await stack.http.post('/api/rdv/services').set(owner.auth).send({ name: 'Couleur', durationMinutes: 60, priceCents: 6000, capacity: 2 });
+    const cutter = await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'Cutter', weeklyHours: ALL_WEEK, serviceIds: [serviceId] });
+    const a = await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId, staffId: cutter.body.id, start: '2030-02-04T09:00:00Z' });
+    expect(a.status).toBe(201);
+    const edit = (body: Record<string, unknown>) => stack.http.patch(`/api/appointments/${a.body.id}`).set(owner.auth).send(body);
+    expectFieldErrors(await edit({ partySize: 2 }), 'partySize');
+    expectFieldErrors(await edit({ serviceId: color.body.id }), 'serviceId');
+    const colored = await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId: color.body.id, staffId, start: '2030-02-04T09:00:00Z', partySize: 2 });
+    expect(colored.status).toBe(201);
+    expectFieldErrors(await stack.http.patch(`/api/appointments/${colored.body.id}`).set(owner.auth).send({ staffId: cutter.body.id }), 'staffId');
+    // Nothing changed; what the rules allow still passes.
+    expect((await stack.http.get(`/api/appointments/${a.body.id}`).set(owner.auth)).body).toMatchObject({ serviceId, partySize: 1 });
+    expect((await edit({ partySize: 1, start: '2030-02-04T10:00:00Z' })).body).toMatchObject({ partySize: 1, startAt: '2030-02-04T10:00:00.000Z' });
+    expect((await stack.http.patch(`/api/appointments/${colored.body.id}`).set(owner.auth).send({ partySize: 1, serviceId })).body).toMatchObject({ serviceId, partySize: 1 });
   });
 });

@@ -122,6 +122,10 @@ describe('core: booking calendar', () => {
     expect(res.text).not.toMatch(/Meeting/);
     const all = await stack.http.get(`/api/calendar/free-busy?from=${day}T00:00:00Z&to=2030-01-16T00:00:00Z`).set(member.auth);
     expect(all.body.staff.map((s: { displayName: string }) => s.displayName)).toEqual(['Alice', 'Bob', 'Carla']);
+    // Year 9999: the day after the range would be year 10000 ("+010000-01-01", which PostgreSQL refuses): 400.
+    expectFieldErrors(await stack.http.get(`/api/calendar/free-busy?from=9999-12-30T00:00:00Z&to=9999-12-31T00:00:00Z&staffIds=${carla.body.id}`).set(member.auth), 'from');
+    const last = await stack.http.get(`/api/calendar/free-busy?from=9998-12-30T00:00:00Z&to=9998-12-31T23:00:00Z&staffIds=${carla.body.id}`).set(member.auth);
+    expect(last.body.staff[0].busy).toEqual([]);
   });
 
   it('publishes my calendar as an iCalendar feed with a revocable address', async () => {
