@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { csvExportOptions, CSV_FORMULA_NOTE } from '../../lib/csv';
 import type { ModuleMount } from '../modules';
 import { accepted } from '../http/routes';
 import { IdParams } from '../http/dtos';
@@ -51,7 +52,7 @@ export function complianceRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Timesheet export',
-      description: `Work intervals of the local days from..to (at most ${MAX_TIMESHEET_DAYS}; each employee's zone), corrections applied, for one employee or all, streamed. One row per interval (start and end in local time with offset, minutes, whether a punch was corrected), plus a row per punch without its pair (anomaly missing_exit or missing_entry, end empty). format=csv (default; columns ${timesheetColumns.join(', ')}) or json ({ from, to, rows: [...] }, same fields).`,
+      description: `Work intervals of the local days from..to (at most ${MAX_TIMESHEET_DAYS}; each employee's zone), corrections applied, for one employee or all, streamed. One row per interval (start and end in local time with offset, minutes, whether a punch was corrected), plus a row per punch without its pair (anomaly missing_exit or missing_entry, end empty). format=csv (default; columns ${timesheetColumns.join(', ')}) or json ({ from, to, rows: [...] }, same fields). ${CSV_FORMULA_NOTE}`,
       query: TimesheetQuery,
       errors: { 404: 'Unknown employeeId' },
       response: {
@@ -81,7 +82,7 @@ export function complianceRoutes({ routes }: ModuleMount): void {
         return;
       }
       res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
-      await pipeline(rows, stringify({ header: true, columns: timesheetColumns, cast: { boolean: (b) => (b ? 'true' : 'false') } }), res);
+      await pipeline(rows, stringify({ ...csvExportOptions, columns: timesheetColumns, cast: { boolean: (b) => (b ? 'true' : 'false') } }), res);
     },
   );
 }

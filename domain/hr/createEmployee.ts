@@ -2,9 +2,10 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { HrEmployee } from '../../entities/hr/employee';
 import { Membership } from '../../entities/identity/organization';
 import { conflict, invalidField } from '../../lib/errors';
+import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
-import { checkZone, DEFAULT_TIME_ZONE } from './zones';
+import { DEFAULT_TIME_ZONE } from './zones';
 
 export interface CreateEmployeeProps {
   firstName: string;

@@ -4,10 +4,11 @@ import { HrEmployee } from '../../entities/hr/employee';
 import { Organization } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import { notFound } from '../../lib/errors';
+import { checkZone } from '../../lib/timeZones';
 import { tenantContext } from '../context';
 import { audit } from '../identity/audit';
 import type { Services } from '../services';
-import { checkZone, DEFAULT_TIME_ZONE } from './zones';
+import { DEFAULT_TIME_ZONE } from './zones';
 
 export interface ProvisionEmployeeProps {
   organizationId: string;

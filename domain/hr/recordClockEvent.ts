@@ -1,10 +1,10 @@
 import { HrClockEvent, type ClockSource, type PunchKind } from '../../entities/hr/clock';
 import { forbidden, invalidField } from '../../lib/errors';
+import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { findEmployee, hrScope } from './lookup';
 import { statusOn } from './employment';
-import { checkZone } from './zones';
 
 export interface RecordClockEventProps {
   kind: PunchKind;

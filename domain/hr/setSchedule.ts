@@ -1,11 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { HrSchedule, ScheduleSlot } from '../../entities/hr/schedule';
 import { HrSchedule as Schedule } from '../../entities/hr/schedule';
+import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 import { findEmployee } from './lookup';
 import { checkSlots } from './schedules';
-import { checkZone } from './zones';
 
 export interface SetScheduleProps {
   /** Local date from which the schedule applies. */

@@ -1,10 +1,10 @@
 import type { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
+import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 import { statusOn } from './employment';
 import { findEmployee } from './lookup';
-import { checkZone } from './zones';
 
 /** What a manager may change of an employee; null clears an optional field. The linked account is not edited here. */
 export interface UpdateEmployeeProps {

@@ -1,5 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
-import type { Em } from '../../lib/db';
+import { DateTime } from 'luxon';
 import { invalidField } from '../../lib/errors';
 import { dateOf, dayNumber } from './localDays';
 
@@ -20,28 +19,6 @@ export function checkInstantRange(range: { from: Date; to: Date }, fields = { fr
   const bounds = `must be between ${FIRST_DATE}T00:00:00Z and ${LAST_DATE}T23:59:59Z`;
   if (!(range.from.getTime() >= FIRST_MS && range.from.getTime() < END_MS)) throw invalidField(fields.from, bounds);
   if (!(range.to.getTime() >= FIRST_MS && range.to.getTime() <= END_MS)) throw invalidField(fields.to, bounds);
-}
-
-// PostgreSQL's zone names (~1,200, ~60 ms to list): static for a server, so read once per process.
-let pgZones: Promise<Set<string>> | undefined;
-function postgresZones(em: Em): Promise<Set<string>> {
-  pgZones ??= em.execute<{ name: string }[]>('select name from pg_timezone_names').then(
-    (rows) => new Set(rows.map((r) => r.name)),
-    (err: unknown) => {
-      pgZones = undefined;
-      throw err;
-    },
-  );
-  return pgZones;
-}
-
-/**
- * 400 unless `zone` is an IANA time zone name both luxon and PostgreSQL know: SQL reads employees' local dates
- * (`at time zone`), and a name only luxon accepts (e.g. US/Pacific-New) would fail those statements.
- */
-export async function checkZone(em: Em, field: string, zone: string): Promise<string> {
-  if (!IANAZone.isValidZone(zone) || !(await postgresZones(em)).has(zone)) throw invalidField(field, 'must be an IANA time zone such as Europe/Paris');
-  return zone;
 }
 
 /** The local dates (YYYY-MM-DD) from `from` to `to` inclusive; by day number, so no year can make it endless. */

@@ -155,6 +155,17 @@ describe('compliance scans, alerts and the timesheet export', () => {
     expect(body.rows.filter((r) => r.employeeId === employee.id).map((r) => r.minutes)).toEqual([540, 210, 210, 0]);
   });
 
+  it('prefixes timesheet CSV cells that would start a spreadsheet formula', async () => {
+    const formula = await createEmployee(stack, org.owner, { firstName: '@SUM(A1)', lastName: '=1+1' });
+    await punchAt(stack, org.owner, formula.id, 'in', monday.plus({ days: 3, hours: 9 }).toUTC().toISO()!);
+    const csv = await stack.http.get(`/api/rh/exports/timesheet?employeeId=${formula.id}&from=${days().from}&to=${days().to}`).set(org.owner.auth);
+    expect(csv.status).toBe(200);
+    const [, row] = csv.text.trim().split('\n');
+    expect(row.split(',').slice(0, 3)).toEqual([formula.id, "'=1+1", "'@SUM(A1)"]);
+    // Numbers are written as numbers.
+    expect(row.split(',')[6]).toBe('0');
+  });
+
   it('refuses bad input on the compliance and export routes', async () => {
     expectFieldErrors(await stack.http.post('/api/rh/compliance/scan').set(org.owner.auth).send({ from: '2025-02-30', to: 'x', employeeId: 'y' }), 'from', 'to', 'employeeId');
     expectFieldErrors(await stack.http.post('/api/rh/compliance/scan').set(org.owner.auth).send({ from: '2025-03-10', to: '2025-03-01' }), 'to');

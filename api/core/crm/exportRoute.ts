@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import type { ModuleMount } from '../../modules';
 import { exportColumns, exportRecords, exportResources, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import type { TenantContext } from '../../../domain/context';
+import { csvExportOptions, CSV_FORMULA_NOTE } from '../../../lib/csv';
 import { ExportQuery } from './dtos';
 import { crmGate } from './customers';
 
@@ -24,7 +25,7 @@ async function streamJsonLines(ctx: TenantContext, res: Response, resources: rea
 
 async function streamCsv(ctx: TenantContext, res: Response, resource: ExportResource) {
   const columns = exportColumns[resource];
-  const csv = stringify({ header: true, columns });
+  const csv = stringify({ ...csvExportOptions, columns });
   csv.pipe(res);
   for await (const row of exportRecords(ctx, resource)) if (!csv.write(columns.map((c) => csvCell(row[c])))) await once(csv, 'drain');
   csv.end();
@@ -41,7 +42,7 @@ export function exportRoutes({ routes }: ModuleMount): void {
       permission: 'core.customers.read',
       summary: 'Export contacts, relations and deals',
       description:
-        'Streamed (chunked) in id order, read in batches so any book size exports in flat memory. format=jsonl (default): one JSON object per line with `recordType` customer, relation or deal (all three without `resource`). format=csv: one resource (default customers) with a header row; lists are joined with `;`, structured values (e-mails, addresses, custom) are JSON.',
+        'Streamed (chunked) in id order, read in batches so any book size exports in flat memory. format=jsonl (default): one JSON object per line with `recordType` customer, relation or deal (all three without `resource`). format=csv: one resource (default customers) with a header row; lists are joined with `;`, structured values (e-mails, addresses, custom) are JSON. ' + CSV_FORMULA_NOTE,
       query: ExportQuery,
       response: { description: 'JSON lines (application/x-ndjson) or CSV (text/csv)', content: { 'application/x-ndjson': { type: 'string' }, 'text/csv': { type: 'string' } } },
     },

@@ -60,7 +60,7 @@ export function businessRoutes({ routes }: ModuleMount): void {
       permission: 'core.settings.manage',
       summary: 'Edit the business record',
       description:
-        'Partial update; null clears an optional field. Checked: SIREN/SIRET checksums and that the SIRET starts with the SIREN, a French VAT number\'s key against the SIREN, IBAN checksum, BIC, IANA time zone, ISO 4217 currency. publicSlug is normalised to lower case, refused when reserved (400) or used by another business (409 `slug_taken`); publishing the public profile needs a slug. publicProfile is merged into the current one.',
+        'Partial update; null clears an optional field. Checked: SIREN/SIRET checksums and that the SIRET starts with the SIREN, a French VAT number\'s key against the SIREN, IBAN checksum, BIC, IANA time zone (one PostgreSQL also knows, e.g. not US/Pacific-New), ISO 4217 currency. publicSlug is normalised to lower case, refused when reserved (400) or used by another business (409 `slug_taken`); publishing the public profile needs a slug. publicProfile is merged into the current one.',
       params: IdParams,
       body: UpdateBusinessBody,
       response: BusinessView,

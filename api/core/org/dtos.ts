@@ -74,7 +74,7 @@ export class UpdateBusinessBody {
   @JSONSchema({ type: ['string', 'null'], format: 'uri', maxLength: 300 }) @IsOptional() @IsUrl(https) @MaxLength(300) website?: string | null;
   @JSONSchema({ type: ['object', 'null'], description: 'Registered address; null clears it' }) @IsOptional() @IsObject() @ValidateNested() @Type(() => PostalAddressInput) address?: PostalAddressInput | null;
   @JSONSchema({ type: ['object', 'null'], description: 'Invoicing address when it differs; null clears it' }) @IsOptional() @IsObject() @ValidateNested() @Type(() => PostalAddressInput) billingAddress?: PostalAddressInput | null;
-  @JSONSchema({ type: 'string', maxLength: 64, description: 'IANA time zone, e.g. Europe/Paris' }) @IsOptional() @MaxLength(64) @IsTimeZone() timeZone?: string;
+  @JSONSchema({ type: 'string', maxLength: 64, description: 'IANA time zone PostgreSQL knows, e.g. Europe/Paris' }) @IsOptional() @MaxLength(64) @IsTimeZone() timeZone?: string;
   @JSONSchema({ type: 'string', pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code (stored upper-case)' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
   @JSONSchema({ type: 'string', pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'Language and optional region, e.g. fr-FR' })
   @IsOptional()

@@ -32,8 +32,8 @@ export interface SyncResult {
 
 /** The organisation of a machine-to-machine call (404 when it does not exist). */
 export async function internalContext(services: Services, tenantId: string): Promise<TenantContext> {
-  const ctx = tenantContext(services, tenantId);
-  if (!(await ctx.em.count(Organization, { id: tenantId }, { filters: false }))) throw notFound('Organisation');
+  const ctx = tenantContext(services, tenantId.toLowerCase());
+  if (!(await ctx.em.count(Organization, { id: ctx.tenantId }, { filters: false }))) throw notFound('Organisation');
   return ctx;
 }
 
@@ -42,7 +42,9 @@ export async function internalContext(services: Services, tenantId: string): Pro
  * replayed sync updates them. Customers are resolved first (all or nothing: an unknown customerId is a 400 naming
  * the item); then one multi-row upsert writes the batch.
  */
-export async function syncActivities(ctx: TenantContext, source: string, items: SyncedActivity[]): Promise<SyncResult> {
+export async function syncActivities(ctx: TenantContext, source: string, given: SyncedActivity[]): Promise<SyncResult> {
+  // Lower case, as PostgreSQL writes uuids: known customers and repeated pairs are (case-sensitive) Set lookups.
+  const items = given.map((i) => (i.customerId ? { ...i, customerId: i.customerId.toLowerCase() } : i));
   const ids = [...new Set(items.flatMap((i) => (i.customerId ? [i.customerId] : [])))];
   const known = new Set((await ctx.em.find(Customer, { id: { $in: ids } }, { fields: ['id'] })).map((c) => c.id));
   const errors: FieldError[] = items.flatMap((item, i) => (item.customerId && !known.has(item.customerId) ? [{ field: `activities[${i}].customerId`, message: 'is not a customer of this organisation' }] : []));

@@ -1,5 +1,6 @@
 import type { TenantContext } from '../../context';
 import type { Permission } from '../../identity/permissionCatalogue';
+import { isKnownZone } from '../../../lib/timeZones';
 import { quotaBytesOf } from '../../cloud/quota';
 import { callerAccess, mayUse } from './access';
 import type { BusinessModule } from './activeModules';
@@ -87,7 +88,8 @@ const figures: Record<Exclude<SummaryKey, 'storage'>, { sql: string; params: (t:
  */
 export async function dashboardSummary(ctx: TenantContext): Promise<DashboardSummary> {
   const [business, access] = await Promise.all([getBusiness(ctx), callerAccess(ctx)]);
-  const tz = business.timeZone;
+  // A zone stored before settings checked it against PostgreSQL would fail the statement: read as UTC instead.
+  const tz = (await isKnownZone(ctx.em, business.timeZone)) ? business.timeZone : 'UTC';
   const t = ctx.tenantId;
   const shown = (Object.keys(figures) as (keyof typeof figures)[]).filter((k) => mayUse(access, summaryGates[k]));
   const withStorage = mayUse(access, summaryGates.storage);

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Business, PostalAddress, PublicProfile } from '../../../entities/core/business';
 import { badRequest, conflict, notFound, type FieldError } from '../../../lib/errors';
+import { checkZone } from '../../../lib/timeZones';
 import type { TenantContext } from '../../context';
 import { audit } from '../../identity/audit';
 import { getBusiness } from './getBusiness';
@@ -38,7 +39,8 @@ export const slugTaken = (slug: string) => conflict('slug_taken', `The public sl
 
 /**
  * Edits the business record of the context's organisation (`id` must be it: another id is 404). Checks the
- * consistency the DTOs cannot: the SIRET starts with the SIREN, a French VAT number carries the SIREN's key.
+ * consistency the DTOs cannot: the SIRET starts with the SIREN, a French VAT number carries the SIREN's key,
+ * PostgreSQL knows the time zone.
  * The slug is normalised, refused when reserved, and unique across the service (409 slug_taken, enforced
  * by the database's unique index).
  */
@@ -46,6 +48,8 @@ export async function updateBusiness(ctx: TenantContext, id: string, props: Upda
   const business = await getBusiness(ctx);
   if (business.id !== id) throw notFound('Business');
   const { publicProfile, publicSlug, vatNumber, iban, bic, currency, address, billingAddress, ...plain } = props;
+  // The dashboard reads the zone in SQL (`at time zone`): a name only Intl knows would fail it for good.
+  if (plain.timeZone !== undefined) await checkZone(ctx.em, 'timeZone', plain.timeZone.trim());
   Object.assign(business, trimmed(plain));
   if (address !== undefined) business.address = addressOf(address);
   if (billingAddress !== undefined) business.billingAddress = addressOf(billingAddress);

@@ -1,3 +1,5 @@
+import { stringify } from 'csv-stringify/sync';
+import { csvExportOptions } from '../../../lib/csv';
 import { createAccount, type Account } from '../../support/factories';
 import { hubKey, makeCustomer, makePipeline } from '../../support/crm';
 import { expectFieldErrors, expectProblem } from '../../support/identity';
@@ -115,6 +117,11 @@ describe('CRM integration hub, internal routes and export', () => {
     const listed = (await stack.http.get(`/api/deals?customerId=${c.id}`).set(org.auth)).body.items;
     expect(listed.map((d: { title: string; amount: number; stageId: string }) => [d.title, d.amount, d.stageId])).toEqual([['First', 1500, p.stages[0].id], ['Second', 2000, p.stages[2].id]]);
     expect((await stack.http.get(`/api/deals/${listed[0].id}`).set(org.auth)).body.history).toEqual([expect.objectContaining({ type: 'created', actorId: null })]);
+    // Upper-case UUIDs name the same customer and stage (PostgreSQL's uuid ignores case).
+    const upper = { externalId: 'd6', title: 'Upper', customerId: c.id.toUpperCase(), stageId: p.stages[1].id.toUpperCase(), amount: 300, currency: 'EUR' };
+    expect(await wait((await bulk('deals', [upper], orgKey)).body.id)).toMatchObject({ created: 1, failed: 0 });
+    const stored = (await stack.http.get(`/api/deals?customerId=${c.id}`).set(org.auth)).body.items.find((d: { title: string }) => d.title === 'Upper');
+    expect(stored).toMatchObject({ customerId: c.id, stageId: p.stages[1].id, amount: 300 });
   });
 
   it('syncs activities and logs e-mails on internal routes, fail-closed', async () => {
@@ -137,6 +144,8 @@ describe('CRM integration hub, internal routes and export', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ created: 2, updated: 0 });
     expect((await sync(body)).body).toMatchObject({ created: 0, updated: 2 });
+    const upper = await sync({ ...body, tenantId: owner.tenantId.toUpperCase(), activities: [{ ...body.activities[0], customerId: c.id.toUpperCase() }] });
+    expect([upper.status, upper.body]).toEqual([200, expect.objectContaining({ created: 0, updated: 1, activities: [expect.objectContaining({ customerId: c.id })] })]);
     const made = await stack.http.get('/api/customers?q=new.person@example.test').set(owner.auth);
     expect(made.body.items).toEqual([expect.objectContaining({ name: 'New Person', primaryEmail: 'new.person@example.test', lastContactAt: '2026-01-11T10:00:00.000Z' })]);
     expect((await sync({ ...body, tenantId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
@@ -202,5 +211,21 @@ describe('CRM integration hub, internal routes and export', () => {
     expect(csvLines).toHaveLength(3);
     expect((await stack.http.get('/connect/export?format=xml').set(org.auth)).status).toBe(400);
     expect((await stack.http.get('/connect/export')).status).toBe(401);
+  });
+
+  it('prefixes CSV cells that would start a spreadsheet formula, numbers excepted', async () => {
+    const org = await createAccount(stack);
+    const names = ['=1+1', '+33 6 12', '-2', '@SUM(A1)', 'Plain'];
+    for (const name of names) await makeCustomer(stack, org, { name });
+    const csv = await stack.http.get('/connect/export?format=csv').set(org.auth).buffer(true).parse((res, done) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => done(null, text));
+    });
+    expect(csv.status).toBe(200);
+    const exported = (csv.body as string).trim().split('\n').slice(1).map((l) => l.split(',')[3]);
+    expect(exported.sort()).toEqual(["'+33 6 12", "'-2", "'=1+1", "'@SUM(A1)", 'Plain'].sort());
+    // A negative amount written as a number stays a number; the same text is prefixed.
+    expect(stringify([[-5, '-5']], { ...csvExportOptions, header: false })).toBe("-5,'-5\n");
   });
 });

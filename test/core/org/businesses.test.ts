@@ -97,6 +97,19 @@ describe('core: businesses', () => {
     expectFieldErrors(await stack.http.get('/api/businesses/slug-availability').set(owner.auth), 'slug');
   });
 
+  it('accepts only time zones PostgreSQL knows, so the dashboard keeps answering', async () => {
+    const { id } = await business(owner);
+    const patch = (timeZone: string) => stack.http.patch(`/api/businesses/${id}`).set(owner.auth).send({ timeZone });
+    const before = (await business(owner)).timeZone;
+    // Intl and luxon accept this retired name; PostgreSQL's `at time zone` does not.
+    expectFieldErrors(await patch('US/Pacific-New'), 'timeZone');
+    expect((await business(owner)).timeZone).toBe(before);
+    const res = await patch('America/Los_Angeles');
+    expect([res.status, res.body.timeZone]).toEqual([200, 'America/Los_Angeles']);
+    const summary = await stack.http.get('/api/dashboard/summary').set(owner.auth);
+    expect([summary.status, summary.body.timeZone]).toEqual([200, 'America/Los_Angeles']);
+  });
+
   it('keeps public slugs unique across the service, validated, reserved words refused', async () => {
     const { id } = await business(owner);
     const other = await createAccount(stack);

@@ -90,6 +90,16 @@ describe('core: dashboard summary and dashboards', () => {
     expect(seen.appointmentsToday).toMatchObject({ total: 1 });
   });
 
+  it('reads a zone PostgreSQL does not know (stored before settings checked it) as UTC', async () => {
+    const other = await createAccount(stack, { tier: 'pro' });
+    expect((await stack.http.get('/api/businesses').set(other.auth)).status).toBe(200);
+    await sql(`update core_businesses set time_zone = 'US/Pacific-New' where tenant_id = ?`, [other.tenantId]);
+    const res = await stack.http.get('/api/dashboard/summary').set(other.auth);
+    expect([res.status, res.body.timeZone]).toEqual([200, 'UTC']);
+    const [bounds] = await sql(`select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as d`, []);
+    expect(new Date(res.body.dayStart).getTime()).toBe(new Date(bounds.d).getTime());
+  });
+
   it('keeps dashboards and widgets per member, with a catalogue and layout', async () => {
     const catalogue = (await stack.http.get('/api/dashboards/widget-catalogue').set(owner.auth)).body.items as { type: string; dataRoute: string; available: boolean }[];
     // Every widget's data comes from a route of the published API.

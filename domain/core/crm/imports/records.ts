@@ -151,8 +151,9 @@ export function parseDealRecord(raw: unknown): { record: ImportedDeal } | { erro
       externalId: externalId!,
       title: title!,
       customerExternalId,
-      customerId: customerId as string | undefined,
-      stageId: raw.stageId as string | undefined,
+      // Lower case, as PostgreSQL writes uuids: the caller resolves them through (case-sensitive) Sets and Maps.
+      customerId: (customerId as string | undefined)?.toLowerCase(),
+      stageId: (raw.stageId as string | undefined)?.toLowerCase(),
       amount: amount as number,
       currency: raw.currency as string,
       expectedCloseDate: (close as string | null | undefined) ?? null,
