@@ -112,15 +112,23 @@ const subscriptionChanged: Handler = async (em, event, at, services) => {
   return { tenantId: sub.tenantId, outcome: 'applied' };
 };
 
+/** Where an invoice names its subscription under API versions before 2025-03-31.basil (now under `parent`). */
+interface LegacyInvoice {
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata?: Stripe.Metadata | null } | null;
+}
+
 /**
  * invoice.paid / invoice.payment_failed: the payment status of the current subscription (past_due <-> active).
  * They do not advance `stripeEventAt`, so the subscription snapshot sent around them still applies.
  */
 const invoiceSettled: Handler = async (em, event, at) => {
-  const invoice = (event as Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent).data.object;
+  const invoice = (event as Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent).data.object as Stripe.Invoice & LegacyInvoice;
+  // The payload follows the endpoint's pinned API version: the newer shape first, then the older fields.
   const details = invoice.parent?.subscription_details;
-  const subscriptionId = stripeId(details?.subscription);
-  const sub = subscriptionId ? await findSubscription(em, { tenantId: details?.metadata?.tenantId, subscriptionId, customerId: stripeId(invoice.customer) }) : null;
+  const subscriptionId = stripeId(details?.subscription) ?? stripeId(invoice.subscription);
+  const tenantId = details?.metadata?.tenantId ?? invoice.subscription_details?.metadata?.tenantId;
+  const sub = subscriptionId ? await findSubscription(em, { tenantId, subscriptionId, customerId: stripeId(invoice.customer) }) : null;
   if (!sub || sub.stripeSubscriptionId !== subscriptionId) return { tenantId: sub?.tenantId ?? null, outcome: 'ignored' };
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
   if (event.type === 'invoice.paid' && sub.status === 'past_due') sub.status = isTrialRunning(sub) ? 'trialing' : 'active';

@@ -202,6 +202,19 @@ describe('Stripe webhook', () => {
     expect((await subscriptionOf(stack, account.tenantId)).status).toBe('active');
   });
 
+  it('reads the subscription of an invoice in the shape of older API versions (invoice.subscription)', async () => {
+    const { account, sub } = await payingOrg();
+    const invoice = (paid: boolean) => ({ id: `in_old_${paid}`, object: 'invoice', customer: sub.customer, paid, subscription: sub.id, subscription_details: { metadata: { tenantId: account.tenantId } } });
+    const failed = stripeEvent('invoice.payment_failed', invoice(false));
+    await deliver(stack, failed);
+    expect(await processed(stack, failed.id as string)).toMatchObject({ outcome: 'applied', tenantId: account.tenantId });
+    expect((await subscriptionOf(stack, account.tenantId)).status).toBe('past_due');
+    const paid = stripeEvent('invoice.paid', invoice(true));
+    await deliver(stack, paid);
+    expect((await processed(stack, paid.id as string)).outcome).toBe('applied');
+    expect((await subscriptionOf(stack, account.tenantId)).status).toBe('active');
+  });
+
   it('returns the organisation to free on customer.subscription.deleted', async () => {
     const { account, sub } = await payingOrg('business');
     expect((await stack.http.get('/api/entitlements/me').set(account.auth)).body.modules).toContain('rh');

@@ -1,9 +1,10 @@
 import { CloudNode } from '../../entities/cloud/node';
-import { purgeExpiredTrash } from '../../domain/cloud/purge';
+import { purgeExpiredTrash, purgeNodes } from '../../domain/cloud/purge';
 import { download, mkdir, putBytes, uploadFile, uploadUrl } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/wait';
 
 describe('cloud drive: folders, listings, moves, trash', () => {
   let stack: TestStack;
@@ -203,6 +204,44 @@ describe('cloud drive: folders, listings, moves, trash', () => {
     expect(await stack.services.orm.em.fork().count(CloudNode, { id: { $in: [top.id, inner.id, f1.id, f2.id] } }, { filters: false })).toBe(0);
     expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes).toBe(used - 6);
     expectProblem(await stack.http.post(`/api/cloud/folders/${top.id}/restore`).set(owner.auth).send(), 404, 'not_found');
+  });
+
+  it('purge and restore: a restore during a purge waits and finds nothing, a purge after a restore deletes nothing', async () => {
+    const stored = (id: string) => stack.services.orm.em.fork().findOne(CloudNode, { id }, { filters: false });
+    // The purge holds the rows while it deletes the objects: the restore waits for it, then answers 404.
+    const gone = await uploadFile(stack, owner, 'gone.txt', 'gone');
+    const key = (await stored(gone.id))!.objectKey!;
+    await stack.http.delete(`/api/cloud/files/${gone.id}`).set(owner.auth).expect(204);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const remove = stack.services.storage.remove.bind(stack.services.storage);
+    const removing = jest.spyOn(stack.services.storage, 'remove').mockImplementation(async (k) => {
+      await gate;
+      return remove(k);
+    });
+    try {
+      const purging = purgeNodes(stack.services, owner.tenantId, { trashRootIds: [gone.id] });
+      await eventually(() => removing.mock.calls.length > 0 || null);
+      const restoring = stack.http.post(`/api/cloud/files/${gone.id}/restore`).set(owner.auth).send().then((res) => res);
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      expect(await purging).toEqual({ files: 1, folders: 0, bytes: 4 });
+      expectProblem(await restoring, 404, 'not_found');
+    } finally {
+      removing.mockRestore();
+    }
+    expect(await stored(gone.id)).toBeNull();
+    expect(await stack.services.storage.stat(key)).toBeNull();
+
+    // Restored after the purge selected it (or restored and trashed again within retention): nothing is deleted.
+    const kept = await uploadFile(stack, owner, 'kept.txt', 'kept');
+    await stack.http.delete(`/api/cloud/files/${kept.id}`).set(owner.auth).expect(204);
+    await stack.http.post(`/api/cloud/files/${kept.id}/restore`).set(owner.auth).send().expect(200);
+    expect(await purgeNodes(stack.services, owner.tenantId, { trashRootIds: [kept.id] })).toEqual({ files: 0, folders: 0, bytes: 0 });
+    await stack.http.delete(`/api/cloud/files/${kept.id}`).set(owner.auth).expect(204);
+    expect(await purgeNodes(stack.services, owner.tenantId, { trashRootIds: [kept.id], trashedBefore: new Date(Date.now() - 86_400_000) })).toEqual({ files: 0, folders: 0, bytes: 0 });
+    await stack.http.post(`/api/cloud/files/${kept.id}/restore`).set(owner.auth).send().expect(200);
+    expect((await download(stack, owner, kept.id)).bytes.toString()).toBe('kept');
   });
 
   it('restores a file to the root when its folder is gone', async () => {
