@@ -18,8 +18,11 @@ export class WorkItemLinkBody {
   @IsInt() @Min(1) @Max(INT4_MAX) number!: number;
 }
 
+/** Titles and labels are stored trimmed: one of blanks only would be stored empty. */
+const notBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });
+
 export class CreateWorkItemBody {
-  @IsString() @Length(1, 300) title!: string;
+  @IsString() @Length(1, 300) @notBlank('title') title!: string;
   @IsOptional() @IsString() @MaxLength(20000) description?: string;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
   @JSONSchema({ description: 'The issue or pull request the item tracks; code-host webhooks move its status' })
@@ -27,7 +30,7 @@ export class CreateWorkItemBody {
 }
 
 export class UpdateWorkItemBody {
-  @IsOptional() @IsString() @Length(1, 300) title?: string;
+  @IsOptional() @IsString() @Length(1, 300) @notBlank('title') title?: string;
   @JSONSchema({ type: ['string', 'null'] })
   @IsOptional() @IsString() @MaxLength(20000) description?: string | null;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
@@ -59,7 +62,7 @@ export class CreateChannelBody {
 
 export class CreateIntegrationTokenBody {
   @JSONSchema({ description: 'What the token is for; also the author name of its messages unless they give a username' })
-  @IsString() @Length(1, 100) label!: string;
+  @IsString() @Length(1, 100) @notBlank('label') label!: string;
 }
 
 export class IntegrationMessageBody {

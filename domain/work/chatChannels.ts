@@ -31,13 +31,16 @@ const channelsPage = lean(ChatChannel, { where: '($1::uuid is null or id > $1)',
 export const listChannels = async (ctx: TenantContext, props: PageProps): Promise<Page<Lean<ChatChannel>>> =>
   toPage(await channelsPage.all(ctx, props.cursor ?? null, props.limit + 1), props.limit);
 
-/** Deletes a channel with its integration tokens and messages, in one transaction. */
+/**
+ * Deletes a channel with its integration tokens and messages, in one transaction. Tokens first: a post holding
+ * its token row is waited for, and its message is then deleted with the others (postIntegrationMessage).
+ */
 export async function deleteChannel(ctx: TenantContext, id: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
     const channel = await em.findOne(ChatChannel, { id });
     if (!channel) throw notFound('Channel');
-    await em.nativeDelete(ChatMessage, { channelId: id });
     await em.nativeDelete(ChatIntegrationToken, { channelId: id });
+    await em.nativeDelete(ChatMessage, { channelId: id });
     em.remove(channel);
   });
 }

@@ -28,6 +28,8 @@ export async function setGithubSecret(ctx: TenantContext, props: SetGithubSecret
   const secret = props.secret ?? newOpaqueToken(32);
   const sealed = seal(sealingKey(ctx.services), PURPOSE, secret);
   const settings = await ctx.em.transactional(async (em) => {
+    // Two first settings at once would both insert the organisation's one row (the second a 409 the route does not declare).
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_github:${ctx.tenantId}`]);
     const existing = await em.findOne(WorkGithubSettings, { tenantId: ctx.tenantId });
     const rotated = !!existing;
     const row = existing ?? em.create(WorkGithubSettings, { tenantId: ctx.tenantId, secretSealed: sealed, rotatedAt: new Date() });

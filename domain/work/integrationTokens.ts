@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { ChatIntegrationToken, ChatMessage } from '../../entities/work/chat';
 import { unauthorized, notFound } from '../../lib/errors';
 import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
@@ -33,13 +34,16 @@ export async function listIntegrationTokens(ctx: TenantContext, channelId: strin
   return toPage(await ctx.em.find(ChatIntegrationToken, { channelId, ...cursorWhere(props.cursor, 'asc') }, { orderBy: { id: 'asc' }, limit: props.limit + 1 }), props.limit);
 }
 
-/** Revokes a token at once: its next call is refused. Its messages stay (tokenId becomes null). */
+/**
+ * Revokes a token at once: its next call is refused. Its messages stay (tokenId becomes null). The token row
+ * goes first: it waits for a post holding it, whose message the update below then sees (postIntegrationMessage).
+ */
 export async function deleteIntegrationToken(ctx: TenantContext, id: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
     const token = await em.findOne(ChatIntegrationToken, { id });
     if (!token) throw notFound('Integration token');
+    await em.nativeDelete(ChatIntegrationToken, { id });
     await em.nativeUpdate(ChatMessage, { tokenId: id }, { tokenId: null });
-    em.remove(token);
     audit(em, { action: 'chat.token_deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'chat_integration_token', targetId: id, data: { channelId: token.channelId } });
   });
 }
@@ -47,15 +51,17 @@ export async function deleteIntegrationToken(ctx: TenantContext, id: string): Pr
 /**
  * Posts a message with an integration token: a malformed, unknown or deleted token is refused with 401
  * `integration_token_invalid` and nothing is stored. The token names the organisation and the channel.
+ * The token row stays locked until the message is committed, so a deletion of the token or its channel
+ * (which deletes the token row first) either refuses this post or sees and removes its message: no orphan.
  */
 export async function postIntegrationMessage(services: Services, secret: string | undefined, props: { text: string; username?: string }): Promise<ChatMessage> {
   const refused = () => unauthorized('integration_token_invalid', 'The integration token is not valid');
   if (!secret || !TOKEN.test(secret)) throw refused();
-  const em = services.orm.em.fork();
-  const token = await em.findOne(ChatIntegrationToken, { tokenHash: hashToken(secret) }, { filters: { tenant: false } });
-  if (!token) throw refused();
-  const message = em.create(ChatMessage, { tenantId: token.tenantId, channelId: token.channelId, tokenId: token.id, authorId: null, author: props.username ?? token.label, text: props.text });
-  token.lastUsedAt = new Date();
-  await em.flush();
-  return message;
+  return services.orm.em.fork().transactional(async (em) => {
+    const token = await em.findOne(ChatIntegrationToken, { tokenHash: hashToken(secret) }, { filters: { tenant: false }, lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!token) throw refused();
+    const message = em.create(ChatMessage, { tenantId: token.tenantId, channelId: token.channelId, tokenId: token.id, authorId: null, author: props.username ?? token.label, text: props.text });
+    token.lastUsedAt = new Date();
+    return message;
+  });
 }

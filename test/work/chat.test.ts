@@ -60,6 +60,8 @@ describe('chat channels and integrations', () => {
     const ch = await channel(owner, 'members-only');
     expectProblem(await stack.http.post('/api/chat/channels').set(member.auth).send({ name: 'nope' }), 403, 'permission_denied');
     expectProblem(await stack.http.post(`/api/chat/channels/${ch.id}/tokens`).set(member.auth).send({ label: 'x' }), 403, 'permission_denied');
+    // The label is stored trimmed and is the messages' author: blanks only would be an empty author.
+    expectProblem(await stack.http.post(`/api/chat/channels/${ch.id}/tokens`).set(owner.auth).send({ label: '   ' }), 400, 'validation_failed');
     expectProblem(await stack.http.delete(`/api/chat/channels/${ch.id}`).set(member.auth), 403, 'permission_denied');
     await stack.http.get(`/api/chat/channels/${ch.id}`).set(member.auth).expect(200);
     expectProblem(await stack.http.get(`/api/chat/channels/${ch.id}/messages`), 401, 'token_missing');
@@ -93,5 +95,19 @@ describe('chat channels and integrations', () => {
     await stack.http.delete(`/api/chat/channels/${ch.id}`).set(owner.auth).expect(204);
     expectProblem(await stack.http.post(`/api/integrations/${t.token}`).send({ text: 'again' }), 401, 'integration_token_invalid');
     expect(await stack.services.orm.em.fork().count(ChatMessage, { channelId: ch.id }, { filters: { tenant: false } })).toBe(0);
+  });
+
+  it('leaves no message of a channel deleted while tools post into it', async () => {
+    for (let round = 0; round < 4; round++) {
+      const ch = await channel(owner, `racing-${round}`);
+      const t = await token(owner, ch.id);
+      const posts = Array.from({ length: 15 }, () => stack.http.post(`/api/integrations/${t.token}`).send({ text: 'build' }));
+      const [deleted, ...answers] = await Promise.all([stack.http.delete(`/api/chat/channels/${ch.id}`).set(owner.auth), ...posts]);
+      expect(deleted.status).toBe(204);
+      // 401 once the token is gone (429 when those refusals pass the address's limit).
+      answers.forEach((a) => expect([201, 401, 429]).toContain(a.status));
+      // A post read the token before the deletion and stored its message after it: an orphan of no channel.
+      expect(await stack.services.orm.em.fork().count(ChatMessage, { channelId: ch.id }, { filters: { tenant: false } })).toBe(0);
+    }
   });
 });

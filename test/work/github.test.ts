@@ -165,6 +165,13 @@ describe('GitHub webhook of work items', () => {
     expect(await setSecret(stack, owner, 'a-secret-typed-by-hand-0123')).toBe('a-secret-typed-by-hand-0123');
   });
 
+  it('sets the first secret once when two settings race (no undeclared 409)', async () => {
+    const fresh = await createAccount(stack);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => stack.http.put('/api/work/github/secret').set(fresh.auth).send({})));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect((await stack.http.get('/api/work/github').set(fresh.auth)).body.configured).toBe(true);
+  });
+
   it("never applies a delivery to another organisation's items, even signed with the other's secret", async () => {
     const other = await createAccount(stack);
     const otherSecret = await setSecret(stack, other);

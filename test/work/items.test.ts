@@ -37,6 +37,10 @@ describe('work items', () => {
 
   it('validates input', async () => {
     expectProblem(await stack.http.post('/api/work/items').set(owner.auth).send({ title: '' }), 400, 'validation_failed');
+    // Titles are stored trimmed: blanks only were stored as an empty title.
+    expectProblem(await stack.http.post('/api/work/items').set(owner.auth).send({ title: '   ' }), 400, 'validation_failed');
+    const item = (await stack.http.post('/api/work/items').set(owner.auth).send({ title: 'x' }).expect(201)).body as { id: string };
+    expectProblem(await stack.http.patch(`/api/work/items/${item.id}`).set(owner.auth).send({ title: ' \t ' }), 400, 'validation_failed');
     expectProblem(await stack.http.post('/api/work/items').set(owner.auth).send({ title: 'x', status: 'closed' }), 400, 'validation_failed');
     expectProblem(await stack.http.post('/api/work/items').set(owner.auth).send({ title: 'x', link: { provider: 'gitlab', repository: 'a/b', number: 1 } }), 400, 'validation_failed');
     expectProblem(await stack.http.post('/api/work/items').set(owner.auth).send({ title: 'x', link: { provider: 'github', repository: 'nope', number: 1 } }), 400, 'validation_failed');

@@ -38,6 +38,13 @@ export interface DashboardProps {
   isDefault?: boolean;
 }
 
+/**
+ * Serialises a member's dashboard writes (transaction-scoped): two concurrent first creations would both count
+ * none and both claim the default (the unique index then refused one), and concurrent creations could pass
+ * MAX_DASHBOARDS.
+ */
+const lockMember = (ctx: TenantContext) => ctx.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`core_dashboards:${ctx.tenantId}:${ctx.userId}`]);
+
 /** Making one dashboard the default clears the flag on the others (the unique index holds one). */
 async function clearDefault(ctx: TenantContext, exceptId: string): Promise<void> {
   await ctx.em.nativeUpdate(Dashboard, { userId: ctx.userId!, isDefault: true, id: { $ne: exceptId } }, { isDefault: false });
@@ -46,6 +53,7 @@ async function clearDefault(ctx: TenantContext, exceptId: string): Promise<void>
 /** A new dashboard; the member's first one is their default. 409 `dashboard_limit` past MAX_DASHBOARDS. */
 export async function createDashboard(ctx: TenantContext, props: Required<Pick<DashboardProps, 'name'>> & DashboardProps): Promise<DashboardWithWidgets> {
   return ctx.em.transactional(async (em) => {
+    await lockMember({ ...ctx, em });
     const count = await em.count(Dashboard, { userId: ctx.userId! });
     if (count >= MAX_DASHBOARDS) throw conflict('dashboard_limit', `A member may have at most ${MAX_DASHBOARDS} dashboards`);
     const d = em.create(Dashboard, { id: newId(), tenantId: ctx.tenantId, userId: ctx.userId!, name: props.name, columns: props.columns ?? 12, isDefault: count === 0 || !!props.isDefault });
@@ -59,6 +67,7 @@ export async function createDashboard(ctx: TenantContext, props: Required<Pick<D
 export async function updateDashboard(ctx: TenantContext, id: string, props: DashboardProps): Promise<DashboardWithWidgets> {
   await ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
+    await lockMember(tx);
     const d = await ownDashboard(tx, id);
     if (props.columns !== undefined && props.columns < d.columns) {
       const [r] = await em.execute<{ n: string }[]>(`select count(*) as n from core_dashboard_widgets where tenant_id = ? and dashboard_id = ? and x + w > ?`, [ctx.tenantId, d.id, props.columns]);

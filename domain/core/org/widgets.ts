@@ -35,18 +35,24 @@ async function checkType(ctx: TenantContext, type: string, settings: Record<stri
   return def;
 }
 
-/** Adds a widget; without a place it goes below the others at the type's default size. */
+/**
+ * Adds a widget; without a place it goes below the others at the type's default size. The dashboard row is
+ * locked while counting: concurrent adds each counted the others out and passed MAX_WIDGETS.
+ */
 export async function addWidget(ctx: TenantContext, dashboardId: string, props: WidgetProps & { type: string }): Promise<DashboardWithWidgets> {
   const d = await ownDashboard(ctx, dashboardId);
   const settings = props.settings ?? {};
   const def = await checkType(ctx, props.type, settings);
-  const [stats] = await ctx.em.execute<{ n: string; bottom: number | null }[]>(`select count(*) as n, max(y + h) as bottom from core_dashboard_widgets where tenant_id = ? and dashboard_id = ?`, [ctx.tenantId, d.id]);
-  if (Number(stats.n) >= MAX_WIDGETS) throw conflict('widget_limit', `A dashboard holds at most ${MAX_WIDGETS} widgets`);
-  const w = props.w ?? Math.min(def.defaultW, d.columns);
-  const place = { x: props.x ?? 0, y: props.y ?? Number(stats.bottom ?? 0), w, h: props.h ?? def.defaultH };
-  checkFits(d, place);
-  ctx.em.create(DashboardWidget, { id: newId(), tenantId: ctx.tenantId, dashboardId: d.id, type: props.type, title: props.title ?? null, ...place, settings });
-  await ctx.em.flush();
+  await ctx.em.transactional(async (em) => {
+    const locked = await em.execute(`select 1 from core_dashboards where tenant_id = ? and id = ? for update`, [ctx.tenantId, d.id]);
+    if (!locked.length) throw notFound('Dashboard');
+    const [stats] = await em.execute<{ n: string; bottom: number | null }[]>(`select count(*) as n, max(y + h) as bottom from core_dashboard_widgets where tenant_id = ? and dashboard_id = ?`, [ctx.tenantId, d.id]);
+    if (Number(stats.n) >= MAX_WIDGETS) throw conflict('widget_limit', `A dashboard holds at most ${MAX_WIDGETS} widgets`);
+    const w = props.w ?? Math.min(def.defaultW, d.columns);
+    const place = { x: props.x ?? 0, y: props.y ?? Number(stats.bottom ?? 0), w, h: props.h ?? def.defaultH };
+    checkFits(d, place);
+    em.create(DashboardWidget, { id: newId(), tenantId: ctx.tenantId, dashboardId: d.id, type: props.type, title: props.title ?? null, ...place, settings });
+  });
   return getDashboard(ctx, d.id);
 }
 

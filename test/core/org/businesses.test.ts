@@ -89,6 +89,8 @@ describe('core: businesses', () => {
     expectFieldErrors(await patch({ siren: '123456789', siret: '1234', vatNumber: 'XX', iban: 'FR00 1234', bic: 'nope', currency: 'EURO', timeZone: 'Mars/Olympus', email: 'x', website: 'ftp//x' }), 'siren', 'siret', 'vatNumber', 'iban', 'bic', 'currency', 'timeZone', 'email', 'website');
     expectFieldErrors(await patch({ name: '', legalName: null, address: { line1: 'x' }, unknown: 1 }), 'name', 'legalName', 'address.postalCode', 'address.city', 'address.country', 'unknown');
     expectFieldErrors(await patch({ address: [], publicProfile: [] }), 'address', 'publicProfile');
+    // Names are stored trimmed: blanks only were stored empty (the welcome path then greeted "Welcome to ").
+    expectFieldErrors(await patch({ name: '   ', legalName: ' ' }), 'name', 'legalName');
     // Consistency between fields.
     expectFieldErrors(await patch({ siren: SIREN, siret: '35600000000048' }), 'siret');
     expectFieldErrors(await patch({ siren: SIREN, vatNumber: 'FR40303265045' }), 'vatNumber');

@@ -150,6 +150,29 @@ describe('core: dashboard summary and dashboards', () => {
     expectProblem(await stack.http.get(`/api/dashboards/${second.id}`).set(owner.auth), 404, 'not_found');
   });
 
+  it('creates concurrent dashboards of a member with one default, never past the limit', async () => {
+    const member = await addMember(stack, owner, 'member');
+    // Concurrent first creations all counted none and claimed the default: the unique index refused all but one (409).
+    const first = await Promise.all([1, 2, 3, 4].map((i) => stack.http.post('/api/dashboards').set(member.auth).send({ name: `D${i}` })));
+    expect(first.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(first.filter((r) => r.body.isDefault)).toHaveLength(1);
+    const rest = await Promise.all(Array.from({ length: 20 }, (_, i) => stack.http.post('/api/dashboards').set(member.auth).send({ name: `E${i}`, isDefault: i % 2 === 0 })));
+    expect(rest.filter((r) => r.status === 201)).toHaveLength(16);
+    rest.filter((r) => r.status !== 201).forEach((r) => expectProblem(r, 409, 'dashboard_limit'));
+    const list = (await stack.http.get('/api/dashboards').set(member.auth)).body.items as { isDefault: boolean }[];
+    expect([list.length, list.filter((d) => d.isDefault).length]).toEqual([20, 1]);
+  });
+
+  it('never lets concurrent adds pass the widget limit', async () => {
+    const d = (await stack.http.post('/api/dashboards').set(owner.auth).send({ name: 'Crowded' }).expect(201)).body as { id: string };
+    const add = () => stack.http.post(`/api/dashboards/${d.id}/widgets`).set(owner.auth).send({ type: 'onboarding', w: 1, h: 1 });
+    for (let i = 0; i < 45; i++) expect((await add()).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 10 }, add));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    answers.filter((a) => a.status !== 201).forEach((a) => expectProblem(a, 409, 'widget_limit'));
+    expect((await stack.http.get(`/api/dashboards/${d.id}`).set(owner.auth)).body.widgets).toHaveLength(50);
+  });
+
   it('refuses bad input and answers 404 across organisations', async () => {
     expectFieldErrors(await stack.http.post('/api/dashboards').set(owner.auth).send({ name: ' ', columns: 0, isDefault: 'yes' }), 'name', 'columns', 'isDefault');
     expect((await stack.http.get('/api/dashboards/not-a-uuid').set(owner.auth)).status).toBe(400);
