@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../lib/dates';
 import { invalidField } from '../../lib/errors';
 import type { Page } from '../../lib/pagination';
 import type { FileCategory } from '../../entities/cloud/node';
@@ -34,10 +35,8 @@ const INT8_MAX = 2n ** 63n - 1n;
 function isTimestamp(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, offset] = m.slice(1, 8).map(Number);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && offset < 16;
+  const [hour, minute, second, offset] = m.slice(4, 8).map(Number);
+  return isCalendarDate(`${m[1]}-${m[2]}-${m[3]}`) && hour < 24 && minute < 60 && second < 60 && offset < 16;
 }
 
 const validCursorValue: Record<CursorType, (value: string) => boolean> = {

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound, type FieldError } from '../../../lib/er
 import type { TenantContext } from '../../context';
 import type { Em } from '../../../lib/db';
 import { lean, type LeanScope } from '../../../lib/lean';
-import { isCalendarDate } from './dates';
+import { isCalendarDate } from '../../../lib/dates';
 
 export const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const MAX_CUSTOM_FIELDS = 100;

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { isUtcTimestamp } from './dates';
+import { isUtcTimestamp } from '../../../lib/dates';
 
 /**
  * The unified timeline of a customer: items of every module that registered a provider (CRM activities here;

@@ -1,5 +1,5 @@
 /**
- * Dates as the CRM stores and pages them, checked before PostgreSQL sees them: JavaScript's Date.parse takes
+ * Dates as clients and cursors send them, checked before PostgreSQL sees them: JavaScript's Date.parse takes
  * days that do not exist ("2024-04-31" is 1 May) and years PostgreSQL refuses, where `::date` and
  * `::timestamptz` fail the whole statement.
  */
