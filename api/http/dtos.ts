@@ -30,6 +30,9 @@ export const XML_TEXT = /^[^\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*
 /** A text field printed into an XML document: 400 `validation_failed` for a character XML 1.0 forbids. */
 export const IsXmlText = (options?: ValidationOptions) => Matches(XML_TEXT, { message: '$property must not contain control characters', ...options });
 
+/** A text field that must hold more than blanks (most are stored trimmed, so blanks alone would be stored empty). */
+export const IsNotBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });
+
 /** `?limit=&cursor=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
 export class PageQuery {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })

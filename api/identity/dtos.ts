@@ -18,7 +18,7 @@ import {
   Min,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IdParams, IsInstant, PageQuery } from '../http/dtos';
+import { IdParams, IsInstant, IsNotBlank, PageQuery } from '../http/dtos';
 import { mailStatuses } from '../../entities/identity/mail';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
@@ -89,7 +89,7 @@ export class InvitationTokenParams {
 }
 
 export class CreateOrganizationBody {
-  @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 120) name!: string;
+  @IsString() @IsNotBlank('name') @Length(1, 120) name!: string;
 }
 
 export class InviteBody extends EmailBody {
@@ -130,7 +130,7 @@ export class RolePermissionsBody {
 
 export class CreateRoleBody extends RolePermissionsBody {
   @JSONSchema({ description: 'Stable key, unique in the organisation' }) @Matches(ROLE_KEY, { message: `key ${ROLE_KEY_MESSAGE}` }) key!: string;
-  @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 80) name!: string;
+  @IsString() @IsNotBlank('name') @Length(1, 80) name!: string;
   @IsOptional() @IsString() @MaxLength(500) description?: string;
 }
 
@@ -163,8 +163,8 @@ export class SignupsQuery {
 }
 
 export class BroadcastBody {
-  @IsString() @Matches(/\S/, { message: 'subject must not be blank' }) @Length(1, 200) subject!: string;
-  @JSONSchema({ description: 'Plain text of the mail' }) @IsString() @Matches(/\S/, { message: 'text must not be blank' }) @Length(1, 20_000) text!: string;
+  @IsString() @IsNotBlank('subject') @Length(1, 200) subject!: string;
+  @JSONSchema({ description: 'Plain text of the mail' }) @IsString() @IsNotBlank('text') @Length(1, 20_000) text!: string;
 }
 
 export class OutboxQuery extends PageQuery {

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { IsNotBlank } from '../http/dtos';
 import { answerQuestion, assist } from '../../domain/knowledge/assist';
 import { findSpace } from '../../domain/knowledge/lookup';
 import { findPublicSpace } from '../../domain/knowledge/publicSpace';
@@ -19,7 +20,7 @@ class KbAiBody {
   @IsOptional() @IsUUID() articleId?: string;
   @JSONSchema({ description: 'rewrite: how (e.g. "friendlier", "shorter")' })
   @IsOptional() @IsString() @MaxLength(500) instruction?: string;
-  @IsOptional() @IsString() @Length(1, 1000) @Matches(/\S/, { message: 'question must not be blank' }) question?: string;
+  @IsOptional() @IsString() @Length(1, 1000) @IsNotBlank('question') question?: string;
   @JSONSchema({ description: 'qa: search this space only' })
   @IsOptional() @IsUUID() spaceId?: string;
 }
@@ -39,7 +40,7 @@ class KbAiView {
 }
 
 class KbQaBody {
-  @IsString() @Length(1, 1000) @Matches(/\S/, { message: 'question must not be blank' }) question!: string;
+  @IsString() @Length(1, 1000) @IsNotBlank('question') question!: string;
 }
 
 class KbPublicQaSourceView {

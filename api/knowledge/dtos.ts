@@ -3,7 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional,
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
-import { INT4_MAX, PageQuery } from '../http/dtos';
+import { INT4_MAX, IsNotBlank, PageQuery } from '../http/dtos';
 
 /** Inputs of the knowledge member and integration surfaces. */
 
@@ -13,7 +13,7 @@ const SLUG_MESSAGE = 'must be lower-case letters, digits and single hyphens';
 const MAX_MARKDOWN = 49_000;
 
 export class KbCreateSpaceBody {
-  @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
+  @IsString() @Length(1, 120) @IsNotBlank('name') name!: string;
   @JSONSchema({ description: '`internal` (members only), `public_kb` (public knowledge base) or `blog` (public, with subscribers)' })
   @IsIn(spaceModes) mode!: SpaceMode;
   @JSONSchema({ description: 'Unique across the service (409 `slug_taken`); derived from the name when omitted' })
@@ -25,7 +25,7 @@ export class KbCreateSpaceBody {
 }
 
 export class KbUpdateSpaceBody {
-  @IsOptional() @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
+  @IsOptional() @IsString() @Length(1, 120) @IsNotBlank('name') name?: string;
   @IsOptional() @IsIn(spaceModes) mode?: SpaceMode;
   @IsOptional() @IsString() @Length(1, 80) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
   @JSONSchema({ type: ['string', 'null'] })
@@ -38,21 +38,21 @@ export class KbListSpacesQuery extends PageQuery {
 }
 
 export class KbCollectionBody {
-  @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
+  @IsString() @Length(1, 120) @IsNotBlank('name') name!: string;
   @JSONSchema({ type: ['string', 'null'] })
   @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) sortOrder?: number;
 }
 
 export class KbUpdateCollectionBody {
-  @IsOptional() @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
+  @IsOptional() @IsString() @Length(1, 120) @IsNotBlank('name') name?: string;
   @JSONSchema({ type: ['string', 'null'] })
   @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) sortOrder?: number;
 }
 
 export class KbCreateArticleBody {
-  @IsString() @Length(1, 200) @Matches(/\S/, { message: 'title must not be blank' }) title!: string;
+  @IsString() @Length(1, 200) @IsNotBlank('title') title!: string;
   @JSONSchema({ description: 'Fixed for the article\'s life. Default: `rich` on the member surface, `developer` on the integration surface' })
   @IsOptional() @IsIn(articleKinds) kind?: ArticleKind;
   @JSONSchema({ description: 'A collection of the same space', type: ['string', 'null'], format: 'uuid' })
@@ -70,7 +70,7 @@ export class KbCreateArticleBody {
 }
 
 export class KbUpdateArticleBody {
-  @IsOptional() @IsString() @Length(1, 200) @Matches(/\S/, { message: 'title must not be blank' }) title?: string;
+  @IsOptional() @IsString() @Length(1, 200) @IsNotBlank('title') title?: string;
   @JSONSchema({ description: 'Only the article\'s own kind is accepted (409 `kind_immutable`)' })
   @IsOptional() @IsIn(articleKinds) kind?: ArticleKind;
   @JSONSchema({ description: 'A collection of the same space; null takes the article out of its collection', type: ['string', 'null'], format: 'uuid' })
@@ -99,7 +99,7 @@ export class KbStatusBody {
 }
 
 export class KbCommentBody {
-  @IsString() @Length(1, 5000) @Matches(/\S/, { message: 'body must not be blank' }) body!: string;
+  @IsString() @Length(1, 5000) @IsNotBlank('body') body!: string;
 }
 
 export class KbVersionParams {
@@ -109,7 +109,7 @@ export class KbVersionParams {
 
 export class KbSearchQuery {
   @JSONSchema({ description: 'Words, "quoted phrases", OR, -excluded (web search syntax); a typo in a title still matches' })
-  @IsString() @Length(1, 200) @Matches(/\S/, { message: 'q must not be blank' }) q!: string;
+  @IsString() @Length(1, 200) @IsNotBlank('q') q!: string;
   @IsOptional() @IsUUID() spaceId?: string;
   @IsOptional() @IsIn(articleStatuses) status?: ArticleStatus;
   @JSONSchema({ description: 'Hits (default 20, max 50)' })

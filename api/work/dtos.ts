@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, PageQuery } from '../http/dtos';
+import { INT4_MAX, IsNotBlank, PageQuery } from '../http/dtos';
 import { codeHosts, workItemStatuses, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
 import { githubDeliveryOutcomes, type GithubDeliveryOutcome } from '../../entities/work/github';
 import { hubDeliveryStatuses, type HubDeliveryStatus } from '../../entities/notifications/hubDelivery';
@@ -18,11 +18,9 @@ export class WorkItemLinkBody {
   @IsInt() @Min(1) @Max(INT4_MAX) number!: number;
 }
 
-/** Titles and labels are stored trimmed: one of blanks only would be stored empty. */
-const notBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });
 
 export class CreateWorkItemBody {
-  @IsString() @Length(1, 300) @notBlank('title') title!: string;
+  @IsString() @Length(1, 300) @IsNotBlank('title') title!: string;
   @IsOptional() @IsString() @MaxLength(20000) description?: string;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
   @JSONSchema({ description: 'The issue or pull request the item tracks; code-host webhooks move its status' })
@@ -30,7 +28,7 @@ export class CreateWorkItemBody {
 }
 
 export class UpdateWorkItemBody {
-  @IsOptional() @IsString() @Length(1, 300) @notBlank('title') title?: string;
+  @IsOptional() @IsString() @Length(1, 300) @IsNotBlank('title') title?: string;
   @JSONSchema({ type: ['string', 'null'] })
   @IsOptional() @IsString() @MaxLength(20000) description?: string | null;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
@@ -62,7 +60,7 @@ export class CreateChannelBody {
 
 export class CreateIntegrationTokenBody {
   @JSONSchema({ description: 'What the token is for; also the author name of its messages unless they give a username' })
-  @IsString() @Length(1, 100) @notBlank('label') label!: string;
+  @IsString() @Length(1, 100) @IsNotBlank('label') label!: string;
 }
 
 export class IntegrationMessageBody {

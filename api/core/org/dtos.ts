@@ -23,6 +23,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { IsNotBlank } from '../../http/dtos';
 import { switchableModules, type BusinessModule } from '../../../domain/core/org/activeModules';
 import { isSiren, isSiret, isVatNumber } from '../../../domain/core/org/identifiers';
 
@@ -53,8 +54,8 @@ export class PublicProfileInput {
 }
 
 export class UpdateBusinessBody {
-  @JSONSchema({ description: 'Trade name shown in the app and on the storefront' }) @IsOptional() @IsString() @Length(1, 120) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
-  @JSONSchema({ description: 'Legal name printed on invoices' }) @IsOptional() @IsString() @Length(1, 200) @Matches(/\S/, { message: 'legalName must not be blank' }) legalName?: string;
+  @JSONSchema({ description: 'Trade name shown in the app and on the storefront' }) @IsOptional() @IsString() @Length(1, 120) @IsNotBlank('name') name?: string;
+  @JSONSchema({ description: 'Legal name printed on invoices' }) @IsOptional() @IsString() @Length(1, 200) @IsNotBlank('legalName') legalName?: string;
   @nullableString(60, 'Legal form, e.g. SAS, SARL, EI') @IsOptional() @IsString() @MaxLength(60) legalForm?: string | null;
   @JSONSchema({ type: ['string', 'null'], pattern: '^\\d{9}$', description: 'SIREN: 9 digits with a valid Luhn checksum' })
   @IsOptional()
