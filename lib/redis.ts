@@ -1,8 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import DataHandler from 'ioredis/built/DataHandler';
 import type { Config } from './config';
 import type { Logger } from './logger';
+
+/**
+ * ioredis 6.0.0 reports a reply that no command waits for (the queue was flushed by a socket timeout or a
+ * reconnect while replies were in flight) as a connection error, built with `reply.toString()`: a nil reply
+ * threw a TypeError there instead, rethrown on the next tick as an uncaught exception that stops the process.
+ * The reply only names itself in that message, so a nil one is named "(nil)". test/platform/redisProtocol.test.ts
+ */
+const handler = DataHandler.prototype as unknown as { shiftCommand(reply: unknown): unknown };
+const shiftCommand = handler.shiftCommand;
+handler.shiftCommand = function (this: DataHandler, reply: unknown) {
+  return shiftCommand.call(this, reply ?? '(nil)');
+};
 
 /** Reconnect attempts come at most a second apart, so a Redis that returns is used again within a second or two. */
 const reconnectSoon = (attempt: number): number => Math.min(attempt * 100, 1000);
