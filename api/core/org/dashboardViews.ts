@@ -4,9 +4,8 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { allPermissions } from '../../../domain/identity/permissionCatalogue';
 import { switchableModules } from '../../../domain/core/org/activeModules';
-import type { DashboardWithWidgets } from '../../../domain/core/org/dashboards';
+import { widgetUnavailableReasons, type DashboardWithWidgets, type PlacedWidget, type WidgetUnavailable } from '../../../domain/core/org/dashboards';
 import type { WidgetType } from '../../../domain/core/org/widgetCatalogue';
-import type { DashboardWidget } from '../../../entities/core/dashboard';
 import { isoTime } from '../../http/present';
 
 /** Presenters of the dashboards, their widgets and the widget catalogue. */
@@ -20,11 +19,34 @@ export class WidgetView {
   @JSONSchema({ description: 'Width in columns' }) @IsInt() w!: number;
   @JSONSchema({ description: 'Height in rows' }) @IsInt() h!: number;
   @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)' }) @IsObject() settings!: Record<string, unknown>;
+  @JSONSchema({
+    description:
+      "Whether the widget can be shown now: its module in use by the organisation and its permission held by the caller (as `available` in the widget catalogue). false: the app shows a placeholder saying why instead of reading the data route; the widget keeps its place and settings, can be moved or removed, and is available again once the module is switched back on or the permission given back.",
+  })
+  @IsBoolean()
+  available!: boolean;
+  @JSONSchema({ description: 'Why it is not available: module_not_in_use (switched off in the active modules, or no longer in the subscription), permission_missing (the caller no longer holds its permission), type_unknown (no longer in the catalogue); null when available' })
+  @Nullable()
+  @IsIn(widgetUnavailableReasons)
+  unavailableReason!: WidgetUnavailable | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
-  static from(w: DashboardWidget): WidgetView {
-    return { id: w.id, type: w.type, title: w.title ?? null, x: w.x, y: w.y, w: w.w, h: w.h, settings: w.settings, createdAt: isoTime(w.createdAt), updatedAt: isoTime(w.updatedAt) };
+  static from({ widget: w, unavailable }: PlacedWidget): WidgetView {
+    return {
+      id: w.id,
+      type: w.type,
+      title: w.title ?? null,
+      x: w.x,
+      y: w.y,
+      w: w.w,
+      h: w.h,
+      settings: w.settings,
+      available: unavailable === null,
+      unavailableReason: unavailable,
+      createdAt: isoTime(w.createdAt),
+      updatedAt: isoTime(w.updatedAt),
+    };
   }
 }
 
@@ -32,7 +54,7 @@ export class DashboardView {
   @IsUUID() id!: string;
   @IsString() name!: string;
   @JSONSchema({ description: 'Width of the grid in columns' }) @IsInt() columns!: number;
-  @JSONSchema({ description: 'The one the app opens first (one per member)' }) @IsBoolean() isDefault!: boolean;
+  @JSONSchema({ description: 'The one the app opens first: a member with dashboards always has exactly one' }) @IsBoolean() isDefault!: boolean;
   @JSONSchema({ description: 'Top to bottom, left to right' }) @ValidateNested({ each: true }) @Type(() => WidgetView) widgets!: WidgetView[];
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;

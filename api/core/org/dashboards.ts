@@ -14,6 +14,9 @@ import { AddWidgetBody, CreateDashboardBody, DashboardLayoutBody, UpdateDashboar
 export function dashboardRoutes({ routes }: ModuleMount): void {
   const r = routes('Core: dashboards');
   const gate = { access: 'user', module: 'core' } as const;
+  const unavailable =
+    'A widget whose module the organisation no longer uses (switched off in its active modules, or gone from its subscription) or whose permission the caller lost stays on the dashboard in its place, flagged `available: false` with an `unavailableReason`: the app shows a placeholder there instead of reading its data, the member may move or remove it, and it is available again, where it was, once the module is back on or the permission given back.';
+  const oneDefault = 'A member with dashboards always has exactly one default.';
 
   r.get(
     '/api/dashboard/summary',
@@ -43,7 +46,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/dashboards',
-    { ...gate, summary: 'My dashboards', description: `The caller's own dashboards with their widgets, the default first (at most ${MAX_DASHBOARDS}). Dashboards are personal: nobody else sees them.`, response: DashboardListView },
+    { ...gate, summary: 'My dashboards', description: `The caller's own dashboards with their widgets, the default first, then oldest first (at most ${MAX_DASHBOARDS}). Dashboards are personal: nobody else sees them. ${oneDefault} ${unavailable}`, response: DashboardListView },
     async ({ ctx }) => ({ items: (await listDashboards(ctx)).map(DashboardView.from) }) satisfies DashboardListView,
   );
 
@@ -53,17 +56,25 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     async ({ ctx, body }) => created(DashboardView.from(await createDashboard(ctx, body))),
   );
 
-  r.get('/api/dashboards/:id', { ...gate, summary: 'A dashboard with its widgets', description: "Another member's dashboard is 404 like an unknown one.", params: IdParams, response: DashboardView }, async ({ ctx, params }) =>
+  r.get('/api/dashboards/:id', { ...gate, summary: 'A dashboard with its widgets', description: `Another member's dashboard is 404 like an unknown one. ${unavailable}`, params: IdParams, response: DashboardView }, async ({ ctx, params }) =>
     DashboardView.from(await getDashboard(ctx, params.id)),
   );
 
   r.patch(
     '/api/dashboards/:id',
-    { ...gate, summary: 'Rename, resize or make default', description: 'Making it the default clears the flag on the member\'s other dashboards. Narrowing the grid while a widget would not fit is 400.', params: IdParams, body: UpdateDashboardBody, response: DashboardView },
+    {
+      ...gate,
+      summary: 'Rename, resize or make default',
+      description: `Making it the default clears the flag on the member's other dashboards. ${oneDefault} To change it, make another dashboard the default: \`isDefault: false\` on the default is 409 \`default_dashboard_required\` (nothing of the request is applied), on another dashboard it changes nothing. Narrowing the grid while a widget would not fit is 400.`,
+      params: IdParams,
+      body: UpdateDashboardBody,
+      response: DashboardView,
+      errors: { 409: '`default_dashboard_required`' },
+    },
     async ({ ctx, params, body }) => DashboardView.from(await updateDashboard(ctx, params.id, body)),
   );
 
-  r.delete('/api/dashboards/:id', { ...gate, summary: 'Delete a dashboard', description: 'With its widgets.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
+  r.delete('/api/dashboards/:id', { ...gate, summary: 'Delete a dashboard', description: `With its widgets. ${oneDefault} Deleting the default makes the first remaining dashboard of the list (the oldest) the default, so the list keeps its order; deleting the last one leaves none, and the next one created is the default.`, params: IdParams, status: 204 }, async ({ ctx, params }) => {
     await deleteDashboard(ctx, params.id);
     return noContent();
   });
@@ -98,7 +109,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/dashboards/:id/widgets/:widgetId',
-    { ...gate, summary: 'Edit a widget', description: 'Title, place, settings (replaced, checked against the type). Answers the dashboard.', params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
+    { ...gate, summary: 'Edit a widget', description: 'Title, place, settings (replaced, checked against the type). New settings for a widget not available now are 403 `widget_not_available`; its title and place can still change. Answers the dashboard.', params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
     async ({ ctx, params, body }) => DashboardView.from(await updateWidget(ctx, params.id, params.widgetId, body)),
   );
 

@@ -14,7 +14,7 @@ export function onboardingRoutes({ routes }: ModuleMount): void {
       ...gate,
       summary: 'Onboarding status',
       description:
-        "The steps of the modules the organisation uses, each done or not from real records (never ticked by hand): business details (address and SIREN, SIRET or VAT number), a colleague invited or joined, a first service, contact, invoice, public slug, drive file, VR room, employee. canDo: the caller holds the step's permission. Dismissal is per member.",
+        "The steps of the modules the organisation uses, each done or not from real records (never ticked by hand): business details (address and SIREN, SIRET or VAT number), a colleague invited (an invitation pending or accepted: revoked or expired ones do not count) or joined, a first service, contact, invoice, public slug, drive file, VR room, employee. canDo: the caller holds the step's permission. Dismissal is per member.",
       response: OnboardingStatusView,
     },
     async ({ ctx }) => OnboardingStatusView.from(await onboardingStatus(ctx)),

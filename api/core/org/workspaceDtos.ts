@@ -24,7 +24,7 @@ export class CreateDashboardBody {
 export class UpdateDashboardBody {
   @IsOptional() @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 120) name?: string;
   @JSONSchema({ description: 'Narrowing the grid is refused while a widget would not fit' }) @IsOptional() @IsInt() @Min(1) @Max(24) columns?: number;
-  @IsOptional() @IsBoolean() isDefault?: boolean;
+  @JSONSchema({ description: 'true: make it the default; false on the default is refused (409 default_dashboard_required): make another one the default instead' }) @IsOptional() @IsBoolean() isDefault?: boolean;
 }
 
 class PlaceFields {

@@ -2,18 +2,39 @@ import { Dashboard, DashboardWidget } from '../../../entities/core/dashboard';
 import { newId } from '../../../entities/base';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
+import { callerAccess, whyUnavailable, type Unavailable } from './access';
+import { widgetTypeOf } from './widgetCatalogue';
 
 /** Dashboards a member may have. */
 export const MAX_DASHBOARDS = 20;
 
+/**
+ * Why a placed widget cannot be shown now: its module is not in use (switched off, or no longer in the
+ * entitlements), the caller lost its permission, or its type left the catalogue. The widget stays where it is
+ * and is shown again once the reason goes away.
+ */
+export type WidgetUnavailable = Unavailable | 'type_unknown';
+export const widgetUnavailableReasons: readonly WidgetUnavailable[] = ['module_not_in_use', 'permission_missing', 'type_unknown'];
+
+export interface PlacedWidget {
+  widget: DashboardWidget;
+  /** null: available. */
+  unavailable: WidgetUnavailable | null;
+}
+
 export interface DashboardWithWidgets {
   dashboard: Dashboard;
-  widgets: DashboardWidget[];
+  widgets: PlacedWidget[];
 }
 
 async function withWidgets(ctx: TenantContext, dashboards: Dashboard[]): Promise<DashboardWithWidgets[]> {
   const widgets = dashboards.length ? await ctx.em.find(DashboardWidget, { dashboardId: { $in: dashboards.map((d) => d.id) } }, { orderBy: { y: 'asc', x: 'asc', id: 'asc' } }) : [];
-  return dashboards.map((dashboard) => ({ dashboard, widgets: widgets.filter((w) => w.dashboardId === dashboard.id) }));
+  const access = widgets.length ? await callerAccess(ctx) : null;
+  const placed = widgets.map((widget): PlacedWidget => {
+    const def = widgetTypeOf(widget.type);
+    return { widget, unavailable: !def ? 'type_unknown' : whyUnavailable(access!, def) };
+  });
+  return dashboards.map((dashboard) => ({ dashboard, widgets: placed.filter((p) => p.widget.dashboardId === dashboard.id) }));
 }
 
 /** The caller's own dashboards (the default first), with their widgets. Other members' dashboards are never visible. */
@@ -63,7 +84,18 @@ export async function createDashboard(ctx: TenantContext, props: Required<Pick<D
   });
 }
 
-/** Renames, resizes the grid (widgets must still fit: 400 otherwise) or makes it the default. */
+/**
+ * A member who has dashboards always has exactly one default. Un-defaulting it would leave none and the server
+ * would have to guess which one the member wants instead, so it is refused: make another one the default.
+ */
+const defaultRequired = () =>
+  conflict('default_dashboard_required', 'This is your default dashboard and you must keep one: make another dashboard the default instead (isDefault: true on it)');
+
+/**
+ * Renames, resizes the grid (widgets must still fit: 400 otherwise) or makes it the default. isDefault false on
+ * the default is 409 `default_dashboard_required` (the whole request is refused); on another dashboard it changes
+ * nothing. Under the member's lock, so the flag read is the current one.
+ */
 export async function updateDashboard(ctx: TenantContext, id: string, props: DashboardProps): Promise<DashboardWithWidgets> {
   await ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
@@ -79,14 +111,25 @@ export async function updateDashboard(ctx: TenantContext, id: string, props: Das
       await clearDefault(tx, d.id);
       d.isDefault = true;
     }
-    if (props.isDefault === false) d.isDefault = false;
+    if (props.isDefault === false && d.isDefault) throw defaultRequired();
     await em.flush();
   });
   return getDashboard(ctx, id);
 }
 
-/** Deletes a dashboard with its widgets (cascade). */
+/**
+ * Deletes a dashboard with its widgets (cascade). Deleting the default makes the first remaining dashboard in
+ * list order (the oldest) the default, so the list keeps its order and the member keeps one default. Under the
+ * member's lock: a concurrent delete or default change either happened before (and is seen) or waits.
+ */
 export async function deleteDashboard(ctx: TenantContext, id: string): Promise<void> {
-  const d = await ownDashboard(ctx, id);
-  await ctx.em.remove(d).flush();
+  await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    await lockMember(tx);
+    const d = await ownDashboard(tx, id);
+    await em.nativeDelete(Dashboard, { id: d.id, userId: ctx.userId! });
+    if (!d.isDefault) return;
+    const [next] = await em.find(Dashboard, { userId: ctx.userId!, id: { $ne: d.id } }, { orderBy: { id: 'asc' }, limit: 1, fields: ['id'] });
+    if (next) await em.nativeUpdate(Dashboard, { id: next.id, userId: ctx.userId! }, { isDefault: true, updatedAt: new Date() });
+  });
 }

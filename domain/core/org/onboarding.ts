@@ -42,11 +42,15 @@ export interface OnboardingStatus {
   dismissedAt: Date | null;
 }
 
-/** One statement: whether each piece of state exists (each an index probe on tenant_id). */
+/**
+ * One statement: whether each piece of state exists (each an index probe on tenant_id). A colleague is invited
+ * while an invitation is pending (neither accepted nor expired) or was accepted, or when someone else is a
+ * member; a revoked invitation (deleted) or one that expired unaccepted does not count.
+ */
 async function stateOf(ctx: TenantContext): Promise<Record<string, boolean>> {
   const t = ctx.tenantId;
   const [r] = await ctx.em.execute<Record<string, boolean>[]>(
-    `select exists(select 1 from invitations where tenant_id = ?) or (select count(*) from memberships where tenant_id = ?) > 1 as first_member_invited,
+    `select exists(select 1 from invitations where tenant_id = ? and (accepted_at is not null or expires_at > now())) or (select count(*) from memberships where tenant_id = ?) > 1 as first_member_invited,
             exists(select 1 from booking_services where tenant_id = ?) as first_service,
             exists(select 1 from crm_customers where tenant_id = ?) as first_contact,
             exists(select 1 from inv_invoices where tenant_id = ?) as first_invoice,

@@ -1,4 +1,4 @@
-import { addMember, createAccount, type Account } from '../../support/factories';
+import { addMember, createAccount, uniqueEmail, type Account } from '../../support/factories';
 import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';
 import { uploadFile } from '../../support/cloud';
@@ -109,5 +109,33 @@ describe('core: sidebar and onboarding', () => {
     expect((await stack.http.post('/api/onboarding/dismiss').set(fresh.auth)).body.dismissedAt).toBe(dismissed.body.dismissedAt);
     expect((await status(member)).dismissed).toBe(false);
     expect((await stack.http.delete('/api/onboarding/dismiss').set(fresh.auth)).body.dismissed).toBe(false);
+  });
+
+  it('counts a colleague invited only while the invitation is pending or accepted, or someone joined', async () => {
+    const fresh = await createAccount(stack, { tier: 'pro' });
+    const invited = async () => ((await stack.http.get('/api/onboarding').set(fresh.auth)).body.steps as { key: string; done: boolean }[]).find((s) => s.key === 'first_member_invited')!.done;
+    const invite = async () => (await stack.http.post(`/orgs/${fresh.tenantId}/invite`).set(fresh.auth).send({ email: uniqueEmail('invitee'), role: 'member' }).expect(201)).body as { id: string };
+    expect(await invited()).toBe(false);
+
+    // Revoked: not done.
+    const revoked = await invite();
+    expect(await invited()).toBe(true);
+    expect((await stack.http.delete(`/orgs/${fresh.tenantId}/invites/${revoked.id}`).set(fresh.auth)).status).toBe(204);
+    expect(await invited()).toBe(false);
+
+    // Expired without being accepted: not done either (nobody can join with it any more).
+    const expired = await invite();
+    await stack.services.orm.em.fork().getConnection().execute(`update invitations set expires_at = now() - interval '1 day' where id = ?`, [expired.id]);
+    expect(await invited()).toBe(false);
+
+    // Pending: done. Accepted: done, as is a colleague who joined.
+    const pending = await invite();
+    expect(await invited()).toBe(true);
+    await stack.services.orm.em.fork().getConnection().execute(`update invitations set accepted_at = now(), expires_at = now() - interval '1 day' where id = ?`, [pending.id]);
+    expect(await invited()).toBe(true);
+    const other = await createAccount(stack, { tier: 'pro' });
+    await addMember(stack, other, 'member');
+    const joined = ((await stack.http.get('/api/onboarding').set(other.auth)).body.steps as { key: string; done: boolean }[]).find((s) => s.key === 'first_member_invited')!;
+    expect(joined.done).toBe(true);
   });
 });
