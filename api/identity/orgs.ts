@@ -19,8 +19,15 @@ import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
 import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, TokenPairView } from './views';
 
-/** The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). */
-const denied = (permission: string, ownerRule = false) => ({ 403: `\`permission_denied\` (needs ${permission})${ownerRule ? ', `owner_required`' : ''}` });
+/**
+ * The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). Routes
+ * that grant or take away roles also apply the escalation rule (domain/identity/grants.ts).
+ */
+const denied = (permission: string, ownerRule = false, escalation = false) => ({
+  403: `\`permission_denied\` (needs ${permission})${ownerRule ? ', `owner_required`' : ''}${escalation ? ', `permission_escalation` (the role involved holds a permission the caller lacks; the detail names them)' : ''}`,
+});
+
+const ESCALATION = 'The caller grants or takes away only permissions it holds itself (owners hold every permission).';
 
 const ORG_SCOPE =
   'The organisation is the one in the path, not necessarily the active one of the token: the caller must be a member of it (else 404, like any other tenant\'s resource), and permissions are those of their roles there.';
@@ -136,14 +143,14 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/invite',
     {
       summary: 'Invite someone',
-      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`); 409 \`already_member\`. Needs org.members.invite. ${ORG_SCOPE}`,
+      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`), and the role may hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones). 409 \`already_member\`. Needs org.members.invite. ${ESCALATION} ${ORG_SCOPE}`,
       access: 'user',
       params: IdParams,
       body: InviteBody,
       response: InvitationView,
       status: 201,
       alsoAnswers: { 200: 'A pending invitation of this address was refreshed' },
-      errors: { ...denied('org.members.invite', true), 409: '`already_member`' },
+      errors: { ...denied('org.members.invite', true, true), 409: '`already_member`' },
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.invite');
@@ -175,12 +182,12 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/members/:userId/role',
     {
       summary: "Change a member's role",
-      description: `The role replaces every role the member holds. Only owners grant or revoke owner (403 \`owner_required\`); the last owner cannot lose it (409 \`last_owner\`). Takes effect on the member's next request. Needs org.members.manage. ${ORG_SCOPE}`,
+      description: `The role replaces every role the member holds. Only owners grant or revoke owner (403 \`owner_required\`); the last owner cannot lose it (409 \`last_owner\`). The role given and every role taken away must hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones): a member cannot be made, or unmade, more than the caller is. Takes effect on the member's next request. Needs org.members.manage. ${ESCALATION} ${ORG_SCOPE}`,
       access: 'user',
       params: OrgMemberParams,
       body: MemberRoleBody,
       response: MemberView,
-      errors: { ...denied('org.members.manage', true), 409: '`last_owner`' },
+      errors: { ...denied('org.members.manage', true, true), 409: '`last_owner`' },
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.manage');
@@ -192,11 +199,11 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/members/:userId',
     {
       summary: 'Remove a member, or leave',
-      description: `Removing someone else needs org.members.manage, and only owners remove owners (403 \`owner_required\`); removing myself is leaving. The last owner can do neither (409 \`last_owner\`). The member's tokens for this organisation are revoked at once on every instance. ${ORG_SCOPE}`,
+      description: `Removing someone else needs org.members.manage and every permission of their roles (403 \`permission_escalation\`, naming the missing ones), and only owners remove owners (403 \`owner_required\`); removing myself is leaving. The last owner can do neither (409 \`last_owner\`). The member's tokens for this organisation are revoked at once on every instance. ${ORG_SCOPE}`,
       access: 'user',
       params: OrgMemberParams,
       status: 204,
-      errors: { ...denied('org.members.manage', true), 409: '`last_owner`' },
+      errors: { ...denied('org.members.manage', true, true), 409: '`last_owner`' },
     },
     async ({ auth, params, req }) => {
       await removeMember(await memberContext(services, params.id, auth.userId), { userId: params.userId, ip: req.ip });

@@ -3,6 +3,7 @@ import { conflict } from '../../lib/errors';
 import { Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
 import { audit } from './audit';
+import { loadGrantor, requireHeld } from './grants';
 import type { Permission } from './permissionCatalogue';
 
 export interface CreateRoleProps {
@@ -15,18 +16,24 @@ export interface CreateRoleProps {
   ip?: string | null;
 }
 
-/** Adds a custom role to the context's organisation. Nobody holds it yet, so no cached permission changes. */
+/**
+ * Adds a custom role to the context's organisation. It may hold only permissions the caller holds (403
+ * `permission_escalation`, owners exempt; domain/identity/grants.ts), checked in the transaction that creates
+ * it. Nobody holds it yet, so no cached permission changes.
+ */
 export async function createRole(ctx: TenantContext, props: CreateRoleProps): Promise<Role> {
-  const { em } = ctx;
   const taken = () => conflict('role_key_taken', `A role with the key ${props.key} already exists in this organisation`);
-  if (await em.count(Role, { key: props.key })) throw taken();
-  const role = em.create(Role, { tenantId: ctx.tenantId, key: props.key, name: props.name.trim(), description: props.description?.trim() ?? '', permissions: [...new Set(props.permissions)], system: false });
-  audit(em, { action: 'rbac.role_created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key, permissions: role.permissions } });
+  const permissions = [...new Set(props.permissions)];
   try {
-    await em.flush();
+    return await ctx.em.transactional(async (tx) => {
+      if (await tx.count(Role, { key: props.key })) throw taken();
+      requireHeld(await loadGrantor(tx, ctx.userId!), permissions, `Creating the role ${props.key}`);
+      const role = tx.create(Role, { tenantId: ctx.tenantId, key: props.key, name: props.name.trim(), description: props.description?.trim() ?? '', permissions, system: false });
+      audit(tx, { action: 'rbac.role_created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key, permissions: role.permissions } });
+      return role;
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) throw taken();
     throw err;
   }
-  return role;
 }

@@ -6,9 +6,10 @@ import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
 import { audit } from './audit';
 import { normalizeEmail } from './createUser';
+import { loadGrantor, requireRolesHeld } from './grants';
 import { invitationExpiry } from './invitations';
 import { composeMail, dispatchMails } from './mail';
-import { isOwnerMember, OWNER_ROLE } from './members';
+import { OWNER_ROLE } from './members';
 
 export interface InviteMemberProps {
   /** Address the invitation is mailed to; only an account with this address can accept it. */
@@ -22,27 +23,31 @@ export interface InviteMemberProps {
  * Mails an invitation (a single-use token valid 7 days) to join the context's organisation with a role.
  * Re-inviting an address that has an unaccepted invitation refreshes it (new token, role, expiry; the old
  * link stops working) instead of piling up invitations, also when two invitations of one address race.
- * 409 `already_member`; only owners invite owners.
+ * 409 `already_member`; only owners invite owners (403 `owner_required`), and the role may hold only
+ * permissions the inviter holds (403 `permission_escalation`, owners exempt; domain/identity/grants.ts),
+ * checked in the transaction that writes the invitation.
  */
 export async function inviteMember(ctx: TenantContext, props: InviteMemberProps): Promise<{ invitation: Invitation; refreshed: boolean }> {
   const { em, services, tenantId } = ctx;
   const userId = ctx.userId!;
   const email = normalizeEmail(props.email);
-  const role = await em.findOne(Role, { key: props.role });
-  if (!role) throw invalidField('role', 'must be the key of a role of this organisation');
-  if (role.key === OWNER_ROLE && !(await isOwnerMember(em, userId))) throw forbidden('owner_required', 'Only owners can invite an owner');
 
   const [org, inviter] = await Promise.all([em.findOneOrFail(Organization, { id: tenantId }), em.findOneOrFail(User, { id: userId })]);
   const token = newOpaqueToken();
-  const fields = { role, tokenHash: hashToken(token), invitedById: userId, expiresAt: invitationExpiry() };
+  const fields = { tokenHash: hashToken(token), invitedById: userId, expiresAt: invitationExpiry() };
   // An address has at most one unaccepted invitation per organisation (a partial unique index). It is locked
   // while refreshed, so an acceptance running meanwhile either reads the new role or commits first, and then
   // the membership check below, after the lock, sees it.
   const write = () =>
     em.transactional(async (tx) => {
+      const role = await tx.findOne(Role, { key: props.role });
+      if (!role) throw invalidField('role', 'must be the key of a role of this organisation');
+      const grantor = await loadGrantor(tx, userId);
+      if (role.key === OWNER_ROLE && !grantor.owner) throw forbidden('owner_required', 'Only owners can invite an owner');
+      requireRolesHeld(grantor, [role], 'Inviting with');
       const [open] = await tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (await tx.count(Membership, { user: { email } })) throw conflict('already_member', `${email} is already a member of this organisation`);
-      const invitation = open ? Object.assign(open, fields) : tx.create(Invitation, { tenantId, email, ...fields });
+      const invitation = open ? Object.assign(open, { role, ...fields }) : tx.create(Invitation, { tenantId, email, role, ...fields });
       const mail = composeMail(tx, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });
       audit(tx, { action: 'org.invitation_sent', actorId: userId, tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email, role: role.key, refreshed: !!open } });
       return { invitation, refreshed: !!open, mail };

@@ -24,9 +24,4 @@ export async function findMember(em: Em, userId: string): Promise<Membership> {
   return member;
 }
 
-export async function isOwnerMember(em: Em, userId: string): Promise<boolean> {
-  const member = await em.findOne(Membership, { user: userId }, { populate: ['roles'] });
-  return !!member && isOwner(member);
-}
-
 export const countOwners = (em: Em) => em.count(Membership, { roles: { key: OWNER_ROLE } });

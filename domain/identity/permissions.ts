@@ -3,13 +3,18 @@ import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
 import { isDependencyDown } from '../../lib/dependencies';
-import { Membership } from '../../entities/identity/organization';
+import { Membership, type Role } from '../../entities/identity/organization';
 
 /** Bound of the in-process memo (entries are tiny; a full memo simply starts over). */
 const MEMO_MAX = 50_000;
 /** How long the shared entry lives, and how long the last permissions read serve during a PostgreSQL outage. */
 const CACHE_TTL_SECONDS = 60;
 const LAST_KNOWN_TTL_SECONDS = 3600;
+
+/** A member's effective permissions: the union of their roles' permissions (what PermissionResolver caches). */
+export function effectivePermissions(roles: readonly Pick<Role, 'permissions'>[]): Set<string> {
+  return new Set(roles.flatMap((r) => r.permissions));
+}
 
 interface Memo {
   permissions: Set<string>;
@@ -85,7 +90,7 @@ export class PermissionResolver {
 
   private async load(tenantId: string, userId: string): Promise<Set<string>> {
     const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
-    return new Set(membership?.roles.getItems().flatMap((r) => r.permissions) ?? []);
+    return effectivePermissions(membership?.roles.getItems() ?? []);
   }
 
   /** Forget one member's permissions, or the whole organisation's when a role changed. */

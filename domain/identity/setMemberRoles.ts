@@ -2,7 +2,8 @@ import { conflict, forbidden, invalidField } from '../../lib/errors';
 import { Role, type Membership } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
 import { audit } from './audit';
-import { countOwners, findMember, isOwner, isOwnerMember, lockOrganization, OWNER_ROLE } from './members';
+import { loadGrantor, requireRolesHeld } from './grants';
+import { countOwners, findMember, isOwner, lockOrganization, OWNER_ROLE } from './members';
 
 export interface SetMemberRolesProps {
   /** The member whose roles are replaced. */
@@ -16,8 +17,11 @@ export interface SetMemberRolesProps {
 
 /**
  * Replaces a member's roles. Only owners grant or revoke the owner role (403 `owner_required`), and the
- * organisation never loses its last owner (409 `last_owner`); both checks run under a lock on the
- * organisation. The member's cached permissions are dropped, so the change applies to the next request.
+ * organisation never loses its last owner (409 `last_owner`). A role granted or taken away must hold only
+ * permissions the caller holds (403 `permission_escalation`, owners exempt; domain/identity/grants.ts): roles
+ * the member keeps are not in question. Every check runs under a lock on the organisation, against the roles
+ * as they are in the database. The member's cached permissions are dropped, so the change applies to the next
+ * request.
  */
 export async function setMemberRoles(ctx: TenantContext, props: SetMemberRolesProps): Promise<Membership> {
   const member = await ctx.em.transactional(async (tx) => {
@@ -26,13 +30,18 @@ export async function setMemberRoles(ctx: TenantContext, props: SetMemberRolesPr
     const roles = await tx.find(Role, { key: { $in: props.roles } });
     const unknown = props.roles.filter((key) => !roles.some((r) => r.key === key));
     if (unknown.length) throw invalidField(props.field, `unknown role ${unknown.join(', ')} (not a role of this organisation)`);
+    const current = target.roles.getItems();
+    const grantor = await loadGrantor(tx, ctx.userId!);
     const wasOwner = isOwner(target);
     const willBeOwner = roles.some((r) => r.key === OWNER_ROLE);
     if (wasOwner !== willBeOwner) {
-      if (!(await isOwnerMember(tx, ctx.userId!))) throw forbidden('owner_required', 'Only owners can grant or revoke the owner role');
+      if (!grantor.owner) throw forbidden('owner_required', 'Only owners can grant or revoke the owner role');
       if (wasOwner && (await countOwners(tx)) <= 1) throw conflict('last_owner', 'This member is the last owner; make someone else owner first');
     }
-    const before = target.roles.getItems().map((r) => r.key);
+    const holds = (set: readonly Role[], role: Role) => set.some((r) => r.id === role.id);
+    requireRolesHeld(grantor, roles.filter((r) => !holds(current, r)), 'Granting');
+    requireRolesHeld(grantor, current.filter((r) => !holds(roles, r)), 'Taking away');
+    const before = current.map((r) => r.key);
     target.roles.set(roles);
     audit(tx, { action: 'org.member_roles_changed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'user', targetId: props.userId, ip: props.ip, data: { before, after: props.roles } });
     return target;
