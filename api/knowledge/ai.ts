@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsNotBlank } from '../http/dtos';
 import { answerQuestion, assist } from '../../domain/knowledge/assist';
 import { findSpace } from '../../domain/knowledge/lookup';
-import { findPublicSpace } from '../../domain/knowledge/publicSpace';
+import { readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { invalidField } from '../../lib/errors';
 import type { RateLimitRule } from '../http/rateLimit';
 import type { ModuleMount } from '../modules';
@@ -93,9 +93,9 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
     '/api/knowledge/public/spaces/:slug/qa',
     { access: 'public', summary: 'Ask a public space', description: 'Answers from the published articles of the space only, citing them (title and slug). 10 questions a minute per client IP.', params: KbSlugParams, body: KbQaBody, rateLimits: perIp, response: KbPublicQaView, errors: AI_ERRORS },
     async ({ params, body, res }) => {
-      const em = services.orm.em.fork();
-      const space = await findPublicSpace(em, params.slug);
-      const { answer, sources } = await answerQuestion(services, em, body.question, { tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
+      // 404 before any model call for an unknown or internal space, or one of an organisation not served (suspended, not entitled).
+      const space = await readPublicSpace(services, params.slug);
+      const { answer, sources } = await answerQuestion(services, services.orm.em.fork(), body.question, { tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
       res.set('Cache-Control', 'no-store');
       return { answer, sources: sources.map((s) => ({ title: s.title, slug: s.slug })) };
     },

@@ -33,7 +33,8 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 /**
  * The anonymous public surface: directory, spaces by slug, their published articles (HTML rendered and
  * sanitised, beside the source), search, blog subscriptions. Never an organisation id, an internal space or an
- * unpublished article; reads carry ETag and Cache-Control; every route is rate limited per client IP.
+ * unpublished article; nothing of an organisation that is suspended or not entitled to knowledge (404, as the
+ * storefront); reads carry ETag and Cache-Control; every route is rate limited per client IP.
  */
 export function publicRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Knowledge public');
@@ -42,12 +43,12 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   const base = { access: 'public' as const, rateLimits: readLimits, alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' } };
   const writes = { access: 'public' as const, rateLimits: writeLimits };
 
-  r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation (never internal spaces), oldest first.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
+  r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation the surface serves (never internal spaces, nor those of an organisation that is suspended or not entitled to knowledge), in slug order. Pages by cursor: `nextCursor` is the slug of the last space of the page; a page may rarely hold fewer than `limit` spaces, only a null `nextCursor` ends the list.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
     cacheable(res);
     return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
   });
 
-  r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: 'An internal or unknown slug is a 404.', params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
+  r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: 'An internal or unknown slug is a 404, as is every space of an organisation that is suspended or not entitled to knowledge (on every route of this surface).', params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
     cacheable(res);
     return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
   });
@@ -99,7 +100,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     `${P}/spaces/:slug/subscribe`,
     { ...writes, summary: 'Subscribe to a blog', description: 'Double opt-in: a confirmation mail (through the mail queue) whose link confirms. Always 202 with the same body, whether the address was new, pending or already confirmed (nobody learns who subscribed). Only blog spaces (404 otherwise).', params: KbSlugParams, body: KbSubscribeBody, response: KbSubscriptionView, status: 202 },
     async ({ res, params, body }) => {
-      await subscribe(services, await findPublicSpace(services.orm.em.fork(), params.slug), body.email);
+      await subscribe(services, await findPublicSpace(services, services.orm.em.fork(), params.slug), body.email);
       noStore(res);
       return accepted({ status: 'pending' });
     },

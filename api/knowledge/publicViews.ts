@@ -9,7 +9,6 @@ import type { SearchHit } from '../../domain/knowledge/searchArticles';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
-import { PageQuery } from '../http/dtos';
 import { iso, isoTime } from '../http/present';
 
 /**
@@ -24,13 +23,14 @@ export class KbPublicSpaceView {
   @Nullable() @IsString() description!: string | null;
   @IsIn(searchLanguages) language!: string;
 
-  static from(s: Omit<PublicSpaceSummary, 'id'>): KbPublicSpaceView {
+  static from(s: PublicSpaceSummary): KbPublicSpaceView {
     return { slug: s.slug, name: s.name, mode: s.mode, description: s.description ?? null, language: s.language };
   }
 }
 
 export class KbPublicSpacePageView {
   @ValidateNested({ each: true }) @Type(() => KbPublicSpaceView) items!: KbPublicSpaceView[];
+  @JSONSchema({ description: 'The `cursor` of the next page (the slug of the last space of this one); null on the last page' })
   @Nullable() @IsString() nextCursor!: string | null;
   static from = (page: Page<PublicSpaceSummary>): KbPublicSpacePageView => ({ items: page.items.map(KbPublicSpaceView.from), nextCursor: page.nextCursor });
 }
@@ -96,7 +96,14 @@ export class KbArticleSlugParams extends KbSlugParams {
   @IsString() @Length(1, 160) @Matches(/^[a-z0-9-]+$/) articleSlug!: string;
 }
 
-export class KbPublicSpacesQuery extends PageQuery {
+/** The directory pages by slug (never by an internal id): `cursor` is the `nextCursor` of the previous page. */
+export class KbPublicSpacesQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+
+  @JSONSchema({ description: 'nextCursor of the previous page: the page holds the spaces whose slug sorts after it. A slug that names no space is still a position (a renamed space does not break the paging).' })
+  @IsOptional() @IsString() @Length(1, 80) @Matches(/^[a-z0-9-]+$/) cursor?: string;
+
   @IsOptional() @IsIn(publicModes) mode?: (typeof publicModes)[number];
 }
 
