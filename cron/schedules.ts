@@ -4,6 +4,7 @@ import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
+import { stagedJobsRelayQueue } from '../queues/jobs';
 import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
@@ -24,6 +25,8 @@ export interface Schedule {
 
 /** Every schedule of the suite. */
 export const schedules: Schedule[] = [
+  // Jobs committed with their rows but not enqueued by their writer (a crash, a Redis outage).
+  { name: 'staged-jobs-relay', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(stagedJobsRelayQueue, { slot }, { jobId: `staged-jobs.${slot}` }) },
   { name: 'trial-expiry', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(trialExpiryQueue, { slot }, { jobId: slot }) },
   // Presence expires PRESENCE_TTL_SECONDS after the last heartbeat; departures are recorded within 5 s of that.
   // Upload reservations expire CLOUD_UPLOAD_TTL_SECONDS + 10 min after they start; the trash keeps CLOUD_TRASH_RETENTION_DAYS.

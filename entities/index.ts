@@ -38,6 +38,7 @@ import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
 import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeSubscriber } from './knowledge/subscriber';
 import { VrRoom } from './vr/room';
 import { HubDelivery } from './notifications/hubDelivery';
+import { StagedJob } from './jobs/stagedJob';
 import { ChatChannel, ChatIntegrationToken, ChatMessage } from './work/chat';
 import { WorkGithubDelivery, WorkGithubSettings } from './work/github';
 import { WorkItem } from './work/workItem';
@@ -72,4 +73,6 @@ export const allEntities = [
   WorkItem, WorkGithubSettings, WorkGithubDelivery, ChatChannel, ChatIntegrationToken, ChatMessage,
   // outbound notifications: delivery outcomes
   HubDelivery,
+  // jobs committed with their transaction, until enqueued
+  StagedJob,
 ];

@@ -4,6 +4,7 @@ import { cloudQuotaQueue, cloudSweepQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
+import { stagedJobsRelayQueue } from './jobs';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from './hr';
 import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
@@ -36,4 +37,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   githubDeliveriesQueue,
   knowledgeMailingQueue,
   knowledgeStatsQueue,
+  stagedJobsRelayQueue,
 ] as QueueDefinition<never>[];

@@ -45,6 +45,23 @@ export class Queues {
     return this.get(def).addBulk(jobs.map((j) => ({ name: def.name, data: j.payload, opts: j.options }))) as Promise<Job<P>[]>;
   }
 
+  /** Whether a queue of this name is registered (a staged job names its queue). */
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** Enqueues staged jobs (domain/jobs/stageJob.ts), each on the queue it names, under its own job id. */
+  async addStaged(jobs: readonly { queue: string; jobId: string; payload: unknown }[]): Promise<void> {
+    const byQueue = new Map<string, { name: string; data: unknown; opts: { jobId: string } }[]>();
+    for (const j of jobs) {
+      if (!this.byName.has(j.queue)) throw new Error(`Queue ${j.queue} is not registered in queues/index.ts`);
+      const list = byQueue.get(j.queue) ?? [];
+      list.push({ name: j.queue, data: j.payload, opts: { jobId: j.jobId } });
+      byQueue.set(j.queue, list);
+    }
+    await Promise.all([...byQueue].map(([name, list]) => this.byName.get(name)!.addBulk(list)));
+  }
+
   async close(): Promise<void> {
     // BullMQ waits for its connection to be ready before closing: with Redis down, drop the connection first.
     if (this.connection.status !== 'ready') this.connection.disconnect();

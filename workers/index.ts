@@ -11,6 +11,7 @@ import { einvoiceProcessor } from './einvoice/einvoice';
 import { complianceProcessor } from './hr/compliance';
 import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
+import { stagedJobsRelayProcessor } from './jobs/relay';
 import { accountLinksProcessor } from './identity/accountLinks';
 import { broadcastProcessor } from './identity/broadcast';
 import { mailProcessor } from './identity/mail';
@@ -46,5 +47,6 @@ export const allProcessors: readonly Processor<never>[] = [
   githubDeliveriesProcessor,
   knowledgeMailingProcessor,
   knowledgeStatsProcessor,
+  stagedJobsRelayProcessor,
 ] as Processor<never>[];
 

@@ -5,6 +5,7 @@ import { invalidField, notFound } from '../../lib/errors';
 import { complianceQueue } from '../../queues/hr';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
+import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { notify } from '../notifications/notify';
 import { MAX_CORRECTION_SHIFT_MS } from './timeline';
 
@@ -30,12 +31,13 @@ export async function correctClockEvent(ctx: TenantContext, eventId: string, pro
   if (at && at.getTime() > Date.now() + 60_000) throw invalidField('at', 'must not be in the future');
   const correction = ctx.em.create(HrClockCorrection, { tenantId: ctx.tenantId, clockEventId: event.id, employeeId: event.employeeId, action: props.action, at, kind: props.kind ?? null, reason: props.reason.trim(), authorId: ctx.userId });
   audit(ctx.em, { action: 'hr.clock_event.corrected', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_clock_event', targetId: event.id, data: { correctionId: correction.id, action: props.action } });
-  await ctx.em.flush();
-  // Re-scan the weeks around both the original and the corrected time.
+  // Re-scan the weeks around both the original and the corrected time: a job committed with the correction.
   const times = [event.at, at ?? event.at].map((t) => DateTime.fromJSDate(t, { zone: event.timeZone }));
   const from = DateTime.min(...times)!.minus({ days: 7 }).toISODate()!;
   const to = DateTime.max(...times)!.plus({ days: 7 }).toISODate()!;
-  await ctx.services.queues.add(complianceQueue, { tenantId: ctx.tenantId, employeeIds: [event.employeeId], from, to }, { jobId: `compliance-${ctx.tenantId}-${newId()}` });
+  const scan = stageJob(ctx.em, complianceQueue, { tenantId: ctx.tenantId, employeeIds: [event.employeeId], from, to }, `compliance-${ctx.tenantId}-${newId()}`);
+  await ctx.em.flush();
+  await enqueueStaged(ctx.services, [scan]);
   await notify(ctx.services, 'rh', [{ event: 'clock.corrected', tenantId: ctx.tenantId, subject: { employeeId: event.employeeId, clockEventId: event.id }, data: { action: props.action, at: at?.toISOString() ?? null, kind: props.kind ?? null, reason: correction.reason } }]);
   return { event, correction };
 }

@@ -1,7 +1,9 @@
 import { KnowledgeArticle, type ArticleStatus } from '../../entities/knowledge/article';
 import { KnowledgeSpace } from '../../entities/knowledge/space';
 import { knowledgeMailingQueue } from '../../queues/knowledge';
+import type { StagedJob } from '../../entities/jobs/stagedJob';
 import type { TenantContext } from '../context';
+import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { notifyKnowledge } from './events';
 import { findArticle } from './lookup';
 import { assertTransition } from './transitions';
@@ -10,14 +12,13 @@ import { bumpSearchVersion } from './searchCache';
 /**
  * Moves an article to another status along the transition table (409 `invalid_transition`). The first
  * publication stamps publishedAt; publishing an article of a blog space mails its confirmed subscribers once.
- * mailedAt is stamped only once the mailing job is enqueued (its id kb-mail.<articleId>): when the enqueue after
- * the commit fails (503), the article stays published and unmailed, and publishing it again enqueues the
- * mailing (a no-op while the job exists; the job mails each subscriber once). With `fromAny` (POST /publish,
+ * The mailing job (its id kb-mail.<articleId>; the job mails each subscriber once) commits with the status and
+ * the mailedAt stamp, so it is never lost to a crash or a Redis outage after the commit. With `fromAny` (POST /publish,
  * DELETE), the status is reached from any other, and an article already in it answers unchanged.
  */
 export async function changeArticleStatus(ctx: TenantContext, id: string, to: ArticleStatus, options: { fromAny?: boolean } = {}): Promise<KnowledgeArticle> {
   let from: ArticleStatus = to;
-  let mail = false;
+  let mailing: StagedJob | null = null;
   const article = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, id, { lock: true });
     from = article.status;
@@ -29,15 +30,15 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
     }
     if (to === 'published' && !article.mailedAt) {
       const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId }, { fields: ['mode'] });
-      mail = space.mode === 'blog';
+      if (space.mode === 'blog') {
+        mailing = stageJob(em, knowledgeMailingQueue, { tenantId: ctx.tenantId, articleId: article.id }, `kb-mail.${article.id}`);
+        article.mailedAt = new Date();
+      }
     }
     return article;
   });
   if (from !== to) await bumpSearchVersion(ctx.services, ctx.tenantId);
-  if (mail) {
-    await ctx.services.queues.add(knowledgeMailingQueue, { tenantId: ctx.tenantId, articleId: article.id }, { jobId: `kb-mail.${article.id}` });
-    await ctx.em.nativeUpdate(KnowledgeArticle, { id: article.id, mailedAt: null }, { mailedAt: new Date() });
-  }
+  if (mailing) await enqueueStaged(ctx.services, [mailing]);
   if (from === to) return article;
   const subject = { spaceId: article.spaceId, articleId: article.id };
   await notifyKnowledge(ctx.services, ctx.tenantId, 'article.status_changed', subject, { from, to });

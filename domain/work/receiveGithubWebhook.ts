@@ -7,6 +7,7 @@ import { githubDeliveriesQueue } from '../../queues/work';
 import type { Services } from '../services';
 import { storablePayload } from '../../lib/json';
 import { githubSecretOf } from './githubSecret';
+import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { sameBytes } from '../../lib/tokens';
 
 export interface ReceiveGithubWebhookProps {
@@ -37,7 +38,9 @@ export function githubSignatureMatches(secret: string, body: Buffer, signature: 
 /**
  * Accepts a GitHub webhook delivery. Unknown source (no `org`, an organisation without a secret) or no
  * signature: `ignored`, nothing stored. A signature that does not match: 403 `signature_invalid`. Otherwise
- * the delivery is stored by its X-GitHub-Delivery id and a job enqueued (`stored`); a replay of a stored id is
+ * the delivery is stored by its X-GitHub-Delivery id with its job, in one transaction (GitHub does not send a
+ * delivery again by itself: once answered, the job is enqueued, by the relay if not right after the commit)
+ * (`stored`); a replay of a stored id is
  * `duplicate`: no new row, and its job is offered again under the same id (a no-op once processed). Text jsonb
  * cannot hold (\u0000, unpaired surrogates) is dropped or replaced in the stored payload (storablePayload).
  */
@@ -62,17 +65,20 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
   payload = storablePayload(payload, text);
   const action = typeof payload.action === 'string' ? payload.action.slice(0, 60) : null;
 
-  const rows = await em.execute<{ id: string }[]>(
-    `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values (?, ?, now(), ?, ?, ?, ?)
-     on conflict (tenant_id, delivery_id) do nothing returning id`,
-    [newId(), tenantId, props.deliveryId, props.event, action, JSON.stringify(payload)],
-  );
-  let id = rows[0]?.id;
-  if (!id) {
-    const stored = await em.findOne(WorkGithubDelivery, { tenantId, deliveryId: props.deliveryId }, { filters: { tenant: false }, fields: ['processedAt'] });
-    if (!stored || stored.processedAt) return 'duplicate';
-    id = stored.id;
+  const stored = await em.transactional(async (tx) => {
+    const rows = await tx.execute<{ id: string }[]>(
+      `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values (?, ?, now(), ?, ?, ?, ?)
+       on conflict (tenant_id, delivery_id) do nothing returning id`,
+      [newId(), tenantId, props.deliveryId, props.event, action, JSON.stringify(payload)],
+    );
+    const id = rows[0]?.id;
+    return id ? stageJob(tx, githubDeliveriesQueue, { tenantId, id }, githubDeliveryJobId(tenantId, id)) : null;
+  });
+  if (stored) {
+    await enqueueStaged(services, [stored]);
+    return 'stored';
   }
-  await services.queues.add(githubDeliveriesQueue, { tenantId, id }, { jobId: githubDeliveryJobId(tenantId, id) });
-  return rows[0] ? 'stored' : 'duplicate';
+  const known = await em.findOne(WorkGithubDelivery, { tenantId, deliveryId: props.deliveryId }, { filters: { tenant: false }, fields: ['processedAt'] });
+  if (known && !known.processedAt) await services.queues.add(githubDeliveriesQueue, { tenantId, id: known.id }, { jobId: githubDeliveryJobId(tenantId, known.id) });
+  return 'duplicate';
 }

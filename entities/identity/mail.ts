@@ -4,13 +4,19 @@ import { createdAt, idColumn } from '../base';
 export const mailStatuses = ['queued', 'sent', 'kept', 'failed'] as const;
 
 /**
- * Every e-mail the suite sends, written before it is queued. With SMTP_URL unset a mail ends `kept` here
- * (the outbox local users and tests read); otherwise `sent` once the SMTP server accepted it.
+ * Every e-mail the suite sends, written before it is queued (the mails' own outbox: one `queued` whose job never
+ * reached Redis is enqueued by the relay). With SMTP_URL unset a mail ends `kept` here (the outbox local users
+ * and tests read); otherwise `sent` once the SMTP server accepted it.
  */
 export const MailMessage = defineEntity({
   name: 'MailMessage',
   tableName: 'mail_messages',
-  indexes: [{ properties: ['to', 'createdAt'] }, { properties: ['createdAt'] }],
+  indexes: [
+    { properties: ['to', 'createdAt'] },
+    { properties: ['createdAt'] },
+    // The relay's look-up of mails still waiting for their job (domain/identity/relayQueuedMails.ts).
+    { name: 'mail_messages_queued_index', expression: `create index "mail_messages_queued_index" on "mail_messages" ("created_at") where "status" = 'queued'` },
+  ],
   properties: {
     id: idColumn(),
     tenantId: p.uuid().nullable(),

@@ -1,7 +1,6 @@
 import type { ModuleMount } from '../../modules';
 import { created, noContent } from '../../http/routes';
 import { defineCustomField, deleteCustomField, getCustomField, listCustomFields } from '../../../domain/core/crm/customFields';
-import { crmFieldPurgeQueue } from '../../../queues/crm';
 import { CustomFieldParams, DefineCustomFieldBody } from './dtos';
 import { CustomFieldListView, CustomFieldView } from './views';
 import { crmGate } from './customers';
@@ -48,9 +47,8 @@ export function customFieldRoutes({ routes }: ModuleMount): void {
       params: CustomFieldParams,
       status: 204,
     },
-    async ({ ctx, params, services }) => {
+    async ({ ctx, params }) => {
       await deleteCustomField(ctx, params.key);
-      await services.queues.add(crmFieldPurgeQueue, { tenantId: ctx.tenantId, key: params.key });
       return noContent();
     },
   );

@@ -5,6 +5,9 @@ import type { TenantContext } from '../../context';
 import type { Em } from '../../../lib/db';
 import { lean, type LeanScope } from '../../../lib/lean';
 import { isCalendarDate } from '../../../lib/dates';
+import { newId } from '../../../entities/base';
+import { crmFieldPurgeQueue } from '../../../queues/crm';
+import { enqueueStaged, stageJob } from '../../jobs/stageJob';
 
 export const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const MAX_CUSTOM_FIELDS = 100;
@@ -66,14 +69,17 @@ export async function purgeValues(em: Em, tenantId: string, key: string): Promis
 
 /**
  * Deletes the definition. Its values disappear from every answer at once (only defined keys are shown) and are
- * purged from the stored customers by the crm-field-purge worker, which the caller enqueues. A key no longer
- * defined whose values are still stored (the purge was not enqueued, or has not run yet) is deleted again, so
- * the caller enqueues its purge again; otherwise 404.
+ * purged from the stored customers by the crm-field-purge worker, its job committed with the deletion. A key
+ * no longer defined whose values are still stored (the purge has not run yet) is deleted again: its purge is
+ * requested again; otherwise 404.
  */
 export async function deleteCustomField(ctx: TenantContext, key: string): Promise<void> {
   const field = await ctx.em.findOne(CustomField, { key });
-  if (field) await ctx.em.remove(field).flush();
-  else if (!(await fieldHasValues(ctx.em, ctx.tenantId, key))) throw notFound('Custom field');
+  if (!field && !(await fieldHasValues(ctx.em, ctx.tenantId, key))) throw notFound('Custom field');
+  if (field) ctx.em.remove(field);
+  const purge = stageJob(ctx.em, crmFieldPurgeQueue, { tenantId: ctx.tenantId, key }, `crm-field-purge.${newId()}`);
+  await ctx.em.flush();
+  await enqueueStaged(ctx.services, [purge]);
 }
 
 /** The value as stored for the field's type, or the reason it does not fit. */

@@ -1,5 +1,6 @@
 import { Broadcast } from '../../../entities/identity/mail';
 import { broadcastQueue } from '../../../queues/identity';
+import { enqueueStaged, stageJob } from '../../jobs/stageJob';
 import type { Services } from '../../services';
 import { audit } from '../audit';
 
@@ -16,7 +17,8 @@ export async function startBroadcast(services: Services, props: StartBroadcastPr
   const em = services.orm.em.fork();
   const broadcast = em.create(Broadcast, { subject: props.subject.trim(), text: props.text, createdById: props.actorId });
   audit(em, { action: 'admin.broadcast_sent', actorId: props.actorId, targetType: 'broadcast', targetId: broadcast.id, ip: props.ip, data: { subject: broadcast.subject } });
+  const job = stageJob(em, broadcastQueue, { broadcastId: broadcast.id, subject: broadcast.subject, text: broadcast.text }, `broadcast.${broadcast.id}`);
   await em.flush();
-  await services.queues.add(broadcastQueue, { broadcastId: broadcast.id, subject: broadcast.subject, text: broadcast.text }, { jobId: `broadcast.${broadcast.id}` });
+  await enqueueStaged(services, [job]);
   return broadcast;
 }

@@ -2,6 +2,8 @@ import { newId } from '../../../entities/base';
 import { tenantContext } from '../../../domain/context';
 import { failImport, runImport } from '../../../domain/core/crm/imports/runImport';
 import { DependencyUnavailableError } from '../../../lib/dependencies';
+import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
+import { crmImportQueue } from '../../../queues/crm';
 import { IMPORT_PART } from '../../../domain/core/crm/imports/payloads';
 import { createAccount, type Account } from '../../support/factories';
 import { hubKey } from '../../support/crm';
@@ -107,18 +109,22 @@ describe('CRM customer imports: checked at the call, upserted by parts', () => {
     expect(await status(deals.body.id)).toMatchObject({ status: 'failed', total: 2, created: 0, updated: 0, failed: 2 });
   });
 
-  it('keeps no import behind a call whose job could not be enqueued', async () => {
-    const imports = async () => Number((await sql<{ n: number }>('select count(*)::int as n from crm_imports where tenant_id = ?', [org.tenantId]))[0].n);
-    const before = await imports();
-    const add = jest.spyOn(stack.services.queues, 'add').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+  it('accepts an import whose job could not be enqueued: the job committed with it is enqueued by the relay', async () => {
+    const addStaged = jest.spyOn(stack.services.queues, 'addStaged').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    let accepted: Awaited<ReturnType<typeof accept>>;
     try {
-      const res = await stack.http.post('/api/public/hub/customers/bulk').set('X-Server-API-Key', key).send({ records: records(3, 'f') });
-      expect(res.status).toBe(503);
+      accepted = await accept(records(3, 'f'));
     } finally {
-      add.mockRestore();
+      addStaged.mockRestore();
     }
-    expect(await imports()).toBe(before);
-    expect(await sql('select 1 from crm_import_payloads p join crm_imports i on i.id = p.import_id where i.tenant_id = ?', [org.tenantId])).toEqual([]);
-    await accept(records(3, 'f'));
+    const jobId = `crm-import.${accepted.id}`;
+    const queue = stack.services.queues.get(crmImportQueue);
+    expect(await queue.getJobState(jobId)).toBe('unknown');
+    expect(await sql('select queue from staged_jobs where job_id = ?', [jobId])).toEqual([{ queue: 'crm-import' }]);
+    await relayStagedJobs(stack.services, 0);
+    expect(await queue.getJobState(jobId)).toBe('waiting');
+    expect(await sql('select 1 from staged_jobs where job_id = ?', [jobId])).toEqual([]);
+    await run(accepted.id);
+    expect(await status(accepted.id)).toMatchObject({ status: 'completed', created: 3 });
   });
 });

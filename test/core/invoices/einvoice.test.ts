@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DependencyUnavailableError } from '../../../lib/dependencies';
+import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';
@@ -118,20 +119,20 @@ describe('e-invoice submission', () => {
     expect(after.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'delivered', 'paid']);
   });
 
-  it('enqueues again a submission whose job could not be enqueued, when submitted again', async () => {
+  it('accepts a submission whose job could not be enqueued: the job committed with it is enqueued by the relay', async () => {
     const inv = await issued(stack, org, customerId);
-    const add = jest.spyOn(stack.services.queues, 'add').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    const addStaged = jest.spyOn(stack.services.queues, 'addStaged').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
     try {
-      expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(503);
+      expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
     } finally {
-      add.mockRestore();
+      addStaged.mockRestore();
     }
-    // Recorded but not queued: the repeated call puts it in the queue (same job id, so repeating changes nothing).
     expect(await stack.services.queues.get(einvoiceQueue).getJobState(`einvoice.submit.${inv.id}`)).toBe('unknown');
+    await relayStagedJobs(stack.services, 0);
+    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`)).returnvalue).toEqual({ outcome: 'submitted' });
+    // Submitting again answers the state and changes nothing.
     const again = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: 'queued', platformId: null });
-    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`)).returnvalue).toEqual({ outcome: 'submitted' });
     expect((await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'submitted', history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })] });
   });
 

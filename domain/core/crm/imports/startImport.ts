@@ -4,13 +4,15 @@ import { newId } from '../../../../entities/base';
 import { notFound } from '../../../../lib/errors';
 import { crmImportQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
+import { enqueueStaged, stageJob } from '../../../jobs/stageJob';
 import { checkCustomers } from './checkCustomers';
 import { storePayload } from './payloads';
 
 export const MAX_IMPORT_RECORDS = 10_000;
 
 /**
- * Accepts a bulk import: stores its status row and its records, and enqueues its job. Customer records are
+ * Accepts a bulk import: stores its status row, its records and its job in one transaction (the job is
+ * enqueued once committed, or by the relay after a crash or a Redis outage). Customer records are
  * checked here, once: the refused ones are in the status from the start, the valid ones are stored as rows
  * PostgreSQL upserts by externalId without the worker parsing them again. Deal records are checked by the
  * worker (they name customers and stages that earlier imports may still be writing).
@@ -18,21 +20,15 @@ export const MAX_IMPORT_RECORDS = 10_000;
 export async function startImport(ctx: TenantContext, kind: ImportKind, records: unknown[], apiKeyId: string | null): Promise<CrmImport> {
   const id = newId();
   const checked = kind === 'customers' ? await checkCustomers(ctx, records) : null;
-  const row = await ctx.em.transactional(async (em) => {
+  const { row, job } = await ctx.em.transactional(async (em) => {
     const errors = checked?.errors ?? [];
     const made = em.create(CrmImport, { id, tenantId: ctx.tenantId, kind, status: 'queued', total: records.length, failed: errors.length, errors, apiKeyId, finishedAt: null });
+    const staged = stageJob(em, crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, `crm-import.${id}`);
     await em.flush();
     await storePayload(em, id, checked ? checked.rows : records, !!checked);
-    return made;
+    return { row: made, job: staged };
   });
-  try {
-    await ctx.services.queues.add(crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, { jobId: `crm-import.${id}` });
-  } catch (err) {
-    // Not accepted after all (the caller gets the error, not the id, and sends the call again): no import may
-    // stay queued with no job behind it. Its records go with it (cascade); a job that did reach Redis finds no row.
-    await ctx.em.nativeDelete(CrmImport, { id }).catch(() => undefined);
-    throw err;
-  }
+  await enqueueStaged(ctx.services, [job]);
   return row;
 }
 
