@@ -3,14 +3,11 @@ import type { Em } from '../../lib/db';
 import { notFound } from '../../lib/errors';
 import { lean, withoutTenant, type Lean } from '../../lib/lean';
 import type { Page } from '../../lib/pagination';
-import { isModuleActive } from '../core/org/activeModules';
+import { isEntitled } from '../core/org/activeModules';
 import type { Services } from '../services';
 
 /** Modes whose spaces the public surface shows; internal spaces never appear there. */
 export const publicModes = ['public_kb', 'blog'] as const;
-
-/** isModuleActive's business switch left out (see servesKnowledge). */
-const ENTITLEMENTS_ONLY: { disabledModules: string[] } = { disabledModules: [] };
 
 /**
  * Whether the anonymous surface may serve an organisation's spaces: the check of the booking storefront
@@ -19,7 +16,7 @@ const ENTITLEMENTS_ONLY: { disabledModules: string[] } = { disabledModules: [] }
  * integration surfaces of knowledge included) stays governed by the entitlements, so none is switched off here.
  */
 async function servesKnowledge(services: Services, tenantId: string): Promise<boolean> {
-  return isModuleActive(ENTITLEMENTS_ONLY, await services.entitlements.get(tenantId), 'knowledge');
+  return isEntitled(await services.entitlements.get(tenantId), 'knowledge');
 }
 
 // Lean statements (docs/database-path.md) of the anonymous public reads. Both cross tenants by design: a space

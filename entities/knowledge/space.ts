@@ -19,7 +19,11 @@ export const KnowledgeSpace = defineEntity({
   name: 'KnowledgeSpace',
   tableName: 'knowledge_spaces',
   filters: tenantFilter,
-  indexes: [{ properties: ['tenantId', 'id'] }, { properties: ['mode', 'id'] }],
+  indexes: [
+    { properties: ['tenantId', 'id'] },
+    // The anonymous directory pages the public spaces by slug (domain/knowledge/publicSpace.ts), past internal ones.
+    { name: 'knowledge_spaces_public_slug_index', expression: `create index "knowledge_spaces_public_slug_index" on "knowledge_spaces" ("slug") where "mode" in ('public_kb', 'blog')` },
+  ],
   properties: {
     ...tenantColumns(),
     name: p.string().length(120),

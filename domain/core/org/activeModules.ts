@@ -7,6 +7,9 @@ import { getBusiness } from './getBusiness';
 export const switchableModules = ['vr', 'knowledge', 'core', 'cloud', 'rh'] as const;
 export type BusinessModule = (typeof switchableModules)[number];
 
+/** Whether the organisation's entitlements grant a module (not suspended): what its API surfaces are gated by. */
+export const isEntitled = (entitlements: Pick<Entitlements, 'modules' | 'suspended'>, module: string): boolean => !entitlements.suspended && entitlements.modules.includes(module);
+
 /** Modules in use: the entitled ones the organisation did not switch off (core stays on). */
 export function activeModulesOf(business: Pick<Business, 'disabledModules'>, entitlements: Pick<Entitlements, 'modules' | 'suspended'>): string[] {
   if (entitlements.suspended) return [];
