@@ -47,6 +47,8 @@ export function createApp(services: Services): WebApp {
   const { config, logger, metrics } = services;
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on every answer: only the reads that declare 304 carry one (api/http/routes.ts sendConditional).
+  app.set('etag', false);
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
 
   // Request ids always; one log line per request only when the level lets info through (pino-http builds a

@@ -35,6 +35,8 @@ export function planRoutes({ routes }: ModuleMount): void {
       description: 'Public, no token needed. Non-public tiers (e.g. enterprise) are listed only to a platform administrator who sends a token. Not paginated: the catalogue is a handful of tiers.',
       access: 'public',
       response: PlanList,
+      // Public and without input, yet read from PostgreSQL.
+      errors: { 503: 'PostgreSQL is unavailable: `dependency_unavailable`; retry shortly' },
     },
     async ({ services, req }) => {
       const includeHidden = await callerIsPlatformAdmin(services, req);

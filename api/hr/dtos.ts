@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsInstant, PageQuery } from '../http/dtos';
+import { IsCalendarDate, IsInstant, PageQuery } from '../http/dtos';
 import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
 import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
@@ -10,12 +10,10 @@ import { FIRST_DATE, LAST_DATE } from '../../domain/hr/zones';
 
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date YYYY-MM-DD that exists (strict ISO 8601 refuses 2026-02-30); `nullable`: null clears it. */
+/** A calendar date YYYY-MM-DD that exists (not 2026-02-30, see IsCalendarDate); `nullable`: null clears it. */
 const dateField = (description: string, nullable = false) => (target: object, key: string) => {
-  JSONSchema({ description: `${description} (${FIRST_DATE} to ${LAST_DATE})`, type: nullable ? ['string', 'null'] : 'string', format: 'date' })(target, key);
-  Matches(DATE, { message: `${key} must be a date YYYY-MM-DD` })(target, key);
-  IsISO8601({ strict: true }, { message: `${key} must be a valid date` })(target, key);
+  JSONSchema({ description: `${description} (${FIRST_DATE} to ${LAST_DATE})`, type: nullable ? ['string', 'null'] : 'string' })(target, key);
+  IsCalendarDate()(target, key);
   // Bounded: reads look a day or two past a date, and year 10000 is no date PostgreSQL (or a string sort) takes.
   ValidateBy({ name: 'isHrDate', validator: { validate: (v) => typeof v !== 'string' || (v >= FIRST_DATE && v <= LAST_DATE), defaultMessage: () => `${key} must be between ${FIRST_DATE} and ${LAST_DATE}` } })(target, key);
 };

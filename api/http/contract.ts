@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type Ajv2020Type from 'ajv/dist/2020';
 import type { WebSocket } from 'ws';
 import type { SocketDoc } from '../asyncapi';
-import { openApiPath, type OpenApiRegistry } from './openapi';
+import { answersWithoutBody, openApiPath, type OpenApiRegistry } from './openapi';
 
 /*
  * The published contract, checked in tests (NODE_ENV=test; see api/app.ts and api/ws.ts): every HTTP answer
@@ -14,9 +14,10 @@ import { openApiPath, type OpenApiRegistry } from './openapi';
 type Schema = Record<string, unknown>;
 interface ResponseDoc {
   content?: Record<string, { schema?: Schema }>;
+  headers?: Record<string, { required?: boolean }>;
 }
-interface Document {
-  paths: Record<string, Record<string, { responses: Record<string, ResponseDoc> }>>;
+export interface Document {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: Schema }> }; responses: Record<string, ResponseDoc> }>>;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -46,8 +47,9 @@ const explain = (validate: ValidateFunction) =>
 /**
  * HTTP: the status must be declared by the route's operation, a JSON body must match the schema declared for
  * that status and media type (problem+json included), and objects may not carry properties their schema does
- * not declare. Answers outside the declared routes (unknown paths, docs) are checked against the Problem
- * schema when they are errors.
+ * not declare. A status without a body (204, 304 ...) must be declared without one, and the answer must carry
+ * none. Headers a response declares required must be sent. Answers outside the declared routes (unknown paths,
+ * docs) are checked against the Problem schema when they are errors.
  */
 export function responseContract(openapi: OpenApiRegistry, serverUrl: string): RequestHandler {
   let contract: Contract | undefined;
@@ -62,7 +64,7 @@ export function responseContract(openapi: OpenApiRegistry, serverUrl: string): R
     res.once('finish', () => {
       try {
         contract ??= new Contract(openapi.document(serverUrl) as unknown as Document);
-        const problem = contract.check(req, res.statusCode, res.get('content-type'), body);
+        const problem = contract.check(req, res.statusCode, (name) => res.get(name), body);
         if (problem) violations.push(`${req.method} ${req.originalUrl} answered ${res.statusCode}: ${problem}`);
       } catch (err) {
         violations.push(`${req.method} ${req.originalUrl}: the contract check failed: ${(err as Error).message}`);
@@ -72,7 +74,8 @@ export function responseContract(openapi: OpenApiRegistry, serverUrl: string): R
   };
 }
 
-class Contract {
+/** The check of answers against a document (exported for its own tests). */
+export class Contract {
   private readonly ajv: Ajv2020Type;
   private readonly doc: Document;
   private readonly compiled = new Map<Schema, ValidateFunction>();
@@ -85,18 +88,46 @@ class Contract {
     this.ajv.addSchema({ $id: 'openapi', components: this.doc.components });
   }
 
-  /** `body` is what res.json was given; a streamed or sent answer has none, and only its media type is checked. */
-  check(req: Request, status: number, contentType: string | undefined, body: { value: unknown } | undefined): string | undefined {
+  /**
+   * `header` reads a header of the answer as sent. `body` is what res.json was given; a streamed or sent answer
+   * has none, and only its media type is checked.
+   */
+  check(req: Pick<Request, 'route' | 'method'>, status: number, header: (name: string) => string | undefined, body: { value: unknown } | undefined): string | undefined {
     const route = req.route as { path?: unknown } | undefined;
     const operation = route ? this.doc.paths[openApiPath(String(route.path))]?.[req.method.toLowerCase()] : undefined;
     if (!operation) return status >= 400 && body ? this.validate({ $ref: 'openapi#/components/schemas/Problem' }, body.value) : undefined;
     const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
     if (!response) return `status ${status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`;
+    const missing = Object.entries(response.headers ?? {}).filter(([name, h]) => h.required && header(name) === undefined).map(([name]) => name);
+    if (missing.length) return `the declared header ${missing.join(', ')} is missing`;
+    const contentType = header('content-type');
+    if (answersWithoutBody(status)) {
+      // Express drops the body (and its Content-Type) of a 204 or 304, even one given to res.json: the declaration
+      // must say so too, or a client expects one.
+      if (response.content) return `a ${status} never has a body, but one is declared (${Object.keys(response.content).join(', ')})`;
+      return contentType === undefined ? undefined : `a ${status} never has a body, but the answer has a Content-Type (${contentType})`;
+    }
     if (!body && contentType === undefined) return undefined;
     const media = (contentType ?? 'application/json').split(';')[0].trim();
     const declared = response.content?.[media] ?? response.content?.['*/*'];
     if (!declared) return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
     return body && declared.schema ? this.validate(declared.schema, body.value) : undefined;
+  }
+
+  /**
+   * Whether the document takes this request body for `method` on `path` (its OpenAPI template, `/api/deals/{id}`):
+   * its media type declared, and a JSON value matching the schema (the server refusing what the document takes,
+   * or taking what it refuses, is drift as well). Used by tests, which send the body themselves.
+   */
+  checkRequestBody(method: string, path: string, contentType: string, value: unknown): string | undefined {
+    const operation = this.doc.paths[path]?.[method.toLowerCase()];
+    if (!operation) return `${method.toUpperCase()} ${path} is not declared`;
+    const content = operation.requestBody?.content;
+    if (!content) return `${method.toUpperCase()} ${path} declares no request body`;
+    const media = contentType.split(';')[0].trim();
+    const declared = content[media] ?? content[`${media.split('/')[0]}/*`] ?? content['*/*'];
+    if (!declared) return `a ${media} request body is not declared (declared: ${Object.keys(content).join(', ')})`;
+    return declared.schema ? this.validate(declared.schema, value) : undefined;
   }
 
   private validate(schema: Schema, value: unknown): string | undefined {

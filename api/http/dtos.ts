@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { buildMessage, IsInt, isISO8601, IsOptional, IsUUID, isUUID, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { isCalendarDate } from '../../lib/dates';
 
 /** Largest value of a PostgreSQL integer column: the Max of every integer field stored in one. */
 export const INT4_MAX = 2_147_483_647;
@@ -18,6 +19,20 @@ export const IS_INSTANT = 'isInstant';
 /** Every DTO field holding a point in time: 400 `validation_failed` for anything `new Date()` would not read. */
 export const IsInstant = (options?: ValidationOptions) =>
   ValidateBy({ name: IS_INSTANT, validator: { validate: isInstant, defaultMessage: buildMessage((each) => `${each}$property must be an ISO 8601 date and time, e.g. 2026-03-01T09:30:00Z`, options) } }, options);
+
+/** Name of the @IsCalendarDate rule: api/http/openapi.ts documents it as a date. */
+export const IS_CALENDAR_DATE = 'isCalendarDate';
+
+/**
+ * Every DTO field holding a calendar date: YYYY-MM-DD, a day that exists (not 2026-02-30), years 0001-9999
+ * (lib/dates.ts), else 400 `validation_failed`. Documented as `{ type: 'string', format: 'date' }` with its
+ * pattern (a nullable field's JSONSchema adds `null` to the type). Not @IsISO8601: class-validator-jsonschema
+ * documents it as a `oneOf` of date and date-time, which excludes null even where the field takes it, holds a
+ * date-time branch no date field accepts, and fails every date in validators that treat formats as annotations
+ * (both branches then match).
+ */
+export const IsCalendarDate = (options?: ValidationOptions) =>
+  ValidateBy({ name: IS_CALENDAR_DATE, validator: { validate: isCalendarDate, defaultMessage: buildMessage((each) => `${each}$property must be a date YYYY-MM-DD that exists`, options) } }, options);
 
 /**
  * Text without the characters XML 1.0 forbids (C0 controls but tab, line feed and carriage return; U+FFFE,

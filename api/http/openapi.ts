@@ -2,7 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { IS_INSTANT } from './dtos';
+import { IS_CALENDAR_DATE, IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
 import type { RouteSpec } from './routes';
@@ -12,7 +12,8 @@ type Schema = Record<string, unknown>;
 /** What a route answers on success: a view class (documented from its decorators), a list of them, or free text. */
 /**
  * What a route answers: a view class, a list of one, or a described body: one `schema` (of `contentType`,
- * JSON by default), or `content`, a schema per media type for a route that answers in several (format=csv|json).
+ * JSON by default), or `content`, a schema per media type for a route that answers in several (format=csv|json);
+ * an empty schema (`{}`) is any bytes (a download), declared without a schema.
  */
 export type ResponseDoc = ClassConstructor<object> | [ClassConstructor<object>] | { description: string; schema?: Schema; contentType?: string; content?: Record<string, Schema> };
 
@@ -56,8 +57,12 @@ export class OpenApiRegistry {
       refPointerPrefix: '#/components/schemas/',
       // The library's default for @IsDateString is an unanchored pattern that demands fractional seconds, which
       // generated clients apply to valid timestamps: declare the standard format instead.
-      // @IsInstant (dtos.ts) is a custom rule the library cannot describe: a date-time as well.
-      additionalConverters: { [IS_DATE_STRING]: { type: 'string', format: 'date-time' }, [IS_INSTANT]: { type: 'string', format: 'date-time' } },
+      // @IsInstant and @IsCalendarDate (dtos.ts) are custom rules the library cannot describe: a date-time and a date.
+      additionalConverters: {
+        [IS_DATE_STRING]: { type: 'string', format: 'date-time' },
+        [IS_INSTANT]: { type: 'string', format: 'date-time' },
+        [IS_CALENDAR_DATE]: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      },
     }) as Record<string, Schema>;
     for (const [name, target] of classes) declareNullables(schemas[name], target);
     schemas.Problem = problemSchema;
@@ -75,6 +80,7 @@ export class OpenApiRegistry {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)' },
           visitorSession: { type: 'http', scheme: 'bearer', description: 'Storefront visitor session token from POST /api/public/auth/verify (magic-link sign-in; 30 days, one store)' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN of the deployment, required by /metrics only when it is set' },
           internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret', description: 'Machine-to-machine secret; routes refuse everything when it is not configured' },
           serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)" },
         },
@@ -88,9 +94,11 @@ export class OpenApiRegistry {
     // Every variable of the path is declared, with a DTO or without one (then as a string).
     for (const [, kind, name] of path.matchAll(/([:*])(\w+)/g)) {
       if (parameters.some((p) => p.name === name)) continue;
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, ...(kind === '*' ? { description: 'The rest of the path, slashes included' } : {}) });
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, ...(kind === '*' ? { description: WILDCARD_PARAMETER } : {}) });
     }
     parameters.push(...this.parameters(spec.query, 'query', schemas, path));
+    const revalidates = Object.keys(spec.alsoAnswers ?? {}).includes('304');
+    if (revalidates) parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of a copy the client holds: 304 without a body while it is current' });
     const problems = new Map<number, string>();
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
@@ -117,8 +125,13 @@ export class OpenApiRegistry {
       problems.set(Number(status), Number(status) === 503 && touchesDependencies ? `${text}; ${problemCodes[503]}` : text);
     }
 
-    const responses: Record<string, Schema> = { [String(spec.status ?? 200)]: this.success(spec) };
-    for (const [status, description] of Object.entries(spec.alsoAnswers ?? {})) responses[status] = { ...this.success(spec), description };
+    const success = spec.status ?? 200;
+    if (answersWithoutBody(success) && spec.response) throw new Error(`${method.toUpperCase()} ${path}: a ${success} has no body, so no response to document`);
+    const responses: Record<string, Schema> = { [String(success)]: { ...this.success(spec), ...(revalidates ? { headers: { ETag: etagHeader } } : {}) } };
+    for (const [also, description] of Object.entries(spec.alsoAnswers ?? {})) {
+      // A 304 (a 204 ...) never has a body, whatever the route's other answers carry: its description and headers only.
+      responses[also] = answersWithoutBody(Number(also)) ? { description, ...(also === '304' ? { headers: { ETag: { ...etagHeader, required: true } } } : {}) } : { ...this.success(spec), description };
+    }
     for (const [status, description] of [...problems].sort(([a], [b]) => a - b)) {
       responses[status] = { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
     }
@@ -130,8 +143,7 @@ export class OpenApiRegistry {
       tags: spec.tags,
       security,
       ...(parameters.length ? { parameters } : {}),
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } } : {}),
-      ...(spec.rawBody ? { requestBody: { required: true, content: { [spec.rawBody.type]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
+      ...requestBody(spec),
       responses,
     };
   }
@@ -141,7 +153,7 @@ export class OpenApiRegistry {
     if (!r) return { description: spec.status === 204 ? 'No content' : 'Success' };
     if (Array.isArray(r)) return { description: `List of ${r[0].name}`, content: { 'application/json': { schema: { type: 'array', items: ref(r[0]) } } } };
     if (typeof r === 'function') return { description: r.name, content: { 'application/json': { schema: ref(r) } } };
-    if (r.content) return { description: r.description, content: Object.fromEntries(Object.entries(r.content).map(([type, schema]) => [type, { schema }])) };
+    if (r.content) return { description: r.description, content: mediaTypes(r.content) };
     return { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
   }
 
@@ -155,6 +167,33 @@ export class OpenApiRegistry {
       .map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) }));
   }
 }
+
+/** Statuses that never carry a body (RFC 9110): a 1xx, 204, 205 or 304 is declared with its description and headers only. */
+export const answersWithoutBody = (status: number): boolean => (status >= 100 && status < 200) || status === 204 || status === 205 || status === 304;
+
+const etagHeader: Schema = { description: 'Entity tag of the representation, for If-None-Match', schema: { type: 'string' } };
+
+const WILDCARD_PARAMETER = 'The rest of the path, slashes included (each segment percent-encoded), or the whole of it percent-encoded as one segment (`/` as `%2F`): both name the same path';
+
+/**
+ * A raw body (RouteSpec.rawBody) is a signed webhook delivery: a JSON object whose signature covers its bytes. In
+ * OpenAPI 3.1 it is declared as what it is, a JSON object, not with 3.0's `format: binary` string, which
+ * validators and mocks apply to the parsed JSON. A route's `requestBody` documents a body the route reads
+ * itself (a stream) or documents a raw body otherwise.
+ */
+function requestBody(spec: RouteSpec<object, object, object>): Schema {
+  const doc = spec.requestBody;
+  if (doc) return { requestBody: { required: doc.required ?? true, description: doc.description, content: mediaTypes(doc.content) } };
+  if (spec.body) return { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } };
+  if (spec.rawBody) {
+    const description = 'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';
+    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object' } } } } };
+  }
+  return {};
+}
+
+/** Media Type Objects from a schema per media type; an empty schema (any bytes) is left out, as OpenAPI 3.1 writes binary content. */
+const mediaTypes = (content: Record<string, Schema>) => Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, Object.keys(schema).length ? { schema } : {}]));
 
 /** The OpenAPI template of an Express route path: `/rooms/:id` and `/storage/*key` become `/rooms/{id}`, `/storage/{key}`. */
 export const openApiPath = (expressPath: string) => expressPath.replace(/[:*](\w+)/g, '{$1}');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { ClassConstructor } from 'class-transformer';
 import type { ApiKeyPrincipal } from '../../domain/apikeys/resolveApiKey';
@@ -43,8 +44,16 @@ export interface RouteSpec<B extends object, Q extends object, P extends object>
   params?: ClassConstructor<P>;
   /** JSON body limit (default 100kb); larger bodies get 413. */
   bodyLimit?: string;
-  /** Keep the body raw (a Buffer) for signature checks, e.g. webhooks. */
+  /**
+   * Keep the body raw (a Buffer) for signature checks: a webhook's JSON delivery, documented as a JSON object
+   * whose signature covers its raw bytes (unless `requestBody` documents it otherwise).
+   */
   rawBody?: { type: string; limit?: string };
+  /**
+   * Documents the request body of a route that reads it itself (e.g. streams it) or a raw body: a schema per
+   * media type (`{}`: any bytes, no schema), required unless said otherwise. Parses nothing.
+   */
+  requestBody?: { description: string; content: Record<string, Record<string, unknown>>; required?: boolean };
   rateLimits?: RateLimitRule[];
   /** Extra middleware run after the guards and before validation (e.g. a multipart parser). */
   use?: RequestHandler[];
@@ -130,6 +139,8 @@ export class Routes {
 
   private add<A extends Access, B extends object, Q extends object, P extends object>(method: Method, path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
     const { services } = this;
+    // A read that declares 304 answers it: its JSON carries an ETag, and a matching If-None-Match gets no body.
+    const conditional = method === 'get' && !!spec.alsoAnswers?.[304];
     const guards: Guard[] = [];
     if (spec.access === 'user' || spec.access === 'admin') guards.push(this.auth.guard);
     if (spec.access === 'admin') guards.push(requirePlatformAdmin(services));
@@ -183,6 +194,8 @@ export class Routes {
         else res.json(result.body);
       } else if (result === undefined) {
         res.status(204).end();
+      } else if (conditional && (spec.status ?? 200) === 200) {
+        sendConditional(req, res, result);
       } else {
         res.status(spec.status ?? 200).json(result);
       }
@@ -245,3 +258,15 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * The JSON answer of a conditional read: an ETag naming its bytes (unless the handler set its own, e.g. the
+ * state of what it shows), and 304 without a body when the request's If-None-Match matches it. Other routes
+ * carry no ETag (app.ts turns Express's off): they do not declare 304, and hashing every answer costs CPU.
+ */
+function sendConditional(req: Request, res: Response, body: unknown): void {
+  const json = JSON.stringify(body);
+  if (!res.get('ETag')) res.set('ETag', `W/"${createHash('sha1').update(json).digest('base64url')}"`);
+  if (req.fresh) return void res.status(304).end();
+  res.status(200).type('json').send(json);
+}

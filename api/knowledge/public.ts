@@ -25,7 +25,7 @@ import {
 } from './publicViews';
 
 const P = '/api/knowledge/public';
-/** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; Express adds a weak ETag (the article read sets its own) and answers 304 to If-None-Match. */
+/** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; the router adds a weak ETag to these reads (they declare 304; the article read sets its own) and answers 304 to If-None-Match. */
 const CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const cacheable = (res: Response) => res.set('Cache-Control', CACHE);
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');

@@ -80,9 +80,12 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     '/metrics',
     {
       summary: 'Prometheus metrics of this process',
-      description: 'Text exposition format. When METRICS_TOKEN is set, it must be sent as a Bearer token.',
+      description: 'Text exposition format. When METRICS_TOKEN is set, it must be sent as a Bearer token (401 `token_invalid` without it); otherwise no token is needed.',
       access: 'public',
+      // No token, or the metrics token: an empty requirement makes it optional.
+      security: [{}, { metricsToken: [] }],
       response: { description: 'Prometheus text format', schema: { type: 'string' }, contentType: 'text/plain' },
+      errors: { 401: '`token_invalid`: METRICS_TOKEN is set and the request does not carry it as a Bearer token' },
     },
     async ({ req, res }) => {
       const token = services.config.METRICS_TOKEN;
@@ -116,8 +119,11 @@ export function mountDocs(app: Express): void {
 export function localStorageRoutes(routes: Routes, services: Services): void {
   const storage = services.storage;
   if (!(storage instanceof LocalStorage)) return;
+  // The router splits the wildcard at its slashes and percent-decodes each segment, so a key sent percent-encoded as
+  // one segment (`a%2Ffiles%2Fb`, as a generated client encodes a path parameter) is the same key as its slash
+  // form (`a/files/b`): the signature covers the key, not how the URL spells it.
   const keyOf = (req: Request) => ([] as string[]).concat(req.params.key ?? []).join('/');
-  const description = 'Address produced by the local storage adapter (no token: authorised by its `exp` and `sig` query parameters).';
+  const description = `An opaque signed address of the local storage adapter (used without S3_ENDPOINT), handed out as the \`url\` of an upload-url answer (POST /api/cloud/files/upload-url, /api/assets/upload-url, /api/images/upload-url) or as a download address (GET /api/cloud/files/{id}/download-url and tenant-download-url, shared links, the inline redirect, assets): call it as given, never build one. No token: it is authorised by its query parameters (\`exp\` and \`sig\`, and \`ct\`, \`fn\`, \`len\` when they are signed); a changed key or parameter is 403 \`signature_invalid\`, an expired address 403 \`signature_expired\`. The key is a path of several segments, opaque to clients: it is taken as in the address or percent-encoded as one segment (\`/\` as \`%2F\`, as a generated client sends a path parameter), both name the same object.`;
 
   routes.put(
     '/storage/*key',
@@ -126,6 +132,12 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
       description: `${description} An address writes one object, never replacing one (409 \`object_exists\`), of at most its signed size (413). A cloud upload's address takes its bytes only while the upload is pending (409 \`upload_not_pending\` after its confirmation, discard or expiry).`,
       access: 'public',
       status: 204,
+      // The handler streams the body itself (no parser): documented only.
+      requestBody: {
+        description:
+          "The object's bytes, raw (not multipart), with the headers of the upload-url answer. Content-Type is signed: when the address carries `ct`, it must be exactly that value (403 `signature_invalid` otherwise). More bytes than the address takes (`len`) are refused with 413, from Content-Length when sent.",
+        content: { '*/*': {} },
+      },
       errors: { 403: '`signature_invalid` or `signature_expired`', 409: '`object_exists` or `upload_not_pending`', 413: 'Object larger than the address takes' },
     },
     async ({ req }) => {
@@ -149,7 +161,7 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
       description,
       access: 'public',
       // The object's bytes, of the type it was stored with (or the signed one).
-      response: { description: 'The object', content: { '*/*': { type: 'string', format: 'binary' } } },
+      response: { description: 'The object: its bytes, of the media type it was stored with (or application/octet-stream)', content: { '*/*': {} } },
       errors: { 403: '`signature_invalid` or `signature_expired`', 404: 'No object at this address (deleted since)' },
     },
     async ({ req, res }) => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { S3Storage } from '../../lib/storage/s3';
 import { LocalStorage } from '../../lib/storage/local';
+import { publishedDocument, requestProblem } from '../support/openapi';
 import { startS3 } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -60,6 +61,45 @@ describe('object storage: local adapter with app-signed addresses', () => {
     const res = await fetch(url);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'signature_expired' });
+  });
+
+  it('takes an address whose key is percent-encoded as one path segment, as a generated client sends {key}', async () => {
+    const key = `tenant-a/files/${Date.now()}-encoded.txt`;
+    const oneSegment = (address: string) => {
+      const url = new URL(address);
+      url.pathname = `/storage/${encodeURIComponent(key)}`;
+      expect(url.pathname).toContain('%2Ffiles%2F');
+      return url;
+    };
+    const put = oneSegment(await storage.presignUpload(key, { expiresIn: 60, contentType: 'text/plain', size: 20 }));
+    // The Content-Type is signed: another one is refused.
+    const wrongType = await fetch(put, { method: 'PUT', body: 'encoded key', headers: { 'content-type': 'text/html' } });
+    expect(wrongType.status).toBe(403);
+    expect(await wrongType.json()).toMatchObject({ code: 'signature_invalid' });
+    expect((await fetch(put, { method: 'PUT', body: 'encoded key', headers: { 'content-type': 'text/plain' } })).status).toBe(204);
+    expect(await storage.stat(key)).toMatchObject({ size: 11, contentType: 'text/plain' });
+
+    const down = await fetch(oneSegment(await storage.presignDownload(key, { expiresIn: 60 })));
+    expect(down.status).toBe(200);
+    expect(await down.text()).toBe('encoded key');
+    // The slash form and the encoded form name the same key; another key is still refused.
+    const slashes = await fetch(await storage.presignDownload(key, { expiresIn: 60 }));
+    expect(await slashes.text()).toBe('encoded key');
+    const other = oneSegment(await storage.presignDownload(key, { expiresIn: 60 }));
+    other.pathname = other.pathname.replace('%2Ffiles%2F', '%2Fstored%2F');
+    expect((await fetch(other)).status).toBe(403);
+  });
+
+  it('documents the addresses as opaque, taking a raw body of any media type with the signed Content-Type', async () => {
+    const { doc } = await publishedDocument(stack);
+    const item = doc.paths['/storage/{key}'] as unknown as Record<'put' | 'get', { description: string; parameters: { name: string; description: string }[]; requestBody?: unknown; responses: Record<string, { content?: object }> }>;
+    expect(item.put.requestBody).toEqual({ required: true, description: expect.stringMatching(/Content-Type is signed/), content: { '*/*': {} } });
+    expect(item.get.responses['200'].content).toEqual({ '*/*': {} });
+    for (const op of [item.put, item.get]) {
+      expect(op.description).toMatch(/opaque signed address .*upload-url .*call it as given, never build one/);
+      expect(op.parameters.find((p) => p.name === 'key')?.description).toMatch(/%2F/);
+    }
+    expect(await requestProblem(stack, 'put', '/storage/{key}', 'any bytes', 'image/png')).toBeUndefined();
   });
 
   it('refuses a key escaping the storage root', async () => {

@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { PageQuery } from '../../http/dtos';
+import { IsCalendarDate, PageQuery } from '../../http/dtos';
 import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
-import { DATE, nullable } from './dtos';
+import { nullable } from './dtos';
 
 /** Request bodies and queries of pipelines and deals. Unknown fields are refused. */
 export class StageBody {
@@ -42,7 +42,7 @@ export class CreateDealBody {
   @JSONSchema(nullable('A member (default: the creator)'))
   @IsOptional() @IsUUID() ownerId?: string | null;
   @JSONSchema(nullable('YYYY-MM-DD'))
-  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
+  @IsOptional() @IsCalendarDate() expectedCloseDate?: string | null;
   @JSONSchema(nullable('Id in another system (unique per organisation)'))
   @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
 }
@@ -55,7 +55,7 @@ export class UpdateDealBody {
   @JSONSchema(nullable('A member; null clears'))
   @IsOptional() @IsUUID() ownerId?: string | null;
   @JSONSchema(nullable('YYYY-MM-DD; null clears'))
-  @IsOptional() @Matches(DATE, { message: 'expectedCloseDate must be a date YYYY-MM-DD' }) @IsISO8601({ strict: true }) expectedCloseDate?: string | null;
+  @IsOptional() @IsCalendarDate() expectedCloseDate?: string | null;
   @JSONSchema(nullable('Id in another system; null clears'))
   @IsOptional() @IsString() @Length(1, 200) externalId?: string | null;
 }

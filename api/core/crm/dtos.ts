@@ -15,7 +15,6 @@ import { tooLarge } from '../../../lib/errors';
 /** Request bodies, queries and path parameters of the CRM routes. Unknown fields are refused. */
 
 const PHONE = /^[+0-9 ().\-/]{3,40}$/;
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
 
 export class ContactEmailBody {

@@ -36,7 +36,7 @@ export function documentRoutes({ routes }: ModuleMount): void {
       summary: 'Invoice PDF with the Factur-X XML embedded',
       description: 'A readable PDF of an issued invoice or credit note carrying its Factur-X XML as the embedded file factur-x.xml (AFRelationship Alternative) with Factur-X XMP metadata (EN 16931). 409 `invoice_not_issued` for a draft.',
       params: IdParams,
-      response: { description: 'PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' },
+      response: { description: 'The PDF (Factur-X): its bytes', content: { 'application/pdf': {} } },
       errors: { 409: '`invoice_not_issued`' },
     },
     async ({ ctx, params, res }) => {

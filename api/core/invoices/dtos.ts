@@ -1,19 +1,11 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsXmlText, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, IsXmlText, PageQuery } from '../../http/dtos';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
 
 /** Request bodies and queries of the invoicing routes. Unknown fields are refused. */
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateField = { message: 'must be a date YYYY-MM-DD' };
-const isDate = () => (target: object, key: string) => {
-  Matches(DATE, dateField)(target, key);
-  IsISO8601({ strict: true }, dateField)(target, key);
-  JSONSchema({ type: 'string', format: 'date' })(target, key);
-};
 
 export class InvoiceLineBody {
   @IsString() @Length(1, 1000) @IsXmlText() description!: string;
@@ -59,11 +51,11 @@ export class InvoiceDraftBody {
   @JSONSchema({ description: '1 to 200 lines' })
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => InvoiceLineBody) lines!: InvoiceLineBody[];
   @JSONSchema({ description: "Due date (BT-9); by default the issue date + the organisation's dueDays" })
-  @IsOptional() @isDate() dueDate?: string;
+  @IsOptional() @IsCalendarDate() dueDate?: string;
   @JSONSchema({ description: "Payment terms (BT-20); by default the organisation's" })
   @IsOptional() @IsString() @Length(1, 1000) @IsXmlText() paymentTerms?: string;
   @JSONSchema({ description: 'Actual delivery date (BT-72); the issue date when absent' })
-  @IsOptional() @isDate() deliveryDate?: string;
+  @IsOptional() @IsCalendarDate() deliveryDate?: string;
   @IsOptional() @IsString() @Length(1, 100) @IsXmlText() buyerReference?: string;
   @JSONSchema({ description: 'Purchase order reference (BT-13)' })
   @IsOptional() @IsString() @Length(1, 100) @IsXmlText() orderReference?: string;
@@ -82,7 +74,7 @@ export class PaymentBody {
   @JSONSchema({ description: 'Amount received in cents; by default everything outstanding' })
   @IsOptional() @IsInt() @Min(1) @Max(10_000_000_000_000) amountCents?: number;
   @JSONSchema({ description: 'Day received; by default today; not in the future nor before the issue date' })
-  @IsOptional() @isDate() paidOn?: string;
+  @IsOptional() @IsCalendarDate() paidOn?: string;
   @JSONSchema({ description: 'Default bank_transfer' })
   @IsOptional() @IsIn(paymentMethods) method?: PaymentMethod;
   @JSONSchema({ description: "The payer's or the bank's reference" })
