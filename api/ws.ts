@@ -15,6 +15,12 @@ const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
 export interface SocketRoute {
   /** Module the organisation must be entitled to. */
   module?: ModuleKey;
+  /**
+   * Permission the caller must hold in the active organisation while the socket is open: checked before each
+   * message and on every RBAC change, closing with 4403 permission_denied. The upgrade does not check it: the
+   * endpoint refuses at open in its own way (e.g. an error frame, then the same close).
+   */
+  permission?: string;
   /** Largest message accepted, in bytes. */
   maxPayload?: number;
   /** Its messages, published in /asyncapi.json (and checked in tests: every frame sent must be declared). */
@@ -30,27 +36,35 @@ export interface SocketRoute {
  */
 export const SOCKET_CLOSE = {
   tokenRevoked: { code: 4401, reason: 'token_revoked', description: 'Logged out, session ended, account disabled or logged out everywhere, or removed from the organisation' },
+  tokenExpired: { code: 4401, reason: 'token_expired', description: 'The access token the socket was opened with expired: refresh it (POST /auth/refresh) and reconnect with the new one' },
   organizationSuspended: { code: 4403, reason: 'organization_suspended', description: 'The organisation was suspended', gated: true },
   moduleNotEntitled: { code: 4403, reason: 'module_not_entitled', description: "The subscription lost the endpoint's module (plan change, end of a trial)", gated: true },
+  permissionDenied: { code: 4403, reason: 'permission_denied', description: "The caller lost the endpoint's permission (a role change)", permissioned: true },
   dependencyUnavailable: { code: 1013, reason: 'dependency_unavailable', description: 'A check could not be made (PostgreSQL or Redis unavailable): reconnect later' },
   shuttingDown: { code: 1001, reason: 'server shutting down', description: 'The server is stopping (a deploy or restart): reconnect' },
   protocolError: { code: 1002, reason: '', description: 'A frame broke the WebSocket protocol (RFC 6455)' },
   invalidText: { code: 1007, reason: '', description: 'A text frame was not valid UTF-8' },
   tooBig: { code: 1009, reason: '', description: 'A frame was larger than the endpoint accepts (x-max-frame-bytes)' },
-} as const satisfies Record<string, CloseDoc & { gated?: true }>;
+} as const satisfies Record<string, CloseDoc & { gated?: true; permissioned?: true }>;
 
 type SocketClose = (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE];
 
-/** The router's closes an endpoint may see: the entitlement ones only where a module gates it. */
+/** The router's closes an endpoint may see: the entitlement ones only where a module gates it, the permission one where a permission does. */
 const routerCloses = (route: SocketRoute): CloseDoc[] =>
   Object.values(SOCKET_CLOSE)
-    .filter((c: SocketClose) => !('gated' in c) || !!route.module)
+    .filter((c: SocketClose) => (!('gated' in c) || !!route.module) && (!('permissioned' in c) || !!route.permission))
     .map(({ code, reason, description }) => ({ code, reason, description }));
+
+/** Longest delay setTimeout accepts; a token living longer is still checked at each message. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface OpenSocket {
   ws: WebSocket;
   auth: AuthInfo;
   module?: ModuleKey;
+  permission?: string;
+  /** Closes the socket when its access token expires (none when `exp` is beyond a timer's reach). */
+  expiry?: NodeJS.Timeout;
 }
 
 /**
@@ -58,10 +72,13 @@ interface OpenSocket {
  * header or ?token=), checked for the route's module, and refused with a problem+json HTTP answer otherwise.
  *
  * An open socket keeps being held to the same rules, for every endpoint without code of its own:
- *  - within a second of a revocation (pub/sub of lib/revocation.ts) or an entitlement change (suspension,
- *    loss of the module, end of a trial) the sockets it concerns are closed (SOCKET_CLOSE);
- *  - every message is checked before the endpoint sees it (revocation list: one Redis round trip;
- *    entitlements: the in-process memo), in order, so a missed event still closes the socket on its next message.
+ *  - when its access token expires it is closed (a timer at `exp`: 4401 token_expired);
+ *  - within a second of a revocation (pub/sub of lib/revocation.ts), an entitlement change (suspension,
+ *    loss of the module, end of a trial) or an RBAC change (pub/sub of domain/identity/permissions.ts) the
+ *    sockets it concerns are closed (SOCKET_CLOSE);
+ *  - every message is checked before the endpoint sees it (expiry; revocation list: one Redis round trip;
+ *    entitlements and permissions: their in-process memos), in order, so a missed event still closes the
+ *    socket on its next message.
  */
 export class SocketRouter {
   private readonly routes = new Map<string, { route: SocketRoute; wss: WebSocketServer }>();
@@ -77,6 +94,7 @@ export class SocketRouter {
     this.unsubscribe = [
       services.revocations.onRevoked((r) => this.revoked(r)),
       services.entitlements.onInvalidated((tenantId) => this.recheck((s) => !!s.module && (tenantId === '*' || s.auth.tenantId === tenantId))),
+      this.onPermissionsInvalidated(),
     ];
     // Events published while the subscription was down are lost: re-check every socket once it is back.
     const onReady = () => this.recheck(() => true);
@@ -105,6 +123,7 @@ export class SocketRouter {
   close(): void {
     for (const stop of this.unsubscribe) stop();
     for (const timer of this.expiries.values()) clearTimeout(timer);
+    for (const s of this.open) clearTimeout(s.expiry);
     for (const { wss } of this.routes.values()) {
       for (const client of wss.clients) client.close(SOCKET_CLOSE.shuttingDown.code, SOCKET_CLOSE.shuttingDown.reason);
       wss.close();
@@ -119,13 +138,15 @@ export class SocketRouter {
       const auth = await this.auth.verify(req, { ws: true });
       if (entry.route.module) {
         const entitlements = await this.services.entitlements.get(auth.tenantId);
-        if (!entitlements.modules.includes(entry.route.module) || entitlements.suspended) {
+        // The same problems as the HTTP guard (api/http/guards.ts moduleGuard), in the same order.
+        if (entitlements.suspended) return refuse(socket, 403, 'organization_suspended', 'This organisation is suspended');
+        if (!entitlements.modules.includes(entry.route.module)) {
           return refuse(socket, 403, 'module_not_entitled', `The subscription of this organisation does not include the ${entry.route.module} module`);
         }
         this.expireWith(auth.tenantId, entitlements.validUntil);
       }
       entry.wss.handleUpgrade(req, socket, head, (ws) => {
-        this.track({ ws, auth, module: entry.route.module });
+        this.track({ ws, auth, module: entry.route.module, permission: entry.route.permission });
         entry.route.handle(ws, auth, req);
       });
     } catch (err) {
@@ -141,7 +162,18 @@ export class SocketRouter {
    */
   private track(s: OpenSocket): void {
     this.open.add(s);
-    s.ws.once('close', () => this.open.delete(s));
+    // Closed when its token expires, with or without a message (the upgrade refused an expired one).
+    const expiresInMs = s.auth.exp * 1000 - Date.now();
+    if (expiresInMs <= MAX_TIMER_MS) {
+      s.expiry = setTimeout(() => {
+        if (s.ws.readyState === s.ws.OPEN) s.ws.close(SOCKET_CLOSE.tokenExpired.code, SOCKET_CLOSE.tokenExpired.reason);
+      }, Math.max(0, expiresInMs));
+      s.expiry.unref();
+    }
+    s.ws.once('close', () => {
+      clearTimeout(s.expiry);
+      this.open.delete(s);
+    });
     const emit = s.ws.emit.bind(s.ws);
     let previous: Promise<unknown> = Promise.resolve();
     s.ws.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -165,13 +197,33 @@ export class SocketRouter {
   }
 
   private async refusalOf(s: OpenSocket): Promise<SocketClose | null> {
+    // The rule of api/http/auth.ts (jsonwebtoken): a token is expired from the second `exp` on.
+    if (s.auth.exp * 1000 <= Date.now()) return SOCKET_CLOSE.tokenExpired;
     if (await this.services.revocations.isRevoked(s.auth, { fresh: true })) return SOCKET_CLOSE.tokenRevoked;
-    if (!s.module) return null;
-    const entitlements = await this.services.entitlements.get(s.auth.tenantId);
-    if (entitlements.suspended) return SOCKET_CLOSE.organizationSuspended;
-    if (!entitlements.modules.includes(s.module)) return SOCKET_CLOSE.moduleNotEntitled;
-    this.expireWith(s.auth.tenantId, entitlements.validUntil);
+    if (s.module) {
+      const entitlements = await this.services.entitlements.get(s.auth.tenantId);
+      if (entitlements.suspended) return SOCKET_CLOSE.organizationSuspended;
+      if (!entitlements.modules.includes(s.module)) return SOCKET_CLOSE.moduleNotEntitled;
+      this.expireWith(s.auth.tenantId, entitlements.validUntil);
+    }
+    if (s.permission && !(await this.services.permissions.of(s.auth.tenantId, s.auth.userId)).has(s.permission)) return SOCKET_CLOSE.permissionDenied;
     return null;
+  }
+
+  /**
+   * Re-checks the sockets of a member or an organisation when its permissions change, on any dyno: the
+   * invalidation message PermissionResolver publishes (scope "tenant:user", or "tenant" when a role changed).
+   * Its own listener, registered first (domain/services.ts), has dropped the memo by the time this one runs.
+   */
+  private onPermissionsInvalidated(): () => void {
+    const channel = this.services.key('perms', 'invalidated');
+    const listener = (from: string, scope: string) => {
+      if (from !== channel) return;
+      const [tenantId, userId] = scope.split(':');
+      this.recheck((s) => !!s.permission && (!tenantId || s.auth.tenantId === tenantId) && (!userId || s.auth.userId === userId));
+    };
+    this.services.subscriber.on('message', listener);
+    return () => this.services.subscriber.off('message', listener);
   }
 
   private revoked(r: Revocation): void {

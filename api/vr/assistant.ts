@@ -3,11 +3,14 @@ import type { ModuleMount } from '../modules';
 import { assistantChannel } from './assistantChannel';
 import type { AuthInfo } from '../http/auth';
 import type { Services } from '../../domain/services';
+import { SOCKET_CLOSE } from '../ws';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
 import { AssistantConversation, AssistantInputError, parseAssistantInput, type AssistantOutput } from '../../domain/vr/assistant';
 
+/** The permission the caller needs, at open and as long as the socket is open (the router re-checks it). */
+export const ASSISTANT_PERMISSION = 'vr.play';
 /** Close codes: the headset should not reconnect on these. */
-export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_FORBIDDEN = SOCKET_CLOSE.permissionDenied.code;
 export const CLOSE_ASSISTANT_DISABLED = 4503;
 const PING_INTERVAL_MS = 25_000;
 
@@ -19,7 +22,13 @@ const PING_INTERVAL_MS = 25_000;
  * proxies from closing an idle socket and drop dead ones.
  */
 export function assistantSocket({ sockets, services }: ModuleMount): void {
-  sockets.add('/assistant', { module: 'vr', maxPayload: 256 * 1024, doc: assistantChannel, handle: (socket, auth) => openAssistant(services, socket, auth) });
+  sockets.add('/assistant', {
+    module: 'vr',
+    permission: ASSISTANT_PERMISSION,
+    maxPayload: 256 * 1024,
+    doc: assistantChannel,
+    handle: (socket, auth) => openAssistant(services, socket, auth),
+  });
 }
 
 function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo): void {
@@ -76,7 +85,7 @@ function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo): v
 /** Why the socket is refused, or null: the caller needs vr.play, and the AI layer must be configured. */
 async function refusalOf(services: Services, auth: AuthInfo): Promise<{ code: string; message: string; close: number } | null> {
   const permissions = await services.permissions.of(auth.tenantId, auth.userId);
-  if (!permissions.has('vr.play')) return { code: 'permission_denied', message: 'The assistant needs the permission vr.play', close: CLOSE_FORBIDDEN };
+  if (!permissions.has(ASSISTANT_PERMISSION)) return { code: 'permission_denied', message: `The assistant needs the permission ${ASSISTANT_PERMISSION}`, close: CLOSE_FORBIDDEN };
   if (!services.ai) return { code: 'assistant_disabled', message: 'The assistant is disabled: no AI key is configured', close: CLOSE_ASSISTANT_DISABLED };
   return null;
 }

@@ -20,10 +20,13 @@ export const assistantChannel: SocketDoc = {
   description: `One conversation per connection. Authenticate the upgrade with the access token (Authorization: Bearer, or ?token=);
 the organisation needs the vr module and the caller vr.play. Frames are JSON text. A question (user_message) or a step_changed
 event is answered with delta chunks, then one action per tool call, then the complete message, which always ends a turn.
-A bad frame gets an error message and the connection stays up. The server pings every 25 s.`,
-  // api/vr/assistant.ts closes with these (CLOSE_FORBIDDEN, CLOSE_ASSISTANT_DISABLED), after an error message of the same code.
+A bad frame gets an error message and the connection stays up. The server pings every 25 s.
+The connection lives no longer than the access token it was opened with: at its expiry the server closes it (4401 token_expired);
+refresh the token (POST /auth/refresh) and reconnect with the new one. Access is re-checked before every frame is handled.`,
+  // api/vr/assistant.ts closes with these: CLOSE_ASSISTANT_DISABLED after an error message of the same code, 1011 when its
+  // admission check fails. A caller without vr.play gets the router's 4403 permission_denied (SOCKET_CLOSE.permissionDenied,
+  // published from the route's permission): at open after an error message of that code, later when a role change removes it.
   closes: [
-    { code: 4403, reason: 'permission_denied', description: 'The caller lacks the permission vr.play' },
     { code: 4503, reason: 'assistant_disabled', description: 'The assistant is disabled: no AI key is configured' },
     { code: 1011, reason: 'unavailable', description: 'The admission check failed: reconnect later' },
   ],

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ServiceError } from '../../mcp/api';
 import { PRODUCTION_KNOWLEDGE_URL, readConfig } from '../../mcp/config';
+import { MAX_BODY_BYTES } from '../../mcp/http';
 import { describeError } from '../../mcp/tools/define';
 import { tools } from '../../mcp/server';
 import { httpClient, runToExit, stdioClient } from './harness';
@@ -73,6 +74,41 @@ describe('knowledge MCP server: start and tool list', () => {
       const spaceId = '00000000-0000-4000-8000-000000000000';
       const big = await http.client.callTool({ name: 'create_article', arguments: { spaceId, title: 'Big', contentMarkdown: 'x'.repeat(300_000) } });
       expect(JSON.stringify(big.content)).toContain('could not be reached');
+    } finally {
+      await http.stop();
+    }
+  });
+
+  it('answers a body that is not JSON, or too large, with a JSON-RPC error over Streamable HTTP, never a stack trace', async () => {
+    const http = await httpClient(env);
+    try {
+      const post = (body: string) =>
+        fetch(http.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' }, body });
+      const seen = async (res: Response) => {
+        const text = await res.text();
+        let body: unknown = text.slice(0, 300);
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // What the client got instead of JSON stays in the comparison.
+        }
+        return { status: res.status, type: res.headers.get('content-type'), leaks: /node_modules|\/mcp\/|SyntaxError|\bat /.test(text), body };
+      };
+      expect(await seen(await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"'))).toEqual({
+        status: 400,
+        type: expect.stringMatching(/^application\/json/),
+        leaks: false,
+        body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null },
+      });
+      const tooLarge = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_article', arguments: { title: 'Huge', contentMarkdown: 'x'.repeat(MAX_BODY_BYTES) } } });
+      expect(await seen(await post(tooLarge))).toEqual({
+        status: 413,
+        type: expect.stringMatching(/^application\/json/),
+        leaks: false,
+        body: { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes` }, id: null },
+      });
+      // The server goes on answering.
+      expect((await http.client.listTools()).tools.length).toBe(tools.length);
     } finally {
       await http.stop();
     }

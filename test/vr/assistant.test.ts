@@ -3,6 +3,7 @@ import type { CloseDoc } from '../../api/asyncapi';
 import { CLOSE_ASSISTANT_DISABLED, CLOSE_FORBIDDEN } from '../../api/vr/assistant';
 import { assistantChannel } from '../../api/vr/assistantChannel';
 import { SOCKET_CLOSE } from '../../api/ws';
+import { WebSocket } from 'ws';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { createAccount } from '../support/factories';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
@@ -89,20 +90,22 @@ describe('VR assistant (WebSocket /assistant)', () => {
     expect(closes).toEqual([...Object.values(SOCKET_CLOSE).map(({ code, reason, description }) => ({ code, reason, description })), ...assistantChannel.closes!]);
     expect(closes.map((c) => `${c.code} ${c.reason}`.trim())).toEqual([
       '4401 token_revoked',
+      '4401 token_expired',
       '4403 organization_suspended',
       '4403 module_not_entitled',
+      '4403 permission_denied',
       '1013 dependency_unavailable',
       '1001 server shutting down',
       '1002',
       '1007',
       '1009',
-      '4403 permission_denied',
       '4503 assistant_disabled',
       '1011 unavailable',
     ]);
     for (const c of closes) expect(channel.description()).toContain(`- ${c.code}${c.reason ? ` \`${c.reason}\`` : ''}: ${c.description}`);
-    // The endpoint's own are the codes api/vr/assistant.ts closes with.
-    expect(assistantChannel.closes!.map((c) => c.code)).toEqual([CLOSE_FORBIDDEN, CLOSE_ASSISTANT_DISABLED, 1011]);
+    // The endpoint's own are the codes api/vr/assistant.ts closes with; its refusal of a caller without vr.play is the router's.
+    expect(assistantChannel.closes!.map((c) => c.code)).toEqual([CLOSE_ASSISTANT_DISABLED, 1011]);
+    expect(CLOSE_FORBIDDEN).toBe(SOCKET_CLOSE.permissionDenied.code);
     const docs = await stack.http.get('/openapi.json');
     expect(docs.body.info.description).toContain('/asyncapi.json');
   });
@@ -163,8 +166,35 @@ describe('VR assistant (WebSocket /assistant)', () => {
   it('refuses an organisation without the vr module, and a missing token', async () => {
     const free = await createAccount(stack);
     await expect(openSocket(stack, '/assistant', free.tokens.accessToken)).rejects.toThrow(/403/);
+    expect(await refusedUpgrade(free.tokens.accessToken)).toMatchObject({ status: 403, type: 'application/problem+json', body: { status: 403, code: 'module_not_entitled' } });
     await expect(openSocket(stack, '/assistant', 'garbage')).rejects.toThrow(/401/);
   });
+
+  it('refuses a suspended organisation as HTTP does (403 organization_suspended)', async () => {
+    const suspended = await vrOrg(stack, 1);
+    const root = await createAccount(stack, { platformAdmin: true });
+    expect((await stack.http.post(`/admin/organizations/${suspended.admin.tenantId}/suspend`).set(root.auth).send({})).status).toBe(200);
+    const http = await stack.http.get('/runtime/rooms').set(suspended.members[0].auth);
+    expect([http.status, http.body.code]).toEqual([403, 'organization_suspended']);
+    expect(await refusedUpgrade(suspended.members[0].tokens.accessToken)).toMatchObject({ status: 403, type: 'application/problem+json', body: { status: 403, code: 'organization_suspended' } });
+  });
+
+  /** The HTTP answer to an upgrade the server refuses: status, content type and problem body. */
+  function refusedUpgrade(token: string): Promise<{ status: number; type?: string; body: unknown }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/assistant?token=${encodeURIComponent(token)}`);
+      ws.on('open', () => {
+        ws.close();
+        reject(new Error('the upgrade was accepted'));
+      });
+      ws.on('error', () => undefined);
+      ws.on('unexpected-response', (_req, res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: JSON.parse(text) as unknown }));
+      });
+    });
+  }
 
   it('serves the same inference on the internal AI route (X-Internal-Secret)', async () => {
     ai.reply = { chunks: ['Hi ', 'there'], toolCalls: [{ name: 'show_hint', args: '{"text":"x"}' }] };
