@@ -16,7 +16,7 @@ export function startClock(services: Services, schedules: Schedule[] = allSchedu
       async ({ date }) => {
         const slot = `${s.name}.${date.toISOString().slice(0, 19).replace(/:/g, '-')}`;
         try {
-          await s.enqueue(services, slot);
+          await s.enqueue(services, slot, date);
         } catch (err) {
           services.logger.error({ err, schedule: s.name }, 'schedule could not enqueue');
         }

@@ -1,11 +1,11 @@
 import type { Services } from '../domain/services';
-import { previousMonth } from '../domain/hr/periods';
+import { endedMonths } from '../domain/hr/periods';
 import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { stagedJobsRelayQueue } from '../queues/jobs';
-import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from '../queues/hr';
+import { complianceQueue, HR_LEAVE_CATCH_UP_MONTHS, hrDeparturesQueue, hrLeaveQueue } from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
@@ -14,13 +14,15 @@ import { presenceSweepQueue } from '../queues/vr';
 
 /**
  * A clock schedule only enqueues. The job id names the time slot (BullMQ ids may not contain ":"), so two clock processes (or a restart
- * inside the same minute) enqueue a slot once.
+ * inside the same minute) enqueue a slot once; or, for work that must not be missed while the clock is down
+ * (hr-monthly-leave), the period it covers, offered again by every later slot until it is done.
  */
 export interface Schedule {
   name: string;
   /** node-cron expression (seconds field optional). */
   cron: string;
-  enqueue(services: Services, slot: string): Promise<unknown>;
+  /** `at` is the time the clock fired the slot (default now). */
+  enqueue(services: Services, slot: string, at?: Date): Promise<unknown>;
 }
 
 /** Every schedule of the suite. */
@@ -42,15 +44,21 @@ export const schedules: Schedule[] = [
   { name: 'deliveries-prune', cron: '15 4 * * *', enqueue: (services, slot) => services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }) },
   // Booking: reminders of appointments starting within 24 h (each mailed once).
   { name: 'booking-reminders', cron: '*/5 * * * *', enqueue: (services, slot) => services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }) },
-  // HR: on the 1st, the month that ended earns its paid leave and RTT (each credited once per employee and month).
+  // HR: a month that ended earns its paid leave and RTT (each credited once per employee and month by the ledger's
+  // unique index). Hourly, with job ids naming the month rather than the slot: the first hour the clock runs after a
+  // month ended enqueues it, the later ones find its job and enqueue nothing, and a clock that was down catches up
+  // on the last HR_LEAVE_CATCH_UP_MONTHS ended months (queues/hr.ts).
   {
     name: 'hr-monthly-leave',
-    cron: '0 2 1 * *',
-    enqueue: (services, slot) =>
-      services.queues.addBulk(hrLeaveQueue, [
-        { payload: { task: 'accrual', period: previousMonth() }, options: { jobId: `accrual-${slot}` } },
-        { payload: { task: 'rtt', period: previousMonth() }, options: { jobId: `rtt-${slot}` } },
-      ]),
+    cron: '0 * * * *',
+    enqueue: (services, _slot, at = new Date()) =>
+      services.queues.addBulk(
+        hrLeaveQueue,
+        endedMonths(HR_LEAVE_CATCH_UP_MONTHS, at).flatMap((period) => [
+          { payload: { task: 'accrual' as const, period }, options: { jobId: `accrual-${period}` } },
+          { payload: { task: 'rtt' as const, period }, options: { jobId: `rtt-${period}` } },
+        ]),
+      ),
   },
   // HR: employees past their last day (a local date) become `left`; hourly, so every time zone's midnight is met within the hour.
   { name: 'hr-departures', cron: '5 * * * *', enqueue: (services, slot) => services.queues.add(hrDeparturesQueue, { slot }, { jobId: `hr-departures-${slot}` }) },

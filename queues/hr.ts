@@ -3,7 +3,7 @@ import { defineQueue } from './define';
 /**
  * Monthly leave work: `accrual` credits the leave types' accrualDaysPerMonth, `rtt` generates RTT days, both for
  * one month. Without tenantId (the clock) the job fans out one job per organisation with employees.
- * Idempotent: each movement is unique per employee, type, kind and month.
+ * Idempotent: each movement is unique per employee, type, kind and month (a unique index of hr_leave_ledger).
  */
 export interface HrLeaveJob {
   task: 'accrual' | 'rtt';
@@ -12,7 +12,24 @@ export interface HrLeaveJob {
   tenantId?: string;
 }
 
-export const hrLeaveQueue = defineQueue<HrLeaveJob>('hr-leave', { concurrency: 2 });
+/**
+ * The clock offers the fan-out of each of the last HR_LEAVE_CATCH_UP_MONTHS ended months every hour, under a job id
+ * naming the month (`accrual-2026-03`, `rtt-2026-03`): a month is enqueued by the first hour the clock runs after
+ * it ended, until the end of the third month after it. So a clock down for less than three calendar months misses
+ * no month; an older month is left to an operator (see README, HR). The bound keeps a fresh Redis (or the first
+ * run) from re-checking more than three months, and the jobs kept in Redis small.
+ */
+export const HR_LEAVE_CATCH_UP_MONTHS = 3;
+
+/**
+ * hr-leave jobs are kept past that window once completed, so the hourly offers of a month already fanned out
+ * find its job and enqueue nothing. (BullMQ prunes a queue's completed jobs by the age the finishing job carries,
+ * so every job of the queue keeps this one.) A job that exhausted its attempts is pruned after two weeks, and
+ * the clock then offers its month again while it is in the window.
+ */
+const HR_LEAVE_KEEP_SECONDS = (HR_LEAVE_CATCH_UP_MONTHS + 1) * 31 * 24 * 3600;
+
+export const hrLeaveQueue = defineQueue<HrLeaveJob>('hr-leave', { concurrency: 2, defaults: { removeOnComplete: { age: HR_LEAVE_KEEP_SECONDS } } });
 
 /**
  * A compliance scan of local days `from`..`to` (YYYY-MM-DD). Without tenantId (the clock) it fans out per

@@ -5,6 +5,12 @@ import { DEFAULT_TIME_ZONE } from './zones';
 /** The month before now in the default zone, YYYY-MM. */
 export const previousMonth = (now = new Date()) => DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE }).minus({ months: 1 }).toFormat('yyyy-MM');
 
+/** The last `count` months that have ended at `now` in the default zone, oldest first (YYYY-MM). */
+export function endedMonths(count: number, now = new Date()): string[] {
+  const current = DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE }).startOf('month');
+  return Array.from({ length: count }, (_, i) => current.minus({ months: count - i }).toFormat('yyyy-MM'));
+}
+
 /** First and last local dates of a month YYYY-MM. */
 export function monthBounds(period: string): { first: string; last: string } {
   const start = DateTime.fromFormat(period, 'yyyy-MM', { zone: 'utc' });

@@ -10,12 +10,25 @@ import { tenantColumns, tenantFilter, updatedAt } from '../base';
 export const einvoiceStatuses = ['queued', 'submitted', 'rejected', 'delivered', 'received', 'approved', 'disputed', 'refused', 'paid', 'failed'] as const;
 export type EInvoiceStatus = (typeof einvoiceStatuses)[number];
 
-/** One submission per invoice (unique): submitting again answers the existing one. */
+/** Statuses after which the platform has nothing more to report: the lifecycle poll stops reading them. */
+export const finalEInvoiceStatuses: readonly EInvoiceStatus[] = ['rejected', 'refused', 'paid', 'failed'];
+const finalList = finalEInvoiceStatuses.map((s) => `'${s}'`).join(', ');
+
+/**
+ * One submission per invoice (unique): submitting again answers the existing one. The lifecycle poll reads the
+ * open ones (on the platform, not final) least recently polled first: `inv_einvoice_submissions_poll_index`.
+ */
 export const EInvoiceSubmission = defineEntity({
   name: 'EInvoiceSubmission',
   tableName: 'inv_einvoice_submissions',
   filters: tenantFilter,
   uniques: [{ properties: ['invoiceId'] }],
+  indexes: [
+    {
+      name: 'inv_einvoice_submissions_poll_index',
+      expression: `create index "inv_einvoice_submissions_poll_index" on "inv_einvoice_submissions" ("polled_at" asc nulls first, "id") where "platform_id" is not null and "status" not in (${finalList})`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
@@ -28,6 +41,8 @@ export const EInvoiceSubmission = defineEntity({
     submittedAt: p.datetime().nullable(),
     attempts: p.integer().default(0),
     lastError: p.string().length(1000).nullable(),
+    /** When the lifecycle poll last read it (or tried to: a failed read counts), null before the first poll. */
+    polledAt: p.datetime().nullable(),
   },
 });
 export type EInvoiceSubmission = InferEntity<typeof EInvoiceSubmission>;

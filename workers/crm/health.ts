@@ -12,7 +12,7 @@ export const crmHealthProcessor = defineProcessor(crmHealthQueue, {
   },
 });
 
-/** The nightly pass over every customer (enqueued by the clock). */
+/** The nightly pass over every customer (enqueued by the clock); its batches' job ids name the slot. */
 export const crmHealthNightlyProcessor = defineProcessor(crmHealthNightlyQueue, {
-  perform: async (_payload, { services }) => ({ jobs: await scheduleNightlyHealth(services) }),
+  perform: async ({ slot }, { services }) => ({ jobs: await scheduleNightlyHealth(services, slot) }),
 });

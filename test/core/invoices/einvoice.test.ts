@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
+import { pollLifecycles } from '../../../domain/core/invoices/einvoice/performSubmission';
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';
@@ -14,6 +15,8 @@ function fakePlatform() {
   const posts: { key: string; body: Record<string, unknown> }[] = [];
   const documents = new Map<string, string>();
   const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
+  /** Documents whose lifecycle read answers 500. */
+  const unreadable = new Set<string>();
   let failures = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -34,7 +37,7 @@ function fakePlatform() {
         return reply(201, { id: documents.get(key), status: 'submitted' });
       }
       const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
-      if (req.method === 'GET' && m) return reply(200, { events: lifecycle.get(m[1]) ?? [] });
+      if (req.method === 'GET' && m) return unreadable.has(m[1]) ? reply(500, { error: 'lifecycle unavailable' }) : reply(200, { events: lifecycle.get(m[1]) ?? [] });
       reply(404, { error: 'not found' });
     });
   });
@@ -42,6 +45,7 @@ function fakePlatform() {
     posts,
     documents,
     lifecycle,
+    unreadable,
     failNext: (n: number) => (failures = n),
     start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -117,6 +121,41 @@ describe('e-invoice submission', () => {
     const after = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
     expect(after.status).toBe('paid');
     expect(after.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'delivered', 'paid']);
+  });
+
+  it('polls every open document in turn, however many there are: those with no news or an unreadable lifecycle do not hold the places', async () => {
+    const submitted = async () => {
+      const inv = await issued(stack, org, customerId);
+      expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
+      await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`);
+      return { id: inv.id, platformId: (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body.platformId as string };
+    };
+    const status = async (invoiceId: string) => (await stack.http.get(`/api/invoices/${invoiceId}/einvoice`).set(org.auth)).body.status as string;
+    // The oldest open documents: one whose lifecycle the platform cannot read, one waiting for its recipient.
+    const unreadable = await submitted();
+    const waiting = await submitted();
+    const delivered = await submitted();
+    platform.unreadable.add(unreadable.platformId);
+    platform.lifecycle.set(delivered.platformId, [{ id: 'd1', status: 'delivered', at: new Date().toISOString() }]);
+    // Runs of one document each (the production limit is 500): as many runs as open documents read each once.
+    const [{ open }] = await stack.services.orm.em.fork().execute<{ open: number }[]>(
+      "select count(*)::int as open from inv_einvoice_submissions where platform_id is not null and status not in ('rejected', 'refused', 'paid', 'failed')",
+    );
+    expect(open).toBeGreaterThanOrEqual(3);
+    const poll = async (runs: number) => {
+      for (let i = 0; i < runs; i++) expect(await pollLifecycles(stack.services, 1)).toMatchObject({ polled: 1 });
+    };
+    await poll(open);
+    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual(['submitted', 'submitted', 'delivered']);
+    // The failed read and the document without news come round again.
+    platform.unreadable.delete(unreadable.platformId);
+    platform.lifecycle.set(unreadable.platformId, [{ id: 'u1', status: 'refused', at: new Date().toISOString(), reason: 'wrong buyer' }]);
+    platform.lifecycle.set(waiting.platformId, [{ id: 'w1', status: 'received', at: new Date().toISOString() }]);
+    await poll(open);
+    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual(['refused', 'received', 'delivered']);
+    // Read again, nothing is recorded twice.
+    await poll(open);
+    expect((await stack.http.get(`/api/invoices/${waiting.id}/einvoice`).set(org.auth)).body.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'received']);
   });
 
   it('accepts a submission whose job could not be enqueued: the job committed with it is enqueued by the relay', async () => {

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { EInvoiceEvent, EInvoiceSubmission, type EInvoiceStatus } from '../../../../entities/core/einvoice';
+import { EInvoiceEvent, EInvoiceSubmission, finalEInvoiceStatuses, type EInvoiceStatus } from '../../../../entities/core/einvoice';
 import { einvoicePlatform, PlatformError, type EInvoicePlatform } from '../../../../lib/einvoice';
 import { tenantContext } from '../../../context';
 import { notify } from '../../../notifications/notify';
@@ -77,32 +77,42 @@ export async function failSubmission(services: Services, tenantId: string, invoi
 }
 
 const lifecycleStatuses = new Set<EInvoiceStatus>(['submitted', 'rejected', 'delivered', 'received', 'approved', 'disputed', 'refused', 'paid']);
-const finalStatuses: EInvoiceStatus[] = ['rejected', 'refused', 'paid', 'failed'];
+/** Written into the claim as literals (constants), so the planner matches it with the partial poll index. */
+const finalList = finalEInvoiceStatuses.map((s) => `'${s}'`).join(', ');
 
 /**
- * Reads the lifecycle of the submitted documents whose status is not final (every organisation, oldest
- * first, at most `limit`), records the events not seen yet (unique per platform event id) and moves each
- * submission to its latest event's status. One document's failure does not stop the others.
+ * Reads the lifecycle of the submitted documents whose status is not final (every organisation), at most `limit`
+ * a run: those polled longest ago first, never polled ones before them. The run stamps `polledAt` on the ones it
+ * takes before reading them, so a document with no news, or whose read fails, goes to the back of the line and
+ * every open document is read in turn, however many there are. Records the events not seen yet (unique per
+ * platform event id) and moves each submission to its latest event's status; run again, it records nothing twice.
+ * One document's failure does not stop the others.
  */
 export async function pollLifecycles(services: Services, limit = 500): Promise<{ polled: number; changed: number }> {
   const platform = einvoicePlatform(services.config);
   if (!platform) return { polled: 0, changed: 0 };
-  const em = services.orm.em.fork();
-  const open = await em.find(EInvoiceSubmission, { platformId: { $ne: null }, status: { $nin: finalStatuses } }, { filters: { tenant: false }, orderBy: { updatedAt: 'asc' }, limit });
+  // One statement: two runs at once (a slow run overlapping the next slot) take different documents.
+  const taken = await services.orm.em.fork().execute<{ id: string; tenant_id: string; invoice_id: string }[]>(
+    `update inv_einvoice_submissions set polled_at = clock_timestamp() where id in (
+       select id from inv_einvoice_submissions where platform_id is not null and status not in (${finalList})
+       order by polled_at asc nulls first, id limit ? for update skip locked)
+     returning id, tenant_id, invoice_id`,
+    [limit],
+  );
   let changed = 0;
-  for (const submission of open) {
+  for (const row of taken) {
     try {
-      if (await refreshOne(services, platform, submission)) changed += 1;
+      if (await refreshOne(services, platform, row.tenant_id, row.id)) changed += 1;
     } catch (err) {
-      services.logger.warn({ invoiceId: submission.invoiceId, err: (err as Error).message }, 'e-invoice lifecycle not read');
+      services.logger.warn({ invoiceId: row.invoice_id, err: (err as Error).message }, 'e-invoice lifecycle not read');
     }
   }
-  return { polled: open.length, changed };
+  return { polled: taken.length, changed };
 }
 
-async function refreshOne(services: Services, platform: EInvoicePlatform, stale: EInvoiceSubmission): Promise<boolean> {
-  const ctx = tenantContext(services, stale.tenantId);
-  const submission = await ctx.em.findOneOrFail(EInvoiceSubmission, { id: stale.id });
+async function refreshOne(services: Services, platform: EInvoicePlatform, tenantId: string, id: string): Promise<boolean> {
+  const ctx = tenantContext(services, tenantId);
+  const submission = await ctx.em.findOneOrFail(EInvoiceSubmission, { id });
   const events = (await platform.lifecycle(submission.platformId!)).filter((e) => lifecycleStatuses.has(e.status as EInvoiceStatus)).sort((a, b) => a.at.getTime() - b.at.getTime());
   const seen = new Set((await ctx.em.find(EInvoiceEvent, { invoiceId: submission.invoiceId, platformEventId: { $ne: null } })).map((e) => e.platformEventId));
   const fresh = events.filter((e) => !seen.has(e.id));
