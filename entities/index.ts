@@ -35,7 +35,7 @@ import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
-import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeSubscriber } from './knowledge/subscriber';
+import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeStatsFlush, KnowledgeSubscriber } from './knowledge/subscriber';
 import { VrRoom } from './vr/room';
 import { HubDelivery } from './notifications/hubDelivery';
 import { StagedJob } from './jobs/stagedJob';
@@ -66,7 +66,7 @@ export const allEntities = [
   // hr
   HrEmployee, HrSchedule, HrLeaveType, HrLeaveRequest, HrLeaveLedgerEntry, HrClockEvent, HrClockCorrection, HrComplianceRuleSet, HrComplianceAlert,
   // knowledge
-  KnowledgeSpace, KnowledgeCollection, KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment, KnowledgeSubscriber, KnowledgeDailyStat, KnowledgeSearchMiss,
+  KnowledgeSpace, KnowledgeCollection, KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment, KnowledgeSubscriber, KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeStatsFlush,
   // core: booking
   ...coreBookingEntities,
   // work items, code-host webhooks, chat integrations

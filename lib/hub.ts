@@ -10,9 +10,9 @@ export class HubError extends Error {
     this.name = 'HubError';
   }
 
-  /** A 4xx other than 408/429 will not get better by retrying. */
+  /** A redirect (never followed) or a 4xx other than 408/429 will not get better by retrying. */
   get permanent(): boolean {
-    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+    return (this.status >= 300 && this.status < 400) || (this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429);
   }
 }
 
@@ -20,7 +20,9 @@ export class HubError extends Error {
  * Client of the real-time hub's notification channel: each module POSTs JSON to `<HUB_URL>/<module>/notify`,
  * authenticated by the module's shared secret, sent two ways: `X-Webhook-Secret` (the spec's header) and
  * `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the raw body>` for hubs that verify integrity without
- * the secret travelling. Best-effort by design: callers retry briefly then drop.
+ * the secret travelling. Best-effort by design: callers retry briefly then drop. A redirect is never followed:
+ * it would send the body and the secret to whatever host its Location names; it fails the notification for
+ * good (a permanent HubError naming the status and the Location) and the hub's address must be fixed.
  */
 export class HubClient {
   private readonly baseUrl: string;
@@ -41,6 +43,7 @@ export class HubClient {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Webhook-Secret': secret, 'X-Webhook-Signature': `sha256=${signature}` },
         body,
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
@@ -48,6 +51,10 @@ export class HubClient {
     }
     // Drain the body so the keep-alive connection is reused.
     await res.arrayBuffer().catch(() => undefined);
+    if (res.status >= 300 && res.status < 400) {
+      const location = res.headers.get('location');
+      throw new HubError(res.status, `hub answered ${res.status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}: not followed (the secret is only sent to HUB_URL; fix HUB_URL)`);
+    }
     if (!res.ok) throw new HubError(res.status, `hub answered ${res.status}`);
   }
 }

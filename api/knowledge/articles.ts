@@ -91,7 +91,7 @@ export function articleRoutes(surface: Surface): void {
     {
       ...gate('write'),
       summary: 'Publish an article',
-      description: 'From any status (draft, review, archived); an article already published answers 200 unchanged. The first publication sets publishedAt; in a blog space the confirmed subscribers are mailed once, in batches, through the mail queue (never again on a later publication; publishing again an article whose mailing could not be queued, after a 503, queues it).',
+      description: 'From any status (draft, review, archived); an article already published answers 200 unchanged. The first publication sets publishedAt; in a blog space the confirmed subscribers are mailed once, in batches, through the mail queue, the mailing committed with the publication (never again on a later publication, except that a mailing stopped because the article was unpublished meanwhile resumes at the next publication with the subscribers not yet mailed).',
       params: IdParams,
       response: KbArticleView,
     },

@@ -1,25 +1,28 @@
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
+import { mailAccountLinkOnce } from './accountLinkMail';
 import { normalizeEmail } from './createUser';
 import { issueEmailToken } from './emailTokens';
-import { composeMail, dispatchMails } from './mail';
+import { composeMail } from './mail';
 
 export interface ResendConfirmationProps {
   /** Address of the account to confirm. */
   email: string;
+  /** Makes the request's mail unique (accountLinkMailKey of its job): running it again mails no second link. */
+  dedupeKey?: string;
 }
 
 /**
  * Mails a new confirmation link (the previous ones stop working) to an active, unconfirmed account. Unknown,
  * confirmed and disabled addresses get nothing. Runs in a worker (requestAccountLink queues it), so the
- * caller cannot tell which case it was, not even by the time of the answer.
+ * caller cannot tell which case it was, not even by the time of the answer. The token and the mail commit
+ * together, once per request (mailAccountLinkOnce).
  */
 export async function resendConfirmation(services: Services, props: ResendConfirmationProps): Promise<void> {
-  const em = services.orm.em.fork();
-  const user = await em.findOne(User, { email: normalizeEmail(props.email), emailConfirmedAt: null, disabledAt: null });
-  if (!user) return;
-  const token = await issueEmailToken(em, user, 'confirm_email');
-  const mail = composeMail(em, services, { to: user.email, template: 'confirm_email', data: { name: user.displayName, token } });
-  await em.flush();
-  await dispatchMails(services, [mail]);
+  await mailAccountLinkOnce(services, props.dedupeKey, async (em) => {
+    const user = await em.findOne(User, { email: normalizeEmail(props.email), emailConfirmedAt: null, disabledAt: null });
+    if (!user) return null;
+    const token = await issueEmailToken(em, user, 'confirm_email');
+    return composeMail(em, services, { to: user.email, template: 'confirm_email', data: { name: user.displayName, token }, dedupeKey: props.dedupeKey });
+  });
 }

@@ -1,3 +1,4 @@
+import { newId } from '../../entities/base';
 import { KnowledgeArticle, type ArticleStatus } from '../../entities/knowledge/article';
 import { KnowledgeSpace } from '../../entities/knowledge/space';
 import { knowledgeMailingQueue } from '../../queues/knowledge';
@@ -13,8 +14,11 @@ import { bumpSearchVersion } from './searchCache';
  * Moves an article to another status along the transition table (409 `invalid_transition`). The first
  * publication stamps publishedAt; publishing an article of a blog space mails its confirmed subscribers once.
  * The mailing job (its id kb-mail.<articleId>; the job mails each subscriber once) commits with the status and
- * the mailedAt stamp, so it is never lost to a crash or a Redis outage after the commit. With `fromAny` (POST /publish,
- * DELETE), the status is reached from any other, and an article already in it answers unchanged.
+ * the mailedAt stamp, so it is never lost to a crash or a Redis outage after the commit. A mailing that a batch
+ * stopped because the article was unpublished meanwhile (mailedAt cleared, see mailArticleBatch) is staged
+ * again by the next publication, from the subscriber where it stopped (a job id of its own: the first one's
+ * may still be kept by the queue). With `fromAny` (POST /publish, DELETE), the status is reached from any
+ * other, and an article already in it answers unchanged.
  */
 export async function changeArticleStatus(ctx: TenantContext, id: string, to: ArticleStatus, options: { fromAny?: boolean } = {}): Promise<KnowledgeArticle> {
   let from: ArticleStatus = to;
@@ -22,6 +26,7 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
   const article = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, id, { lock: true });
     from = article.status;
+    const publishedBefore = article.publishedAt !== null;
     if (!options.fromAny || from !== to) {
       if (!options.fromAny) assertTransition(from, to);
       article.status = to;
@@ -31,8 +36,11 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
     if (to === 'published' && !article.mailedAt) {
       const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId }, { fields: ['mode'] });
       if (space.mode === 'blog') {
-        mailing = stageJob(em, knowledgeMailingQueue, { tenantId: ctx.tenantId, articleId: article.id }, `kb-mail.${article.id}`);
+        const after = article.mailingAfterSubscriberId;
+        const payload = { tenantId: ctx.tenantId, articleId: article.id, ...(after ? { afterSubscriberId: after } : {}) };
+        mailing = stageJob(em, knowledgeMailingQueue, payload, publishedBefore ? `kb-mail.${article.id}.resumed.${newId()}` : `kb-mail.${article.id}`);
         article.mailedAt = new Date();
+        article.mailingAfterSubscriberId = null;
       }
     }
     return article;

@@ -3,6 +3,7 @@ import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeSpace } from '../../entities/knowledge/space';
 import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { knowledgeMailingQueue, type KnowledgeMailingJob } from '../../queues/knowledge';
+import type { Em } from '../../lib/db';
 import { dispatchMails } from '../identity/mail';
 import type { Services } from '../services';
 import { articleMailKey, composeArticleMail } from './subscriberMail';
@@ -14,12 +15,24 @@ export const MAILING_BATCH = 200;
  * written to the outbox with a dedupe key (article, subscriber), then dispatched through the mail queue; the
  * next batch is enqueued with a deterministic job id. A retried batch finds its mails written and only
  * dispatches them again (the mail queue sends a mail once), so nobody is mailed twice.
+ *
+ * A batch that finds the article unpublished (archived, back to draft) mails nothing and stops the mailing,
+ * recording where: it clears `mailedAt` and keeps its cursor in `mailingAfterSubscriberId`, so the next
+ * publication stages the mailing again from there (changeArticleStatus) and the subscribers not mailed yet
+ * get the article then; never while it is not published. Both writes hold the article's row, so a
+ * publication either sees the mailing stopped or this batch sees the article published again and goes on.
  */
 export async function mailArticleBatch(services: Services, job: KnowledgeMailingJob): Promise<number> {
   const em = services.orm.em.fork();
   em.setFilterParams('tenant', { tenantId: job.tenantId });
-  const article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'] });
-  if (!article || article.status !== 'published') return 0;
+  let article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'] });
+  if (!article) return 0;
+  if (article.status !== 'published') {
+    if (await stopMailing(em, job)) return 0;
+    // Published again since it was read, while its mailing was still under way: this batch goes on.
+    article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'], refresh: true });
+    if (!article || article.status !== 'published') return 0;
+  }
   const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId });
   const subscribers = await em.find(KnowledgeSubscriber, { spaceId: space.id, status: 'confirmed', ...(job.afterSubscriberId ? { id: { $gt: job.afterSubscriberId } } : {}) }, { orderBy: { id: 'asc' }, limit: MAILING_BATCH });
   const written = await em.find(MailMessage, { dedupeKey: { $in: subscribers.map((s) => articleMailKey(article.id, s.id)) } });
@@ -32,4 +45,17 @@ export async function mailArticleBatch(services: Services, job: KnowledgeMailing
     await services.queues.add(knowledgeMailingQueue, { ...job, afterSubscriberId: last.id }, { jobId: `kb-mail.${article.id}.${last.id}` });
   }
   return mails.length;
+}
+
+/**
+ * Records that the mailing stopped before the subscribers after `job.afterSubscriberId`, unless the article is
+ * published (again) by now; one statement, so it waits for a status change in progress and sees its outcome.
+ */
+async function stopMailing(em: Em, job: KnowledgeMailingJob): Promise<boolean> {
+  const stopped = await em.nativeUpdate(
+    KnowledgeArticle,
+    { id: job.articleId, status: { $ne: 'published' }, mailedAt: { $ne: null } },
+    { mailedAt: null, mailingAfterSubscriberId: job.afterSubscriberId ?? null },
+  );
+  return stopped > 0;
 }

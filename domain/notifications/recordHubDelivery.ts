@@ -13,8 +13,9 @@ export interface HubAttempt {
 
 /**
  * Records the outcome of an attempt to deliver a hub notification (one row per notification, updated at each
- * attempt) for platform administrators. Best effort like the notification itself: a failure to record is
- * logged, never thrown, so it neither fails nor repeats the delivery.
+ * attempt) for platform administrators. `delivered` is final: a later attempt (a job run again after a stall,
+ * or one in flight when the delivery was recorded) changes nothing in a delivered row. Best effort like the
+ * notification itself: a failure to record is logged, never thrown, so it neither fails nor repeats the delivery.
  */
 export async function recordHubDelivery(services: Services, note: HubNotification, attempt: HubAttempt): Promise<void> {
   const deliveredAt = attempt.status === 'delivered' ? new Date() : null;
@@ -23,10 +24,26 @@ export async function recordHubDelivery(services: Services, note: HubNotificatio
       `insert into hub_deliveries (id, tenant_id, module, event, status, attempts, last_status, last_error, first_attempt_at, last_attempt_at, delivered_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?)
        on conflict (id) do update set status = excluded.status, attempts = greatest(hub_deliveries.attempts, excluded.attempts), last_status = excluded.last_status,
-         last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at, delivered_at = coalesce(hub_deliveries.delivered_at, excluded.delivered_at)`,
+         last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at, delivered_at = coalesce(hub_deliveries.delivered_at, excluded.delivered_at)
+       where hub_deliveries.status <> 'delivered'`,
       [note.id, note.tenantId, note.module, note.event, attempt.status, attempt.attempts, attempt.httpStatus ?? null, attempt.error?.slice(0, 1000) ?? null, deliveredAt],
     );
   } catch (err) {
     services.logger.warn({ err: (err as Error).message, notificationId: note.id, status: attempt.status }, 'hub delivery outcome not recorded');
+  }
+}
+
+/**
+ * Whether the hub already received this notification (its row says delivered): a job run again after a stall
+ * then POSTs nothing. When the row cannot be read it answers false (logged): the notification goes out again,
+ * as it would have before, rather than be lost.
+ */
+export async function hubDeliveryDone(services: Services, id: string): Promise<boolean> {
+  try {
+    const rows = await services.orm.em.fork().execute<{ status: string }[]>(`select status from hub_deliveries where id = ?`, [id]);
+    return rows[0]?.status === 'delivered';
+  } catch (err) {
+    services.logger.warn({ err: (err as Error).message, notificationId: id }, 'hub delivery outcome not read');
+    return false;
   }
 }

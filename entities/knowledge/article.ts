@@ -63,8 +63,14 @@ export const KnowledgeArticle = defineEntity({
     authorId: p.uuid().nullable(),
     updatedBy: p.uuid().nullable(),
     publishedAt: p.datetime().nullable(),
-    /** When the blog subscribers were mailed about it (once). */
+    /**
+     * When the mailing to the blog's subscribers was staged (domain/knowledge/mailArticle.ts). A batch that finds
+     * the article unpublished stops the mailing there: it clears this stamp and records where it stopped in
+     * `mailingAfterSubscriberId`, so the next publication resumes it (each subscriber is still mailed once).
+     */
     mailedAt: p.datetime().nullable(),
+    /** Where a stopped mailing resumes: the subscribers after this id (null: from the first one). */
+    mailingAfterSubscriberId: p.uuid().nullable(),
     updatedAt: updatedAt(),
     searchVector: p.string().columnType('tsvector').generated('(knowledge_search_vector(language, title, body_text)) stored').ignoreSchemaChanges('type', 'extra').lazy(true, false).nullable(),
   },

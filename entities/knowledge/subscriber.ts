@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { tenantColumns, tenantFilter } from '../base';
+import { createdAt, tenantColumns, tenantFilter } from '../base';
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
@@ -64,3 +64,22 @@ export const KnowledgeSearchMiss = defineEntity({
   },
 });
 export type KnowledgeSearchMiss = InferEntity<typeof KnowledgeSearchMiss>;
+
+/**
+ * A generation of counts moved from Redis into the statistics tables (domain/knowledge/flushStats.ts): each hash
+ * of counts set aside for a flush is given a generation id, recorded in the transaction that adds its counts.
+ * A hash whose counts committed but that Redis did not drop (a crash or a Redis error right after the commit) is
+ * found recorded by the next run and only dropped: its counts are added once. Platform-wide (no tenant filter):
+ * only the flush reads it; rows older than a month are deleted by the flush.
+ */
+export const KnowledgeStatsFlush = defineEntity({
+  name: 'KnowledgeStatsFlush',
+  tableName: 'knowledge_stats_flushes',
+  indexes: [{ properties: ['createdAt'] }],
+  properties: {
+    /** The generation id given to the hash set aside (not generated here). */
+    id: p.uuid().primary(),
+    createdAt: createdAt(),
+  },
+});
+export type KnowledgeStatsFlush = InferEntity<typeof KnowledgeStatsFlush>;

@@ -1,4 +1,7 @@
+import { newId } from '../../entities/base';
 import { EmailToken } from '../../entities/identity/session';
+import { accountLinkQueue } from '../../queues/identity';
+import { accountLinksProcessor } from '../../workers/identity/accountLinks';
 import { createAccount, uniqueEmail } from '../support/factories';
 import { accountLinksHandled, deliveredMail, expectFieldErrors, expectProblem, linkToken, mailsTo, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
@@ -63,6 +66,29 @@ describe('forgot-password and reset-password', () => {
     expectProblem(await reset({ token: first, password: NEW_PASSWORD }), 400, 'reset_token_invalid');
     await stack.services.orm.em.fork().nativeUpdate(EmailToken, { user: a.user.id, usedAt: null }, { expiresAt: new Date(Date.now() - 1000) });
     expectProblem(await reset({ token: second, password: NEW_PASSWORD }), 400, 'reset_token_invalid');
+  });
+
+  it('mails one link per request even when its job runs again (a stall after its commit), and that link works', async () => {
+    const a = await createAccount(stack);
+    expect((await forgot(a.email)).status).toBe(202);
+    const mailed = await deliveredMail(stack, a.email, 'reset_password');
+    await accountLinksHandled(stack);
+    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find((j) => j.data.email === a.email.toLowerCase())!;
+    // The same job taken again once its lock expired, twice at once.
+    await Promise.all([0, 1].map(() => accountLinksProcessor.perform(job.data, { services: stack.services, job })));
+    expect((await mailsTo(stack, a.email, 'reset_password')).map((m) => m.id)).toEqual([mailed.id]);
+    expect((await reset({ token: linkToken(mailed), password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('mails one live link when the first run of a request meets a second one in flight', async () => {
+    const a = await createAccount(stack);
+    // Two workers run the same request at once (one took it over from a stalled one): one token, one mail.
+    const job = { id: `account-link.${newId()}`, attemptsMade: 0 } as never;
+    const payload = { purpose: 'reset_password' as const, email: a.email, ip: '127.0.0.1' };
+    await Promise.all([0, 1].map(() => accountLinksProcessor.perform(payload, { services: stack.services, job })));
+    const mails = await mailsTo(stack, a.email, 'reset_password');
+    expect(mails).toHaveLength(1);
+    expect((await reset({ token: linkToken(mails[0]), password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('refuses bad input with field errors', async () => {

@@ -1,5 +1,7 @@
 import { User } from '../../entities/identity/user';
 import { REGISTER_TIME_BUDGET_MS } from '../../domain/identity/register';
+import { accountLinkQueue } from '../../queues/identity';
+import { accountLinksProcessor } from '../../workers/identity/accountLinks';
 import { createAccount, uniqueEmail } from '../support/factories';
 import { accountLinksHandled, deliveredMail, expectFieldErrors, expectProblem, linkToken, mailsTo, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
@@ -93,5 +95,18 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     // Only the newest link works.
     expectProblem(await stack.http.post('/auth/confirm-email').send({ token: linkToken(first) }), 400, 'confirmation_token_invalid');
     expect((await stack.http.post('/auth/confirm-email').send({ token: linkToken(second) })).status).toBe(200);
+  });
+
+  it('mails one confirmation per request even when its job runs again (a stall after its commit), and that link works', async () => {
+    const email = uniqueEmail('replayed');
+    await register({ email, password: PASSWORD });
+    const first = await deliveredMail(stack, email, 'confirm_email');
+    expect((await stack.http.post('/auth/resend-confirmation').send({ email })).status).toBe(202);
+    const resent = await deliveredMail(stack, email, 'confirm_email', 2);
+    await accountLinksHandled(stack);
+    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find((j) => j.data.email === email.toLowerCase())!;
+    await accountLinksProcessor.perform(job.data, { services: stack.services, job });
+    expect((await mailsTo(stack, email, 'confirm_email')).map((m) => m.id)).toEqual([first.id, resent.id]);
+    expect((await stack.http.post('/auth/confirm-email').send({ token: linkToken(resent) })).status).toBe(200);
   });
 });

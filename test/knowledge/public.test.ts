@@ -4,6 +4,8 @@ import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { DependencyUnavailableError } from '../../lib/dependencies';
 import { relayStagedJobs } from '../../domain/jobs/relayStagedJobs';
 import { knowledgeMailingQueue } from '../../queues/knowledge';
+import { MAILING_BATCH } from '../../domain/knowledge/mailArticle';
+import { knowledgeMailingProcessor } from '../../workers/knowledge/knowledge';
 import { finishedJob } from '../support/billing';
 import { createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, mailsTo } from '../support/identity';
@@ -206,5 +208,78 @@ describe('knowledge public surface (/api/knowledge/public)', () => {
     await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
     const res = await stack.http.get(`${P}/spaces/${space.slug}/search`).query({ q: 'photosynthesis' });
     expect(res.body.items.map((h: { slug: string }) => h.slug)).toEqual([a.slug]);
+  });
+});
+
+describe('blog mailing interrupted by an unpublication', () => {
+  let stack: TestStack;
+  let owner: Account;
+  beforeAll(async () => {
+    // No workers: the test runs each mailing batch itself, to unpublish the article between two of them.
+    stack = await startStack({ workers: false });
+    owner = await createAccount(stack);
+  });
+  afterAll(() => stack?.close());
+
+  const queue = () => stack.services.queues.get(knowledgeMailingQueue);
+  /** Runs the mailing jobs waiting in the queue once each, as a worker would, until none is left that did not run. */
+  const runWaiting = async (ran: Set<string>) => {
+    for (let jobs = await queue().getJobs(['waiting', 'delayed']); jobs.some((j) => !ran.has(j.id!)); jobs = await queue().getJobs(['waiting', 'delayed'])) {
+      for (const job of jobs.filter((j) => !ran.has(j.id!))) {
+        ran.add(job.id!);
+        await knowledgeMailingProcessor.perform(job.data, { services: stack.services, job: job as never });
+      }
+    }
+  };
+  const blogWith = async (subscribers: number) => {
+    const blog = await createSpace(stack, owner, { mode: 'blog' });
+    const em = stack.services.orm.em.fork();
+    const emails = Array.from({ length: subscribers }, (_, i) => `reader${i}.${blog.id.slice(-6)}@example.test`);
+    for (const email of emails) em.create(KnowledgeSubscriber, { tenantId: owner.tenantId, spaceId: blog.id, email, status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null });
+    await em.flush();
+    return { blog, emails };
+  };
+  const status = (id: string, to: string) => stack.http.post(`/api/knowledge/articles/${id}/status`).set(owner.auth).send({ status: to }).expect(200);
+  const publish = (id: string) => stack.http.post(`/api/knowledge/articles/${id}/publish`).set(owner.auth).expect(200);
+  /** How many times each address got an article (the outbox, in the order of the addresses). */
+  const articleMails = async (emails: string[]) => {
+    const mails = await stack.services.orm.em.fork().find(MailMessage, { to: { $in: emails }, template: 'knowledge_article' }, { fields: ['to'] });
+    return emails.map((email) => mails.filter((m) => m.to === email).length);
+  };
+
+  it('mails nobody while the article is unpublished, and the rest of the subscribers once it is published again, each once', async () => {
+    const { blog, emails } = await blogWith(MAILING_BATCH + 1);
+    const post = await createArticle(stack, owner, blog.id, { title: 'Interrupted post', contentMarkdown: 'Hi.' });
+    await publish(post.id);
+    const first = (await queue().getJob(`kb-mail.${post.id}`))!;
+    expect(await knowledgeMailingProcessor.perform(first.data, { services: stack.services, job: first as never })).toEqual({ mailed: MAILING_BATCH });
+    // An editor archives the article for a fix while the second batch waits.
+    await status(post.id, 'archived');
+    const ran = new Set([first.id!]);
+    await runWaiting(ran);
+    expect((await articleMails(emails)).filter((n) => n === 1)).toHaveLength(MAILING_BATCH);
+    expect((await articleMails(emails)).at(-1)).toBe(0);
+    // Published again: the subscriber the mailing had not reached gets the article; nobody gets it twice.
+    await publish(post.id);
+    await runWaiting(ran);
+    expect(await articleMails(emails)).toEqual(emails.map(() => 1));
+    // Unpublished and published once more after the mailing ended: nothing more.
+    await status(post.id, 'draft');
+    await publish(post.id);
+    await runWaiting(ran);
+    expect(await articleMails(emails)).toEqual(emails.map(() => 1));
+  });
+
+  it('mails every subscriber once an article sent back to draft before its first batch is published again', async () => {
+    const { blog, emails } = await blogWith(3);
+    const post = await createArticle(stack, owner, blog.id, { title: 'Too early', contentMarkdown: 'Hi.' });
+    await publish(post.id);
+    await status(post.id, 'draft');
+    const ran = new Set<string>();
+    await runWaiting(ran);
+    expect(await articleMails(emails)).toEqual([0, 0, 0]);
+    await publish(post.id);
+    await runWaiting(ran);
+    expect(await articleMails(emails)).toEqual([1, 1, 1]);
   });
 });

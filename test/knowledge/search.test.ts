@@ -1,5 +1,6 @@
 import { recordSearchMiss, statsKeys } from '../../domain/knowledge/analytics';
 import { flushKnowledgeStats } from '../../domain/knowledge/flushStats';
+import { knowledgeStatsProcessor } from '../../workers/knowledge/knowledge';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { createArticle, createSpace, publishedArticle, richDoc } from '../support/knowledge';
@@ -164,6 +165,49 @@ describe('knowledge search, analytics and AI', () => {
     expect(await flushKnowledgeStats(stack.services)).toBe(0);
     const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);
     expect(stats.body).toMatchObject({ views: 1, searchesWithoutResult: [{ query: 'kept nowhere', count: 1 }] });
+  });
+
+  it('counts a view and a search once when a flush committed but could not drop its counts from Redis', async () => {
+    const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Counted once', contentMarkdown: 'x' });
+    for (let i = 0; i < 3; i++) await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).set('User-Agent', `once-${i}`).expect(200);
+    await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'once nowhere', spaceId: space.id }).expect(200);
+    await new Promise((r) => setTimeout(r, 100));
+    // The rows commit, then Redis does not answer the delete of the counts set aside (or the process dies there).
+    const redis = stack.services.redis;
+    const del = redis.del.bind(redis);
+    const failing = jest.spyOn(redis, 'del').mockImplementation(((...keys: string[]) =>
+      keys.some((k) => String(k).endsWith(':flushing')) ? Promise.reject(new Error('Connection is closed.')) : del(...(keys as [string]))) as never);
+    try {
+      await expect(knowledgeStatsProcessor.perform({ slot: 'a' }, { services: stack.services, job: {} as never })).rejects.toThrow(/closed/);
+    } finally {
+      failing.mockRestore();
+    }
+    // The retry (or the next minute's job) finds the counts already written: it only drops them.
+    await knowledgeStatsProcessor.perform({ slot: 'b' }, { services: stack.services, job: {} as never });
+    await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).set('User-Agent', 'once-3').expect(200);
+    await knowledgeStatsProcessor.perform({ slot: 'c' }, { services: stack.services, job: {} as never });
+    const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);
+    expect(stats.body).toMatchObject({ views: 4, uniqueReaders: 4, topArticles: [{ articleId: article.id, views: 4, readers: 4 }], searchesWithoutResult: [{ query: 'once nowhere', count: 1 }] });
+  });
+
+  it('a flush that outlived its lock leaves the lock another run took since (only its owner releases it)', async () => {
+    const lock = stack.services.key('kb', 'flush-lock');
+    const redis = stack.services.redis;
+    const smembers = redis.smembers.bind(redis);
+    // While this run works, its lock expires and another run takes it.
+    const slow = jest.spyOn(redis, 'smembers').mockImplementationOnce((async (key: string) => {
+      await redis.set(lock, 'another-run', 'PX', 60_000);
+      return smembers(key);
+    }) as never);
+    try {
+      await flushKnowledgeStats(stack.services);
+    } finally {
+      slow.mockRestore();
+    }
+    expect(await redis.get(lock)).toBe('another-run');
+    // The other run holds it: this one does nothing meanwhile.
+    expect(await flushKnowledgeStats(stack.services)).toBe(0);
+    await redis.del(lock);
   });
 
   it('analytics: days summed in order, the ten most viewed existing articles, the twenty most missed queries, the range only', async () => {

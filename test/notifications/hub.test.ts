@@ -1,11 +1,19 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { notificationEvents, type NotifyingModule } from '../../domain/notifications/events';
 import { notify } from '../../domain/notifications/notify';
+import { recordHubDelivery } from '../../domain/notifications/recordHubDelivery';
+import { newId } from '../../entities/base';
 import { createServices, type Services } from '../../domain/services';
 import { loadConfig } from '../../lib/config';
 import { createRedis } from '../../lib/redis';
-import { hubNotificationsQueue } from '../../queues/notifications';
+import { hubNotificationsQueue, type HubNotification } from '../../queues/notifications';
+import { hubNotificationsProcessor } from '../../workers/notifications/hubNotifications';
+import { createAccount } from '../support/factories';
 import { Queues } from '../../queues/queues';
 import { finishedJob } from '../support/billing';
 import { signedWith, startFakeHub, type FakeHub } from '../support/hub';
@@ -97,6 +105,54 @@ describe('hub notifications of every module', () => {
     expect(await final.getState()).toBe('failed');
     expect(hub.attempts - beforeRefusal).toBe(1);
     hub.status = 204;
+  });
+
+  it('keeps a delivered notification delivered, and POSTs it no more when its job runs again (a stall after the POST)', async () => {
+    const admin = await createAccount(stack, { platformAdmin: true });
+    const tenantId = '0190c2d4-0000-7000-8000-000000000002';
+    const note: HubNotification = { id: newId(), module: 'core', event: 'core.replayed', occurredAt: new Date().toISOString(), tenantId, data: {} };
+    const job = { id: note.id, attemptsMade: 0, opts: { attempts: 3 } } as never;
+    const row = async () => (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body.items.find((d: { id: string }) => d.id === note.id);
+    await hubNotificationsProcessor.perform(note, { services: stack.services, job });
+    const delivered = await row();
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, deliveredAt: expect.any(String) });
+    const before = hub.attempts;
+    // The same job again; the hub would refuse it now (e.g. a duplicate id): it is not asked.
+    hub.status = 400;
+    try {
+      await hubNotificationsProcessor.perform(note, { services: stack.services, job });
+    } finally {
+      hub.status = 204;
+    }
+    expect(hub.attempts).toBe(before);
+    // An attempt that was in flight when the delivery was recorded, and failed, changes nothing either.
+    await recordHubDelivery(stack.services, note, { status: 'failed', attempts: 2, httpStatus: 400, error: 'hub answered 400' });
+    expect(await row()).toEqual(delivered);
+  });
+
+  it('never follows a redirect of the hub: the secret goes nowhere else, and the notification fails at once, saying why', async () => {
+    const admin = await createAccount(stack, { platformAdmin: true });
+    const elsewhere = await startFakeHub();
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(307, { Location: `${elsewhere.url}/collect` }).end());
+    });
+    redirecting.listen(0, '127.0.0.1');
+    await once(redirecting, 'listening');
+    try {
+      const services = { ...stack.services, config: { ...stack.services.config, HUB_URL: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}` } };
+      const tenantId = '0190c2d4-0000-7000-8000-000000000003';
+      const note: HubNotification = { id: newId(), module: 'vr', event: 'room.opened', occurredAt: new Date().toISOString(), tenantId, data: {} };
+      const job = { id: note.id, attemptsMade: 0, opts: { attempts: 3 } } as never;
+      await expect(hubNotificationsProcessor.perform(note, { services, job })).rejects.toBeInstanceOf(UnrecoverableError);
+      expect(elsewhere.attempts).toBe(0);
+      const rows = (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body.items;
+      expect(rows).toEqual([expect.objectContaining({ id: note.id, status: 'failed', attempts: 1, lastStatus: 307, deliveredAt: null, lastError: expect.stringMatching(/redirect.*not followed/) })]);
+    } finally {
+      redirecting.close();
+      redirecting.closeAllConnections();
+      await elsewhere.close();
+    }
   });
 
   it('skips a module without its secret: nothing enqueued, one warning at start naming it', async () => {

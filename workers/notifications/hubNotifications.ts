@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { hubSecret } from '../../domain/notifications/notify';
-import { recordHubDelivery } from '../../domain/notifications/recordHubDelivery';
+import { hubDeliveryDone, recordHubDelivery } from '../../domain/notifications/recordHubDelivery';
 import { HubClient, HubError } from '../../lib/hub';
 import { hubNotificationsQueue } from '../../queues/notifications';
 import { defineProcessor } from '../define';
@@ -8,12 +8,15 @@ import { defineProcessor } from '../define';
 /**
  * POSTs one notification to <HUB_URL>/<module>/notify, signed with the module's secret. Retried briefly on
  * network errors, 5xx, 408 and 429 (the queue's three attempts), then dropped: the hub falls back to polling.
- * Other 4xx answers are final at once. A module whose secret was removed since the enqueue is skipped.
- * Every attempt's outcome is recorded in hub_deliveries (delivered, retrying, failed, skipped), which
- * platform administrators read at GET /admin/deliveries/hub; failed jobs also stay in the queue dashboard.
+ * Other 4xx answers and redirects (never followed: the secret goes to HUB_URL only) are final at once. A
+ * module whose secret was removed since the enqueue is skipped. A notification already delivered (the job runs
+ * again after a stall) is not POSTed again. Every attempt's outcome is recorded in hub_deliveries (delivered,
+ * retrying, failed, skipped; delivered is final), which platform administrators read at GET
+ * /admin/deliveries/hub; failed jobs also stay in the queue dashboard.
  */
 export const hubNotificationsProcessor = defineProcessor(hubNotificationsQueue, {
   async perform(payload, { services, job }) {
+    if (await hubDeliveryDone(services, payload.id)) return { alreadyDelivered: true };
     const attempts = job.attemptsMade + 1;
     const secret = hubSecret(services.config, payload.module);
     if (!secret) {
