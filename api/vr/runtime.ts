@@ -31,7 +31,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Host a room (starts a session)',
       description:
-        'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200), unless their presence has expired: that ended the session (`host_timeout`) and a new one starts (201). No body.',
+        'The first participant to host an open room starts a session (201; hub: `session.started`) and is present in it. Multiplayer and solo rooms: the caller must be assigned (403 `not_assigned`); instructor-led rooms: the caller must be an instructor, i.e. hold vr.rooms.manage (403 `instructor_required`). While a session runs another host is refused (409 `session_already_running`); the host repeating the call gets their session back (200). A session whose host\'s presence has expired is no longer running, whether or not the expiry was recorded yet: that expiry ended it (`host_timeout`, at the time of the expiry; hub: `session.ended`) and hosting, by its host or anyone else, starts a new one (201). Should the session end before its start was announced (the room closed meanwhile), the hub hears only its end. No body.',
       params: IdParams,
       response: VrSessionView,
       status: 201,
@@ -50,7 +50,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Join the session running in a room',
       description:
-        'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead). Capacity counts the participants present, host included (409 `room_full`). Joining again while present changes nothing; joining after leaving returns to the same session. Joining after one\'s presence expired is a new arrival, whether or not the expiry was recorded yet (hub: `participant.departed` with reason `timeout`, then `participant.arrived`). Hub: `participant.arrived`. No body.',
+        'The caller must be assigned to the room (403 `not_assigned`) and a session must run (409 `no_running_session`: host instead); a session whose host\'s presence has expired no longer runs, whether or not the expiry was recorded yet: the join records its end (`host_timeout`, at the time of the expiry; hub: `session.ended`) and answers 409 `no_running_session`. Capacity counts the participants present, host included (409 `room_full`); a participant whose presence has expired is not present: when the room would be full, their departure is recorded (at the time of the expiry; hub: `participant.departed` with reason `timeout`) and the place is taken. Joining again while present changes nothing; joining after leaving returns to the same session. Joining after one\'s presence expired is a new arrival, whether or not the expiry was recorded yet (hub: `participant.departed` with reason `timeout`, then `participant.arrived`). Hub: `participant.arrived`. No body.',
       params: IdParams,
       response: VrSessionView,
       errors: { 409: '`room_closed`, `no_running_session`, `room_full`' },
@@ -79,7 +79,7 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       ...gate,
       summary: 'Leave a room',
       description:
-        'The host leaving ends the session (reason `host_left`; everyone present leaves; hub: `session.ended`). Anyone else leaving is a departure (hub: `participant.departed`). 409 `not_joined` when the caller is not present.',
+        'The host leaving ends the session (reason `host_left`; everyone present leaves; hub: `session.ended`). Anyone else leaving is a departure (hub: `participant.departed` with reason `left`). 409 `not_joined` when the caller is not present, also when their presence has expired, whether or not the expiry was recorded yet: the expiry was their departure, and it is recorded at the time of the expiry (hub: `participant.departed` with reason `timeout`; the host\'s expiry ends the session with reason `host_timeout`).',
       params: IdParams,
       response: LeaveView,
       errors: { 409: '`not_joined`' },

@@ -11,9 +11,13 @@ import { SessionGate } from './sessionGate';
 /**
  * The first participant to host an open room starts a session and is present in it. While a session runs
  * a second host is refused (409 session_already_running), except the host themself retrying: they get
- * their running session back (`started: false`), unless their presence has expired meanwhile: that expiry
- * ended it (host_timeout) whether or not the sweep recorded it yet, and hosting starts a new session. The
- * participant's name is the account's until their headset's heartbeats give one.
+ * their running session back (`started: false`). A session whose host's presence has expired is no longer
+ * running: that expiry ended it (host_timeout, at the expiry) whether or not the sweep recorded it yet, so
+ * hosting (by its host or anyone else) records that end and starts a new session. The participant's name is
+ * the account's until their headset's heartbeats give one.
+ *
+ * The start is announced (telemetry gate, hub) after the commit, unless the session ended in between (the
+ * room closed, the host left): the gate then keeps its end and the hub never hears the start after the end.
  */
 export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ session: VrSession; started: boolean }> {
   const userId = ctx.userId!;
@@ -26,14 +30,14 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
     let timedOut: { session: VrSession; present: string[] } | null = null;
     if (room.currentSessionId) {
       const running = await em.findOneOrFail(VrSession, { id: room.currentSessionId });
-      if (running.hostUserId !== userId) throw conflict('session_already_running', 'A session already runs in this room; join it instead');
-      const presence = await live.presenceOf(roomId, running.id, userId);
-      if (presence.state !== 'expired') {
+      const host = await live.presenceOf(roomId, running.id, running.hostUserId);
+      if (host.state !== 'expired') {
+        if (running.hostUserId !== userId) throw conflict('session_already_running', 'A session already runs in this room; join it instead');
         // Presence is written under the room lock (as joins do): an expiry being recorded meanwhile sees the host back.
         await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: running.id, hostUserId: userId, userId, displayName });
         return { session: running, started: false, displayName, timedOut };
       }
-      timedOut = { session: running, present: await endSession(em, room, running, 'host_timeout', presence.at) };
+      timedOut = { session: running, present: await endSession(em, room, running, 'host_timeout', host.at) };
     }
     const now = new Date();
     const session = em.create(VrSession, {
@@ -53,8 +57,7 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
   });
   const { session, started, displayName, timedOut } = result;
   if (timedOut) await announceSessionEnd(ctx.services, timedOut.session, timedOut.present);
-  await new SessionGate(ctx.services).started(ctx.tenantId, session.id);
-  if (started) {
+  if (started && (await new SessionGate(ctx.services).started(ctx.tenantId, session.id))) {
     await notifyHub(ctx.services, [{ event: 'session.started', tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { simulation: session.simulation, hostUserId: userId, displayName } }]);
   }
   return { session, started };

@@ -114,7 +114,7 @@ return 1`;
 
 /** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
 const shas = new Map<string, string>();
-async function runScript(redis: Redis, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+export async function runScript(redis: Redis, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
   let sha = shas.get(script);
   if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
   try {
@@ -182,11 +182,30 @@ export class LiveRooms {
 
   /** Where the participant's presence in this session stands (see PresenceState). */
   async presenceOf(roomId: string, sessionId: string, userId: string, now = Date.now()): Promise<PresenceState> {
+    return (await this.presenceOfMany(roomId, sessionId, [userId], now)).get(userId)!;
+  }
+
+  /**
+   * presenceOf for several participants in one round trip. An expiry the sweep claimed but has not recorded
+   * yet keeps its time (the claim's); a participant without any presence (lost) is expired now.
+   */
+  async presenceOfMany(roomId: string, sessionId: string, userIds: string[], now = Date.now()): Promise<Map<string, PresenceState>> {
     const k = this.keys(roomId);
-    const [[, liveSession], [, score]] = (await this.services.redis.multi().hget(k.room, 'sessionId').zscore(k.expiry, userId).exec()) as [[null, string | null], [null, string | null]];
-    if (liveSession !== sessionId) return { state: 'unknown' };
-    if (score !== null && Number(score) > now) return { state: 'present' };
-    return { state: 'expired', at: new Date(score !== null ? Number(score) : now) };
+    const multi = this.services.redis.multi().hget(k.room, 'sessionId').smembers(k.departed);
+    for (const userId of userIds) multi.zscore(k.expiry, userId); // not ZMSCORE: Redis 6.2+
+    const [[, liveSession], [, claims], ...scores] = (await multi.exec()) as [[null, string | null], [null, string[]], ...[null, string | null][]];
+    const states = new Map<string, PresenceState>();
+    userIds.forEach((userId, i) => {
+      const score = scores[i][1];
+      if (liveSession !== sessionId) states.set(userId, { state: 'unknown' });
+      else if (score !== null && Number(score) > now) states.set(userId, { state: 'present' });
+      else {
+        const claimed = score === null ? claims.find((c) => c.startsWith(`${sessionId}/${userId}/`)) : undefined;
+        const at = score !== null ? Number(score) : claimed ? Number(claimed.split('/')[2]) : now;
+        states.set(userId, { state: 'expired', at: new Date(at) });
+      }
+    });
+    return states;
   }
 
   /** Owes the departure of a participant of the live session whose presence is gone (the sweep records it). */

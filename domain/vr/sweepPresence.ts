@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { notifyHub } from './hub';
 import { LiveRooms, type ExpiredPresence } from './live';
 import { announceSessionEnd, endSession } from './sessionEnd';
+import { SessionGate } from './sessionGate';
 
 /** Running sessions are compared with live presence at most this often, and at once when Redis lost its data. */
 const RECONCILE_EVERY_MS = 30_000;
@@ -18,7 +19,8 @@ const RECONCILE_EVERY_MS = 30_000;
  * Recording is idempotent.
  *
  * First, every RECONCILE_EVERY_MS (and at the next sweep after Redis lost its data: the turn is a Redis
- * key), running sessions in PostgreSQL are compared with live presence (`reconcile`).
+ * key), running sessions in PostgreSQL are compared with live presence (`reconcile`) and with the telemetry
+ * gate (SessionGate.repair: an end whose gate write was lost stops accepting telemetry after its grace period).
  */
 export async function sweepPresence(services: Services): Promise<{ rooms: number; departures: number; restored: number }> {
   const live = new LiveRooms(services);
@@ -50,6 +52,7 @@ async function reconcile(services: Services, live: LiveRooms): Promise<number> {
     if (host.state === 'expired') await live.markGone(session.tenantId, session.roomId, session.id, session.hostUserId, host.at);
     else if (host.state === 'unknown' && (await restorePresence(services, live, session))) restored++;
   }
+  await new SessionGate(services).repair(new Set(running.map((s) => s.id)));
   return restored;
 }
 

@@ -17,7 +17,7 @@ describe('VR presence expiry', () => {
   beforeAll(async () => {
     hub = await startFakeHub();
     stack = await startStack({ env: { PRESENCE_TTL_SECONDS: String(TTL_MS / 1000), HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' } });
-    org = await vrOrg(stack, 2);
+    org = await vrOrg(stack, 3);
   });
   afterAll(async () => {
     await stack.close();
@@ -119,6 +119,138 @@ describe('VR presence expiry', () => {
     expect((await stack.http.get(`/sessions/${first.id}`).set(org.admin.auth)).body).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
     await beat(room.id, host).expect(200);
     await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
+  });
+
+  /** Runs `call`, returning the times just before and just after it: whatever it stamps lies between. */
+  const timed = async <T>(call: () => Promise<T>): Promise<{ value: T; from: number; to: number }> => {
+    const from = Date.now();
+    const value = await call();
+    return { value, from, to: Date.now() };
+  };
+  const detailOf = async (sessionId: string) =>
+    (await stack.http.get(`/sessions/${sessionId}`).set(org.admin.auth)).body as {
+      status: string;
+      endReason: string | null;
+      endedAt: string | null;
+      participants: { userId: string; joinedAt: string | null; leftAt: string | null }[];
+    };
+  const sessionEnds = (sessionId: string) => hub.received.filter((r) => r.body.event === 'session.ended' && r.body.sessionId === sessionId);
+
+  it('refuses a join once the host\'s presence expired, before any sweep: that expiry ended the session (host_timeout)', async () => {
+    const [host, guest] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, guest.user.id] });
+    const hosted = await timed(() => stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201));
+    const session = hosted.value.body as { id: string };
+    await expired(room.id, session.id, host);
+
+    const join = await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth);
+    expect(join.status).toBe(409);
+    expect(join.body.code).toBe('no_running_session');
+    const detail = await detailOf(session.id);
+    expect(detail).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
+    // Ended at the host's expiry, not when the join came; the guest never took part.
+    expect(Date.parse(detail.endedAt!)).toBeGreaterThanOrEqual(hosted.from + TTL_MS);
+    expect(Date.parse(detail.endedAt!)).toBeLessThanOrEqual(hosted.to + TTL_MS);
+    expect(detail.participants.map((p) => p.userId)).toEqual([host.user.id]);
+    expect((await stack.http.get(`/rooms/${room.id}`).set(org.admin.auth)).body.currentSessionId).toBeNull();
+    expect((await beat(room.id, guest)).body.code).toBe('not_joined');
+
+    // The sweep finds nothing more; the hub hears the end once and no arrival.
+    await sweepPresence(stack.services); // finds nothing more of these to record
+    await eventually(() => sessionEnds(session.id).length === 1);
+    expect(sessionEnds(session.id)[0].body.data).toMatchObject({ reason: 'host_timeout', participants: [host.user.id] });
+    expect(hubEvents(room.id, guest.user.id)).toEqual([]);
+    // The room is free: the guest may host it.
+    await stack.http.post(`/rooms/${room.id}/host`).set(guest.auth).expect(201);
+    await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth).expect(200);
+  });
+
+  it('lets another participant host once the host\'s presence expired, before any sweep: a new session starts', async () => {
+    const [host, other] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, other.user.id] });
+    const hosted = await timed(() => stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201));
+    const first = hosted.value.body as { id: string };
+    expect((await stack.http.post(`/rooms/${room.id}/host`).set(other.auth)).body.code).toBe('session_already_running');
+    await expired(room.id, first.id, host);
+
+    const { body: second } = await stack.http.post(`/rooms/${room.id}/host`).set(other.auth).expect(201);
+    expect(second).toMatchObject({ hostUserId: other.user.id, status: 'running' });
+    const ended = await detailOf(first.id);
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
+    expect(Date.parse(ended.endedAt!)).toBeLessThanOrEqual(hosted.to + TTL_MS);
+    await eventually(() => sessionEnds(first.id).length === 1);
+    await stack.http.post(`/rooms/${room.id}/leave`).set(other.auth).expect(200);
+  });
+
+  it('answers 409 not_joined to a participant leaving after their expiry: the departure was the expiry (timeout)', async () => {
+    const [host, guest] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, guest.user.id] });
+    const { body: session } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    const joined = await timed(() => stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200));
+    await expired(room.id, session.id, guest, host);
+
+    const leave = await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth);
+    expect(leave.status).toBe(409);
+    expect(leave.body.code).toBe('not_joined');
+    const detail = await detailOf(session.id);
+    expect(detail.status).toBe('running');
+    const left = detail.participants.find((p) => p.userId === guest.user.id)!;
+    expect(Date.parse(left.leftAt!)).toBeGreaterThanOrEqual(joined.from + TTL_MS);
+    expect(Date.parse(left.leftAt!)).toBeLessThanOrEqual(joined.to + TTL_MS);
+
+    // Recorded once: the sweep and a second leave add nothing; the hub hears a timeout, not a leave.
+    await beat(room.id, host).expect(200);
+    await sweepPresence(stack.services); // finds nothing more of these to record
+    expect((await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth)).body.code).toBe('not_joined');
+    await eventually(() => hubEvents(room.id, guest.user.id).length === 2);
+    expect(hubEvents(room.id, guest.user.id)).toEqual(['participant.arrived', 'participant.departed:timeout']);
+    await stack.http.post(`/rooms/${room.id}/close`).set(org.admin.auth).expect(200);
+  });
+
+  it('ends the session with host_timeout at the expiry when the host leaves after their expiry (409 not_joined)', async () => {
+    const [host] = org.members;
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id] });
+    const hosted = await timed(() => stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201));
+    const session = hosted.value.body as { id: string };
+    await expired(room.id, session.id, host);
+
+    const leave = await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth);
+    expect(leave.status).toBe(409);
+    expect(leave.body.code).toBe('not_joined');
+    const detail = await detailOf(session.id);
+    expect(detail).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
+    expect(Date.parse(detail.endedAt!)).toBeGreaterThanOrEqual(hosted.from + TTL_MS);
+    expect(Date.parse(detail.endedAt!)).toBeLessThanOrEqual(hosted.to + TTL_MS);
+    expect(detail.participants[0].leftAt).toBe(detail.endedAt);
+
+    await sweepPresence(stack.services); // finds nothing more of these to record
+    await eventually(() => sessionEnds(session.id).length === 1);
+    expect(sessionEnds(session.id)[0].body.data).toMatchObject({ reason: 'host_timeout' });
+    await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
+    await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
+    expect(sessionEnds(session.id)).toHaveLength(1);
+  });
+
+  it('counts only unexpired presence toward capacity: a join takes the seat of an expiry not swept yet', async () => {
+    const [a, b, c] = org.members;
+    const room = await createRoom(stack, org.admin, { capacity: 2, participantIds: [a.user.id, b.user.id, c.user.id] });
+    const { body: session } = await stack.http.post(`/rooms/${room.id}/host`).set(a.auth).expect(201);
+    const joined = await timed(() => stack.http.post(`/rooms/${room.id}/join`).set(b.auth).expect(200));
+    await expired(room.id, session.id, b, a);
+
+    await stack.http.post(`/rooms/${room.id}/join`).set(c.auth).expect(200);
+    // The room is full again (a and c present).
+    expect((await stack.http.post(`/rooms/${room.id}/join`).set(b.auth)).body.code).toBe('room_full');
+    const detail = await detailOf(session.id);
+    const left = detail.participants.find((p) => p.userId === b.user.id)!;
+    expect(Date.parse(left.leftAt!)).toBeGreaterThanOrEqual(joined.from + TTL_MS);
+    expect(Date.parse(left.leftAt!)).toBeLessThanOrEqual(joined.to + TTL_MS);
+    expect(detail.participants.find((p) => p.userId === c.user.id)).toMatchObject({ joinedAt: expect.any(String), leftAt: null });
+    await sweepPresence(stack.services); // finds nothing more of these to record
+    await eventually(() => hubEvents(room.id, b.user.id).length === 2);
+    expect(hubEvents(room.id, b.user.id)).toEqual(['participant.arrived', 'participant.departed:timeout']);
+
+    await stack.http.post(`/rooms/${room.id}/close`).set(org.admin.auth).expect(200);
   });
 
   it('survives a Redis that lost its data: live state comes back from PostgreSQL, and a silent host times out', async () => {

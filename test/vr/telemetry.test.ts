@@ -1,26 +1,34 @@
 import { createAccount } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
-import { createRoom, vrOrg, type VrOrg } from '../support/vr';
+import { createRoom, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';
 import { eventually } from '../support/wait';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { isCleanBatch, TelemetryEventBody } from '../../api/vr/dtos';
 import { ingestTelemetry } from '../../domain/vr/ingestTelemetry';
 import type { TelemetryJob } from '../../queues/vr';
+import { SessionGate } from '../../domain/vr/sessionGate';
+import { sweepPresence } from '../../domain/vr/sweepPresence';
 
 describe('VR telemetry', () => {
   let stack: TestStack;
+  let hub: FakeHub;
   let org: VrOrg;
   let roomId: string;
   let sessionId: string;
   beforeAll(async () => {
-    stack = await startStack({ env: { TELEMETRY_GRACE_SECONDS: '1' } });
+    hub = await startFakeHub();
+    stack = await startStack({ env: { TELEMETRY_GRACE_SECONDS: '1', HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' } });
     org = await vrOrg(stack, 1);
     const room = await createRoom(stack, org.admin, { participantIds: [org.members[0].user.id] });
     roomId = room.id;
     sessionId = (await stack.http.post(`/rooms/${roomId}/host`).set(org.members[0].auth).expect(201)).body.id;
   });
-  afterAll(() => stack.close());
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await stack.close();
+    await hub.close();
+  });
 
   const send = (events: unknown[], headers: Record<string, string> = {}, id = sessionId, who = org.members[0]) =>
     stack.http.post(`/sessions/${id}/telemetry`).set(who.auth).set(headers).send({ events });
@@ -158,5 +166,59 @@ describe('VR telemetry', () => {
     // Also when the state is no longer cached (answered from the database).
     await stack.services.redis.del(`${stack.config.REDIS_NAMESPACE}:vr:session:${id}`);
     expect((await send([{ type: 'late', label: 'l', detail: '' }], {}, id)).status).toBe(409);
+  });
+
+  it('refuses telemetry of a session that ended while its start was being announced, once the grace period is over', async () => {
+    const host = org.members[0];
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id] });
+    // The host's session has committed; its announcement (telemetry gate, hub) is held while the room closes.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atGate = new Promise<void>((r) => (reached = r));
+    const original = SessionGate.prototype.started;
+    const spy = jest.spyOn(SessionGate.prototype, 'started').mockImplementation(async function (this: SessionGate, ...args: Parameters<SessionGate['started']>) {
+      reached();
+      await held;
+      return original.apply(this, args);
+    });
+    const hosting = stack.http.post(`/rooms/${room.id}/host`).set(host.auth).then((r) => r);
+    await atGate;
+    await stack.http.post(`/rooms/${room.id}/close`).set(org.admin.auth).expect(200);
+    release();
+    const hosted = await hosting;
+    spy.mockRestore();
+    expect(hosted.status).toBe(201);
+    const id = hosted.body.id as string;
+    expect((await stack.http.get(`/sessions/${id}`).set(org.admin.auth)).body).toMatchObject({ status: 'ended', endReason: 'room_closed' });
+
+    const refused = await eventually(async () => {
+      const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
+      return res.status === 409 ? res : null;
+    }, { timeoutMs: 6000, what: 'telemetry refused after the grace period' });
+    expect(refused.body.code).toBe('session_ended');
+    // The hub never hears the session start after its end.
+    await eventually(() => hub.received.some((r) => r.body.event === 'room.closed' && r.body.roomId === room.id));
+    expect(hub.received.filter((r) => r.body.sessionId === id).map((r) => r.body.event)).toEqual(['session.ended']);
+  });
+
+  it('refuses telemetry of a session whose end never reached the gate (Redis failing after the commit), once the presence sweep ran', async () => {
+    const host = org.members[0];
+    const room = await createRoom(stack, org.admin, { participantIds: [host.user.id] });
+    const id = (await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201)).body.id as string;
+    // The end commits, then its write to the telemetry gate is lost.
+    jest.spyOn(SessionGate.prototype, 'ended').mockResolvedValueOnce(undefined);
+    await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
+    await new Promise((r) => setTimeout(r, 1200)); // past the grace period
+    expect((await send([{ type: 'late', label: 'l', detail: '' }], {}, id)).status).toBe(202);
+
+    // The sweep's next comparison with PostgreSQL (every 30 s; made due now) repairs the gate.
+    await stack.services.redis.del(stack.services.key('vr', 'reconciled'));
+    await sweepPresence(stack.services);
+    const refused = await eventually(async () => {
+      const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
+      return res.status === 409 ? res : null;
+    }, { timeoutMs: 3000, what: 'telemetry refused once repaired' });
+    expect(refused.body.code).toBe('session_ended');
   });
 });
