@@ -94,7 +94,7 @@ export class SocketRouter {
     this.unsubscribe = [
       services.revocations.onRevoked((r) => this.revoked(r)),
       services.entitlements.onInvalidated((tenantId) => this.recheck((s) => !!s.module && (tenantId === '*' || s.auth.tenantId === tenantId))),
-      this.onPermissionsInvalidated(),
+      services.permissions.onInvalidated((scope) => this.permissionsChanged(scope)),
     ];
     // Events published while the subscription was down are lost: re-check every socket once it is back.
     const onReady = () => this.recheck(() => true);
@@ -210,20 +210,10 @@ export class SocketRouter {
     return null;
   }
 
-  /**
-   * Re-checks the sockets of a member or an organisation when its permissions change, on any dyno: the
-   * invalidation message PermissionResolver publishes (scope "tenant:user", or "tenant" when a role changed).
-   * Its own listener, registered first (domain/services.ts), has dropped the memo by the time this one runs.
-   */
-  private onPermissionsInvalidated(): () => void {
-    const channel = this.services.key('perms', 'invalidated');
-    const listener = (from: string, scope: string) => {
-      if (from !== channel) return;
-      const [tenantId, userId] = scope.split(':');
-      this.recheck((s) => !!s.permission && (!tenantId || s.auth.tenantId === tenantId) && (!userId || s.auth.userId === userId));
-    };
-    this.services.subscriber.on('message', listener);
-    return () => this.services.subscriber.off('message', listener);
+  /** Re-checks the sockets of a member ("tenant:user") or an organisation ("tenant") whose permissions changed, on any dyno. */
+  private permissionsChanged(scope: string): void {
+    const [tenantId, userId] = scope.split(':');
+    this.recheck((s) => !!s.permission && (!tenantId || s.auth.tenantId === tenantId) && (!userId || s.auth.userId === userId));
   }
 
   private revoked(r: Revocation): void {

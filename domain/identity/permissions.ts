@@ -38,6 +38,7 @@ export class PermissionResolver {
   /** Bumped by every invalidation; a load only memoises what it read under the current version. */
   private version = 0;
   private readonly channel: string;
+  private readonly listeners = new Set<(scope: string) => void>();
 
   constructor(
     private readonly orm: Orm,
@@ -51,10 +52,21 @@ export class PermissionResolver {
   /** Starts listening for invalidations made by other dyno processes. */
   async listen(subscriber: Redis, logger: Logger): Promise<void> {
     subscriber.on('message', (channel: string, message: string) => {
-      if (channel === this.channel) this.forget(message);
+      if (channel !== this.channel) return;
+      this.forget(message);
+      for (const listener of this.listeners) listener(message);
     });
     subscriber.on('ready', () => this.forget(''));
     await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'permission invalidations unavailable; relying on the memo TTL'));
+  }
+
+  /**
+   * Called after permissions changed on any dyno, once this process has dropped what it held: the scope is
+   * "tenant:user" (a member's roles) or "tenant" (a role of the organisation). Open sockets re-check (api/ws.ts).
+   */
+  onInvalidated(listener: (scope: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async of(tenantId: string, userId: string): Promise<Set<string>> {
