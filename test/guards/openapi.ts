@@ -43,15 +43,18 @@ export async function readDocument(stack: TestStack): Promise<ApiDocument> {
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const parameters = (op.parameters ?? []) as { name: string; in: string; schema: Schema }[];
-      const content = ((op.requestBody as Schema | undefined)?.content ?? {}) as Record<string, { schema?: Schema }>;
+      const body = op.requestBody as Schema | undefined;
+      const content = (body?.content ?? {}) as Record<string, { schema?: Schema }>;
+      // A signed raw body (x-raw-body: a webhook) is read as bytes, its signature checked before any parsing.
+      const raw = body?.['x-raw-body'] === true;
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
         method: method as Operation['method'],
         path,
         pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
         query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
-        jsonBody: content['application/json'] ? resolve(content['application/json'].schema) : undefined,
-        rawBody: Object.keys(content).some((type) => type !== 'application/json'),
+        jsonBody: content['application/json'] && !raw ? resolve(content['application/json'].schema) : undefined,
+        rawBody: raw || Object.keys(content).some((type) => type !== 'application/json'),
       });
     }
   }

@@ -119,14 +119,14 @@ describe('the published contract, checked in tests', () => {
     registry.add('post', '/hook', { summary: 'Hook', access: 'public', rawBody: { type: '*/*' }, response: HealthView });
     registry.add('put', '/blob/*key', { summary: 'Blob', access: 'public', status: 204, requestBody: { description: 'Any bytes', content: { '*/*': {} } } });
     const paths = registry.document('http://localhost').paths as Record<string, Record<string, { requestBody: unknown }>>;
-    expect(paths['/hook'].post.requestBody).toEqual({ required: true, description: expect.stringMatching(/signature is computed over the raw bytes/), content: { 'application/json': { schema: { type: 'object' } } } });
+    expect(paths['/hook'].post.requestBody).toEqual({ required: true, description: expect.stringMatching(/signature is computed over the raw bytes/), content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true });
     expect(paths['/blob/{key}'].put.requestBody).toEqual({ required: true, description: 'Any bytes', content: { '*/*': {} } });
 
     // The real webhooks: a JSON delivery is what the document takes (not a binary string), and the server takes it.
     const event = { id: 'evt_contract', object: 'event', type: 'ping', data: { object: {} } };
     for (const [method, path] of [['post', '/api/webhooks/stripe'], ['post', '/api/work/github/webhook']]) {
       const declared = (await publishedDocument(stack)).doc.paths[path][method].requestBody as { description: string; content: object };
-      expect(declared).toEqual({ required: true, description: expect.stringMatching(/raw bytes/), content: { 'application/json': { schema: { type: 'object' } } } });
+      expect(declared).toEqual({ required: true, description: expect.stringMatching(/raw bytes/), content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true });
       expect(await requestProblem(stack, method, path, event, 'application/json; charset=utf-8')).toBeUndefined();
       expect(await requestProblem(stack, method, path, 'a string')).toBe('body must be object');
     }
