@@ -21,11 +21,10 @@ export async function callerAccess(ctx: TenantContext): Promise<CallerAccess> {
   return { modules, permissions };
 }
 
-export const mayUse = (access: CallerAccess, item: Gated): boolean =>
-  (item.module === null || access.modules.includes(item.module)) && (item.permission === null || access.permissions.has(item.permission));
-
 /** Why the caller may not use something now, the module named first (a permission does not help while it is off); null: they may. */
 export type Unavailable = 'module_not_in_use' | 'permission_missing';
 
 export const whyUnavailable = (access: CallerAccess, item: Gated): Unavailable | null =>
   item.module !== null && !access.modules.includes(item.module) ? 'module_not_in_use' : item.permission !== null && !access.permissions.has(item.permission) ? 'permission_missing' : null;
+
+export const mayUse = (access: CallerAccess, item: Gated): boolean => whyUnavailable(access, item) === null;
