@@ -30,7 +30,9 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     await checkMayTakePart(ctx, room, 'participant');
     const session = room.currentSessionId ? await em.findOne(VrSession, { id: room.currentSessionId, status: 'running' }) : null;
     if (!session) throw noRunningSession();
-    const host = await live.presenceOf(roomId, session.id, session.hostUserId);
+    // The host's presence and the caller's, in one round trip.
+    const presence = await live.presenceOfMany(roomId, session.id, [session.hostUserId, userId]);
+    const host = presence.get(session.hostUserId)!;
     if (host.state === 'expired') return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', host.at) };
     const displayName = await displayNameOf(em, userId);
     const arrival = { tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: session.hostUserId, userId, displayName };
@@ -38,7 +40,7 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     let expired = false;
     const timedOut: string[] = [];
     if (present.includes(userId)) {
-      expired = (await live.presenceOf(roomId, session.id, userId)).state === 'expired';
+      expired = presence.get(userId)!.state === 'expired';
       // Presence is refreshed under the room lock: an expiry being recorded concurrently then sees them back.
       if (!expired) {
         await live.arrive(arrival);
