@@ -29,6 +29,8 @@ describe('mail delivery through SMTP', () => {
 
     const outbox = await deliveredMail(stack, email, 'confirm_email');
     expect(outbox.status).toBe('sent');
+    // Named after the outbox row: a copy sent again after a crash carries the same Message-ID.
+    expect(text).toMatch(new RegExp(`^Message-ID: <${outbox.id}@`, 'mi'));
     expect(outbox.sentAt).toBeInstanceOf(Date);
     const token = /token=([A-Za-z0-9_-]+)/.exec(text)![1];
     expect(token).toBe(linkToken(outbox));

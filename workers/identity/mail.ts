@@ -4,7 +4,10 @@ import { defineProcessor } from '../define';
 
 /**
  * Sends one outbox mail through SMTP, or keeps it in the outbox when SMTP_URL is unset. A mail already
- * sent or kept is skipped, so a retried or duplicated job never mails twice.
+ * sent or kept is skipped, so a retried or duplicated job never mails twice. One case remains: the SMTP
+ * server accepted the mail and the worker died (or PostgreSQL failed) before recording it; the retry sends
+ * it again. Its Message-ID is then the same (named after the outbox row), which mail stores and clients use
+ * to show the copies as one message.
  */
 export const mailProcessor = defineProcessor(mailQueue, {
   async perform({ mailId }, { services }) {
@@ -14,7 +17,7 @@ export const mailProcessor = defineProcessor(mailQueue, {
     if (!services.mailer) {
       mail.status = 'kept';
     } else {
-      await services.mailer.sendMail({ from: services.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await services.mailer.sendMail({ from: services.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageIdOf(mail.id, services.config.PUBLIC_URL) });
       mail.status = 'sent';
       mail.sentAt = new Date();
     }
@@ -27,3 +30,6 @@ export const mailProcessor = defineProcessor(mailQueue, {
     await services.orm.em.fork().nativeUpdate(MailMessage, { id: mailId, status: 'queued' }, { status: 'failed', error: error.message.slice(0, 500) });
   },
 });
+
+/** The Message-ID of an outbox mail: the same for every attempt to send it. */
+const messageIdOf = (mailId: string, publicUrl: string) => `<${mailId}@${new URL(publicUrl).hostname}>`;
