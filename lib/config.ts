@@ -46,6 +46,7 @@ export const configSpec = {
   OPENAI_API_KEY: str({ default: '', desc: 'Key of the AI layer (VR assistant, POST /internal/ai/chat); unset disables the assistant' }),
   OPENAI_BASE_URL: str({ default: '', desc: 'Any OpenAI-compatible server (unset: api.openai.com)' }),
   OPENAI_MODEL: str({ default: 'gpt-4o-mini', desc: 'Chat model of the AI layer' }),
+  ASSISTANT_QUESTIONS_PER_MINUTE: num({ default: 20, desc: 'Questions (and answered step_changed events) one user may put to the VR assistant a minute, across sockets and dynos (counted in Redis); over it the question gets error rate_limited with retryAfter and no model call. At least 1' }),
   CALDAV_URL: str({ default: '', desc: 'CalDAV server of the unified calendar, shown by GET /api/calendar/sync-info (principal <url>/calendars/<e-mail>/); unset shows none' }),
   HUB_URL: str({ default: '', desc: "Real-time hub; each module's notifications are POSTed to <HUB_URL>/<module>/notify. Unset skips notifications" }),
   VR_WEBHOOK_SECRET: str({ default: '', desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL' }),
@@ -108,5 +109,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
+  if (!Number.isInteger(parsed.ASSISTANT_QUESTIONS_PER_MINUTE) || parsed.ASSISTANT_QUESTIONS_PER_MINUTE < 1) throw new ConfigError('Invalid configuration: ASSISTANT_QUESTIONS_PER_MINUTE must be a whole number of at least 1');
   return Object.freeze({ ...parsed, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
 }

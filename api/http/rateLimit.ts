@@ -17,6 +17,13 @@ export interface RateLimitRule {
   countFailuresOnly?: boolean;
 }
 
+/** The counters of one limit in Redis (`<namespace>:rl:<name>:<key>`), shared by every dyno. */
+export const rateLimitStore = (services: Services, name: string) =>
+  new RedisStore({
+    prefix: services.key('rl', name) + ':',
+    sendCommand: scriptTolerantSender(services.redis) as (command: string, ...args: string[]) => Promise<RedisReply>,
+  });
+
 /**
  * A Redis-backed limiter (express-rate-limit + rate-limit-redis), shared by every dyno. Over the limit:
  * 429 problem `rate_limited` with RateLimit and Retry-After headers. Requests without the counted value
@@ -32,10 +39,7 @@ export function rateLimiter(services: Services, rule: RateLimitRule): RequestHan
     legacyHeaders: false,
     identifier: rule.name,
     skipSuccessfulRequests: rule.countFailuresOnly ?? false,
-    store: new RedisStore({
-      prefix: services.key('rl', rule.name) + ':',
-      sendCommand: scriptTolerantSender(services.redis) as (command: string, ...args: string[]) => Promise<RedisReply>,
-    }),
+    store: rateLimitStore(services, rule.name),
     keyGenerator: (req) => (by === 'ip' ? ipKeyGenerator(req.ip ?? 'unknown') : (by(req) ?? '').toLowerCase()),
     skip: (req) => by !== 'ip' && !by(req),
     // Its store loads a script into Redis at start: with Redis down that fails (requests then answer 503); one

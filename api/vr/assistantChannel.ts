@@ -20,7 +20,11 @@ export const assistantChannel: SocketDoc = {
   description: `One conversation per connection. Authenticate the upgrade with the access token (Authorization: Bearer, or ?token=);
 the organisation needs the vr module and the caller vr.play. Frames are JSON text. A question (user_message) or a step_changed
 event is answered with delta chunks, then one action per tool call, then the complete message, which always ends a turn.
-A bad frame gets an error message and the connection stays up. The server pings every 25 s.
+A bad frame gets an error message and the connection stays up. One answer is written at a time per connection: a question
+sent during one gets error assistant_busy. Each user may put ASSISTANT_QUESTIONS_PER_MINUTE questions (answered step_changed
+events included; 20 by default) a minute to the assistant, counted across all their connections and every server; over it
+the question gets error rate_limited with retryAfter (seconds until the next one is accepted) and is not answered nor
+remembered; error dependency_unavailable when the limit cannot be checked. Neither closes the connection. The server pings every 25 s.
 The connection lives no longer than the access token it was opened with: at its expiry the server closes it (4401 token_expired);
 refresh the token (POST /auth/refresh) and reconnect with the new one. Access is re-checked before every frame is handled.`,
   // api/vr/assistant.ts closes with these: CLOSE_ASSISTANT_DISABLED after an error message of the same code, 1011 when its
@@ -50,11 +54,18 @@ refresh the token (POST /auth/refresh) and reconnect with the new one. Access is
     },
     error: {
       summary: 'The frame could not be used, or the assistant could not answer; the connection stays up unless a close follows',
+      description:
+        '`assistant_busy`: an answer is being written, send the question after it. `rate_limited`: the user asked too many questions this minute; `retryAfter` tells when to ask again. ' +
+        '`dependency_unavailable`: the question limit could not be checked, retry shortly. `assistant_unavailable`: the model failed. None of these ends the turn of another question.',
       payload: message(
         'error',
         {
-          code: { type: 'string', enum: ['malformed_json', 'invalid_message', 'unknown_type', 'assistant_busy', 'assistant_unavailable', 'assistant_disabled', 'permission_denied', 'internal_error'] },
+          code: {
+            type: 'string',
+            enum: ['malformed_json', 'invalid_message', 'unknown_type', 'assistant_busy', 'rate_limited', 'dependency_unavailable', 'assistant_unavailable', 'assistant_disabled', 'permission_denied', 'internal_error'],
+          },
           message: text('What went wrong, for people'),
+          retryAfter: { type: 'integer', minimum: 1, description: 'With rate_limited only: seconds until the next question is accepted' },
         },
         ['code', 'message'],
         true,

@@ -1,6 +1,7 @@
 import { AiUnavailableError, type AiClient, type AiMessage, type AiTool, type AiToolCall } from '../../lib/ai';
 import type { Logger } from '../../lib/logger';
 import { inputProblems } from '../../lib/json';
+import { isDependencyDown } from '../../lib/dependencies';
 
 /**
  * The scene-aware assistant of a headset, one conversation per WebSocket. Headset -> server messages:
@@ -8,7 +9,8 @@ import { inputProblems } from '../../lib/json';
  *   { type: 'event', name, detail, context }  a scene event; recorded, and `step_changed` is answered too
  * Server -> headset: { type: 'delta', text } chunks, then { type: 'action', name, args } per tool call (args
  * a JSON-encoded object), then { type: 'message', text } which always ends a turn; or { type: 'error', code,
- * message }. `context` is the latest scene snapshot, given to the model in the system prompt.
+ * message } (`rate_limited` adds retryAfter, in seconds). `context` is the latest scene snapshot, given to the
+ * model in the system prompt.
  */
 export type AssistantInput =
   | { type: 'user_message'; text: string; context?: unknown }
@@ -18,7 +20,15 @@ export type AssistantOutput =
   | { type: 'delta'; text: string }
   | { type: 'message'; text: string }
   | { type: 'action'; name: string; args: string }
-  | { type: 'error'; code: string; message: string };
+  | { type: 'error'; code: string; message: string; retryAfter?: number };
+
+/** The verdict of the caller's question budget on one more inference. */
+export type AssistantAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * Counts one inference against the caller's budget (api/vr/assistant.ts: per user, in Redis, shared by every
+ * dyno) and tells whether it may run. Throws when it cannot tell (Redis unavailable).
+ */
+export type AssistantBudget = () => Promise<AssistantAllowance>;
 
 /** A message the headset sent that cannot be used; the connection stays up. */
 export class AssistantInputError extends Error {
@@ -95,22 +105,65 @@ export class AssistantConversation {
     private readonly ai: AiClient,
     private readonly send: (out: AssistantOutput) => void,
     private readonly logger: Logger,
+    /** Asked before every inference; none: no limit. */
+    private readonly budget?: AssistantBudget,
   ) {}
 
-  /** Handles one message; one inference runs at a time (a question during one gets `assistant_busy`). */
+  /**
+   * Handles one message. One inference runs at a time (a question during one gets `assistant_busy`, without
+   * spending the budget); each one is first counted against the caller's budget: over it the question gets
+   * `rate_limited` (with retryAfter) and no model call is made, `dependency_unavailable` when the budget cannot
+   * be read. Either way the connection stays up.
+   */
   async handle(input: AssistantInput, signal: AbortSignal): Promise<void> {
     if (input.context !== undefined) this.context = input.context;
     if (input.type === 'user_message') {
       if (this.busy) return this.send({ type: 'error', code: 'assistant_busy', message: 'An answer is still being written; send the question again after it' });
-      this.remember({ role: 'user', content: input.text });
-      return this.answer(signal);
+      // A refused question is forgotten: the next one must not be answered along with it.
+      return this.turn({ role: 'user', content: input.text }, false, signal);
     }
-    this.remember({ role: 'user', content: `(scene event) ${input.name}${input.detail ? `: ${input.detail}` : ''}` });
-    if (ANSWERED_EVENTS.has(input.name) && !this.busy) return this.answer(signal);
+    const event: AiMessage = { role: 'user', content: `(scene event) ${input.name}${input.detail ? `: ${input.detail}` : ''}` };
+    if (ANSWERED_EVENTS.has(input.name) && !this.busy) return this.turn(event, true, signal);
+    this.remember(event);
+  }
+
+  /**
+   * One turn: the inference is reserved at once (busy, so a frame arriving meanwhile is refused), remembered in
+   * order, admitted by the budget, then answered. `keepIfRefused`: the message stays in the history when it is
+   * not answered (a scene event is still a fact of the scene).
+   */
+  private async turn(message: AiMessage, keepIfRefused: boolean, signal: AbortSignal): Promise<void> {
+    this.busy = true;
+    this.remember(message);
+    let admitted = false;
+    try {
+      const refusal = await this.admission();
+      if (signal.aborted) return;
+      if (refusal) return this.send(refusal);
+      admitted = true;
+      await this.answer(signal);
+    } finally {
+      if (!admitted && !keepIfRefused) this.history = this.history.filter((m) => m !== message);
+      this.busy = false;
+    }
+  }
+
+  /** Null when the budget admits one more inference; otherwise the error message that answers instead. */
+  private async admission(): Promise<AssistantOutput | null> {
+    if (!this.budget) return null;
+    try {
+      const verdict = await this.budget();
+      if (verdict.allowed) return null;
+      const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
+      return { type: 'error', code: 'rate_limited', message: `Too many questions; ask again in ${retryAfter} s`, retryAfter };
+    } catch (err) {
+      if (!isDependencyDown(err)) throw err;
+      this.logger.warn({ err: (err as Error).message }, 'assistant question budget unavailable');
+      return { type: 'error', code: 'dependency_unavailable', message: 'The assistant cannot take questions right now; try again shortly' };
+    }
   }
 
   private async answer(signal: AbortSignal): Promise<void> {
-    this.busy = true;
     try {
       const result = await this.ai.chat({
         messages: [{ role: 'system', content: this.systemPrompt() }, ...this.history],
@@ -127,8 +180,6 @@ export class AssistantConversation {
       if (!(err instanceof AiUnavailableError)) throw err;
       this.logger.warn({ err: err.message, status: err.status }, 'assistant inference failed');
       this.send({ type: 'error', code: 'assistant_unavailable', message: 'The assistant could not answer; try again shortly' });
-    } finally {
-      this.busy = false;
     }
   }
 
