@@ -53,7 +53,7 @@ export class VatBreakdownView {
   @IsIn(vatCategories) category!: string;
   @JSONSchema({ description: 'Percent' }) @IsNumber() rate!: number;
   @JSONSchema({ description: 'Σ net amounts of its lines (BT-116)' }) @IsInt() taxableCents!: number;
-  @JSONSchema({ description: 'round(taxable × rate), once per breakdown (BT-117)' }) @IsInt() vatCents!: number;
+  @JSONSchema({ description: 'round(taxable × rate), once per breakdown (BT-117); on a credit note adjusted by at most a cent so that the credit notes of an invoice add up to its VAT' }) @IsInt() vatCents!: number;
   @Nullable() @IsString() exemptionReason!: string | null;
   @Nullable() @IsString() exemptionReasonCode!: string | null;
 

@@ -20,6 +20,9 @@ export { vatCategories, type InvoiceLine, type VatBreakdown, type VatCategory } 
  *   grand total    = total excl. + VAT total                          (BT-112, BR-CO-15)
  *
  * round() is half away from zero (all values here are positive: half up), to the cent.
+ *
+ * A credit note's VAT per breakdown is the exception: createCreditNote.ts adjusts it by at most a cent so that
+ * the credit notes of an invoice add up to the invoice's VAT exactly.
  */
 
 /** French VAT rates in percent; S takes a positive one, every other category 0. */
@@ -71,6 +74,9 @@ export interface Computed extends Totals {
 /** a / b rounded half up, for a >= 0, b > 0. */
 const roundDiv = (a: bigint, b: bigint): bigint => (2n * a + b) / (2n * b);
 
+/** round(taxable × rate): the VAT of a breakdown (BT-117, BR-CO-17), rate in basis points. */
+export const vatOf = (taxableCents: number, rateBp: number): number => Number(roundDiv(BigInt(taxableCents) * BigInt(rateBp), 10_000n));
+
 /** A decimal with at most `decimals` decimals as an integer of 10^-decimals units, or null when it has more. */
 export function scaled(value: number, decimals: number): number | null {
   const factor = 10 ** decimals;
@@ -97,7 +103,7 @@ export function computeInvoice(inputs: LineInput[]): Computed {
     groups.set(key, group);
   }
   const vatBreakdown = [...groups.values()].sort((a, b) => b.rateBp - a.rateBp || a.category.localeCompare(b.category));
-  for (const group of vatBreakdown) group.vatCents = Number(roundDiv(BigInt(group.taxableCents) * BigInt(group.rateBp), 10_000n));
+  for (const group of vatBreakdown) group.vatCents = vatOf(group.taxableCents, group.rateBp);
   const lineTotalCents = lines.reduce((sum, l) => sum + l.netCents, 0);
   const vatTotalCents = vatBreakdown.reduce((sum, g) => sum + g.vatCents, 0);
   const grandTotalCents = lineTotalCents + vatTotalCents;

@@ -101,6 +101,77 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     expect(await xsdErrors(xml)).toEqual([]);
   });
 
+  it('settles an invoice credited line by line exactly: the credit notes add up to its VAT per breakdown', async () => {
+    const credit = (id: string, lines: object[]) => stack.http.post(`/api/invoices/${id}/credit-note`).set(org.auth).send({ reason: 'Retour marchandise', lines });
+    const valid = async (id: string) => {
+      const xml = await xmlOf(id);
+      expect(en16931Violations(xml)).toEqual([]);
+      expect(await xsdErrors(xml)).toEqual([]);
+    };
+    // 2 × 10.03 € at 20 %: VAT round(4.012) = 4.01. Alone, each line's VAT would round up to 2.01 (4.02 in all):
+    // the second credit note gets 2.00, what remains of the invoice's VAT.
+    const a = line({ description: 'Article A', quantity: 1, unitPriceCents: 1003 });
+    const b = line({ description: 'Article B', quantity: 1, unitPriceCents: 1003 });
+    const up = await issued(stack, org, customerId, { lines: [a, b] });
+    expect(up).toMatchObject({ taxExclusiveCents: 2006, vatTotalCents: 401, grandTotalCents: 2407 });
+    const first = await credit(up.id, [a]);
+    expect(first.body).toMatchObject({ vatTotalCents: 201, grandTotalCents: 1204 });
+    const second = await credit(up.id, [b]);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ taxExclusiveCents: 1003, vatTotalCents: 200, grandTotalCents: 1203, vatBreakdown: [expect.objectContaining({ category: 'S', rate: 20, taxableCents: 1003, vatCents: 200 })] });
+    expect((await stack.http.get(`/api/invoices/${up.id}`).set(org.auth)).body).toMatchObject({ status: 'credited', creditedCents: 2407, outstandingCents: 0 });
+    expect((await credit(up.id, [line({ quantity: 1, unitPriceCents: 1 })])).body.code).toBe('credit_exceeds_invoice');
+    await valid(first.body.id);
+    await valid(second.body.id); // 2.00 for 10.03 at 20 %: within BR-CO-17's tolerance
+
+    // 2 × 10.02 € at 20 %: VAT round(4.008) = 4.01; alone each would round down to 2.00 (a cent never credited).
+    const c = line({ description: 'Article C', quantity: 1, unitPriceCents: 1002 });
+    const down = await issued(stack, org, customerId, { lines: [c, c] });
+    expect(down).toMatchObject({ vatTotalCents: 401, grandTotalCents: 2405 });
+    expect((await credit(down.id, [c])).body).toMatchObject({ vatTotalCents: 200, grandTotalCents: 1202 });
+    const last = await credit(down.id, [c]);
+    expect(last.body).toMatchObject({ vatTotalCents: 201, grandTotalCents: 1203 });
+    expect((await stack.http.get(`/api/invoices/${down.id}`).set(org.auth)).body).toMatchObject({ status: 'credited', creditedCents: 2405, outstandingCents: 0 });
+    await valid(last.body.id);
+
+    // Several rates, credited in three notes cutting across lines: each breakdown ends exactly at the invoice's.
+    const mixed = await issued(stack, org, customerId, { lines: [line({ quantity: 3, unitPriceCents: 333 }), line({ quantity: 3, unitPriceCents: 667, vatRate: 5.5 }), line({ quantity: 1, unitPriceCents: 1001, vatRate: 0, vatCategory: 'Z' })] });
+    const notes = [
+      await credit(mixed.id, [line({ quantity: 1, unitPriceCents: 333 }), line({ quantity: 1, unitPriceCents: 667, vatRate: 5.5 })]),
+      await credit(mixed.id, [line({ quantity: 1, unitPriceCents: 333 }), line({ quantity: 1, unitPriceCents: 667, vatRate: 5.5 }), line({ quantity: 1, unitPriceCents: 1001, vatRate: 0, vatCategory: 'Z' })]),
+      await credit(mixed.id, [line({ quantity: 1, unitPriceCents: 333 }), line({ quantity: 1, unitPriceCents: 667, vatRate: 5.5 })]),
+    ];
+    expect(notes.map((n) => n.status)).toEqual([201, 201, 201]);
+    expect(notes.reduce((sum, n) => sum + (n.body.vatTotalCents as number), 0)).toBe(mixed.vatTotalCents);
+    expect((await stack.http.get(`/api/invoices/${mixed.id}`).set(org.auth)).body).toMatchObject({ status: 'credited', creditedCents: mixed.grandTotalCents, outstandingCents: 0 });
+    for (const n of notes) await valid(n.body.id);
+  });
+
+  it('refuses to issue a category O invoice whose seller has no SIREN: nothing would identify it (BR-CO-26)', async () => {
+    const noSiren = await invoicingOrg(stack, { siren: null });
+    const buyer = await customerOf(stack, noSiren);
+    const outOfScope = await draft(stack, noSiren, buyer.id, { lines: [line({ vatRate: 0, vatCategory: 'O' })] });
+    const res = await stack.http.post(`/api/invoices/${outOfScope.id}/issue`).set(noSiren.auth);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'invoice_incomplete', errors: [{ field: 'seller.legalId', message: expect.stringContaining('SIREN') }] });
+    expect((await stack.http.get(`/api/invoices/${outOfScope.id}`).set(noSiren.auth)).body).toMatchObject({ status: 'draft', number: null });
+    // Its VAT number identifies the seller of any other invoice.
+    const vatOnly = await issued(stack, noSiren, buyer.id);
+    expect(en16931Violations(await (await stack.http.get(`/api/invoices/${vatOnly.id}/einvoice/factur-x.xml`).set(noSiren.auth)).text)).toEqual([]);
+    // Neither VAT number nor SIREN: refused whatever the categories.
+    const bare = await invoicingOrg(stack, { siren: null, vatNumber: null });
+    const bareBuyer = await customerOf(stack, bare);
+    const exempt = await draft(stack, bare, bareBuyer.id, { lines: [line({ vatRate: 0, vatCategory: 'E', exemptionReason: 'TVA non applicable, art. 293 B du CGI' })] });
+    expect((await stack.http.post(`/api/invoices/${exempt.id}/issue`).set(bare.auth)).body).toMatchObject({ code: 'invoice_incomplete', errors: [{ field: 'seller.vatNumber' }] });
+    const out = await draft(stack, bare, bareBuyer.id, { lines: [line({ vatRate: 0, vatCategory: 'O' })] });
+    expect((await stack.http.post(`/api/invoices/${out.id}/issue`).set(bare.auth)).body).toMatchObject({ code: 'invoice_incomplete', errors: [{ field: 'seller.legalId' }] });
+    // With the SIREN the category O document names it (BT-30), and the checker does look for it.
+    const o = await issued(stack, org, customerId, { lines: [line({ vatRate: 0, vatCategory: 'O' })] });
+    const xml = await xmlOf(o.id);
+    expect(en16931Violations(xml)).toEqual([]);
+    expect(en16931Violations(xml.replace(/<ram:SpecifiedLegalOrganization>[\s\S]*?<\/ram:SpecifiedLegalOrganization>/, ''))).toEqual([expect.stringMatching(/^BR-CO-26/)]);
+  });
+
   it('renders Factur-X XML that passes the EN 16931 rules and the official XSD for several kinds of invoices', async () => {
     const eu = await customerOf(stack, org, { name: 'Müller GmbH', country: 'DE' });
     const cases: Record<string, unknown>[] = [

@@ -6,16 +6,16 @@ import { setSubscription } from '../../support/billing';
 import { createAccount, type Account } from '../../support/factories';
 import type { TestStack } from '../../support/stack';
 
-/** An organisation entitled to core, with a complete business record (seller details), and its owner. */
-export async function invoicingOrg(stack: TestStack, seller: { vatNumber?: string | null } = {}): Promise<Account> {
+/** An organisation entitled to core, with a complete business record (seller details; `null` leaves one out), and its owner. */
+export async function invoicingOrg(stack: TestStack, seller: { vatNumber?: string | null; siren?: string | null } = {}): Promise<Account> {
   const account = await createAccount(stack);
   await setSubscription(stack, account.tenantId, { tier: 'enterprise' });
   const ctx = tenantContext(stack.services, account.tenantId, account.user.id);
   const business = await getBusiness(ctx);
   ctx.em.assign(business, {
     legalName: 'Atelier Dupont SAS',
-    siren: '732829320',
-    siret: '73282932000074',
+    siren: seller.siren === undefined ? '732829320' : seller.siren,
+    siret: seller.siren === null ? null : '73282932000074',
     vatNumber: seller.vatNumber === undefined ? 'FR44732829320' : seller.vatNumber,
     email: 'factures@atelier-dupont.test',
     address: { line1: '12 rue des Lilas', line2: null, postalCode: '75011', city: 'Paris', region: null, country: 'FR' },
