@@ -31,7 +31,7 @@ export function complianceRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/rh/compliance/scan',
-    { ...gate, summary: 'Scan for compliance breaches now', description: 'Enqueues a scan (queue `compliance`) of the local days from..to (at most 120) for every active employee or one. The clock scans the last 14 days every night, and a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.', body: ComplianceScanBody, response: ScanJobView, status: 202, errors: { 404: 'Unknown employeeId' } },
+    { ...gate, summary: 'Scan for compliance breaches now', description: 'Enqueues a scan (queue `compliance`) of the local days from..to (at most 120) for every employee employed during some day of the range (including those who have left since) or one. The clock scans the last 14 days every night, and a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.', body: ComplianceScanBody, response: ScanJobView, status: 202, errors: { 404: 'Unknown employeeId' } },
     async ({ ctx, body }) => accepted(await requestComplianceScan(ctx, body)),
   );
 

@@ -36,7 +36,7 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       permission: 'hr.clock',
       summary: 'File a leave request',
       description:
-        "For the caller's own employee record, or any employee with hr.employees.manage. Working days are counted from the schedule (Monday to Friday without one) minus public holidays; startHalf afternoon / endHalf morning make half days. A type that tracks a balance holds the days in the ledger at once (409 `insufficient_balance` when short); a refusal gives them back. 409 `leave_overlap` when a pending or granted request shares a half day (refused by the database). 400 `leave_covers_no_working_day`.",
+        "For the caller's own employee record, or any employee with hr.employees.manage. Working days are counted by half day (morning before 13:00 local, afternoon after) from the schedule (Monday to Friday without one) minus public holidays: each half the request covers and the employee works counts 0.5, so a full day on a day with only a morning slot counts 0.5 and its afternoon alone covers no working day; startHalf afternoon / endHalf morning make half days. A type that tracks a balance holds the days in the ledger at once (409 `insufficient_balance` when short); a refusal gives them back. 409 `leave_overlap` when a pending or granted request shares a half day (refused by the database). 400 `leave_covers_no_working_day`.",
       params: IdParams,
       body: FileLeaveRequestBody,
       response: LeaveRequestView,
@@ -100,7 +100,7 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       permission: 'hr.employees.manage',
       summary: 'Generate RTT days for a month',
       description:
-        'Enqueues the RTT generation of the month (default the previous one) for every employee: each ISO week starting in the month whose scheduled hours pass 35 h earns (hours - 35) / 7 days, credited to the rtt types as one `rtt_generation` movement per employee and month. Idempotent: generating a month again credits nothing twice. The clock runs it on the 1st of each month.',
+        'Enqueues the RTT generation of the month (default the previous one) for every employee: each ISO week starting in the month whose worked hours pass 35 h earns (hours - 35) / 7 days. Worked hours are the scheduled ones on the days the employee is at work: not on French public holidays, not before the hire date or after the last day, and not in the half days taken by leave granted when the generation runs (absences earn no RTT). The total is credited to the rtt types as one `rtt_generation` movement per employee and month. Idempotent: generating a month again credits nothing twice. The clock runs it for every organisation in the first hour after a month ends (and catches up the last three ended months).',
       body: RttGenerateBody,
       response: RttJobView,
       status: 202,

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import { HrEmployee } from '../../entities/hr/employee';
-import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
+import { HrLeaveRequest } from '../../entities/hr/leave';
 import { HrSchedule } from '../../entities/hr/schedule';
 import { invalidField, notFound } from '../../lib/errors';
-import { lean, type LeanRow } from '../../lib/lean';
+import { lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { employedOn } from './employment';
+import { halvesOff, slotPartWorked } from './halfDays';
 import { DAY_MS, dateOf } from './localDays';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
@@ -23,8 +24,8 @@ export interface Availability {
   timeZone: string;
 }
 
-/** Local time splitting a day into its two halves for half-day leave: the morning ends, the afternoon starts here. */
-export const HALF_DAY_BOUNDARY = '13:00';
+// The half-day boundary lives in halfDays.ts (leave days and RTT split days with it too); re-exported for the callers of availability.
+export { HALF_DAY_BOUNDARY } from './halfDays';
 
 /** Longest range one availability read may cover. */
 export const MAX_AVAILABILITY_DAYS = 366;
@@ -86,11 +87,9 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
       const off = halvesOff(ownLeave, date);
       for (const slot of version.slots) {
         if (slot.weekday !== weekday) continue;
-        let { start, end } = slot;
-        if (off.has('morning')) start = start > HALF_DAY_BOUNDARY ? start : HALF_DAY_BOUNDARY;
-        if (off.has('afternoon')) end = end < HALF_DAY_BOUNDARY ? end : HALF_DAY_BOUNDARY;
-        if (start >= end) continue;
-        const interval = { start: instant(date, start, version.timeZone), end: instant(date, end, version.timeZone) };
+        const part = slotPartWorked(slot, off);
+        if (!part) continue;
+        const interval = { start: instant(date, part.start, version.timeZone), end: instant(date, part.end, version.timeZone) };
         if (interval.start < range.from) interval.start = range.from;
         if (interval.end > range.to) interval.end = range.to;
         if (interval.start < interval.end) intervals.push(interval);
@@ -100,17 +99,6 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
     out.set(employee.id, { intervals: merge(intervals), timeZone: versionOn(own, startDate)?.timeZone ?? employee.timeZone });
   }
   return out;
-}
-
-/** The halves of a local date that granted leave takes. */
-function halvesOff(leave: LeanRow<HrLeaveRequest, never, 'startDate' | 'startHalf' | 'endDate' | 'endHalf'>[], date: string): Set<Half> {
-  const off = new Set<Half>();
-  for (const l of leave) {
-    if (date < l.startDate || date > l.endDate) continue;
-    if (!(date === l.startDate && l.startHalf === 'afternoon')) off.add('morning');
-    if (!(date === l.endDate && l.endHalf === 'morning')) off.add('afternoon');
-  }
-  return off;
 }
 
 /** Sorts intervals and joins those that touch or overlap. */

@@ -1,22 +1,20 @@
-import type { Half } from '../../entities/hr/leave';
 import type { HrSchedule } from '../../entities/hr/schedule';
 import { employedOn, type Employment } from './employment';
+import { halvesOff, halvesWorked, type HalfDaySpan } from './halfDays';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
 import { datesBetween, weekdayOf } from './zones';
 
-export interface LeaveSpan {
-  startDate: string;
-  startHalf: Half;
-  endDate: string;
-  endHalf: Half;
-}
+export type LeaveSpan = HalfDaySpan;
 
 /**
- * Working days a leave span takes: each local date the employee works (a slot that week day in the schedule in
- * force, Monday to Friday without a schedule) and that is not a public holiday counts 1, or 0.5 for a half
- * (the span starting in the afternoon or ending at noon). Dates before the hire date or after the last day
- * count 0: the employee does not work them.
+ * Working days a leave span takes, by half day: each half (morning before HALF_DAY_BOUNDARY, afternoon after it)
+ * of a local date that the span covers (all of them, but the morning of a span starting in the afternoon and the
+ * afternoon of one ending at noon) and the employee works counts 0.5. A half is worked when a slot of that week
+ * day in the schedule in force covers part of it (both halves Monday to Friday without a schedule), as
+ * availability splits days. Public holidays and dates before the hire date or after the last day count 0: the
+ * employee does not work them. So a full day asked on a day with only a morning slot counts 0.5, and an
+ * afternoon asked on it 0.
  */
 export function leaveDays(span: LeaveSpan, versions: HrSchedule[], employment: Employment = {}): number {
   const holidays = holidayDates(span.startDate, span.endDate);
@@ -25,12 +23,8 @@ export function leaveDays(span: LeaveSpan, versions: HrSchedule[], employment: E
     if (holidays.has(date) || !employedOn(employment, date)) continue;
     const weekday = weekdayOf(date);
     const version = versionOn(versions, date);
-    const works = version ? version.slots.some((s) => s.weekday === weekday) : weekday <= 5;
-    if (!works) continue;
-    let share = 1;
-    if (date === span.startDate && span.startHalf === 'afternoon') share -= 0.5;
-    if (date === span.endDate && span.endHalf === 'morning') share -= 0.5;
-    days += share;
+    const worked = version ? halvesWorked(version.slots.filter((s) => s.weekday === weekday)) : new Set(weekday <= 5 ? (['morning', 'afternoon'] as const) : []);
+    for (const half of halvesOff([span], date)) if (worked.has(half)) days += 0.5;
   }
   return days;
 }

@@ -1,12 +1,14 @@
 import { newId } from '../../entities/base';
 import { HrEmployee } from '../../entities/hr/employee';
-import { HrLeaveType } from '../../entities/hr/leave';
+import { HrLeaveRequest, HrLeaveType } from '../../entities/hr/leave';
 import { HrSchedule } from '../../entities/hr/schedule';
 import type { Em } from '../../lib/db';
 import type { TenantContext } from '../context';
 import { employedOn, type Employment } from './employment';
+import { halvesOff, slotPartWorked } from './halfDays';
 import { ensureDefaultLeaveTypes } from './leaveTypes';
 import { monthBounds } from './periods';
+import { holidayDates } from './publicHolidays';
 import { slotMinutes, versionOn } from './schedules';
 import { addDays, datesBetween, weekdayOf } from './zones';
 
@@ -45,9 +47,12 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
 }
 
 /**
- * Generates the RTT of a month: each ISO week starting in the month whose scheduled minutes (the version in
- * force each day, only days within the employment: none before the hire date or after the last day) pass the
- * legal 35 h earns (minutes - 35 h) / 7 h days; the month's total is one
+ * Generates the RTT of a month: each ISO week starting in the month whose worked minutes pass the legal 35 h
+ * earns (minutes - 35 h) / 7 h days. A week's worked minutes are its scheduled ones (the version in force each
+ * day) on the days the employee is at work: none before the hire date or after the last day, none on French
+ * public holidays, and none in the halves of days taken by leave granted when the generation runs (a half day
+ * removes the slots' part before or after HALF_DAY_BOUNDARY, as availability does): absences earn no RTT.
+ * The month's total is one
  * `rtt_generation` movement per employee, credited to the organisation's RTT type (the first by code with
  * rtt set). Nothing for a month without excess. Run twice, it credits once.
  */
@@ -59,18 +64,31 @@ export async function generateRtt(ctx: TenantContext, period: string): Promise<n
   const employees = await employeesOfMonth(ctx.em, first, last);
   const schedules = await ctx.em.find(HrSchedule, { employeeId: { $in: employees.map((e) => e.id) } }, { orderBy: { effectiveFrom: 'asc' } });
   const mondays = [...datesBetween(first, last)].filter((d) => weekdayOf(d) === 1);
+  const weeksEnd = addDays(mondays.at(-1)!, 6);
+  const holidays = holidayDates(mondays[0], weeksEnd);
+  const leave = await ctx.em.find(
+    HrLeaveRequest,
+    { employeeId: { $in: employees.map((e) => e.id) }, status: 'granted', startDate: { $lte: weeksEnd }, endDate: { $gte: mondays[0] } },
+    { fields: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'] },
+  );
   const rows: Row[] = [];
   for (const employee of employees) {
     const versions = schedules.filter((s) => s.employeeId === employee.id);
     if (!versions.length) continue;
+    const ownLeave = leave.filter((l) => l.employeeId === employee.id);
     let excess = 0;
     for (const monday of mondays) {
       let minutes = 0;
       for (let i = 0; i < 7; i++) {
         const date = addDays(monday, i);
-        if (!employedOn(employee, date)) continue;
+        if (!employedOn(employee, date) || holidays.has(date)) continue;
         const weekday = i + 1;
-        for (const slot of versionOn(versions, date)?.slots ?? []) if (slot.weekday === weekday) minutes += slotMinutes(slot);
+        const off = halvesOff(ownLeave, date);
+        for (const slot of versionOn(versions, date)?.slots ?? []) {
+          if (slot.weekday !== weekday) continue;
+          const part = slotPartWorked(slot, off);
+          if (part) minutes += slotMinutes(part);
+        }
       }
       excess += Math.max(0, minutes - LEGAL_WEEKLY_MINUTES);
     }

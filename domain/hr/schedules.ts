@@ -25,7 +25,7 @@ export function checkSlots(slots: ScheduleSlot[]): ScheduleSlot[] {
 export const weeklyMinutes = (slots: ScheduleSlot[]) => slots.reduce((sum, s) => sum + minutesOf(s.end) - minutesOf(s.start), 0);
 
 /** Scheduled minutes of a slot. */
-export const slotMinutes = (s: ScheduleSlot) => minutesOf(s.end) - minutesOf(s.start);
+export const slotMinutes = (s: Pick<ScheduleSlot, 'start' | 'end'>) => minutesOf(s.end) - minutesOf(s.start);
 
 /** Every schedule version of an employee, oldest first. */
 export const scheduleVersions = (em: Em, employeeId: string) => em.find(HrSchedule, { employeeId }, { orderBy: { effectiveFrom: 'asc' } });

@@ -174,6 +174,27 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expectProblem(await file(e.id, { leaveTypeId: types.unpaid, startDate: '2025-09-10', endDate: '2025-09-12' }), 400, 'leave_covers_no_working_day');
   });
 
+  it('counts leave by half day: a half the employee never works takes nothing', async () => {
+    // Part-time: Monday to Friday 09:00-12:30 / 13:30-17:00, but Wednesday mornings only.
+    const slots = [1, 2, 3, 4, 5].flatMap((weekday) => (weekday === 3 ? [{ weekday, start: '09:00', end: '12:00' }] : [{ weekday, start: '09:00', end: '12:30' }, { weekday, start: '13:30', end: '17:00' }]));
+    const e = await createEmployee(stack, org.owner, { hireDate: '2024-01-01' });
+    await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
+    expect((await stack.http.post(`/api/rh/employees/${e.id}/leave-adjustments`).set(org.owner.auth).send({ leaveTypeId: types.paid, days: 10, reason: 'opening balance' })).status).toBe(201);
+    // Wednesday 3 June 2026, afternoon only: no slot then (availability agrees), nothing taken.
+    expectProblem(await file(e.id, { startDate: '2026-06-03', startHalf: 'afternoon', endDate: '2026-06-03', endHalf: 'afternoon' }), 400, 'leave_covers_no_working_day');
+    expect((await balance(e.id)).balance).toBe(10);
+    // The whole Wednesday takes its morning only; Tuesday afternoon to Thursday morning: 0.5 + 0.5 + 0.5.
+    expect((await file(e.id, { startDate: '2026-06-10', endDate: '2026-06-10' })).body.days).toBe(0.5);
+    expect((await file(e.id, { startDate: '2026-06-16', startHalf: 'afternoon', endDate: '2026-06-18', endHalf: 'morning' })).body.days).toBe(1.5);
+    expect((await balance(e.id)).balance).toBe(8);
+    // A slot across 13:00 works both halves; one starting at 13:00 the afternoon only (the boundary availability uses).
+    const version = (daySlots: { start: string; end: string }[]) => [{ effectiveFrom: '2024-01-01', slots: daySlots.map((s) => ({ weekday: 1, ...s })) }] as unknown as Parameters<typeof leaveDays>[1];
+    const monday = (startHalf: 'morning' | 'afternoon', endHalf: 'morning' | 'afternoon') => ({ startDate: '2026-06-08', startHalf, endDate: '2026-06-08', endHalf });
+    expect(leaveDays(monday('morning', 'afternoon'), version([{ start: '09:00', end: '17:00' }]))).toBe(1);
+    expect(leaveDays(monday('morning', 'morning'), version([{ start: '13:00', end: '17:00' }]))).toBe(0);
+    expect(leaveDays(monday('afternoon', 'afternoon'), version([{ start: '09:00', end: '13:00' }]))).toBe(0);
+  });
+
   it('generates RTT from the hours scheduled above 35 h, once per month', async () => {
     const e = await createEmployee(stack, org.owner);
     // 39 h: Monday to Thursday 9-13 and 14-18, Friday 9-13 and 14-17.
@@ -213,5 +234,40 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expect((await balance(leaving.id, 'rtt')).balance).toBe(1.14);
     // Last day Tuesday 3: 16 h worked that week, nothing above 35 h.
     expect((await balance(midWeek.id, 'rtt')).balance).toBe(0);
+  });
+
+  it('generates no RTT for hours scheduled on public holidays the employee does not work', async () => {
+    const slots = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
+    const e = await createEmployee(stack, org.owner, { hireDate: '2020-01-01' });
+    await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
+    // Not at work on holidays (leave days and availability skip them): leave on Ascension, 14 May 2026, takes nothing.
+    expectProblem(await file(e.id, { leaveTypeId: types.unpaid, startDate: '2026-05-14', endDate: '2026-05-14' }), 400, 'leave_covers_no_working_day');
+    await runJob('rtt', '2026-05');
+    // Weeks starting in May 2026: 4 (Fri 8 May holiday: 31 h), 11 (Thu 14 Ascension: 31 h), 18 (39 h), 25
+    // (Mon 25 Whit Monday: 31 h). Only the week of the 18th passes 35 h: 4 h = 0.57 day of 7 h.
+    expect((await balance(e.id, 'rtt')).balance).toBe(0.57);
+  });
+
+  it('generates no RTT for the half days of granted leave (absences earn none), pending leave still counting', async () => {
+    const slots = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
+    const e = await createEmployee(stack, org.owner, { hireDate: '2020-01-01' });
+    await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
+    const granted = async (body: Record<string, unknown>) => {
+      const filed = await file(e.id, body);
+      expect(filed.status).toBe(201);
+      expect((await decide(filed.body.id, { decision: 'grant' })).body.status).toBe('granted');
+    };
+    // June 2026 (no public holiday; Mondays 1, 8, 15, 22, 29): 5 weeks of 39 h. Granted: Wednesday 10 (8 h), the
+    // afternoon of Tuesday 16 (4 h), the morning of Monday 29 (4 h): those weeks fall to 31 h, 35 h and 35 h.
+    await granted({ leaveTypeId: types.unpaid, startDate: '2026-06-10', endDate: '2026-06-10' });
+    await granted({ leaveTypeId: types.sick, startDate: '2026-06-16', startHalf: 'afternoon', endDate: '2026-06-16' });
+    await granted({ leaveTypeId: types.unpaid, startDate: '2026-06-29', endDate: '2026-06-29', endHalf: 'morning' });
+    // Pending on Wednesday 24 and refused on Thursday 4: worked as scheduled.
+    expect((await file(e.id, { leaveTypeId: types.unpaid, startDate: '2026-06-24', endDate: '2026-06-24' })).status).toBe(201);
+    const refused = await file(e.id, { leaveTypeId: types.unpaid, startDate: '2026-06-04', endDate: '2026-06-04' });
+    expect((await decide(refused.body.id, { decision: 'refuse', reason: 'busy week' })).body.status).toBe('refused');
+    await runJob('rtt', '2026-06');
+    // The weeks of the 1st and the 22nd: 8 h = 1.14 days.
+    expect((await balance(e.id, 'rtt')).balance).toBe(1.14);
   });
 });
