@@ -34,7 +34,7 @@ export function accountRoutes({ routes }: ModuleMount): void {
       body: CloudCreateDocumentBody,
       response: CloudItemView,
       status: 201,
-      errors: { 404: 'Folder not found', 409: '`quota_exceeded`' },
+      errors: { 404: 'Folder not found', 409: '`quota_exceeded`, or `name_taken` (concurrent creations took every free name tried; try again)' },
     },
     async ({ ctx, body }) => created(CloudItemView.from(await createDocument(ctx, body))),
   );

@@ -44,7 +44,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
       response: CloudItemView,
       status: 201,
       alsoAnswers: { 200: 'Already confirmed: the file' },
-      errors: { 404: 'Upload not found', 409: '`upload_incomplete`, `upload_mismatch` or `upload_changed`', 410: '`upload_expired`' },
+      errors: { 404: 'Upload not found', 409: '`upload_incomplete`, `upload_mismatch`, `upload_changed`, or `name_taken` (concurrent uploads took every free name tried; the upload stays pending: confirm again)', 410: '`upload_expired`' },
     },
     async ({ ctx, body }) => {
       const { node, created: isNew } = await completeUpload(ctx, body.uploadId);
@@ -55,7 +55,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/cloud/files/:id/download-url',
-    { ...read, summary: 'Download address of a file', description: 'A presigned GET valid CLOUD_LINK_TTL_SECONDS, answering the bytes with `Content-Disposition: attachment` and the file\'s name; also an inline address (signed t parameter) for rendering in a page.', params: IdParams, response: CloudDownloadUrlView },
+    { ...read, summary: 'Download address of a file', description: 'A presigned GET valid CLOUD_LINK_TTL_SECONDS, answering the bytes with `Content-Disposition: attachment` and the file\'s name (active content such as HTML or SVG as application/octet-stream where the store allows it); also an inline address (signed t parameter) for rendering in a page.', params: IdParams, response: CloudDownloadUrlView },
     async ({ ctx, params }) => {
       const d = await downloadUrl(ctx, params.id);
       return { url: d.url, inlineUrl: d.inlineUrl, expiresAt: isoTime(d.expiresAt) } satisfies CloudDownloadUrlView;
@@ -67,7 +67,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Internal download address of a file',
-      description: "For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation server-side with the caller's token: a presigned GET without Content-Disposition, with the file's size and type.",
+      description: "For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation server-side with the caller's token: a presigned GET with the file's size and type, without Content-Disposition for the types a browser renders safely (images, video, audio, PDF, plain text); any other type (HTML, SVG ...) is an attachment, answered as application/octet-stream where the store allows it (S3).",
       params: IdParams,
       response: CloudTenantDownloadUrlView,
     },
@@ -130,7 +130,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
       description: 'Back into its folder, or to the root when that folder is gone or trashed; a name taken since becomes "name (2)". 409 `trashed_with_folder` for a file trashed with its folder: restore the folder.',
       params: IdParams,
       response: CloudItemView,
-      errors: { 409: '`trashed_with_folder`' },
+      errors: { 409: '`trashed_with_folder`, or `name_taken` (concurrent creations took every free name tried; try again)' },
     },
     async ({ ctx, params }) => CloudItemView.from(await restoreNode(ctx, params.id, 'file')),
   );

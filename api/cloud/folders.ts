@@ -64,7 +64,7 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/cloud/folders',
-    { ...write, summary: 'Create a folder', description: 'In parentId (root when absent). A name taken there becomes "name (2)", like uploads.', body: CloudCreateFolderBody, response: CloudItemView, status: 201, errors: { 404: 'Parent folder not found' } },
+    { ...write, summary: 'Create a folder', description: 'In parentId (root when absent). A name taken there becomes "name (2)", like uploads.', body: CloudCreateFolderBody, response: CloudItemView, status: 201, errors: { 404: 'Parent folder not found', 409: '`name_taken`: concurrent creations took every free name tried; try again' } },
     async ({ ctx, body }) => created(CloudItemView.from(await createFolder(ctx, body))),
   );
 
@@ -80,7 +80,7 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/cloud/folders/:id/restore',
-    { ...write, summary: 'Restore a folder from the trash', description: 'With everything trashed with it, into its parent or the root; a name taken since becomes "name (2)". 409 `trashed_with_folder` for a folder trashed with its parent.', params: IdParams, response: CloudItemView, errors: { 409: '`trashed_with_folder`' } },
+    { ...write, summary: 'Restore a folder from the trash', description: 'With everything trashed with it, into its parent or the root; a name taken since becomes "name (2)". 409 `trashed_with_folder` for a folder trashed with its parent.', params: IdParams, response: CloudItemView, errors: { 409: '`trashed_with_folder`, or `name_taken` (concurrent creations took every free name tried; try again)' } },
     async ({ ctx, params }) => CloudItemView.from(await restoreNode(ctx, params.id, 'folder')),
   );
 

@@ -14,6 +14,31 @@ export interface DownloadAddress {
 /** Media types a browser may render from the storage address; anything else downloads (no HTML or SVG inline). */
 const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|application\/pdf|text\/plain)$/;
 
+/** Whether a browser may render a file of this media type from its storage address (INLINE_SAFE). */
+export const inlineSafe = (contentType: string | null | undefined) => INLINE_SAFE.test(mediaType(contentType));
+
+/** What presignFile needs of a stored file (a cloud node). */
+export interface PresignedFile {
+  objectKey: string | null | undefined;
+  name: string;
+  contentType: string | null | undefined;
+}
+
+/**
+ * Every presigned GET of a stored file goes through here, so the INLINE_SAFE rule holds for all of them. `inline`:
+ * the caller wants the bytes rendered (no Content-Disposition); honoured only for a type on the list. Any other
+ * type is an attachment named like the file and, where the store can (S3: response-content-type), answered as
+ * application/octet-stream rather than the type the uploader declared (text/html, image/svg+xml ...).
+ */
+export function presignFile(services: Pick<Services, 'storage'>, file: PresignedFile, options: { expiresIn: number; inline: boolean }): Promise<string> {
+  const safe = inlineSafe(file.contentType);
+  return services.storage.presignDownload(file.objectKey!, {
+    expiresIn: options.expiresIn,
+    filename: options.inline && safe ? undefined : file.name,
+    responseContentType: safe ? undefined : 'application/octet-stream',
+  });
+}
+
 async function liveFile(ctx: TenantContext, id: string): Promise<CloudNode> {
   const node = await ctx.em.findOne(CloudNode, { id, kind: 'file', purpose: 'file', trashedAt: null });
   if (!node?.objectKey) throw notFound('File');
@@ -24,18 +49,20 @@ async function liveFile(ctx: TenantContext, id: string): Promise<CloudNode> {
 export async function downloadUrl(ctx: TenantContext, id: string): Promise<DownloadAddress & { inlineUrl: string }> {
   const node = await liveFile(ctx, id);
   const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
-  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl, filename: node.name });
+  const url = await presignFile(ctx.services, node, { expiresIn: ttl, inline: false });
   return { url, expiresAt: new Date(Date.now() + ttl * 1000), inlineUrl: inlineUrl(ctx.services, node.id) };
 }
 
 /**
  * For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation
- * server-side: a presigned GET without Content-Disposition, with the file's type and size.
+ * server-side: a presigned GET with the file's type and size. Without Content-Disposition for the types a browser
+ * may render (INLINE_SAFE); any other type is an attachment (application/octet-stream on S3) like every address
+ * of the drive, since a browser may open this one too.
  */
 export async function tenantDownloadUrl(ctx: TenantContext, id: string): Promise<DownloadAddress & { size: number; contentType: string | null }> {
   const node = await liveFile(ctx, id);
   const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
-  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl });
+  const url = await presignFile(ctx.services, node, { expiresIn: ttl, inline: true });
   return { url, expiresAt: new Date(Date.now() + ttl * 1000), size: node.size, contentType: node.contentType ?? null };
 }
 
@@ -64,6 +91,5 @@ export async function inlineAddress(services: Services, fileId: string, t: strin
   if (exp * 1000 < Date.now()) throw forbidden('inline_token_expired', 'The inline token has expired; ask for a new address');
   const node = await services.orm.em.fork().findOne(CloudNode, { id: fileId, kind: 'file', purpose: 'file', trashedAt: null }, { filters: { tenant: false } });
   if (!node?.objectKey) throw notFound('File');
-  const safe = INLINE_SAFE.test(mediaType(node.contentType));
-  return services.storage.presignDownload(node.objectKey, { expiresIn: 60, filename: safe ? undefined : node.name });
+  return presignFile(services, node, { expiresIn: 60, inline: true });
 }

@@ -8,6 +8,12 @@ import { freeName, sanitizeName } from './names';
 
 const nameTaken = (name: string) => conflict('name_taken', `"${name}" already exists in this folder`);
 
+/**
+ * A creation that lost the race for a free name to concurrent creations in the same folder every time it
+ * tried (numbering retries exhausted): 409 `name_taken`; trying again numbers it.
+ */
+export const noFreeName = (name: string) => conflict('name_taken', `No free name for "${name}" in this folder: concurrent creations took each one tried; try again`);
+
 /** Creates a folder (root when no parent); a name already used there becomes "name (2)". */
 export async function createFolder(ctx: TenantContext, props: { name: string; parentId?: string | null }): Promise<CloudItem> {
   const wanted = sanitizeName(props.name);
@@ -24,7 +30,8 @@ export async function createFolder(ctx: TenantContext, props: { name: string; pa
       });
       return getItem(ctx, id, 'folder');
     } catch (err) {
-      if (!(err instanceof UniqueConstraintViolationException) || attempt >= 5) throw err;
+      if (!(err instanceof UniqueConstraintViolationException)) throw err;
+      if (attempt >= 5) throw noFreeName(wanted);
     }
   }
 }

@@ -48,23 +48,30 @@ export function numbered(name: string, n: number, isFile: boolean): string {
   return `${stem.slice(0, MAX_NAME_LENGTH - suffix.length - ext.length)}${suffix}${ext}`;
 }
 
+/** Candidates freeName asks the database about at a time (the name itself, then "name (2)" ...). */
+const FREE_NAME_BATCH = 50;
+
 /**
  * The name itself when free in the folder, else the first free "name (n)". Creations (uploads, new
  * folders, documents, restores) take it; the unique index still decides under a race (the caller retries).
+ * The database compares, with lower() on both sides like the unique index: JavaScript's toLowerCase() differs
+ * from PostgreSQL's lower() for some letters ("İ", a final "Σ"), which made a taken name look free. One query
+ * (one index probe per candidate) answers the first free one of a batch; a folder holding more numbered
+ * copies than a batch takes another.
  */
 export async function freeName(em: Em, tenantId: string, parentId: string | null, name: string, isFile: boolean): Promise<string> {
-  const [stem, ext] = splitName(name, isFile);
-  // Every numbered name starts with this much of the stem (all of it when no suffix makes numbered() cut it).
-  const head = stem.slice(0, MAX_NAME_LENGTH - SUFFIX_ROOM - ext.length);
-  const rows = await em.execute<{ name: string }[]>(
-    `select lower(name) as name from cloud_nodes where tenant_id = ? and coalesce(parent_id, ?::uuid) = ?::uuid and trashed_at is null and purpose = 'file' and (lower(name) = lower(?) or lower(name) like lower(?) escape '\\')`,
-    [tenantId, ROOT_ID, parentId ?? ROOT_ID, name, likePrefix(head) + (head === stem ? ' (%' : '%')],
-  );
-  const taken = new Set(rows.map((r) => r.name));
-  if (!taken.has(name.toLowerCase())) return name;
-  for (let n = 2; ; n++) {
-    const candidate = numbered(name, n, isFile);
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+  for (let first = 1; ; first += FREE_NAME_BATCH) {
+    const candidates = Array.from({ length: FREE_NAME_BATCH }, (_, i) => (first + i === 1 ? name : numbered(name, first + i, isFile)));
+    const rows = await em.execute<{ name: string }[]>(
+      `select c.name from jsonb_array_elements_text(?::jsonb) with ordinality as c(name, ord)
+       where not exists (
+         select 1 from cloud_nodes n
+         where n.tenant_id = ? and coalesce(n.parent_id, ?::uuid) = ?::uuid and lower(n.name) = lower(c.name) and n.trashed_at is null and n.purpose = 'file'
+       )
+       order by c.ord limit 1`,
+      [JSON.stringify(candidates), tenantId, ROOT_ID, parentId ?? ROOT_ID],
+    );
+    if (rows.length) return rows[0].name;
   }
 }
 

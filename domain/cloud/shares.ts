@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { getItem } from './items';
+import { presignFile } from './downloads';
 
 export interface ShareFileProps {
   kind: ShareKind;
@@ -107,6 +108,6 @@ export async function openShare(services: Services, token: string, password: str
   const file = await em.findOne(CloudNode, { id: share.nodeId, tenantId: share.tenantId, kind: 'file', trashedAt: null }, { filters: { tenant: false } });
   if (!file?.objectKey) throw notFound('Share');
   const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
-  const url = await services.storage.presignDownload(file.objectKey, { expiresIn: ttl, filename: file.name });
+  const url = await presignFile(services, file, { expiresIn: ttl, inline: false });
   return { file, url, expiresAt: new Date(Date.now() + ttl * 1000) };
 }

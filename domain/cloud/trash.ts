@@ -5,6 +5,7 @@ import type { NodeKind } from '../../entities/cloud/node';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { getItem, type CloudItem } from './items';
+import { noFreeName } from './folders';
 import { freeName } from './names';
 
 export interface NodeSelection {
@@ -31,26 +32,49 @@ export async function lockSelection(em: Em, tenantId: string, selection: NodeSel
   return wanted.filter((w, i) => wanted.findIndex((x) => x.id === w.id) === i);
 }
 
-/** Marks a node and its live subtree trashed, with the node as their trash root. */
-async function trashSubtree(em: Em, tenantId: string, rootId: string): Promise<number> {
-  const rows = await em.execute(
-    `with recursive sub(id) as (
+/** The live subtree of a node (the node included), locked FOR UPDATE in id order. */
+const LOCK_SUBTREE = `select id from cloud_nodes where tenant_id = ? and trashed_at is null and id in (
+     with recursive sub(id) as (
        select id from cloud_nodes where id = ? and tenant_id = ? and trashed_at is null
        union all
        select n.id from cloud_nodes n join sub on n.parent_id = sub.id where n.tenant_id = ? and n.trashed_at is null
-     )
-     update cloud_nodes set trashed_at = now(), trash_root_id = ?, updated_at = now() where id in (select id from sub) returning id`,
-    [rootId, tenantId, tenantId, rootId],
-  );
+     ) select id from sub
+   ) order by id for update`;
+
+/**
+ * Marks a node and its live subtree trashed, with the node as their trash root.
+ *
+ * Locking protocol (with the parent trigger, Migration20261207000500_cloud_trash_locks): a node is added under
+ * a parent (insert, move, restore) only while holding a FOR KEY SHARE lock on the live parent, which conflicts
+ * with FOR UPDATE. The subtree is read and locked FOR UPDATE until a read finds nothing new: a child added by a
+ * transaction that held its parent before this one is waited for and found by the next read, and once every
+ * folder of the subtree is locked no child can be added (an insert waits, then finds its parent trashed). The
+ * UPDATE then trashes exactly the locked set, closed under children. Row locks rather than the organisation's
+ * advisory lock for additions: uploads and new folders of different folders never wait for each other, and the
+ * trigger holds the rule for any writer. The database refuses a folder trashed with a live child in any case.
+ */
+async function trashSubtree(em: Em, tenantId: string, rootId: string): Promise<number> {
+  const locked = new Set<string>();
+  for (;;) {
+    const rows = await em.execute<{ id: string }[]>(LOCK_SUBTREE, [tenantId, rootId, tenantId, tenantId]);
+    const before = locked.size;
+    for (const r of rows) locked.add(r.id);
+    if (locked.size === before) break;
+  }
+  if (!locked.size) return 0;
+  const rows = await em.execute(`update cloud_nodes set trashed_at = now(), trash_root_id = ?, updated_at = now() where tenant_id = ? and id = any(?::uuid[]) returning id`, [rootId, tenantId, `{${[...locked].join(',')}}`]);
   return rows.length;
 }
 
 /**
  * Moves files and folders to the trash (a folder with its whole subtree), all or nothing. Trashed files
- * still count in the quota until the retention purge deletes them (CLOUD_TRASH_RETENTION_DAYS).
+ * still count in the quota until the retention purge deletes them (CLOUD_TRASH_RETENTION_DAYS). Serialised
+ * with moves of the organisation (their advisory lock): a move and a deletion each lock a selection and then
+ * a folder the other may hold, which would deadlock.
  */
 export async function trashNodes(ctx: TenantContext, selection: NodeSelection): Promise<void> {
   await ctx.em.transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`cloud_tree:${ctx.tenantId}`]);
     const nodes = await lockSelection(em, ctx.tenantId, selection);
     // Folders first: a file or folder inside one named too goes with it (and comes back with it).
     for (const node of [...nodes.filter((n) => n.kind === 'folder'), ...nodes.filter((n) => n.kind === 'file')]) await trashSubtree(em, ctx.tenantId, node.id);
@@ -87,7 +111,8 @@ export async function restoreNode(ctx: TenantContext, id: string, kind: NodeKind
       });
       break;
     } catch (err) {
-      if (!(err instanceof UniqueConstraintViolationException) || attempt >= 5) throw err;
+      if (!(err instanceof UniqueConstraintViolationException)) throw err;
+      if (attempt >= 5) throw noFreeName(row[0].name);
     }
   }
   const item = await getItem(ctx, id, kind);

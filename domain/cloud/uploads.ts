@@ -6,6 +6,7 @@ import { AppError, conflict, invalidField, notFound, tooLarge } from '../../lib/
 import type { ObjectStorage } from '../../lib/storage';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
+import { noFreeName } from './folders';
 import { lockFolder } from './items';
 import { categoryOf, freeName, mediaType, sanitizeName } from './names';
 import { quotaBytesOf, quotaRefusal, releaseReservation, RESERVE_SQL, SETTLE_SQL, settleParams } from './quota';
@@ -170,7 +171,8 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
       }
       return { node, created: true };
     } catch (err) {
-      if (attempt >= 5) throw err;
+      // Still pending (nothing was claimed): its reservation stays for a confirmation again, or the sweep.
+      if (attempt >= 5) throw err instanceof UniqueConstraintViolationException ? noFreeName(upload.name) : err;
       // The folder was trashed or deleted since the upload started: the file lands at the root, not lost.
       if (err instanceof CheckConstraintViolationException && parentId) parentId = null;
       // The name was taken since: the first free "name (n)".
@@ -218,5 +220,11 @@ export async function storeFile(ctx: TenantContext, props: StoreFileProps): Prom
     await discardUpload(ctx, upload).catch(() => undefined);
     throw err;
   }
-  return (await completeUpload(ctx, upload.id)).node;
+  try {
+    return (await completeUpload(ctx, upload.id)).node;
+  } catch (err) {
+    // Nobody confirms a server-written file again: give its reservation back now (a no-op once it was recorded).
+    await discardUpload(ctx, upload).catch(() => undefined);
+    throw err;
+  }
 }

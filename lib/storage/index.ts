@@ -13,8 +13,13 @@ export interface PresignOptions {
   /** Seconds the address stays valid. */
   expiresIn: number;
   contentType?: string;
-  /** Suggested file name of a download. */
+  /** Suggested file name of a download: the address answers `Content-Disposition: attachment` with it. */
   filename?: string;
+  /**
+   * Content-Type a download is answered with instead of the stored one (S3: response-content-type). The local
+   * adapter answers the stored type and ignores it (its addresses of active content carry a filename: attachment).
+   */
+  responseContentType?: string;
   /** Most bytes an upload may carry: signed into the local adapter's address (S3 presigned PUTs cannot sign it). */
   size?: number;
 }

@@ -77,9 +77,11 @@ export class S3Storage implements ObjectStorage {
     return this.client.presignedPutObject(this.bucket, key, expiresIn);
   }
 
-  presignDownload(key: string, { expiresIn, filename }: PresignOptions): Promise<string> {
-    const headers = filename ? { 'response-content-disposition': contentDisposition(filename) } : undefined;
-    return this.client.presignedGetObject(this.bucket, key, expiresIn, headers);
+  presignDownload(key: string, { expiresIn, filename, responseContentType }: PresignOptions): Promise<string> {
+    const headers: Record<string, string> = {};
+    if (filename) headers['response-content-disposition'] = contentDisposition(filename);
+    if (responseContentType) headers['response-content-type'] = responseContentType;
+    return this.client.presignedGetObject(this.bucket, key, expiresIn, Object.keys(headers).length ? headers : undefined);
   }
 
   async ping(): Promise<void> {

@@ -24,7 +24,7 @@ export function assetRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/assets/upload-url',
-    { ...write, summary: 'Upload a media file, step 1', description: `Any file. ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
+    { ...write, summary: 'Upload a media file, step 1', description: `Any file. Only ${IMAGE_TYPES.join(', ')} become images; any other type (SVG and HTML included: they can carry scripts) is a file, whose url always downloads as an attachment. ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
     async ({ ctx, body }) => created(CloudUploadTicketView.from(await startAssetUpload(ctx, body, 'asset'))),
   );
 
@@ -34,7 +34,7 @@ export function assetRoutes({ routes }: ModuleMount): void {
       ...write,
       summary: 'Upload, step 3: add the uploaded file to the library',
       description:
-        'The cloud confirmation (size and Content-Type checked against the declaration: 409 `upload_incomplete` / `upload_mismatch`, 410 `upload_expired`), then the library entry; kind image for image types, file otherwise. A drive upload id is 404. Confirming again answers 200 with the entry.',
+        `The cloud confirmation (size and Content-Type checked against the declaration: 409 \`upload_incomplete\` / \`upload_mismatch\`, 410 \`upload_expired\`), then the library entry; kind image for the types /api/images takes (${IMAGE_TYPES.join(', ')}), file otherwise (SVG included). The url of an image renders inline; the url of a file is an attachment (Content-Disposition with its name), and active content (HTML, SVG ...) is never served inline. A drive upload id is 404. Confirming again answers 200 with the entry.`,
       body: ConfirmAssetBody,
       response: AssetView,
       status: 201,

@@ -16,7 +16,7 @@ export class AssetView {
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
   @Nullable() @IsString() alt!: string | null;
-  @JSONSchema({ description: 'Presigned GET of the bytes (images inline, files as attachments), valid until urlExpiresAt' }) @IsString() url!: string;
+  @JSONSchema({ description: 'Presigned GET of the bytes (images inline, files as attachments: HTML, SVG and other active content never inline), valid until urlExpiresAt' }) @IsString() url!: string;
   @IsDateString() urlExpiresAt!: string;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;

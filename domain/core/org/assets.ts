@@ -5,7 +5,8 @@ import { lean, type Lean } from '../../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import { invalidField, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { sanitizeName } from '../../cloud/names';
+import { presignFile } from '../../cloud/downloads';
+import { mediaType, sanitizeName } from '../../cloud/names';
 import { purgeNodes } from '../../cloud/purge';
 import { completeUpload, startUpload, type StartedUpload } from '../../cloud/uploads';
 
@@ -19,7 +20,7 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 export interface MediaAsset {
   asset: Lean<Asset>;
   node: Lean<CloudNode>;
-  /** Presigned GET of the bytes (images render inline, files download). */
+  /** Presigned GET of the bytes (images of IMAGE_TYPES render inline, any other file downloads as an attachment). */
   url: string;
   urlExpiresAt: Date;
 }
@@ -43,7 +44,8 @@ export async function startAssetUpload(ctx: TenantContext, props: AssetUploadPro
 
 async function present(ctx: TenantContext, asset: Lean<Asset>, node: Lean<CloudNode>): Promise<MediaAsset> {
   const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
-  const url = await ctx.services.storage.presignDownload(node.objectKey!, { expiresIn: ttl, filename: asset.kind === 'image' ? undefined : node.name });
+  // The drive's rule (presignFile): only an image of a type a browser renders safely is served inline.
+  const url = await presignFile(ctx.services, node, { expiresIn: ttl, inline: asset.kind === 'image' });
   return { asset, node, url, urlExpiresAt: new Date(Date.now() + ttl * 1000) };
 }
 
@@ -61,7 +63,8 @@ export async function confirmAsset(ctx: TenantContext, uploadId: string, alt: st
   }
   const { node } = await completeUpload(ctx, uploadId);
   if (!(ASSET_PURPOSES as readonly string[]).includes(node.purpose)) throw notFound('Upload');
-  const kind: AssetKind = node.category === 'image' ? 'image' : 'file';
+  // Images are the types /api/images takes (IMAGE_TYPES); any other file, an SVG included (it can carry scripts), is a `file`.
+  const kind: AssetKind = IMAGE_TYPES.includes(mediaType(node.contentType)) ? 'image' : 'file';
   await ctx.em.execute(
     `insert into core_assets (id, tenant_id, created_at, kind, alt, created_by, updated_at) values (?, ?, now(), ?, ?, ?, now()) on conflict (id) do nothing`,
     [node.id, ctx.tenantId, kind, alt, ctx.userId],
