@@ -20,11 +20,11 @@ export function clockRoutes({ routes }: ModuleMount): void {
       permission: 'hr.clock',
       summary: 'Clock in or out',
       description:
-        "Records an entry (in) or exit (out) punch, immutable: the database refuses any UPDATE or DELETE of it; mistakes are fixed with corrections. The caller punches for their own employee record at the server's time (403 `no_employee_record` without one). With hr.employees.manage, employeeId punches for another employee and `at` enters a forgotten punch up to 92 days back (source manual, note required). Consecutive punches of one kind are accepted; the timeline reports them (missing_exit / missing_entry).",
+        "Records an entry (in) or exit (out) punch, immutable: the database refuses any UPDATE or DELETE of it; mistakes are fixed with corrections. The caller punches for their own employee record at the server's time (403 `no_employee_record` without one). With hr.employees.manage, employeeId punches for another employee and `at` enters a forgotten punch up to 92 days back (source manual, note required), never for the caller's own record: a punch of their own more than a minute back is refused (403 `own_clock_event`, another manager must enter it), as leave refuses deciding one's own request. Consecutive punches of one kind are accepted; the timeline reports them (missing_exit / missing_entry).",
       body: ClockEventBody,
       response: ClockEventView,
       status: 201,
-      errors: { 403: '`no_employee_record`', 404: 'Unknown employeeId' },
+      errors: { 403: '`no_employee_record`, `own_clock_event`', 404: 'Unknown employeeId' },
     },
     async ({ ctx, body }) => {
       const event = await recordClockEvent(ctx, body);
@@ -53,11 +53,12 @@ export function clockRoutes({ routes }: ModuleMount): void {
       permission: 'hr.employees.manage',
       summary: 'Correct a clock event',
       description:
-        'Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. Corrections apply in order: an amendment changes only the fields it gives (a kind-only one keeps an earlier corrected time), the latest void or amendment decides whether the punch stands; all stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail.',
+        "Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. Corrections apply in order: an amendment changes only the fields it gives (a kind-only one keeps an earlier corrected time), the latest void or amendment decides whether the punch stands; all stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail. Nobody corrects their own clock event (403 `own_clock_event`): another manager must correct it, as leave refuses deciding one's own request.",
       params: IdParams,
       body: CorrectionBody,
       response: ClockEventView,
       status: 201,
+      errors: { 403: '`own_clock_event`' },
     },
     async ({ ctx, params, body }) => {
       const { event } = await correctClockEvent(ctx, params.id, body);

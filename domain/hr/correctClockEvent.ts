@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon';
 import { newId } from '../../entities/base';
 import { HrClockCorrection, HrClockEvent, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
-import { invalidField, notFound } from '../../lib/errors';
+import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { complianceQueue } from '../../queues/hr';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { notify } from '../notifications/notify';
+import { hrScope } from './lookup';
 import { MAX_CORRECTION_SHIFT_MS } from './timeline';
 
 export interface CorrectClockEventProps {
@@ -19,11 +20,15 @@ export interface CorrectClockEventProps {
 /**
  * Adds a correction to a clock event, which itself never changes: `amend` gives its effective time (within 7
  * days of the original) and/or kind, `void` cancels it. Corrections apply in order (timeline.ts correctedPunch), all stay
- * in the trail. The employee's days around the punch are scanned for compliance again.
+ * in the trail. The employee's days around the punch are scanned for compliance again. Nobody corrects their own
+ * clock event (403 `own_clock_event`, as leave's `own_request`): another manager does.
  */
 export async function correctClockEvent(ctx: TenantContext, eventId: string, props: CorrectClockEventProps): Promise<{ event: HrClockEvent; correction: HrClockCorrection }> {
   const event = await ctx.em.findOne(HrClockEvent, { id: eventId });
   if (!event) throw notFound('Clock event');
+  // The caller's own record as hrScope reads it (an account's, never a provisional id; none without a user).
+  const { self } = await hrScope(ctx);
+  if (self && self.id === event.employeeId) throw forbidden('own_clock_event', 'Nobody corrects their own clock event; another manager must correct it');
   if (props.action === 'amend' && !props.at && !props.kind) throw invalidField('at', 'an amendment gives at, kind or both');
   if (props.action === 'void' && (props.at || props.kind)) throw invalidField('action', 'a void takes neither at nor kind');
   const at = props.at ? new Date(props.at) : null;

@@ -19,10 +19,14 @@ export interface RecordClockEventProps {
 /** How far in the past a manager may enter a punch. */
 export const MAX_MANUAL_AGE_DAYS = 92;
 
+/** The clock skew tolerated around the server's time: an `at` within it of now is not in the future, nor backdated. */
+const SKEW_MS = 60_000;
+
 /**
  * Records a punch, immutable from then on. An employee punches for themselves at the server's time; a manager
  * (hr.employees.manage) may punch for any employee, and enter a forgotten punch at a past time (`at`, source
- * manual, a note saying why).
+ * manual, a note saying why), except for themselves: their own punch more than a minute back is refused (403
+ * `own_clock_event`, as leave's `own_request`), another manager enters it.
  */
 export async function recordClockEvent(ctx: TenantContext, props: RecordClockEventProps): Promise<HrClockEvent> {
   const scope = await hrScope(ctx);
@@ -34,7 +38,8 @@ export async function recordClockEvent(ctx: TenantContext, props: RecordClockEve
   let at = now;
   if (props.at) {
     at = new Date(props.at);
-    if (at.getTime() > now.getTime() + 60_000) throw invalidField('at', 'must not be in the future');
+    if (at.getTime() > now.getTime() + SKEW_MS) throw invalidField('at', 'must not be in the future');
+    if (scope.self && employee.id === scope.self.id && at.getTime() < now.getTime() - SKEW_MS) throw forbidden('own_clock_event', 'Nobody enters a past punch for themselves; punch without at, or another manager must enter it');
     if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * 86_400_000) throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
     if (!props.note?.trim()) throw invalidField('note', 'is required for a punch entered at a past time');
   }

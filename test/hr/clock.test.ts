@@ -1,6 +1,7 @@
 import { loadPunches } from '../../domain/hr/timeline';
 import { complianceQueue } from '../../queues/hr';
 import { createEmployee, hrOrg, punchAt, type HrOrg } from '../support/hr';
+import { addMember, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -114,6 +115,47 @@ describe('HR clock events: immutable punches and corrections', () => {
     expectFieldErrors(await correct({ action: 'amend', at: hoursAgo(24 * 9), reason: 'too far back' }), 'at');
     expectProblem(await stack.http.post('/api/rh/clock-events/00000000-0000-4000-8000-000000000000/corrections').set(org.owner.auth).send({ action: 'void', reason: 'unknown' }), 404, 'not_found');
     expectFieldErrors(await stack.http.get('/api/rh/clock-events?from=nope&limit=0').set(org.owner.auth), 'from', 'limit');
+  });
+
+  // Regression (audit of the clock): a manager who is also an employee does not rewrite their own time records,
+  // as leave refuses own_request / own_balance; another manager does it for them.
+  describe('a manager\'s own clock events', () => {
+    let own: HrOrg;
+    let self: { id: string };
+    let peer: Account;
+    beforeAll(async () => {
+      own = await hrOrg(stack);
+      self = await createEmployee(stack, own.owner, { firstName: 'Ana', lastName: 'Boss', userId: own.owner.user.id });
+      peer = await addMember(stack, own.owner, 'admin');
+    });
+
+    it('refuses a correction of the caller\'s own clock event; another manager corrects it', async () => {
+      const punch = await stack.http.post('/api/rh/clock-events').set(own.owner.auth).send({ kind: 'in' });
+      expect(punch.status).toBe(201);
+      expect(punch.body.employeeId).toBe(self.id);
+      // Moving their own entry three hours earlier (three hours of unworked time paid): refused, whatever the action.
+      const earlier = new Date(Date.parse(punch.body.at) - 3 * 3_600_000).toISOString();
+      const correct = (account: Account, body: object) => stack.http.post(`/api/rh/clock-events/${punch.body.id}/corrections`).set(account.auth).send(body);
+      expectProblem(await correct(own.owner, { action: 'amend', at: earlier, reason: 'forgot to punch' }), 403, 'own_clock_event');
+      expectProblem(await correct(own.owner, { action: 'void', reason: 'duplicate' }), 403, 'own_clock_event');
+      const trail = await stack.http.get(`/api/rh/clock-events?employeeId=${self.id}`).set(own.owner.auth);
+      expect(trail.body.items.find((i: { id: string }) => i.id === punch.body.id)).toMatchObject({ corrected: false, corrections: [] });
+      const byPeer = await correct(peer, { action: 'amend', at: earlier, reason: 'forgot to punch' });
+      expect(byPeer.status).toBe(201);
+      expect(byPeer.body).toMatchObject({ effective: { kind: 'in', at: earlier }, corrections: [{ authorId: peer.user.id }] });
+    });
+
+    it('refuses a backdated punch the caller enters for themselves; a punch now stays theirs to make', async () => {
+      const at = hoursAgo(72);
+      expectProblem(await stack.http.post('/api/rh/clock-events').set(own.owner.auth).send({ kind: 'in', at, note: 'came early' }), 403, 'own_clock_event');
+      expectProblem(await stack.http.post('/api/rh/clock-events').set(own.owner.auth).send({ kind: 'in', employeeId: self.id, at, note: 'came early' }), 403, 'own_clock_event');
+      // Without at (the server's time), or within the minute of clock skew tolerated: their own punch.
+      expect((await stack.http.post('/api/rh/clock-events').set(own.owner.auth).send({ kind: 'out' })).status).toBe(201);
+      expect((await stack.http.post('/api/rh/clock-events').set(own.owner.auth).send({ kind: 'in', at: new Date().toISOString(), note: 'now' })).status).toBe(201);
+      // Another manager enters it; the caller still enters past punches for others.
+      expect(await punchAt(stack, peer, self.id, 'in', at)).toMatchObject({ employeeId: self.id, at, source: 'manual', recordedBy: peer.user.id });
+      expect((await punchAt(stack, own.owner, own.memberEmployee.id, 'in', at)).recordedBy).toBe(own.owner.user.id);
+    });
   });
 
   it('answers 404 for another organisation\'s clock event', async () => {
