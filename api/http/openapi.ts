@@ -121,8 +121,11 @@ export class OpenApiRegistry {
     // PostgreSQL or Redis down: every route that touches them answers 503 (public routes without input do not).
     const touchesDependencies = spec.access !== 'public' || spec.body || spec.rawBody || spec.query || spec.params || spec.rateLimits?.length;
     if (touchesDependencies) problems.set(503, problemCodes[503]);
+    // A route's own problems add to those its guards and input give the same status (a 403 of its own does not
+    // hide `permission_denied`).
     for (const [status, text] of Object.entries(spec.errors ?? {})) {
-      problems.set(Number(status), Number(status) === 503 && touchesDependencies ? `${text}; ${problemCodes[503]}` : text);
+      const derived = problems.get(Number(status));
+      problems.set(Number(status), derived ? `${text}; ${derived}` : text);
     }
 
     const success = spec.status ?? 200;
