@@ -19,6 +19,11 @@ export function createMetrics() {
       labelNames: ['queue', 'outcome'],
       registers: [registry],
     }),
+    telemetryEventsDropped: new Counter({
+      name: 'vr_telemetry_events_dropped_total',
+      help: 'Telemetry events dropped by the worker for naming a member of the organisation who took no part in the session',
+      registers: [registry],
+    }),
   };
 }
 

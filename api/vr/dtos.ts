@@ -52,7 +52,10 @@ export class HeartbeatBody {
 }
 
 export class TelemetryEventBody {
-  @JSONSchema({ description: "Whose event: any user id (a member, or a simulated trainee of an instructor's headset; not checked against the members); defaults to the sender" })
+  @JSONSchema({
+    description:
+      "Whose event; defaults to the sender. The sender, a user who hosted or joined this session, or an id that is not a member of the organisation (a simulated trainee of an instructor's headset); a member who never joined: 422 not_a_participant",
+  })
   @IsOptional() @IsUUID() userId?: string;
   @JSONSchema({ description: 'Event type: step_passed, simulation_completed, or any other (stored and counted only)' })
   @IsString() @Length(1, 64) type!: string;

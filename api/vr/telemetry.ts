@@ -29,9 +29,19 @@ export function telemetryRoutes({ routes }: ModuleMount): void {
       permission: 'vr.play',
       summary: 'Send a batch of telemetry events',
       description: `Answers 202 as soon as the batch is queued (one job per batch); reports reflect it within seconds.
-Batch: 1 to ${MAX_BATCH_EVENTS} events (more: 413 \`batch_too_large\`; body up to 2 MB). \`userId\` defaults to the sender.
+Batch: 1 to ${MAX_BATCH_EVENTS} events (more: 413 \`batch_too_large\`; body up to 2 MB).
 The session must belong to the organisation (404) and be running, or have ended less than TELEMETRY_GRACE_SECONDS
 (300 s by default) ago, for late batches; later: 409 \`session_ended\`.
+
+Whose events: \`userId\` defaults to the sender, and may name the sender, a user who took part in this session
+(hosted or joined it; also after they left, and during the grace period), or an id that is not a member of the
+organisation: a simulated trainee of an instructor's headset, reported as a participant without \`joinedAt\`.
+Naming a member of the organisation who is not the sender and never joined this session refuses the whole batch
+with 422 \`not_a_participant\`, one \`errors\` entry per such event (\`events[3].userId\`); nothing of it is
+applied and its \`Idempotency-Key\` stays unused. Should the intake be unable to tell (its record of the session's
+participants lost, or gone 24 h after the last join), the batch is accepted and the events naming such a member
+are dropped when it is applied: never stored, never counted in the session's figures or anyone's progress (nor
+credited to the sender).
 
 Send an \`Idempotency-Key\` header (1-200 visible ASCII characters, unique per batch) and retry freely: a batch
 with a key already accepted for this session answers 202 with \`duplicate: true\` and counts once (keys are
@@ -43,7 +53,12 @@ ${TELEMETRY_VOCABULARY}`,
       bodyLimit: '2mb',
       response: TelemetryAcceptedView,
       status: 202,
-      errors: { 400: 'Invalid events (`validation_failed`), `invalid_idempotency_key`', 409: '`session_ended`', 413: '`batch_too_large`, `payload_too_large`' },
+      errors: {
+        400: 'Invalid events (`validation_failed`), `invalid_idempotency_key`',
+        409: '`session_ended`',
+        413: '`batch_too_large`, `payload_too_large`',
+        422: '`not_a_participant`: an event names a member of the organisation (not the sender) who took part neither as host nor by joining this session',
+      },
     },
     async ({ ctx, params, body, req }) =>
       accepted(TelemetryAcceptedView.from(await acceptTelemetry(ctx, { sessionId: params.id, events: body.events, idempotencyKey: idempotencyKeyOf(req) }))),

@@ -52,7 +52,7 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
     });
     em.create(VrParticipant, { tenantId: ctx.tenantId, sessionId: session.id, userId, displayName, isHost: true, joinedAt: now });
     room.currentSessionId = session.id;
-    await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: userId, userId, displayName });
+    await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: userId, userId, displayName, starts: true });
     return { session, started: true, displayName, timedOut };
   });
   const { session, started, displayName, timedOut } = result;

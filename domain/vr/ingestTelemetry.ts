@@ -1,13 +1,29 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import { newId } from '../../entities/base';
 import type { Em } from '../../lib/db';
-import type { TelemetryJob } from '../../queues/vr';
+import type { Logger } from '../../lib/logger';
+import type { TelemetryEventPayload, TelemetryJob } from '../../queues/vr';
 import { SIMULATION_COMPLETED, STEP_PASSED } from './telemetryVocabulary';
 
 export interface IngestResult {
   batches: number;
   duplicates: number;
+  /** Events applied. */
   events: number;
+  /** Events of the new batches dropped for naming a member who took no part in the session (absent: none). */
+  dropped?: number;
+}
+
+/** A new batch whose events naming a member who took no part in the session were dropped. */
+export interface DroppedEvents {
+  tenantId: string;
+  sessionId: string;
+  batchKey: string;
+  senderId: string;
+  /** Events dropped. */
+  events: number;
+  /** The user ids they named. */
+  userIds: string[];
 }
 
 // Every statement takes its rows as ONE JSON parameter (json_to_recordset): a set-based multi-row INSERT
@@ -18,6 +34,14 @@ insert into vr_telemetry_batches (tenant_id, session_id, batch_key, events_count
 select b.t, b.s, b.k, b.n, b.r from json_to_recordset(?::json) as b(t uuid, s uuid, k text, n int, r timestamptz)
 on conflict do nothing
 returning session_id, batch_key`;
+
+// Which of the users named by events (other than their senders) may NOT be: members of the batch's tenant
+// who did not take part in the session (hosted or joined it: joinedAt is set then and never cleared; a row
+// created by telemetry alone has none). Anyone else named who is no member is a simulated trainee.
+const MEMBERS_NOT_JOINED = `
+select x.t as tenant_id, x.s as session_id, x.u as user_id from json_to_recordset(?::json) as x(t uuid, s uuid, u uuid)
+where exists (select 1 from memberships m where m.tenant_id = x.t and m.user_id = x.u)
+  and not exists (select 1 from vr_session_participants p where p.session_id = x.s and p.user_id = x.u and p.tenant_id = x.t and p.joined_at is not null)`;
 
 const LOCK_SESSIONS = `select id from vr_sessions where id in (select value::uuid from json_array_elements_text(?::json)) order by id for update`;
 
@@ -60,12 +84,25 @@ on conflict (session_id, user_id) do update set
  * skipped: idempotent), bulk-inserts the events, and updates the per-session counters and per-participant
  * progress (distinct steps passed, last step, completion). Locks are taken sessions first, then step
  * passes, then participants, the order the room use cases follow too, so concurrent writers never deadlock.
+ *
+ * An event may name (userId) its sender, a user who took part in the session (hosted or joined it), or an id
+ * that is not a member of the batch's organisation: a simulated trainee of an instructor's headset (its
+ * participant row has no joinedAt). The edge refuses the rest already when it can tell (acceptTelemetry.ts);
+ * this is the authority, in the same transaction (MEMBERS_NOT_JOINED): events naming a MEMBER of the
+ * organisation who is not the sender and never joined are dropped: not stored, not counted in the session's
+ * or anyone's figures (attributing them to the sender would forge the sender's record instead). The batch
+ * counts as applied all the same (its key is recorded), so a replay adds nothing either. Each batch that lost
+ * events is logged to `log` (warn: who sent it, how many events, which user ids, the first 20).
  */
-export async function ingestTelemetry(em: Em, jobs: TelemetryJob[]): Promise<IngestResult> {
+export async function ingestTelemetry(em: Em, jobs: TelemetryJob[], log?: Pick<Logger, 'warn'>): Promise<IngestResult> {
   const unique = new Map<string, TelemetryJob>();
-  for (const job of jobs) unique.set(`${job.tenantId}/${job.sessionId}/${job.batchKey}`, job);
+  for (const job of jobs) {
+    // Ids as PostgreSQL returns them (lower case), whatever case the request's path had.
+    const sessionId = job.sessionId.toLowerCase();
+    unique.set(`${job.tenantId}/${sessionId}/${job.batchKey}`, sessionId === job.sessionId ? job : { ...job, sessionId });
+  }
 
-  return em.getKnex().transaction(async (trx) => {
+  const { result, dropped } = await em.getKnex().transaction(async (trx) => {
     const inserted = await rows<{ session_id: string; batch_key: string }>(
       trx,
       INSERT_BATCHES,
@@ -73,19 +110,24 @@ export async function ingestTelemetry(em: Em, jobs: TelemetryJob[]): Promise<Ing
     );
     const fresh = new Set(inserted.map((r) => `${r.session_id}/${r.batch_key}`));
     const batches = [...unique.values()].filter((j) => fresh.has(`${j.sessionId}/${j.batchKey}`));
-    const result = { batches: batches.length, duplicates: jobs.length - batches.length, events: 0 };
-    if (!batches.length) return result;
+    const result: IngestResult = { batches: batches.length, duplicates: jobs.length - batches.length, events: 0 };
+    if (!batches.length) return { result, dropped: [] };
+
+    await trx.raw(LOCK_SESSIONS, [JSON.stringify([...new Set(batches.map((b) => b.sessionId))])]);
+    const { applied, dropped } = await attributable(trx, batches);
 
     const sessions = new Map<string, { s: string; n: number; r: string }>();
     const steps = new Map<string, object>();
     const participants = new Map<string, { i: string; t: string; s: string; u: string; n: number; l: string | null; c: boolean }>();
-    for (const b of batches) {
+    for (const { job: b, events } of applied) {
+      if (!events.length) continue;
       const session = sessions.get(b.sessionId) ?? { s: b.sessionId, n: 0, r: b.receivedAt };
-      session.n += b.events.length;
+      session.n += events.length;
       if (b.receivedAt > session.r) session.r = b.receivedAt;
       sessions.set(b.sessionId, session);
-      for (const e of b.events) {
-        const userId = e.userId ?? b.senderId;
+      for (const e of events) {
+        // Lower case: one participant per user, however a headset spells the id.
+        const userId = (e.userId ?? b.senderId).toLowerCase();
         const key = `${b.sessionId}/${userId}`;
         const p = participants.get(key) ?? { i: newId(), t: b.tenantId, s: b.sessionId, u: userId, n: 0, l: null, c: false };
         p.n++;
@@ -98,14 +140,68 @@ export async function ingestTelemetry(em: Em, jobs: TelemetryJob[]): Promise<Ing
         participants.set(key, p);
       }
     }
-    result.events = batches.reduce((n, b) => n + b.events.length, 0);
+    result.events = applied.reduce((n, a) => n + a.events.length, 0);
+    if (dropped.length) result.dropped = dropped.reduce((n, d) => n + d.events, 0);
+    if (!result.events) return { result, dropped };
 
-    await trx.raw(LOCK_SESSIONS, [JSON.stringify([...sessions.keys()])]);
-    await trx.raw(INSERT_EVENTS, [JSON.stringify(batches.map((b) => ({ t: b.tenantId, s: b.sessionId, u: b.senderId, r: b.receivedAt, e: b.events })))]);
+    const withEvents = applied.filter((a) => a.events.length);
+    await trx.raw(INSERT_EVENTS, [JSON.stringify(withEvents.map(({ job: b, events }) => ({ t: b.tenantId, s: b.sessionId, u: b.senderId, r: b.receivedAt, e: events })))]);
     await trx.raw(UPDATE_SESSIONS, [JSON.stringify([...sessions.values()])]);
     await trx.raw(UPSERT_PARTICIPANTS, [JSON.stringify([...steps.values()]), JSON.stringify([...participants.values()])]);
-    return result;
+    return { result, dropped };
   });
+  // After the commit: a group that fails and is retried logs its drops once.
+  for (const { events, userIds, ...batch } of dropped) {
+    log?.warn({ ...batch, droppedEvents: events, userIds: userIds.slice(0, 20) }, 'telemetry events naming a member who took no part in the session were dropped');
+  }
+  return result;
+}
+
+/**
+ * The events of each batch that may be applied: all but those naming a member of its organisation who took
+ * no part in the session (one statement for all the batches, only when some event names someone other than
+ * its sender); those are dropped and reported. A batch without such events keeps its array as it came.
+ */
+async function attributable(trx: Knex.Transaction, batches: TelemetryJob[]): Promise<{ applied: { job: TelemetryJob; events: TelemetryEventPayload[] }[]; dropped: DroppedEvents[] }> {
+  const named = new Map<string, { t: string; s: string; u: string }>();
+  for (const b of batches) {
+    const sender = b.senderId.toLowerCase();
+    for (const e of b.events) {
+      const userId = e.userId?.toLowerCase();
+      if (userId !== undefined && userId !== sender) named.set(`${b.tenantId}/${b.sessionId}/${userId}`, { t: b.tenantId, s: b.sessionId, u: userId });
+    }
+  }
+  if (!named.size) return { applied: batches.map((job) => ({ job, events: job.events })), dropped: [] };
+
+  const refused = new Set(
+    (await rows<{ tenant_id: string; session_id: string; user_id: string }>(trx, MEMBERS_NOT_JOINED, [...named.values()])).map((r) => `${r.tenant_id}/${r.session_id}/${r.user_id}`),
+  );
+  if (!refused.size) return { applied: batches.map((job) => ({ job, events: job.events })), dropped: [] };
+  const applied: { job: TelemetryJob; events: TelemetryEventPayload[] }[] = [];
+  const dropped: DroppedEvents[] = [];
+  for (const job of batches) {
+    const sender = job.senderId.toLowerCase();
+    const mayApply = (e: TelemetryEventPayload) => {
+      const userId = e.userId?.toLowerCase();
+      return userId === undefined || userId === sender || !refused.has(`${job.tenantId}/${job.sessionId}/${userId}`);
+    };
+    if (job.events.every(mayApply)) {
+      applied.push({ job, events: job.events });
+      continue;
+    }
+    const events = job.events.filter(mayApply);
+    const forged = job.events.filter((e) => !mayApply(e));
+    applied.push({ job, events });
+    dropped.push({
+      tenantId: job.tenantId,
+      sessionId: job.sessionId,
+      batchKey: job.batchKey,
+      senderId: job.senderId,
+      events: forged.length,
+      userIds: [...new Set(forged.map((e) => e.userId!.toLowerCase()))],
+    });
+  }
+  return { applied, dropped };
 }
 
 async function rows<T>(trx: Knex.Transaction, sql: string, data: object[]): Promise<T[]> {

@@ -14,6 +14,8 @@ import { occupancyCache } from './occupancyCache';
  *   presence  hash  userId -> JSON presence record
  *   expiry    zset  userId scored by expiry (ms)      the joined participants of the running session
  *   departed  set   expiries claimed by a sweep, not yet written to the database ("session/user/expiry ms")
+ * Per session:
+ *   participants  set  every user who hosted or joined it, "*" when complete (see COMPLETE); telemetry's edge check
  * Global: `live-rooms`, a set of "tenantId/roomId" with a running session (what the sweep visits).
  * Every change is one Lua script, so a heartbeat, a join, an end and a sweep never see each other half-done.
  */
@@ -31,6 +33,14 @@ interface StoredPresence {
   currentStep: string | null;
   lastSeenAt: number;
 }
+
+/**
+ * Every user who arrived in a session (hosted or joined it), kept PARTICIPANTS_TTL_SECONDS after the last
+ * arrival, with the member COMPLETE when the set was started by the session's own start: only then does it
+ * hold everyone who took part (a set rebuilt after Redis lost it, or expired, lacks the mark).
+ */
+const COMPLETE = '*';
+export const PARTICIPANTS_TTL_SECONDS = 24 * 3600;
 
 /** A presence expiry claimed by the sweep: a departure to record. */
 export interface ExpiredPresence {
@@ -62,8 +72,12 @@ return redis.call('HMGET', KEYS[1], 'sessionId', 'hostUserId')`;
 
 // Adds a participant to the room's live state of `sessionId`, starting that state afresh when it belonged to
 // an older session (or was lost); a stale call for an older session than the live one does nothing.
-// UUIDv7 ids sort by creation, so comparing them orders sessions.
+// UUIDv7 ids sort by creation, so comparing them orders sessions. First, whatever the room holds, the user
+// joins the session's participant set (KEYS[6]), with the "complete" mark when this arrival starts the session.
 const ARRIVE = `
+if ARGV[8] == '1' then redis.call('SADD', KEYS[6], '${COMPLETE}') end
+redis.call('SADD', KEYS[6], ARGV[2])
+redis.call('EXPIRE', KEYS[6], ARGV[9])
 local current = redis.call('HGET', KEYS[1], 'sessionId')
 if current ~= ARGV[1] then
   if current and current > ARGV[1] then return 0 end
@@ -150,15 +164,41 @@ export class LiveRooms {
     return JSON.stringify({ displayName, currentStep, lastSeenAt: now } satisfies StoredPresence);
   }
 
+  private participantsKey(sessionId: string): string {
+    return this.services.key('vr', 'participants', sessionId);
+  }
+
   /**
    * A participant is present (the host when the session starts, or someone joining): present until the TTL
-   * unless they heartbeat. Also rebuilds the room's live state if Redis lost it.
+   * unless they heartbeat. Also rebuilds the room's live state if Redis lost it. Written under the room lock
+   * and before the commit, so the session's participant set holds at least everyone the database records as
+   * having joined or hosted it. `starts`: this is the host's arrival that creates the session.
    */
-  async arrive(a: { tenantId: string; roomId: string; sessionId: string; hostUserId: string; userId: string; displayName: string }): Promise<void> {
+  async arrive(a: { tenantId: string; roomId: string; sessionId: string; hostUserId: string; userId: string; displayName: string; starts?: boolean }): Promise<void> {
     const k = this.keys(a.roomId);
     const now = Date.now();
     occupancyCache.forget(k.expiry);
-    await runScript(this.services.redis, ARRIVE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [a.sessionId, a.userId, this.record(a.displayName, null, now), now + this.ttlMs, a.tenantId, a.hostUserId, a.roomId]);
+    await runScript(
+      this.services.redis,
+      ARRIVE,
+      [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey, this.participantsKey(a.sessionId)],
+      [a.sessionId, a.userId, this.record(a.displayName, null, now), now + this.ttlMs, a.tenantId, a.hostUserId, a.roomId, a.starts ? '1' : '0', PARTICIPANTS_TTL_SECONDS],
+    );
+  }
+
+  /**
+   * Which of `userIds` certainly took no part in the session (never hosted nor joined it), from its
+   * participant set: none when the set is not known complete (lost, expired, or started before it existed),
+   * in which case the database decides (the telemetry worker). One round trip. Telemetry's edge then tells
+   * members (refused) from simulated trainees (accepted) among them (acceptTelemetry.ts).
+   */
+  async nonParticipants(sessionId: string, userIds: string[]): Promise<Set<string>> {
+    const key = this.participantsKey(sessionId);
+    const multi = this.services.redis.multi().sismember(key, COMPLETE);
+    for (const userId of userIds) multi.sismember(key, userId); // not SMISMEMBER: Redis 6.2+
+    const [[, complete], ...members] = (await multi.exec()) as [null, number][];
+    if (!complete) return new Set();
+    return new Set(userIds.filter((_, i) => !members[i][1]));
   }
 
   /**

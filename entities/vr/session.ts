@@ -39,7 +39,9 @@ export type VrSession = InferEntity<typeof VrSession>;
 
 /**
  * A user's part in a session: presence history (joined/left) and progress aggregates fed by telemetry.
- * A user who only appears in telemetry (a simulated trainee of an instructor's headset) has no joinedAt.
+ * A user who only appears in telemetry has no joinedAt: the sender of their own events, or a simulated trainee
+ * of an instructor's headset (any id that is not a member of the organisation). Telemetry never names a member
+ * who did not host or join the session (refused at the edge, dropped by the worker: domain/vr/ingestTelemetry.ts).
  */
 export const VrParticipant = defineEntity({
   name: 'VrParticipant',
