@@ -134,6 +134,11 @@ export class LeaveDecisionBody {
   @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }
 
+export class LeaveCancellationBody {
+  @JSONSchema({ description: 'Why (kept on the request and its ledger movement)' })
+  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+}
+
 export class LeaveAdjustmentBody {
   @IsUUID() leaveTypeId!: string;
   @JSONSchema({ description: 'Signed days in half days (credit positive, debit negative), not zero' })

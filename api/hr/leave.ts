@@ -2,6 +2,7 @@ import type { ModuleMount } from '../modules';
 import { accepted, created } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { adjustLeaveBalance } from '../../domain/hr/adjustLeaveBalance';
+import { cancelLeaveRequest } from '../../domain/hr/cancelLeaveRequest';
 import { createLeaveType } from '../../domain/hr/createLeaveType';
 import { decideLeaveRequest } from '../../domain/hr/decideLeaveRequest';
 import { fileLeaveRequest } from '../../domain/hr/fileLeaveRequest';
@@ -9,8 +10,12 @@ import { getLeaveBalance } from '../../domain/hr/getLeaveBalance';
 import { listLeaveRequests } from '../../domain/hr/listLeaveRequests';
 import { listLeaveTypes } from '../../domain/hr/leaveTypes';
 import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
-import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
+import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveCancellationBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
 import { LedgerEntryView, LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
+
+/** The life of a request, shown on each route that moves it. */
+const LEAVE_STATES =
+  'States: pending (filed; its days held in the ledger, its half days taken) -> granted | refused | cancelled; granted -> cancelled; refused and cancelled are final and hold nothing (their half days are free, their days given back by one `refusal_reversal` or `cancellation` movement).';
 
 /** Leave types, requests and decisions, the ledger balance and RTT generation. */
 export function leaveRoutes({ routes }: ModuleMount): void {
@@ -61,13 +66,28 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'hr.leave.decide',
       summary: 'Grant or refuse a leave request',
-      description: 'Pending requests only (409 `leave_already_decided`). Refusing needs a reason and writes a `refusal_reversal` movement giving the held days back; a granted request removes its days from the availability. Nobody decides their own request (403 `own_request`).',
+      description: `${LEAVE_STATES} Pending requests only (409 \`leave_already_decided\`, a cancelled one included). Refusing needs a reason and writes a \`refusal_reversal\` movement giving the held days back; a granted request removes its days from the availability. Nobody decides their own request (403 \`own_request\`). A decision and a cancellation of one request are serialised: one wins.`,
       params: IdParams,
       body: LeaveDecisionBody,
       response: LeaveRequestView,
       errors: { 403: '`own_request`', 409: '`leave_already_decided`' },
     },
     async ({ ctx, params, body }) => LeaveRequestView.from(await decideLeaveRequest(ctx, params.id, body)),
+  );
+
+  r.post(
+    '/api/rh/leave-requests/:id/cancel',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'Cancel a leave request',
+      description: `${LEAVE_STATES} As in comparable HR products (an employee withdraws a request, a manager recalls approved leave): the employee cancels their own pending request at any time, and their own granted request until its first day, in their time zone (from that day 409 \`leave_started\`: a manager recalls it). A holder of hr.leave.decide cancels any other employee's pending or granted request, one already started or taken included (a recall: the whole request is cancelled; the days actually taken are filed again). Refused or cancelled requests: 409 \`invalid_transition\` (cancelling twice gives nothing back twice). The request is kept with status \`cancelled\`, cancelledBy, cancelledAt and the optional reason; its half days are free again and, for a type that tracks a balance, one \`cancellation\` movement gives back every day it held (the ledger keeps at most one reversal per request). Audited \`hr.leave.cancelled\`; the hub hears \`leave.cancelled\`. Another employee's request without hr.leave.decide: 404.`,
+      params: IdParams,
+      body: LeaveCancellationBody,
+      response: LeaveRequestView,
+      errors: { 403: '`no_employee_record`', 409: '`invalid_transition`, `leave_started`' },
+    },
+    async ({ ctx, params, body }) => LeaveRequestView.from(await cancelLeaveRequest(ctx, params.id, body)),
   );
 
   r.get(

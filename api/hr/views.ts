@@ -150,11 +150,16 @@ export class LeaveRequestView {
   @JSONSchema({ description: 'Working days taken (halves count 0.5)' })
   @IsNumber() days!: number;
   @Nullable() @IsString() comment!: string | null;
+  @JSONSchema({ description: 'pending -> granted | refused | cancelled; granted -> cancelled. refused and cancelled are final' })
   @IsIn(leaveStatuses) status!: string;
   @Nullable() @IsUUID() requestedBy!: string | null;
   @Nullable() @IsUUID() decidedBy!: string | null;
   @Nullable() @IsDateString() decidedAt!: string | null;
   @Nullable() @IsString() decisionReason!: string | null;
+  @JSONSchema({ description: 'Who cancelled it: the employee withdrawing it or a manager recalling it' })
+  @Nullable() @IsUUID() cancelledBy!: string | null;
+  @Nullable() @IsDateString() cancelledAt!: string | null;
+  @Nullable() @IsString() cancellationReason!: string | null;
   @IsDateString() createdAt!: string;
 
   static from(r: Lean<HrLeaveRequest>): LeaveRequestView {
@@ -173,6 +178,9 @@ export class LeaveRequestView {
       decidedBy: r.decidedBy ?? null,
       decidedAt: iso(r.decidedAt),
       decisionReason: r.decisionReason ?? null,
+      cancelledBy: r.cancelledBy ?? null,
+      cancelledAt: iso(r.cancelledAt),
+      cancellationReason: r.cancellationReason ?? null,
       createdAt: isoTime(r.createdAt),
     };
   }

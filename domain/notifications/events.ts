@@ -58,9 +58,9 @@ export const notificationEvents = {
    * subject: employeeId, plus leaveRequestId (leave.*), clockEventId (clock.*), alertId (compliance.*).
    * data: clock.punched {kind: in | out, at, source}; clock.corrected {action: amend | void, at, kind, reason};
    * leave.requested {leaveType, startDate, endDate, days}; leave.decided {status: granted | refused, startDate,
-   * endDate, days}; compliance.alert_raised {rule, periodKey, measuredMinutes, limitMinutes}.
+   * endDate, days}; leave.cancelled {previousStatus: pending | granted, startDate, endDate, days}; compliance.alert_raised {rule, periodKey, measuredMinutes, limitMinutes}.
    */
-  rh: ['clock.punched', 'clock.corrected', 'leave.requested', 'leave.decided', 'compliance.alert_raised'],
+  rh: ['clock.punched', 'clock.corrected', 'leave.requested', 'leave.decided', 'leave.cancelled', 'compliance.alert_raised'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotifyingModule = keyof typeof notificationEvents;

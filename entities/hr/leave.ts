@@ -26,13 +26,17 @@ export type HrLeaveType = InferEntity<typeof HrLeaveType>;
 
 export const halves = ['morning', 'afternoon'] as const;
 export type Half = (typeof halves)[number];
-export const leaveStatuses = ['pending', 'granted', 'refused'] as const;
+/**
+ * pending -> granted | refused | cancelled; granted -> cancelled. refused and cancelled are final.
+ * Live (pending, granted) requests hold their days and half days; final ones hold nothing.
+ */
+export const leaveStatuses = ['pending', 'granted', 'refused', 'cancelled'] as const;
 export type LeaveStatus = (typeof leaveStatuses)[number];
 
 /**
  * A request of leave from `startDate` (from its afternoon when startHalf is afternoon) to `endDate` (until its
  * noon when endHalf is morning). The database refuses two live (pending or granted) requests of one employee
- * that share a half day.
+ * that share a half day, and a cancelled request without its cancellation time (or the reverse).
  */
 export const HrLeaveRequest = defineEntity({
   name: 'HrLeaveRequest',
@@ -43,10 +47,13 @@ export const HrLeaveRequest = defineEntity({
     { properties: ['employeeId', 'startDate'] },
     {
       name: 'hr_leave_requests_no_overlap',
-      expression: `alter table "hr_leave_requests" add constraint "hr_leave_requests_no_overlap" exclude using gist ("employee_id" with =, int4range(("start_date" - date '2000-01-01') * 2 + (case when "start_half" = 'afternoon' then 1 else 0 end), ("end_date" - date '2000-01-01') * 2 + (case when "end_half" = 'morning' then 0 else 1 end), '[]') with &&) where ("status" <> 'refused')`,
+      expression: `alter table "hr_leave_requests" add constraint "hr_leave_requests_no_overlap" exclude using gist ("employee_id" with =, int4range(("start_date" - date '2000-01-01') * 2 + (case when "start_half" = 'afternoon' then 1 else 0 end), ("end_date" - date '2000-01-01') * 2 + (case when "end_half" = 'morning' then 0 else 1 end), '[]') with &&) where ("status" in ('pending', 'granted'))`,
     },
   ],
-  checks: [{ name: 'hr_leave_requests_span_check', expression: `"end_date" > "start_date" or ("end_date" = "start_date" and not ("start_half" = 'afternoon' and "end_half" = 'morning'))` }],
+  checks: [
+    { name: 'hr_leave_requests_span_check', expression: `"end_date" > "start_date" or ("end_date" = "start_date" and not ("start_half" = 'afternoon' and "end_half" = 'morning'))` },
+    { name: 'hr_leave_requests_cancelled_check', expression: `("status" = 'cancelled') = ("cancelled_at" is not null)` },
+  ],
   properties: {
     ...tenantColumns(),
     employeeId: p.uuid(),
@@ -63,24 +70,32 @@ export const HrLeaveRequest = defineEntity({
     decidedBy: p.uuid().nullable(),
     decidedAt: p.datetime().nullable(),
     decisionReason: p.string().length(1000).nullable(),
+    /** Who cancelled it (the employee withdrawing it, or a manager recalling it), when and why. */
+    cancelledBy: p.uuid().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    cancellationReason: p.string().length(1000).nullable(),
   },
 });
 export type HrLeaveRequest = InferEntity<typeof HrLeaveRequest>;
 
-export const ledgerKinds = ['accrual', 'request', 'refusal_reversal', 'rtt_generation', 'adjustment'] as const;
+export const ledgerKinds = ['accrual', 'request', 'refusal_reversal', 'cancellation', 'rtt_generation', 'adjustment'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
  * One movement of leave days (signed). Append-only: a trigger refuses UPDATE and DELETE. The balance of a type
  * is the sum of its movements. Generated movements carry their period ('2026-03'), unique per employee, type
- * and kind, so a job run twice credits once.
+ * and kind, so a job run twice credits once. A request's held days come back at most once (one
+ * `refusal_reversal` or `cancellation` per request, unique in the database).
  */
 export const HrLeaveLedgerEntry = defineEntity({
   name: 'HrLeaveLedgerEntry',
   tableName: 'hr_leave_ledger',
   filters: tenantFilter,
   indexes: [{ properties: ['employeeId', 'leaveTypeId'] }],
-  uniques: [{ name: 'hr_leave_ledger_period_unique', expression: `create unique index "hr_leave_ledger_period_unique" on "hr_leave_ledger" ("employee_id", "leave_type_id", "kind", "period") where "period" is not null` }],
+  uniques: [
+    { name: 'hr_leave_ledger_period_unique', expression: `create unique index "hr_leave_ledger_period_unique" on "hr_leave_ledger" ("employee_id", "leave_type_id", "kind", "period") where "period" is not null` },
+    { name: 'hr_leave_ledger_reversal_unique', expression: `create unique index "hr_leave_ledger_reversal_unique" on "hr_leave_ledger" ("leave_request_id") where "kind" in ('refusal_reversal', 'cancellation')` },
+  ],
   properties: {
     ...tenantColumns(),
     employeeId: p.uuid(),
