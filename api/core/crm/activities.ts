@@ -37,7 +37,7 @@ export function activityRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Complete or edit an activity',
-      description: '`completed: true` completes it now (completing again keeps the first time), false reopens it. Completing a call, e-mail or meeting updates the customer\'s lastContactAt; the health score follows.',
+      description: '`completed: true` completes it now (completing again keeps the first time), false reopens it. A done activity has happened: one whose occurredAt is in the future (a planned call or meeting made early) is placed at its completion time. Completing a call, e-mail or meeting updates the customer\'s lastContactAt; the health score follows.',
       params: IdParams,
       body: UpdateActivityBody,
       response: ActivityView,
@@ -55,7 +55,7 @@ export function activityRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Add a note, call, e-mail, meeting or task',
-      description: 'occurredAt places it on the timeline (default: dueAt, else now). Notes and e-mails are done when added, tasks are open, calls and meetings are done unless they have a dueAt (a planned one).',
+      description: 'occurredAt places it on the timeline (default: dueAt, else now). Notes and e-mails are done when added, tasks are open, calls and meetings are done unless they have a dueAt (a planned one). One added as done is placed at most at now: a future occurredAt (or dueAt) becomes the time it was added.',
       params: IdParams,
       body: ActivityBody,
       response: ActivityView,

@@ -67,7 +67,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Edit a customer',
-      description: 'Lists given (roles, tags, emails, phones, addresses) replace the current ones; custom values merge (null removes one).',
+      description: 'Lists given (roles, tags, emails, phones, addresses) replace the current ones; custom values merge (null removes one). Edits of one customer at the same moment apply one after the other, each on the result of the other (none loses the other\'s custom values).',
       params: IdParams,
       body: UpdateCustomerBody,
       response: CustomerView,

@@ -3,9 +3,10 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import type { ModuleMount } from '../../modules';
-import { exportColumns, exportRecords, exportResources, type ExportResource } from '../../../domain/core/crm/exportRecords';
+import { exportColumns, exportRecords, exportResources, exportTimestamps, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import type { TenantContext } from '../../../domain/context';
 import { csvExportOptions, CSV_FORMULA_NOTE } from '../../../lib/csv';
+import { isoTime } from '../../http/present';
 import { ExportQuery } from './dtos';
 import { crmGate } from './customers';
 
@@ -16,10 +17,16 @@ const write = async (res: Response, chunk: string) => {
 
 const csvCell = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(';') : typeof v === 'object' ? JSON.stringify(v) : v);
 
+/** A record as written: timestamps in ISO 8601 (UTC), like every other answer. */
+function present(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key of exportTimestamps) if (row[key] instanceof Date) row[key] = isoTime(row[key]);
+  return row;
+}
+
 async function streamJsonLines(ctx: TenantContext, res: Response, resources: readonly ExportResource[]) {
   for (const resource of resources) {
     const recordType = resource.slice(0, -1);
-    for await (const row of exportRecords(ctx, resource)) await write(res, `${JSON.stringify({ recordType, ...row })}\n`);
+    for await (const row of exportRecords(ctx, resource)) await write(res, `${JSON.stringify({ recordType, ...present(row) })}\n`);
   }
 }
 
@@ -27,7 +34,10 @@ async function streamCsv(ctx: TenantContext, res: Response, resource: ExportReso
   const columns = exportColumns[resource];
   const csv = stringify({ ...csvExportOptions, columns });
   csv.pipe(res);
-  for await (const row of exportRecords(ctx, resource)) if (!csv.write(columns.map((c) => csvCell(row[c])))) await once(csv, 'drain');
+  for await (const row of exportRecords(ctx, resource)) {
+    const shown = present(row);
+    if (!csv.write(columns.map((c) => csvCell(shown[c])))) await once(csv, 'drain');
+  }
   csv.end();
   await finished(res);
 }

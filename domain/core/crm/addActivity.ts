@@ -20,6 +20,12 @@ export interface ActivityInput {
 /** Whether an activity of this type is done when created (unless told). */
 export const completedByDefault = (type: ActivityType, dueAt: Date | null | undefined) => (type === 'note' || type === 'email' ? true : type === 'task' ? false : !dueAt);
 
+/**
+ * Where a done activity is placed: it has happened, so a time in the future (a planned call or meeting made
+ * early, or added as done with a future dueAt) becomes its completion time (now, at the latest).
+ */
+export const placeDone = (occurredAt: Date, completedAt: Date | null | undefined, now: Date): Date => (completedAt && occurredAt > now ? (completedAt < now ? completedAt : now) : occurredAt);
+
 /** Adds an activity to a customer; a contact (call, e-mail, meeting done) refreshes lastContactAt and the score. */
 export async function addActivity(ctx: TenantContext, customerId: string, input: ActivityInput): Promise<Activity> {
   await getCustomer(ctx, customerId);
@@ -33,7 +39,7 @@ export async function addActivity(ctx: TenantContext, customerId: string, input:
       type: input.type,
       subject: input.subject.trim(),
       body: input.body ?? '',
-      occurredAt: input.occurredAt ?? input.dueAt ?? now,
+      occurredAt: placeDone(input.occurredAt ?? input.dueAt ?? now, done ? now : null, now),
       dueAt: input.dueAt ?? null,
       completedAt: done ? now : null,
       assigneeId: input.assigneeId ?? (input.type === 'task' ? ctx.userId : null),

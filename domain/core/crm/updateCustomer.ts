@@ -1,44 +1,54 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { badRequest, conflict } from '../../../lib/errors';
-import type { Customer } from '../../../entities/core/customer';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { isUUID } from 'class-validator';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { Customer } from '../../../entities/core/customer';
 import type { TenantContext } from '../../context';
 import { normaliseAddresses, normaliseEmails, normalisePhones, primaryOf, searchTextOf } from './contactDetails';
 import { applyCustomValues, fieldDefinitions } from './customFields';
 import { normaliseRoles, normaliseTags, type CustomerInput } from './customerInput';
-import { getCustomer } from './getCustomer';
 import { checkMember } from './members';
 
 /**
  * Edits a customer: given lists (roles, tags, emails, phones, addresses) replace the current ones; `custom`
  * merges (null removes a key).
+ *
+ * The row is read `for update` in the transaction that writes it: the edit is a read-modify-write of the whole
+ * row (the custom JSON merged in memory, the search text and primary e-mail derived from the lists), so two
+ * edits of one customer at once are applied one after the other, each on the other's result, and neither loses
+ * the other's custom values or lists. A merge in SQL would protect `custom` only.
  */
 export async function updateCustomer(ctx: TenantContext, id: string, input: Partial<CustomerInput>): Promise<Customer> {
-  const customer = await getCustomer(ctx, id);
-  if (input.custom) {
-    const { values, errors } = applyCustomValues(await fieldDefinitions(ctx), customer.custom, input.custom);
-    if (errors.length) throw badRequest('validation_failed', 'Invalid custom field values', errors);
-    customer.custom = values;
-  }
-  if (input.ownerId !== undefined) {
-    await checkMember(ctx.em, 'ownerId', input.ownerId);
-    customer.ownerId = input.ownerId;
-  }
-  if (input.kind) customer.kind = input.kind;
-  if (input.name !== undefined) customer.name = input.name.trim();
-  if (input.roles) customer.roles = normaliseRoles(input.roles);
-  if (input.tags) customer.tags = normaliseTags(input.tags);
-  if (input.emails) customer.emails = normaliseEmails(input.emails);
-  if (input.phones) customer.phones = normalisePhones(input.phones);
-  if (input.addresses) customer.addresses = normaliseAddresses(input.addresses);
-  if (input.externalId !== undefined) customer.externalId = input.externalId;
-  customer.primaryEmail = primaryOf(customer.emails);
-  customer.searchText = searchTextOf(customer.name, customer.emails, customer.phones);
-  customer.updatedAt = new Date();
+  if (!isUUID(id)) throw notFound('Customer');
+  const defs = input.custom ? await fieldDefinitions(ctx) : null;
   try {
-    await ctx.em.flush();
+    return await ctx.em.transactional(async (em) => {
+      const customer = await em.findOne(Customer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!customer) throw notFound('Customer');
+      if (input.custom && defs) {
+        const { values, errors } = applyCustomValues(defs, customer.custom, input.custom);
+        if (errors.length) throw badRequest('validation_failed', 'Invalid custom field values', errors);
+        customer.custom = values;
+      }
+      if (input.ownerId !== undefined) {
+        await checkMember(em, 'ownerId', input.ownerId);
+        customer.ownerId = input.ownerId;
+      }
+      if (input.kind) customer.kind = input.kind;
+      if (input.name !== undefined) customer.name = input.name.trim();
+      if (input.roles) customer.roles = normaliseRoles(input.roles);
+      if (input.tags) customer.tags = normaliseTags(input.tags);
+      if (input.emails) customer.emails = normaliseEmails(input.emails);
+      if (input.phones) customer.phones = normalisePhones(input.phones);
+      if (input.addresses) customer.addresses = normaliseAddresses(input.addresses);
+      if (input.externalId !== undefined) customer.externalId = input.externalId;
+      customer.primaryEmail = primaryOf(customer.emails);
+      customer.searchText = searchTextOf(customer.name, customer.emails, customer.phones);
+      customer.updatedAt = new Date();
+      await em.flush();
+      return customer;
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) throw conflict('external_id_taken', `Another customer has the externalId ${input.externalId}`);
     throw err;
   }
-  return customer;
 }

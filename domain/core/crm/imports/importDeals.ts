@@ -1,6 +1,5 @@
 import { newId } from '../../../../entities/base';
 import type { ImportRecordError } from '../../../../entities/core/crmImport';
-import { crmHealthQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
 import type { ImportOutcome } from './runImport';
 import { parseDealRecord, type ImportedDeal } from './records';
@@ -15,7 +14,7 @@ const IMPORT_CHUNK = 500;
  * pipeline. A new deal starts open, with `created` in its history; a known one has its title, amount, currency,
  * customer and expected close date replaced, while its stage and status move only through the deal routes.
  */
-export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<ImportOutcome> {
+export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<ImportOutcome & { customerIds: string[] }> {
   const errors: ImportRecordError[] = [];
   const parsed: { index: number; record: ImportedDeal }[] = [];
   const seen = new Map<string, number>();
@@ -65,8 +64,8 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
 
   let created = 0;
   const now = new Date();
-  // Every chunk in one transaction: an import that fails has written nothing, so its `failed` count (every
-  // record, see failImport) is what was not written.
+  // Every chunk in one transaction (a savepoint in the caller's, which also records the outcome): an import that
+  // fails has written nothing, so its `failed` count (every record, see failImport) is what was not written.
   await ctx.em.transactional(async (em) => {
     for (let at = 0; at < rows.length; at += IMPORT_CHUNK) {
       const chunk = rows.slice(at, at + IMPORT_CHUNK);
@@ -94,12 +93,8 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
       }
     }
   });
-  // Deal momentum changed for these customers: recompute their scores in batches.
-  const touched = [...new Set(rows.map((r) => r.customerId))];
-  const batches = [];
-  for (let at = 0; at < touched.length; at += 500) batches.push({ payload: { tenantId: ctx.tenantId, customerIds: touched.slice(at, at + 500) } });
-  if (batches.length) await ctx.services.queues.addBulk(crmHealthQueue, batches);
-  return { created, updated: rows.length - created, errors: errors.sort((a, b) => a.index - b.index) };
+  // Deal momentum changed for these customers: the caller requests their scores once its transaction committed.
+  return { created, updated: rows.length - created, errors: errors.sort((a, b) => a.index - b.index), customerIds: [...new Set(rows.map((r) => r.customerId))] };
 }
 
 const UPSERT = `

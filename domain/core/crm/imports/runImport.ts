@@ -1,6 +1,6 @@
 import { CrmImport, type ImportRecordError } from '../../../../entities/core/crmImport';
-import type { CrmImportJob } from '../../../../queues/crm';
-import { tenantContext } from '../../../context';
+import { crmHealthQueue, type CrmImportJob } from '../../../../queues/crm';
+import { tenantContext, type TenantContext } from '../../../context';
 import { notify } from '../../../notifications/notify';
 import type { Services } from '../../../services';
 import { importCustomers } from './importCustomers';
@@ -33,16 +33,46 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
     Object.assign(row, { status: 'completed', finishedAt: new Date(), updatedAt: new Date() });
     await ctx.em.flush();
   } else {
-    const [payload] = await bound<{ records: Buffer }>(ctx.em, 'select records from crm_import_payloads where import_id = ?', [job.importId]);
-    const outcome = await importDeals(ctx, payload ? (JSON.parse(payload.records.toString()) as unknown[]) : []);
-    Object.assign(row, { status: 'completed', created: outcome.created, updated: outcome.updated, failed: outcome.errors.length, errors: outcome.errors, finishedAt: new Date(), updatedAt: new Date() });
-    await ctx.em.transactional(async (em) => {
-      await em.flush();
-      await em.execute('delete from crm_import_payloads where import_id = ?', [job.importId]);
-    });
+    const touched = await completeDealImport(ctx, job.importId);
+    await ctx.em.refresh(row);
+    // Completed by another run of the job meanwhile (it notified): its outcome.
+    if (!touched) return { created: row.created, updated: row.updated, errors: row.errors };
+    // Scores requested once committed, best effort like every score request (the nightly pass repairs a lost
+    // one): the import, completed, is not redone for it.
+    const batches = [];
+    for (let at = 0; at < touched.length; at += 500) batches.push({ payload: { tenantId: job.tenantId, customerIds: touched.slice(at, at + 500) } });
+    try {
+      if (batches.length) await services.queues.addBulk(crmHealthQueue, batches);
+    } catch (err) {
+      services.logger.warn({ err: (err as Error).message, importId: job.importId }, 'health recomputation after a deal import not requested');
+    }
   }
   await notify(services, 'core', [{ event: 'import.completed', tenantId: job.tenantId, data: { importId: job.importId, kind: job.kind, created: row.created, updated: row.updated, failed: row.failed } }]);
   return { created: row.created, updated: row.updated, errors: row.errors };
+}
+
+/**
+ * A deal import in one transaction: its deals, its outcome (status, counts, errors) and the deletion of its
+ * payload commit together, so a job that fails anywhere has written nothing and its retry counts each deal it
+ * creates as created (the upsert's `xmax = 0`), exactly once. The import row is locked first: a job run twice at
+ * once imports once, the second finding it completed. Returns the customers whose deals were written (null when
+ * the import was completed or failed already).
+ */
+async function completeDealImport(ctx: TenantContext, importId: string): Promise<string[] | null> {
+  return ctx.em.transactional(async (em) => {
+    const [current] = await bound<{ status: string }>(em, 'select status from crm_imports where id = ? and tenant_id = ? for update', [importId, ctx.tenantId]);
+    if (!current || current.status === 'completed' || current.status === 'failed') return null;
+    const [payload] = await bound<{ records: Buffer }>(em, 'select records from crm_import_payloads where import_id = ?', [importId]);
+    const scoped: TenantContext = { em, tenantId: ctx.tenantId, userId: ctx.userId, services: ctx.services };
+    const outcome = await importDeals(scoped, payload ? (JSON.parse(payload.records.toString()) as unknown[]) : []);
+    await bound(
+      em,
+      `update crm_imports set status = 'completed', created = ?, updated = ?, failed = ?, errors = ?::jsonb, finished_at = ?, updated_at = ? where id = ? and tenant_id = ?`,
+      [outcome.created, outcome.updated, outcome.errors.length, JSON.stringify(outcome.errors), new Date(), new Date(), importId, ctx.tenantId],
+    );
+    await bound(em, 'delete from crm_import_payloads where import_id = ?', [importId]);
+    return outcome.customerIds;
+  });
 }
 
 /**
