@@ -49,7 +49,7 @@ export function serveHttp(api: KnowledgeApi, port: number, host: string, allowed
   // DNS rebinding: on loopback only localhost names; elsewhere the names given (MCP_ALLOWED_HOSTS), if any.
   if (allowedHosts.length) app.use(hostHeaderValidation(allowedHosts));
   else if (['127.0.0.1', 'localhost', '::1'].includes(host)) app.use(localhostHostValidation());
-  // The SDK's own app parses 100 kB at most; an article's Markdown may be 500,000 characters.
+  // The SDK's own app parses 100 kB at most; an article's Markdown may be 49,000 characters (MAX_MARKDOWN), up to 4 bytes each in UTF-8, beside an editor document.
   app.use(express.json({ limit: MAX_BODY_BYTES }));
   app.post('/mcp', async (req, res) => {
     const server = createKnowledgeServer(api);

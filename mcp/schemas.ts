@@ -18,6 +18,16 @@ export const ArticleStatus = z
 export const SearchLanguage = z
   .enum(['english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'simple'])
   .describe('Text-search language of the articles of the space (stemming, stop words; simple: none). Default english');
+/**
+ * Longest Markdown source the service accepts for an article (its MAX_MARKDOWN, api/knowledge/dtos.ts). mcp/ is
+ * a package of its own that imports nothing of the app, so the number is repeated here; test/mcp/limits.test.ts
+ * fails when the two differ.
+ */
+export const MAX_MARKDOWN = 49_000;
+
+/** Markdown content of an article, bounded as the service bounds it. */
+export const markdown = (description: string) => z.string().max(MAX_MARKDOWN).describe(`${description} (at most ${MAX_MARKDOWN.toLocaleString('en')} characters)`);
+
 /** Slugs: lower-case letters, digits and single hyphens. */
 export const slug = (max: number, description: string) => z.string().min(1).max(max).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).describe(`${description} (lower-case letters, digits and single hyphens)`);
 

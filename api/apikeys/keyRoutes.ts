@@ -1,5 +1,6 @@
 import type { Permission } from '../../domain/identity/permissionCatalogue';
 import { createApiKey } from '../../domain/apikeys/createApiKey';
+import { scopePermissions } from '../../domain/apikeys/keyGrants';
 import { deleteApiKey } from '../../domain/apikeys/deleteApiKey';
 import { listApiKeys } from '../../domain/apikeys/listApiKeys';
 import type { ApiKeyModule } from '../../entities/apikeys/apiKey';
@@ -18,6 +19,8 @@ export interface KeyRoutesOptions {
   /** The surface the keys are for, named in the descriptions, e.g. /api/public/knowledge. */
   surface: string;
 }
+
+const describeScopes = (module: ApiKeyModule) => Object.entries(scopePermissions[module]).map(([scope, perms]) => `${scope}: ${perms.join(' + ')}`).join('; ');
 
 /**
  * The key management routes of one module's integration surface (JWT + module + permission): list, create
@@ -43,7 +46,8 @@ export function apiKeyRoutes(r: Routes, { path, module, permission, surface }: K
     {
       ...gate,
       summary: `Create a ${module} API key`,
-      description: `A key of the organisation for ${surface}, sent as X-Server-API-Key. The answer holds the key itself, this once (only its SHA-256 is stored; lists show its prefix). Scope \`read\` allows GET routes; \`write\` also allows mutations. The key works while the organisation is entitled to the ${module} module, until it is deleted; it is not tied to its creator's membership.`,
+      description: `A key of the organisation for ${surface}, sent as X-Server-API-Key. The answer holds the key itself, this once (only its SHA-256 is stored; lists show its prefix). Scope \`read\` allows GET routes; \`write\` also allows mutations. A key never does more than its creator: a scope needing a permission the caller does not hold (${describeScopes(module)}) is a 403 \`permission_escalation\`${module === 'knowledge' ? ', and the key reads unpublished articles only when its creator holds knowledge.write' : ''}. The key works while the organisation is entitled to the ${module} module and its creator is a member still holding these permissions (checked at every call: a creator who leaves or loses the permission to read stops it, one who loses the permission to write keeps it reading), until it is deleted.`,
+      errors: { 403: '`permission_escalation`: the scope asked needs permissions the caller does not hold' },
       body: CreateApiKeyBody,
       response: CreatedApiKeyView,
       status: 201,

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { apiKeyScopes, type ApiKey } from '../../entities/apikeys/apiKey';
 import type { CreatedApiKey } from '../../domain/apikeys/createApiKey';
@@ -17,8 +17,10 @@ export class ApiKeyView {
   @IsIn(apiKeyScopes, { each: true }) scopes!: string[];
   @JSONSchema({ description: 'The start of the key (e.g. `psk_core_Ab3dE5fG`), to tell keys apart' })
   @IsString() prefix!: string;
-  @JSONSchema({ description: 'The member who created the key; it keeps working after they leave' })
+  @JSONSchema({ description: 'The member who created the key: it acts within their permissions, and stops working when they leave the organisation' })
   @IsUUID() createdBy!: string;
+  @JSONSchema({ description: 'Knowledge keys: whether the key reads unpublished articles (drafts, reviews, archived ones), as its creator could when creating it (knowledge.write); false for other modules' })
+  @IsBoolean() seesUnpublished!: boolean;
   @IsDateString() createdAt!: string;
   @JSONSchema({ description: 'Last call made with the key (minute resolution); null when never used' })
   @Nullable() @IsDateString() lastUsedAt!: string | null;
@@ -31,6 +33,7 @@ export class ApiKeyView {
       scopes: k.scopes,
       prefix: k.prefix,
       createdBy: k.createdBy,
+      seesUnpublished: k.seesUnpublished,
       createdAt: isoTime(k.createdAt),
       lastUsedAt: iso(k.lastUsedAt),
     };

@@ -102,7 +102,7 @@ export class OpenApiRegistry {
     const problems = new Map<number, string>();
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
-    if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, or a key of another module than ${spec.apiKey.module}`);
+    if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, a key of another module than ${spec.apiKey.module}, or one whose creator left the organisation or may no longer read it`);
     const module = spec.module ?? spec.apiKey?.module;
     const forbidden = [
       spec.access === 'admin' && '`platform_admin_required`',

@@ -14,7 +14,7 @@ import { created, noContent } from '../http/routes';
 import { KbCreateArticleBody, KbListArticlesQuery, KbReorderBody, KbSearchQuery, KbStatusBody, KbUpdateArticleBody, KbVersionParams } from './dtos';
 import { actorOf, seesUnpublished, type Surface } from './surface';
 import { KbArticlePageView, KbArticleView, KbReorderView, KbSearchHitView, KbSearchResultView, KbVersionPageView } from './views';
-import { recordSearchMiss } from '../../domain/knowledge/analytics';
+import { recordSearchMiss, recordView } from '../../domain/knowledge/analytics';
 
 const BODY_LIMIT = '2mb';
 
@@ -44,11 +44,26 @@ export function articleRoutes(surface: Surface): void {
     async (input) => created(KbArticleView.from(await createArticle(input.ctx, input.params.id, { ...input.body, kind: input.body.kind ?? defaultKind }, actorOf(input)))),
   );
 
-  r.get(`${prefix}/articles/:id`, { ...gate('read'), summary: 'Read an article', description: 'With its content. An unpublished article is a 404 for members who may only read.', params: IdParams, response: KbArticleView }, async (input) => {
-    const article = await readArticle(input.ctx, input.params.id);
-    if (article.status !== 'published' && !(await seesUnpublished(input))) throw notFound('Article');
-    return KbArticleView.from(article);
-  });
+  r.get(
+    `${prefix}/articles/:id`,
+    {
+      ...gate('read'),
+      summary: 'Read an article',
+      description: `With its content. An unpublished article is a 404 for members who may only read.${
+        prefix === '/api/knowledge' ? ' A member reading a published article counts a view in the space analytics (reader: the member), as a read on the public surface does.' : ' Reads through an integration key are not counted in the space analytics (a sync or an assistant is no reader).'
+      }`,
+      params: IdParams,
+      response: KbArticleView,
+    },
+    async (input) => {
+      const { ctx, req } = input;
+      const article = await readArticle(ctx, input.params.id);
+      if (article.status !== 'published' && !(await seesUnpublished(input))) throw notFound('Article');
+      // Members are readers; an integration key (req.apiKey) is a machine. Drafts under edition are no reading.
+      if (!req.apiKey && ctx.userId && article.status === 'published') void recordView(ctx.services, { tenantId: ctx.tenantId, spaceId: article.spaceId, articleId: article.id, reader: ctx.userId });
+      return KbArticleView.from(article);
+    },
+  );
 
   r.patch(
     `${prefix}/articles/:id`,

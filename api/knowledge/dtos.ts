@@ -3,14 +3,18 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional,
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
-import { INT4_MAX, IsNotBlank, PageQuery } from '../http/dtos';
+import { INT4_MAX, IsNotBlank, KeysetPageQuery, PageQuery } from '../http/dtos';
 
 /** Inputs of the knowledge member and integration surfaces. */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'must be lower-case letters, digits and single hyphens';
-/** Markdown sources up to 49,000 characters (about 7,000 words; the edge refuses strings of 50,000 and more). */
-const MAX_MARKDOWN = 49_000;
+/**
+ * Markdown sources up to 49,000 characters (about 7,000 words; the edge refuses strings of 50,000 and more).
+ * mcp/ advertises the same bound in its tools (mcp/schemas.ts MAX_MARKDOWN: mcp/ imports nothing of the app);
+ * test/mcp/limits.test.ts keeps the two equal.
+ */
+export const MAX_MARKDOWN = 49_000;
 
 export class KbCreateSpaceBody {
   @IsString() @Length(1, 120) @IsNotBlank('name') name!: string;
@@ -83,7 +87,7 @@ export class KbUpdateArticleBody {
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) sortOrder?: number;
 }
 
-export class KbListArticlesQuery extends PageQuery {
+export class KbListArticlesQuery extends KeysetPageQuery {
   @JSONSchema({ description: 'Only this status (archived articles are listed only this way)' })
   @IsOptional() @IsIn(articleStatuses) status?: ArticleStatus;
   @IsOptional() @IsUUID() collectionId?: string;

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { UNPUBLISHED_PERMISSION } from '../../domain/apikeys/keyGrants';
 import type { Actor } from '../../domain/knowledge/lookup';
 import type { TenantContext } from '../../domain/context';
 import type { ArticleKind } from '../../entities/knowledge/article';
@@ -45,9 +46,11 @@ export const actorOf = ({ ctx, req }: { ctx: TenantContext; req: Request }): Act
 
 /**
  * Whether the caller sees drafts, articles in review and archived ones: members holding knowledge.write, and
- * integration keys. Members who may only read see published articles (others answer 404).
+ * integration keys whose creator did when creating them and still does (ApiKeyPrincipal.seesUnpublished). Members
+ * who may only read, and their keys, see published articles (others answer 404).
  */
 export async function seesUnpublished({ ctx, req }: { ctx: TenantContext; req: Request }): Promise<boolean> {
-  if (req.apiKey || !ctx.userId) return true;
-  return (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('knowledge.write');
+  if (req.apiKey) return req.apiKey.seesUnpublished;
+  if (!ctx.userId) return true;
+  return (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has(UNPUBLISHED_PERMISSION);
 }

@@ -1,17 +1,26 @@
 import type { Redis } from 'ioredis';
 import { ApiKey, type ApiKeyModule, type ApiKeyScope } from '../../entities/apikeys/apiKey';
+import { Membership } from '../../entities/identity/organization';
+import { isOwner } from '../identity/members';
+import { effectivePermissions, permissionsChannel } from '../identity/permissions';
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
 import { hashToken } from '../../lib/tokens';
 import { parseApiKey } from './keyFormat';
+import { effectiveGrant, type Holder } from './keyGrants';
 
 /** Who calls an integration route: a key of an organisation, for one module's surface. */
 export interface ApiKeyPrincipal {
   keyId: string;
   tenantId: string;
   module: ApiKeyModule;
+  /** The key's scopes its creator still holds the permissions of (domain/apikeys/keyGrants.ts). */
   scopes: ApiKeyScope[];
+  /** Knowledge keys: reads unpublished articles (recorded at creation, and the creator still holds knowledge.write). */
+  seesUnpublished: boolean;
+  /** The member who created the key. */
+  createdBy: string;
 }
 
 /** Bound of the in-process maps (entries are tiny; a full map simply starts over). */
@@ -31,6 +40,12 @@ interface Memo {
  * deleted key stops working everywhere at once; a reconnect of the subscriber (messages may have been lost)
  * drops the whole memo, and a load that raced a deletion does not keep its result (as PermissionResolver).
  * Each use records lastUsedAt at most once a minute, fire-and-forget: never on the request's critical path.
+ *
+ * A key acts within its creator's current permissions: each load reads the creator's membership and keeps only
+ * the scopes (and the sight of unpublished articles) they still hold the permissions of; a key whose creator
+ * left the organisation or may no longer read is refused (null). RBAC changes publish on PermissionResolver's
+ * channel: this resolver listens to it too and drops the organisation's memo entries, so a permission taken
+ * away from the creator (or their removal) also stops their keys at once on every instance.
  */
 export class ApiKeyResolver {
   private readonly memo = new Map<string, Memo>();
@@ -38,24 +53,28 @@ export class ApiKeyResolver {
   /** Bumped by every invalidation; a load only memoises what it read under the current version. */
   private version = 0;
   private readonly channel: string;
+  /** PermissionResolver's invalidation channel (domain/identity/permissions.ts): "tenant:user" or "tenant". */
+  private readonly permissionsChannel: string;
 
   constructor(
     private readonly deps: { orm: Orm; redis: Redis; key: Keyspace; logger: Logger },
     private readonly memoTtlMs = 5000,
   ) {
     this.channel = deps.key('apikeys', 'deleted');
+    this.permissionsChannel = permissionsChannel(deps.key);
   }
 
-  /** Starts listening for deletions made on other instances. */
+  /** Starts listening for deletions made on other instances, and for permission changes of any member. */
   async listen(subscriber: Redis): Promise<void> {
-    subscriber.on('message', (channel: string, hash: string) => {
-      if (channel === this.channel) this.drop(hash);
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.drop(message);
+      else if (channel === this.permissionsChannel) this.dropTenant(message.split(':')[0]);
     });
     subscriber.on('ready', () => this.drop(null));
-    await subscriber.subscribe(this.channel).catch((err: Error) => this.deps.logger.warn({ err }, 'api key invalidations unavailable; relying on the memo TTL'));
+    await subscriber.subscribe(this.channel, this.permissionsChannel).catch((err: Error) => this.deps.logger.warn({ err }, 'api key invalidations unavailable; relying on the memo TTL'));
   }
 
-  /** The key's principal, or null for a malformed, unknown or deleted key. */
+  /** The key's principal, or null for a malformed, unknown or deleted key, or one whose creator may no longer use it. */
   async resolve(key: string): Promise<ApiKeyPrincipal | null> {
     if (!parseApiKey(key)) return null;
     const hash = hashToken(key);
@@ -63,9 +82,14 @@ export class ApiKeyResolver {
     let principal = hit && Date.now() - hit.at < this.memoTtlMs ? hit.principal : null;
     if (!principal) {
       const version = this.version;
-      const row = await this.deps.orm.em.fork().findOne(ApiKey, { secretHash: hash }, { filters: { tenant: false }, fields: ['tenantId', 'module', 'scopes'] });
+      const em = this.deps.orm.em.fork();
+      const row = await em.findOne(ApiKey, { secretHash: hash }, { filters: { tenant: false }, fields: ['tenantId', 'module', 'scopes', 'seesUnpublished', 'createdBy'] });
       if (!row) return null;
-      principal = { keyId: row.id, tenantId: row.tenantId, module: row.module, scopes: row.scopes as ApiKeyScope[] };
+      const member = await em.findOne(Membership, { tenantId: row.tenantId, user: row.createdBy }, { populate: ['roles'], filters: { tenant: false } });
+      const creator: Holder | null = member ? { owner: isOwner(member), permissions: effectivePermissions(member.roles.getItems()) } : null;
+      const grant = effectiveGrant({ module: row.module, scopes: row.scopes as ApiKeyScope[], seesUnpublished: row.seesUnpublished }, creator);
+      if (!grant.scopes.includes('read')) return null;
+      principal = { keyId: row.id, tenantId: row.tenantId, module: row.module, scopes: grant.scopes, seesUnpublished: grant.seesUnpublished, createdBy: row.createdBy };
       if (version === this.version) {
         if (this.memo.size >= MEMO_MAX) this.memo.clear();
         this.memo.set(hash, { principal, at: Date.now() });
@@ -82,6 +106,12 @@ export class ApiKeyResolver {
   async forget(hash: string): Promise<void> {
     this.drop(hash);
     await this.deps.redis.publish(this.channel, hash).catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'api key deletion not published; other instances rely on their reconnect and memo TTL'));
+  }
+
+  /** Permissions changed in an organisation: what its keys may do is read again. */
+  private dropTenant(tenantId: string): void {
+    this.version++;
+    for (const [hash, memo] of this.memo) if (!tenantId || memo.principal.tenantId === tenantId) this.memo.delete(hash);
   }
 
   private drop(hash: string | null): void {

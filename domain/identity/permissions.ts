@@ -21,6 +21,9 @@ interface Memo {
   at: number;
 }
 
+/** The pub/sub channel on which every permission change is announced ("tenant:user" or "tenant"). */
+export const permissionsChannel = (key: Keyspace) => key('perms', 'invalidated');
+
 /**
  * A member's effective permissions in an organisation (union of their roles), cached in Redis for a minute
  * in one hash per organisation, and for a few seconds in process (permission-guarded routes include the
@@ -46,7 +49,7 @@ export class PermissionResolver {
     private readonly key: Keyspace,
     private readonly memoTtlMs = 5000,
   ) {
-    this.channel = key('perms', 'invalidated');
+    this.channel = permissionsChannel(key);
   }
 
   /** Starts listening for invalidations made by other dyno processes. */

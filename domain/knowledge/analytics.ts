@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Services } from '../services';
 
 /**
- * Reading statistics without a database write per view: each view increments a Redis hash field and adds the
+ * Reading statistics without a database write per view: each view (a read of a published article on the public
+ * surface, or by a member on /api/knowledge; never through an integration key) increments a Redis hash field and adds the
  * reader to a HyperLogLog (unique readers per day, for the article and for its space); searches of a space
  * that found nothing increment another hash. A job (flushKnowledgeStats, every minute from the clock) moves
  * the counts into knowledge_daily_stats and knowledge_search_misses. Recording is best effort: a Redis

@@ -42,7 +42,7 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
         article.title = props.title.trim();
         versioned = true;
       }
-      if (article.kind === 'rich' && next.content && JSON.stringify(next.content) !== JSON.stringify(article.content)) {
+      if (article.kind === 'rich' && next.content && !sameJson(next.content, article.content)) {
         article.content = next.content;
         versioned = true;
       }
@@ -62,3 +62,20 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
   if (versioned) await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
   return article;
 }
+
+/**
+ * Equality of two JSON values as documents: objects compare by their properties whatever their key order (jsonb
+ * stores keys sorted by length then bytes, editors write `type` first), arrays element by element in order, and a
+ * property holding undefined counts as absent (as in JSON and jsonb). Comparing JSON.stringify would see the same
+ * document read back from jsonb as changed, and write a version for an unchanged save.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

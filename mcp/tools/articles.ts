@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Page } from '../api';
-import { Article, ArticleKind, ArticleStatus, id, pageOf, paging, slug } from '../schemas';
+import { Article, ArticleKind, ArticleStatus, id, markdown, MAX_MARKDOWN, pageOf, paging, slug } from '../schemas';
 import { defineTool } from './define';
 
 export type ArticleDoc = z.infer<typeof Article>;
@@ -40,7 +40,7 @@ export const articleTools = [
     title: 'Create an article',
     description:
       'Creates an article in a space (a draft unless status review), last in the reading order unless sortOrder is given. Without kind it is a developer article ' +
-      'whose content is Markdown (contentMarkdown, required); a rich article takes an editor JSON document (content). The kind cannot change afterwards. ' +
+      `whose content is Markdown (contentMarkdown, required, at most ${MAX_MARKDOWN.toLocaleString('en')} characters: split a longer text into several articles); a rich article takes an editor JSON document (content). The kind cannot change afterwards. ` +
       'Creation writes version 1; every later content or title change writes the next.',
     effect: 'create',
     input: {
@@ -48,7 +48,7 @@ export const articleTools = [
       title: z.string().min(1).max(200).describe('Title'),
       collectionId: z.uuid().optional().describe('A collection of the same space (see list_collections)'),
       kind: ArticleKind.optional(),
-      contentMarkdown: z.string().max(500_000).optional().describe('Developer articles (required for them): the Markdown content'),
+      contentMarkdown: markdown('Developer articles (required for them): the Markdown content').optional(),
       content: editorDocument.optional(),
       status: z.enum(['draft', 'review']).optional().describe('draft (default) or review; publish_article publishes'),
       slug: slug(160, 'Slug, unique within the space; derived from the title when absent').optional(),
@@ -66,7 +66,7 @@ export const articleTools = [
     input: {
       articleId: id('article'),
       title: z.string().min(1).max(200).optional().describe('New title'),
-      contentMarkdown: z.string().max(500_000).optional().describe('New Markdown content (developer articles only)'),
+      contentMarkdown: markdown('New Markdown content (developer articles only)').optional(),
       content: editorDocument.optional(),
       collectionId: z.uuid().nullable().optional().describe('Move the article to this collection of the same space; null takes it out of its collection'),
       slug: slug(160, 'New slug, unique within the space').optional(),

@@ -35,6 +35,8 @@ describe.each([
       scopes: ['read', 'write'],
       prefix: key.slice(0, `psk_${module}_`.length + 8),
       createdBy: owner.user.id,
+      // An owner's knowledge key reads unpublished articles as the owner does; hub keys have none to read.
+      seesUnpublished: module === 'knowledge',
       createdAt: expect.any(String),
       lastUsedAt: null,
     });

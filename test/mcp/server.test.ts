@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ServiceError } from '../../mcp/api';
 import { PRODUCTION_KNOWLEDGE_URL, readConfig } from '../../mcp/config';
 import { MAX_BODY_BYTES } from '../../mcp/http';
+import { MAX_MARKDOWN } from '../../mcp/schemas';
 import { describeError } from '../../mcp/tools/define';
 import { tools } from '../../mcp/server';
 import { httpClient, runToExit, stdioClient } from './harness';
@@ -70,9 +71,10 @@ describe('knowledge MCP server: start and tool list', () => {
       expect((await http.client.listTools()).tools).toEqual(viaStdio);
       const templates = (await http.client.listResourceTemplates()).resourceTemplates;
       expect(templates.map((t) => t.uriTemplate)).toEqual(['knowledge://article/{id}']);
-      // A large article goes through the HTTP transport (the SDK's default body parser stops at 100 kB) to the service.
+      // A large article goes through the HTTP transport (the SDK's default body parser stops at 100 kB) to the service:
+      // the longest Markdown the tool takes, in a 3-byte character, is a body of about 150 kB.
       const spaceId = '00000000-0000-4000-8000-000000000000';
-      const big = await http.client.callTool({ name: 'create_article', arguments: { spaceId, title: 'Big', contentMarkdown: 'x'.repeat(300_000) } });
+      const big = await http.client.callTool({ name: 'create_article', arguments: { spaceId, title: 'Big', contentMarkdown: '€'.repeat(MAX_MARKDOWN) } });
       expect(JSON.stringify(big.content)).toContain('could not be reached');
     } finally {
       await http.stop();
