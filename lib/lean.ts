@@ -49,7 +49,7 @@ export interface LeanSpec<X extends string = never, C extends PropertyKey = neve
    * SQL condition over the table's columns (snake_case), with the statement's own parameters as $1, $2, ...
    * Static text only: values are always parameters. A parameter that may be null makes a condition optional:
    * `($1::text is null or status = $1)`. `$tenant` is the context's tenant (tenant-scoped statements only), for
-   * a subquery over another row of a tenant-scoped table, e.g. a keyset page's cursor row (keysetAfter).
+   * a subquery over another row of a tenant-scoped table.
    */
   where?: string;
   /** SQL ORDER BY list, e.g. `name asc, id asc`. */
@@ -91,17 +91,26 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 const shift = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`).replace(/\$tenant\b/g, '$1');
 
 /**
- * The condition of a keyset page ordered by (`column`, id) after the row whose id is the parameter `cursor`,
- * for the `where` of a tenant-scoped statement: the cursor row's position is read in the same statement (bound
- * to the tenant), and compared as a row, which PostgreSQL turns into an index range on `column` (a deep page
- * reads its 50 rows, not every row before them). An unknown cursor starts from the top: the position falls
- * back to `lowest` and the nil id. `table` is the statement's table, `column` a column of it; `also`, more
- * conditions the cursor row must meet (over `c`), e.g. to be the caller's own.
+ * The condition of a keyset page ordered by (`column`, id) after a cursor's position (lib/pagination.ts
+ * encodeCursor / decodeCursor), for the `where` of a statement: `position` and `id` are the statement's
+ * parameters holding the cursor's sort key and id, both null for the first page (the position is then `lowest`
+ * and the nil id: before every row). Compared as a row, which PostgreSQL turns into an index range on `column`,
+ * even in a generic plan (a deep page reads its 50 rows, not every row before them). The cursor holds the
+ * position itself, so the page continues after it even when the row it came from was deleted or moved since;
+ * it reads no other row, so the statement's tenant condition is the only one needed (a forged cursor positions
+ * the caller within their own rows). `table` is the statement's table, `column` a column of it; a timestamptz
+ * key travels as `keysetTimeKey` prints it.
  */
-export function keysetAfter(table: string, column: string, cursor: string, lowest: string, also = ''): string {
-  const position = (c: string) => `(select c.${c} from ${table} c where c.id = ${cursor} and c.tenant_id = $tenant${also ? ` and ${also}` : ''})`;
-  return `(${table}.${column}, ${table}.id) > (coalesce(${position(column)}, ${lowest}), coalesce(${position('id')}, '00000000-0000-0000-0000-000000000000'::uuid))`;
+export function keysetAfter(table: string, column: string, position: string, id: string, lowest: string): string {
+  return `(${table}.${column}, ${table}.id) > (coalesce(${position}, ${lowest}), coalesce(${id}, '00000000-0000-0000-0000-000000000000'::uuid))`;
 }
+
+/**
+ * A timestamptz sort key as a keyset cursor holds it, for an `extra` column: UTC ISO form to the microsecond
+ * ("2026-11-24T08:11:02.123456Z", what isUtcTimestamp accepts), as PostgreSQL stores it; a Date holds
+ * milliseconds, and a cursor cut to them would repeat or skip rows written with now().
+ */
+export const keysetTimeKey = (table: string, column: string) => `to_char(${table}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** How a property's database value becomes its JS value, as MikroORM's hydration does; null: as is. */
 function converterOf(meta: EntityMetadata<Row>, prop: string, platform: Platform): Convert | null {

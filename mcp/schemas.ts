@@ -104,5 +104,5 @@ export const Deleted = {
 /** Inputs shared by the list tools. */
 export const paging = {
   limit: z.number().int().min(1).max(200).optional().describe('Page size (1-200, service default 50)'),
-  cursor: z.uuid().optional().describe('nextCursor of the previous page'),
+  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page (opaque)'),
 };

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { buildMessage, IsInt, isISO8601, IsOptional, IsUUID, isUUID, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { buildMessage, IsInt, isISO8601, IsOptional, IsString, MaxLength, IsUUID, isUUID, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { isCalendarDate } from '../../lib/dates';
 
@@ -7,18 +7,25 @@ import { isCalendarDate } from '../../lib/dates';
 export const INT4_MAX = 2_147_483_647;
 
 /**
- * A point in time a client sends (ISO 8601 calendar date, with a time and an offset or Z): what `new Date()`
- * reads and PostgreSQL stores. Strict ISO 8601 alone also takes week, ordinal and basic forms ("2009-W53-7",
- * "2009-123", "20240101") and signed years, which `new Date()` turns into Invalid Date (or another year).
+ * RFC 3339 date-time (OpenAPI's `date-time`): a date, `T`, a time to the second with an optional fraction, and
+ * `Z` or an offset ±hh:mm. A date alone or a time without offset names no instant: `new Date()` would read it as
+ * UTC midnight or in the server process's zone, not the client's.
  */
-export const isInstant = (value: unknown): value is string => typeof value === 'string' && isISO8601(value, { strict: true }) && !/^[+-]/.test(value) && !Number.isNaN(Date.parse(value));
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/**
+ * A point in time a client sends: an RFC 3339 date-time (RFC3339_DATE_TIME) on a day that exists (strict ISO
+ * 8601 refuses 2026-02-30) and that `new Date()` reads; what PostgreSQL stores.
+ */
+export const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && RFC3339_DATE_TIME.test(value) && isISO8601(value, { strict: true }) && !Number.isNaN(Date.parse(value));
 
 /** Name of the @IsInstant rule: api/http/openapi.ts documents it as a date-time. */
 export const IS_INSTANT = 'isInstant';
 
-/** Every DTO field holding a point in time: 400 `validation_failed` for anything `new Date()` would not read. */
+/** Every DTO field holding a point in time: 400 `validation_failed` for anything but an RFC 3339 date-time (isInstant). */
 export const IsInstant = (options?: ValidationOptions) =>
-  ValidateBy({ name: IS_INSTANT, validator: { validate: isInstant, defaultMessage: buildMessage((each) => `${each}$property must be an ISO 8601 date and time, e.g. 2026-03-01T09:30:00Z`, options) } }, options);
+  ValidateBy({ name: IS_INSTANT, validator: { validate: isInstant, defaultMessage: buildMessage((each) => `${each}$property must be a date and time with Z or an offset (RFC 3339), e.g. 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00`, options) } }, options);
 
 /** Name of the @IsCalendarDate rule: api/http/openapi.ts documents it as a date. */
 export const IS_CALENDAR_DATE = 'isCalendarDate';
@@ -59,6 +66,22 @@ export class PageQuery {
   limit: number = 50;
 
   @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
+}
+
+/**
+ * `?limit=&cursor=` of a list ordered by another column than the id (a keyset page, lib/pagination.ts
+ * encodeCursor): the cursor is opaque, checked by the list (400 `validation_failed` on `cursor` when unreadable).
+ */
+export class KeysetPageQuery {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+
+  @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
 }
 
 /** A resource named by its UUID in the path (`/rooms/{id}`, `/orgs/{id}` ...): malformed is a 400, unknown a 404. */

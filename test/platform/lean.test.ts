@@ -121,16 +121,18 @@ describe('lean reads', () => {
     expect(row.updatedAt.getTime()).toBe(Number(stored[0].ms));
   });
 
-  it('pages by a column and the id after a cursor row of the tenant, in one statement ($tenant)', async () => {
-    const page = lean(VrRoom, { columns: ['id', 'name'], where: keysetAfter('vr_rooms', 'name', '$1::uuid', "''"), orderBy: 'name asc, id asc', limit: 2 });
-    expect(page.sql(stack.services.orm)).toMatch(/c\.tenant_id = \$1\)/);
+  it("pages by a column and the id after a cursor's position, which names no row: a deleted one, or another tenant's, reads nothing", async () => {
+    const page = lean(VrRoom, { columns: ['id', 'name'], where: keysetAfter('vr_rooms', 'name', '$1::text', '$2::uuid', "''"), orderBy: 'name asc, id asc', limit: 2 });
+    expect(page.sql(stack.services.orm)).toMatch(/\(vr_rooms\.name, vr_rooms\.id\) > \(coalesce\(\$2::text, ''\), coalesce\(\$3::uuid, '0{8}-0{4}-0{4}-0{4}-0{12}'::uuid\)\)/);
     const mine = scope(org.admin.tenantId);
-    const first = await page.all(mine, null);
+    const first = await page.all(mine, null, null);
     expect(first.map((r) => r.name)).toEqual(['A', 'B']);
-    expect((await page.all(mine, first[1].id)).map((r) => r.name)).toEqual(['C']);
-    // Another organisation's room is no cursor here: the page starts from the top.
+    expect((await page.all(mine, first[1].name, first[1].id)).map((r) => r.name)).toEqual(['C']);
+    // The position is the cursor's own: a row that no longer exists there still starts the page after it.
+    expect((await page.all(mine, 'B', 'ffffffff-ffff-ffff-ffff-ffffffffffff')).map((r) => r.name)).toEqual(['C']);
+    // The statement's tenant condition holds: another organisation's position only positions among this one's rows.
     const [theirs] = await allRooms.all(scope(other.admin.tenantId));
-    expect((await page.all(mine, theirs.id)).map((r) => r.name)).toEqual(['A', 'B']);
+    expect((await page.all(mine, '', theirs.id)).map((r) => r.name)).toEqual(['A', 'B']);
     expect(() => lean(User, { where: 'id = $tenant' }).sql(stack.services.orm)).toThrow(/\$tenant in a statement without a tenant/);
   });
 

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, isUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, IsInstant, isInstant, PageQuery } from '../../http/dtos';
+import { INT4_MAX, IsInstant, isInstant, KeysetPageQuery } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
@@ -64,7 +64,7 @@ export class UpdateBookingAppointmentBody {
   @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
 }
 
-export class ListBookingAppointmentsQuery extends PageQuery {
+export class ListBookingAppointmentsQuery extends KeysetPageQuery {
   @instant('Appointments starting at or after this time') @IsOptional() @IsInstant() from?: string;
   @instant('Appointments starting before this time') @IsOptional() @IsInstant() to?: string;
   @IsOptional() @IsUUID() staffId?: string;
@@ -224,7 +224,7 @@ export class UpdateCalendarEventBody {
   @JSONSchema(nullable('Staff member whose slots it blocks')) @IsOptional() @IsUUID() staffId?: string | null;
 }
 
-export class ListCalendarEventsQuery extends PageQuery {
+export class ListCalendarEventsQuery extends KeysetPageQuery {
   @instant('Events ending after this time') @IsOptional() @IsInstant() from?: string;
   @instant('Events starting before this time') @IsOptional() @IsInstant() to?: string;
 }

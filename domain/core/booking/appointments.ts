@@ -2,8 +2,9 @@ import { isUUID } from 'class-validator';
 import { Appointment, type AppointmentStatus, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { keysetAfter, lean, type Lean } from '../../../lib/lean';
-import { toPage, type Page } from '../../../lib/pagination';
+import { isUtcTimestamp } from '../../../lib/dates';
+import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
+import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
 import { getCustomer } from '../crm/getCustomer';
@@ -207,15 +208,17 @@ export type AppointmentRow = Pick<Lean<Appointment>, (typeof appointmentColumns)
 
 // Lean statements (docs/database-path.md) of the GET routes; the writes read with the em (findAppointment).
 const appointmentById = lean(Appointment, { columns: appointmentColumns, where: 'id = $1' });
-// One round trip: the page starts after the previous page's last item ($6, of the tenant; an unknown one: from
-// the top) by (start, id), an index range on (tenant_id, start_at).
+// One round trip: the page starts after the cursor's position (start to the microsecond $6, id $7; both null on
+// the first page) by (start, id), an index range on (tenant_id, start_at). The cursor names no row: a deleted or
+// moved last item does not move the next page.
 const appointmentsPage = lean(Appointment, {
   columns: appointmentColumns,
+  extra: { startKey: keysetTimeKey('booking_appointments', 'start_at') },
   where: `($1::timestamptz is null or start_at >= $1) and ($2::timestamptz is null or start_at < $2) and ($3::uuid is null or staff_id = $3)
     and ($4::uuid is null or customer_id = $4) and ($5::text[] is null or status = any($5))
-    and ${keysetAfter('booking_appointments', 'start_at', '$6::uuid', "'-infinity'::timestamptz")}`,
+    and ${keysetAfter('booking_appointments', 'start_at', '$6::timestamptz', '$7::uuid', "'-infinity'::timestamptz")}`,
   orderBy: 'start_at asc, id asc',
-  limitParam: '$7',
+  limitParam: '$8',
 });
 
 /** GET /api/appointments/{id}: an appointment of the organisation, or 404 (a malformed id included). */
@@ -223,10 +226,14 @@ export async function getAppointment(ctx: TenantContext, id: string): Promise<Ap
   return appointmentById.byId('Appointment', ctx, id);
 }
 
-/** Appointments by start time (then id); the cursor is the last item's id. */
+/**
+ * Appointments by start time (then id); the cursor (opaque) holds the last item's start and id; an unreadable one
+ * is 400 `validation_failed` on `cursor`.
+ */
 export async function listAppointments(ctx: TenantContext, props: ListAppointmentsProps): Promise<Page<AppointmentRow>> {
-  const rows = await appointmentsPage.all(ctx, props.from ?? null, props.to ?? null, props.staffId || null, props.customerId || null, props.status?.length ? props.status : null, props.cursor || null, props.limit + 1);
-  return toPage(rows, props.limit);
+  const [startKey, id] = props.cursor ? decodeCursor(props.cursor, isUtcTimestamp) : [null, null];
+  const rows = await appointmentsPage.all(ctx, props.from ?? null, props.to ?? null, props.staffId || null, props.customerId || null, props.status?.length ? props.status : null, startKey, id, props.limit + 1);
+  return toKeysetPage(rows, props.limit, (row) => String(row.startKey));
 }
 
 type AppointmentEvent = 'appointment.booked' | 'appointment.rescheduled' | 'appointment.status_changed' | 'appointment.cancelled';

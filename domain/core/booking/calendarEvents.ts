@@ -3,8 +3,9 @@ import { DateTime } from 'luxon';
 import { CalendarEvent } from '../../../entities/core/calendar';
 import { Staff } from '../../../entities/core/booking';
 import { forbidden, invalidField, notFound } from '../../../lib/errors';
-import { keysetAfter, lean, type Lean } from '../../../lib/lean';
-import { toPage, type Page } from '../../../lib/pagination';
+import { isUtcTimestamp } from '../../../lib/dates';
+import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
+import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { getBusiness } from '../org/getBusiness';
 import { findStaff } from './catalogue';
@@ -111,14 +112,16 @@ export interface ListCalendarEventsProps {
 
 // Lean statements (docs/database-path.md) of the GET routes: the owner is always a condition (events are private).
 const ownEventById = lean(CalendarEvent, { where: 'id = $1 and owner_id = $2' });
-// One round trip: the page starts after the previous page's last item ($4, of the tenant; an unknown one: from
-// the top) by (start, id), an index range on (tenant_id, owner_id, start_at). Only the caller's own event is a
-// cursor (another member's is unknown), as before.
+// One round trip: the page starts after the cursor's position (start to the microsecond $4, id $5; both null on
+// the first page) by (start, id), an index range on (tenant_id, owner_id, start_at). The cursor names no row: a
+// deleted last event does not move the next page, and another member's cursor only positions the caller among
+// their own events.
 const ownEventsPage = lean(CalendarEvent, {
+  extra: { startKey: keysetTimeKey('calendar_events', 'start_at') },
   where: `owner_id = $1 and ($2::timestamptz is null or end_at > $2) and ($3::timestamptz is null or start_at < $3)
-    and ${keysetAfter('calendar_events', 'start_at', '$4::uuid', "'-infinity'::timestamptz", 'c.owner_id = $1')}`,
+    and ${keysetAfter('calendar_events', 'start_at', '$4::timestamptz', '$5::uuid', "'-infinity'::timestamptz")}`,
   orderBy: 'start_at asc, id asc',
-  limitParam: '$5',
+  limitParam: '$6',
 });
 
 /** GET /api/calendar/events/{id}: one of the caller's events; another member's, a malformed id or another organisation's: 404. */
@@ -126,12 +129,15 @@ export async function getOwnEvent(ctx: TenantContext, id: string): Promise<Lean<
   return ownEventById.byId('Calendar event', ctx, id, caller(ctx));
 }
 
-/** The caller's events overlapping [from, to), by start then id; the cursor is the last item's id. */
+/**
+ * The caller's events overlapping [from, to), by start then id; the cursor (opaque) holds the last item's start
+ * and id; an unreadable one is 400 `validation_failed` on `cursor`.
+ */
 export async function listCalendarEvents(ctx: TenantContext, props: ListCalendarEventsProps): Promise<Page<Lean<CalendarEvent>>> {
   const ownerId = caller(ctx);
-  // A malformed cursor is ignored (no condition), as before.
-  const rows = await ownEventsPage.all(ctx, ownerId, props.from ?? null, props.to ?? null, props.cursor && isUUID(props.cursor) ? props.cursor : null, props.limit + 1);
-  return toPage(rows, props.limit);
+  const [startKey, id] = props.cursor ? decodeCursor(props.cursor, isUtcTimestamp) : [null, null];
+  const rows = await ownEventsPage.all(ctx, ownerId, props.from ?? null, props.to ?? null, startKey, id, props.limit + 1);
+  return toKeysetPage(rows, props.limit, (row) => String(row.startKey));
 }
 
 /** The active staff record linked to a member, if any. */

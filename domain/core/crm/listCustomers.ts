@@ -1,6 +1,6 @@
 import type { CustomerKind, CustomerRole, CustomValues } from '../../../entities/core/customer';
 import { badRequest } from '../../../lib/errors';
-import type { Page } from '../../../lib/pagination';
+import { decodeCursor, encodeCursor, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { digitsOf } from './contactDetails';
 import { customerPages, ORDERS, orderByOf, SORT_KEY, type KeyedSort, type ListedCustomer } from './customerPages';
@@ -32,21 +32,8 @@ type Keyed = ListedCustomer & { sortKey: unknown; rank?: unknown };
 
 type Cursor = [string | number, string];
 
-/** The id of a cursor, as PostgreSQL prints a uuid: anything else is a bad cursor, not a failed statement. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
+const isSortKey = (key: unknown): key is string | number => typeof key === 'string' || typeof key === 'number';
 const badCursor = () => badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list and sort' }]);
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    if (Array.isArray(value) && value.length === 2 && (typeof value[0] === 'string' || typeof value[0] === 'number') && typeof value[1] === 'string' && UUID.test(value[1])) return value as Cursor;
-  } catch {
-    /* falls through */
-  }
-  throw badCursor();
-}
-const encodeCursor = (value: string | number, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
 
 /** The values the keyset condition of `sort` compares with: [key, id], or [id] for the id orders. */
 function keysetValues(sort: KeyedSort, [value, id]: Cursor): unknown[] {
@@ -77,7 +64,7 @@ export async function listCustomers(ctx: TenantContext, props: ListCustomersProp
   if (props.q !== undefined && !term) throw badRequest('validation_failed', 'Empty search', [{ field: 'q', message: 'must contain a letter or digit' }]);
   const sort = props.sort ?? (term ? 'relevance' : 'name');
   if (sort === 'relevance' && !term) throw badRequest('validation_failed', 'Relevance needs a search', [{ field: 'sort', message: 'relevance needs q' }]);
-  const cursor = props.cursor ? decodeCursor(props.cursor) : null;
+  const cursor = props.cursor ? decodeCursor(props.cursor, isSortKey) : null;
   const filters = [props.kind || null, props.role || null, props.tag ? props.tag.trim().toLowerCase() : null, props.custom && Object.keys(props.custom).length ? JSON.stringify(props.custom) : null];
   // A search builds its statement; a list is a lean statement of its order (relevance without q was refused).
   const rows: Keyed[] =

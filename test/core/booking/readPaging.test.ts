@@ -1,8 +1,8 @@
 import { addMember, createAccount, type Account } from '../../support/factories';
-import { expectProblem } from '../../support/identity';
+import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';
 
-/** Keyset pages of the booking reads (lean statements): ties on the start time, unknown cursors, owners. */
+/** Keyset pages of the booking reads (lean statements): ties on the start time, opaque cursors, owners. */
 describe('core: booking read pages', () => {
   let stack: TestStack;
   let owner: Account;
@@ -27,7 +27,19 @@ describe('core: booking read pages', () => {
     throw new Error('no last page');
   };
 
-  it('pages appointments by start then id, ties included; an unknown cursor reads from the start', async () => {
+  /** Cursors that are not one of these lists (an id, as they once were, or forged): 400 on `cursor`, never a 500. */
+  const forged = [
+    '00000000-0000-4000-8000-000000000000',
+    'not-a-cursor',
+    Buffer.from(JSON.stringify(['2031-02-30T10:00:00.000000Z', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+    Buffer.from(JSON.stringify(['2031-03-03T10:00:00.000000Z', 'nope'])).toString('base64url'),
+    Buffer.from(JSON.stringify([3, '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+    Buffer.from(JSON.stringify(['10000-01-01T00:00:00Z', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+    Buffer.from('["2031-03-03T10:00:00Z"').toString('base64url'),
+    'x'.repeat(201),
+  ];
+
+  it('pages appointments by start then id, ties included; a forged cursor is a 400', async () => {
     const service = (await stack.http.post('/api/rdv/services').set(owner.auth).send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })).body;
     const staff: { id: string }[] = [];
     for (const name of ['A', 'B', 'C']) staff.push((await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: name })).body);
@@ -42,8 +54,15 @@ describe('core: booking read pages', () => {
     const expected = [...made].sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id.localeCompare(b.id)).map((a) => a.id);
     expect(await pages(owner, '/api/appointments', 1)).toEqual(expected);
     expect(await pages(owner, '/api/appointments', 4)).toEqual(expected);
-    const unknown = await stack.http.get('/api/appointments?limit=2&cursor=00000000-0000-4000-8000-000000000000').set(owner.auth);
-    expect(unknown.body.items.map((x: { id: string }) => x.id)).toEqual(expected.slice(0, 2));
+    for (const cursor of forged) expectFieldErrors(await stack.http.get('/api/appointments').query({ limit: 2, cursor }).set(owner.auth), 'cursor');
+    // The cursor holds its position: the last item of a page rescheduled before the next page moves nothing.
+    const first = await stack.http.get('/api/appointments?limit=2').set(owner.auth).expect(200);
+    expect(first.body.items.map((x: { id: string }) => x.id)).toEqual(expected.slice(0, 2));
+    const moved = await stack.http.patch(`/api/appointments/${expected[1]}`).set(owner.auth).send({ start: '2031-03-04T09:00:00Z' });
+    expect(moved.status).toBe(200);
+    const second = await stack.http.get('/api/appointments?limit=2').query({ cursor: first.body.nextCursor }).set(owner.auth).expect(200);
+    expect(second.body.items.map((x: { id: string }) => x.id)).toEqual(expected.slice(2, 4));
+    await stack.http.patch(`/api/appointments/${expected[1]}`).set(owner.auth).send({ start: made.find((m) => m.id === expected[1])!.startAt }).expect(200);
     expect((await stack.http.get(`/api/appointments?staffId=${staff[1].id}&status=booked,confirmed`).set(owner.auth)).body.items.map((x: { id: string }) => x.id)).toEqual(
       expected.filter((id) => made.find((m) => m.id === id)!.staffId === staff[1].id),
     );
@@ -70,8 +89,10 @@ describe('core: booking read pages', () => {
     // Overlapping [from, to): the four events of the first day.
     expect(await pages(member, '/api/calendar/events?from=2031-04-01T00:00:00Z&to=2031-04-02T00:00:00Z', 3)).toEqual(expected.slice(0, 4));
     expect(await pages(owner, '/api/calendar/events', 2)).toEqual([]);
-    // Another member's cursor is unknown to the owner: no cursor condition.
-    expect((await stack.http.get(`/api/calendar/events?cursor=${expected[0]}`).set(owner.auth)).body.items).toEqual([]);
+    // Another member's cursor only positions the owner among their own events (none here): nothing of the member's.
+    const theirs = (await stack.http.get('/api/calendar/events?limit=1').set(member.auth).expect(200)).body.nextCursor as string;
+    expect((await stack.http.get('/api/calendar/events').query({ cursor: theirs }).set(owner.auth).expect(200)).body.items).toEqual([]);
+    for (const cursor of forged) expectFieldErrors(await stack.http.get('/api/calendar/events').query({ limit: 2, cursor }).set(member.auth), 'cursor');
     expect((await stack.http.get(`/api/calendar/events/${made[0].id}`).set(member.auth)).body).toEqual(made[0]);
     expectProblem(await stack.http.get(`/api/calendar/events/${made[0].id}`).set(owner.auth), 404, 'not_found');
   });
