@@ -54,6 +54,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * spaces in scope, OR-ed into one constant tsquery so the GIN index serves it. Snippets come from ts_headline
  * on the page's hits only, HTML-escaped, matches in <mark>; ts_headline gets a window of a long body around the first
  * occurrence of a query word, and only the first words of a body without one (a title match), not the whole text.
+ * Accents are ignored on both sides: the configurations are each language's `<language>_unaccent` (named by
+ * knowledge_search_config, migration …20261209000000_knowledge_search_unaccent: unaccent before the stemmer, so
+ * "equipe" finds "équipe" and ts_headline marks "équipe"), and the trigram match compares immutable_unaccent() of
+ * the query and of the title (the trigram index is on the latter).
  * Archived articles are left out unless asked for.
  * The statements are prepared (named, planned once per connection) and answers cached per organisation until
  * its next write (searchCache.ts).
@@ -84,10 +88,10 @@ const languagesInScope = preparedRead<{ language: string }>(`select distinct lan
  * plus the first body matches of the GIN bitmap up to $6, ranked where the index scan reads them (an article
  * found by both is the same id and rank, so the union keeps one); only the page ($7) is read again, for its
  * details and snippets (the tsvector sits in the heap row, migration …20261203000100, so ranking reads no TOAST). $4 is the query,
- * parsed in each of the `languages` configurations from $8 on, OR-ed into one constant tsquery (one statement per
+ * parsed in the unaccented configuration of each of the `languages` from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */
-const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery($${8 + i}::regconfig, $4::text)`).join(' || ')}) as query),
+const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery(knowledge_search_config($${8 + i}::text), $4::text)`).join(' || ')}) as query),
       q as (select query, array(select (regexp_matches(querytree(query), '''((?:[^'']|'''')+)''', 'g'))[1]) as words from q0),
       ranked as (
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
@@ -100,13 +104,16 @@ const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ l
                tsvector_to_array(ts_filter(a.search_vector, '{b}')) && q.words as in_body
         from (select id, rank from ranked order by rank desc, id limit $7) r join knowledge_articles a on a.id = r.id, q),
       -- Where ts_headline's text starts (at) and about how long it is (span): without a match it shows the first words only.
+      -- The words are unaccented lexemes: a word written with accents in the body is found in its unaccented text (unaccent
+      -- keeps positions, but for ligatures such as œ or ß, a character more each, which the lead absorbs).
       placed as materialized (
         select h.*, case when h.in_body then ${SNIPPET_WINDOW} else ${SNIPPET_HEAD} end as span,
                case when not h.in_body or length(h.body) <= ${SNIPPET_WINDOW} then 1
-               else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
+               else greatest(1, coalesce((select min(nullif(strpos(lower(h.body), word), 0)) from unnest(q.words) word),
+                 (select min(nullif(strpos(lower(immutable_unaccent(h.body)), word), 0)) from unnest(q.words) word), 1) - ${SNIPPET_LEAD}) end as at
         from hits h, q)
  select h.id, h.space_id, h.collection_id, h.title, h.slug, h.kind, h.status, h.updated_at, h.rank, false as fuzzy,
-        ts_headline(h.language::regconfig, case when h.at = 1 and length(h.body) <= h.span then h.body
+        ts_headline(knowledge_search_config(h.language), case when h.at = 1 and length(h.body) <= h.span then h.body
           else substr(h.body, w.start, h.span + coalesce(nullif(strpos(substr(h.body, w.start + h.span, 50), ' '), 0), 51) - 1) end,
           q.query, 'StartSel=${OPEN}, StopSel=${CLOSE}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet
  from placed h, q,
@@ -115,12 +122,12 @@ const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ l
  order by h.rank desc, h.id`;
 const fullText = searchLanguages.map((_, i) => preparedRead<Row>(fullTextSql(i + 1)));
 
-// Titles similar to the query (a typo): pg_trgm word similarity, GIN-indexed; $5 the ids already found, $6 how many more.
+// Titles similar to the query (a typo): pg_trgm word similarity of the unaccented texts, GIN-indexed on immutable_unaccent(title); $5 the ids already found, $6 how many more.
 const similarTitles = preparedRead<Row>(
-  `select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, (word_similarity($4::text, a.title) * 0.01)::float8 as rank, true as fuzzy, a.excerpt as snippet
+  `select a.id, a.space_id, a.collection_id, a.title, a.slug, a.kind, a.status, a.updated_at, (word_similarity(immutable_unaccent($4::text), immutable_unaccent(a.title)) * 0.01)::float8 as rank, true as fuzzy, a.excerpt as snippet
    from knowledge_articles a
-   where ${SCOPE} and $4::text <% a.title and a.id <> all($5::uuid[])
-   order by word_similarity($4::text, a.title) desc, a.id
+   where ${SCOPE} and immutable_unaccent($4::text) <% immutable_unaccent(a.title) and a.id <> all($5::uuid[])
+   order by word_similarity(immutable_unaccent($4::text), immutable_unaccent(a.title)) desc, a.id
    limit $6`,
 );
 

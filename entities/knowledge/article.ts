@@ -34,7 +34,7 @@ export const KnowledgeArticle = defineEntity({
     { properties: ['tenantId', 'status', 'id'] },
     { name: 'knowledge_articles_search_index', expression: 'create index "knowledge_articles_search_index" on "knowledge_articles" using gin ("search_vector") with (fastupdate = off)' },
     { name: 'knowledge_articles_title_search_index', expression: `create index "knowledge_articles_title_search_index" on "knowledge_articles" using gin (knowledge_search_vector(language, title, '')) with (fastupdate = off)` },
-    { name: 'knowledge_articles_title_trgm_index', expression: 'create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin ("title" gin_trgm_ops) with (fastupdate = off)' },
+    { name: 'knowledge_articles_title_trgm_index', expression: 'create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin (public.immutable_unaccent("title") gin_trgm_ops) with (fastupdate = off)' },
   ],
   checks: [{ name: 'knowledge_articles_content_check', expression: `("kind" = 'rich' and "content_markdown" is null) or ("kind" = 'developer' and "content" is null)` }],
   properties: {
