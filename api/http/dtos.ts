@@ -55,8 +55,8 @@ export const IsXmlText = (options?: ValidationOptions) => Matches(XML_TEXT, { me
 /** A text field that must hold more than blanks (most are stored trimmed, so blanks alone would be stored empty). */
 export const IsNotBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });
 
-/** `?limit=&cursor=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
-export class PageQuery {
+/** `?limit=` of every list (answers are `{ items, nextCursor }`, see lib/pagination.ts). */
+class PageLimit {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })
   @IsOptional()
   @Type(() => Number)
@@ -64,7 +64,10 @@ export class PageQuery {
   @Min(1)
   @Max(200)
   limit: number = 50;
+}
 
+/** `?limit=&cursor=` of a list paged by id. */
+export class PageQuery extends PageLimit {
   @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
 }
 
@@ -72,15 +75,7 @@ export class PageQuery {
  * `?limit=&cursor=` of a list ordered by another column than the id (a keyset page, lib/pagination.ts
  * encodeCursor): the cursor is opaque, checked by the list (400 `validation_failed` on `cursor` when unreadable).
  */
-export class KeysetPageQuery {
-  @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-
+export class KeysetPageQuery extends PageLimit {
   @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
 }
 

@@ -148,8 +148,8 @@ export class AuditQuery extends PageQuery {
   @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' }) @IsOptional() @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' }) action?: string;
   @IsOptional() @IsUUID() actorId?: string;
   @IsOptional() @IsUUID() tenantId?: string;
-  @JSONSchema({ description: 'Entries at or after this time (ISO 8601)' }) @IsOptional() @IsInstant() since?: string;
-  @JSONSchema({ description: 'Entries before this time (ISO 8601)' }) @IsOptional() @IsInstant() until?: string;
+  @JSONSchema({ description: 'Entries at or after this time (RFC 3339, with Z or an offset)' }) @IsOptional() @IsInstant() since?: string;
+  @JSONSchema({ description: 'Entries before this time (RFC 3339, with Z or an offset)' }) @IsOptional() @IsInstant() until?: string;
 }
 
 export class SignupsQuery {

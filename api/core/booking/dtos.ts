@@ -45,7 +45,7 @@ export class BookingAttendeeBody {
 export class CreateBookingAppointmentBody {
   @IsUUID() serviceId!: string;
   @IsUUID() staffId!: string;
-  @instant('Start (ISO 8601 with offset); the end follows from the service\'s duration') @IsInstant() start!: string;
+  @instant('Start (RFC 3339 with Z or an offset); the end follows from the service\'s duration') @IsInstant() start!: string;
   @JSONSchema(nullable('An existing customer; otherwise `attendee` finds (by e-mail) or creates one'))
   @IsOptional() @IsUUID() customerId?: string | null;
   @IsOptional() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
@@ -159,7 +159,7 @@ export class BookingAvailabilityQuery {
   }
 
   @IsUUID() serviceId!: string;
-  @instant('Range start (ISO 8601)') @IsInstant() from!: string;
+  @instant('Range start (RFC 3339, with Z or an offset)') @IsInstant() from!: string;
   @instant('Range end (ISO 8601; at most 62 days after from). Default: 7 days after from, the week a storefront shows')
   @IsOptional()
   @IsInstant()
@@ -206,8 +206,8 @@ export class CreateCalendarEventBody {
   @IsString() @Length(1, 200) title!: string;
   @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
   @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
-  @instant('Start (ISO 8601)') @IsInstant() startAt!: string;
-  @instant('End (ISO 8601), after start') @IsInstant() endAt!: string;
+  @instant('Start (RFC 3339, with Z or an offset)') @IsInstant() startAt!: string;
+  @instant('End (RFC 3339, with Z or an offset), after start') @IsInstant() endAt!: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
   @JSONSchema({ description: 'Busy events block booking slots and show in free/busy (default true)' }) @IsOptional() @IsBoolean() busy?: boolean;
   @JSONSchema(nullable('Staff member whose slots it blocks (default: the staff member linked to the owner)')) @IsOptional() @IsUUID() staffId?: string | null;
@@ -217,8 +217,8 @@ export class UpdateCalendarEventBody {
   @IsOptional() @IsString() @Length(1, 200) title?: string;
   @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
   @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
-  @instant('Start (ISO 8601)') @IsOptional() @IsInstant() startAt?: string;
-  @instant('End (ISO 8601)') @IsOptional() @IsInstant() endAt?: string;
+  @instant('Start (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() startAt?: string;
+  @instant('End (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() endAt?: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
   @IsOptional() @IsBoolean() busy?: boolean;
   @JSONSchema(nullable('Staff member whose slots it blocks')) @IsOptional() @IsUUID() staffId?: string | null;
