@@ -44,8 +44,11 @@ webhookSecret (timing-safe comparison). No signature, no or unknown \`org\`, or 
 nothing stored. A wrong signature: 403 \`signature_invalid\`. A valid delivery is stored by its X-GitHub-Delivery id and processed by a worker; the
 answer comes at once. issues and pull_request events with action closed set the linked work items done (issue) or resolved (pull request);
 reopened sets them in_progress; other events are recorded and ignored. A replayed X-GitHub-Delivery answers \`duplicate: true\` and does nothing
-again; an event whose issue/pull request updated_at is not later than the last one applied to an item leaves it alone, so deliveries arriving
-out of order end in the latest state. Text PostgreSQL cannot store (\\u0000 escapes, unpaired surrogates) is dropped, or replaced by U+FFFD, in
+again; an event whose issue/pull request updated_at is earlier than the last one applied to an item leaves it alone, so deliveries arriving
+out of order end in the latest state. GitHub's updated_at has one-second resolution: on an equal updated_at (e.g. closed then reopened within the
+same second) the delivery received later wins, whatever the order the worker processes them in: an item moves unless a delivery of the same
+issue/pull request and instant, received after this one, was already applied; a delivery processed again never wins against itself, so it
+changes nothing. Editing an item with its link unchanged keeps the last event applied; a changed link forgets it. Text PostgreSQL cannot store (\\u0000 escapes, unpaired surrogates) is dropped, or replaced by U+FFFD, in
 the stored delivery rather than refusing it.`,
       access: 'public',
       query: GithubWebhookQuery,

@@ -1,12 +1,15 @@
 import type { WorkItem, WorkItemStatus } from '../../entities/work/workItem';
 import type { TenantContext } from '../context';
-import { findWorkItem, linkColumns, type WorkItemLink } from './workItems';
+import { findWorkItem, linkColumns, sameLink, type WorkItemLink } from './workItems';
 
 export interface UpdateWorkItemProps {
   title?: string;
   description?: string | null;
   status?: WorkItemStatus;
-  /** null unlinks; a new link forgets the last code-host event applied. */
+  /**
+   * null unlinks; a changed link (provider, repository compared case-insensitively, or number) forgets the
+   * last code-host event applied. The item's own link sent back unchanged keeps it (the ordering guard).
+   */
   link?: WorkItemLink | null;
 }
 
@@ -16,7 +19,10 @@ export async function updateWorkItem(ctx: TenantContext, id: string, props: Upda
   if (props.title !== undefined) item.title = props.title.trim();
   if (props.description !== undefined) item.description = props.description;
   if (props.status !== undefined) item.status = props.status;
-  if (props.link !== undefined) Object.assign(item, linkColumns(props.link));
+  if (props.link !== undefined) {
+    const columns = linkColumns(props.link);
+    if (!sameLink(item, columns)) Object.assign(item, columns);
+  }
   await ctx.em.flush();
   return item;
 }

@@ -29,6 +29,16 @@ export function linkColumns(link: WorkItemLink | null) {
   };
 }
 
+type LinkColumns = Pick<WorkItem, 'linkProvider' | 'linkRepository' | 'linkNumber'>;
+
+/**
+ * Whether two sets of link columns name the same issue or pull request (repositories are stored lower-cased,
+ * compared case-insensitively): only a changed link may forget the last code-host event applied.
+ */
+export function sameLink(a: LinkColumns, b: LinkColumns): boolean {
+  return a.linkProvider === b.linkProvider && (a.linkRepository?.toLowerCase() ?? null) === (b.linkRepository?.toLowerCase() ?? null) && a.linkNumber === b.linkNumber;
+}
+
 export interface ListWorkItemsProps extends PageProps {
   status?: WorkItemStatus;
   repository?: string;
