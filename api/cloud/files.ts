@@ -83,11 +83,11 @@ export function fileRoutes({ routes }: ModuleMount): void {
       access: 'public',
       summary: 'Render a file inline',
       description:
-        'Anonymous, authorised by the query parameter t of the download-url answer\'s inlineUrl: `<expiry>.<HMAC-SHA256>` over the file id and expiry, with a key used for nothing else. A tampered, missing or foreign token is 403 `inline_token_invalid`, an expired one 403 `inline_token_expired`. Redirects (302) to a storage address valid 60 s; images, video, audio, PDF and plain text render inline, other types download.',
+        'Anonymous, authorised by the query parameter t of the download-url answer\'s inlineUrl: `<expiry>.<HMAC-SHA256>` over the file id and expiry, with a key used for nothing else. A tampered, missing or foreign token is 403 `inline_token_invalid`, an expired one 403 `inline_token_expired`. Redirects (302) to a storage address valid 60 s; images, video, audio, PDF and plain text render inline, other types download. A file of an organisation that is suspended or not entitled to cloud is 404, like one trashed or deleted.',
       params: IdParams,
       query: CloudInlineQuery,
       status: 302,
-      errors: { 403: '`inline_token_invalid` or `inline_token_expired`', 404: 'File not found (trashed or deleted)' },
+      errors: { 403: '`inline_token_invalid` or `inline_token_expired`', 404: 'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)' },
     },
     async ({ services, params, query }) => new Reply(302, undefined, { Location: await inlineAddress(services, params.id, query.t), 'Cache-Control': 'no-store' }),
   );

@@ -49,7 +49,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
       access: 'public',
       summary: 'Open a share link',
       description:
-        'Anonymous: the token is the capability. Answers the file\'s name, size and type and a download address valid CLOUD_LINK_TTL_SECONDS. Unknown or revoked: 404; expired: 410 `share_expired`; a protected link without its password: 401 `share_password_required`, with a wrong one 403 `share_password_invalid` (wrong passwords are rate-limited per address).',
+        'Anonymous: the token is the capability. Answers the file\'s name, size and type and a download address valid CLOUD_LINK_TTL_SECONDS. Unknown or revoked, its file no longer live, or its organisation suspended or not entitled to cloud: 404; expired: 410 `share_expired`; a protected link without its password: 401 `share_password_required`, with a wrong one 403 `share_password_invalid` (wrong passwords are rate-limited per address).',
       params: CloudShareTokenParams,
       body: CloudOpenShareBody,
       response: CloudSharedFileView,
@@ -57,7 +57,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
         { name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE },
         { name: 'cloud-share-failures', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, by: (req) => String(req.params.token ?? ''), countFailuresOnly: true },
       ],
-      errors: { 401: '`share_password_required`', 403: '`share_password_invalid`', 404: 'Share not found', 410: '`share_expired`' },
+      errors: { 401: '`share_password_required`', 403: '`share_password_invalid`', 404: 'Share not found (or its organisation suspended or not entitled to cloud)', 410: '`share_expired`' },
     },
     async ({ services: s, params, body }) => {
       const { file, url, expiresAt } = await openShare(s, params.token, body.password);

@@ -67,9 +67,9 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
   );
 
   const acceptDescription =
-    'The invitation must be addressed to my e-mail. I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404.';
+    'The invitation must be addressed to my e-mail. I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404. 409 `seat_limit_reached` when the organisation already has the members its tier allows (entitlement limit `seats`, owners included; after a downgrade existing members stay, new ones are refused); the invitation stays pending.';
 
-  const acceptErrors = { 403: '`invitation_email_mismatch`', 404: 'Unknown, accepted or expired invitation', 409: '`already_member`' };
+  const acceptErrors = { 403: '`invitation_email_mismatch`', 404: 'Unknown, accepted or expired invitation', 409: '`already_member` or `seat_limit_reached`' };
 
   r.post(
     '/orgs/invites/accept',
@@ -86,7 +86,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       params: InvitationIdParams,
       response: MyOrganizationView,
       status: 201,
-      errors: { 403: '`email_not_confirmed` (confirm the address, or accept with the mailed token)', 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member`' },
+      errors: { 403: '`email_not_confirmed` (confirm the address, or accept with the mailed token)', 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member` or `seat_limit_reached`' },
     },
     async ({ auth, params, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }), auth.tenantId),
   );
@@ -143,14 +143,14 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/invite',
     {
       summary: 'Invite someone',
-      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`), and the role may hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones). 409 \`already_member\`. Needs org.members.invite. ${ESCALATION} ${ORG_SCOPE}`,
+      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`), and the role may hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones). 409 \`already_member\`; 409 \`seat_limit_reached\` when the members plus the other pending invitations already fill the tier's \`seats\` limit (owners included). Needs org.members.invite. ${ESCALATION} ${ORG_SCOPE}`,
       access: 'user',
       params: IdParams,
       body: InviteBody,
       response: InvitationView,
       status: 201,
       alsoAnswers: { 200: 'A pending invitation of this address was refreshed' },
-      errors: { ...denied('org.members.invite', true, true), 409: '`already_member`' },
+      errors: { ...denied('org.members.invite', true, true), 409: '`already_member` or `seat_limit_reached`' },
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.invite');

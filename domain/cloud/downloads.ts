@@ -3,6 +3,7 @@ import { CloudNode } from '../../entities/cloud/node';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../services';
 import type { TenantContext } from '../context';
+import { isEntitled } from '../core/org/activeModules';
 import { mediaType } from './names';
 import { sameBytes } from '../../lib/tokens';
 
@@ -37,6 +38,14 @@ export function presignFile(services: Pick<Services, 'storage'>, file: Presigned
     filename: options.inline && safe ? undefined : file.name,
     responseContentType: safe ? undefined : 'application/octet-stream',
   });
+}
+
+/**
+ * Whether the anonymous surfaces of cloud (share links, inline addresses) may serve an organisation's files: its
+ * cached entitlements grant cloud and do not say suspended (the check of the public knowledge base and storefront).
+ */
+export async function servesCloud(services: Pick<Services, 'entitlements'>, tenantId: string): Promise<boolean> {
+  return isEntitled(await services.entitlements.get(tenantId), 'cloud');
 }
 
 async function liveFile(ctx: TenantContext, id: string): Promise<CloudNode> {
@@ -81,7 +90,10 @@ export function inlineToken(services: Services, fileId: string, ttlSeconds = ser
 
 export const inlineUrl = (services: Services, fileId: string) => `${services.config.PUBLIC_URL}/api/cloud/files/${fileId}/inline?t=${inlineToken(services, fileId)}`;
 
-/** Checks t (403 `inline_token_invalid` / `inline_token_expired`), then redirects to a short-lived storage address. */
+/**
+ * Checks t (403 `inline_token_invalid` / `inline_token_expired`), then redirects to a short-lived storage address.
+ * 404 for a file no longer live, or of an organisation suspended or not entitled to cloud (servesCloud).
+ */
 export async function inlineAddress(services: Services, fileId: string, t: string | undefined): Promise<string> {
   const [expText, sig] = (t ?? '').split('.');
   const exp = Number(expText);
@@ -90,6 +102,6 @@ export async function inlineAddress(services: Services, fileId: string, t: strin
   if (!expected.length || !sameBytes(given, expected)) throw forbidden('inline_token_invalid', 'The inline token is invalid');
   if (exp * 1000 < Date.now()) throw forbidden('inline_token_expired', 'The inline token has expired; ask for a new address');
   const node = await services.orm.em.fork().findOne(CloudNode, { id: fileId, kind: 'file', purpose: 'file', trashedAt: null }, { filters: { tenant: false } });
-  if (!node?.objectKey) throw notFound('File');
+  if (!node?.objectKey || !(await servesCloud(services, node.tenantId))) throw notFound('File');
   return presignFile(services, node, { expiresIn: 60, inline: true });
 }

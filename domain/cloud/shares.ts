@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { getItem } from './items';
-import { presignFile } from './downloads';
+import { presignFile, servesCloud } from './downloads';
 
 export interface ShareFileProps {
   kind: ShareKind;
@@ -92,14 +92,17 @@ export interface OpenedShare {
 }
 
 /**
- * Opens a link share anonymously: 404 for an unknown or revoked link or a file no longer live, 410
+ * Opens a link share anonymously: 404 for an unknown or revoked link, a file no longer live, or an organisation
+ * suspended or not entitled to cloud (servesCloud), 410
  * `share_expired`, 401 `share_password_required` / 403 `share_password_invalid`. Answers a short-lived
  * download address (Content-Disposition with the file's name).
  */
 export async function openShare(services: Services, token: string, password: string | undefined): Promise<OpenedShare> {
   const em = services.orm.em.fork();
   const share = await em.findOne(CloudShare, { tokenHash: hashToken(token), kind: 'link', revokedAt: null }, { filters: { tenant: false } });
-  if (!share) throw notFound('Share');
+  // A suspended organisation, or one no longer entitled to cloud, serves nothing through its links (404, like
+  // its other public surfaces); checked before expiry and password so the answer tells nothing more.
+  if (!share || !(await servesCloud(services, share.tenantId))) throw notFound('Share');
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'share_expired', 'This share link has expired');
   if (share.passwordHash) {
     if (!password) throw new AppError(401, 'share_password_required', 'This share link needs its password');

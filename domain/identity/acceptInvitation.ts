@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { audit } from './audit';
 import { isPending } from './invitations';
 import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+import { countMembers, lockSeats, seatLimit, seatLimitReached } from './seats';
 
 export interface AcceptInvitationProps {
   /** The signed-in user accepting. */
@@ -23,7 +24,9 @@ export interface AcceptInvitationProps {
  * someone else's invitation is 404 like an unknown one (ids must not tell which invitations exist); by the
  * mailed token, whose holder read the mail, it is 403 `invitation_email_mismatch` so they know to sign in with
  * the invited address. Accepting with the token proves the mailbox, so it also confirms the address.
- * 409 `already_member`; unknown, revoked, accepted or expired: 404.
+ * 409 `already_member`; unknown, revoked, accepted or expired: 404. 409 `seat_limit_reached` when the
+ * organisation already has the members its tier's `seats` limit allows (owners included; checked under a lock
+ * per organisation, so concurrent acceptances cannot pass it together); the invitation stays pending.
  */
 export async function acceptInvitation(services: Services, props: AcceptInvitationProps): Promise<MyOrganization> {
   const alreadyMember = () => conflict('already_member', 'You are already a member of this organisation');
@@ -42,6 +45,12 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
       if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
       if (await tx.count(Membership, { tenantId: invitation.tenantId, user }, { filters: { tenant: false } })) throw alreadyMember();
       if (!isPending(invitation)) throw notFound('Invitation');
+      const seats = seatLimit(await services.entitlements.get(invitation.tenantId));
+      if (seats !== null) {
+        // After the invitation row's lock (inviteMember takes them in the same order).
+        await lockSeats(tx, invitation.tenantId);
+        if ((await countMembers(tx, invitation.tenantId)) + 1 > seats) throw seatLimitReached(seats);
+      }
       await tx.populate(invitation, ['role'], { filters: { tenant: false } });
 
       const joined = tx.create(Membership, { tenantId: invitation.tenantId, user });

@@ -10,6 +10,7 @@ import { loadGrantor, requireRolesHeld } from './grants';
 import { invitationExpiry } from './invitations';
 import { composeMail, dispatchMails } from './mail';
 import { OWNER_ROLE } from './members';
+import { countMembers, countPendingInvitations, lockSeats, seatLimit, seatLimitReached } from './seats';
 
 export interface InviteMemberProps {
   /** Address the invitation is mailed to; only an account with this address can accept it. */
@@ -25,14 +26,17 @@ export interface InviteMemberProps {
  * link stops working) instead of piling up invitations, also when two invitations of one address race.
  * 409 `already_member`; only owners invite owners (403 `owner_required`), and the role may hold only
  * permissions the inviter holds (403 `permission_escalation`, owners exempt; domain/identity/grants.ts),
- * checked in the transaction that writes the invitation.
+ * checked in the transaction that writes the invitation. The tier's `seats` limit (members, owners included) is
+ * checked early here: when the members plus the other pending invitations already fill it, 409
+ * `seat_limit_reached` (acceptInvitation enforces it again when someone joins).
  */
 export async function inviteMember(ctx: TenantContext, props: InviteMemberProps): Promise<{ invitation: Invitation; refreshed: boolean }> {
   const { em, services, tenantId } = ctx;
   const userId = ctx.userId!;
   const email = normalizeEmail(props.email);
 
-  const [org, inviter] = await Promise.all([em.findOneOrFail(Organization, { id: tenantId }), em.findOneOrFail(User, { id: userId })]);
+  const [org, inviter, entitlements] = await Promise.all([em.findOneOrFail(Organization, { id: tenantId }), em.findOneOrFail(User, { id: userId }), services.entitlements.get(tenantId)]);
+  const seats = seatLimit(entitlements);
   const token = newOpaqueToken();
   const fields = { tokenHash: hashToken(token), invitedById: userId, expiresAt: invitationExpiry() };
   // An address has at most one unaccepted invitation per organisation (a partial unique index). It is locked
@@ -47,6 +51,12 @@ export async function inviteMember(ctx: TenantContext, props: InviteMemberProps)
       requireRolesHeld(grantor, [role], 'Inviting with');
       const [open] = await tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (await tx.count(Membership, { user: { email } })) throw conflict('already_member', `${email} is already a member of this organisation`);
+      if (seats !== null) {
+        // After the invitation row's lock, as in acceptInvitation: serialised with acceptances and other invitations.
+        await lockSeats(tx, tenantId);
+        const [members, pending] = await Promise.all([countMembers(tx, tenantId), countPendingInvitations(tx, tenantId, open?.id)]);
+        if (members + pending + 1 > seats) throw seatLimitReached(seats);
+      }
       const invitation = open ? Object.assign(open, { role, ...fields }) : tx.create(Invitation, { tenantId, email, role, ...fields });
       const mail = composeMail(tx, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });
       audit(tx, { action: 'org.invitation_sent', actorId: userId, tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email, role: role.key, refreshed: !!open } });

@@ -2,6 +2,7 @@ import { Invitation, Membership } from '../../entities/identity/organization';
 import { addMember, bearer, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { deliveredMail, expectFieldErrors, expectProblem, linkToken, relaxedLimits } from '../support/identity';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
+import { setSubscription } from '../support/billing';
 
 describe('invitations', () => {
   let stack: TestStack;
@@ -9,6 +10,8 @@ describe('invitations', () => {
   beforeAll(async () => {
     stack = await startStack({ env: relaxedLimits });
     owner = await createAccount(stack, { displayName: 'Olivia Owner' });
+    // Many invitations and members pile up in this organisation: a tier whose seats limit they stay within.
+    await setSubscription(stack, owner.tenantId, { tier: 'business' });
   });
   afterAll(() => stack.close());
 

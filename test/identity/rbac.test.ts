@@ -2,6 +2,7 @@ import { permissionCatalogue } from '../../domain/identity/permissionCatalogue';
 import { addMember, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
+import { setSubscription } from '../support/billing';
 
 describe('/rbac', () => {
   let stack: TestStack;
@@ -11,6 +12,8 @@ describe('/rbac', () => {
   beforeAll(async () => {
     stack = await startStack({ env: relaxedLimits, workers: false });
     owner = await createAccount(stack);
+    // Many invitations and members pile up in this organisation: a tier whose seats limit they stay within.
+    await setSubscription(stack, owner.tenantId, { tier: 'business' });
     admin = await addMember(stack, owner, 'admin');
     member = await addMember(stack, owner, 'member');
   });

@@ -2,6 +2,7 @@ import { allPermissions, defaultRoles, type Permission } from '../../domain/iden
 import { addMember, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
+import { setSubscription } from '../support/billing';
 
 /**
  * The escalation rule of RBAC: a caller grants or takes away only what it holds itself. Assigning or removing a
@@ -33,6 +34,8 @@ describe('RBAC: no permission escalation', () => {
   beforeAll(async () => {
     stack = await startStack({ env: relaxedLimits, workers: false });
     owner = await createAccount(stack);
+    // Many invitations and members pile up in this organisation: a tier whose seats limit they stay within.
+    await setSubscription(stack, owner.tenantId, { tier: 'business' });
     await withCustomRoles(owner);
   });
   afterAll(() => stack.close());
