@@ -258,5 +258,5 @@ export class TrialingList {
 
 export class WebhookReceiptView {
   @JSONSchema({ description: 'false when the delivery was ignored (no signature)' }) @IsBoolean() received!: boolean;
-  @JSONSchema({ description: 'The event id was already stored: nothing new was done' }) @IsOptional() @IsBoolean() duplicate?: boolean;
+  @JSONSchema({ description: 'The event id was already stored and nothing new was done (processed, or its job still pending); absent when an unprocessed event whose job had failed was retried' }) @IsOptional() @IsBoolean() duplicate?: boolean;
 }

@@ -36,6 +36,25 @@ async function findSubscription(em: Em, owner: Owner): Promise<Subscription | nu
 /** Subscription snapshots are ordered by the event's `created`: one older than the last applied never wins. */
 const isStale = (sub: Subscription, at: Date) => !!sub.stripeEventAt && at < sub.stripeEventAt;
 
+/**
+ * Whether a Stripe subscription has ended for good, as recorded: an event already processed for this
+ * organisation that deleted it (customer.subscription.deleted) or showed it in a terminal status (canceled,
+ * incomplete_expired: hasEnded). An ended subscription never bills again, so nothing later about it (an update
+ * of the same second delivered after the deletion, Stripe's `created` having one-second resolution) may link it
+ * again or change the plan: deletion is final. Read from stripe_events (tenant_id index), so no new column.
+ */
+async function hasEndedBefore(em: Em, tenantId: string, subscriptionId: string): Promise<boolean> {
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as one from stripe_events
+      where tenant_id = ? and processed_at is not null and type in ('customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted')
+        and payload->'data'->'object'->>'id' = ?
+        and (type = 'customer.subscription.deleted' or payload->'data'->'object'->>'status' in ('canceled', 'incomplete_expired'))
+      limit 1`,
+    [tenantId, subscriptionId],
+  );
+  return rows.length > 0;
+}
+
 interface Applied {
   tenantId: string | null;
   outcome: StripeEventOutcome;
@@ -97,7 +116,10 @@ const checkoutCompleted: Handler = async (em, event, at, services, current) => {
 /**
  * customer.subscription.created / updated / deleted: the subscription snapshot, unless older than the last one
  * applied. Only the organisation's current subscription changes its plan: another one (superseded, or older)
- * is ignored. An organisation without one takes the subscription of the event (it arrived before its checkout's).
+ * is ignored. An organisation without one takes the subscription of the event (it arrived before its checkout's),
+ * unless that subscription has ended. Deletion is final: a snapshot of a subscription already recorded as ended
+ * (hasEndedBefore) is `stale`, whatever its time, and on equal times the ended state wins (an ended snapshot of
+ * the same second as the last applied one still applies; a live one after it does not).
  */
 const subscriptionChanged: Handler = async (em, event, at, services) => {
   const remote = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
@@ -106,6 +128,7 @@ const subscriptionChanged: Handler = async (em, event, at, services) => {
   if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id) return { tenantId: sub.tenantId, outcome: 'ignored' };
   const ended = event.type === 'customer.subscription.deleted' || hasEnded(remote);
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
+  if (!ended && (await hasEndedBefore(em, sub.tenantId, remote.id))) return { tenantId: sub.tenantId, outcome: 'stale' };
   if (ended) endPaidSubscription(sub);
   else await syncStripeSubscription(em, sub, remote, services.logger);
   sub.stripeEventAt = at;

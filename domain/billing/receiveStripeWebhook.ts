@@ -21,9 +21,12 @@ export const stripeEventJobId = (eventId: string) => `stripe.${eventId.replace(/
 /**
  * Accepts a Stripe webhook delivery: no signature header -> `ignored` (unknown source, nothing stored);
  * a bad signature -> 403 `signature_invalid`; otherwise the event is stored by its id and a job enqueued
- * (`stored`). A replay of a stored id is `duplicate`: no new row, and no second job (the job id is derived
- * from the event id; an unprocessed event is simply offered again under that same id). Text jsonb cannot hold
- * (\u0000, unpaired surrogates) is dropped or replaced in the stored event (storablePayload).
+ * (`stored`). A replay of a stored id makes no new row and no second job (the job id is derived from the event
+ * id). It is `duplicate` (nothing new done) when the event was processed, or its job is still waiting or
+ * running (or missing: added again); an unprocessed event whose job failed for good (attempts exhausted) is
+ * offered again (offerAgain) and answered `stored`, so a redelivery applies it once Stripe or the database answers again.
+ * Applying stays exactly once (applyStripeEvent locks the row and skips it once processed). Text jsonb cannot
+ * hold (\u0000, unpaired surrogates) is dropped or replaced in the stored event (storablePayload).
  */
 export async function receiveStripeWebhook(services: Services, props: ReceiveStripeWebhookProps): Promise<WebhookReceipt> {
   if (!props.signature) return 'ignored';
@@ -51,6 +54,36 @@ export async function receiveStripeWebhook(services: Services, props: ReceiveStr
     const stored = await em.findOne(StripeEvent, { id: event.id }, { fields: ['processedAt'] });
     if (stored?.processedAt) return 'duplicate';
   }
-  await services.queues.add(stripeEventsQueue, { eventId: event.id }, { jobId: stripeEventJobId(event.id) });
-  return fresh ? 'stored' : 'duplicate';
+  if (fresh) {
+    await services.queues.add(stripeEventsQueue, { eventId: event.id }, { jobId: stripeEventJobId(event.id) });
+    return 'stored';
+  }
+  return (await offerAgain(services, event.id)) ? 'stored' : 'duplicate';
+}
+
+/**
+ * Offers a stored, unprocessed event to the worker again under its fixed job id; answers whether a job that had
+ * finished was put back (false: its job is waiting, delayed or running, or had to be added: missing, as while
+ * the delivery that stored the row has not enqueued it yet, or removed). BullMQ ignores an add while a job of
+ * that id is kept, so a job that failed for good (kept two weeks) is retried with its attempts reset, and a
+ * completed one (its event unprocessed, or processed since it was read: applying again is then a no-op) is
+ * removed and added again. A concurrent redelivery doing the same makes retry/remove throw (the job is no
+ * longer in that state): it was offered again anyway.
+ */
+async function offerAgain(services: Services, eventId: string): Promise<boolean> {
+  const jobId = stripeEventJobId(eventId);
+  const job = await services.queues.get(stripeEventsQueue).getJob(jobId);
+  const state = job ? await job.getState() : 'unknown';
+  if (job && state === 'failed') {
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).catch((err: Error) => services.logger.debug({ eventId, err: err.message }, 'Stripe event job already retried'));
+    return true;
+  }
+  if (job && state === 'completed') {
+    await job.remove().catch((err: Error) => services.logger.debug({ eventId, err: err.message }, 'Stripe event job already removed'));
+    await services.queues.add(stripeEventsQueue, { eventId }, { jobId });
+    return true;
+  }
+  // Adding under the same id is a no-op while the job is kept.
+  await services.queues.add(stripeEventsQueue, { eventId }, { jobId });
+  return false;
 }
