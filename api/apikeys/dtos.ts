@@ -1,5 +1,6 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Length } from '../http/dtos';
 import { apiKeyScopes, type ApiKeyScope } from '../../entities/apikeys/apiKey';
 
 /** Body of POST /api/knowledge/keys and POST /api/hub/keys. */

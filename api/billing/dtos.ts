@@ -12,7 +12,6 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
   Min,
@@ -20,7 +19,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { subscriptionStatuses, type SubscriptionStatus } from '../../entities/billing/subscription';
-import { INT4_MAX, IsInstant } from '../http/dtos';
+import { INT4_MAX, IsInstant, Length } from '../http/dtos';
 import { moduleKeys, type ModuleKey } from '../http/guards';
 
 /** Request bodies, parameters and queries of the billing routes. Unknown fields are refused. */

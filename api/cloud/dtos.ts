@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsInstant } from '../http/dtos';
+import { IsInstant, Length, MaxLength } from '../http/dtos';
 import { fileCategories } from '../../entities/cloud/node';
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
 import { sortKeys, type SortKey } from '../../domain/cloud/listings';

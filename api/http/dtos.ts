@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { buildMessage, IsInt, isISO8601, IsOptional, IsString, MaxLength, IsUUID, isUUID, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { buildMessage, IS_LENGTH, IsInt, isISO8601, IsOptional, IsString, IsUUID, isUUID, Matches, Max, MAX_LENGTH, Min, MIN_LENGTH, ValidateBy, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { isCalendarDate } from '../../lib/dates';
 
@@ -51,6 +51,79 @@ export const XML_TEXT = /^[^\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*
 
 /** A text field printed into an XML document: 400 `validation_failed` for a character XML 1.0 forbids. */
 export const IsXmlText = (options?: ValidationOptions) => Matches(XML_TEXT, { message: '$property must not contain control characters', ...options });
+
+/**
+ * Length of a text as PostgreSQL counts it (char_length, the n of varchar(n)) and as JSON Schema's
+ * minLength/maxLength do: in code points. Not validator.js isLength (class-validator's @Length/@MaxLength), which
+ * counts a character and its variation selector ("❤️", U+2764 U+FE0F) as one, so text within a DTO's limit
+ * overflowed its column (a 500, or a telemetry batch answered 202 then refused by the database).
+ */
+export const textLength = (value: string): number => {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+};
+
+const lengthWithin = (value: unknown, min?: number, max?: number): boolean => {
+  if (typeof value !== 'string') return false;
+  if (max !== undefined && max !== null && value.length <= max && (min === undefined || min === null || min <= 0)) return true; // code points <= code units
+  const n = textLength(value);
+  return (min === undefined || min === null || n >= min) && (max === undefined || max === null || n <= max);
+};
+
+/**
+ * Drop-in for class-validator's @Length counting code points (textLength): same rule name (`isLength`), constraints
+ * and messages, so the OpenAPI document still shows minLength/maxLength. Every DTO imports it from here.
+ */
+export function Length(min: number, max?: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: IS_LENGTH,
+      constraints: [min, max],
+      validator: {
+        validate: (value, args) => lengthWithin(value, args?.constraints[0], args?.constraints[1]),
+        defaultMessage: buildMessage((each, args) => {
+          const [lo, hi] = (args?.constraints ?? []) as [number | undefined, number | undefined];
+          const n = typeof args?.value === 'string' ? textLength(args.value) : 0;
+          if (lo !== null && lo !== undefined && (!args?.value || n < lo)) return `${each}$property must be longer than or equal to $constraint1 characters`;
+          if (hi !== null && hi !== undefined && n > hi) return `${each}$property must be shorter than or equal to $constraint2 characters`;
+          return `${each}$property must be longer than or equal to $constraint1 and shorter than or equal to $constraint2 characters`;
+        }, options),
+      },
+    },
+    options,
+  );
+}
+
+/** Drop-in for class-validator's @MaxLength counting code points (textLength); rule `maxLength`, same message. */
+export function MaxLength(max: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: MAX_LENGTH,
+      constraints: [max],
+      validator: {
+        validate: (value, args) => lengthWithin(value, 0, args?.constraints[0]),
+        defaultMessage: buildMessage((each) => `${each}$property must be shorter than or equal to $constraint1 characters`, options),
+      },
+    },
+    options,
+  );
+}
+
+/** Drop-in for class-validator's @MinLength counting code points (textLength); rule `minLength`, same message. */
+export function MinLength(min: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: MIN_LENGTH,
+      constraints: [min],
+      validator: {
+        validate: (value, args) => lengthWithin(value, args?.constraints[0]),
+        defaultMessage: buildMessage((each) => `${each}$property must be longer than or equal to $constraint1 characters`, options),
+      },
+    },
+    options,
+  );
+}
 
 /** A text field that must hold more than blanks (most are stored trimmed, so blanks alone would be stored empty). */
 export const IsNotBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });

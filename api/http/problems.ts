@@ -53,6 +53,14 @@ const bodyParserErrors: Record<string, [number, string, string]> = {
  */
 const invalidInput = new Set(['22P02', '22P05', '22021']);
 
+/**
+ * PostgreSQL 22001 string_data_right_truncation ("value too long for type character varying(n)"): text longer
+ * than its column. The DTOs' @Length/@MaxLength (api/http/dtos.ts) count as PostgreSQL does, so this is a safety
+ * net for a limit a DTO lacks: a 400, never a 500. MikroORM wraps it as a plain DriverException (code kept);
+ * a raw Knex query throws pg's DatabaseError, also carrying the code.
+ */
+const isTooLong = (e: Error) => (e as { code?: unknown }).code === '22001' && (e instanceof DriverException || 'severity' in e);
+
 /** The one place errors become HTTP answers. Nothing a client sent produces a 500. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   // In an outage every request fails alike: one line a second says so, with how many were not logged.
@@ -80,6 +88,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       res.setHeader('Retry-After', '1');
       return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
     }
+    if (isTooLong(e)) return sendProblem(res, 400, 'validation_failed', 'A text value is longer than its field accepts');
     if (e instanceof DriverException && invalidInput.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format or characters that cannot be stored');
     const status = (e as { status?: number }).status;
     if (status && status >= 400 && status < 500) return sendProblem(res, status, 'bad_request', e.message);

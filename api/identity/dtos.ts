@@ -11,14 +11,12 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
-  MaxLength,
   Min,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IdParams, IsInstant, IsNotBlank, PageQuery } from '../http/dtos';
+import { IdParams, IsInstant, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
 import { mailStatuses } from '../../entities/identity/mail';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 

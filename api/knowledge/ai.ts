@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsNotBlank } from '../http/dtos';
+import { IsNotBlank, Length, MaxLength } from '../http/dtos';
 import { answerQuestion, assist } from '../../domain/knowledge/assist';
 import { findSpace } from '../../domain/knowledge/lookup';
 import { readPublicSpace } from '../../domain/knowledge/publicSpace';

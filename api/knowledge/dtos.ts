@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
-import { INT4_MAX, IsNotBlank, KeysetPageQuery, PageQuery } from '../http/dtos';
+import { INT4_MAX, IsNotBlank, KeysetPageQuery, Length, MaxLength, PageQuery } from '../http/dtos';
 
 /** Inputs of the knowledge member and integration surfaces. */
 

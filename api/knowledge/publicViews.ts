@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Length } from '../http/dtos';
 import { articleKinds, type KnowledgeArticle, type RichNode } from '../../entities/knowledge/article';
 import { searchLanguages } from '../../entities/knowledge/space';
 import type { PublicArticleSummary } from '../../domain/knowledge/publicArticles';

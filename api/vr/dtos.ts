@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsInstant, PageQuery } from '../http/dtos';
+import { IsInstant, Length, MaxLength, PageQuery } from '../http/dtos';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
 import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
 import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
@@ -66,6 +66,12 @@ export class TelemetryEventBody {
 
 const EVENT_KEYS = new Set(['userId', 'type', 'label', 'detail']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/**
+ * Counted in UTF-16 code units, never fewer than the code points PostgreSQL's varchar(n) counts (type 64, label
+ * 200; detail is text): a batch passed here fits the columns, so a 202 is never refused by the worker's insert.
+ * Text longer in code units only (astral characters) gets the full validation, which counts code points; min is
+ * 0 or 1 here, where code units and code points agree.
+ */
 const text = (v: unknown, min: number, max: number) => typeof v === 'string' && v.length >= min && v.length <= max;
 
 /**

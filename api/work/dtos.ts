@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, IsNotBlank, PageQuery } from '../http/dtos';
+import { INT4_MAX, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
 import { codeHosts, workItemStatuses, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
 import { githubDeliveryOutcomes, type GithubDeliveryOutcome } from '../../entities/work/github';
 import { hubDeliveryStatuses, type HubDeliveryStatus } from '../../entities/notifications/hubDelivery';

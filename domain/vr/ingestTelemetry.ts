@@ -79,6 +79,11 @@ on conflict (session_id, user_id) do update set
   completed_at = coalesce(p.completed_at, excluded.completed_at,
     case when p.steps_passed + excluded.steps_passed >= (select simulation_steps from vr_sessions where id = p.session_id) then now() end)`;
 
+/** Code points (PostgreSQL's count for varchar(n)) of `s` are at most `max`; code units bound them from above. */
+const fits = (s: unknown, max: number) => typeof s !== 'string' || s.length <= max || [...s].length <= max;
+/** An event vr_telemetry_events (type varchar(64), label varchar(200)) and vr_step_passes can hold. */
+const fitsColumns = (e: TelemetryEventPayload) => fits(e.type, 64) && fits(e.label, 200);
+
 /**
  * Applies telemetry batches in ONE transaction: records each batch key (a batch already applied is
  * skipped: idempotent), bulk-inserts the events, and updates the per-session counters and per-participant
@@ -96,7 +101,14 @@ on conflict (session_id, user_id) do update set
  */
 export async function ingestTelemetry(em: Em, jobs: TelemetryJob[], log?: Pick<Logger, 'warn'>): Promise<IngestResult> {
   const unique = new Map<string, TelemetryJob>();
-  for (const job of jobs) {
+  for (let job of jobs) {
+    // Defence: an event the columns cannot hold (queued before the edge checked lengths in code points) is dropped
+    // alone, not retried with its whole batch forever (varchar(n) refuses the insert).
+    const storable = job.events.filter(fitsColumns);
+    if (storable.length < job.events.length) {
+      log?.warn({ tenantId: job.tenantId, sessionId: job.sessionId, batchKey: job.batchKey, events: job.events.length - storable.length }, 'telemetry events too long to store dropped');
+      job = { ...job, events: storable };
+    }
     // Ids as PostgreSQL returns them (lower case), whatever case the request's path had.
     const sessionId = job.sessionId.toLowerCase();
     unique.set(`${job.tenantId}/${sessionId}/${job.batchKey}`, sessionId === job.sessionId ? job : { ...job, sessionId });

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, isUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, isUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, IsInstant, isInstant, KeysetPageQuery } from '../../http/dtos';
+import { INT4_MAX, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 

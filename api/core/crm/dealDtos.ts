@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, Length, PageQuery } from '../../http/dtos';
 import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
 import { nullable } from './dtos';
 

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsInstant, IsXmlText, PageQuery } from '../../http/dtos';
+import { IsInstant, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
 import { activityTypes, type ActivityType } from '../../../entities/core/activity';
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, IsXmlText, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
 

@@ -15,15 +15,13 @@ import {
   IsString,
   IsTimeZone,
   IsUrl,
-  Length,
   Matches,
-  MaxLength,
   ValidateBy,
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsNotBlank } from '../../http/dtos';
+import { IsNotBlank, Length, MaxLength } from '../../http/dtos';
 import { switchableModules, type BusinessModule } from '../../../domain/core/org/activeModules';
 import { isSiren, isSiret, isVatNumber } from '../../../domain/core/org/identifiers';
 

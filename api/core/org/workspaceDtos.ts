@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { PageQuery } from '../../http/dtos';
+import { Length, MaxLength, PageQuery } from '../../http/dtos';
 import { assetKinds } from '../../../entities/core/asset';
 import { sidebarKeys } from '../../../domain/core/org/sidebarCatalogue';
 import { widgetTypes } from '../../../domain/core/org/widgetCatalogue';
