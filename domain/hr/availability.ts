@@ -24,9 +24,6 @@ export interface Availability {
   timeZone: string;
 }
 
-// The half-day boundary lives in halfDays.ts (leave days and RTT split days with it too); re-exported for the callers of availability.
-export { HALF_DAY_BOUNDARY } from './halfDays';
-
 /** Longest range one availability read may cover. */
 export const MAX_AVAILABILITY_DAYS = 366;
 

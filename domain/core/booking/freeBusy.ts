@@ -5,7 +5,7 @@ import { HrLeaveRequest } from '../../../entities/hr/leave';
 import { DateTime } from 'luxon';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { HALF_DAY_BOUNDARY } from '../../hr/availability';
+import { HALF_DAY_BOUNDARY } from '../../hr/halfDays';
 import { dateOf, DAY_MS } from '../../hr/localDays';
 import { datesBetween, localInstant } from '../../hr/zones';
 import { checkRange } from './availability';
