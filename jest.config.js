@@ -1,7 +1,8 @@
 /** jest + ts-jest against real PostgreSQL, Redis and s3rver; see test/support/. */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // Fast unit tests of pure rules live beside them (domain/**/x.test.ts, api/http/x.test.ts); the HTTP suite under test/.
+  roots: ['<rootDir>/test', '<rootDir>/domain', '<rootDir>/api', '<rootDir>/lib'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
