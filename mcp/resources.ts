@@ -1,12 +1,16 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { KnowledgeApi, Page } from './api';
+import { McpError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { ServiceError, type KnowledgeApi, type Page } from './api';
 import type { ArticleDoc } from './tools/articles';
 
 /** How many articles resources/list names at most (the first page of each space): the tools page through the rest. */
 export const RESOURCE_LIST_LIMIT = 200;
 
 export const articleUri = (id: string) => `knowledge://article/${id}`;
+
+/** The MCP specification's "Resource not found" (server/resources, Error Handling); the SDK has no constant for it. */
+export const RESOURCE_NOT_FOUND = -32002;
+const resourceNotFound = (uri: string) => new McpError(RESOURCE_NOT_FOUND, 'Resource not found', { uri });
 
 /** A developer article reads as its Markdown under its title; a rich one as its JSON document. */
 export function articleContents(uri: string, article: ArticleDoc): ReadResourceResult['contents'] {
@@ -42,8 +46,15 @@ export function registerArticleResources(server: McpServer, api: KnowledgeApi): 
     },
     async (uri, { id }) => {
       const articleId = Array.isArray(id) ? id[0] : id;
-      if (!/^[0-9a-f-]{36}$/i.test(articleId ?? '')) throw new Error(`Not an article address: ${uri.href} (expected knowledge://article/<uuid>)`);
-      return { contents: articleContents(uri.href, await api.get<ArticleDoc>(`/articles/${articleId}`)) };
+      // An address naming no article (not a uuid, unknown, another organisation's: the service answers 404) is the
+      // protocol's not-found error with the uri, not an internal error.
+      if (!/^[0-9a-f-]{36}$/i.test(articleId ?? '')) throw resourceNotFound(uri.href);
+      try {
+        return { contents: articleContents(uri.href, await api.get<ArticleDoc>(`/articles/${articleId}`)) };
+      } catch (err) {
+        if (err instanceof ServiceError && err.status === 404) throw resourceNotFound(uri.href);
+        throw err;
+      }
     },
   );
 }

@@ -115,8 +115,9 @@ export class CloudSearchQuery extends CloudPageQuery {
   @JSONSchema({ description: "Search this folder's subtree only" }) @IsOptional() @IsUUID() folderId?: string;
 }
 
-export class CloudInlineQuery {
-  @JSONSchema({ description: 'Signed, expiring token of the download-url answer (inlineUrl)' }) @IsOptional() @IsString() @MaxLength(200) t?: string;
+/** The t of the drive's addresses (download, inline, a share's download), as the address carries it. */
+export class CloudAddressQuery {
+  @JSONSchema({ description: 'Signed, expiring token of the address, as given' }) @IsOptional() @IsString() @MaxLength(200) t?: string;
 }
 
 export class CloudShareParams {

@@ -2,13 +2,13 @@ import type { ModuleMount } from '../modules';
 import { created, noContent, Reply } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { completeUpload, startUpload } from '../../domain/cloud/uploads';
-import { downloadUrl, inlineAddress, tenantDownloadUrl } from '../../domain/cloud/downloads';
+import { downloadUrl, redirectAddress, tenantDownloadUrl } from '../../domain/cloud/downloads';
 import { getItem } from '../../domain/cloud/items';
 import { editNode } from '../../domain/cloud/folders';
 import { moveNodes } from '../../domain/cloud/move';
 import { restoreNode, trashNodes } from '../../domain/cloud/trash';
 import { setStar } from '../../domain/cloud/stars';
-import { CloudBulkDeleteBody, CloudBulkMoveBody, CloudEditNodeBody, CloudInlineQuery, CloudMoveBody, CloudStarBody, CloudUploadConfirmBody, CloudUploadUrlBody } from './dtos';
+import { CloudBulkDeleteBody, CloudBulkMoveBody, CloudEditNodeBody, CloudAddressQuery, CloudMoveBody, CloudStarBody, CloudUploadConfirmBody, CloudUploadUrlBody } from './dtos';
 import { CloudItemView, CloudDownloadUrlView, CloudTenantDownloadUrlView, CloudUploadTicketView } from './views';
 import { isoTime } from '../http/present';
 
@@ -55,7 +55,14 @@ export function fileRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/cloud/files/:id/download-url',
-    { ...read, summary: 'Download address of a file', description: 'A presigned GET valid CLOUD_LINK_TTL_SECONDS, answering the bytes with `Content-Disposition: attachment` and the file\'s name (active content such as HTML or SVG as application/octet-stream where the store allows it); also an inline address (signed t parameter) for rendering in a page.', params: IdParams, response: CloudDownloadUrlView },
+    {
+      ...read,
+      summary: 'Download address of a file',
+      description:
+        'An address valid CLOUD_LINK_TTL_SECONDS (GET /api/cloud/files/{id}/download, signed t parameter, no token needed) answering the bytes with `Content-Disposition: attachment` and the file\'s name (active content such as HTML or SVG as application/octet-stream where the store allows it); also an inline address (signed t parameter) for rendering in a page. Both check the file at every use: trashed, purged or of a suspended organisation, they answer 404 at once.',
+      params: IdParams,
+      response: CloudDownloadUrlView,
+    },
     async ({ ctx, params }) => {
       const d = await downloadUrl(ctx, params.id);
       return { url: d.url, inlineUrl: d.inlineUrl, expiresAt: isoTime(d.expiresAt) } satisfies CloudDownloadUrlView;
@@ -67,7 +74,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Internal download address of a file',
-      description: "For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation server-side with the caller's token: a presigned GET with the file's size and type, without Content-Disposition for the types a browser renders safely (images, video, audio, PDF, plain text); any other type (HTML, SVG ...) is an attachment, answered as application/octet-stream where the store allows it (S3).",
+      description: "For the suite's own services (documents, slides, thumbnails) fetching a file of the caller's organisation server-side with the caller's token: the file's size and type and its inline address (follow its redirect), answering the bytes without Content-Disposition for the types a browser renders safely (images, video, audio, PDF, plain text); any other type (HTML, SVG ...) is an attachment, answered as application/octet-stream where the store allows it (S3). The address checks the file at every use (404 once it is trashed or purged, or its organisation suspended).",
       params: IdParams,
       response: CloudTenantDownloadUrlView,
     },
@@ -78,18 +85,33 @@ export function fileRoutes({ routes }: ModuleMount): void {
   );
 
   r.get(
+    '/api/cloud/files/:id/download',
+    {
+      access: 'public',
+      summary: 'Download a file',
+      description:
+        "Anonymous, authorised by the query parameter t of the download-url answer's url: `<expiry>.<HMAC-SHA256>` over the file id, the purpose and expiry, with a key used for nothing else. A tampered, missing or foreign token (an inline one included) is 403 `download_token_invalid`, an expired one 403 `download_token_expired`. Redirects (302) to a storage address valid 60 s answering the bytes as an attachment named like the file. A file trashed or deleted, or of an organisation that is suspended or not entitled to cloud, is 404 at once.",
+      params: IdParams,
+      query: CloudAddressQuery,
+      status: 302,
+      errors: { 403: '`download_token_invalid` or `download_token_expired`', 404: 'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)' },
+    },
+    async ({ services, params, query }) => new Reply(302, undefined, { Location: await redirectAddress(services, 'download', params.id, query.t), 'Cache-Control': 'no-store' }),
+  );
+
+  r.get(
     '/api/cloud/files/:id/inline',
     {
       access: 'public',
       summary: 'Render a file inline',
       description:
-        'Anonymous, authorised by the query parameter t of the download-url answer\'s inlineUrl: `<expiry>.<HMAC-SHA256>` over the file id and expiry, with a key used for nothing else. A tampered, missing or foreign token is 403 `inline_token_invalid`, an expired one 403 `inline_token_expired`. Redirects (302) to a storage address valid 60 s; images, video, audio, PDF and plain text render inline, other types download. A file of an organisation that is suspended or not entitled to cloud is 404, like one trashed or deleted.',
+        'Anonymous, authorised by the query parameter t of the download-url answer\'s inlineUrl (or tenant-download-url\'s url): `<expiry>.<HMAC-SHA256>` over the file id, the purpose and expiry, with a key used for nothing else. A tampered, missing or foreign token is 403 `inline_token_invalid`, an expired one 403 `inline_token_expired`. Redirects (302) to a storage address valid 60 s; images, video, audio, PDF and plain text render inline, other types download. A file of an organisation that is suspended or not entitled to cloud is 404, like one trashed or deleted.',
       params: IdParams,
-      query: CloudInlineQuery,
+      query: CloudAddressQuery,
       status: 302,
       errors: { 403: '`inline_token_invalid` or `inline_token_expired`', 404: 'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)' },
     },
-    async ({ services, params, query }) => new Reply(302, undefined, { Location: await inlineAddress(services, params.id, query.t), 'Cache-Control': 'no-store' }),
+    async ({ services, params, query }) => new Reply(302, undefined, { Location: await redirectAddress(services, 'inline', params.id, query.t), 'Cache-Control': 'no-store' }),
   );
 
   r.patch(

@@ -1,8 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import type { ModuleMount } from '../modules';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { listShares, openShare, revokeShare, shareFile } from '../../domain/cloud/shares';
-import { CloudOpenShareBody, CloudShareBody, CloudShareParams, CloudShareTokenParams } from './dtos';
+import { downloadShare, listShares, openShare, revokeShare, shareFile } from '../../domain/cloud/shares';
+import { contentDisposition } from '../../lib/storage';
+import { CloudAddressQuery, CloudOpenShareBody, CloudShareBody, CloudShareParams, CloudShareTokenParams } from './dtos';
 import { CloudSharedFileView, CloudShareListView, CloudShareView } from './views';
 import { isoTime } from '../http/present';
 
@@ -49,7 +51,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
       access: 'public',
       summary: 'Open a share link',
       description:
-        'Anonymous: the token is the capability. Answers the file\'s name, size and type and a download address valid CLOUD_LINK_TTL_SECONDS. Unknown or revoked, its file no longer live, or its organisation suspended or not entitled to cloud: 404; expired: 410 `share_expired`; a protected link without its password: 401 `share_password_required`, with a wrong one 403 `share_password_invalid` (wrong passwords are rate-limited per address).',
+        'Anonymous: the token is the capability. Answers the file\'s name, size and type and a download address valid CLOUD_LINK_TTL_SECONDS (GET /api/cloud/shared/{token}/download, signed: it needs no password again). Unknown or revoked, its file no longer live, or its organisation suspended or not entitled to cloud: 404; expired: 410 `share_expired`; a protected link without its password: 401 `share_password_required`, with a wrong one 403 `share_password_invalid` (wrong passwords are rate-limited per address).',
       params: CloudShareTokenParams,
       body: CloudOpenShareBody,
       response: CloudSharedFileView,
@@ -62,6 +64,26 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     async ({ services: s, params, body }) => {
       const { file, url, expiresAt } = await openShare(s, params.token, body.password);
       return { name: file.name, size: file.size, contentType: file.contentType ?? null, url, expiresAt: isoTime(expiresAt) } satisfies CloudSharedFileView;
+    },
+  );
+
+  r.get(
+    '/api/cloud/shared/:token/download',
+    {
+      access: 'public',
+      summary: 'Download the file of a share link',
+      description:
+        'The download address of an opened link (the url of POST /api/cloud/shared/{token}), authorised by its t: `<expiry>.<HMAC-SHA256>` over the share, with a key used for nothing else (403 `download_token_invalid` when missing or altered, `download_token_expired` after CLOUD_LINK_TTL_SECONDS: open the link again). The link is checked at every use like its opening: revoked, its file trashed or deleted, its organisation suspended or not entitled to cloud, 404; expired, 410 `share_expired`. Answers the bytes themselves as an attachment named like the file (application/octet-stream for types a browser should not render), streamed by the service: nothing in the answer names the organisation.',
+      params: CloudShareTokenParams,
+      query: CloudAddressQuery,
+      rateLimits: [{ name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+      response: { description: "The file's bytes", content: { '*/*': {} } },
+      errors: { 403: '`download_token_invalid` or `download_token_expired`', 404: 'Share not found (revoked, its file trashed or deleted, or its organisation suspended or not entitled to cloud)', 410: '`share_expired`' },
+    },
+    async ({ services: s, params, query, res }) => {
+      const { file, size, contentType, body } = await downloadShare(s, params.token, query.t);
+      res.status(200).set({ 'Content-Type': contentType, 'Content-Length': String(size), 'Content-Disposition': contentDisposition(file.name), 'Cache-Control': 'private, no-store' });
+      await pipeline(body, res);
     },
   );
 }

@@ -113,15 +113,15 @@ export class CloudUploadTicketView {
 }
 
 export class CloudDownloadUrlView {
-  @JSONSchema({ description: 'Presigned GET; answers the bytes as an attachment named like the file' })
+  @JSONSchema({ description: 'Downloads the bytes as an attachment named like the file: authorised by its signed, expiring t parameter, no token; 404 once the file is trashed' })
   @IsString() url!: string;
-  @JSONSchema({ description: 'Renders the file in a browser (img src, embeds): authorised by its signed, expiring t parameter, no token' })
+  @JSONSchema({ description: 'Renders the file in a browser (img src, embeds): authorised by its signed, expiring t parameter, no token; 404 once the file is trashed' })
   @IsString() inlineUrl!: string;
   @IsDateString() expiresAt!: string;
 }
 
 export class CloudTenantDownloadUrlView {
-  @JSONSchema({ description: 'Presigned GET without Content-Disposition, for services of the suite fetching the bytes' })
+  @JSONSchema({ description: 'The inline address (redirects to the bytes, without Content-Disposition for the types a browser renders safely), for services of the suite fetching them' })
   @IsString() url!: string;
   @IsDateString() expiresAt!: string;
   @IsInt() size!: number;
@@ -165,7 +165,7 @@ export class CloudSharedFileView {
   @IsString() name!: string;
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
-  @JSONSchema({ description: 'Presigned GET of the file (attachment)' })
+  @JSONSchema({ description: 'Downloads the file (attachment), as long as the link and its file are live: GET /api/cloud/shared/{token}/download' })
   @IsString() url!: string;
   @IsDateString() expiresAt!: string;
 }

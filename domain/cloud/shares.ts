@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { hashToken } from '../../lib/tokens';
 import { CloudNode } from '../../entities/cloud/node';
 import { CloudShare, type ShareKind } from '../../entities/cloud/share';
@@ -9,7 +10,8 @@ import type { Services } from '../services';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { getItem } from './items';
-import { presignFile, servesCloud } from './downloads';
+import { checkToken, inlineSafe, servesCloud, signedToken } from './downloads';
+import { mediaType } from './names';
 
 export interface ShareFileProps {
   kind: ShareKind;
@@ -92,25 +94,61 @@ export interface OpenedShare {
 }
 
 /**
- * Opens a link share anonymously: 404 for an unknown or revoked link, a file no longer live, or an organisation
- * suspended or not entitled to cloud (servesCloud), 410
- * `share_expired`, 401 `share_password_required` / 403 `share_password_invalid`. Answers a short-lived
- * download address (Content-Disposition with the file's name).
+ * A live link share by its token: 404 for an unknown or revoked link, or an organisation suspended or not
+ * entitled to cloud (servesCloud), 410 `share_expired`.
  */
-export async function openShare(services: Services, token: string, password: string | undefined): Promise<OpenedShare> {
-  const em = services.orm.em.fork();
-  const share = await em.findOne(CloudShare, { tokenHash: hashToken(token), kind: 'link', revokedAt: null }, { filters: { tenant: false } });
+async function liveShare(services: Services, token: string): Promise<CloudShare> {
+  const share = await services.orm.em.fork().findOne(CloudShare, { tokenHash: hashToken(token), kind: 'link', revokedAt: null }, { filters: { tenant: false } });
   // A suspended organisation, or one no longer entitled to cloud, serves nothing through its links (404, like
   // its other public surfaces); checked before expiry and password so the answer tells nothing more.
   if (!share || !(await servesCloud(services, share.tenantId))) throw notFound('Share');
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'share_expired', 'This share link has expired');
+  return share;
+}
+
+/** The live file of a share, or 404 (trashed or purged since). */
+async function sharedFile(services: Services, share: CloudShare): Promise<CloudNode & { objectKey: string }> {
+  const file = await services.orm.em.fork().findOne(CloudNode, { id: share.nodeId, tenantId: share.tenantId, kind: 'file', trashedAt: null }, { filters: { tenant: false } });
+  if (!file?.objectKey) throw notFound('Share');
+  return file as CloudNode & { objectKey: string };
+}
+
+/**
+ * Opens a link share anonymously: 404, 410 as liveShare, a file no longer live 404, 401
+ * `share_password_required` / 403 `share_password_invalid`. Answers the share's download address, valid
+ * CLOUD_LINK_TTL_SECONDS: an address of this app naming the link and signed over the share (the proof the
+ * password was given), never a storage address, whose key names the organisation.
+ */
+export async function openShare(services: Services, token: string, password: string | undefined): Promise<OpenedShare> {
+  const share = await liveShare(services, token);
   if (share.passwordHash) {
     if (!password) throw new AppError(401, 'share_password_required', 'This share link needs its password');
     if (!(await verifyPassword(share.passwordHash, password))) throw forbidden('share_password_invalid', 'The password of this share link is wrong');
   }
-  const file = await em.findOne(CloudNode, { id: share.nodeId, tenantId: share.tenantId, kind: 'file', trashedAt: null }, { filters: { tenant: false } });
-  if (!file?.objectKey) throw notFound('Share');
+  const file = await sharedFile(services, share);
   const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
-  const url = await presignFile(services, file, { expiresIn: ttl, inline: false });
-  return { file, url, expiresAt: new Date(Date.now() + ttl * 1000) };
+  return { file, url: `${shareUrl(services, token)}/download?t=${signedToken(services, 'share', share.id, ttl)}`, expiresAt: new Date(Date.now() + ttl * 1000) };
+}
+
+export interface SharedDownload {
+  file: CloudNode;
+  size: number;
+  /** What the answer declares: the stored type when a browser may render it (INLINE_SAFE), else octet-stream. */
+  contentType: string;
+  body: Readable;
+}
+
+/**
+ * The bytes of a share's download address, checked at every use like the link itself (revoked, expired,
+ * organisation suspended, file trashed or purged: 404 or 410 at once), then t (403 `download_token_invalid` /
+ * `download_token_expired`). Streamed by this app rather than redirected to the store: a storage address would
+ * show the organisation's id to whoever holds the link.
+ */
+export async function downloadShare(services: Services, token: string, t: string | undefined): Promise<SharedDownload> {
+  const share = await liveShare(services, token);
+  checkToken(services, 'share', share.id, t);
+  const file = await sharedFile(services, share);
+  const stored = await services.storage.stat(file.objectKey);
+  if (!stored) throw notFound('Share');
+  return { file, size: stored.size, contentType: inlineSafe(file.contentType) ? mediaType(file.contentType) : 'application/octet-stream', body: await services.storage.get(file.objectKey) };
 }

@@ -25,6 +25,8 @@ export interface Operation {
   jsonBody?: Schema;
   /** Takes a body of another media type (a webhook's raw body). */
   rawBody: boolean;
+  /** Needs no credentials (`security: []`): anyone may call it. */
+  anonymous: boolean;
 }
 
 export interface ApiDocument {
@@ -55,6 +57,7 @@ export async function readDocument(stack: TestStack): Promise<ApiDocument> {
         query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
         jsonBody: content['application/json'] && !raw ? resolve(content['application/json'].schema) : undefined,
         rawBody: raw || Object.keys(content).some((type) => type !== 'application/json'),
+        anonymous: Array.isArray(op.security) && op.security.length === 0,
       });
     }
   }

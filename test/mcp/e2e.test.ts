@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { tools } from '../../mcp/server';
 import { createAccount, type Account } from '../support/factories';
+import { createArticle, createSpace } from '../support/knowledge';
 import { startStack, type TestStack } from '../support/stack';
 import { httpClient, stdioClient, textOf } from './harness';
 
@@ -140,5 +141,13 @@ describe('knowledge MCP server end to end', () => {
     const richRead = await reader.readResource({ uri: `knowledge://article/${rich.id}` });
     expect(richRead.contents[0]).toMatchObject({ mimeType: 'application/json' });
     expect(JSON.parse((richRead.contents[0] as { text: string }).text)).toMatchObject({ id: rich.id, content: doc });
+  });
+
+  it('answers an address naming no article with the protocol\'s Resource not found (-32002) and the uri', async () => {
+    const stranger = await createAccount(stack);
+    const theirs = await createArticle(stack, stranger, (await createSpace(stack, stranger)).id);
+    for (const uri of ['knowledge://article/00000000-0000-4000-8000-000000000000', `knowledge://article/${theirs.id}`, 'knowledge://article/not-an-id']) {
+      await expect(reader.readResource({ uri })).rejects.toMatchObject({ code: -32002, message: expect.stringContaining('Resource not found'), data: { uri } });
+    }
   });
 });

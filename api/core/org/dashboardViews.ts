@@ -76,7 +76,7 @@ export class WidgetTypeView {
   @Nullable() @IsIn(allPermissions) permission!: string | null;
   @JSONSchema({ description: 'GET route the widget reads its data from, with the caller\'s token (a path parameter is the widget\'s required setting, e.g. {id}: settings.pipelineId)' }) @IsString() dataRoute!: string;
   @JSONSchema({ description: 'Field of that answer the widget shows; null: the whole answer' }) @Nullable() @IsString() dataField!: string | null;
-  @IsString({ each: true }) requiredSettings!: string[];
+  @JSONSchema({ description: 'The settings the type needs, each the id of a record of the organisation (e.g. pipelineId); it takes no others' }) @IsString({ each: true }) requiredSettings!: string[];
   @IsInt() defaultW!: number;
   @IsInt() defaultH!: number;
   @JSONSchema({ description: 'Whether the caller may add it now (module in use, permission held)' }) @IsBoolean() available!: boolean;

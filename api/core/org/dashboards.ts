@@ -97,7 +97,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Add a widget',
-      description: `A type of the catalogue; without a place it goes below the others at the type's default size. 403 \`widget_not_available\` when the organisation does not use its module or the caller lacks its permission; 400 for a required setting missing or a place past the grid; 409 \`widget_limit\` past ${MAX_WIDGETS}. Answers the dashboard.`,
+      description: `A type of the catalogue; without a place it goes below the others at the type's default size. 403 \`widget_not_available\` when the organisation does not use its module or the caller lacks its permission; 400 for a required setting missing, a setting the type does not take, a setting naming no record of the organisation (\`settings.pipelineId\`: an unknown pipeline or another organisation's) or a place past the grid; 409 \`widget_limit\` past ${MAX_WIDGETS}. Answers the dashboard.`,
       params: IdParams,
       body: AddWidgetBody,
       response: DashboardView,
@@ -109,7 +109,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/dashboards/:id/widgets/:widgetId',
-    { ...gate, summary: 'Edit a widget', description: 'Title, place, settings (replaced, checked against the type). New settings for a widget not available now are 403 `widget_not_available`; its title and place can still change. Answers the dashboard.', params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
+    { ...gate, summary: 'Edit a widget', description: 'Title, place, settings (replaced, checked against the type as when adding: 400 for a setting the type does not take or one naming no record of the organisation). New settings for a widget not available now are 403 `widget_not_available`; its title and place can still change. Answers the dashboard.', params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
     async ({ ctx, params, body }) => DashboardView.from(await updateWidget(ctx, params.id, params.widgetId, body)),
   );
 

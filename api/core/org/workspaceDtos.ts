@@ -37,7 +37,7 @@ class PlaceFields {
 export class AddWidgetBody extends PlaceFields {
   @JSONSchema({ description: 'A type of GET /api/dashboards/widget-catalogue' }) @IsIn(widgetTypes) type!: string;
   @JSONSchema({ type: ['string', 'null'], maxLength: 120 }) @IsOptional() @IsString() @MaxLength(120) title?: string | null;
-  @JSONSchema({ description: `Settings of the type (e.g. { "pipelineId": "…" } for pipeline_board); at most ${SETTINGS_MAX_CHARS} characters as JSON` }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
+  @JSONSchema({ description: `Settings of the type, only those it takes (requiredSettings of the catalogue, e.g. { "pipelineId": "…" } for pipeline_board: a pipeline of the organisation); at most ${SETTINGS_MAX_CHARS} characters as JSON` }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
 }
 
 export class UpdateWidgetBody extends PlaceFields {

@@ -139,5 +139,6 @@ export async function renderFeed(services: Services, token: string, now = new Da
       created: a.createdAt,
     });
   }
-  return calendar.toString();
+  // ical-generator joins the lines with CRLF but ends the last without one; RFC 5545 §3.1 ends every line so.
+  return `${calendar.toString()}\r\n`;
 }

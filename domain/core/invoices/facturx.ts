@@ -2,6 +2,7 @@ import { onFirstUse } from '../../../lib/lazy';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+import { literal } from './escapeXml';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xmlbuilder2'));
@@ -16,7 +17,8 @@ const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xml
  * credited invoice, BT-27..BT-40 seller (SIREN as legal id scheme 0002, VAT number as VA), BT-44..BT-55 buyer,
  * BT-72 delivery date, BT-81/84/86 credit transfer (58) to the IBAN, BG-23 VAT breakdown, BG-25 lines with
  * their discount as a line allowance (BT-136..BT-139), BG-22 totals. Category O documents carry no VAT numbers
- * (BR-O-02, BR-O-03).
+ * (BR-O-02, BR-O-03). Every text from the document goes through literal(): the XML gives back exactly what was
+ * entered, `&nbsp;` or `&amp;` included.
  */
 export const FACTURX_GUIDELINE = 'urn:cen.eu:en16931:2017';
 
@@ -37,20 +39,20 @@ function dateTime(parent: XMLBuilder, name: string, date: string, prefix: 'udt' 
 
 function party(parent: XMLBuilder, name: string, p: InvoiceParty, withVat: boolean) {
   const node = parent.ele(name);
-  node.ele('ram:Name').txt(p.name);
-  if (p.legalId) node.ele('ram:SpecifiedLegalOrganization').ele('ram:ID', { schemeID: '0002' }).txt(p.legalId);
+  node.ele('ram:Name').txt(literal(p.name));
+  if (p.legalId) node.ele('ram:SpecifiedLegalOrganization').ele('ram:ID', { schemeID: '0002' }).txt(literal(p.legalId));
   if (p.address) {
     const a = node.ele('ram:PostalTradeAddress');
-    if (p.address.postalCode) a.ele('ram:PostcodeCode').txt(p.address.postalCode);
-    a.ele('ram:LineOne').txt(p.address.line1);
-    if (p.address.line2) a.ele('ram:LineTwo').txt(p.address.line2);
-    if (p.address.city) a.ele('ram:CityName').txt(p.address.city);
-    a.ele('ram:CountryID').txt(p.address.country);
+    if (p.address.postalCode) a.ele('ram:PostcodeCode').txt(literal(p.address.postalCode));
+    a.ele('ram:LineOne').txt(literal(p.address.line1));
+    if (p.address.line2) a.ele('ram:LineTwo').txt(literal(p.address.line2));
+    if (p.address.city) a.ele('ram:CityName').txt(literal(p.address.city));
+    a.ele('ram:CountryID').txt(literal(p.address.country));
   }
-  if (p.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(p.email);
-  if (withVat && p.vatNumber) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(p.vatNumber);
+  if (p.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(literal(p.email));
+  if (withVat && p.vatNumber) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(literal(p.vatNumber));
   // BR-E-02: an exempt seller without VAT number gives its tax registration (SIREN) instead.
-  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(p.legalId);
+  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(literal(p.legalId));
 }
 
 /** The CII XML of an issued invoice or credit note (`credited`: the invoice a credit note corrects). */
@@ -65,17 +67,17 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(FACTURX_GUIDELINE);
 
   const doc = root.ele('rsm:ExchangedDocument');
-  doc.ele('ram:ID').txt(invoice.number);
+  doc.ele('ram:ID').txt(literal(invoice.number));
   doc.ele('ram:TypeCode').txt(invoice.kind === 'credit_note' ? '381' : '380');
   dateTime(doc, 'ram:IssueDateTime', invoice.issueDate);
-  if (invoice.note) doc.ele('ram:IncludedNote').ele('ram:Content').txt(invoice.note);
-  if (invoice.creditReason) doc.ele('ram:IncludedNote').ele('ram:Content').txt(invoice.creditReason);
+  if (invoice.note) doc.ele('ram:IncludedNote').ele('ram:Content').txt(literal(invoice.note));
+  if (invoice.creditReason) doc.ele('ram:IncludedNote').ele('ram:Content').txt(literal(invoice.creditReason));
 
   const tx = root.ele('rsm:SupplyChainTradeTransaction');
   for (const line of invoice.lines) {
     const item = tx.ele('ram:IncludedSupplyChainTradeLineItem');
     item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(line.position));
-    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(line.description);
+    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(literal(line.description));
     item.ele('ram:SpecifiedLineTradeAgreement').ele('ram:NetPriceProductTradePrice').ele('ram:ChargeAmount').txt(decimal(line.unitPriceCents));
     item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: line.unitCode }).txt(decimal(line.quantityMilli, 3));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
@@ -98,37 +100,37 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   }
 
   const agreement = tx.ele('ram:ApplicableHeaderTradeAgreement');
-  if (invoice.buyerReference) agreement.ele('ram:BuyerReference').txt(invoice.buyerReference);
+  if (invoice.buyerReference) agreement.ele('ram:BuyerReference').txt(literal(invoice.buyerReference));
   party(agreement, 'ram:SellerTradeParty', invoice.seller, withVat);
   party(agreement, 'ram:BuyerTradeParty', invoice.buyer, withVat);
-  if (invoice.orderReference) agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(invoice.orderReference);
+  if (invoice.orderReference) agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(literal(invoice.orderReference));
 
   const delivery = tx.ele('ram:ApplicableHeaderTradeDelivery');
   // BR-IC-12: intra-community supplies name the country delivered to.
-  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address) delivery.ele('ram:ShipToTradeParty').ele('ram:PostalTradeAddress').ele('ram:CountryID').txt(invoice.buyer.address.country);
+  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address) delivery.ele('ram:ShipToTradeParty').ele('ram:PostalTradeAddress').ele('ram:CountryID').txt(literal(invoice.buyer.address.country));
   dateTime(delivery.ele('ram:ActualDeliverySupplyChainEvent'), 'ram:OccurrenceDateTime', invoice.deliveryDate ?? invoice.issueDate);
 
   const settlement = tx.ele('ram:ApplicableHeaderTradeSettlement');
-  settlement.ele('ram:PaymentReference').txt(invoice.number);
-  settlement.ele('ram:InvoiceCurrencyCode').txt(currency);
+  settlement.ele('ram:PaymentReference').txt(literal(invoice.number));
+  settlement.ele('ram:InvoiceCurrencyCode').txt(literal(currency));
   if (invoice.seller.iban && invoice.kind === 'invoice') {
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
     means.ele('ram:TypeCode').txt('58');
-    means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(invoice.seller.iban);
-    if (invoice.seller.bic) means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(invoice.seller.bic);
+    means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(literal(invoice.seller.iban));
+    if (invoice.seller.bic) means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(literal(invoice.seller.bic));
   }
   for (const group of invoice.vatBreakdown) {
     const tax = settlement.ele('ram:ApplicableTradeTax');
     tax.ele('ram:CalculatedAmount').txt(decimal(group.vatCents));
     tax.ele('ram:TypeCode').txt('VAT');
-    if (group.exemptionReason) tax.ele('ram:ExemptionReason').txt(group.exemptionReason);
+    if (group.exemptionReason) tax.ele('ram:ExemptionReason').txt(literal(group.exemptionReason));
     tax.ele('ram:BasisAmount').txt(decimal(group.taxableCents));
     tax.ele('ram:CategoryCode').txt(group.category);
-    if (group.exemptionReasonCode) tax.ele('ram:ExemptionReasonCode').txt(group.exemptionReasonCode);
+    if (group.exemptionReasonCode) tax.ele('ram:ExemptionReasonCode').txt(literal(group.exemptionReasonCode));
     if (group.category !== 'O') tax.ele('ram:RateApplicablePercent').txt(rate(group.rateBp));
   }
   const terms = settlement.ele('ram:SpecifiedTradePaymentTerms');
-  if (invoice.paymentTerms) terms.ele('ram:Description').txt(invoice.paymentTerms);
+  if (invoice.paymentTerms) terms.ele('ram:Description').txt(literal(invoice.paymentTerms));
   if (invoice.dueDate) dateTime(terms, 'ram:DueDateDateTime', invoice.dueDate);
   const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
   totals.ele('ram:LineTotalAmount').txt(decimal(invoice.lineTotalCents));
@@ -138,7 +140,7 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   totals.ele('ram:DuePayableAmount').txt(decimal(invoice.grandTotalCents));
   if (credited?.number) {
     const ref = settlement.ele('ram:InvoiceReferencedDocument');
-    ref.ele('ram:IssuerAssignedID').txt(credited.number);
+    ref.ele('ram:IssuerAssignedID').txt(literal(credited.number));
     if (credited.issueDate) dateTime(ref, 'ram:FormattedIssueDateTime', credited.issueDate, 'qdt');
   }
   return root.end({ prettyPrint: true });

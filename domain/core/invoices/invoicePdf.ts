@@ -2,6 +2,7 @@ import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { onFirstUse } from '../../../lib/lazy';
 import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+import { escapeXml } from './escapeXml';
 import { FACTURX_GUIDELINE } from './facturx';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -94,7 +95,7 @@ const xmp = (invoice: Invoice, title: string) => `<?xpacket begin="\uFEFF" id="W
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
   <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>
-  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${title}</rdf:li></rdf:Alt></dc:title></rdf:Description>
+  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(title)}</rdf:li></rdf:Alt></dc:title></rdf:Description>
   <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>${invoice.issuedAt!.toISOString()}</xmp:CreateDate></rdf:Description>
   <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
    <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">

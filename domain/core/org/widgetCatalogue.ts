@@ -1,5 +1,8 @@
 import type { Gated } from './access';
 
+/** The settings a widget type may take, each naming a record of the organisation (checkWidgetSettings.ts finds it). */
+export type WidgetSetting = 'pipelineId';
+
 export interface WidgetType extends Gated {
   type: string;
   title: string;
@@ -8,8 +11,8 @@ export interface WidgetType extends Gated {
   dataRoute: string;
   /** The field of that route's answer the widget shows; null: the whole answer. */
   dataField: string | null;
-  /** Settings the type needs (each a string naming an id or filter). */
-  requiredSettings: string[];
+  /** Settings the type needs (each a string naming a record of the organisation); it takes no others. */
+  requiredSettings: WidgetSetting[];
   defaultW: number;
   defaultH: number;
 }

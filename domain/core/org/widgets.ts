@@ -5,6 +5,7 @@ import type { TenantContext } from '../../context';
 import { callerAccess, mayUse } from './access';
 import { getDashboard, ownDashboard, type DashboardWithWidgets } from './dashboards';
 import { widgetTypeOf } from './widgetCatalogue';
+import { checkSettingNames, checkSettingTargets } from './checkWidgetSettings';
 
 /** Widgets a dashboard holds at most. */
 export const MAX_WIDGETS = 50;
@@ -25,13 +26,17 @@ function checkFits(d: Dashboard, p: Placement, field = ''): void {
   if (p.x + p.w > d.columns) throw invalidField(field ? `${field}.x` : 'x', `x + w must be at most the dashboard's ${d.columns} columns`);
 }
 
-/** 400 for a type not in the catalogue or missing a required setting; 403 `widget_not_available` when the module is off or the caller lacks the permission. */
+/**
+ * 400 for a type not in the catalogue, a setting it requires and lacks or one it does not take; 403
+ * `widget_not_available` when the module is off or the caller lacks the permission; then 400 for a setting naming
+ * no record of the organisation (looked up only for a caller who may use the widget, so it tells others nothing).
+ */
 async function checkType(ctx: TenantContext, type: string, settings: Record<string, unknown>): Promise<{ defaultW: number; defaultH: number }> {
   const def = widgetTypeOf(type);
   if (!def) throw invalidField('type', 'must be a type of the widget catalogue (GET /api/dashboards/widget-catalogue)');
-  const missing = def.requiredSettings.filter((k) => typeof settings[k] !== 'string' || !settings[k]);
-  if (missing.length) throw badRequest('validation_failed', 'The request is invalid', missing.map((k) => ({ field: `settings.${k}`, message: `is required by the ${type} widget` })));
+  checkSettingNames(def, settings);
   if (!mayUse(await callerAccess(ctx), def)) throw forbidden('widget_not_available', `The ${type} widget needs the ${def.module} module in use${def.permission ? ` and the permission ${def.permission}` : ''}`);
+  await checkSettingTargets(ctx, def, settings);
   return def;
 }
 

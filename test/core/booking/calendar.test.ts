@@ -147,6 +147,13 @@ describe('core: booking calendar', () => {
     const feed = await stack.http.get(path);
     expect(feed.status).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    // RFC 5545 §3.1, byte by byte: every content line, the last one included, ends with CRLF (no bare CR or LF)
+    // and is folded to at most 75 octets.
+    const bytes = Buffer.from(feed.text, 'utf8');
+    expect(bytes.subarray(-15).toString()).toBe('END:VCALENDAR\r\n');
+    const lines = bytes.toString('utf8').split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.filter((l) => /[\r\n]/.test(l) || Buffer.byteLength(l) > 75)).toEqual([]);
     // Parsed back by another library (ical.js, Mozilla's RFC 5545 parser).
     const calendar = new ICAL.Component(ICAL.parse(feed.text));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));

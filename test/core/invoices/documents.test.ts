@@ -9,6 +9,7 @@ import type { Account } from '../../support/factories';
 import { en16931Violations } from './en16931';
 import { customerOf, draft, invoicingOrg, issued, line } from './support';
 import { xsdErrors } from './xsd';
+import { readXml, textsAt } from '../../support/xml';
 
 /** The embedded file named `name` of a PDF (its decoded bytes), read the way a Factur-X reader does. */
 async function embeddedFile(pdfBytes: Buffer, name: string): Promise<{ bytes: Buffer; relationship: string | undefined } | null> {
@@ -37,6 +38,16 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
   });
   afterAll(() => stack.close());
 
+  const pdfOf = async (account: Account, id: string): Promise<Buffer> => {
+    const res = await stack.http.get(`/api/invoices/${id}/pdf`).set(account.auth).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return res.body as Buffer;
+  };
   const xmlOf = async (id: string) => {
     const res = await stack.http.get(`/api/invoices/${id}/einvoice/factur-x.xml`).set(org.auth);
     expect(res.status).toBe(200);
@@ -205,16 +216,80 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     expect(await xsdErrors(cleaned)).toEqual([]);
   });
 
+  it('gives back every text exactly as entered, entity-like text included, in the XML and the PDF', async () => {
+    // xmlbuilder2 leaves `&word;` and `&#digits;` unescaped: each field below would come out undefined or altered.
+    const own = await invoicingOrg(stack);
+    const business = (await stack.http.get('/api/businesses').set(own.auth)).body as { id: string };
+    const seller = { legalName: 'Atelier R&amp;D &#233;tudes', address: { line1: '12 rue du Pr&eacute;', line2: 'B&acirc;t. &#65;', postalCode: '75&#48;11', city: 'Paris &lt;11e&gt;', country: 'FR' } };
+    expect((await stack.http.patch(`/api/businesses/${business.id}`).set(own.auth).send(seller)).status).toBe(200);
+    const customer = await stack.http.post('/api/customers').set(own.auth).send({ kind: 'organisation', name: 'Client &lt;b&gt; &amp; Co' });
+    expect(customer.status).toBe(201);
+    const buyer = { legalId: 'HRB&#49;234', address: { line1: '5 avenue &Foch;', line2: '&#x42;âtiment B', postalCode: '69&#48;06', city: 'Lyon &amp; environs', country: 'FR' } };
+    const texts = {
+      lines: ['Prix&nbsp;HT', 'R&amp;D', 'Code &#65;', 'Formation &sect; 4'],
+      exemptionReason: 'Exon&eacute;ration, art. 261-4-4&#176; a du CGI',
+      note: 'Merci &hellip; &#x1F600; <&> "à bientôt"',
+      paymentTerms: '30 jours &agrave; r&eacute;ception',
+      buyerReference: 'REF&amp;1',
+      orderReference: 'PO&#35;42',
+      creditReason: 'Retour &amp; avoir &#8364;',
+    };
+    const inv = await issued(stack, own, customer.body.id, {
+      lines: [...texts.lines.slice(0, 3).map((description) => line({ description })), line({ description: texts.lines[3], vatRate: 0, vatCategory: 'E', exemptionReason: texts.exemptionReason })],
+      note: texts.note,
+      paymentTerms: texts.paymentTerms,
+      buyerReference: texts.buyerReference,
+      orderReference: texts.orderReference,
+      buyer,
+    });
+    const xmlRes = await stack.http.get(`/api/invoices/${inv.id}/einvoice/factur-x.xml`).set(own.auth);
+    const xml = xmlRes.text;
+    const read = await readXml(xml);
+    expect(read.errors).toEqual([]);
+    const at = (suffix: string) => textsAt(read.texts, suffix);
+    const party = (role: string, field: string) => at(`ram:${role}TradeParty/${field}`);
+    expect(party('Seller', 'ram:Name')).toEqual([seller.legalName]);
+    expect(party('Seller', 'ram:PostalTradeAddress/ram:LineOne')).toEqual([seller.address.line1]);
+    expect(party('Seller', 'ram:PostalTradeAddress/ram:LineTwo')).toEqual([seller.address.line2]);
+    expect(party('Seller', 'ram:PostalTradeAddress/ram:PostcodeCode')).toEqual([seller.address.postalCode]);
+    expect(party('Seller', 'ram:PostalTradeAddress/ram:CityName')).toEqual([seller.address.city]);
+    expect(party('Buyer', 'ram:Name')).toEqual(['Client &lt;b&gt; &amp; Co']);
+    expect(party('Buyer', 'ram:SpecifiedLegalOrganization/ram:ID')).toEqual([buyer.legalId]);
+    expect(party('Buyer', 'ram:PostalTradeAddress/ram:LineOne')).toEqual([buyer.address.line1]);
+    expect(party('Buyer', 'ram:PostalTradeAddress/ram:LineTwo')).toEqual([buyer.address.line2]);
+    expect(party('Buyer', 'ram:PostalTradeAddress/ram:PostcodeCode')).toEqual([buyer.address.postalCode]);
+    expect(party('Buyer', 'ram:PostalTradeAddress/ram:CityName')).toEqual([buyer.address.city]);
+    expect(at('ram:SpecifiedTradeProduct/ram:Name')).toEqual(texts.lines);
+    expect(at('ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:ExemptionReason')).toEqual([texts.exemptionReason]);
+    expect(at('rsm:ExchangedDocument/ram:IncludedNote/ram:Content')).toEqual([texts.note]);
+    expect(at('ram:SpecifiedTradePaymentTerms/ram:Description')).toEqual([texts.paymentTerms]);
+    expect(at('ram:ApplicableHeaderTradeAgreement/ram:BuyerReference')).toEqual([texts.buyerReference]);
+    expect(at('ram:BuyerOrderReferencedDocument/ram:IssuerAssignedID')).toEqual([texts.orderReference]);
+    expect(en16931Violations(xml)).toEqual([]);
+    expect(await xsdErrors(xml)).toEqual([]);
+
+    const credit = await stack.http.post(`/api/invoices/${inv.id}/credit-note`).set(own.auth).send({ reason: texts.creditReason });
+    expect(credit.status).toBe(201);
+    const creditXml = (await stack.http.get(`/api/invoices/${credit.body.id}/einvoice/factur-x.xml`).set(own.auth)).text;
+    const creditRead = await readXml(creditXml);
+    expect(creditRead.errors).toEqual([]);
+    expect(textsAt(creditRead.texts, 'ram:IncludedNote/ram:Content')).toEqual([texts.creditReason]);
+    expect(textsAt(creditRead.texts, 'ram:SpecifiedTradeProduct/ram:Name')).toEqual(texts.lines);
+    expect(textsAt(creditRead.texts, 'ram:BuyerTradeParty/ram:Name')).toEqual(['Client &lt;b&gt; &amp; Co']);
+    expect(await xsdErrors(creditXml)).toEqual([]);
+
+    // The PDF embeds those same bytes, and its XMP packet is well-formed XML too.
+    const pdfBytes = await pdfOf(own, inv.id);
+    expect((await embeddedFile(pdfBytes, 'factur-x.xml'))!.bytes.toString('utf8')).toBe(xml);
+    const xmp = Buffer.from(((await PDFDocument.load(pdfBytes)).catalog.lookup(PDFName.of('Metadata')) as PDFRawStream).getContents()).toString('utf8');
+    const xmpRead = await readXml(xmp);
+    expect(xmpRead.errors).toEqual([]);
+    expect(textsAt(xmpRead.texts, 'dc:title/rdf:Alt/rdf:li')).toEqual([`Facture ${inv.number}`]);
+  });
+
   it('serves a PDF carrying the same XML as factur-x.xml with Factur-X metadata', async () => {
     const inv = await issued(stack, org, customerId, { lines: Array.from({ length: 60 }, (_, i) => line({ description: `Prestation n° ${i + 1} — détail ✓ ${'long '.repeat(i % 7)}` })) });
-    const res = await stack.http.get(`/api/invoices/${inv.id}/pdf`).set(org.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const pdfBytes = res.body as Buffer;
+    const pdfBytes = await pdfOf(org, inv.id);
     expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
     const file = await embeddedFile(pdfBytes, 'factur-x.xml');
     expect(file?.relationship).toBe('/Alternative');

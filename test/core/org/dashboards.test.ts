@@ -150,6 +150,25 @@ describe('core: dashboard summary and dashboards', () => {
     expectProblem(await stack.http.get(`/api/dashboards/${second.id}`).set(owner.auth), 404, 'not_found');
   });
 
+  it("refuses widget settings naming no resource of the organisation: another organisation's or an unknown pipeline, a setting the type does not take", async () => {
+    const d = (await stack.http.post('/api/dashboards').set(owner.auth).send({ name: 'Boards' }).expect(201)).body as { id: string };
+    const add = (body: object) => stack.http.post(`/api/dashboards/${d.id}/widgets`).set(owner.auth).send(body);
+    const mine = await makePipeline(stack, owner, 'Mine');
+    const theirs = await makePipeline(stack, await createAccount(stack, { tier: 'pro' }), 'Theirs');
+    const board = await add({ type: 'pipeline_board', settings: { pipelineId: mine.id } });
+    expect(board.status).toBe(201);
+    const widget = board.body.widgets[0] as { id: string };
+    expect(widget).toMatchObject({ type: 'pipeline_board', settings: { pipelineId: mine.id } });
+
+    for (const pipelineId of [theirs.id, newId(), 'not-a-uuid']) expectFieldErrors(await add({ type: 'pipeline_board', settings: { pipelineId } }), 'settings.pipelineId');
+    const edit = (settings: object) => stack.http.patch(`/api/dashboards/${d.id}/widgets/${widget.id}`).set(owner.auth).send({ settings });
+    expectFieldErrors(await edit({ pipelineId: theirs.id }), 'settings.pipelineId');
+    // A setting its type does not take (each one that names a resource is declared and checked): refused, not stored.
+    expectFieldErrors(await add({ type: 'deals_by_stage', settings: { pipelineId: theirs.id } }), 'settings.pipelineId');
+    expectFieldErrors(await edit({ pipelineId: mine.id, customerId: newId() }), 'settings.customerId');
+    expect((await stack.http.get(`/api/dashboards/${d.id}`).set(owner.auth)).body.widgets).toEqual([expect.objectContaining({ id: widget.id, settings: { pipelineId: mine.id } })]);
+  });
+
   it('creates concurrent dashboards of a member with one default, never past the limit', async () => {
     const member = await addMember(stack, owner, 'member');
     // Concurrent first creations all counted none and claimed the default: the unique index refused all but one (409).
