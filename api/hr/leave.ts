@@ -13,6 +13,10 @@ import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
 import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveCancellationBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody } from './dtos';
 import { LedgerEntryView, LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
 
+/** The two countings of leave days, shown on the leave type routes. */
+const COUNTINGS =
+  'counting: `ouvrables` counts every jour ouvrable (Monday to Saturday, public holidays and Sundays aside) from the first half day off the employee would have worked to the return, the first half day worked after the request (a week off Monday to Friday costs 6, a Friday 2, a Friday morning 0.5; a part-time employee spends as a full-time one); `ouvres` counts the half days the employee works (a week 5). Accrual is in the same counting; the last month of each reference year (May, the year starting 1 June) rounds what it earned up to a whole day, so 12 x 2.08 ouvrés make 25.';
+
 /** The life of a request, shown on each route that moves it. */
 const LEAVE_STATES =
   'States: pending (filed; its days held in the ledger, its half days taken) -> granted | refused | cancelled; granted -> cancelled; refused and cancelled are final and hold nothing (their half days are free, their days given back by one `refusal_reversal` or `cancellation` movement).';
@@ -24,13 +28,19 @@ export function leaveRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/rh/leave-types',
-    { ...gate, permission: 'hr.clock', summary: 'Leave types', description: 'Every organisation has paid (congés payés, 2.5 days accrued a month), rtt, sick and unpaid; more can be added.', response: LeaveTypesView },
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'Leave types',
+      description: `Every organisation has paid (congés payés: 2.5 jours ouvrables accrued a month and spent in jours ouvrables, five weeks a year), rtt, sick and unpaid (worked days); more can be added. ${COUNTINGS}`,
+      response: LeaveTypesView,
+    },
     async ({ ctx }) => ({ items: (await listLeaveTypes(ctx)).map(LeaveTypeView.from) }),
   );
 
   r.post(
     '/api/rh/leave-types',
-    { ...gate, permission: 'hr.employees.manage', summary: 'Add a leave type', description: '409 `leave_type_exists` when the code is taken.', body: CreateLeaveTypeBody, response: LeaveTypeView, status: 201, errors: { 409: '`leave_type_exists`' } },
+    { ...gate, permission: 'hr.employees.manage', summary: 'Add a leave type', description: `409 \`leave_type_exists\` when the code is taken. counting defaults to ouvrables for a type accruing more than 25 days a year (so paid leave gives five weeks, not six), else ouvres. ${COUNTINGS}`, body: CreateLeaveTypeBody, response: LeaveTypeView, status: 201, errors: { 409: '`leave_type_exists`' } },
     async ({ ctx, body }) => LeaveTypeView.from(await createLeaveType(ctx, body)),
   );
 
@@ -41,7 +51,7 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       permission: 'hr.clock',
       summary: 'File a leave request',
       description:
-        "For the caller's own employee record, or any employee with hr.employees.manage. Working days are counted by half day (morning before 13:00 local, afternoon after) from the schedule (Monday to Friday without one) minus public holidays: each half the request covers and the employee works counts 0.5, so a full day on a day with only a morning slot counts 0.5 and its afternoon alone covers no working day; startHalf afternoon / endHalf morning make half days. A type that tracks a balance holds the days in the ledger at once (409 `insufficient_balance` when short); a refusal gives them back. 409 `leave_overlap` when a pending or granted request shares a half day (refused by the database). 400 `leave_covers_no_working_day`.",
+        "For the caller's own employee record, or any employee with hr.employees.manage. Days are counted by half day (morning before 13:00 local, afternoon after; startHalf afternoon / endHalf morning make half days) in the leave type's counting, from the schedule (Monday to Friday without one) minus public holidays. In jours ouvrés (`ouvres`) each half the request covers and the employee works counts 0.5, so a full day on a day with only a morning slot counts 0.5. In jours ouvrables (`ouvrables`, paid leave) every half of Monday to Saturday from the first half off the employee would have worked to the return counts 0.5: a week Monday to Friday costs 6 days (its Saturday), a Friday 2. A request that takes no half the employee works is 400 `leave_covers_no_working_day`. A type that tracks a balance holds the days in the ledger at once (409 `insufficient_balance` when short); a refusal gives them back. 409 `leave_overlap` when a pending or granted request shares a half day (refused by the database).",
       params: IdParams,
       body: FileLeaveRequestBody,
       response: LeaveRequestView,

@@ -4,16 +4,17 @@ import { notFound } from '../../lib/errors';
 import type { Em } from '../../lib/db';
 import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
+import { MONTHLY_PAID_LEAVE } from './accrual';
 
-/** Paid leave accrues 2.5 working days a month (French default, 30 a year). */
-export const PAID_LEAVE_DAYS_PER_MONTH = 2.5;
-
-/** The leave types every organisation starts with (made on first use, codes reserved). */
+/**
+ * The leave types every organisation starts with (made on first use, codes reserved). Paid leave is the law's:
+ * 2.5 jours ouvrables a month, spent in jours ouvrables (five weeks a year); RTT days are worked days.
+ */
 export const defaultLeaveTypes = [
-  { code: 'paid', name: 'Congés payés', paid: true, tracksBalance: true, accrualDaysPerMonth: PAID_LEAVE_DAYS_PER_MONTH, rtt: false },
-  { code: 'rtt', name: 'RTT', paid: true, tracksBalance: true, accrualDaysPerMonth: 0, rtt: true },
-  { code: 'sick', name: 'Arrêt maladie', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false },
-  { code: 'unpaid', name: 'Congé sans solde', paid: false, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false },
+  { code: 'paid', name: 'Congés payés', paid: true, tracksBalance: true, accrualDaysPerMonth: MONTHLY_PAID_LEAVE.ouvrables, rtt: false, counting: 'ouvrables' },
+  { code: 'rtt', name: 'RTT', paid: true, tracksBalance: true, accrualDaysPerMonth: 0, rtt: true, counting: 'ouvres' },
+  { code: 'sick', name: 'Arrêt maladie', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' },
+  { code: 'unpaid', name: 'Congé sans solde', paid: false, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' },
 ] as const;
 
 /** Makes the default leave types of the organisation when missing (idempotent, safe concurrently). */
@@ -45,3 +46,4 @@ export async function findLeaveType(ctx: TenantContext, id: string): Promise<HrL
   if (!type) throw notFound('Leave type');
   return type;
 }
+
