@@ -105,12 +105,26 @@ export class CreateLeaveTypeBody {
   @IsBoolean() paid!: boolean;
   @JSONSchema({ description: 'Counted in the leave ledger: requests hold days from the balance' })
   @IsBoolean() tracksBalance!: boolean;
-  @JSONSchema({ description: "Days credited each month by the accrual job, in the type's counting (default 0)" })
+  @JSONSchema({ description: "Days credited each month by the accrual job, in the type's counting (default 0; more than 0 needs tracksBalance)" })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
-  @JSONSchema({ description: 'Credited by the RTT generation' })
+  @JSONSchema({ description: 'Credited by the RTT generation (needs tracksBalance)' })
   @IsOptional() @IsBoolean() rtt?: boolean;
   @JSONSchema({ description: `${COUNTING}. Default: ouvrables for a type accruing more than 25 days a year, else ouvres` })
   @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
+}
+
+export class UpdateLeaveTypeBody {
+  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @IsOptional() @IsBoolean() paid?: boolean;
+  @JSONSchema({ description: 'Counted in the leave ledger from now on (requests filed before keep what they hold)' })
+  @IsOptional() @IsBoolean() tracksBalance?: boolean;
+  @JSONSchema({ description: "Days credited each month from the next accrual, in the type's counting (earlier accruals stay)" })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
+  @IsOptional() @IsBoolean() rtt?: boolean;
+  @JSONSchema({ description: `${COUNTING}. Applies to requests filed from now on` })
+  @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
+  @JSONSchema({ description: 'true archives the type (no new request nor accrual; its history and balances stay), false puts it back in use' })
+  @IsOptional() @IsBoolean() archived?: boolean;
 }
 
 export class FileLeaveRequestBody {

@@ -132,9 +132,11 @@ export class LeaveTypeView {
   @IsBoolean() rtt!: boolean;
   @JSONSchema({ description: 'How days are counted, accrued and spent: ouvrables (Monday to Saturday, to the return) or ouvres (the half days worked)' })
   @IsIn(leaveCountings) counting!: string;
+  @JSONSchema({ description: 'When it was archived (no new request nor accrual since); null while in use' })
+  @Nullable() @IsDateString() archivedAt!: string | null;
 
   static from(t: Lean<HrLeaveType>): LeaveTypeView {
-    return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt, counting: t.counting };
+    return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt, counting: t.counting, archivedAt: iso(t.archivedAt) };
   }
 }
 

@@ -1,6 +1,6 @@
 import { newId } from '../../entities/base';
 import { HrLeaveType } from '../../entities/hr/leave';
-import { notFound } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
 import type { Em } from '../../lib/db';
 import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
@@ -40,10 +40,17 @@ export async function listLeaveTypes(ctx: TenantContext): Promise<Lean<HrLeaveTy
 }
 
 /** A leave type of the organisation, or 404. */
-export async function findLeaveType(ctx: TenantContext, id: string): Promise<HrLeaveType> {
-  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  const type = await ctx.em.findOne(HrLeaveType, { id });
+export async function findLeaveType(ctx: TenantContext, id: string, em: Em = ctx.em): Promise<HrLeaveType> {
+  await ensureDefaultLeaveTypes(em, ctx.tenantId);
+  const type = await em.findOne(HrLeaveType, { id });
   if (!type) throw notFound('Leave type');
   return type;
 }
 
+/**
+ * 400 unless a type's settings hold together: only a type that keeps a balance can accrue or take RTT (credits
+ * to a type without a ledger balance would show nowhere).
+ */
+export function checkLeaveTypeSettings(type: Pick<HrLeaveType, 'tracksBalance' | 'accrualDaysPerMonth' | 'rtt'>): void {
+  if (!type.tracksBalance && (Number(type.accrualDaysPerMonth) > 0 || type.rtt)) throw invalidField('tracksBalance', 'must be true for a type that accrues (accrualDaysPerMonth > 0) or takes RTT (rtt)');
+}

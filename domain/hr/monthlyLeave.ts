@@ -35,7 +35,7 @@ async function employeesOfMonth(em: Em, first: string, last: string): Promise<({
 }
 
 /**
- * Credits every accruing leave type (accrualDaysPerMonth > 0; paid leave 2.5 jours ouvrables) to
+ * Credits every live accruing leave type (accrualDaysPerMonth > 0, not archived; paid leave 2.5 ouvrables) to
  * each employee of the month: one `accrual` movement per employee, type and month, at the type's rate when the
  * job runs (earlier movements keep theirs). The last month of a reference year (May) also rounds what the
  * employee earned of the type in that year up to a whole day (monthlyAccrual). Run twice, it credits once.
@@ -44,7 +44,7 @@ async function employeesOfMonth(em: Em, first: string, last: string): Promise<({
 export async function accrueLeave(ctx: TenantContext, period: string): Promise<number> {
   const { first, last } = monthBounds(period);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  const types = await ctx.em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 } });
+  const types = await ctx.em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 }, archivedAt: null });
   const employees = await employeesOfMonth(ctx.em, first, last);
   const earned = await earnedInReferenceYear(ctx, period, types.map((t) => t.id));
   const rows = employees.flatMap((e) =>
@@ -76,12 +76,12 @@ async function earnedInReferenceYear(ctx: TenantContext, period: string, typeIds
  * removes the slots' part before or after HALF_DAY_BOUNDARY, as availability does): absences earn no RTT.
  * The month's total is one
  * `rtt_generation` movement per employee, credited to the organisation's RTT type (the first by code with
- * rtt set). Nothing for a month without excess. Run twice, it credits once.
+ * rtt set, not archived). Nothing for a month without excess. Run twice, it credits once.
  */
 export async function generateRtt(ctx: TenantContext, period: string): Promise<number> {
   const { first, last } = monthBounds(period);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  const type = await ctx.em.findOne(HrLeaveType, { rtt: true }, { orderBy: { code: 'asc' } });
+  const type = await ctx.em.findOne(HrLeaveType, { rtt: true, archivedAt: null }, { orderBy: { code: 'asc' } });
   if (!type) return 0;
   const employees = await employeesOfMonth(ctx.em, first, last);
   const schedules = await ctx.em.find(HrSchedule, { employeeId: { $in: employees.map((e) => e.id) } }, { orderBy: { effectiveFrom: 'asc' } });

@@ -12,7 +12,7 @@ export type LeaveCounting = (typeof leaveCountings)[number];
 /**
  * A kind of leave of the organisation (paid leave, RTT, sick, unpaid ...). `tracksBalance` types are
  * counted in the ledger (a request holds its days there); `accrualDaysPerMonth` is credited monthly, in the
- * type's `counting`.
+ * type's `counting`. An archived type takes no new request nor accrual; its history and balance stay.
  */
 export const HrLeaveType = defineEntity({
   name: 'HrLeaveType',
@@ -30,6 +30,8 @@ export const HrLeaveType = defineEntity({
     /** Whether the RTT generation job credits this type. */
     rtt: p.boolean().default(false),
     counting: p.enum([...leaveCountings]).default('ouvres'),
+    /** Set when archived: no new requests or accruals from then on. */
+    archivedAt: p.datetime().nullable(),
   },
 });
 export type HrLeaveType = InferEntity<typeof HrLeaveType>;

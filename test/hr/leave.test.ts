@@ -38,7 +38,7 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expect(Object.keys(types).sort()).toEqual(['paid', 'rtt', 'sick', 'unpaid']);
     const created = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'family', name: 'Événement familial', paid: true, tracksBalance: false });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'family', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' });
+    expect(created.body).toMatchObject({ code: 'family', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres', archivedAt: null });
     expectProblem(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'paid', name: 'Again', paid: true, tracksBalance: true }), 409, 'leave_type_exists');
     expectFieldErrors(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'Bad Code', name: '', paid: 'yes', accrualDaysPerMonth: -1 }), 'code', 'name', 'paid', 'tracksBalance', 'accrualDaysPerMonth');
     expectProblem(await stack.http.post('/api/rh/leave-types').set(org.member.auth).send({ code: 'x', name: 'x', paid: true, tracksBalance: false }), 403, 'permission_denied');

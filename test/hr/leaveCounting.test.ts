@@ -38,7 +38,7 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
   it('lists paid leave in jours ouvrables: 2.5 a month', async () => {
     const res = await stack.http.get('/api/rh/leave-types').set(org.member.auth);
     const byCode = Object.fromEntries((res.body.items as { code: string; counting: string }[]).map((t) => [t.code, t]));
-    expect(byCode.paid).toMatchObject({ accrualDaysPerMonth: 2.5, counting: 'ouvrables' });
+    expect(byCode.paid).toMatchObject({ accrualDaysPerMonth: 2.5, counting: 'ouvrables', archivedAt: null });
     expect([byCode.rtt, byCode.sick, byCode.unpaid].map((t) => t.counting)).toEqual(['ouvres', 'ouvres', 'ouvres']);
   });
 

@@ -28,7 +28,7 @@ describe('HR leave type counting: the migration of existing types', () => {
 
     const migrator = migratorOf(stack.services.orm);
     await migrator.down({ migrations: [MIGRATION] });
-    const columns = await stack.services.orm.em.fork().execute<{ column_name: string }[]>("select column_name from information_schema.columns where table_name = 'hr_leave_types' and column_name = 'counting'");
+    const columns = await stack.services.orm.em.fork().execute<{ column_name: string }[]>("select column_name from information_schema.columns where table_name = 'hr_leave_types' and column_name in ('counting', 'archived_at')");
     expect(columns).toEqual([]);
     await migrator.up({ migrations: [MIGRATION] });
     // Paid leave at 2.5 a month (30 a year) and anything above 25 a year: jours ouvrables, five weeks; the rest as requests were charged so far.
