@@ -5,7 +5,7 @@ import { IsCalendarDate, IsInstant, Length, MaxLength, PageQuery } from '../http
 import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
 import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
-import { halves, leaveStatuses, type Half, type LeaveStatus } from '../../entities/hr/leave';
+import { halves, leaveCountings, leaveStatuses, type Half, type LeaveCounting, type LeaveStatus } from '../../entities/hr/leave';
 import { FIRST_DATE, LAST_DATE } from '../../domain/hr/zones';
 
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
@@ -96,6 +96,8 @@ export class AvailabilityQuery {
   @IsOptional() @instantField('End of the range (ISO 8601 instant), at most 366 days after from; default 7 days after from') to?: string;
 }
 
+const COUNTING = "How the type counts days, accrued and spent alike: ouvrables (Monday to Saturday, 30 a year at 2.5 a month: every jour ouvrable from the first day off to the return, so a week off costs 6) or ouvres (the half days the employee works, 25 a year at 2.08 a month)";
+
 export class CreateLeaveTypeBody {
   @JSONSchema({ description: 'Unique key in the organisation (paid, rtt, sick and unpaid are the defaults)' })
   @Matches(/^[a-z0-9][a-z0-9_-]{0,39}$/, { message: 'code must be 1-40 lowercase letters, digits, "_" or "-"' }) code!: string;
@@ -103,10 +105,26 @@ export class CreateLeaveTypeBody {
   @IsBoolean() paid!: boolean;
   @JSONSchema({ description: 'Counted in the leave ledger: requests hold days from the balance' })
   @IsBoolean() tracksBalance!: boolean;
-  @JSONSchema({ description: 'Days credited each month by the accrual job (default 0)' })
+  @JSONSchema({ description: "Days credited each month by the accrual job, in the type's counting (default 0; more than 0 needs tracksBalance)" })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
-  @JSONSchema({ description: 'Credited by the RTT generation' })
+  @JSONSchema({ description: 'Credited by the RTT generation (needs tracksBalance)' })
   @IsOptional() @IsBoolean() rtt?: boolean;
+  @JSONSchema({ description: `${COUNTING}. Default: ouvrables for a type accruing more than 25 days a year, else ouvres` })
+  @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
+}
+
+export class UpdateLeaveTypeBody {
+  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @IsOptional() @IsBoolean() paid?: boolean;
+  @JSONSchema({ description: 'Counted in the leave ledger from now on (requests filed before keep what they hold)' })
+  @IsOptional() @IsBoolean() tracksBalance?: boolean;
+  @JSONSchema({ description: "Days credited each month from the next accrual, in the type's counting (earlier accruals stay)" })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
+  @IsOptional() @IsBoolean() rtt?: boolean;
+  @JSONSchema({ description: `${COUNTING}. Applies to requests filed from now on` })
+  @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
+  @JSONSchema({ description: 'true archives the type (no new request nor accrual; its history and balances stay), false puts it back in use' })
+  @IsOptional() @IsBoolean() archived?: boolean;
 }
 
 export class FileLeaveRequestBody {

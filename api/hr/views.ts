@@ -3,7 +3,7 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsObject, IsString, IsU
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { employeeStatuses, type HrEmployee } from '../../entities/hr/employee';
-import { halves, leaveStatuses, ledgerKinds, type HrLeaveLedgerEntry, type HrLeaveRequest, type HrLeaveType } from '../../entities/hr/leave';
+import { halves, leaveCountings, leaveStatuses, ledgerKinds, type HrLeaveLedgerEntry, type HrLeaveRequest, type HrLeaveType } from '../../entities/hr/leave';
 import type { HrSchedule } from '../../entities/hr/schedule';
 import type { Availability } from '../../domain/hr/availability';
 import type { EmployeeSchedules } from '../../domain/hr/getSchedule';
@@ -127,11 +127,16 @@ export class LeaveTypeView {
   @IsString() name!: string;
   @IsBoolean() paid!: boolean;
   @IsBoolean() tracksBalance!: boolean;
+  @JSONSchema({ description: "Days credited each month, in the type's counting" })
   @IsNumber() accrualDaysPerMonth!: number;
   @IsBoolean() rtt!: boolean;
+  @JSONSchema({ description: 'How days are counted, accrued and spent: ouvrables (Monday to Saturday, to the return) or ouvres (the half days worked)' })
+  @IsIn(leaveCountings) counting!: string;
+  @JSONSchema({ description: 'When it was archived (no new request nor accrual since); null while in use' })
+  @Nullable() @IsDateString() archivedAt!: string | null;
 
   static from(t: Lean<HrLeaveType>): LeaveTypeView {
-    return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt };
+    return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt, counting: t.counting, archivedAt: iso(t.archivedAt) };
   }
 }
 
@@ -147,7 +152,7 @@ export class LeaveRequestView {
   @IsIn(halves) startHalf!: string;
   @JSONSchema({ format: 'date' }) @IsString() endDate!: string;
   @IsIn(halves) endHalf!: string;
-  @JSONSchema({ description: 'Working days taken (halves count 0.5)' })
+  @JSONSchema({ description: "Days taken in the type's counting when filed (halves count 0.5)" })
   @IsNumber() days!: number;
   @Nullable() @IsString() comment!: string | null;
   @JSONSchema({ description: 'pending -> granted | refused | cancelled; granted -> cancelled. refused and cancelled are final' })

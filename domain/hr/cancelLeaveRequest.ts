@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
-import { HrLeaveRequest, HrLeaveType } from '../../entities/hr/leave';
+import { HrLeaveRequest } from '../../entities/hr/leave';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, lockEmployee } from './ledger';
+import { appendMovement, heldBy, lockEmployee } from './ledger';
 import { hrScope } from './lookup';
 
 export interface CancelLeaveProps {
@@ -14,7 +14,7 @@ export interface CancelLeaveProps {
 
 /**
  * Cancels a live request (pending or granted): it becomes `cancelled`, final, frees its half days and, for a type
- * that tracks a balance, gives every day it held back through one `cancellation` movement (with author and
+ * that held days in the ledger, gives every day it held back through one `cancellation` movement (with author and
  * reason). The employee withdraws their own pending request, and their own granted one until its first day
  * (in their time zone; from that day 409 `leave_started`: a manager recalls it). A holder of hr.leave.decide
  * cancels any other employee's pending or granted request, started or taken included (a recall: the whole
@@ -45,10 +45,8 @@ export async function cancelLeaveRequest(ctx: TenantContext, id: string, props: 
     request.cancelledBy = ctx.userId;
     request.cancelledAt = new Date();
     request.cancellationReason = reason;
-    const type = await em.findOneOrFail(HrLeaveType, { id: request.leaveTypeId });
-    if (type.tracksBalance) {
-      appendMovement(em, { tenantId: ctx.tenantId, employeeId: request.employeeId, leaveTypeId: type.id, kind: 'cancellation', days: Number(request.days), leaveRequestId: request.id, reason, createdBy: ctx.userId });
-    }
+    const held = await heldBy(em, request.id);
+    if (held > 0) appendMovement(em, { tenantId: ctx.tenantId, employeeId: request.employeeId, leaveTypeId: request.leaveTypeId, kind: 'cancellation', days: held, leaveRequestId: request.id, reason, createdBy: ctx.userId });
     audit(em, { action: 'hr.leave.cancelled', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_request', targetId: request.id, data: { from: previous, by: own ? 'employee' : 'manager', reason } });
     return { request, previous };
   });

@@ -1,9 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { HrLeaveType } from '../../entities/hr/leave';
+import { HrLeaveType, type LeaveCounting } from '../../entities/hr/leave';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
-import { ensureDefaultLeaveTypes } from './leaveTypes';
+import { defaultCounting } from './accrual';
+import { checkLeaveTypeSettings, ensureDefaultLeaveTypes } from './leaveTypes';
 
 export interface CreateLeaveTypeProps {
   code: string;
@@ -12,14 +13,21 @@ export interface CreateLeaveTypeProps {
   tracksBalance: boolean;
   accrualDaysPerMonth?: number;
   rtt?: boolean;
+  /** Default: jours ouvrables for a type accruing more than 25 days a year, else worked days (defaultCounting). */
+  counting?: LeaveCounting;
 }
 
-/** Adds a leave type; its code is unique in the organisation (409 `leave_type_exists`, default codes included). */
+/**
+ * Adds a leave type; its code is unique in the organisation (409 `leave_type_exists`, default codes included).
+ * Only a type keeping a balance accrues or takes RTT (400).
+ */
 export async function createLeaveType(ctx: TenantContext, props: CreateLeaveTypeProps): Promise<HrLeaveType> {
+  const settings = { tracksBalance: props.tracksBalance, accrualDaysPerMonth: props.accrualDaysPerMonth ?? 0, rtt: props.rtt ?? false };
+  checkLeaveTypeSettings(settings);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
   try {
     return await ctx.em.transactional(async (em) => {
-      const type = em.create(HrLeaveType, { tenantId: ctx.tenantId, code: props.code, name: props.name.trim(), paid: props.paid, tracksBalance: props.tracksBalance, accrualDaysPerMonth: props.accrualDaysPerMonth ?? 0, rtt: props.rtt ?? false });
+      const type = em.create(HrLeaveType, { tenantId: ctx.tenantId, code: props.code, name: props.name.trim(), paid: props.paid, ...settings, counting: props.counting ?? defaultCounting(settings.accrualDaysPerMonth), archivedAt: null });
       audit(em, { action: 'hr.leave_type.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_type', targetId: type.id });
       return type;
     });

@@ -1,11 +1,10 @@
 import { HrLeaveRequest } from '../../entities/hr/leave';
-import { HrLeaveType } from '../../entities/hr/leave';
 import { HrEmployee } from '../../entities/hr/employee';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../identity/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, lockEmployee } from './ledger';
+import { appendMovement, heldBy, lockEmployee } from './ledger';
 
 export interface DecideLeaveProps {
   decision: 'grant' | 'refuse';
@@ -15,7 +14,7 @@ export interface DecideLeaveProps {
 
 /**
  * Grants or refuses a pending request (409 `leave_already_decided` otherwise; concurrent deciders: one wins).
- * Refusing needs a reason and gives the held days back (`refusal_reversal`); granting keeps the hold. Nobody
+ * Refusing needs a reason and gives the days the request holds back (`refusal_reversal`); granting keeps the hold. Nobody
  * decides their own request (403 `own_request`).
  */
 export async function decideLeaveRequest(ctx: TenantContext, id: string, props: DecideLeaveProps): Promise<HrLeaveRequest> {
@@ -34,10 +33,8 @@ export async function decideLeaveRequest(ctx: TenantContext, id: string, props: 
     request.decidedBy = ctx.userId;
     request.decidedAt = new Date();
     request.decisionReason = props.reason?.trim() || null;
-    const type = await em.findOneOrFail(HrLeaveType, { id: request.leaveTypeId });
-    if (request.status === 'refused' && type.tracksBalance) {
-      appendMovement(em, { tenantId: ctx.tenantId, employeeId: request.employeeId, leaveTypeId: type.id, kind: 'refusal_reversal', days: Number(request.days), leaveRequestId: request.id, reason: request.decisionReason, createdBy: ctx.userId });
-    }
+    const held = request.status === 'refused' ? await heldBy(em, request.id) : 0;
+    if (held > 0) appendMovement(em, { tenantId: ctx.tenantId, employeeId: request.employeeId, leaveTypeId: request.leaveTypeId, kind: 'refusal_reversal', days: held, leaveRequestId: request.id, reason: request.decisionReason, createdBy: ctx.userId });
     audit(em, { action: `hr.leave.${request.status}`, actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_request', targetId: request.id });
     return request;
   });

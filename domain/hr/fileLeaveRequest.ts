@@ -23,9 +23,10 @@ export interface FileLeaveRequestProps {
 export const MAX_LEAVE_DAYS_SPAN = 366;
 
 /**
- * Files a leave request for an employee (the caller's own, or any for hr.employees.manage). Its working days
- * are counted from the schedule and public holidays, within the employment (400 `leave_covers_no_working_day`
- * when none). A type that tracks a balance holds the days at once (a `request` movement, reversed if refused)
+ * Files a leave request for an employee (the caller's own, or any for hr.employees.manage). Its days are
+ * counted in the type's counting (leaveDays: jours ouvrables to the return, or the half days worked) from the
+ * schedule and public holidays, within the employment (400 `leave_covers_no_working_day` when it takes no worked
+ * half). An archived type takes none (409 `leave_type_archived`). A type that tracks a balance holds the days at once (a `request` movement, reversed if refused)
  * and needs the balance (409 `insufficient_balance`). A span sharing a half day with a pending or granted
  * request is refused by the database (409 `leave_overlap`).
  */
@@ -36,7 +37,8 @@ export async function fileLeaveRequest(ctx: TenantContext, employeeId: string, p
   if (span.endDate === span.startDate && span.startHalf === 'afternoon' && span.endHalf === 'morning') throw invalidField('endHalf', 'a one-day request starting in the afternoon ends in the afternoon');
   if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / 86_400_000 >= MAX_LEAVE_DAYS_SPAN) throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
   const type = await findLeaveType(ctx, props.leaveTypeId);
-  const days = leaveDays(span, await scheduleVersions(ctx.em, employee.id), employee);
+  if (type.archivedAt) throw conflict('leave_type_archived', `Leave type ${type.code} is archived: it takes no new request`);
+  const days = leaveDays(span, type.counting, await scheduleVersions(ctx.em, employee.id), employee);
   if (days <= 0) throw badRequest('leave_covers_no_working_day', 'The request covers no working day of the employee (days before the hire date or after the last day count 0)');
   try {
     const request = await ctx.em.transactional(async (em) => {

@@ -28,7 +28,7 @@ const ledgerSums = preparedRead<{ leave_type_id: string; total: string }>('selec
 const pendingOf = lean(HrLeaveRequest, { columns: ['leaveTypeId', 'days'], where: "employee_id = $1 and status = 'pending'" });
 const latestMovements = lean(HrLeaveLedgerEntry, { where: 'employee_id = $1', orderBy: 'id desc', limit: BALANCE_MOVEMENTS });
 
-/** An employee's balance per leave type that tracks one, computed from the ledger (never a stored counter). */
+/** An employee's balance per leave type that tracks one (archived ones included) or has movements, computed from the ledger (never a stored counter). */
 export async function getLeaveBalance(ctx: TenantContext, employeeId: string): Promise<LeaveBalance> {
   const employee = await employeeInReadScope(ctx, await readScope(ctx), employeeId);
   const [allTypes, sums, pending, movements] = await Promise.all([
@@ -37,7 +37,8 @@ export async function getLeaveBalance(ctx: TenantContext, employeeId: string): P
     pendingOf.all(ctx, employee.id),
     latestMovements.all(ctx, employee.id),
   ]);
-  const types = allTypes.filter((t) => t.tracksBalance);
+  // A type that stopped keeping a balance still shows what its ledger holds.
+  const types = allTypes.filter((t) => t.tracksBalance || sums.some((s) => s.leave_type_id === t.id));
   return {
     employeeId: employee.id,
     balances: types.map((type) => ({

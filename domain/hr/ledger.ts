@@ -25,5 +25,14 @@ export async function balanceOf(em: Em, employeeId: string, leaveTypeId: string)
   return Number(rows[0]?.total ?? 0);
 }
 
+/**
+ * The days a request holds in the ledger (what its `request` movement took), which its refusal or cancellation
+ * gives back: whatever its type keeps or counts now, since a type may have been edited since it was filed.
+ */
+export async function heldBy(em: Em, leaveRequestId: string): Promise<number> {
+  const rows = await em.execute<{ total: string | null }[]>("select -sum(days) as total from hr_leave_ledger where leave_request_id = ? and kind = 'request'", [leaveRequestId]);
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** Serialises balance-changing work on one employee inside the current transaction. */
 export const lockEmployee = (em: Em, employeeId: string) => em.execute('select pg_advisory_xact_lock(hashtext(?))', [`hr_employee:${employeeId}`]);

@@ -4,6 +4,7 @@ import { HrLeaveRequest, HrLeaveType } from '../../entities/hr/leave';
 import { HrSchedule } from '../../entities/hr/schedule';
 import type { Em } from '../../lib/db';
 import type { TenantContext } from '../context';
+import { monthlyAccrual, referenceYearOf } from './accrual';
 import { employedOn, type Employment } from './employment';
 import { halvesOff, slotPartWorked } from './halfDays';
 import { ensureDefaultLeaveTypes } from './leaveTypes';
@@ -34,16 +35,37 @@ async function employeesOfMonth(em: Em, first: string, last: string): Promise<({
 }
 
 /**
- * Credits every accruing leave type (accrualDaysPerMonth > 0; paid leave 2.5) to each employee of the month:
- * one `accrual` movement per employee, type and month. Run twice, it credits once. Returns the movements made.
+ * Credits every live accruing leave type (accrualDaysPerMonth > 0, not archived; paid leave 2.5 ouvrables) to
+ * each employee of the month: one `accrual` movement per employee, type and month, at the type's rate when the
+ * job runs (earlier movements keep theirs). The last month of a reference year (May) also rounds what the
+ * employee earned of the type in that year up to a whole day (monthlyAccrual). Run twice, it credits once.
+ * Returns the movements made.
  */
 export async function accrueLeave(ctx: TenantContext, period: string): Promise<number> {
   const { first, last } = monthBounds(period);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  const types = await ctx.em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 } });
+  const types = await ctx.em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 }, archivedAt: null });
   const employees = await employeesOfMonth(ctx.em, first, last);
-  const rows = employees.flatMap((e) => types.map((t) => ({ employeeId: e.id, leaveTypeId: t.id, days: Number(t.accrualDaysPerMonth), reason: `Accrual ${period}` })));
+  const earned = await earnedInReferenceYear(ctx, period, types.map((t) => t.id));
+  const rows = employees.flatMap((e) =>
+    types.map((t) => {
+      const rate = Number(t.accrualDaysPerMonth);
+      const days = monthlyAccrual(rate, period, earned.get(`${e.id}:${t.id}`) ?? 0);
+      return { employeeId: e.id, leaveTypeId: t.id, days, reason: days === rate ? `Accrual ${period}` : `Accrual ${period}, the reference year to ${referenceYearOf(period).last} rounded up to a whole day` };
+    }),
+  );
   return insertMovements(ctx, 'accrual', period, rows);
+}
+
+/** What the earlier months of the reference year credited, by `employee:type`; only read for its last month (where it counts). */
+async function earnedInReferenceYear(ctx: TenantContext, period: string, typeIds: string[]): Promise<Map<string, number>> {
+  const year = referenceYearOf(period);
+  if (period !== year.last || !typeIds.length) return new Map();
+  const rows = await ctx.em.execute<{ employee_id: string; leave_type_id: string; total: string }[]>(
+    `select employee_id, leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = ? and kind = 'accrual' and period >= ? and period < ? and leave_type_id = any(?::uuid[]) group by employee_id, leave_type_id`,
+    [ctx.tenantId, year.first, period, `{${typeIds.join(',')}}`],
+  );
+  return new Map(rows.map((r) => [`${r.employee_id}:${r.leave_type_id}`, Number(r.total)]));
 }
 
 /**
@@ -54,12 +76,12 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
  * removes the slots' part before or after HALF_DAY_BOUNDARY, as availability does): absences earn no RTT.
  * The month's total is one
  * `rtt_generation` movement per employee, credited to the organisation's RTT type (the first by code with
- * rtt set). Nothing for a month without excess. Run twice, it credits once.
+ * rtt set, not archived). Nothing for a month without excess. Run twice, it credits once.
  */
 export async function generateRtt(ctx: TenantContext, period: string): Promise<number> {
   const { first, last } = monthBounds(period);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  const type = await ctx.em.findOne(HrLeaveType, { rtt: true }, { orderBy: { code: 'asc' } });
+  const type = await ctx.em.findOne(HrLeaveType, { rtt: true, archivedAt: null }, { orderBy: { code: 'asc' } });
   if (!type) return 0;
   const employees = await employeesOfMonth(ctx.em, first, last);
   const schedules = await ctx.em.find(HrSchedule, { employeeId: { $in: employees.map((e) => e.id) } }, { orderBy: { effectiveFrom: 'asc' } });

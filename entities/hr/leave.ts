@@ -2,8 +2,17 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter } from '../base';
 
 /**
+ * How a leave type counts its days, both when it accrues and when a request spends them (Code du travail
+ * L3141-3): `ouvrables`, Monday to Saturday (30 a year, 2.5 a month: every jour ouvrable from the first day off
+ * to the return is taken, so a week off costs 6); `ouvres`, the days the employee works (25 a year, 2.08 a month).
+ */
+export const leaveCountings = ['ouvrables', 'ouvres'] as const;
+export type LeaveCounting = (typeof leaveCountings)[number];
+
+/**
  * A kind of leave of the organisation (paid leave, RTT, sick, unpaid ...). `tracksBalance` types are
- * counted in the ledger (a request holds its days there); `accrualDaysPerMonth` is credited monthly.
+ * counted in the ledger (a request holds its days there); `accrualDaysPerMonth` is credited monthly, in the
+ * type's `counting`. An archived type takes no new request nor accrual; its history and balance stay.
  */
 export const HrLeaveType = defineEntity({
   name: 'HrLeaveType',
@@ -20,6 +29,9 @@ export const HrLeaveType = defineEntity({
     accrualDaysPerMonth: p.decimal('number').precision(5).scale(2).default(0),
     /** Whether the RTT generation job credits this type. */
     rtt: p.boolean().default(false),
+    counting: p.enum([...leaveCountings]).default('ouvres'),
+    /** Set when archived: no new requests or accruals from then on. */
+    archivedAt: p.datetime().nullable(),
   },
 });
 export type HrLeaveType = InferEntity<typeof HrLeaveType>;
@@ -62,7 +74,7 @@ export const HrLeaveRequest = defineEntity({
     startHalf: p.enum([...halves]).default('morning'),
     endDate: p.date(),
     endHalf: p.enum([...halves]).default('afternoon'),
-    /** Working days the request covers (halves count 0.5; days off and public holidays are not counted). */
+    /** Days the request takes in its type's counting when filed (halves count 0.5; public holidays are not counted). */
     days: p.decimal('number').precision(6).scale(2),
     comment: p.string().length(1000).nullable(),
     status: p.enum([...leaveStatuses]).default('pending'),

@@ -38,7 +38,7 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expect(Object.keys(types).sort()).toEqual(['paid', 'rtt', 'sick', 'unpaid']);
     const created = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'family', name: 'Événement familial', paid: true, tracksBalance: false });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'family', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false });
+    expect(created.body).toMatchObject({ code: 'family', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres', archivedAt: null });
     expectProblem(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'paid', name: 'Again', paid: true, tracksBalance: true }), 409, 'leave_type_exists');
     expectFieldErrors(await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'Bad Code', name: '', paid: 'yes', accrualDaysPerMonth: -1 }), 'code', 'name', 'paid', 'tracksBalance', 'accrualDaysPerMonth');
     expectProblem(await stack.http.post('/api/rh/leave-types').set(org.member.auth).send({ code: 'x', name: 'x', paid: true, tracksBalance: false }), 403, 'permission_denied');
@@ -74,17 +74,18 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expect(refused.body).toMatchObject({ status: 'refused', decisionReason: 'busy week', decidedBy: org.owner.user.id });
     expectProblem(await decide(r1.body.id, { decision: 'grant' }), 409, 'leave_already_decided');
     expect(await balance(e.id)).toMatchObject({ balance: 5, pending: 0 });
-    // Now the same days are free again; Thursday afternoon to Friday (Whit Monday 9 June is a holiday): 1.5 days.
+    // Now the same days are free again; Thursday afternoon to Friday, in jours ouvrables: 0.5 + 1 + the Saturday
+    // (the return is Tuesday 10, Whit Monday 9 June a holiday): 2.5 days.
     const r2 = await file(e.id, { startDate: '2025-06-05', startHalf: 'afternoon', endDate: '2025-06-06' });
-    expect(r2.body.days).toBe(1.5);
+    expect(r2.body.days).toBe(2.5);
     expect((await decide(r2.body.id, { decision: 'grant' })).body.status).toBe('granted');
     const holiday = await file(e.id, { startDate: '2025-06-07', endDate: '2025-06-09' });
     expectProblem(holiday, 400, 'leave_covers_no_working_day');
     expectProblem(await file(e.id, { startDate: '2025-06-10', endDate: '2025-06-20' }), 409, 'insufficient_balance');
     const final = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth);
-    expect(final.body.balances.find((b: { code: string }) => b.code === 'paid')).toMatchObject({ balance: 3.5, pending: 0 });
+    expect(final.body.balances.find((b: { code: string }) => b.code === 'paid')).toMatchObject({ balance: 2.5, pending: 0 });
     expect(final.body.movements.map((m: { kind: string; days: number }) => [m.kind, m.days])).toEqual([
-      ['request', -1.5],
+      ['request', -2.5],
       ['refusal_reversal', 2],
       ['request', -2],
       ['accrual', 2.5],
@@ -95,7 +96,7 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     await expect(em.execute('update hr_leave_ledger set days = 99 where employee_id = ?', [e.id])).rejects.toThrow(/append-only/);
     await expect(em.execute('delete from hr_leave_ledger where employee_id = ?', [e.id])).rejects.toThrow(/append-only/);
     const [{ total }] = await em.execute<{ total: string }[]>('select sum(days) as total from hr_leave_ledger where employee_id = ?', [e.id]);
-    expect(Number(total)).toBe(3.5);
+    expect(Number(total)).toBe(2.5);
   });
 
   it('adjusts a balance by appending one movement with its reason, never below zero', async () => {
@@ -157,7 +158,7 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     expectFieldErrors(await file(org.memberEmployee.id, { startDate: '1899-12-31', endDate: '1900-01-01' }), 'startDate');
     expectFieldErrors(await stack.http.patch(`/api/rh/employees/${org.memberEmployee.id}`).set(org.owner.auth).send({ endDate: '9999-12-31' }), 'endDate');
     expect([...datesBetween('9998-12-30', '9999-01-02')]).toEqual(['9998-12-30', '9998-12-31', '9999-01-01', '9999-01-02']);
-    expect(leaveDays({ startDate: '9999-12-31', startHalf: 'morning', endDate: '9999-12-31', endHalf: 'afternoon' }, [])).toBe(1);
+    expect(leaveDays({ startDate: '9999-12-31', startHalf: 'morning', endDate: '9999-12-31', endHalf: 'afternoon' }, 'ouvres', [])).toBe(1);
     // The last date accepted works (a Friday, no holiday).
     expect((await file(org.memberEmployee.id, { leaveTypeId: types.unpaid, startDate: '9998-12-31', endDate: '9998-12-31' }, org.member)).body).toMatchObject({ days: 1, status: 'pending' });
   });
@@ -179,20 +180,16 @@ describe('HR leave: types, requests, decisions, ledger, accrual and RTT', () => 
     const slots = [1, 2, 3, 4, 5].flatMap((weekday) => (weekday === 3 ? [{ weekday, start: '09:00', end: '12:00' }] : [{ weekday, start: '09:00', end: '12:30' }, { weekday, start: '13:30', end: '17:00' }]));
     const e = await createEmployee(stack, org.owner, { hireDate: '2024-01-01' });
     await setSchedule(stack, org.owner, e.id, '2024-01-01', slots);
-    expect((await stack.http.post(`/api/rh/employees/${e.id}/leave-adjustments`).set(org.owner.auth).send({ leaveTypeId: types.paid, days: 10, reason: 'opening balance' })).status).toBe(201);
+    // A type counting worked days (ouvrés): RTT. (Jours ouvrables count to the return: test/hr/leaveDays.test.ts.)
+    expect((await stack.http.post(`/api/rh/employees/${e.id}/leave-adjustments`).set(org.owner.auth).send({ leaveTypeId: types.rtt, days: 10, reason: 'opening balance' })).status).toBe(201);
+    const rtt = (body: Record<string, unknown>) => file(e.id, { leaveTypeId: types.rtt, ...body });
     // Wednesday 3 June 2026, afternoon only: no slot then (availability agrees), nothing taken.
-    expectProblem(await file(e.id, { startDate: '2026-06-03', startHalf: 'afternoon', endDate: '2026-06-03', endHalf: 'afternoon' }), 400, 'leave_covers_no_working_day');
-    expect((await balance(e.id)).balance).toBe(10);
+    expectProblem(await rtt({ startDate: '2026-06-03', startHalf: 'afternoon', endDate: '2026-06-03', endHalf: 'afternoon' }), 400, 'leave_covers_no_working_day');
+    expect((await balance(e.id, 'rtt')).balance).toBe(10);
     // The whole Wednesday takes its morning only; Tuesday afternoon to Thursday morning: 0.5 + 0.5 + 0.5.
-    expect((await file(e.id, { startDate: '2026-06-10', endDate: '2026-06-10' })).body.days).toBe(0.5);
-    expect((await file(e.id, { startDate: '2026-06-16', startHalf: 'afternoon', endDate: '2026-06-18', endHalf: 'morning' })).body.days).toBe(1.5);
-    expect((await balance(e.id)).balance).toBe(8);
-    // A slot across 13:00 works both halves; one starting at 13:00 the afternoon only (the boundary availability uses).
-    const version = (daySlots: { start: string; end: string }[]) => [{ effectiveFrom: '2024-01-01', slots: daySlots.map((s) => ({ weekday: 1, ...s })) }] as unknown as Parameters<typeof leaveDays>[1];
-    const monday = (startHalf: 'morning' | 'afternoon', endHalf: 'morning' | 'afternoon') => ({ startDate: '2026-06-08', startHalf, endDate: '2026-06-08', endHalf });
-    expect(leaveDays(monday('morning', 'afternoon'), version([{ start: '09:00', end: '17:00' }]))).toBe(1);
-    expect(leaveDays(monday('morning', 'morning'), version([{ start: '13:00', end: '17:00' }]))).toBe(0);
-    expect(leaveDays(monday('afternoon', 'afternoon'), version([{ start: '09:00', end: '13:00' }]))).toBe(0);
+    expect((await rtt({ startDate: '2026-06-10', endDate: '2026-06-10' })).body.days).toBe(0.5);
+    expect((await rtt({ startDate: '2026-06-16', startHalf: 'afternoon', endDate: '2026-06-18', endHalf: 'morning' })).body.days).toBe(1.5);
+    expect((await balance(e.id, 'rtt')).balance).toBe(8);
   });
 
   it('generates RTT from the hours scheduled above 35 h, once per month', async () => {
