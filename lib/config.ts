@@ -70,8 +70,8 @@ export const configSpec = {
   EINVOICE_PLATFORM_TIMEOUT_MS: num({ default: 15000, desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)' }),
   JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
-  ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator (created when missing) in the release phase and at npm start' }),
-  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL when it has to be created' }),
+  ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator in the release phase and at npm start: created when missing, taken over when its address was never confirmed, refused when confirmed with another password (README, First platform administrator)' }),
+  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL: set when the account is created or taken over; a confirmed account must already have it' }),
 };
 
 export type Config = ReturnType<typeof parse> & { storageDriver: 's3' | 'local'; production: boolean };

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { unauthorized } from '../../lib/errors';
+import type { RevocationStore } from '../../lib/revocation';
 import { seal, unseal } from '../../lib/seal';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { Membership } from '../../entities/identity/organization';
@@ -146,7 +147,7 @@ export async function endOtherSessions(services: Services, em: Em, userId: strin
 }
 
 /** Ends every session of a user (password reset, account disabled, log out everywhere). */
-export async function endAllSessions(services: Services, em: Em, userId: string, reason: string): Promise<void> {
+export async function endAllSessions(services: { revocations: Pick<RevocationStore, 'revokeUser'> }, em: Em, userId: string, reason: string): Promise<void> {
   await em.nativeUpdate(UserSession, { user: userId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
   await services.revocations.revokeUser(userId);
 }
