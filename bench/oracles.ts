@@ -13,7 +13,7 @@ import { percentile, report, runBenchmark, startBenchApp } from './lib';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 
 async function main() {
-  const app = await startBenchApp('oracles', { workers: false, env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_ANON_PER_MINUTE: '1000000' } });
+  const app = await startBenchApp('oracles', { workers: false, env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_ANON_PER_MINUTE: '1000000', SIGNIN_FAILURES_PER_ADDRESS: '1000000', SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1000000', SIGNIN_FAILURES_BEFORE_DELAY: '1000000' } });
   try {
     const em = app.services.orm.em.fork();
     const known = `bench-known-${Date.now()}@example.test`;

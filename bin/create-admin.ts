@@ -1,19 +1,23 @@
 import { loadConfig } from '../lib/config';
 import { createOrm, migrate } from '../lib/db';
-import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
+import { bootstrapAdmin } from '../domain/identity/bootstrapAdmin';
 
-/** `npm run admin:create -- <email> <password>`: creates (or promotes) a platform administrator. */
+/**
+ * `npm run admin:create -- <email> <password>`: creates a platform administrator, promotes the account when
+ * the password is its own, takes over one whose address was never confirmed, and refuses any other (exit 1,
+ * saying why): see domain/identity/bootstrapAdmin.ts.
+ */
 async function main() {
   const [email, password] = process.argv.slice(2);
   if (!email || !password) {
     console.error('usage: npm run admin:create -- <email> <password>');
     process.exit(2);
   }
-  const orm = await createOrm(loadConfig());
+  const config = loadConfig();
+  const orm = await createOrm(config);
   try {
     await migrate(orm);
-    const { created } = await ensurePlatformAdmin(orm.em.fork(), email, password);
-    console.log(created ? `created platform administrator ${email}` : `${email} is a platform administrator`);
+    console.log((await bootstrapAdmin(config, orm, email, password)).message);
   } finally {
     await orm.close(true);
   }

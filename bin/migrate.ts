@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig } from '../lib/config';
 import { createOrm, migrate, migratorOf } from '../lib/db';
-import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
+import { AppError } from '../lib/errors';
+import { bootstrapAdmin } from '../domain/identity/bootstrapAdmin';
 
 /**
  * `npm run migrate` and the release phase (Procfile `release`): creates the database if missing, applies
  * pending migrations, then makes ADMIN_EMAIL a platform administrator when it and ADMIN_PASSWORD are set
- * (created, or promoted with its password untouched). `down` reverts the last migration.
+ * (domain/identity/bootstrapAdmin.ts: created, promoted, taken over when its address was never confirmed, or refused
+ * with the reason, which fails the release). `down` reverts the last migration.
  */
 async function main() {
   const config = loadConfig();
@@ -18,8 +20,7 @@ async function main() {
       const applied = await migrate(orm);
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-        const { created } = await ensurePlatformAdmin(orm.em.fork(), config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-        console.log(created ? `created platform administrator ${config.ADMIN_EMAIL}` : `${config.ADMIN_EMAIL} is a platform administrator`);
+        console.log((await bootstrapAdmin(config, orm, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).message);
       }
     }
   } finally {
@@ -28,6 +29,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A configuration error or a refused ADMIN_EMAIL (it says why) is a message, not a stack trace.
+  console.error(err instanceof ConfigError || err instanceof AppError ? err.message : err);
   process.exit(1);
 });

@@ -17,7 +17,7 @@ void runProcess('all-in-one', async (services) => {
   const applied = await migrate(services.orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await services.storage.ensureBucket();
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensurePlatformAdmin(services.orm.em.fork(), config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) console.log((await ensurePlatformAdmin({ em: services.orm.em.fork(), revocations: services.revocations }, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).message);
   const web = await startWeb(services);
   const pool = startWorkers(services);
   const clock = startClock(services);

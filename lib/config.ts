@@ -30,8 +30,12 @@ export const configSpec = {
   TRUST_PROXY: str({ default: 'loopback', desc: 'Express trust proxy setting (Heroku: 1)' }),
   LOG_LEVEL: str({ choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' }),
   METRICS_TOKEN: str({ default: '', desc: 'Bearer token required by /metrics when set' }),
-  RATE_LIMIT_AUTH_PER_MINUTE: num({ default: 10, desc: 'Sign-in attempts per IP and failed ones per (account, IP) a minute (10x per account over 15 min); register / reset / resend requests per IP and per account' }),
-  RATE_LIMIT_ANON_PER_MINUTE: num({ default: 120, desc: 'Requests per IP on anonymous routes' }),
+  RATE_LIMIT_AUTH_PER_MINUTE: num({ default: 10, desc: 'Register, forgot-password and resend-confirmation requests per IP and per account a minute; failed e-mail confirmations and password resets per IP (sign-in has the SIGNIN_ limits)' }),
+  RATE_LIMIT_ANON_PER_MINUTE: num({ default: 120, desc: 'Requests per IP on anonymous routes (sign-in attempts included, successful or not)' }),
+  SIGNIN_FAILURES_PER_ADDRESS: num({ default: 100, desc: 'Failed sign-ins one client address may make in 15 minutes, whatever the accounts (stops one address spraying many); past it the address gets 429 until the window ends. Successes are not counted: a classroom behind one NAT signs in freely. At least 1' }),
+  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: num({ default: 10, desc: 'Failed sign-ins for one account from one address in 15 minutes; past it that address gets 429 for that account until the window ends (a success from there clears the count); the owner elsewhere is not affected. At least 1' }),
+  SIGNIN_FAILURES_BEFORE_DELAY: num({ default: 10, desc: 'Failed sign-ins of one account from any address in 15 minutes before its progressive delay: then an address that failed on the account waits 1 s, 2 s, 4 s ... between attempts (429 with Retry-After), while one that did not is never delayed. At least 1' }),
+  SIGNIN_DELAY_MAX_SECONDS: num({ default: 60, desc: 'Longest wait of the progressive sign-in delay of an account. At least 1' }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
   S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
   S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
@@ -70,8 +74,8 @@ export const configSpec = {
   EINVOICE_PLATFORM_TIMEOUT_MS: num({ default: 15000, desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)' }),
   JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
-  ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator (created when missing) in the release phase and at npm start' }),
-  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL when it has to be created' }),
+  ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator in the release phase and at npm start: created when missing, taken over when its address was never confirmed, refused when confirmed with another password (README, First platform administrator)' }),
+  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL: set when the account is created or taken over; a confirmed account must already have it' }),
 };
 
 export type Config = ReturnType<typeof parse> & { storageDriver: 's3' | 'local'; production: boolean };
@@ -109,6 +113,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
-  if (!Number.isInteger(parsed.ASSISTANT_QUESTIONS_PER_MINUTE) || parsed.ASSISTANT_QUESTIONS_PER_MINUTE < 1) throw new ConfigError('Invalid configuration: ASSISTANT_QUESTIONS_PER_MINUTE must be a whole number of at least 1');
+  for (const name of ['ASSISTANT_QUESTIONS_PER_MINUTE', 'SIGNIN_FAILURES_PER_ADDRESS', 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', 'SIGNIN_FAILURES_BEFORE_DELAY', 'SIGNIN_DELAY_MAX_SECONDS'] as const) {
+    if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
+  }
   return Object.freeze({ ...parsed, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
 }

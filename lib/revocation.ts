@@ -62,7 +62,7 @@ from token_revocations where expires_at > now()`;
 
 /**
  * The revocation list every dyno checks on every request:
- *   jti      one access token (log-out, switch of organisation)
+ *   jti      one access token (log-out)
  *   sid      every token of one session (session ended, refresh-token reuse)
  *   user     a user's tokens issued before a time (log out everywhere, password reset, account disabled)
  *   member   a user's tokens for one organisation issued before a time (removed from it)

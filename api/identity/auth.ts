@@ -9,7 +9,7 @@ import { requestAccountLink } from '../../domain/identity/requestAccountLink';
 import { resetPassword } from '../../domain/identity/resetPassword';
 import { refreshSession } from '../../domain/identity/sessions';
 import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
-import { accountOf, deviceOf, passwordThrottle, tokenReply } from './request';
+import { accountOf, addressOf, deviceOf, SIGNIN_429, SIGNIN_THROTTLING, tokenReply } from './request';
 import { MeView, StatusView, TokenPairView } from './views';
 
 /** /auth: registration, sign-in, e-mail confirmation, password reset, token refresh, sign-out, current account. */
@@ -42,25 +42,25 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Sign in',
       description:
-        'Answers `{ accessToken, refreshToken, expiresIn, tokenType }`; `expiresIn` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 `invalid_credentials`, after the same work; a disabled account answers 401 `account_disabled`, but only when the password is right. Unconfirmed addresses may sign in. Every attempt is in the audit log. Throttling (429 `rate_limited`, OWASP style): RATE_LIMIT_AUTH_PER_MINUTE attempts per IP; RATE_LIMIT_AUTH_PER_MINUTE failed attempts per minute per (account, IP), so guessing from one address never locks the owner out elsewhere; ten times that per account over 15 minutes whatever the address.',
+        `Answers \`{ accessToken, refreshToken, expiresIn, tokenType }\`; \`expiresIn\` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 \`invalid_credentials\`, after the same work; a disabled account answers 401 \`account_disabled\`, but only when the password is right. Unconfirmed addresses may sign in. Every attempt is in the audit log. ${SIGNIN_THROTTLING}`,
       access: 'public',
       body: LoginBody,
       response: TokenPairView,
-      rateLimits: passwordThrottle('login', limit),
-      errors: { 401: '`invalid_credentials`, `account_disabled`' },
+      rateLimits: [{ name: 'login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+      errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
-    async ({ body, req }) => tokenReply(await login(services, { ...body, device: deviceOf(req) })),
+    async ({ body, req }) => tokenReply(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) })),
   );
 
   r.post(
     '/auth/confirm-email',
     {
       summary: 'Confirm an e-mail address',
-      description: 'With the token of the confirm_email mail (single use, 48 hours). 400 `confirmation_token_invalid` for an unknown, used or expired token.',
+      description: 'With the token of the confirm_email mail (single use, 48 hours). 400 `confirmation_token_invalid` for an unknown, used or expired token. Failed attempts are limited per IP (RATE_LIMIT_AUTH_PER_MINUTE); confirmations that succeed are not counted, so a classroom behind one address confirms at once.',
       access: 'public',
       body: EmailTokenBody,
       response: StatusView,
-      rateLimits: [perIp('confirm')],
+      rateLimits: [{ ...perIp('confirm'), countFailuresOnly: true }],
     },
     async ({ body, req }) => {
       await confirmEmail(services, { token: body.token, ip: req.ip });
@@ -109,11 +109,11 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Choose a new password with a reset link',
       description:
-        'With the token of the reset_password mail (single use, 1 hour): sets the password and ends every session of the account on every instance (all its access and refresh tokens stop working). The link proves the mailbox, so the address counts as confirmed. 400 `reset_token_invalid`; a password refused by the policy (400 on `password`) leaves the link usable.',
+        'With the token of the reset_password mail (single use, 1 hour): sets the password and ends every session of the account on every instance (all its access and refresh tokens stop working). The link proves the mailbox, so the address counts as confirmed. 400 `reset_token_invalid`; a password refused by the policy (400 on `password`) leaves the link usable. Failed attempts are limited per IP (RATE_LIMIT_AUTH_PER_MINUTE); resets that succeed are not counted.',
       access: 'public',
       body: ResetPasswordBody,
       response: StatusView,
-      rateLimits: [perIp('reset')],
+      rateLimits: [{ ...perIp('reset'), countFailuresOnly: true }],
     },
     async ({ body, req }) => {
       await resetPassword(services, { ...body, ip: req.ip });

@@ -1,11 +1,12 @@
 import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { ModuleMount } from '../modules';
 import { login } from '../../domain/identity/login';
 import { oauthSync } from '../../domain/identity/oauthSync';
 import { registerTrusted } from '../../domain/identity/registerTrusted';
 import { refreshSession, type DeviceInfo } from '../../domain/identity/sessions';
 import { InternalLoginBody, InternalRefreshBody, InternalRegisterBody, OAuthSyncBody } from './dtos';
-import { addressOf, noStore, passwordThrottle, tokenReply } from './request';
+import { addressOf, noStore, SIGNIN_429, SIGNIN_THROTTLING, tokenReply } from './request';
 import { SignedInAccountView, TokenPairView } from './views';
 
 const BRIDGE = 'Machine to machine: X-Internal-Secret must equal INTERNAL_SECRET, and with none configured every call is refused (fail-closed). `ip` and `userAgent` describe the end user for the session and the audit log.';
@@ -16,7 +17,7 @@ const reportedDevice = (req: Request, body: { ip?: string; userAgent?: string })
 /** The end user's address a bridge reports in its body (checked by the DTO later: rate limits run before), else the caller's. */
 const reportedAddress = (req: Request): string => {
   const ip: unknown = (req.body as { ip?: unknown } | undefined)?.ip;
-  return typeof ip === 'string' && ip ? ip.slice(0, 64) : addressOf(req);
+  return typeof ip === 'string' && ip ? ipKeyGenerator(ip.slice(0, 64)) : addressOf(req);
 };
 
 /** /auth/internal: bridges for trusted services (a gateway, an OAuth front) that sign users in on their behalf. */
@@ -27,14 +28,14 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
     '/auth/internal/login',
     {
       summary: 'Sign a user in with e-mail and password',
-      description: `Same rules, answers and throttling as POST /auth/login, counted by the end user's address (\`ip\` of the body; the caller's own address without it). ${BRIDGE}`,
+      description: `Same rules, answers and throttling as POST /auth/login, counted by the end user's address (\`ip\` of the body; the caller's own address without it). ${SIGNIN_THROTTLING} ${BRIDGE}`,
       access: 'internal',
       body: InternalLoginBody,
       response: TokenPairView,
-      rateLimits: passwordThrottle('internal-login', services.config.RATE_LIMIT_AUTH_PER_MINUTE, reportedAddress),
-      errors: { 401: '`invalid_credentials`, `account_disabled`' },
+      rateLimits: [{ name: 'internal-login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE, by: reportedAddress }],
+      errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
-    async ({ body, req }) => tokenReply(await login(services, { email: body.email, password: body.password, device: reportedDevice(req, body) })),
+    async ({ body, req }) => tokenReply(await login(services, { email: body.email, password: body.password, device: reportedDevice(req, body), address: reportedAddress(req) })),
   );
 
   r.post(

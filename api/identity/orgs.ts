@@ -122,7 +122,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     {
       summary: 'Switch the active organisation',
       description:
-        'Answers a new token pair whose tenantId is this organisation (members only, else 404). The session moves with it: later refreshes stay in this organisation. The access token used for the call is revoked at once and the previous refresh token is superseded (presenting it later ends the session, like any reused refresh token).',
+        'Answers a new token pair whose tenantId is this organisation (members only, else 404), in the same session: refreshes of the new refresh token stay in this organisation. It signs nobody out: the tokens held before (another tab, a socket) keep working in their own organisation, and their refresh tokens rotate there; presenting a used refresh token of the session again still ends the whole session.',
       access: 'user',
       params: IdParams,
       response: TokenPairView,

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { normalizeEmail } from '../../domain/identity/createUser';
-import type { RateLimitRule } from '../http/rateLimit';
 import type { DeviceInfo, TokenPair } from '../../domain/identity/sessions';
 import { Reply } from '../http/routes';
 import { TokenPairView } from './views';
@@ -18,23 +17,11 @@ export const accountOf = (req: Request): string | undefined => {
 /** The client address of a request, as rate limits count it (an IPv6 address by its /56 network). */
 export const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 
-/**
- * Throttling of password checks, as OWASP's Authentication Cheat Sheet describes it. Failed attempts are
- * counted per (account, address), strictly: an address guessing one account's password is stopped, and the
- * owner signing in from anywhere else is not affected. Per account alone, failures are only capped at ten
- * times that over 15 minutes (a guess spread over many addresses). Every attempt still counts per address,
- * which stops one address spraying many accounts. `address` is whose address counts (an internal bridge
- * reports its end user's).
- */
-export function passwordThrottle(name: string, limit: number, address: (req: Request) => string | undefined = addressOf): RateLimitRule[] {
-  return [
-    { name: `${name}-ip`, limit, by: address },
-    { name: `${name}-account-ip`, limit, countFailuresOnly: true, by: (req) => ifBoth(accountOf(req), address(req)) },
-    { name: `${name}-account`, limit: limit * 10, windowSeconds: 900, countFailuresOnly: true, by: accountOf },
-  ];
-}
+/** How sign-in is throttled (domain/identity/admitPasswordAttempt.ts), for the descriptions of the routes that sign in. */
+export const SIGNIN_THROTTLING =
+  'Throttling (429 `rate_limited` with Retry-After, as the OWASP Authentication Cheat Sheet advises), counting failures only, in 15-minute windows: SIGNIN_FAILURES_PER_ADDRESS per address whatever the account; SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS per (account, address), cleared by a success from there; past SIGNIN_FAILURES_BEFORE_DELAY failures of an account, an address that failed on it waits 1 s, 2 s, 4 s ... (at most SIGNIN_DELAY_MAX_SECONDS) between attempts, while an address that did not is never delayed: strangers cannot lock the owner out, and a classroom behind one address signs in freely. Over a limit the password is not checked. Every attempt, successful or not, also counts towards RATE_LIMIT_ANON_PER_MINUTE per address, a flood guard far above a classroom.';
 
-const ifBoth = (account: string | undefined, address: string | undefined) => (account && address ? `${account} ${address}` : undefined);
+export const SIGNIN_429 = 'Too many failed sign-ins (`rate_limited`): SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS, or the progressive delay of the account';
 
 /** An answer carrying tokens, never stored by caches on the way (RFC 6749 §5.1). */
 export const noStore = (body: unknown, status = 200) => new Reply(status, body, { 'Cache-Control': 'no-store' });

@@ -2,6 +2,7 @@ import { unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
+import { admitPasswordAttempt } from './admitPasswordAttempt';
 import { audit } from './audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
@@ -12,25 +13,37 @@ export interface LoginProps {
   password: string;
   /** Client address and user agent, kept on the session and in the audit log. */
   device?: DeviceInfo;
+  /** The client address failures are counted by (admitPasswordAttempt), e.g. an IPv6 one by its /56 network. */
+  address: string;
 }
 
 /**
  * Signs in with e-mail and password and opens a session in the user's home organisation. An unknown
  * address and a wrong password give the same 401 `invalid_credentials` after the same work (a password
- * verification runs either way). A disabled account is told so only once the password is right.
+ * verification runs either way), and both count as failures (429 `rate_limited` past the limits of
+ * admitPasswordAttempt). A disabled account is told so only once the password is right.
  * Unconfirmed addresses may sign in (GET /auth/me tells emailConfirmed).
  */
 export async function login(services: Services, props: LoginProps): Promise<TokenPair> {
   const em = services.orm.em.fork();
   const email = normalizeEmail(props.email);
   const ip = props.device?.ip;
-  const user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
-  const valid = await verifyPassword(user?.passwordHash.unwrap(), props.password);
+  const attempt = await admitPasswordAttempt(services, { account: email, address: props.address });
+  let user: User | null, valid: boolean;
+  try {
+    user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
+    valid = await verifyPassword(user?.passwordHash.unwrap(), props.password);
+  } catch (err) {
+    // Not a guess that failed (PostgreSQL down, ...): not counted; what the client sees is the original error.
+    await attempt.abandoned().catch(() => undefined);
+    throw err;
+  }
   if (!user || !valid) {
     audit(em, { action: 'auth.login_failed', actorId: user?.id, targetType: 'user', targetId: user?.id, ip, data: { email } });
     await em.flush();
     throw unauthorized('invalid_credentials', 'The e-mail address or the password is wrong');
   }
+  await attempt.succeeded();
   if (user.disabledAt) {
     audit(em, { action: 'auth.login_refused', actorId: user.id, targetType: 'user', targetId: user.id, ip, data: { reason: 'account_disabled' } });
     await em.flush();

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Em } from '../../lib/db';
 import { unauthorized } from '../../lib/errors';
+import type { RevocationStore } from '../../lib/revocation';
 import { seal, unseal } from '../../lib/seal';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { Membership } from '../../entities/identity/organization';
@@ -27,10 +28,11 @@ function refreshExpiry(services: Services): Date {
   return new Date(Date.now() + services.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
 }
 
-function issue(services: Services, em: Em, session: UserSession): TokenPair {
+/** A pair of the session for one organisation: the refresh token remembers it, so its rotations stay there. */
+function issue(services: Services, em: Em, session: UserSession, tenantId: string): TokenPair {
   const refreshToken = newOpaqueToken();
-  em.create(RefreshToken, { session, tokenHash: hashToken(refreshToken), expiresAt: session.expiresAt });
-  const access = services.tokens.signAccess({ userId: session.user.id, tenantId: session.tenantId, sid: session.id });
+  em.create(RefreshToken, { session, tenantId, tokenHash: hashToken(refreshToken), expiresAt: session.expiresAt });
+  const access = services.tokens.signAccess({ userId: session.user.id, tenantId, sid: session.id });
   return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn, tokenType: 'Bearer' };
 }
 
@@ -43,7 +45,7 @@ export async function startSession(services: Services, em: Em, user: User, tenan
     userAgent: device.userAgent?.slice(0, 500) ?? null,
     expiresAt: refreshExpiry(services),
   });
-  const pair = issue(services, em, session);
+  const pair = issue(services, em, session, tenantId);
   user.lastLoginAt = new Date();
   await em.flush();
   return pair;
@@ -98,11 +100,14 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
     token.usedAt = new Date();
     session.lastUsedAt = new Date();
     if (device.ip) session.ip = device.ip;
-    // Removed from the active organisation since: the session falls back to one the user still belongs to.
-    if (!(await tx.count(Membership, { tenantId: session.tenantId, user: session.user }, { filters: { tenant: false } }))) {
-      session.tenantId = await homeOrganization(tx, session.user);
+    // The token's own organisation (another tab may have switched the session elsewhere); removed from it
+    // since, the pair falls back to one the user still belongs to.
+    let tenantId = token.tenantId ?? session.tenantId;
+    if (!(await tx.count(Membership, { tenantId, user: session.user }, { filters: { tenant: false } }))) {
+      tenantId = await homeOrganization(tx, session.user);
     }
-    const pair = issue(services, tx, session);
+    session.tenantId = tenantId;
+    const pair = issue(services, tx, session, tenantId);
     await rememberPair(services, refreshToken, pair);
     return { pair };
   });
@@ -116,18 +121,18 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
 }
 
 /**
- * Moves a session to another organisation (switch): a new pair is issued for it, and its unused refresh
- * token is superseded (presenting it later counts as reuse). Its older access tokens are the caller's to revoke.
+ * Issues a pair of a session for another organisation (switch). The session's other refresh tokens are left
+ * as they are: the device's other tabs stay signed in where they were, each token rotates on its own, and
+ * presenting any used one again still ends the whole session (refreshSession).
  */
-export async function moveSession(services: Services, em: Em, sessionId: string, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+export async function issueForOrganization(services: Services, em: Em, sessionId: string, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
   return em.transactional(async (tx) => {
     const session = await tx.findOne(UserSession, { id: sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthorized('token_revoked', 'This session has ended');
-    await tx.nativeUpdate(RefreshToken, { session, usedAt: null }, { usedAt: new Date() });
     audit(tx, { action: 'session.switched', actorId: session.user.id, tenantId, targetType: 'session', targetId: session.id, ip: device.ip, data: { from: session.tenantId } });
     session.tenantId = tenantId;
     session.lastUsedAt = new Date();
-    return issue(services, tx, session);
+    return issue(services, tx, session, tenantId);
   });
 }
 
@@ -146,7 +151,7 @@ export async function endOtherSessions(services: Services, em: Em, userId: strin
 }
 
 /** Ends every session of a user (password reset, account disabled, log out everywhere). */
-export async function endAllSessions(services: Services, em: Em, userId: string, reason: string): Promise<void> {
+export async function endAllSessions(services: { revocations: Pick<RevocationStore, 'revokeUser'> }, em: Em, userId: string, reason: string): Promise<void> {
   await em.nativeUpdate(UserSession, { user: userId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
   await services.revocations.revokeUser(userId);
 }

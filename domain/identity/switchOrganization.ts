@@ -1,10 +1,10 @@
 import type { AccessClaims } from '../../lib/tokens';
 import type { Services } from '../services';
 import { memberContext } from './memberContext';
-import { moveSession, type DeviceInfo, type TokenPair } from './sessions';
+import { issueForOrganization, type DeviceInfo, type TokenPair } from './sessions';
 
 export interface SwitchOrganizationProps {
-  /** Claims of the access token presented: its session moves, its jti is revoked. */
+  /** Claims of the access token presented: its session gets a pair for the other organisation. */
   claims: AccessClaims;
   /** The organisation to work in; the caller must be a member (else 404). */
   organizationId: string;
@@ -13,12 +13,12 @@ export interface SwitchOrganizationProps {
 
 /**
  * Makes another organisation the active one: a new token pair whose tenantId is that organisation, for the
- * same session (later refreshes stay there). The access token used for the switch is revoked at once.
+ * same session (its refreshes stay there). Nothing else of the session is touched, so a switch never signs
+ * the user out elsewhere: other tabs (and sockets) sharing the session go on with their tokens in their
+ * organisation.
  */
 export async function switchOrganization(services: Services, props: SwitchOrganizationProps): Promise<TokenPair> {
   const { claims } = props;
   await memberContext(services, props.organizationId, claims.userId);
-  const pair = await moveSession(services, services.orm.em.fork(), claims.sid, props.organizationId, props.device);
-  await services.revocations.revokeToken(claims);
-  return pair;
+  return issueForOrganization(services, services.orm.em.fork(), claims.sid, props.organizationId, props.device);
 }

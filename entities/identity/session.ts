@@ -13,7 +13,7 @@ export const UserSession = defineEntity({
   properties: {
     id: idColumn(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    /** Organisation active in this session (changes on switch). */
+    /** Organisation this session last worked in (a switch or a refresh sets it); each refresh token has its own. */
     tenantId: p.uuid(),
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(500).nullable(),
@@ -26,13 +26,18 @@ export const UserSession = defineEntity({
 });
 export type UserSession = InferEntity<typeof UserSession>;
 
-/** One refresh token of a session; rotated on every use (usedAt set, a new one issued). */
+/**
+ * One refresh token of a session; rotated on every use (usedAt set, a new one issued). A session holds one
+ * unused token per organisation its tabs work in (a switch adds one), each rotating on its own.
+ */
 export const RefreshToken = defineEntity({
   name: 'RefreshToken',
   tableName: 'refresh_tokens',
   properties: {
     id: idColumn(),
     session: () => p.manyToOne(UserSession).deleteRule('cascade').index(),
+    /** Organisation this token signs in to; null (tokens issued before switches kept them): the session's. */
+    tenantId: p.uuid().nullable(),
     tokenHash: p.string().length(64).unique(),
     createdAt: createdAt(),
     expiresAt: p.datetime(),

@@ -1,3 +1,6 @@
+import { RefreshToken } from '../../entities/identity/session';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../domain/identity/sessions';
+import { hashToken } from '../../lib/tokens';
 import { addMember, bearer, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
@@ -41,7 +44,7 @@ describe('/orgs: mine, create, switch', () => {
     expectProblem(await stack.http.get('/orgs?limit=500').set(a.auth), 400, 'validation_failed');
   });
 
-  it('switch answers a token pair for the other organisation, changes which tenant is visible and revokes the old token', async () => {
+  it('switch answers a token pair for the other organisation and changes which tenant is visible', async () => {
     const b = await createAccount(stack);
     const member = await addMember(stack, b, 'admin');
     // member is signed in to b's organisation; their own personal one is the other membership.
@@ -60,12 +63,37 @@ describe('/orgs: mine, create, switch', () => {
 
     const after = await stack.http.get('/rbac/members').set(bearer(res.body.accessToken));
     expect(after.body.items.map((m: { userId: string }) => m.userId)).toEqual([member.user.id]);
-    expectProblem(await stack.http.get('/rbac/members').set(member.auth), 401, 'token_revoked');
 
-    // The session follows: a refresh stays in the new organisation, and the superseded refresh token is reuse.
+    // A refresh of the new pair stays in the new organisation.
     const refreshed = await stack.http.post('/auth/refresh').send({ refreshToken: res.body.refreshToken });
     expect(stack.services.tokens.verifyAccess(refreshed.body.accessToken).tenantId).toBe(personal);
+  });
+
+  it('switching in one tab does not sign the other tabs out: their tokens go on in their organisation, and a real reuse still ends the session', async () => {
+    const b = await createAccount(stack);
+    const member = await addMember(stack, b, 'admin');
+    const personal = (await stack.http.get('/orgs').set(member.auth)).body.items.find((o: { active: boolean }) => !o.active).id as string;
+    // Two tabs of one browser share the session's pair; tab A switches to the personal organisation.
+    const tabA = await stack.http.post(`/orgs/${personal}/switch`).set(member.auth).expect(200);
+
+    // Tab B is still signed in to b's organisation: its access token works, its refresh token rotates there.
+    const members = await stack.http.get('/rbac/members').set(member.auth).expect(200);
+    expect(members.body.items.map((m: { userId: string }) => m.userId).sort()).toEqual([b.user.id, member.user.id].sort());
+    const tabB = await stack.http.post('/auth/refresh').send({ refreshToken: member.tokens.refreshToken }).expect(200);
+    expect(stack.services.tokens.verifyAccess(tabB.body.accessToken)).toMatchObject({ tenantId: b.tenantId, sid: stack.services.tokens.verifyAccess(tabA.body.accessToken).sid });
+    await stack.http.get('/rbac/members').set(bearer(tabB.body.accessToken)).expect(200);
+    // Tab A goes on in the personal organisation.
+    const tabANext = await stack.http.post('/auth/refresh').send({ refreshToken: tabA.body.refreshToken }).expect(200);
+    expect(stack.services.tokens.verifyAccess(tabANext.body.accessToken).tenantId).toBe(personal);
+
+    // Reuse detection is intact: tab B's rotated token presented again after the grace period ends the whole session.
+    await stack.services.orm.em
+      .fork()
+      .nativeUpdate(RefreshToken, { tokenHash: hashToken(member.tokens.refreshToken) }, { usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) });
     expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: member.tokens.refreshToken }), 401, 'refresh_token_reused');
+    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: tabANext.body.refreshToken }), 401, 'refresh_token_invalid');
+    expectProblem(await stack.http.get('/auth/me').set(bearer(tabANext.body.accessToken)), 401, 'token_revoked');
+    expectProblem(await stack.http.get('/auth/me').set(bearer(tabB.body.accessToken)), 401, 'token_revoked');
   });
 
   it('switch to an organisation I do not belong to is 404', async () => {

@@ -4,8 +4,8 @@ import { accountLinkQueue } from '../../queues/identity';
 import type { TestStack } from './stack';
 import { eventually } from './wait';
 
-/** Identity stacks raise the auth rate limit, except where a test is about it (every request comes from 127.0.0.1). */
-export const relaxedLimits = { RATE_LIMIT_AUTH_PER_MINUTE: '10000' };
+/** Identity stacks raise the auth rate limits, except where a test is about them (every request comes from 127.0.0.1). */
+export const relaxedLimits = { RATE_LIMIT_AUTH_PER_MINUTE: '10000', SIGNIN_FAILURES_PER_ADDRESS: '10000', SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '10000', SIGNIN_FAILURES_BEFORE_DELAY: '10000' };
 
 /** Asserts an RFC 9457 answer: status, media type and stable code. Returns the body for further checks. */
 export function expectProblem(res: Response, status: number, code: string): Record<string, unknown> {
