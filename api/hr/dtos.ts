@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, IsInstant, Length, MaxLength, PageQuery } from '../http/dtos';
+import { IsCalendarDate, IsInstant, IsNumber, Length, MaxLength, PageQuery } from '../http/dtos';
 import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
 import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';

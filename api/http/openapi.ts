@@ -2,6 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { INSTANT_RANGE } from '../../lib/dates';
 import { IS_CALENDAR_DATE, IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
@@ -33,6 +34,13 @@ const problemCodes: Record<number, string> = {
   429: 'Rate limited (`rate_limited`, see Retry-After)',
   503: 'A backing service (PostgreSQL, Redis) is unavailable: `dependency_unavailable`; retry shortly',
 };
+
+/** What every route of the document shares, appended to its description (the rules live in api/http/). */
+const CONVENTIONS = [
+  'Ids are UUIDs and case-insensitive (RFC 9562): an id in upper case, in the path, the query or the body, names the same resource as in lower case, and ids are always answered in lower case.',
+  `Instants are RFC 3339 date-times with \`Z\` or an offset, ${INSTANT_RANGE}; an instant a route derives from them (an end = start + duration, an all-day event's local midnights) must lie in that range too, else 400 \`validation_failed\` on the field given.`,
+  'Numbers may be written in any JSON notation; a limit of decimal places counts them in the value (`1e-7` has 7).',
+];
 
 /**
  * Collects the operations declared through Routes and renders the OpenAPI 3.1 document from them and the
@@ -72,7 +80,7 @@ export class OpenApiRegistry {
     }
     this.cached = {
       openapi: '3.1.0',
-      info: this.info,
+      info: { ...this.info, description: `${this.info.description}\n\nConventions of every route:\n${CONVENTIONS.map((c) => `- ${c}`).join('\n')}` },
       servers: [{ url: serverUrl }],
       paths,
       components: {
