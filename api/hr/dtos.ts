@@ -64,7 +64,7 @@ export class ProvisionEmployeeBody {
   @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
   @IsOptional() @dateField('First day of work') hireDate?: string;
-  @JSONSchema({ description: 'Further bootstrap fields of the hire (start checklist, equipment ...), kept as given', type: 'object' })
+  @JSONSchema({ description: 'Further bootstrap fields of the hire (start checklist, equipment ...), kept as given', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() bootstrap?: Record<string, unknown>;
 }
 

@@ -199,7 +199,7 @@ function requestBody(spec: RouteSpec<object, object, object>): Schema {
   if (spec.rawBody) {
     const description = 'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';
     // x-raw-body: read as bytes and verified before any parsing (the suite's fuzz guard sends these no JSON checks).
-    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true } };
+    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true } };
   }
   return {};
 }

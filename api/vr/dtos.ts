@@ -139,7 +139,7 @@ export class AiMessageBody {
 export class AiToolBody {
   @Matches(/^[a-zA-Z0-9_-]{1,64}$/) name!: string;
   @IsString() @MaxLength(1000) description!: string;
-  @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object' })
+  @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object', additionalProperties: true })
   @IsObject() parameters!: Record<string, unknown>;
 }
 

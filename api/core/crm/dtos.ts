@@ -174,7 +174,7 @@ export class BulkBody {
     return Object.keys(body).length === 1 && Array.isArray(records) && records.length >= 1;
   }
 
-  @JSONSchema({ description: `1 to ${MAX_IMPORT_RECORDS} records (more: 413 batch_too_large), each checked on its own`, type: 'array', items: { type: 'object' } })
+  @JSONSchema({ description: `1 to ${MAX_IMPORT_RECORDS} records (more: 413 batch_too_large), each checked on its own`, type: 'array', items: { type: 'object', additionalProperties: true } })
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_IMPORT_RECORDS) records!: Record<string, unknown>[];
 }
 
