@@ -69,7 +69,8 @@ export class ListBookingAppointmentsQuery extends KeysetPageQuery {
   @instant('Appointments starting before this time') @IsOptional() @IsInstant() to?: string;
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() customerId?: string;
-  @JSONSchema({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 })
+  // A function replaces the schema derived from the rules (an array's items and maxItems): the parameter is one string.
+  @JSONSchema(() => ({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()
@@ -231,7 +232,7 @@ export class ListCalendarEventsQuery extends KeysetPageQuery {
 export class CalendarFreeBusyQuery {
   @instant('Range start') @IsInstant() from!: string;
   @instant('Range end (at most 62 days after from)') @IsInstant() to!: string;
-  @JSONSchema({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 })
+  @JSONSchema(() => ({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()
