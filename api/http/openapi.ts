@@ -40,6 +40,8 @@ const CONVENTIONS = [
   'Ids are UUIDs and case-insensitive (RFC 9562): an id in upper case, in the path, the query or the body, names the same resource as in lower case, and ids are always answered in lower case.',
   `Instants are RFC 3339 date-times with \`Z\` or an offset, ${INSTANT_RANGE}; an instant a route derives from them (an end = start + duration, an all-day event's local midnights) must lie in that range too, else 400 \`validation_failed\` on the field given.`,
   'Numbers may be written in any JSON notation; a limit of decimal places counts them in the value (`1e-7` has 7).',
+  'A route without a request body refuses one (400 `body_not_allowed`); no body, `Content-Length: 0` and `{}` sent as JSON count as none.',
+  'A method a path does not take answers 405 `method_not_allowed` with an `Allow` header listing the ones it takes (not declared per operation).',
 ];
 
 /**
@@ -108,7 +110,9 @@ export class OpenApiRegistry {
     const revalidates = Object.keys(spec.alsoAnswers ?? {}).includes('304');
     if (revalidates) parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of a copy the client holds: 304 without a body while it is current' });
     const problems = new Map<number, string>();
+    const takesBody = spec.body || spec.rawBody || spec.requestBody;
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
+    if (!takesBody) problems.set(400, [problems.get(400), '`body_not_allowed`: this route takes no request body'].filter(Boolean).join('; '));
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
     if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, a key of another module than ${spec.apiKey.module}, or one whose creator left the organisation or may no longer read it`);
     const module = spec.module ?? spec.apiKey?.module;
