@@ -43,6 +43,13 @@ export default tseslint.config(
     },
   },
   { files: ['api/**/views.ts', 'api/**/views/*.ts'], plugins: { contract }, rules: { 'contract/nullable-views': 'error' } },
+  // Request DTOs take these rules from api/http/dtos.ts: class-validator's count lengths in grapheme-ish units
+  // (not PostgreSQL's code points) and fail on decimals in exponent notation (1e-7: a 500).
+  {
+    files: ['api/**/*dtos.ts', 'api/**/*Dtos.ts'],
+    ignores: ['api/http/dtos.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'class-validator', importNames: ['IsNumber', 'Length', 'MaxLength', 'MinLength'], message: 'import it from api/http/dtos.ts' }] }] },
+  },
   { files: ['bin/**', 'bench/**', 'test/**'], rules: { 'no-console': 'off' } },
   // The MCP server is a client of the knowledge service over HTTP: no database, queue or app code in mcp/.
   ...[

@@ -15,6 +15,7 @@ import {
   Matches,
   Max,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
@@ -98,7 +99,12 @@ export class EditSubscriptionBody {
 export class TierLimitsBody {
   @JSONSchema({ description: 'Cloud storage quota in bytes (at most 2^53 - 1)' }) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) cloudQuotaBytes!: number;
   @JSONSchema({ description: 'Members an organisation may have' }) @IsInt() @Min(0) @Max(INT4_MAX) seats!: number;
-  @JSONSchema({ description: 'VR rooms an organisation may have' }) @IsInt() @Min(0) @Max(INT4_MAX) vrRooms!: number;
+  @JSONSchema({ description: 'VR rooms an organisation may have; null (or 0) for no cap', type: ['integer', 'null'] })
+  @ValidateIf((limits: TierLimitsBody) => limits.vrRooms !== null)
+  @IsInt()
+  @Min(0)
+  @Max(INT4_MAX)
+  vrRooms!: number | null;
 }
 
 export class TierEntitlementsBody {

@@ -34,6 +34,7 @@ export function entitlementRoutes({ routes }: ModuleMount): void {
       body: TierEntitlementsBody,
       response: TierEntitlementsView,
     },
-    async ({ ctx, params, body }) => TierEntitlementsView.from(await setTierEntitlements(ctx, params.tier, { modules: body.modules, limits: { ...body.limits } })),
+    // Stored as 0 for "no cap" (what createRoom reads), answered as null.
+    async ({ ctx, params, body }) => TierEntitlementsView.from(await setTierEntitlements(ctx, params.tier, { modules: body.modules, limits: { ...body.limits, vrRooms: body.limits.vrRooms ?? 0 } })),
   );
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { Addon } from '../../entities/billing/addon';
@@ -51,6 +51,25 @@ export class SubscriptionView {
   }
 }
 
+/**
+ * The limits of a tier as clients read them (every key is absent for an organisation without a tier). A vrRooms of 0
+ * is stored for "no cap" (domain/vr/createRoom.ts): shown as null, so a trial of vr on the free tier does not read
+ * as zero rooms.
+ */
+export class TierLimitsView {
+  @JSONSchema({ description: 'Cloud storage quota in bytes (0: nothing can be stored)' }) @IsOptional() @IsInt() cloudQuotaBytes?: number;
+  @JSONSchema({ description: 'Members an organisation may have, owners included' }) @IsOptional() @IsInt() seats?: number;
+  @JSONSchema({ description: 'VR rooms an organisation may have; null: no cap (e.g. a tier without the vr module, for an organisation that holds vr through a trial or an add-on)' })
+  @IsOptional()
+  @Nullable()
+  @IsInt()
+  vrRooms?: number | null;
+
+  static from({ vrRooms, ...limits }: Record<string, number>): TierLimitsView {
+    return { ...limits, ...(vrRooms === undefined ? {} : { vrRooms: vrRooms > 0 ? vrRooms : null }) };
+  }
+}
+
 export class EntitlementsTrialView {
   @IsBoolean() active!: boolean;
   @Nullable() @IsDateString() endsAt!: string | null;
@@ -62,7 +81,7 @@ export class EntitlementsView {
   @IsString() tier!: string;
   @IsString() status!: string;
   @JSONSchema({ description: 'Modules the organisation may use now: tier + add-ons + running trial' }) @IsString({ each: true }) modules!: string[];
-  @JSONSchema({ description: 'Numeric limits of the tier (cloudQuotaBytes, seats, vrRooms)', additionalProperties: { type: 'integer' } }) @IsObject() limits!: Record<string, number>;
+  @JSONSchema({ description: 'Limits of the tier' }) @ValidateNested() @Type(() => TierLimitsView) limits!: TierLimitsView;
   @ValidateNested() @Type(() => EntitlementsTrialView) trial!: EntitlementsTrialView;
   @IsString({ each: true }) addons!: string[];
   @IsBoolean() suspended!: boolean;
@@ -72,7 +91,7 @@ export class EntitlementsView {
   validUntil!: string | null;
 
   static from(e: Entitlements): EntitlementsView {
-    return { ...e, trial: { ...e.trial } };
+    return { ...e, limits: TierLimitsView.from(e.limits), trial: { ...e.trial } };
   }
 }
 
@@ -80,10 +99,10 @@ export class TierEntitlementsView {
   @IsString() tier!: string;
   @IsString() name!: string;
   @IsString({ each: true }) modules!: string[];
-  @JSONSchema({ additionalProperties: { type: 'integer' } }) @IsObject() limits!: Record<string, number>;
+  @ValidateNested() @Type(() => TierLimitsView) limits!: TierLimitsView;
 
   static from(p: Plan): TierEntitlementsView {
-    return { tier: p.tier, name: p.name, modules: p.entitlements.modules, limits: p.entitlements.limits };
+    return { tier: p.tier, name: p.name, modules: p.entitlements.modules, limits: TierLimitsView.from(p.entitlements.limits) };
   }
 }
 
@@ -101,7 +120,7 @@ export class PlanView {
   @IsBoolean() public!: boolean;
   @IsInt() sortOrder!: number;
   @IsString({ each: true }) modules!: string[];
-  @JSONSchema({ additionalProperties: { type: 'integer' } }) @IsObject() limits!: Record<string, number>;
+  @ValidateNested() @Type(() => TierLimitsView) limits!: TierLimitsView;
 
   static from(p: Plan): PlanView {
     return {
@@ -114,7 +133,7 @@ export class PlanView {
       public: p.public,
       sortOrder: p.sortOrder,
       modules: p.entitlements.modules,
-      limits: p.entitlements.limits,
+      limits: TierLimitsView.from(p.entitlements.limits),
     };
   }
 }

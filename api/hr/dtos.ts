@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, IsInstant, Length, MaxLength, PageQuery } from '../http/dtos';
+import { IsCalendarDate, IsInstant, IsNumber, Length, MaxLength, PageQuery } from '../http/dtos';
 import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
 import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
@@ -64,7 +64,7 @@ export class ProvisionEmployeeBody {
   @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
   @IsOptional() @dateField('First day of work') hireDate?: string;
-  @JSONSchema({ description: 'Further bootstrap fields of the hire (start checklist, equipment ...), kept as given', type: 'object' })
+  @JSONSchema({ description: 'Further bootstrap fields of the hire (start checklist, equipment ...), kept as given', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() bootstrap?: Record<string, unknown>;
 }
 

@@ -33,7 +33,7 @@ export class EmployeeView {
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() hireDate!: string | null;
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() endDate!: string | null;
   @IsIn(employeeStatuses) status!: string;
-  @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object' })
+  @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object', additionalProperties: true })
   @IsObject() bootstrap!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { buildMessage, IS_LENGTH, IsInt, isISO8601, IsOptional, IsString, IsUUID, isUUID, Matches, Max, MAX_LENGTH, Min, MIN_LENGTH, ValidateBy, type ValidationOptions } from 'class-validator';
+import { buildMessage, IS_LENGTH, IS_NUMBER, IsInt, IsOptional, IsString, IsUUID, isUUID, Matches, Max, MAX_LENGTH, Min, MIN_LENGTH, ValidateBy, type IsNumberOptions, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { isCalendarDate } from '../../lib/dates';
+import { INSTANT_RANGE, isCalendarDate, isStorableTime } from '../../lib/dates';
 
 /** Largest value of a PostgreSQL integer column: the Max of every integer field stored in one. */
 export const INT4_MAX = 2_147_483_647;
@@ -13,19 +13,33 @@ export const INT4_MAX = 2_147_483_647;
  */
 const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
+/** An RFC 3339 date-time (RFC3339_DATE_TIME) on a day that exists (not 2026-02-30), whatever its year. */
+const isDateTime = (value: unknown): value is string => typeof value === 'string' && RFC3339_DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10));
+
 /**
- * A point in time a client sends: an RFC 3339 date-time (RFC3339_DATE_TIME) on a day that exists (strict ISO
- * 8601 refuses 2026-02-30) and that `new Date()` reads; what PostgreSQL stores.
+ * A point in time a client sends: an RFC 3339 date-time (isDateTime) whose UTC time lies in INSTANT_RANGE
+ * (lib/dates.ts), the years that Date.toISOString, RFC 3339 and PostgreSQL all hold.
  */
-export const isInstant = (value: unknown): value is string =>
-  typeof value === 'string' && RFC3339_DATE_TIME.test(value) && isISO8601(value, { strict: true }) && !Number.isNaN(Date.parse(value));
+export const isInstant = (value: unknown): value is string => isDateTime(value) && isStorableTime(Date.parse(value));
 
 /** Name of the @IsInstant rule: api/http/openapi.ts documents it as a date-time. */
 export const IS_INSTANT = 'isInstant';
 
-/** Every DTO field holding a point in time: 400 `validation_failed` for anything but an RFC 3339 date-time (isInstant). */
+/** Every DTO field holding a point in time: 400 `validation_failed` for anything but an RFC 3339 date-time in INSTANT_RANGE (isInstant). */
 export const IsInstant = (options?: ValidationOptions) =>
-  ValidateBy({ name: IS_INSTANT, validator: { validate: isInstant, defaultMessage: buildMessage((each) => `${each}$property must be a date and time with Z or an offset (RFC 3339), e.g. 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00`, options) } }, options);
+  ValidateBy(
+    {
+      name: IS_INSTANT,
+      validator: {
+        validate: isInstant,
+        defaultMessage: buildMessage(
+          (each, args) => (isDateTime(args?.value) ? `${each}$property must be ${INSTANT_RANGE}` : `${each}$property must be a date and time with Z or an offset (RFC 3339), e.g. 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00`),
+          options,
+        ),
+      },
+    },
+    options,
+  );
 
 /** Name of the @IsCalendarDate rule: api/http/openapi.ts documents it as a date. */
 export const IS_CALENDAR_DATE = 'isCalendarDate';
@@ -125,6 +139,33 @@ export function MinLength(min: number, options?: ValidationOptions): PropertyDec
   );
 }
 
+/**
+ * Decimal places of a number as JSON writes it: 1e-7 has 7, 1.25e-5 has 7, 1e21 none. class-validator's
+ * maxDecimalPlaces reads the digits after a "." of String(value), which exponent notation lacks (a TypeError, a 500).
+ */
+export const decimalPlaces = (value: number): number => {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+};
+
+/**
+ * Drop-in for class-validator's @IsNumber (same rule name, so the OpenAPI document still says `number`): a finite
+ * number with at most `maxDecimalPlaces` decimal places, counted by decimalPlaces. Every DTO imports it from here.
+ */
+export function IsNumber(options: Pick<IsNumberOptions, 'maxDecimalPlaces'> = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: IS_NUMBER,
+      constraints: [options],
+      validator: {
+        validate: (value) => typeof value === 'number' && Number.isFinite(value) && (options.maxDecimalPlaces === undefined || decimalPlaces(value) <= options.maxDecimalPlaces),
+        defaultMessage: buildMessage((each) => (options.maxDecimalPlaces === undefined ? `${each}$property must be a number` : `${each}$property must be a number with at most ${options.maxDecimalPlaces} decimal places`), validationOptions),
+      },
+    },
+    validationOptions,
+  );
+}
+
 /** A text field that must hold more than blanks (most are stored trimmed, so blanks alone would be stored empty). */
 export const IsNotBlank = (field: string) => Matches(/\S/, { message: `${field} must not be blank` });
 
@@ -152,14 +193,23 @@ export class KeysetPageQuery extends PageLimit {
   @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
 }
 
+/**
+ * UUIDs are case-insensitive (RFC 9562): every @IsUUID field reaches the use cases in lower case (toDto,
+ * api/http/validate.ts), the form ids are compared, cached and stored as text in. Anything else is left as it is.
+ */
+export const canonicalUuid = (value: unknown): unknown => (typeof value === 'string' && isUUID(value) ? value.toLowerCase() : value);
+
+/** A UUID already in its canonical, lower-case form: what a fast check (see toDto) may accept as is. */
+export const isCanonicalUuid = (value: unknown): value is string => typeof value === 'string' && isUUID(value) && value === value.toLowerCase();
+
 /** A resource named by its UUID in the path (`/rooms/{id}`, `/orgs/{id}` ...): malformed is a 400, unknown a 404. */
 export class IdParams {
-  /** Every `/:id` route, the hottest ones included, skips the class-validator pass for a valid id (same isUUID check; see toDto). */
+  /** Every `/:id` route, the hottest ones included, skips the class-validator pass for a lower-case id (see toDto). */
   static fastAccept(params: unknown): boolean {
     const keys = Object.keys(params as object);
     const id = (params as { id?: unknown }).id;
-    return keys.length === 1 && typeof id === 'string' && isUUID(id);
+    return keys.length === 1 && isCanonicalUuid(id);
   }
 
-  @IsUUID() id!: string;
+  @JSONSchema({ description: 'UUID, in any case (answered in lower case)' }) @IsUUID() id!: string;
 }

@@ -2,6 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { INSTANT_RANGE } from '../../lib/dates';
 import { IS_CALENDAR_DATE, IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
@@ -33,6 +34,15 @@ const problemCodes: Record<number, string> = {
   429: 'Rate limited (`rate_limited`, see Retry-After)',
   503: 'A backing service (PostgreSQL, Redis) is unavailable: `dependency_unavailable`; retry shortly',
 };
+
+/** What every route of the document shares, appended to its description (the rules live in api/http/). */
+const CONVENTIONS = [
+  'Ids are UUIDs and case-insensitive (RFC 9562): an id in upper case, in the path, the query or the body, names the same resource as in lower case, and ids are always answered in lower case.',
+  `Instants are RFC 3339 date-times with \`Z\` or an offset, ${INSTANT_RANGE}; an instant a route derives from them (an end = start + duration, an all-day event's local midnights) must lie in that range too, else 400 \`validation_failed\` on the field given.`,
+  'Numbers may be written in any JSON notation; a limit of decimal places counts them in the value (`1e-7` has 7).',
+  'A route without a request body refuses one (400 `body_not_allowed`); no body, `Content-Length: 0` and `{}` sent as JSON count as none.',
+  'A method a path does not take answers 405 `method_not_allowed` with an `Allow` header listing the ones it takes (not declared per operation).',
+];
 
 /**
  * Collects the operations declared through Routes and renders the OpenAPI 3.1 document from them and the
@@ -72,7 +82,7 @@ export class OpenApiRegistry {
     }
     this.cached = {
       openapi: '3.1.0',
-      info: this.info,
+      info: { ...this.info, description: `${this.info.description}\n\nConventions of every route:\n${CONVENTIONS.map((c) => `- ${c}`).join('\n')}` },
       servers: [{ url: serverUrl }],
       paths,
       components: {
@@ -100,7 +110,9 @@ export class OpenApiRegistry {
     const revalidates = Object.keys(spec.alsoAnswers ?? {}).includes('304');
     if (revalidates) parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of a copy the client holds: 304 without a body while it is current' });
     const problems = new Map<number, string>();
+    const takesBody = spec.body || spec.rawBody || spec.requestBody;
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
+    if (!takesBody) problems.set(400, [problems.get(400), '`body_not_allowed`: this route takes no request body'].filter(Boolean).join('; '));
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
     if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, a key of another module than ${spec.apiKey.module}, or one whose creator left the organisation or may no longer read it`);
     const module = spec.module ?? spec.apiKey?.module;
@@ -191,7 +203,7 @@ function requestBody(spec: RouteSpec<object, object, object>): Schema {
   if (spec.rawBody) {
     const description = 'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';
     // x-raw-body: read as bytes and verified before any parsing (the suite's fuzz guard sends these no JSON checks).
-    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true } };
+    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true } };
   }
   return {};
 }

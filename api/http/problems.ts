@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { INSTANT_RANGE } from '../../lib/dates';
 import { isDependencyDown } from '../../lib/dependencies';
 import { AppError, type FieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -61,6 +62,13 @@ const invalidInput = new Set(['22P02', '22P05', '22021']);
  */
 const isTooLong = (e: Error) => (e as { code?: unknown }).code === '22001' && (e instanceof DriverException || 'severity' in e);
 
+/**
+ * PostgreSQL 22008 datetime_field_overflow, 22009 invalid_time_zone_displacement_value: an instant outside
+ * 0001-9999 reached a statement ("+010000-01-01T..." as Date.toISOString writes year 10000). Instant fields are
+ * bounded (api/http/dtos.ts IsInstant) and derived ones checked (lib/dates.ts checkStorable): a safety net, a 400.
+ */
+const dateOutOfRange = new Set(['22008', '22009']);
+
 /** The one place errors become HTTP answers. Nothing a client sent produces a 500. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   // In an outage every request fails alike: one line a second says so, with how many were not logged.
@@ -89,6 +97,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
     }
     if (isTooLong(e)) return sendProblem(res, 400, 'validation_failed', 'A text value is longer than its field accepts');
+    if (e instanceof DriverException && dateOutOfRange.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'validation_failed', `A date or time is outside what can be stored: instants lie ${INSTANT_RANGE}`);
     if (e instanceof DriverException && invalidInput.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format or characters that cannot be stored');
     const status = (e as { status?: number }).status;
     if (status && status >= 400 && status < 500) return sendProblem(res, status, 'bad_request', e.message);

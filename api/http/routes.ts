@@ -163,9 +163,12 @@ export class Routes {
     const chain: RequestHandler[] = [];
     if (before.length && guards.length) chain.push((req, _res, next) => void runGuards(req).then(() => next(), next));
     chain.push(...before);
+    // Neither parsed nor read by the route (a stream, a raw body): a body sent anyway would be dropped unread.
+    const takesBody = !!(spec.body || spec.rawBody || spec.requestBody);
 
     chain.push(async (req, res) => {
       if (!before.length) await runGuards(req);
+      if (!takesBody && hasBody(req)) await refuseBody(req, res);
       const body = spec.body ? await toDto(spec.body, req.body, 'body') : (req.body as B);
       const query = spec.query ? await toDto(spec.query, req.query, 'query') : ({} as Q);
       const params = spec.params ? await toDto(spec.params, req.params, 'params') : ({} as P);
@@ -212,13 +215,14 @@ export class Routes {
  * over. A request is then tested against its group's routes only, however many modules the suite grows.
  */
 export class RouteTable {
-  private readonly groups = new Map<string, Router>();
+  /** Per first segment: its routes, the methods of each of its paths, and a router matching those paths for any method. */
+  private readonly groups = new Map<string, { routes: Router; methods: Map<string, Set<string>>; otherMethod: Router }>();
 
   constructor(app: Express) {
     app.use((req, res, next) => {
       const group = this.groups.get(firstSegment(req.path));
-      if (group) group(req, res, next);
-      else next();
+      if (!group) return next();
+      group.routes(req, res, (err?: unknown) => (err !== undefined ? next(err) : group.otherMethod(req, res, (e?: unknown) => (e !== undefined ? next(e) : methodNotAllowed(req, next)))));
     });
   }
 
@@ -226,9 +230,40 @@ export class RouteTable {
     const segment = firstSegment(path);
     if (segment.startsWith(':') || segment.startsWith('*')) throw new Error(`Route ${path} must start with a literal segment`);
     let group = this.groups.get(segment);
-    if (!group) this.groups.set(segment, (group = Router()));
-    group[method](path, ...chain);
+    if (!group) this.groups.set(segment, (group = { routes: Router(), methods: new Map(), otherMethod: Router() }));
+    group.routes[method](path, ...chain);
+    let methods = group.methods.get(path);
+    if (!methods) {
+      group.methods.set(path, (methods = new Set()));
+      // Matched by Express itself, so a path means what it means to the routes; every path the request matches adds its methods.
+      const declared = methods;
+      group.otherMethod.all(path, (req, _res, next) => {
+        for (const m of declared) allowedOf(req).add(m);
+        next();
+      });
+    }
+    methods.add(method.toUpperCase());
+    if (method === 'get') methods.add('HEAD');
   }
+}
+
+/** The methods of the declared paths a request matched, gathered by RouteTable's second router. */
+const allowed = new WeakMap<Request, Set<string>>();
+const allowedOf = (req: Request) => {
+  let found = allowed.get(req);
+  if (!found) allowed.set(req, (found = new Set()));
+  return found;
+};
+
+/**
+ * A request no route of its group took: when its path is declared with other methods, 405 `method_not_allowed`
+ * with `Allow` (RFC 9110 15.5.6), else on to the 404. OPTIONS keeps Express's own answer (its Allow, or CORS).
+ */
+function methodNotAllowed(req: Request, next: (err?: unknown) => void): void {
+  const methods = allowed.get(req);
+  if (!methods?.size || methods.has(req.method) || req.method === 'OPTIONS') return next();
+  const allow = [...methods].sort().join(', ');
+  next(new AppError(405, 'method_not_allowed', `${req.path} does not take ${req.method}; it takes ${allow}`, undefined, { Allow: allow }));
 }
 
 const firstSegment = (path: string) => {
@@ -247,6 +282,24 @@ const jsonBody = (limit: string) =>
       if (nestsDeeperThan(bytes)) throw badRequest('json_too_deep', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
     },
   });
+
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** Reads at most 1 kB of a body a route does not take (more is refused unread). */
+const smallBody = express.raw({ type: () => true, limit: '1kb' });
+
+/**
+ * A route that declares no body refuses one with 400 `body_not_allowed`: the client meant something the route
+ * would ignore. No body, `Content-Length: 0`, blanks, and `{}` as JSON (what clients that always send JSON send
+ * for "nothing") are no body.
+ */
+async function refuseBody(req: Request, res: Response): Promise<void> {
+  const refused = () => badRequest('body_not_allowed', `${req.method} ${req.path} takes no request body (send none, or {})`);
+  await new Promise<void>((resolve, reject) => smallBody(req, res, (err?: unknown) => (err ? reject((err as { type?: string }).type === 'entity.too.large' ? refused() : err) : resolve())));
+  const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8').trim() : '';
+  req.body = undefined;
+  if (text !== '' && !(text.replace(/\s/g, '') === '{}' && req.is('application/json'))) throw refused();
+}
 
 /** A route that takes a body refuses other media types (express.json leaves them unparsed). */
 const requireJsonBody: RequestHandler = (req, _res, next) => {

@@ -1,8 +1,9 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import { getMetadataStorage, IS_UUID, validate, ValidationTypes, type ValidationError } from 'class-validator';
 import { getMetadataSchema } from 'class-validator-jsonschema/build/decorators';
 import { badRequest, type FieldError } from '../../lib/errors';
 import { inputProblems } from '../../lib/json';
+import { canonicalUuid } from './dtos';
 
 export type Source = 'body' | 'query' | 'params';
 
@@ -38,7 +39,9 @@ storage.addValidationMetadata = (metadata) => {
  *    field, free-form JSON included, and no key may be `__proto__`, `constructor` or `prototype`;
  *  - `null` is refused unless the field's JSONSchema declares it nullable (`type: [..., 'null']`), where
  *    it means "clear this field". class-validator's @IsOptional lets null through; the use cases expect
- *    a value or undefined.
+ *    a value or undefined;
+ *  - a UUID field (@IsUUID, in the path, the query or the body, nested DTOs included) is handed on in lower
+ *    case: UUIDs are case-insensitive (RFC 9562), and ids are compared, cached and stored as text in lower case.
  */
 export async function toDto<T extends object>(Dto: ClassConstructor<T>, value: unknown, source: Source): Promise<T> {
   if (value === undefined && source !== 'body') value = {};
@@ -51,8 +54,10 @@ export async function toDto<T extends object>(Dto: ClassConstructor<T>, value: u
   const instance = plainToInstance(Dto, value, { exposeDefaultValues: true });
   const errors = flatten(await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } }));
   const named = new Set(errors.map((e) => e.field));
+  errors.push(...nestedNotObjects(instance).filter((field) => !named.has(field)).map((field) => ({ field, message: 'must be an object' })));
   errors.push(...nullsRefused(instance).filter((field) => !named.has(field)).map((field) => ({ field, message: 'must not be null (omit the field to keep its value)' })));
   if (errors.length) throw badRequest('validation_failed', `The request ${source} is invalid`, errors);
+  lowerCaseUuids(instance);
   return instance;
 }
 
@@ -74,6 +79,41 @@ function nullsRefused(instance: object, prefix = ''): string[] {
     if (Array.isArray(value)) return value.flatMap((item, i) => (isDto(item) ? nullsRefused(item, `${field}[${i}]`) : []));
     return isDto(value) ? nullsRefused(value, field) : [];
   });
+}
+
+/**
+ * Fields of a DTO instance (nested DTOs included) whose @ValidateNested value, or item of a list, is not an object:
+ * class-validator walks an array found there as a list of the DTO, so `[[]]` passed for a list of objects as one
+ * empty item, which the use case then read as an object.
+ */
+function nestedNotObjects(instance: object, prefix = ''): string[] {
+  const record = instance as Record<string, unknown>;
+  const out: string[] = [];
+  for (const rule of storage.getTargetValidationMetadatas(instance.constructor, '', true, false)) {
+    const value = record[rule.propertyName];
+    if (rule.type !== ValidationTypes.NESTED_VALIDATION || value === undefined || value === null) continue;
+    const field = prefix ? `${prefix}.${rule.propertyName}` : rule.propertyName;
+    const items: [string, unknown][] = rule.each && Array.isArray(value) ? value.map((item, i) => [`${field}[${i}]`, item]) : [[field, value]];
+    for (const [at, item] of items) {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) out.push(at);
+      else if (isDto(item)) out.push(...nestedNotObjects(item, at));
+    }
+  }
+  return out;
+}
+
+/** Puts the @IsUUID fields of a validated DTO instance (and of its nested DTOs) in lower case, in place. */
+function lowerCaseUuids(instance: object): void {
+  const record = instance as Record<string, unknown>;
+  for (const rule of storage.getTargetValidationMetadatas(instance.constructor, '', true, false)) {
+    const value = record[rule.propertyName];
+    if (rule.name !== IS_UUID || value === undefined || value === null) continue;
+    record[rule.propertyName] = Array.isArray(value) ? value.map(canonicalUuid) : canonicalUuid(value);
+  }
+  for (const value of Object.values(record)) {
+    if (Array.isArray(value)) value.forEach((item) => isDto(item) && lowerCaseUuids(item));
+    else if (isDto(value)) lowerCaseUuids(value);
+  }
 }
 
 /** An instance of a DTO class (free-form JSON stays plain objects, where null is data). */

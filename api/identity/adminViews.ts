@@ -65,7 +65,7 @@ export class AuditEntryView {
   @Nullable() @IsString() targetType!: string | null;
   @Nullable() @IsString() targetId!: string | null;
   @Nullable() @IsString() ip!: string | null;
-  @IsObject() data!: Record<string, unknown>;
+  @JSONSchema({ description: 'What the action recorded (its own fields per action)', additionalProperties: true }) @IsObject() data!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
 
   static from(a: Lean<AuditEntry>): AuditEntryView {

@@ -63,7 +63,7 @@ export class KbCreateArticleBody {
   @IsOptional() @IsUUID() collectionId?: string | null;
   @JSONSchema({ description: 'Unique in the space (409 `slug_taken`); derived from the title when omitted (-2, -3 ... when taken)' })
   @IsOptional() @IsString() @Length(1, 160) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
-  @JSONSchema({ description: 'Rich articles: a ProseMirror/Tiptap document { type: "doc", content: [nodes] }; each node { type, attrs?, content?, text?, marks? }', type: 'object' })
+  @JSONSchema({ description: 'Rich articles: a ProseMirror/Tiptap document { type: "doc", content: [nodes] }; each node { type, attrs?, content?, text?, marks? }', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() content?: Record<string, unknown>;
   @JSONSchema({ description: 'Developer articles (required for them): Markdown' })
   @IsOptional() @IsString() @MaxLength(MAX_MARKDOWN) contentMarkdown?: string;
@@ -80,7 +80,7 @@ export class KbUpdateArticleBody {
   @JSONSchema({ description: 'A collection of the same space; null takes the article out of its collection', type: ['string', 'null'], format: 'uuid' })
   @IsOptional() @IsUUID() collectionId?: string | null;
   @IsOptional() @IsString() @Length(1, 160) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
-  @JSONSchema({ description: 'Rich articles only', type: 'object' })
+  @JSONSchema({ description: 'Rich articles only', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() content?: Record<string, unknown>;
   @JSONSchema({ description: 'Developer articles only' })
   @IsOptional() @IsString() @MaxLength(MAX_MARKDOWN) contentMarkdown?: string;

@@ -65,7 +65,7 @@ export class KbPublicArticleView extends KbPublicArticleSummaryView {
   @IsString() html!: string;
   @JSONSchema({ description: 'Developer articles: the Markdown source' })
   @Nullable() @IsString() contentMarkdown!: string | null;
-  @JSONSchema({ description: 'Rich articles: the editor document', type: ['object', 'null'] })
+  @JSONSchema({ description: 'Rich articles: the editor document', type: ['object', 'null'], additionalProperties: true })
   @Nullable() @IsObject() content!: RichNode | null;
 
   static fromRendered(a: Lean<KnowledgeArticle>, html: string): KbPublicArticleView {

@@ -94,7 +94,7 @@ export class KbArticleSummaryView {
 }
 
 export class KbArticleView extends KbArticleSummaryView {
-  @JSONSchema({ description: 'Rich articles: the editor document ({ type: "doc", content: [...] }); null for developer articles', type: ['object', 'null'] })
+  @JSONSchema({ description: 'Rich articles: the editor document ({ type: "doc", content: [...] }); null for developer articles', type: ['object', 'null'], additionalProperties: true })
   @Nullable() @IsObject() content!: RichNode | null;
   @JSONSchema({ description: 'Developer articles: the Markdown source; null for rich articles' })
   @Nullable() @IsString() contentMarkdown!: string | null;
@@ -120,7 +120,7 @@ export class KbVersionView {
   @IsUUID() articleId!: string;
   @IsInt() number!: number;
   @IsString() title!: string;
-  @JSONSchema({ type: ['object', 'null'] })
+  @JSONSchema({ type: ['object', 'null'], additionalProperties: true })
   @Nullable() @IsObject() content!: RichNode | null;
   @Nullable() @IsString() contentMarkdown!: string | null;
   @IsIn(versionReasons) reason!: string;

@@ -21,7 +21,7 @@ import { HealthView, IndexView, ReadyView } from './views';
 /** The outline of an API description document: its version member, info and its operations' member. */
 const describedDocument = (version: string, operations: string) => ({
   type: 'object',
-  properties: { [version]: { type: 'string' }, info: { type: 'object' }, [operations]: { type: 'object' } },
+  properties: { [version]: { type: 'string' }, info: { type: 'object', additionalProperties: true }, [operations]: { type: 'object', additionalProperties: true } },
   required: [version, 'info', operations],
 });
 

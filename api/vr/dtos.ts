@@ -65,7 +65,7 @@ export class TelemetryEventBody {
 }
 
 const EVENT_KEYS = new Set(['userId', 'type', 'label', 'detail']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/; // lower case: others take the full path (toDto lowers them)
 /**
  * Counted in UTF-16 code units, never fewer than the code points PostgreSQL's varchar(n) counts (type 64, label
  * 200; detail is text): a batch passed here fits the columns, so a 202 is never refused by the worker's insert.
@@ -139,7 +139,7 @@ export class AiMessageBody {
 export class AiToolBody {
   @Matches(/^[a-zA-Z0-9_-]{1,64}$/) name!: string;
   @IsString() @MaxLength(1000) description!: string;
-  @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object' })
+  @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object', additionalProperties: true })
   @IsObject() parameters!: Record<string, unknown>;
 }
 

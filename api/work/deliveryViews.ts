@@ -44,7 +44,7 @@ export class GithubDeliveryView {
 }
 
 export class GithubDeliveryDetailView extends GithubDeliveryView {
-  @JSONSchema({ description: 'The body GitHub sent', type: 'object' }) @IsObject() payload!: Record<string, unknown>;
+  @JSONSchema({ description: 'The body GitHub sent', type: 'object', additionalProperties: true }) @IsObject() payload!: Record<string, unknown>;
 
   static detail(d: Lean<WorkGithubDelivery>): GithubDeliveryDetailView {
     return { ...GithubDeliveryView.from(d), payload: d.payload };

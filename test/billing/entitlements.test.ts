@@ -1,9 +1,12 @@
 import { addMember, createAccount, type Account } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
+import { createRoom } from '../support/vr';
 import { eventually } from '../support/wait';
 
 const GB = 1024 ** 3;
+/** The free tier as stored (vrRooms 0: no cap) and as answered (null). */
 const freeLimits = { cloudQuotaBytes: 5 * GB, seats: 3, vrRooms: 0 };
+const freeLimitsShown = { ...freeLimits, vrRooms: null };
 
 /** GET /api/entitlements/me, and the administrators' per-tier view and edit (propagated to every instance). */
 describe('entitlements', () => {
@@ -31,7 +34,7 @@ describe('entitlements', () => {
       tier: 'starter',
       status: 'active',
       modules: ['cloud', 'core', 'knowledge', 'vr'],
-      limits: { cloudQuotaBytes: 50 * GB, seats: 10, vrRooms: 0 },
+      limits: { cloudQuotaBytes: 50 * GB, seats: 10, vrRooms: null },
       trial: { active: false, endsAt: null, modules: [] },
       addons: ['vr'],
       suspended: false,
@@ -44,7 +47,7 @@ describe('entitlements', () => {
     const res = await a.http.get('/api/entitlements').set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.items.map((t: { tier: string }) => t.tier)).toEqual(['free', 'starter', 'pro', 'business', 'enterprise']);
-    expect(res.body.items[0]).toEqual({ tier: 'free', name: 'Free', modules: ['core', 'knowledge', 'cloud'], limits: freeLimits });
+    expect(res.body.items[0]).toEqual({ tier: 'free', name: 'Free', modules: ['core', 'knowledge', 'cloud'], limits: freeLimitsShown });
     const owner = await createAccount(a);
     const refused = await a.http.get('/api/entitlements').set(owner.auth);
     expect(refused.status).toBe(403);
@@ -74,6 +77,23 @@ describe('entitlements', () => {
       await a.http.put('/api/entitlements/free').set(admin.auth).send({ modules: ['core', 'knowledge', 'cloud'], limits: freeLimits });
     }
     await eventually(async () => !(await b.http.get('/api/entitlements/me').set(free1.auth)).body.modules.includes('vr'), { timeoutMs: 5000, intervalMs: 20, what: 'the restored free tier' });
+  });
+
+  it('shows a vrRooms limit of 0 as null, no cap: a vr trial on the free tier creates rooms; null is taken back as no cap', async () => {
+    const trial = await createAccount(a, { trialModules: ['vr'] });
+    const me = (await a.http.get('/api/entitlements/me').set(trial.auth).expect(200)).body;
+    expect({ modules: me.modules, trial: me.trial.active, limits: me.limits }).toEqual({ modules: ['cloud', 'core', 'knowledge', 'vr'], trial: true, limits: freeLimitsShown });
+    // No cap indeed: more rooms than "0".
+    for (const name of ['One', 'Two']) await createRoom(a, trial, { name }, { open: false });
+    const plans = (await a.http.get('/api/plans').expect(200)).body.items as { tier: string; limits: object }[];
+    expect(plans.find((p) => p.tier === 'free')?.limits).toEqual(freeLimitsShown);
+    expect(plans.find((p) => p.tier === 'pro')?.limits).toMatchObject({ vrRooms: 20 });
+    // What an administrator reads is what they may write back: null stores no cap.
+    const free = (await a.http.get('/api/entitlements').set(admin.auth).expect(200)).body.items[0] as { modules: string[]; limits: object };
+    const put = await a.http.put('/api/entitlements/free').set(admin.auth).send({ modules: free.modules, limits: free.limits });
+    expect({ status: put.status, limits: put.body.limits }).toEqual({ status: 200, limits: freeLimitsShown });
+    const [{ stored }] = await a.services.orm.em.fork().execute<{ stored: unknown }[]>("select entitlements->'limits'->'vrRooms' as stored from plans where tier = 'free'");
+    expect(stored).toBe(0);
   });
 
   it.each([

@@ -119,14 +119,14 @@ describe('the published contract, checked in tests', () => {
     registry.add('post', '/hook', { summary: 'Hook', access: 'public', rawBody: { type: '*/*' }, response: HealthView });
     registry.add('put', '/blob/*key', { summary: 'Blob', access: 'public', status: 204, requestBody: { description: 'Any bytes', content: { '*/*': {} } } });
     const paths = registry.document('http://localhost').paths as Record<string, Record<string, { requestBody: unknown }>>;
-    expect(paths['/hook'].post.requestBody).toEqual({ required: true, description: expect.stringMatching(/signature is computed over the raw bytes/), content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true });
+    expect(paths['/hook'].post.requestBody).toEqual({ required: true, description: expect.stringMatching(/signature is computed over the raw bytes/), content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true });
     expect(paths['/blob/{key}'].put.requestBody).toEqual({ required: true, description: 'Any bytes', content: { '*/*': {} } });
 
     // The real webhooks: a JSON delivery is what the document takes (not a binary string), and the server takes it.
     const event = { id: 'evt_contract', object: 'event', type: 'ping', data: { object: {} } };
     for (const [method, path] of [['post', '/api/webhooks/stripe'], ['post', '/api/work/github/webhook']]) {
       const declared = (await publishedDocument(stack)).doc.paths[path][method].requestBody as { description: string; content: object };
-      expect(declared).toEqual({ required: true, description: expect.stringMatching(/raw bytes/), content: { 'application/json': { schema: { type: 'object' } } }, 'x-raw-body': true });
+      expect(declared).toEqual({ required: true, description: expect.stringMatching(/raw bytes/), content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true });
       expect(await requestProblem(stack, method, path, event, 'application/json; charset=utf-8')).toBeUndefined();
       expect(await requestProblem(stack, method, path, 'a string')).toBe('body must be object');
     }
@@ -137,6 +137,20 @@ describe('the published contract, checked in tests', () => {
     const github = await stack.http.post('/api/work/github/webhook').set('Content-Type', 'application/json').send(JSON.stringify(event));
     expect(github.status).toBe(200);
     expect(github.body).toEqual({ received: false });
+  });
+
+  it('declares what every object holds: properties, additionalProperties or a composition, never a bare {type: object}', async () => {
+    // openapi-typescript makes a bare object `Record<string, never>`: a strict typed client could send nothing in it.
+    const bare: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const s = node as Record<string, unknown>;
+      const shaped = ['properties', 'additionalProperties', 'patternProperties', 'oneOf', 'anyOf', 'allOf', '$ref'].some((k) => s[k] !== undefined);
+      if ([s.type].flat().includes('object') && !shaped) bare.push(at);
+      for (const [key, value] of Object.entries(s)) walk(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    walk((await publishedDocument(stack)).doc, '#');
+    expect(bare).toEqual([]);
   });
 
   it('checks the frames a WebSocket endpoint sends against its AsyncAPI messages', () => {

@@ -59,9 +59,11 @@ describe('system routes', () => {
   it("passes Redocly's recommended ruleset with 0 errors (npm run lint:openapi)", async () => {
     const file = join(tmpdir(), `openapi-${process.pid}.json`);
     writeFileSync(file, (await stack.http.get('/openapi.json')).text);
-    // Redocly's library is ESM-only: it runs in its own process, as `npm run lint:openapi` does.
-    const { stdout } = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'bin/lint-openapi.ts', file]);
+    // The Redocly CLI runs in its own process, as `npm run lint:openapi` does.
+    const { stdout } = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'bin/lint-openapi.ts', file], { maxBuffer: 64 * 1024 ** 2 });
     expect(stdout).toMatch(/Redocly recommended: 0 errors/);
+    // Query parameters written as one string (comma-separated lists) carry no array keywords.
+    expect(stdout).not.toMatch(/no-schema-type-mismatch/);
     expect(stdout).toMatch(/known no-identical-paths #\/paths\/~1api~1promo~1\{id\}/);
     // Date fields are documented as dates (not a oneOf of date and date-time), /metrics declares its 401.
     expect(stdout).not.toMatch(/no-illogical-composition-keywords/);

@@ -139,7 +139,8 @@ describe('VR telemetry', () => {
       clean++;
       expect(await validate(plainToInstance(TelemetryEventBody, event), options)).toEqual([]);
     }
-    expect(clean).toBe(3);
+    // The upper-case userId takes the full path, which hands it on in lower case (toDto).
+    expect(clean).toBe(2);
     expect(isCleanBatch([])).toBe(false);
     expect(isCleanBatch(['text'])).toBe(false);
   });

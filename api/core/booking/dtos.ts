@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, isUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INT4_MAX, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
+import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
@@ -69,7 +69,8 @@ export class ListBookingAppointmentsQuery extends KeysetPageQuery {
   @instant('Appointments starting before this time') @IsOptional() @IsInstant() to?: string;
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() customerId?: string;
-  @JSONSchema({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 })
+  // A function replaces the schema derived from the rules (an array's items and maxItems): the parameter is one string.
+  @JSONSchema(() => ({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()
@@ -150,12 +151,11 @@ function stringsAccepted(value: unknown, allowed: Record<string, (v: string) => 
   for (const [key, v] of Object.entries(value)) if (!Object.hasOwn(allowed, key) || typeof v !== 'string' || !allowed[key](v)) return false;
   return true;
 }
-const isUuid = (v: string) => isUUID(v);
 
 export class BookingAvailabilityQuery {
   /** The storefront's hottest read skips the class-validator pass for a clean query (same checks; see toDto). */
   static fastAccept(query: unknown): boolean {
-    return stringsAccepted(query, { serviceId: isUuid, from: isInstant, to: isInstant, staffId: isUuid }, ['serviceId', 'from']);
+    return stringsAccepted(query, { serviceId: isCanonicalUuid, from: isInstant, to: isInstant, staffId: isCanonicalUuid }, ['serviceId', 'from']);
   }
 
   @IsUUID() serviceId!: string;
@@ -232,7 +232,7 @@ export class ListCalendarEventsQuery extends KeysetPageQuery {
 export class CalendarFreeBusyQuery {
   @instant('Range start') @IsInstant() from!: string;
   @instant('Range end (at most 62 days after from)') @IsInstant() to!: string;
-  @JSONSchema({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 })
+  @JSONSchema(() => ({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsInstant, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
+import { canonicalUuid, IsInstant, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
 import { activityTypes, type ActivityType } from '../../../entities/core/activity';
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
@@ -147,7 +147,7 @@ export class TasksQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
   @IsOptional() @IsString() @MaxLength(200) cursor?: string;
   @JSONSchema({ description: 'me (default), anyone, or a member id' })
-  @IsOptional() @Matches(/^(me|anyone|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, { message: 'assignee must be me, anyone or a member id' }) assignee: string = 'me';
+  @IsOptional() @Transform(({ value }) => canonicalUuid(value)) @Matches(/^(me|anyone|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, { message: 'assignee must be me, anyone or a member id' }) assignee: string = 'me';
   @JSONSchema({ description: 'overdue (due before now), soon (due within `days`), all (default)' })
   @IsOptional() @IsIn(['overdue', 'soon', 'all']) due: 'overdue' | 'soon' | 'all' = 'all';
   @JSONSchema({ description: 'Horizon of due=soon in days (default 7)' })
@@ -174,7 +174,7 @@ export class BulkBody {
     return Object.keys(body).length === 1 && Array.isArray(records) && records.length >= 1;
   }
 
-  @JSONSchema({ description: `1 to ${MAX_IMPORT_RECORDS} records (more: 413 batch_too_large), each checked on its own`, type: 'array', items: { type: 'object' } })
+  @JSONSchema({ description: `1 to ${MAX_IMPORT_RECORDS} records (more: 413 batch_too_large), each checked on its own`, type: 'array', items: { type: 'object', additionalProperties: true } })
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_IMPORT_RECORDS) records!: Record<string, unknown>[];
 }
 

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, IsNumber, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
 
@@ -10,7 +10,7 @@ import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/co
 export class InvoiceLineBody {
   @IsString() @Length(1, 1000) @IsXmlText() description!: string;
   @JSONSchema({ description: `Above 0, at most ${MAX_QUANTITY}, up to 3 decimals` })
-  @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0.001) @Max(MAX_QUANTITY) quantity!: number;
+  @IsNumber({ maxDecimalPlaces: 3 }) @Min(0.001) @Max(MAX_QUANTITY) quantity!: number;
   @JSONSchema({ description: 'UN/ECE recommendation 20 unit: C62 (one, default), HUR (hour), DAY, KGM, MTR, LTR ...' })
   @IsOptional() @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unitCode must be a UN/ECE rec. 20 code such as C62 or HUR' }) unitCode?: string;
   @JSONSchema({ description: 'Net unit price excluding VAT, in cents' })
@@ -22,7 +22,7 @@ export class InvoiceLineBody {
   @JSONSchema({ description: 'Exemption reason (BT-120): required for E, defaulted for AE, K and O, refused for S and Z' })
   @IsOptional() @IsString() @Length(1, 300) @IsXmlText() exemptionReason?: string;
   @JSONSchema({ description: 'Line discount in percent of quantity × unit price (up to 2 decimals); or discountCents' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(100) discountPercent?: number;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(100) discountPercent?: number;
   @JSONSchema({ description: 'Line discount in cents; or discountPercent' })
   @IsOptional() @IsInt() @Min(0) @Max(MAX_UNIT_PRICE_CENTS) discountCents?: number;
 }

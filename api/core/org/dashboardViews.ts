@@ -18,7 +18,7 @@ export class WidgetView {
   @JSONSchema({ description: 'Row of the top edge (0-based)' }) @IsInt() y!: number;
   @JSONSchema({ description: 'Width in columns' }) @IsInt() w!: number;
   @JSONSchema({ description: 'Height in rows' }) @IsInt() h!: number;
-  @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)' }) @IsObject() settings!: Record<string, unknown>;
+  @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)', additionalProperties: true }) @IsObject() settings!: Record<string, unknown>;
   @JSONSchema({
     description:
       "Whether the widget can be shown now: its module in use by the organisation and its permission held by the caller (as `available` in the widget catalogue). false: the app shows a placeholder saying why instead of reading the data route; the widget keeps its place and settings, can be moved or removed, and is available again once the module is switched back on or the permission given back.",

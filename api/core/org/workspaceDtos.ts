@@ -37,12 +37,12 @@ class PlaceFields {
 export class AddWidgetBody extends PlaceFields {
   @JSONSchema({ description: 'A type of GET /api/dashboards/widget-catalogue' }) @IsIn(widgetTypes) type!: string;
   @JSONSchema({ type: ['string', 'null'], maxLength: 120 }) @IsOptional() @IsString() @MaxLength(120) title?: string | null;
-  @JSONSchema({ description: `Settings of the type, only those it takes (requiredSettings of the catalogue, e.g. { "pipelineId": "…" } for pipeline_board: a pipeline of the organisation); at most ${SETTINGS_MAX_CHARS} characters as JSON` }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
+  @JSONSchema({ description: `Settings of the type, only those it takes (requiredSettings of the catalogue, e.g. { "pipelineId": "…" } for pipeline_board: a pipeline of the organisation); at most ${SETTINGS_MAX_CHARS} characters as JSON`, additionalProperties: true }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
 }
 
 export class UpdateWidgetBody extends PlaceFields {
   @JSONSchema({ type: ['string', 'null'], maxLength: 120 }) @IsOptional() @IsString() @MaxLength(120) title?: string | null;
-  @JSONSchema({ description: 'Replaces the settings (checked against the type)' }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
+  @JSONSchema({ description: 'Replaces the settings (checked against the type)', additionalProperties: true }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
 }
 
 export class WidgetPlacement {

@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { Appointment, type AppointmentStatus, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { isUtcTimestamp } from '../../../lib/dates';
+import { checkStorable, isUtcTimestamp } from '../../../lib/dates';
 import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
 import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
@@ -65,6 +65,7 @@ export function placeAt(appointment: Pick<Appointment, 'startAt' | 'endAt' | 'bl
   appointment.endAt = new Date(start.getTime() + service.durationMinutes * minute);
   appointment.blockedFrom = new Date(start.getTime() - service.bufferBeforeMinutes * minute);
   appointment.blockedUntil = new Date(appointment.endAt.getTime() + service.bufferAfterMinutes * minute);
+  checkStorable('start', 'the appointment and its buffers', appointment.blockedFrom, appointment.blockedUntil);
 }
 
 /**

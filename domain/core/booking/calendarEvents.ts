@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { CalendarEvent } from '../../../entities/core/calendar';
 import { Staff } from '../../../entities/core/booking';
 import { forbidden, invalidField, notFound } from '../../../lib/errors';
-import { isUtcTimestamp } from '../../../lib/dates';
+import { checkStorable, isUtcTimestamp } from '../../../lib/dates';
 import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
 import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
@@ -56,6 +56,7 @@ async function normalise(ctx: TenantContext, event: Pick<CalendarEvent, 'startAt
     const lastDay = DateTime.fromJSDate(new Date(Math.max(event.endAt.getTime() - 1, event.startAt.getTime())), { zone }).startOf('day');
     event.startAt = start.toJSDate();
     event.endAt = lastDay.plus({ days: 1 }).toJSDate();
+    checkStorable('startAt', 'an all-day event, from local midnight to local midnight,', event.startAt, event.endAt);
   }
   if (!(event.startAt < event.endAt)) throw invalidField('endAt', 'must be after startAt');
   if (event.endAt.getTime() - event.startAt.getTime() > MAX_EVENT_DAYS * 86_400_000) throw invalidField('endAt', `an event lasts at most ${MAX_EVENT_DAYS} days`);
