@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import proxyaddr from 'proxy-addr';
 import type { Services } from '../domain/services';
 import { packageInfo } from '../lib/package';
 import { Authenticator } from './http/auth';
@@ -62,7 +63,9 @@ export function createApp(services: Services): WebApp {
   const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: packageInfo.version, description: API_DESCRIPTION });
   // In tests every answer is checked against the published document (violations fail the test).
   if (config.NODE_ENV === 'test') app.use(responseContract(openapi, config.PUBLIC_URL));
-  const sockets = new SocketRouter(services, auth);
+  // Upgrades bypass Express: their address is read as req.ip reads it (proxy-addr with the trust proxy setting).
+  const trusted = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const sockets = new SocketRouter(services, auth, (req) => proxyaddr(req, trusted));
 
   // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
   // page gets helmet's full browser set; API answers the headers that matter for JSON (OWASP REST).
