@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import proxyaddr from 'proxy-addr';
 import type { Services } from '../domain/services';
+import { redactQuery, scrub } from '../lib/logger';
 import { packageInfo } from '../lib/package';
 import { Authenticator } from './http/auth';
 import { observe, requestId } from './http/observe';
@@ -56,7 +57,18 @@ export function createApp(services: Services): WebApp {
   // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
   // by the problem handler at any level.
   const logRequests = logger.isLevelEnabled('info');
-  if (logRequests) app.use(pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, customLogLevel: requestLogLevel, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }));
+  if (logRequests) {
+    app.use(
+      pinoHttp({
+        logger,
+        genReqId: requestId,
+        quietReqLogger: true,
+        customLogLevel: requestLogLevel,
+        autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+        serializers: loggedExchange,
+      }),
+    );
+  }
   app.use(observe(metrics, { assignId: !logRequests }));
 
   const auth = new Authenticator(services);
@@ -86,6 +98,16 @@ export function createApp(services: Services): WebApp {
   app.use(problemHandler(logger));
   return { app, sockets, openapi, auth };
 }
+
+/**
+ * The request and answer of a request line, without credentials: the sensitive query values of the URL, the
+ * parsed query, the Referer (a page opened with ?token= names it in its assets' requests) and the Location of
+ * a redirect to a signed address (pino-http hands these the standard serializers' objects).
+ */
+const loggedExchange = {
+  req: (req: { query?: unknown }) => scrub({ ...req, query: redactQuery(req.query) }),
+  res: scrub,
+};
 
 /** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
 const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info');
