@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,6 +11,7 @@ import type { CloseDoc, PublishedSocket, RefusalDoc, SocketDoc } from './asyncap
 import { socketContract, upgradeContract } from './http/contract';
 import type { Authenticator, AuthInfo } from './http/auth';
 import { moduleKeys, type ModuleKey } from './http/guards';
+import { rawProblemAnswer } from './http/problems';
 
 /** Largest frame a client may send where the route sets no bound; a larger one closes the socket with 1009. */
 const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
@@ -253,7 +254,7 @@ export class SocketRouter {
   /** Answers an upgrade with a problem instead of 101; in tests, the refusal must be one the endpoint publishes. */
   private refuse(socket: Duplex, path: string | null, refusal: { status: number; code: string }, detail: string, headers: Record<string, string> = {}): void {
     if (path && this.services.config.NODE_ENV === 'test') upgradeContract(path, this.docs().find(([p]) => p === path)?.[1].refusals ?? [], refusal);
-    refuse(socket, refusal.status, refusal.code, detail, headers);
+    socket.end(rawProblemAnswer(refusal.status, refusal.code, detail, headers));
   }
 
   /**
@@ -345,12 +346,4 @@ function pathOf(target = '/'): string | null {
   } catch {
     return null;
   }
-}
-
-function refuse(socket: Duplex, status: number, code: string, detail: string, headers: Record<string, string>): void {
-  const body = JSON.stringify({ type: `/problems/${code}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
-  );
 }
