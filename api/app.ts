@@ -2,7 +2,9 @@ import express, { type Express } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import proxyaddr from 'proxy-addr';
 import type { Services } from '../domain/services';
+import { redactQuery, scrub } from '../lib/logger';
 import { packageInfo } from '../lib/package';
 import { Authenticator } from './http/auth';
 import { observe, requestId } from './http/observe';
@@ -55,14 +57,27 @@ export function createApp(services: Services): WebApp {
   // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
   // by the problem handler at any level.
   const logRequests = logger.isLevelEnabled('info');
-  if (logRequests) app.use(pinoHttp({ logger, genReqId: requestId, quietReqLogger: true, customLogLevel: requestLogLevel, autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' } }));
+  if (logRequests) {
+    app.use(
+      pinoHttp({
+        logger,
+        genReqId: requestId,
+        quietReqLogger: true,
+        customLogLevel: requestLogLevel,
+        autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+        serializers: loggedExchange,
+      }),
+    );
+  }
   app.use(observe(metrics, { assignId: !logRequests }));
 
   const auth = new Authenticator(services);
   const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: packageInfo.version, description: API_DESCRIPTION });
   // In tests every answer is checked against the published document (violations fail the test).
   if (config.NODE_ENV === 'test') app.use(responseContract(openapi, config.PUBLIC_URL));
-  const sockets = new SocketRouter(services, auth);
+  // Upgrades bypass Express: their address is read as req.ip reads it (proxy-addr with the trust proxy setting).
+  const trusted = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const sockets = new SocketRouter(services, auth, (req) => proxyaddr(req, trusted));
 
   // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
   // page gets helmet's full browser set; API answers the headers that matter for JSON (OWASP REST).
@@ -83,6 +98,16 @@ export function createApp(services: Services): WebApp {
   app.use(problemHandler(logger));
   return { app, sockets, openapi, auth };
 }
+
+/**
+ * The request and answer of a request line, without credentials: the sensitive query values of the URL, the
+ * parsed query, the Referer (a page opened with ?token= names it in its assets' requests) and the Location of
+ * a redirect to a signed address (pino-http hands these the standard serializers' objects).
+ */
+const loggedExchange = {
+  req: (req: { query?: unknown }) => scrub({ ...req, query: redactQuery(req.query) }),
+  res: scrub,
+};
 
 /** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
 const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info');

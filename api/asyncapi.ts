@@ -15,6 +15,13 @@ export interface CloseDoc {
   description: string;
 }
 
+/** A way the server refuses an upgrade: the HTTP status and the problem code of its application/problem+json body. */
+export interface RefusalDoc {
+  status: number;
+  code: string;
+  description: string;
+}
+
 /** What a WebSocket endpoint exchanges, declared beside it (SocketRouter.add) and published in /asyncapi.json. */
 export interface SocketDoc {
   summary: string;
@@ -27,18 +34,23 @@ export interface SocketDoc {
   closes?: CloseDoc[];
 }
 
-/** An endpoint as published: its doc, its frame bound, and every close it may make (the router's and its own). */
-export type PublishedSocket = SocketDoc & { maxFrameBytes: number; closes: CloseDoc[] };
+/**
+ * An endpoint as published: its doc, its frame bound, every close it may make (the router's and its own), every
+ * refusal of its upgrade, and how many sockets a user and a client address may hold at once (all endpoints together).
+ */
+export type PublishedSocket = SocketDoc & { maxFrameBytes: number; closes: CloseDoc[]; refusals: RefusalDoc[]; limits: { perUser: number; perAddress: number } };
 
 const closeLine = (c: CloseDoc) => `- ${c.code}${c.reason ? ` \`${c.reason}\`` : ''}: ${c.description}`;
+const refusalLine = (r: RefusalDoc) => `- ${r.status} \`${r.code}\`: ${r.description}`;
 
 const channelId = (path: string) => path.replace(/^\//, '').replace(/[^\w.-]+/g, '_') || 'root';
 
 /**
  * The AsyncAPI 3 document of the WebSocket endpoints (the HTTP routes are in /openapi.json). Each endpoint is a
  * channel whose address is its path, with one `receive` operation (what clients send) and one `send`
- * operation (what the server sends). AsyncAPI has no field for WebSocket close codes: they are listed in the
- * channel's description and, for code generators, in its `x-close-codes`.
+ * operation (what the server sends). AsyncAPI has no field for WebSocket close codes nor for the HTTP answers
+ * refusing an upgrade: they are listed in the channel's description and, for code generators, in its
+ * `x-close-codes` and `x-upgrade-refusals` (with `x-socket-limits`, the numbers behind too_many_sockets).
  */
 export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
   const url = new URL(serverUrl);
@@ -52,9 +64,14 @@ export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, i
       address: path,
       title: path,
       summary: doc.summary,
-      description: `${doc.description ? `${doc.description}\n\n` : ''}Frames may be ${doc.maxFrameBytes} bytes at most. The server closes the connection with (code, reason):\n${doc.closes.map(closeLine).join('\n')}`,
+      description: [
+        `${doc.description ? `${doc.description}\n\n` : ''}Frames may be ${doc.maxFrameBytes} bytes at most. The server closes the connection with (code, reason):\n${doc.closes.map(closeLine).join('\n')}`,
+        `A user may hold ${doc.limits.perUser} sockets at once and a client address ${doc.limits.perAddress}, on every endpoint and server together. Instead of 101 Switching Protocols the upgrade may be answered with an application/problem+json document (status, code):\n${doc.refusals.map(refusalLine).join('\n')}`,
+      ].join('\n\n'),
       'x-max-frame-bytes': doc.maxFrameBytes,
       'x-close-codes': doc.closes,
+      'x-upgrade-refusals': doc.refusals,
+      'x-socket-limits': doc.limits,
       messages: { ...messages(doc.receive), ...messages(doc.send) },
       bindings: { ws: { method: 'GET', query: { type: 'object', properties: { token: { type: 'string', description: 'The access token, when the client cannot send an Authorization header' } } } } },
     };

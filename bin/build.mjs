@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 /**
- * `npm run build` (and the first step of `npm start`): compiles to dist/ with tsc, only when a source changed
- * since the last build. tsc runs incrementally (dist/.tsbuildinfo); when source files were added or removed
- * dist/ is rebuilt from scratch, so no output of a deleted file (a migration!) lingers. Plain JavaScript: it
- * runs before anything is compiled. `--force` rebuilds anyway.
+ * `npm run build` (and `npm start`): compiles to dist/ with tsc, only when a source changed since the last
+ * build. tsc runs incrementally (dist/.tsbuildinfo); when source files were added or removed dist/ is rebuilt
+ * from scratch, so no output of a deleted file (a migration!) lingers. Plain JavaScript: it runs before anything
+ * is compiled. `--force` rebuilds anyway.
+ *
+ * `--start` (npm start) then runs the all-in-one process (dist/bin/start.js) in this very process, not after a
+ * shell's `&&`: a signal sent to npm alone (what `docker stop` sends to CMD ["npm", "start"]; npm forwards it to
+ * its child) reaches the server, which shuts down in order instead of running on orphaned. During the build
+ * the signal goes to tsc.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -30,20 +37,29 @@ const fileSet = createHash('sha256').update(files.map((f) => f.file).sort().join
 const newest = Math.max(...files.map((f) => f.mtimeMs));
 const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
 
-if (!process.argv.includes('--force') && stamp && stamp.fileSet === fileSet && stamp.newestMtimeMs >= newest && existsSync(join(dist, 'bin/start.js'))) {
-  console.log('dist/ is up to date (no source changed since the last build)');
-  process.exit(0);
-}
+const upToDate = !process.argv.includes('--force') && stamp && stamp.fileSet === fileSet && stamp.newestMtimeMs >= newest && existsSync(join(dist, 'bin/start.js'));
+if (upToDate) console.log('dist/ is up to date (no source changed since the last build)');
+else await build();
+if (process.argv.includes('--start')) await import(pathToFileURL(join(dist, 'bin/start.js')).href);
 
-const fresh = !stamp || stamp.fileSet !== fileSet;
-if (fresh) rmSync(dist, { recursive: true, force: true });
-console.log(fresh ? 'Building dist/ with tsc (the first build takes tens of seconds) ...' : 'Sources changed: rebuilding dist/ with tsc (incremental) ...');
-const started = Date.now();
-try {
-  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'], { cwd: root, stdio: 'inherit' });
-} catch {
-  console.error('tsc failed: see the errors above');
-  process.exit(1);
+async function build() {
+  const fresh = !stamp || stamp.fileSet !== fileSet;
+  if (fresh) rmSync(dist, { recursive: true, force: true });
+  console.log(fresh ? 'Building dist/ with tsc (the first build takes tens of seconds) ...' : 'Sources changed: rebuilding dist/ with tsc (incremental) ...');
+  const started = Date.now();
+  const tsc = spawn(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'], { cwd: root, stdio: 'inherit' });
+  const forward = (signal) => tsc.kill(signal);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, forward);
+  const [code, signal] = await once(tsc, 'exit');
+  for (const name of ['SIGINT', 'SIGTERM']) process.off(name, forward);
+  if (signal) {
+    console.error(`Build stopped (${signal})`);
+    process.exit(1);
+  }
+  if (code !== 0) {
+    console.error('tsc failed: see the errors above');
+    process.exit(1);
+  }
+  writeFileSync(stampFile, JSON.stringify({ fileSet, newestMtimeMs: newest, builtAt: new Date().toISOString() }));
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-writeFileSync(stampFile, JSON.stringify({ fileSet, newestMtimeMs: newest, builtAt: new Date().toISOString() }));
-console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -26,6 +26,10 @@ export const configSpec = {
   INTERNAL_SECRET: str({ default: '', desc: 'X-Internal-Secret of machine-to-machine routes; unset refuses them all' }),
   HTTP_REQUEST_TIMEOUT_SECONDS: num({ default: 30, desc: 'A request whose headers and body have not all arrived by then gets 408 (the router gives up at 30 s)' }),
   WEB_MAX_CONNECTIONS: num({ default: 1000, desc: 'Sockets one web process holds at most (requests, keep-alive connections, WebSockets)' }),
+  WS_MAX_SOCKETS_PER_PROCESS: num({ default: 0, desc: 'WebSockets one web process holds at most, below WEB_MAX_CONNECTIONS so HTTP requests always find a connection (0: four fifths of it); beyond it an upgrade gets 503 socket_capacity_reached' }),
+  WS_MAX_SOCKETS_PER_USER: num({ default: 5, desc: 'WebSockets one user may hold at once, on every endpoint and dyno together (leases in Redis); beyond it an upgrade gets 429 too_many_sockets' }),
+  WS_MAX_SOCKETS_PER_ADDRESS: num({ default: 50, desc: 'WebSockets one client address (IPv6: its /56) may hold at once, whoever signs in, on every endpoint and dyno together; beyond it 429 too_many_sockets. Raise it for sites with more headsets behind one address' }),
+  WS_SOCKET_LEASE_SECONDS: num({ default: 60, desc: "How long a dyno that stopped (a crash) keeps its sockets counted in the WebSocket limits: each dyno renews its sockets' leases every third of it" }),
   CORS_ORIGINS: str({ default: '', desc: 'Comma-separated browser origins allowed by CORS' }),
   TRUST_PROXY: str({ default: 'loopback', desc: 'Express trust proxy setting (Heroku: 1)' }),
   LOG_LEVEL: str({ choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' }),
@@ -113,8 +117,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
-  for (const name of ['ASSISTANT_QUESTIONS_PER_MINUTE', 'SIGNIN_FAILURES_PER_ADDRESS', 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', 'SIGNIN_FAILURES_BEFORE_DELAY', 'SIGNIN_DELAY_MAX_SECONDS'] as const) {
+  for (const name of ['ASSISTANT_QUESTIONS_PER_MINUTE', 'SIGNIN_FAILURES_PER_ADDRESS', 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', 'SIGNIN_FAILURES_BEFORE_DELAY', 'SIGNIN_DELAY_MAX_SECONDS', 'WS_MAX_SOCKETS_PER_USER', 'WS_MAX_SOCKETS_PER_ADDRESS', 'WS_SOCKET_LEASE_SECONDS'] as const) {
     if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   }
-  return Object.freeze({ ...parsed, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
+  const wsPerProcess = parsed.WS_MAX_SOCKETS_PER_PROCESS || Math.floor((parsed.WEB_MAX_CONNECTIONS * 4) / 5);
+  if (!Number.isInteger(wsPerProcess) || wsPerProcess < 1 || wsPerProcess >= parsed.WEB_MAX_CONNECTIONS) {
+    throw new ConfigError('Invalid configuration: WS_MAX_SOCKETS_PER_PROCESS must be a whole number below WEB_MAX_CONNECTIONS (HTTP requests need connections too)');
+  }
+  return Object.freeze({ ...parsed, WS_MAX_SOCKETS_PER_PROCESS: wsPerProcess, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
 }

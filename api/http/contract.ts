@@ -162,3 +162,8 @@ export function socketContract(socket: WebSocket, path: string, doc: SocketDoc):
 function strict(schema: Schema): void {
   if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
 }
+
+/** WebSocket upgrade: a refusal (an HTTP problem instead of 101) must be one of those the endpoint publishes. */
+export function upgradeContract(path: string, declared: readonly { status: number; code: string }[], refusal: { status: number; code: string }): void {
+  if (!declared.some((d) => d.status === refusal.status && d.code === refusal.code)) violations.push(`WebSocket ${path} refused the upgrade with ${refusal.status} ${refusal.code}, which /asyncapi.json does not declare`);
+}

@@ -33,6 +33,16 @@ export function sendProblem(res: Response, status: number, code: string, detail:
   res.status(status).type('application/problem+json').json(problem);
 }
 
+/**
+ * A problem as a whole HTTP/1.1 answer, for a socket with no Express response (a refused WebSocket upgrade, a
+ * request Node could not parse); the connection closes after it.
+ */
+export function rawProblemAnswer(status: number, code: string, detail: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify({ type: `/problems/${code}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+}
+
 export const sendAppError = (res: Response, err: AppError) => {
   for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
   sendProblem(res, err.status, err.code, err.message, err.errors);

@@ -1,6 +1,7 @@
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
+import { rawExchange } from '../support/rawHttp';
 import { startStack, type TestStack } from '../support/stack';
-import { openSocket, type TestSocket } from '../support/vr';
+import { openSocket, tryOpenSocket, type TestSocket, type UpgradeOutcome } from '../support/vr';
 import { entitledAccount } from './openapi';
 
 /**
@@ -10,14 +11,23 @@ import { entitledAccount } from './openapi';
  * unstorable text, unknown fields). Each variant goes on its own connection. A variant the edge must refuse
  * gets an `error` frame; none gets `internal_error`; the connection stays up (but for the oversized frame,
  * which closes it with 1009). Every frame the server sends is checked against /asyncapi.json by the contract
- * check every test runs under. New endpoints are covered without new code.
+ * check every test runs under. Upgrade requests no client library would send (a request target that is no
+ * URL, no key, a wrong version or method, a bad token) get a 4xx problem+json that the channel publishes, and
+ * the process lives on. And one user opens as many sockets as the process takes connections on every
+ * channel: past the published per-user limit each upgrade is refused with the published 429 too_many_sockets,
+ * and the process stays reachable (HTTP, another user's socket). New endpoints are covered without new code.
  */
+
+/** Connections the guard's process takes (WEB_MAX_CONNECTIONS): one user's attempts number as many. */
+const PROCESS_CONNECTIONS = 60;
 
 type Schema = { type?: string; const?: unknown; properties?: Record<string, Schema>; required?: string[]; minLength?: number; maxLength?: number; additionalProperties?: boolean };
 interface Channel {
   address: string;
   description: string;
   'x-max-frame-bytes': number;
+  'x-upgrade-refusals': { status: number; code: string }[];
+  'x-socket-limits': { perUser: number; perAddress: number };
   messages: Record<string, { payload: Schema }>;
 }
 interface Variant {
@@ -99,7 +109,7 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
   jest.setTimeout(120_000);
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['ok'] });
-    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl } });
+    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, WEB_MAX_CONNECTIONS: String(PROCESS_CONNECTIONS) } });
     token = (await entitledAccount(stack)).tokens.accessToken;
     const doc = (await stack.http.get('/asyncapi.json').expect(200)).body as { channels: Record<string, Channel>; operations: Record<string, { action: string; channel: { $ref: string }; messages: { $ref: string }[] }> };
     channels = Object.values(doc.channels);
@@ -148,7 +158,9 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
           if (variant.refused && !errors.length) failures.push(`${channel.address} ${variant.name}: not refused (${JSON.stringify(frames).slice(0, 200)})`);
           if (socket.ws.readyState !== socket.ws.OPEN) failures.push(`${channel.address} ${variant.name}: connection closed`);
         } finally {
+          // Its place counts until it is closed: wait for that before the next one.
           socket.close();
+          await socket.closed;
         }
       }
     }
@@ -161,6 +173,61 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
       socket.ws.send(JSON.stringify({ type: receiveOf.get(channel.address)![0], text: 'x'.repeat(channel['x-max-frame-bytes']) }));
       expect((await socket.closed).code).toBe(1009);
     }
+    await stack.http.get('/health').expect(200);
+  });
+
+  it('caps the sockets of one user at the published limit; the process stays reachable for others', async () => {
+    for (const channel of channels) {
+      const limits = channel['x-socket-limits'];
+      expect(limits?.perUser).toBeGreaterThan(0);
+      const refusal = channel['x-upgrade-refusals'].find((r) => r.code === 'too_many_sockets');
+      expect(refusal?.status).toBe(429);
+      const outcomes: UpgradeOutcome[] = [];
+      // As many attempts as the process takes connections, ten at a time (a client reconnecting in a loop).
+      for (let i = 0; i < PROCESS_CONNECTIONS; i += 10) outcomes.push(...(await Promise.all(Array.from({ length: 10 }, () => tryOpenSocket(stack.url, channel.address, token)))));
+      try {
+        const open = outcomes.filter((o) => 'open' in o);
+        const refused = outcomes.filter((o) => 'status' in o);
+        expect({ open: open.length, refused: refused.length }).toEqual({ open: limits.perUser, refused: PROCESS_CONNECTIONS - limits.perUser });
+        for (const o of refused) expect([o.status, o.body.code, o.headers['content-type']]).toEqual([429, 'too_many_sockets', 'application/problem+json']);
+        await stack.http.get('/health').expect(200);
+        const other = await openSocket(stack, channel.address, (await entitledAccount(stack)).tokens.accessToken);
+        other.close();
+      } finally {
+        for (const o of outcomes) if ('open' in o) o.open.close();
+      }
+    }
+  });
+
+  it('answers broken upgrade requests with a published 4xx problem and keeps serving', async () => {
+    const failures: string[] = [];
+    for (const channel of channels) {
+      const handshake = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+        `${method} ${target} HTTP/1.1\r\n${Object.entries({ Host: 'x', Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers })
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`;
+      const withToken = `${channel.address}?token=${encodeURIComponent(token)}`;
+      const cases: [string, string][] = [
+        ['a target that is no URL', handshake('http://[')],
+        ['an absolute target without host', handshake('http://')],
+        ['no token', handshake(channel.address)],
+        ['a token that is not one', handshake(`${channel.address}?token=nope`)],
+        ['no Sec-WebSocket-Key', handshake(withToken, { 'Sec-WebSocket-Key': '' })],
+        ['a malformed Sec-WebSocket-Key', handshake(withToken, { 'Sec-WebSocket-Key': 'short' })],
+        ['a wrong Sec-WebSocket-Version', handshake(withToken, { 'Sec-WebSocket-Version': '7' })],
+        ['POST', handshake(withToken, {}, 'POST')],
+        ['an unparsable Sec-WebSocket-Protocol', handshake(withToken, { 'Sec-WebSocket-Protocol': ',,' })],
+      ];
+      const declared = channel['x-upgrade-refusals'];
+      for (const [name, request] of cases) {
+        const answer = await rawExchange(stack.url, request);
+        const code = answer.json?.code;
+        const published = answer.status === 404 ? code === 'route_not_found' : declared.some((r) => r.status === answer.status && r.code === code);
+        if (answer.status < 400 || answer.status >= 500 || answer.headers['content-type'] !== 'application/problem+json' || !published) failures.push(`${channel.address} ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
     await stack.http.get('/health').expect(200);
   });
 });

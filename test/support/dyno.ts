@@ -11,7 +11,8 @@ export interface Dyno {
 }
 
 export function startDyno(entry: string, env: Record<string, string>): Dyno {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // tsx as a loader, not its CLI: the CLI runs the entry in a child process, which a SIGKILL would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -71,3 +71,26 @@ export async function openSocket(stack: TestStack, path: string, token: string):
     close: () => ws.close(),
   };
 }
+
+/** What an upgrade attempt got: an open socket, an HTTP refusal (status, headers, problem body), or a reset connection. */
+export type UpgradeOutcome =
+  | { open: WebSocket }
+  | { status: number; headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }
+  | { reset: string };
+
+/** Tries an upgrade (to `url`, a stack's or a dyno's base address) and says how it ended; a refused attempt leaves nothing open. */
+export async function tryOpenSocket(url: string, path: string, token: string, headers: Record<string, string> = {}): Promise<UpgradeOutcome> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}${path}?token=${encodeURIComponent(token)}`, { headers });
+  return new Promise((resolve) => {
+    ws.once('open', () => resolve({ open: ws }));
+    ws.once('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        ws.terminate();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text || '{}') as Record<string, unknown> });
+      });
+    });
+    ws.once('error', (err) => resolve({ reset: err.message }));
+  });
+}
