@@ -57,6 +57,7 @@ export function createApp(services: Services): WebApp {
   // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
   // by the problem handler at any level.
   const logRequests = logger.isLevelEnabled('info');
+  const table = new RouteTable();
   if (logRequests) {
     app.use(
       pinoHttp({
@@ -65,7 +66,7 @@ export function createApp(services: Services): WebApp {
         quietReqLogger: true,
         customLogLevel: requestLogLevel,
         autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
-        serializers: loggedExchange,
+        serializers: loggedExchange(table),
       }),
     );
   }
@@ -88,7 +89,7 @@ export function createApp(services: Services): WebApp {
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   if (origins.length) app.use(cors({ origin: origins.includes('*') ? true : origins, exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'], maxAge: 600 }));
 
-  const table = new RouteTable(app);
+  table.mount(app);
   const routes = (tag: string) => new Routes(services, auth, openapi, tag, table);
   systemRoutes(routes('System'), services, openapi, sockets);
   localStorageRoutes(routes('Storage'), services);
@@ -101,13 +102,13 @@ export function createApp(services: Services): WebApp {
 
 /**
  * The request and answer of a request line, without credentials: the sensitive query values of the URL, the
- * parsed query, the Referer (a page opened with ?token= names it in its assets' requests) and the Location of
+ * parsed query, the route's token parameters in the path, the Referer (a page opened with ?token= names it in its assets' requests) and the Location of
  * a redirect to a signed address (pino-http hands these the standard serializers' objects).
  */
-const loggedExchange = {
-  req: (req: { query?: unknown }) => scrub({ ...req, query: redactQuery(req.query) }),
+const loggedExchange = (table: RouteTable) => ({
+  req: (req: { url?: string; query?: unknown }) => scrub({ ...req, url: req.url && table.redactPath(req.url), query: redactQuery(req.query) }),
   res: scrub,
-};
+});
 
 /** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
 const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info');

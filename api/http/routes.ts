@@ -8,6 +8,7 @@ import type { Services } from '../../domain/services';
 import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import { badRequest, AppError } from '../../lib/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
+import { isSensitiveName } from '../../lib/logger';
 import type { Authenticator, AuthInfo } from './auth';
 import { neededScope, requireApiKey, requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type Guard, type ModuleKey } from './guards';
 import type { OpenApiRegistry, ResponseDoc } from './openapi';
@@ -218,7 +219,8 @@ export class RouteTable {
   /** Per first segment: its routes, the methods of each of its paths, and a router matching those paths for any method. */
   private readonly groups = new Map<string, { routes: Router; methods: Map<string, Set<string>>; otherMethod: Router }>();
 
-  constructor(app: Express) {
+  /** Routes every request of a declared first segment (mounted where the routes belong in the app's order). */
+  mount(app: Express): void {
     app.use((req, res, next) => {
       const group = this.groups.get(firstSegment(req.path));
       if (!group) return next();
@@ -226,7 +228,27 @@ export class RouteTable {
     });
   }
 
+  /**
+   * `url` as it may be logged: the value of a declared path parameter that is a credential (`:token` of secret
+   * calendar feeds, share links, invitations, integration and booking links) replaced. The request line is
+   * serialised before routing, so the declared paths are matched here.
+   */
+  redactPath(url: string): string {
+    const at = url.indexOf('?');
+    const path = at < 0 ? url : url.slice(0, at);
+    for (const pattern of this.secretPaths) {
+      const match = pattern.exec(path);
+      if (match) return `${match.slice(1).map((part, i) => (i % 2 ? CENSOR : part)).join('')}${at < 0 ? '' : url.slice(at)}`;
+    }
+    return url;
+  }
+
+  private readonly secretPaths: RegExp[] = [];
+
   add(method: Method, path: string, chain: RequestHandler[]): void {
+    if (/:\w+/.test(path) && path.split('/').some((part) => part.startsWith(':') && isSensitiveName(part.slice(1))) && !this.secretPaths.some((p) => p.source === secretPattern(path).source)) {
+      this.secretPaths.push(secretPattern(path));
+    }
     const segment = firstSegment(path);
     if (segment.startsWith(':') || segment.startsWith('*')) throw new Error(`Route ${path} must start with a literal segment`);
     let group = this.groups.get(segment);
@@ -265,6 +287,23 @@ function methodNotAllowed(req: Request, next: (err?: unknown) => void): void {
   const allow = [...methods].sort().join(', ');
   next(new AppError(405, 'method_not_allowed', `${req.path} does not take ${req.method}; it takes ${allow}`, undefined, { Allow: allow }));
 }
+
+const CENSOR = '[redacted]';
+
+/** A declared path as a pattern whose groups alternate: literal text, then a sensitive parameter's value, ... */
+function secretPattern(path: string): RegExp {
+  const parts = path.split(/(\/:\w+)/);
+  let source = '^(';
+  for (const part of parts) {
+    const param = /^\/:(\w+)$/.exec(part);
+    if (!param) source += escapeRegExp(part);
+    else if (isSensitiveName(param[1])) source += '/)([^/]+)(';
+    else source += '/[^/]+';
+  }
+  return new RegExp(`${source})/?$`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const firstSegment = (path: string) => {
   const end = path.indexOf('/', 1);

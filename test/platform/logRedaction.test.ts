@@ -54,6 +54,18 @@ describe('credentials in logged URLs', () => {
     for (const secret of secrets) expect(logs.join('\n')).not.toContain(secret);
   });
 
+  it('redacts tokens carried in the path (secret calendar feeds, share links, invitations, booking links)', async () => {
+    const secrets = ['feed-s3cr3t-token-0123456789', 'share-s3cr3t-token-0123456789', 'invite-s3cr3t-token-0123456789', 'integration-s3cr3t-0123456789'];
+    await stack.http.get(`/api/calendar/feed/${secrets[0]}`);
+    await stack.http.get(`/api/cloud/shared/${secrets[1]}/download?t=x`);
+    await stack.http.get(`/orgs/invites/${secrets[2]}`);
+    await stack.http.post(`/api/integrations/${secrets[3]}`).send({});
+    expect(requestLines('/api/calendar/feed/')[0]?.req?.url).toBe('/api/calendar/feed/[redacted]');
+    expect(requestLines('/api/cloud/shared/')[0]?.req?.url).toBe('/api/cloud/shared/[redacted]/download?t=[redacted]');
+    expect(requestLines('/orgs/invites/')[0]?.req?.url).toBe('/orgs/invites/[redacted]');
+    for (const secret of secrets) expect(logs.join('\n')).not.toContain(secret);
+  });
+
   it('redacts URLs inside messages, fields and errors, at every level', () => {
     const lines: string[] = [];
     const logger = createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, { write: (line: string) => void lines.push(line) });
