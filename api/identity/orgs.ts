@@ -17,7 +17,7 @@ import { switchOrganization } from '../../domain/identity/switchOrganization';
 import { CreateOrganizationBody, EmailTokenBody, InvitationIdParams, InvitationTokenParams, InviteBody, MemberRoleBody, OrgInvitationParams, OrgMemberParams } from './dtos';
 import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
-import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, TokenPairView } from './views';
+import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, PublicInvitationView, TokenPairView } from './views';
 
 /**
  * The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). Routes
@@ -57,13 +57,13 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/invites/:token',
     {
       summary: 'Look up an invitation by its token',
-      description: 'Public, for the page behind the mailed link: organisation name, inviter name, role, invited e-mail and expiry. Unknown, accepted and expired tokens are 404.',
+      description: 'Public, for the page behind the mailed link: organisation name (never its id: an anonymous answer names no tenant), inviter name, role, invited e-mail and expiry. Unknown, accepted and expired tokens are 404.',
       access: 'public',
       params: InvitationTokenParams,
-      response: InvitationDetailsView,
+      response: PublicInvitationView,
       rateLimits: [{ name: 'invitation-lookup-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
     },
-    async ({ params }) => InvitationDetailsView.from(await lookupInvitation(services, params.token)),
+    async ({ params }) => PublicInvitationView.from(await lookupInvitation(services, params.token)),
   );
 
   const acceptDescription =

@@ -182,6 +182,25 @@ export class InvitationDetailsView {
   }
 }
 
+class InvitingOrganizationNameView {
+  @IsString() name!: string;
+}
+
+/** The anonymous preview of an invitation (behind the mailed link): as its member view, but the organisation by name only. */
+export class PublicInvitationView {
+  @IsUUID() id!: string;
+  @ValidateNested() @Type(() => InvitingOrganizationNameView) organization!: InvitingOrganizationNameView;
+  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!: string | null;
+  @ValidateNested() @Type(() => RoleRefView) role!: RoleRefView;
+  @JSONSchema({ description: 'Only an account with this address can accept' }) @IsEmail() email!: string;
+  @IsDateString() expiresAt!: string;
+
+  static from(d: InvitationDetails): PublicInvitationView {
+    const { organization, ...rest } = InvitationDetailsView.from(d);
+    return { ...rest, organization: { name: organization.name } };
+  }
+}
+
 export class InvitationDetailsList {
   @ValidateNested({ each: true }) @Type(() => InvitationDetailsView) items!: InvitationDetailsView[];
   @Nullable() @IsString() nextCursor!: string | null;

@@ -20,9 +20,7 @@ import { entitledAccount, fillPath, isProblem, readDocument, sample, type ApiDoc
  * Anonymous operations known to show their organisation's id, each with its reason; an entry is removed when the
  * operation stops (the probe then covers it).
  */
-const KNOWN_ANONYMOUS_TENANT_ID: Record<string, string> = {
-  'GET /orgs/invites/{token}': 'the invitation preview names its organisation by id (InvitationDetailsView.organization.id); left to the identity module',
-};
+const KNOWN_ANONYMOUS_TENANT_ID: Record<string, string> = {};
 
 /** 403 codes from guards that do not look at the resource (so they tell nothing about A's data). */
 const ROUTE_LEVEL_REFUSALS = new Set(['platform_admin_required', 'internal_secret_invalid', 'internal_routes_disabled']);
