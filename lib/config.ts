@@ -70,6 +70,7 @@ export const configSpec = {
   EINVOICE_PLATFORM_TIMEOUT_MS: num({ default: 15000, desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)' }),
   JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
+  JOB_LOCK_MS: num({ default: 8000, desc: 'Lock of a running job, renewed every quarter of it: the jobs of a worker that died are taken again by another within about 1.25x this; an event loop blocked longer than three quarters of it loses its locks (the jobs then run again elsewhere). At least 1000' }),
   ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator (created when missing) in the release phase and at npm start' }),
   ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL when it has to be created' }),
 };
@@ -109,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
+  if (!(parsed.JOB_LOCK_MS >= 1000)) throw new ConfigError('Invalid configuration: JOB_LOCK_MS must be at least 1000');
   if (!Number.isInteger(parsed.ASSISTANT_QUESTIONS_PER_MINUTE) || parsed.ASSISTANT_QUESTIONS_PER_MINUTE < 1) throw new ConfigError('Invalid configuration: ASSISTANT_QUESTIONS_PER_MINUTE must be a whole number of at least 1');
   return Object.freeze({ ...parsed, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
 }

@@ -6,8 +6,9 @@ import type { JobsOptions } from 'bullmq';
  *
  * Retry semantics every queue inherits: `attempts` count the job's OWN failures only. A job that fails while
  * PostgreSQL or Redis is down is not charged an attempt: it waits for the dependency, however long the
- * outage, and runs again once it answers (workers/outage.ts). So pick attempts and backoff for the job's own
- * faults (a bad payload, a third party refusing it), not for outages.
+ * outage, and runs again once it answers (workers/outage.ts). Nor is a job whose worker died in it: it comes back
+ * however often that happens (workers/main.ts, STALL_BACKOFF). So pick attempts and backoff for the job's own
+ * faults (a bad payload, a third party refusing it), not for outages or crashes.
  */
 export interface QueueDefinition<Payload> {
   readonly name: string;
