@@ -15,6 +15,11 @@ export interface QueueDefinition<Payload> {
   readonly defaults: JobsOptions;
   /** Jobs a worker dyno runs at once for this queue (defaults to WORKER_CONCURRENCY). */
   readonly concurrency?: number;
+  /**
+   * The job is the only record of work a client was answered 2xx for (no row in PostgreSQL holds it): the
+   * reconciliation retries such a job when it failed through no fault of its own (domain/jobs/redriveFailedJobs.ts).
+   */
+  readonly acceptedInRedis?: boolean;
   /** Phantom field carrying the payload type. */
   readonly payload?: Payload;
 }
@@ -30,6 +35,6 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { age: 14 * 24 * 3600 },
 };
 
-export function defineQueue<Payload>(name: string, options: { defaults?: JobsOptions; concurrency?: number } = {}): QueueDefinition<Payload> {
-  return { name, defaults: { ...defaultJobOptions, ...options.defaults }, concurrency: options.concurrency };
+export function defineQueue<Payload>(name: string, options: { defaults?: JobsOptions; concurrency?: number; acceptedInRedis?: boolean } = {}): QueueDefinition<Payload> {
+  return { name, defaults: { ...defaultJobOptions, ...options.defaults }, concurrency: options.concurrency, acceptedInRedis: options.acceptedInRedis };
 }
