@@ -14,14 +14,14 @@ const BATCH = 500;
 export async function redriveFailedJobs(services: Services): Promise<number> {
   let retried = 0;
   for (const def of allQueues.filter((q) => q.acceptedInRedis)) {
-    const failed = await services.queues.get(def).getJobs(['failed'], 0, BATCH - 1);
-    for (const job of failed.filter(failedThroughNoFault)) {
+    const failed = (await services.queues.get(def).getJobs(['failed'], 0, BATCH - 1)).filter(failedThroughNoFault);
+    for (const job of failed) {
       await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).then(
         () => retried++,
         (err: Error) => services.logger.debug({ queue: def.name, jobId: job.id, err: err.message }, 'job retried meanwhile'),
       );
     }
-    if (failed.length) services.logger.info({ queue: def.name, failed: failed.length, retried }, 'failed jobs of accepted work looked at');
+    if (failed.length) services.logger.warn({ queue: def.name, jobs: failed.length }, 'failed jobs of accepted work retried (they failed through no fault of their own)');
   }
   return retried;
 }
