@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one. */
-export function fakePlatform() {
+/**
+ * A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one.
+ * `delayMs` holds each submission that long before answering (a real platform's latency).
+ */
+export function fakePlatform(options: { delayMs?: number } = {}) {
   const posts: { key: string; body: Record<string, unknown> }[] = [];
   const documents = new Map<string, string>();
   const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
@@ -13,7 +16,8 @@ export function fakePlatform() {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply = (status: number, body: unknown) => (options.delayMs && req.method === 'POST' ? void setTimeout(() => send(status, body), options.delayMs) : send(status, body));
       if (req.method === 'POST' && req.url === '/invoices') {
         if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
         const key = String(req.headers['idempotency-key']);
