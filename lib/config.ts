@@ -78,6 +78,7 @@ export const configSpec = {
   EINVOICE_PLATFORM_TIMEOUT_MS: num({ default: 15000, desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)' }),
   JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
+  JOB_LOCK_MS: num({ default: 8000, desc: 'Lock of a running job, renewed every quarter of it: the jobs of a worker that died are taken again by another within about 1.25x this; an event loop blocked longer than three quarters of it loses its locks (the jobs then run again elsewhere). At least 1000' }),
   ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator in the release phase and at npm start: created when missing, taken over when its address was never confirmed, refused when confirmed with another password (README, First platform administrator)' }),
   ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL: set when the account is created or taken over; a confirmed account must already have it' }),
 };
@@ -117,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
+  if (!(parsed.JOB_LOCK_MS >= 1000)) throw new ConfigError('Invalid configuration: JOB_LOCK_MS must be at least 1000');
   for (const name of ['ASSISTANT_QUESTIONS_PER_MINUTE', 'SIGNIN_FAILURES_PER_ADDRESS', 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', 'SIGNIN_FAILURES_BEFORE_DELAY', 'SIGNIN_DELAY_MAX_SECONDS', 'WS_MAX_SOCKETS_PER_USER', 'WS_MAX_SOCKETS_PER_ADDRESS', 'WS_SOCKET_LEASE_SECONDS'] as const) {
     if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   }

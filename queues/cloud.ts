@@ -12,7 +12,7 @@ export interface UsageJob {
 }
 
 /** Quota accounting of usage reported by other modules; each event applied once. */
-export const cloudQuotaQueue = defineQueue<UsageJob>('quota', { defaults: { attempts: 8 } });
+export const cloudQuotaQueue = defineQueue<UsageJob>('quota', { acceptedInRedis: true, defaults: { attempts: 8 } });
 
 /** The clock's cloud sweep: stale upload reservations and their objects, then the trash past retention. One at a time. */
 export const cloudSweepQueue = defineQueue<{ slot: string }>('cloud-sweep', {

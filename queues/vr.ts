@@ -24,10 +24,12 @@ export interface TelemetryJob {
 /**
  * Telemetry is the module's hot queue: many small jobs, applied in groups by the worker (see
  * workers/vr/telemetry.ts), so its concurrency is the size of a group rather than parallel work. A completed
- * job is deleted at once (less Redis work per job): idempotency rests on Redis keys and the database.
+ * job is deleted at once (less Redis work per job): idempotency rests on Redis keys and the database. A 202'd
+ * batch lives in its job until it is applied (Redis persists it: README, Outages).
  */
 export const telemetryQueue = defineQueue<TelemetryJob>('vr-telemetry', {
   concurrency: 64,
+  acceptedInRedis: true,
   defaults: { attempts: 6, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true },
 });
 

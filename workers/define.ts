@@ -12,9 +12,11 @@ export interface JobContext<P> {
  * crash or an outage: guard effects with unique keys) and throws to fail the attempt; an UnrecoverableError
  * fails the job at once. Failures during a PostgreSQL or Redis outage need no handling here: the worker
  * puts the job back without spending an attempt and waits for the dependency (workers/outage.ts).
- * `onFailed` runs once a job has exhausted its attempts, or stalled more than MAX_STALLS times (workers/main.ts),
- * inside the last attempt (job.attemptsMade counts the attempts before it), before BullMQ records the failure;
- * like perform it must be idempotent.
+ * A job whose worker died in it runs again (workers/main.ts, STALL_BACKOFF), so an external effect (a mail, a
+ * submission to a platform) is recorded in PostgreSQL before perform returns, where the retry finds it.
+ * `onFailed` runs once a job has exhausted its attempts (stalling spends none), inside the last attempt
+ * (job.attemptsMade counts the attempts before it), before BullMQ records the failure; like perform it must be
+ * idempotent.
  */
 export interface Processor<P> {
   readonly queue: QueueDefinition<P>;

@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Services } from '../domain/services';
 import { runProcess } from '../bin/process';
 import { bullConnection } from '../lib/redis';
@@ -14,11 +14,16 @@ export interface WorkerPool {
 }
 
 /**
- * How often a job may stall (its lock lost: the process died in it, or its event loop stood still past the lock)
- * before it fails for good, as BullMQ's default. BullMQ's own limit would fail it without running the processor,
- * so without its onFailed hook (an import left 'running', a mail 'queued'); this one fails it inside perform.
+ * A job whose worker died in it (or lost its lock) comes back, however often: a crash loop (a bad deploy, an OOM
+ * under load) must not fail accepted work, so stalling is never a failure and spends no attempt. Its first return
+ * runs at once; each later one waits twice as long as the one before, from STALL_BACKOFF.firstMs up to
+ * STALL_BACKOFF.maxMs, so a job that itself kills its worker (a poison pill) costs a dyno restart a minute, not a
+ * crash loop. Logged (warn) at every return with the count.
  */
-export const MAX_STALLS = 1;
+export const STALL_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
+
+/** How long a job that stalled `stalls` times waits before it runs again. */
+export const stallDelayMs = (stalls: number): number => (stalls <= 1 ? 0 : Math.min(STALL_BACKOFF.firstMs * 2 ** (stalls - 2), STALL_BACKOFF.maxMs));
 
 /** Whether a failure is the job's last: unrecoverable, or its attempts (this one counted in `attempts`) used up. */
 const isFinal = (job: Job, err: unknown, attempts: number) => err instanceof UnrecoverableError || attempts >= (job.opts.attempts ?? 1);
@@ -40,6 +45,11 @@ export function checkWiring(queues = allQueues, processors = allProcessors): voi
  * OutageGate: a job that fails while PostgreSQL or Redis is down goes back to its queue without spending an
  * attempt, and the workers pause until the dependency answers (workers/outage.ts). Workers take jobs again
  * within a second or two of Redis returning (run-retry delay and reconnects of a second, not BullMQ's 15-20 s).
+ *
+ * A job's lock lasts JOB_LOCK_MS and is renewed every quarter of it, and every quarter the stalled check moves
+ * the jobs whose lock expired back to their queue: a dead worker's jobs run again elsewhere within about 1.25x
+ * JOB_LOCK_MS (BullMQ's defaults took 30 to 67 s), while an event loop blocked up to three quarters of it keeps
+ * its locks. Returning jobs back off as stallDelayMs says.
  */
 export function startWorkers(services: Services, only?: string[]): WorkerPool {
   checkWiring();
@@ -60,13 +70,13 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
         // BullMQ's manual rate limit: the job returns to the head of the waiting list, attemptsMade unchanged.
         return Worker.RateLimitError();
       };
-      const perform = async (job: Job) => {
+      const perform = async (job: Job, token?: string) => {
         const ctx = { job: job as Job<never>, services };
         try {
-          // As BullMQ, a scheduler's (repeatable) job is not failed for stalling.
-          if (job.stalledCounter > MAX_STALLS && !job.repeatJobKey) throw new UnrecoverableError('job stalled more than allowable limit');
+          if (job.stalledCounter > 0 && (await backOffAfterStall(services, job, token))) throw new DelayedError();
           return await processor.perform(job.data as never, ctx);
         } catch (err) {
+          if (err instanceof DelayedError) throw err;
           if (!(err instanceof UnrecoverableError) && (await outage.explains())) throw deferred();
           // The last attempt's hook runs before BullMQ records the failure, so a job that shows failed has had
           // its hook (a mail's outbox row, a delivery's outcome). A crash in between leaves the job active: it
@@ -87,11 +97,17 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
         prefix: services.queues.prefix,
         concurrency: processor.queue.concurrency ?? config.WORKER_CONCURRENCY,
         runRetryDelay: 1000,
-        // Out of reach: MAX_STALLS applies in perform, where the hook runs.
+        lockDuration: config.JOB_LOCK_MS,
+        lockRenewTime: config.JOB_LOCK_MS / 4,
+        stalledInterval: config.JOB_LOCK_MS / 4,
+        // Never reached: a stall is not a failure (STALL_BACKOFF).
         maxStalledCount: Number.MAX_SAFE_INTEGER,
       });
       outage.attach(worker);
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));
+      // Counted where the stalled check found it; logged where it runs again (backOffAfterStall).
+      worker.on('stalled', () => metrics.jobs.inc({ queue, outcome: 'stalled' }));
+      worker.on('lockRenewalFailed', (jobIds) => logger.warn({ queue, jobIds }, 'job locks lost: these jobs may run again elsewhere'));
       worker.on('failed', (job, err) => {
         if (!job) return;
         const final = isFinal(job, err, job.attemptsMade);
@@ -114,6 +130,22 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       await Promise.all(workers.map((w) => w.close()));
     },
   };
+}
+
+/**
+ * Before a job that stalled runs again: true when it has to wait first (moved to delayed for stallDelayMs), false
+ * when it may run now (its first return, or the wait for this stall served already). The stalls served are
+ * counted in Redis beside the job (BullMQ keeps its stall count for good, a retry included).
+ */
+async function backOffAfterStall(services: Services, job: Job, token: string | undefined): Promise<boolean> {
+  const stalls = job.stalledCounter;
+  const served = Number(await services.redis.set(services.key('jobs', 'stalls-served', job.queueName, job.id!), String(stalls), 'EX', 7 * 24 * 3600, 'GET'));
+  if (served >= stalls) return false;
+  const delayMs = stallDelayMs(stalls);
+  services.logger.warn({ queue: job.queueName, jobId: job.id, stalls, delayMs }, 'job back after its worker stopped in it: runs again');
+  if (!delayMs || !token) return false;
+  await job.moveToDelayed(Date.now() + delayMs, token);
+  return true;
 }
 
 if (require.main === module) {

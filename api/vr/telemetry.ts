@@ -45,7 +45,9 @@ credited to the sender).
 
 Send an \`Idempotency-Key\` header (1-200 visible ASCII characters, unique per batch) and retry freely: a batch
 with a key already accepted for this session answers 202 with \`duplicate: true\` and counts once (keys are
-remembered ${IDEMPOTENCY_TTL_SECONDS / 3600} h at the edge and for ever by the database).
+remembered ${IDEMPOTENCY_TTL_SECONDS / 3600} h at the edge and for ever by the database). \`duplicate: true\` means
+the batch is stored or will be; one whose processing failed is accepted again (\`duplicate: false\`), so a retry
+repairs it.
 
 ${TELEMETRY_VOCABULARY}`,
       params: IdParams,

@@ -5,6 +5,7 @@ import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { stripeEventsQueue } from '../../queues/billing';
 import type { Services } from '../services';
 import { storablePayload } from '../../lib/json';
+import { redriveJob } from '../jobs/redriveJob';
 
 export interface ReceiveStripeWebhookProps {
   /** The request body exactly as received: the signature covers these bytes. */
@@ -62,28 +63,13 @@ export async function receiveStripeWebhook(services: Services, props: ReceiveStr
 }
 
 /**
- * Offers a stored, unprocessed event to the worker again under its fixed job id; answers whether a job that had
- * finished was put back (false: its job is waiting, delayed or running, or had to be added: missing, as while
- * the delivery that stored the row has not enqueued it yet, or removed). BullMQ ignores an add while a job of
- * that id is kept, so a job that failed for good (kept two weeks) is retried with its attempts reset, and a
- * completed one (its event unprocessed, or processed since it was read: applying again is then a no-op) is
- * removed and added again. A concurrent redelivery doing the same makes retry/remove throw (the job is no
- * longer in that state): it was offered again anyway.
+ * Offers a stored, unprocessed event to the worker again under its fixed job id (domain/jobs/redriveJob.ts);
+ * answers whether a job that had finished was put back: one that failed for good is retried with its attempts
+ * reset, a completed one (its event unprocessed, or processed since it was read: applying again is then a no-op)
+ * added again. False: its job is waiting, delayed or running, or had to be added (missing, as while the delivery
+ * that stored the row has not enqueued it yet, or removed).
  */
 async function offerAgain(services: Services, eventId: string): Promise<boolean> {
-  const jobId = stripeEventJobId(eventId);
-  const job = await services.queues.get(stripeEventsQueue).getJob(jobId);
-  const state = job ? await job.getState() : 'unknown';
-  if (job && state === 'failed') {
-    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).catch((err: Error) => services.logger.debug({ eventId, err: err.message }, 'Stripe event job already retried'));
-    return true;
-  }
-  if (job && state === 'completed') {
-    await job.remove().catch((err: Error) => services.logger.debug({ eventId, err: err.message }, 'Stripe event job already removed'));
-    await services.queues.add(stripeEventsQueue, { eventId }, { jobId });
-    return true;
-  }
-  // Adding under the same id is a no-op while the job is kept.
-  await services.queues.add(stripeEventsQueue, { eventId }, { jobId });
-  return false;
+  const outcome = await redriveJob(services, stripeEventsQueue, stripeEventJobId(eventId), { eventId }, () => true);
+  return outcome === 'retried' || outcome === 'readded';
 }

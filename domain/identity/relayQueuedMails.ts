@@ -1,4 +1,5 @@
 import { mailQueue } from '../../queues/identity';
+import { redriveJob } from '../jobs/redriveJob';
 import type { Services } from '../services';
 
 /** Mails older than this without a job are taken as lost by their writer; a mail queued two days ago and still not sent is left alone. */
@@ -7,9 +8,10 @@ const BATCH = 1000;
 
 /**
  * Mails are their own outbox: a mail stays `queued` until the mail worker has sent or kept it (or it failed
- * every attempt). One whose job never reached Redis (a crash between the commit and the enqueue, Redis down)
- * is enqueued again under its id, the job id it always has: a no-op while its job exists. Returns how many
- * mails were offered.
+ * every attempt). One still queued gets a job that will run under its id, the job id it always has
+ * (domain/jobs/redriveJob.ts): added when it never reached Redis (a crash between the commit and the enqueue,
+ * Redis down); retried when it failed (its failure hook, which marks the mail failed first, was cut short); added
+ * again when it completed without the mail recorded. Returns how many mails were offered again.
  */
 export async function relayQueuedMails(services: Services): Promise<number> {
   const rows = await services.orm.em
@@ -17,6 +19,7 @@ export async function relayQueuedMails(services: Services): Promise<number> {
     .execute<{ id: string }[]>(
       `select id from mail_messages where status = 'queued' and created_at > now() - interval '${WINDOW.from}' and created_at < now() - interval '${WINDOW.to}' order by created_at limit ${BATCH}`,
     );
-  if (rows.length) await services.queues.addBulk(mailQueue, rows.map((r) => ({ payload: { mailId: r.id }, options: { jobId: r.id } })));
-  return rows.length;
+  let offered = 0;
+  for (const { id } of rows) if ((await redriveJob(services, mailQueue, id, { mailId: id }, () => true)) !== 'live') offered++;
+  return offered;
 }

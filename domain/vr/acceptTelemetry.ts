@@ -4,6 +4,7 @@ import { Membership } from '../../entities/identity/organization';
 import { isDependencyDown } from '../../lib/dependencies';
 import { AppError } from '../../lib/errors';
 import { telemetryQueue, type TelemetryJob } from '../../queues/vr';
+import { redriveJob } from '../jobs/redriveJob';
 import type { TenantContext } from '../context';
 import { LiveRooms } from './live';
 import { SessionGate } from './sessionGate';
@@ -30,7 +31,7 @@ export interface AcceptedBatch {
   /** The Idempotency-Key, or the id given to a batch sent without one. */
   batchKey: string;
   events: number;
-  /** The batch was accepted before: nothing was enqueued again. */
+  /** The batch was accepted before and is stored, or its job will store it: nothing was enqueued again. */
   duplicate: boolean;
 }
 
@@ -102,7 +103,11 @@ async function membersAmong(ctx: TenantContext, userIds: string[]): Promise<Set<
  * (Redis SET NX). No database query on this path (bar checkNamedUsers' cache misses); the worker applies the batch, and the database keeps the
  * batch key unique, so a replay (BullMQ also ignores the same job id while the first job waits) or a re-run
  * job adds nothing. The job is enqueued before the key is marked: a key marked for a batch that was never
- * enqueued (Redis failing between the two) would answer a retry 202 `duplicate` and lose it.
+ * enqueued (Redis failing between the two) would answer a retry 202 `duplicate` and lose it. A replay is answered
+ * `duplicate` only while the batch is stored or its job will store it (waiting, delayed, running; a completed job
+ * is deleted, so a missing one was applied): a job that failed (the only record of the batch, BullMQ ignoring an
+ * add under its id) is retried and the replay answered as a new acceptance, so the headset's retry repairs it.
+ * A replay costs two Redis round trips more, a first delivery nothing.
  */
 export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetryProps): Promise<AcceptedBatch> {
   const { services, tenantId } = ctx;
@@ -119,8 +124,10 @@ export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetry
     receivedAt: new Date().toISOString(),
     events: props.events,
   };
-  await services.queues.add(telemetryQueue, job, { jobId: `${sessionId}.${digest(batchKey)}` });
+  const jobId = `${sessionId}.${digest(batchKey)}`;
+  await services.queues.add(telemetryQueue, job, { jobId });
   const seen = props.idempotencyKey ? services.key('vr', 'telemetry-key', sessionId, digest(props.idempotencyKey)) : null;
-  const duplicate = !!seen && !(await services.redis.set(seen, '1', 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX'));
+  const replay = !!seen && !(await services.redis.set(seen, '1', 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX'));
+  const duplicate = replay && (await redriveJob(services, telemetryQueue, jobId, job, () => true)) !== 'retried';
   return { batchKey, events: job.events.length, duplicate };
 }

@@ -10,7 +10,11 @@ export type StripeEventOutcome = (typeof stripeEventOutcomes)[number];
 export const StripeEvent = defineEntity({
   name: 'StripeEvent',
   tableName: 'stripe_events',
-  indexes: [{ properties: ['tenantId', 'created'] }],
+  indexes: [
+    { properties: ['tenantId', 'created'] },
+    // The reconciliation's look-up of stored events not applied yet (domain/billing/redriveStripeEvents.ts).
+    { name: 'stripe_events_unprocessed_index', expression: `create index "stripe_events_unprocessed_index" on "stripe_events" ("received_at") where "processed_at" is null` },
+  ],
   properties: {
     id: p.string().length(255).primary(),
     type: p.string().length(100),

@@ -28,6 +28,8 @@ export const EInvoiceSubmission = defineEntity({
       name: 'inv_einvoice_submissions_poll_index',
       expression: `create index "inv_einvoice_submissions_poll_index" on "inv_einvoice_submissions" ("polled_at" asc nulls first, "id") where "platform_id" is not null and "status" not in (${finalList})`,
     },
+    // The reconciliation's look-up of submissions waiting for their job (domain/core/invoices/einvoice/redriveSubmissions.ts).
+    { name: 'inv_einvoice_submissions_queued_index', expression: `create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued'` },
   ],
   properties: {
     ...tenantColumns(),

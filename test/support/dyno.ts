@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
 
 /** A dyno in its own process (as the Procfile runs it, from the TypeScript sources): killed, restarted, cut off. */
 export interface Dyno {
@@ -10,9 +11,12 @@ export interface Dyno {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * One process, the dyno itself: tsx's loader in node, not tsx's CLI (which runs the entry in a child process of
+ * its own, so a SIGKILL would kill the CLI and leave the dyno running).
+ */
 export function startDyno(entry: string, env: Record<string, string>): Dyno {
-  // tsx as a loader, not its CLI: the CLI runs the entry in a child process, which a SIGKILL would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

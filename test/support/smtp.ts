@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  /** False when its client had gone before the server answered (killed mid-exchange): the sender will send it again. */
+  acknowledged: boolean;
 }
 
 /**
@@ -13,6 +15,7 @@ export interface ReceivedMail {
 export async function startSmtp(options: { delayMs?: number; reject?: boolean; rejectFirst?: number } = {}) {
   const received: ReceivedMail[] = [];
   let started = 0;
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,12 +27,17 @@ export async function startSmtp(options: { delayMs?: number; reject?: boolean; r
       stream.on('end', () => {
         setTimeout(() => {
           if (options.reject || started <= (options.rejectFirst ?? 0)) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), acknowledged: !closed.has(session.id) });
           callback();
         }, options.delayMs ?? 0);
       });
     },
+    onClose(session) {
+      closed.add(session.id);
+    },
   });
+  // A client that dies mid-session (a worker killed) resets its connection: nothing the server did wrong.
+  server.on('error', () => undefined);
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const port = (server.server.address() as { port: number }).port;

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
 import { pollLifecycles } from '../../../domain/core/invoices/einvoice/performSubmission';
@@ -7,50 +5,9 @@ import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
+import { fakePlatform } from '../../support/einvoicePlatform';
 import type { Account } from '../../support/factories';
 import { customerOf, invoicingOrg, issued } from './support';
-
-/** A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one. */
-function fakePlatform() {
-  const posts: { key: string; body: Record<string, unknown> }[] = [];
-  const documents = new Map<string, string>();
-  const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
-  /** Documents whose lifecycle read answers 500. */
-  const unreadable = new Set<string>();
-  let failures = 0;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.method === 'POST' && req.url === '/invoices') {
-        if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
-        const key = String(req.headers['idempotency-key']);
-        posts.push({ key, body: JSON.parse(raw) });
-        if (failures > 0) {
-          failures -= 1;
-          return reply(503, { error: 'maintenance' });
-        }
-        const body = JSON.parse(raw) as { number: string };
-        if (body.number.includes('REJECT')) return reply(422, { error: 'BR-CO-15' });
-        if (!documents.has(key)) documents.set(key, `PDP-${documents.size + 1}`);
-        return reply(201, { id: documents.get(key), status: 'submitted' });
-      }
-      const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
-      if (req.method === 'GET' && m) return unreadable.has(m[1]) ? reply(500, { error: 'lifecycle unavailable' }) : reply(200, { events: lifecycle.get(m[1]) ?? [] });
-      reply(404, { error: 'not found' });
-    });
-  });
-  return {
-    posts,
-    documents,
-    lifecycle,
-    unreadable,
-    failNext: (n: number) => (failures = n),
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('e-invoice submission', () => {
   let stack: TestStack;

@@ -1,0 +1,48 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one.
+ * `delayMs` holds each submission that long before answering (a real platform's latency).
+ */
+export function fakePlatform(options: { delayMs?: number } = {}) {
+  const posts: { key: string; body: Record<string, unknown> }[] = [];
+  const documents = new Map<string, string>();
+  const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
+  /** Documents whose lifecycle read answers 500. */
+  const unreadable = new Set<string>();
+  let failures = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply = (status: number, body: unknown) => (options.delayMs && req.method === 'POST' ? void setTimeout(() => send(status, body), options.delayMs) : send(status, body));
+      if (req.method === 'POST' && req.url === '/invoices') {
+        if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
+        const key = String(req.headers['idempotency-key']);
+        posts.push({ key, body: JSON.parse(raw) });
+        if (failures > 0) {
+          failures -= 1;
+          return reply(503, { error: 'maintenance' });
+        }
+        const body = JSON.parse(raw) as { number: string };
+        if (body.number.includes('REJECT')) return reply(422, { error: 'BR-CO-15' });
+        if (!documents.has(key)) documents.set(key, `PDP-${documents.size + 1}`);
+        return reply(201, { id: documents.get(key), status: 'submitted' });
+      }
+      const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
+      if (req.method === 'GET' && m) return unreadable.has(m[1]) ? reply(500, { error: 'lifecycle unavailable' }) : reply(200, { events: lifecycle.get(m[1]) ?? [] });
+      reply(404, { error: 'not found' });
+    });
+  });
+  return {
+    posts,
+    documents,
+    lifecycle,
+    unreadable,
+    failNext: (n: number) => (failures = n),
+    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
