@@ -31,6 +31,11 @@ export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_
     ensureDatabase: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
+    // By default find() inner-joins every to-one reference to re-apply its tenant filter. A row carries its own
+    // tenant_id, so the joins check nothing; under FOR UPDATE they lock the referenced rows too, and a row whose
+    // reference changed while the lock was awaited (a deal moved to another stage) fails the re-checked join:
+    // the waiting request read "not found" for a row that exists.
+    autoJoinRefsForFilters: false,
     // onCreate hooks (ids, timestamps) run in em.create(), so a new entity's id is known before the flush.
     processOnCreateHooksEarly: true,
     discovery: { warnWhenNoEntities: true },
