@@ -1,7 +1,19 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import Transaction from 'knex/lib/execution/transaction';
 import { ormOptions } from '../mikro-orm.config';
 import type { Config } from './config';
 import { onFirstUse } from './lazy';
+
+/**
+ * knex (3.2) swallows the failure of a transaction's BEGIN (or SAVEPOINT) and hands the transaction out as
+ * begun anyway (knex/knex#4709): MikroORM's first statement in it then failed with "Transaction query already
+ * complete", a 500, where a stalled or cut link had failed the BEGIN (a 503). A transaction that ended before
+ * its work began is not handed out: its caller gets the BEGIN's own error. test/faults/requests.fault.ts
+ */
+const onAcquire = Transaction.prototype._onAcquire;
+Transaction.prototype._onAcquire = function (this: Transaction, container, connection) {
+  return onAcquire.call(this, (transactor) => (this.isCompleted() ? undefined : container(transactor)), connection);
+};
 
 export type Orm = MikroORM;
 export type Em = EntityManager;

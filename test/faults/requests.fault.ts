@@ -1,5 +1,7 @@
 import { WebSocket } from 'ws';
 import { CLEARED_MEMO_MS } from '../../lib/revocation';
+import { makeCustomer } from '../support/crm';
+import { addMember } from '../support/factories';
 import { startProxy, type TcpProxy } from '../support/proxy';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
@@ -103,6 +105,32 @@ describe('requests during an outage', () => {
     const resumed = await resumeAfter(() => pg.up());
     timings.push(`postgres stalled   resumed after ${resumed} ms`);
     expect(resumed).toBeLessThan(3000);
+  });
+
+  // A transaction whose BEGIN the stall cut: knex handed it out as begun, and its first statement failed with
+  // "Transaction query already complete", a 500 (knex/knex#4709). A client seeing a 500 on refresh may drop its session.
+  it('answers 503 when a stall cuts the BEGIN of a transaction (refresh, customer edit), then serves them again', async () => {
+    const member = await addMember(stack, org.admin, 'member');
+    const customer = await makeCustomer(stack, org.admin, { name: 'Stalled SARL' });
+    let refreshToken = member.tokens.refreshToken;
+    const refresh = () => stack.http.post('/auth/refresh').send({ refreshToken }).timeout(10_000);
+    const edit = (name: string) => stack.http.patch(`/api/customers/${customer.id}`).set(org.admin.auth).send({ name }).timeout(10_000);
+    // Pooled connections are open and idle: the next transaction's BEGIN goes out on one of them.
+    refreshToken = (await refresh().expect(200)).body.refreshToken;
+    await edit('Before SARL').expect(200);
+    pg.stall();
+    for (const [name, call] of Object.entries({ 'POST /auth/refresh': refresh, 'PATCH /api/customers/{id}': () => edit('During SARL') })) {
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const res = await call();
+        timings.push(`postgres stalled   ${name} ${Date.now() - started} ms`);
+        expect({ status: res.status, type: res.type, code: res.body.code }).toEqual({ status: 503, type: 'application/problem+json', code: 'dependency_unavailable' });
+        expect(Date.now() - started).toBeLessThan(1500);
+      }
+    }
+    await pg.up();
+    await eventually(async () => (await refresh()).status === 200, { intervalMs: 50, timeoutMs: 10_000 });
+    expect((await edit('After SARL').expect(200)).body.name).toBe('After SARL');
   });
 
   it('serves the last permissions read while PostgreSQL is down, once their minute-long entry expired; none: 503', async () => {
