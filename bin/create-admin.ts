@@ -9,9 +9,10 @@ async function main() {
     console.error('usage: npm run admin:create -- <email> <password>');
     process.exit(2);
   }
-  const orm = await createOrm(loadConfig());
+  const config = loadConfig();
+  const orm = await createOrm(config);
   try {
-    await migrate(orm);
+    await migrate(orm, config);
     const { created } = await ensurePlatformAdmin(orm.em.fork(), email, password);
     console.log(created ? `created platform administrator ${email}` : `${email} is a platform administrator`);
   } finally {

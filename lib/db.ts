@@ -1,8 +1,9 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import Transaction from 'knex/lib/execution/transaction';
 import { ormOptions } from '../mikro-orm.config';
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
 import { DbLiveness } from './dbLiveness';
+import { grantRuntimeRole } from './dbRoles';
 import { onFirstUse } from './lazy';
 
 /**
@@ -109,17 +110,24 @@ function boundPoolWaits(orm: Orm, liveness: DbLiveness, askAfterMs: number): voi
 }
 
 /**
- * Creates the database when missing (local start, tests), then applies pending migrations, on a connection of
- * its own without `orm`'s bounds: DDL is not request-path work (creating a database alone may take seconds).
+ * Creates the database when missing (local start, tests), applies pending migrations as the role that owns the
+ * schema (MIGRATION_DATABASE_URL; unset: `orm`'s own role, one role for everything, refused in production),
+ * then grants the runtime role (`orm`'s, DATABASE_URL) row access only (lib/dbRoles.ts). On a connection of its
+ * own without `orm`'s bounds: DDL is not request-path work (creating a database alone may take seconds).
  */
-export async function migrate(orm: Orm): Promise<string[]> {
-  const unbounded = await MikroORM.init(ormOptions({ DATABASE_URL: orm.config.get('clientUrl')!, DATABASE_POOL_MAX: 1 }));
+export async function migrate(orm: Orm, config: Pick<Config, 'MIGRATION_DATABASE_URL' | 'production'>): Promise<string[]> {
+  if (config.production && !config.MIGRATION_DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: MIGRATION_DATABASE_URL is required in production (the role that owns the schema; DATABASE_URL is the dynos\' role: README, "Database roles")');
+  }
+  const owner = await MikroORM.init(ormOptions({ DATABASE_URL: config.MIGRATION_DATABASE_URL || orm.config.get('clientUrl')!, DATABASE_POOL_MAX: 1 }));
   try {
-    await unbounded.schema.ensureDatabase();
-    const applied = await migratorOf(unbounded).up();
+    await owner.schema.ensureDatabase();
+    const applied = await migratorOf(owner).up();
+    const [{ role }] = await orm.em.getConnection().execute<{ role: string }[]>('select current_user as role');
+    await grantRuntimeRole(owner.em.fork(), role, config.production);
     return applied.map((m) => m.name);
   } finally {
-    await unbounded.close(true);
+    await owner.close(true);
   }
 }
 
