@@ -66,6 +66,7 @@ export async function createOrm(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
 }
 
 interface PoolClient {
+  pool?: { numFree(): number };
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<unknown>;
 }
@@ -78,8 +79,10 @@ interface PoolClient {
 function boundPoolWaits(orm: Orm, liveness: DbLiveness, askAfterMs: number): void {
   const client = orm.em.getKnex().client as unknown as PoolClient;
   const acquire = client.acquireConnection.bind(client);
-  client.acquireConnection = () =>
-    new Promise((resolve, reject) => {
+  client.acquireConnection = () => {
+    // A free connection is handed over at once: no wait to watch (its statements are watched).
+    if (client.pool && client.pool.numFree() > 0) return acquire();
+    return new Promise((resolve, reject) => {
       let settled = false;
       const check = () =>
         void liveness.answering().then((up) => {
@@ -107,6 +110,7 @@ function boundPoolWaits(orm: Orm, liveness: DbLiveness, askAfterMs: number): voi
         },
       );
     });
+  };
 }
 
 /**
