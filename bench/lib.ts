@@ -72,7 +72,8 @@ export async function startBenchApp(name: string, options: { env?: Record<string
   if (own) await admin(`drop database if exists "${db}" with (force)`);
   const config = loadConfig(env);
   const services = await createServices(config, createLogger(config));
-  if (own) await migrate(services.orm);
+  // Benchmarks run as one role, the admin's (production's two roles: README, "Database roles").
+  if (own) await migrate(services.orm, { MIGRATION_DATABASE_URL: '', production: false });
   const web = await startWeb(services, port);
   const workers = options.workers === false ? null : startWorkers(services);
   return {

@@ -16,7 +16,7 @@ async function main() {
   const config = loadConfig();
   const orm = await createOrm(config);
   try {
-    await migrate(orm);
+    await migrate(orm, config);
     console.log((await bootstrapAdmin(config, orm, email, password)).message);
   } finally {
     await orm.close(true);

@@ -17,7 +17,7 @@ async function main() {
       const reverted = await migratorOf(orm).down();
       console.log(reverted.length ? `reverted ${reverted.map((m) => m.name).join(', ')}` : 'nothing to revert');
     } else {
-      const applied = await migrate(orm);
+      const applied = await migrate(orm, config);
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         console.log((await bootstrapAdmin(config, orm, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).message);

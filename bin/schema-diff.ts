@@ -6,9 +6,10 @@ import { createOrm, migrate } from '../lib/db';
  * committed migrations match the entities; otherwise put these statements into a migration.
  */
 async function main() {
-  const orm = await createOrm(loadConfig());
+  const config = loadConfig();
+  const orm = await createOrm(config);
   try {
-    await migrate(orm);
+    await migrate(orm, config);
     const sql = await orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false });
     console.log(sql.trim() || '-- migrations match the entities');
   } finally {

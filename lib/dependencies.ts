@@ -23,7 +23,7 @@ export class DependencyUnavailableError extends Error {
  */
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '57014']);
 const OUTAGE_MESSAGES =
-  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|ECONNREFUSED|ECONNRESET/i;
+  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET/i;
 
 /** Whether an error means a backing service is down or unreachable (rather than a bug or bad input). */
 export function isDependencyDown(err: unknown): boolean {

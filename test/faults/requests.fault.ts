@@ -1,5 +1,8 @@
 import { WebSocket } from 'ws';
 import { CLEARED_MEMO_MS } from '../../lib/revocation';
+import { customerOf, draft, invoicingOrg } from '../core/invoices/support';
+import { makeCustomer } from '../support/crm';
+import { addMember } from '../support/factories';
 import { startProxy, type TcpProxy } from '../support/proxy';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
@@ -104,6 +107,82 @@ describe('requests during an outage', () => {
     timings.push(`postgres stalled   resumed after ${resumed} ms`);
     expect(resumed).toBeLessThan(3000);
   });
+
+  // A transaction whose BEGIN the stall cut: knex handed it out as begun, and its first statement failed with
+  // "Transaction query already complete", a 500 (knex/knex#4709). A client seeing a 500 on refresh may drop its session.
+  it('answers 503 when a stall cuts the BEGIN of a transaction (refresh, customer edit), then serves them again', async () => {
+    const member = await addMember(stack, org.admin, 'member');
+    const customer = await makeCustomer(stack, org.admin, { name: 'Stalled SARL' });
+    let refreshToken = member.tokens.refreshToken;
+    const refresh = () => stack.http.post('/auth/refresh').send({ refreshToken }).timeout(10_000);
+    const edit = (name: string) => stack.http.patch(`/api/customers/${customer.id}`).set(org.admin.auth).send({ name }).timeout(10_000);
+    // Pooled connections are open and idle: the next transaction's BEGIN goes out on one of them.
+    refreshToken = (await refresh().expect(200)).body.refreshToken;
+    await edit('Before SARL').expect(200);
+    pg.stall();
+    for (const [name, call] of Object.entries({ 'POST /auth/refresh': refresh, 'PATCH /api/customers/{id}': () => edit('During SARL') })) {
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const res = await call();
+        timings.push(`postgres stalled   ${name} ${Date.now() - started} ms`);
+        expect({ status: res.status, type: res.type, code: res.body.code }).toEqual({ status: 503, type: 'application/problem+json', code: 'dependency_unavailable' });
+        expect(Date.now() - started).toBeLessThan(1500);
+      }
+    }
+    await pg.up();
+    await eventually(async () => (await refresh()).status === 200, { intervalMs: 50, timeoutMs: 10_000 });
+    expect((await edit('After SARL').expect(200)).body.name).toBe('After SARL');
+  });
+
+  // Month-end batch invoicing: issues of one organisation queue on its counter's row lock, and beyond the pool's
+  // connections on the pool. Waiting one's turn while PostgreSQL answers is contention, not an outage.
+  it('lets 50 concurrent issues of one organisation wait their turn: all 200, numbers 1 to 50 in issue order', async () => {
+    const own = await invoicingOrg(stack);
+    const customer = await customerOf(stack, own);
+    const drafts = [];
+    for (let i = 0; i < 50; i++) drafts.push(await draft(stack, own, customer.id));
+    const started = Date.now();
+    const answers = await Promise.all(drafts.map((d) => stack.http.post(`/api/invoices/${d.id}/issue`).set(own.auth).timeout(30_000)));
+    timings.push(`contention         50 concurrent issues ${Date.now() - started} ms`);
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const byNumber = [...answers].sort((a, b) => String(a.body.number).localeCompare(String(b.body.number)));
+    expect(byNumber.map((a) => Number(String(a.body.number).slice(-5)))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const times = byNumber.map((a) => Date.parse(a.body.issuedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  }, 60_000);
+
+  it('answers requests waiting for a row lock or a pooled connection 503 within a second when PostgreSQL stalls', async () => {
+    const own = await invoicingOrg(stack);
+    const customer = await customerOf(stack, own);
+    const drafts = [];
+    for (let i = 0; i < 30; i++) drafts.push(await draft(stack, own, customer.id));
+    let stalledAt = 0;
+    let firstAnswered: () => void;
+    const first = new Promise<void>((resolve) => (firstAnswered = resolve));
+    const issues = drafts.map((d) =>
+      stack.http
+        .post(`/api/invoices/${d.id}/issue`)
+        .set(own.auth)
+        .timeout(30_000)
+        .then((res) => {
+          firstAnswered();
+          return { status: res.status, code: res.body.code as string | undefined, afterStallMs: stalledAt ? Date.now() - stalledAt : null };
+        }),
+    );
+    // Once one issue answered, the others queue on the counter's lock and on the pool: then the link stalls.
+    await first;
+    pg.stall();
+    stalledAt = Date.now();
+    const answers = await Promise.all(issues);
+    await pg.up();
+    const waiting = answers.filter((a) => a.afterStallMs !== null);
+    timings.push(`postgres stalled   ${waiting.length} waiting issues answered after ${Math.max(...waiting.map((a) => a.afterStallMs!))} ms at most`);
+    expect(waiting.length).toBeGreaterThan(10);
+    for (const a of waiting) {
+      expect(a.status === 503 ? a.code : a.status).toBe(a.status === 503 ? 'dependency_unavailable' : 200);
+      expect(a.afterStallMs).toBeLessThan(1500);
+    }
+  }, 60_000);
 
   it('serves the last permissions read while PostgreSQL is down, once their minute-long entry expired; none: 503', async () => {
     const telemetry = () => probes['POST telemetry']();

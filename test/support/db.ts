@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { Client } from 'pg';
+import { Client, escapeIdentifier, escapeLiteral } from 'pg';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /**
@@ -12,10 +12,36 @@ const root = resolve(__dirname, '../..');
 export const namespace = (process.env.TEST_NAMESPACE ?? `${basename(root).slice(0, 12)}_${createHash('sha256').update(root).digest('hex').slice(0, 6)}`).replace(/\W/g, '_').toLowerCase();
 export const templateDb = `pt_template_${namespace}`;
 
+/**
+ * The dynos' role of the test stacks (one per namespace; a cluster's roles are shared by its databases): it
+ * reads and writes rows only, as in production, while migrations run as ADMIN_URL's role, which owns every
+ * table. Every test thus proves the app works without owner rights (test/platform/databaseRoles.test.ts).
+ */
+export const runtimeRole = `pt_${namespace}_app`;
+const RUNTIME_PASSWORD = 'pt-runtime-role';
+
+/** ADMIN_URL's role (the owner of every table) on database `name`. */
 export function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The runtime role on database `name`. */
+export function runtimeDatabaseUrl(name: string): string {
+  const url = new URL(databaseUrl(name));
+  url.username = runtimeRole;
+  url.password = RUNTIME_PASSWORD;
+  return url.toString();
+}
+
+/** Creates the runtime role when missing (login, nothing else: its rights are granted per database by migrating). */
+export async function ensureRuntimeRole(): Promise<void> {
+  await admin(async (c) => {
+    const { rowCount } = await c.query('select 1 from pg_roles where rolname = $1', [runtimeRole]);
+    const verb = rowCount ? 'alter' : 'create';
+    await c.query(`${verb} role ${escapeIdentifier(runtimeRole)} login nosuperuser nocreatedb nocreaterole noinherit password ${escapeLiteral(RUNTIME_PASSWORD)}`);
+  });
 }
 
 export async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { admin, databaseUrl, namespace, templateDb } from './db';
+import { admin, databaseUrl, ensureRuntimeRole, namespace, runtimeDatabaseUrl, templateDb } from './db';
 
 /**
  * Once per run: a template database migrated with the committed migrations (through the real `npm run
- * migrate` entry), from which every test file copies its own database. Leftover databases of this
- * namespace from an interrupted run are dropped.
+ * migrate` entry, as the owner, granting the runtime role), from which every test file copies its own
+ * database. Leftover databases of this namespace from an interrupted run are dropped.
  */
 export default async function globalSetup(): Promise<void> {
   await admin(async (c) => {
@@ -12,8 +12,10 @@ export default async function globalSetup(): Promise<void> {
     for (const { datname } of rows) await c.query(`drop database if exists "${datname}" with (force)`);
     await c.query(`drop database if exists "${templateDb}" with (force)`);
   });
+  await ensureRuntimeRole();
+  // As in production: migrated by the owner, the runtime role granted row access (copied with the template).
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'bin/migrate.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl(templateDb), LOG_LEVEL: 'silent' },
+    env: { ...process.env, NODE_ENV: 'test', MIGRATION_DATABASE_URL: databaseUrl(templateDb), DATABASE_URL: runtimeDatabaseUrl(templateDb), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

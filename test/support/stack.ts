@@ -4,9 +4,10 @@ import type TestAgent from 'supertest/lib/agent';
 import { startWeb, type WebServer } from '../../api/server';
 import { createServices, type Services } from '../../domain/services';
 import { loadConfig, type Config } from '../../lib/config';
+import { createOrm, type Orm } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { startWorkers, type WorkerPool } from '../../workers/main';
-import { createTestDatabase, databaseUrl, dropTestDatabase, namespace } from './db';
+import { createTestDatabase, databaseUrl, dropTestDatabase, namespace, runtimeDatabaseUrl } from './db';
 import type { TcpProxy } from './proxy';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -22,6 +23,11 @@ export interface TestStack {
   workers: WorkerPool | null;
   /** Env of this stack, to start a second instance on the same database and Redis namespace. */
   env: Record<string, string>;
+  /**
+   * The ORM of the role that owns the tables (the stack itself runs as the runtime role, which may not alter
+   * them): for tests that alter the schema or bypass its triggers on purpose. Opened on first use.
+   */
+  asOwner(): Promise<Orm>;
   close(): Promise<void>;
 }
 
@@ -57,7 +63,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     : {
         NODE_ENV: 'test',
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        DATABASE_URL: databaseUrl(ownDb!),
+        // The dynos' role (rows only) and the owner's, as in production (test/support/db.ts).
+        DATABASE_URL: runtimeDatabaseUrl(ownDb!),
+        MIGRATION_DATABASE_URL: databaseUrl(ownDb!),
         DATABASE_POOL_MAX: '5',
         REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
         REDIS_NAMESPACE: `t_${namespace}_${ownDb!.slice(-10)}`,
@@ -80,6 +88,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   const workerOption = options.workers ?? true;
   const workers = workerOption === false ? null : startWorkers(services, workerOption === true ? undefined : workerOption);
   let closed = false;
+  let owner: Promise<Orm> | null = null;
   return {
     config,
     services,
@@ -88,11 +97,13 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     http: supertest(web.url),
     workers,
     env,
+    asOwner: () => (owner ??= createOrm({ DATABASE_URL: env.MIGRATION_DATABASE_URL, DATABASE_POOL_MAX: 1 })),
     async close() {
       if (closed) return;
       closed = true;
       await web.close();
       await workers?.close();
+      await owner?.then((orm) => orm.close(true));
       if (ownDb) {
         const keys = await services.redis.keys(`${config.REDIS_NAMESPACE}:*`).catch(() => [] as string[]);
         if (keys.length) await services.redis.del(...keys).catch(() => undefined);

@@ -32,11 +32,13 @@ describe('CRM regression: deal import counts after a retried job', () => {
     const job = { importId: accepted.body.id as string, tenantId: owner.tenantId, kind: 'deals' as const };
 
     // The first attempt fails after the deals were committed, when it records the outcome (a transient failure).
-    await sql(`create function audit_fail_payload_delete() returns trigger language plpgsql as $$ begin raise exception 'transient failure'; end $$`);
-    await sql(`create trigger audit_fail_payload_delete before delete on crm_import_payloads for each row execute function audit_fail_payload_delete()`);
+    // The failing trigger is the owner's to create (the app's role may not alter the schema).
+    const ddl = async (q: string) => (await stack.asOwner()).em.fork().execute(q);
+    await ddl(`create function audit_fail_payload_delete() returns trigger language plpgsql as $$ begin raise exception 'transient failure'; end $$`);
+    await ddl(`create trigger audit_fail_payload_delete before delete on crm_import_payloads for each row execute function audit_fail_payload_delete()`);
     await expect(runImport(stack.services, job)).rejects.toThrow();
-    await sql(`drop trigger audit_fail_payload_delete on crm_import_payloads`);
-    await sql(`drop function audit_fail_payload_delete()`);
+    await ddl(`drop trigger audit_fail_payload_delete on crm_import_payloads`);
+    await ddl(`drop function audit_fail_payload_delete()`);
 
     // BullMQ retries the job.
     await runImport(stack.services, job);

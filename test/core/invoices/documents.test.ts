@@ -209,7 +209,7 @@ describe('invoices: credit notes, payments, Factur-X XML and PDF, CRM', () => {
     // refused) is printed without them: the document stays well-formed.
     const odd = await customerOf(stack, org, { name: 'Client\u0001 Martin\u001f' });
     const old = await issued(stack, org, odd.id);
-    await stack.services.orm.em.fork().execute(`alter table inv_invoices disable trigger inv_invoices_immutable; update inv_invoices set lines = jsonb_set(lines, '{0,description}', to_jsonb(E'Conseil\\u0001 fin'::text)) where id = ?; alter table inv_invoices enable trigger inv_invoices_immutable`, [old.id]);
+    await (await stack.asOwner()).em.fork().execute(`alter table inv_invoices disable trigger inv_invoices_immutable; update inv_invoices set lines = jsonb_set(lines, '{0,description}', to_jsonb(E'Conseil\\u0001 fin'::text)) where id = ?; alter table inv_invoices enable trigger inv_invoices_immutable`, [old.id]);
     const cleaned = await xmlOf(old.id);
     expect(cleaned).toContain('<ram:Name>Client Martin</ram:Name>');
     expect(cleaned).toContain('<ram:Name>Conseil fin</ram:Name>');

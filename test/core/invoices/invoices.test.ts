@@ -1,5 +1,4 @@
 import { addMember } from '../../support/factories';
-import type { Response } from 'supertest';
 import { expectFieldErrors, expectProblem } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';
 import { customerOf, draft, invoicingOrg, issued, line } from './support';
@@ -70,19 +69,10 @@ describe('invoices: drafts, issue, gapless numbering, immutability', () => {
     const customer = await customerOf(stack, own);
     const drafts = [];
     for (let i = 0; i < 50; i++) drafts.push(await draft(stack, own, customer.id));
-    // As a client does: a 503 (a statement bound passed while 50 transactions queue on the counter's row lock)
-    // is retried. A rolled-back issue gives its number back, so retries leave no gap either.
-    let retried = 0;
-    const issue = async (id: string): Promise<Response> => {
-      const res = await stack.http.post(`/api/invoices/${id}/issue`).set(own.auth);
-      if (res.status !== 503) return res;
-      retried += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-      return issue(id);
-    };
+    // They queue on the counter's row lock and on the pool: contention, not an outage, so none answers 503.
     const started = Date.now();
-    const answers = await Promise.all(drafts.map((d) => issue(d.id)));
-    console.log(`50 concurrent issues: ${Date.now() - started} ms, ${retried} retried after a 503`);
+    const answers = await Promise.all(drafts.map((d) => stack.http.post(`/api/invoices/${d.id}/issue`).set(own.auth)));
+    console.log(`50 concurrent issues: ${Date.now() - started} ms`);
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
     const numbers = answers.map((a) => Number(String(a.body.number).slice(-5))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));

@@ -26,11 +26,9 @@ export async function importCustomers(ctx: TenantContext, importId: string): Pro
   }
   // GIN indexes take new entries into a pending list that every read of the index scans linearly until it is
   // merged: after thousands of rows a custom-value or tag filter got ten times slower. The import merges it now,
-  // so the lists read after it do not pay for it.
-  if (parts.length) await bound(ctx.em, `select gin_clean_pending_list(i::regclass) from unnest(array[${GIN_INDEXES.map((i) => `'${i}'`).join(', ')}]) i`, []);
+  // so the lists read after it do not pay for it (as the indexes' owner: Migration20261210000100_crm_gin_clean_definer).
+  if (parts.length) await bound(ctx.em, 'select crm_customers_clean_gin_pending()', []);
 }
-
-const GIN_INDEXES = ['crm_customers_roles_gin', 'crm_customers_tags_gin', 'crm_customers_custom_gin', 'crm_customers_search_trgm'];
 
 /**
  * Records accepted before they were checked at the call (stored unchecked by an earlier version) are checked
