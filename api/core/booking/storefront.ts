@@ -66,7 +66,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       ...booking,
       summary: 'Book online',
       description:
-        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`.',
+        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created, in one transaction with the appointment and its confirmation mail: a refused booking (409) creates no customer. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`.',
       params: BookingSlugParams,
       body: PublicBookingBody,
       response: StorefrontBookingCreatedView,
