@@ -32,6 +32,9 @@ export const configSpec = {
   METRICS_TOKEN: str({ default: '', desc: 'Bearer token required by /metrics when set' }),
   RATE_LIMIT_AUTH_PER_MINUTE: num({ default: 10, desc: 'Sign-in attempts per IP and failed ones per (account, IP) a minute (10x per account over 15 min); register / reset / resend requests per IP and per account' }),
   RATE_LIMIT_ANON_PER_MINUTE: num({ default: 120, desc: 'Requests per IP on anonymous routes' }),
+  RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({ default: 10, desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
+  RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({ default: 5, desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP' }),
+  RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({ default: 60, desc: 'Storefront bookings made per store an hour, whatever the IP' }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
   S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
   S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
@@ -100,6 +103,14 @@ function devSecret(): string {
   return secret;
 }
 
+/** Counts and limits whose 0 or fraction would mean nothing sensible (a limit of 0 refuses every request). */
+const atLeastOne = [
+  'ASSISTANT_QUESTIONS_PER_MINUTE',
+  'RATE_LIMIT_BOOKINGS_PER_IP_HOUR',
+  'RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR',
+  'RATE_LIMIT_BOOKINGS_PER_STORE_HOUR',
+] as const;
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...source };
   const production = env.NODE_ENV === 'production';
@@ -109,6 +120,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
-  if (!Number.isInteger(parsed.ASSISTANT_QUESTIONS_PER_MINUTE) || parsed.ASSISTANT_QUESTIONS_PER_MINUTE < 1) throw new ConfigError('Invalid configuration: ASSISTANT_QUESTIONS_PER_MINUTE must be a whole number of at least 1');
+  for (const name of atLeastOne) if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   return Object.freeze({ ...parsed, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
 }

@@ -15,7 +15,8 @@ describe('core: booking', () => {
   let staffId: string;
 
   beforeAll(async () => {
-    stack = await startStack({ workers: false });
+    // Twenty racers book from one address here; the hourly booking limits have their own tests (storefrontBooking).
+    stack = await startStack({ workers: false, env: { RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '1000' } });
     owner = await createAccount(stack, { tier: 'business' });
     const business = (await stack.http.get('/api/businesses').set(owner.auth)).body as { id: string };
     slug = `shop-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
