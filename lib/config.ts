@@ -35,6 +35,10 @@ export const configSpec = {
   RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({ default: 10, desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
   RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({ default: 5, desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP' }),
   RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({ default: 60, desc: 'Storefront bookings made per store an hour, whatever the IP' }),
+  MAIL_RECIPIENT_CAP_PER_HOUR: num({
+    default: 5,
+    desc: 'Mails anyone can cause to be sent to an address (sign-up, confirmation, password reset, invitation, booking confirmation, visitor sign-in link, blog subscription confirmation) sent to one address in any hour, counted by the mail worker in Redis; the others are not sent and end capped in the outbox (GET /admin/outbox?status=capped, metric mails_capped_total)',
+  }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
   S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
   S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
@@ -109,6 +113,7 @@ const atLeastOne = [
   'RATE_LIMIT_BOOKINGS_PER_IP_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_STORE_HOUR',
+  'MAIL_RECIPIENT_CAP_PER_HOUR',
 ] as const;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
