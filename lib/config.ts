@@ -35,6 +35,9 @@ export const configSpec = {
   RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({ default: 10, desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
   RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({ default: 5, desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP' }),
   RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({ default: 60, desc: 'Storefront bookings made per store an hour, whatever the IP' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: num({ default: 10, desc: 'Blog subscriptions asked for per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: num({ default: 3, desc: 'Blog subscriptions asked for one address an hour, whatever the blog or IP' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: num({ default: 100, desc: 'Blog subscriptions one blog takes an hour, whatever the IP' }),
   MAIL_RECIPIENT_CAP_PER_HOUR: num({
     default: 5,
     desc: 'Mails anyone can cause to be sent to an address (sign-up, confirmation, password reset, invitation, booking confirmation, visitor sign-in link, blog subscription confirmation) sent to one address in any hour, counted by the mail worker in Redis; the others are not sent and end capped in the outbox (GET /admin/outbox?status=capped, metric mails_capped_total)',
@@ -113,6 +116,9 @@ const atLeastOne = [
   'RATE_LIMIT_BOOKINGS_PER_IP_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_STORE_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR',
   'MAIL_RECIPIENT_CAP_PER_HOUR',
 ] as const;
 
