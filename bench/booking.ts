@@ -49,7 +49,7 @@ const summary = (sorted: number[]) => ({ p50Ms: round(percentile(sorted, 50)), p
 const withCpu = (sorted: number[]) => ({ ...summary(sorted), cpuMsPerRequest: round(lastCpuMs) });
 
 async function main() {
-  const app = await startBenchApp('booking', { workers: false, env: { RATE_LIMIT_ANON_PER_MINUTE: '10000000', DATABASE_TIMEOUT_MS: '5000' } });
+  const app = await startBenchApp('booking', { workers: false, env: { RATE_LIMIT_ANON_PER_MINUTE: '10000000', RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '10000000', RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: '10000000', RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: '10000000', DATABASE_TIMEOUT_MS: '5000' } });
   const bare = await startBareExpress();
   try {
     const em = app.services.orm.em.fork();

@@ -42,6 +42,16 @@ export const configSpec = {
   SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: num({ default: 10, desc: 'Failed sign-ins for one account from one address in 15 minutes; past it that address gets 429 for that account until the window ends (a success from there clears the count); the owner elsewhere is not affected. At least 1' }),
   SIGNIN_FAILURES_BEFORE_DELAY: num({ default: 10, desc: 'Failed sign-ins of one account from any address in 15 minutes before its progressive delay: then an address that failed on the account waits 1 s, 2 s, 4 s ... between attempts (429 with Retry-After), while one that did not is never delayed. At least 1' }),
   SIGNIN_DELAY_MAX_SECONDS: num({ default: 60, desc: 'Longest wait of the progressive sign-in delay of an account. At least 1' }),
+  RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({ default: 10, desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
+  RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({ default: 5, desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP' }),
+  RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({ default: 60, desc: 'Storefront bookings made per store an hour, whatever the IP' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: num({ default: 10, desc: 'Blog subscriptions asked for per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: num({ default: 3, desc: 'Blog subscriptions asked for one address an hour, whatever the blog or IP' }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: num({ default: 100, desc: 'Blog subscriptions one blog takes an hour, whatever the IP' }),
+  MAIL_RECIPIENT_CAP_PER_HOUR: num({
+    default: 5,
+    desc: 'Mails anyone can cause to be sent to an address (sign-up, confirmation, password reset, invitation, booking confirmation, visitor sign-in link, blog subscription confirmation) sent to one address in any hour, counted by the mail worker in Redis; the others are not sent and end capped in the outbox (GET /admin/outbox?status=capped, metric mails_capped_total)',
+  }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
   S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
   S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
@@ -111,6 +121,25 @@ function devSecret(): string {
   return secret;
 }
 
+/** Counts and limits whose 0 or fraction would mean nothing sensible (a limit of 0 refuses every request). */
+const atLeastOne = [
+  'ASSISTANT_QUESTIONS_PER_MINUTE',
+  'SIGNIN_FAILURES_PER_ADDRESS',
+  'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS',
+  'SIGNIN_FAILURES_BEFORE_DELAY',
+  'SIGNIN_DELAY_MAX_SECONDS',
+  'WS_MAX_SOCKETS_PER_USER',
+  'WS_MAX_SOCKETS_PER_ADDRESS',
+  'WS_SOCKET_LEASE_SECONDS',
+  'RATE_LIMIT_BOOKINGS_PER_IP_HOUR',
+  'RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR',
+  'RATE_LIMIT_BOOKINGS_PER_STORE_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR',
+  'RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR',
+  'MAIL_RECIPIENT_CAP_PER_HOUR',
+] as const;
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...source };
   const production = env.NODE_ENV === 'production';
@@ -121,9 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = parse(env);
   if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
   if (!(parsed.JOB_LOCK_MS >= 1000)) throw new ConfigError('Invalid configuration: JOB_LOCK_MS must be at least 1000');
-  for (const name of ['ASSISTANT_QUESTIONS_PER_MINUTE', 'SIGNIN_FAILURES_PER_ADDRESS', 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', 'SIGNIN_FAILURES_BEFORE_DELAY', 'SIGNIN_DELAY_MAX_SECONDS', 'WS_MAX_SOCKETS_PER_USER', 'WS_MAX_SOCKETS_PER_ADDRESS', 'WS_SOCKET_LEASE_SECONDS'] as const) {
-    if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
-  }
+  for (const name of atLeastOne) if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   const wsPerProcess = parsed.WS_MAX_SOCKETS_PER_PROCESS || Math.floor((parsed.WEB_MAX_CONNECTIONS * 4) / 5);
   if (!Number.isInteger(wsPerProcess) || wsPerProcess < 1 || wsPerProcess >= parsed.WEB_MAX_CONNECTIONS) {
     throw new ConfigError('Invalid configuration: WS_MAX_SOCKETS_PER_PROCESS must be a whole number below WEB_MAX_CONNECTIONS (HTTP requests need connections too)');

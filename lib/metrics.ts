@@ -19,6 +19,12 @@ export function createMetrics() {
       labelNames: ['queue', 'outcome'],
       registers: [registry],
     }),
+    mailsCapped: new Counter({
+      name: 'mails_capped_total',
+      help: 'Mails not sent because their recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour, by template',
+      labelNames: ['template'],
+      registers: [registry],
+    }),
     telemetryEventsDropped: new Counter({
       name: 'vr_telemetry_events_dropped_total',
       help: 'Telemetry events dropped by the worker for naming a member of the organisation who took no part in the session',

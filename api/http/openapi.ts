@@ -128,7 +128,7 @@ export class OpenApiRegistry {
     if (spec.body) problems.set(413, problemCodes[413]).set(415, problemCodes[415]);
     if (spec.rawBody) problems.set(413, problemCodes[413]);
     if (spec.rateLimits?.length) {
-      problems.set(429, `${problemCodes[429]}: ${spec.rateLimits.map((r) => `${r.limit} per ${r.windowSeconds ?? 60}s by ${r.by === undefined || r.by === 'ip' ? 'IP' : 'account'}`).join(', ')}`);
+      problems.set(429, `${problemCodes[429]}: ${spec.rateLimits.map((r) => `${r.limit} per ${r.windowSeconds ?? 60}s by ${r.by === undefined || r.by === 'ip' ? 'IP' : (r.per ?? 'account')}`).join(', ')}`);
     }
     // PostgreSQL or Redis down: every route that touches them answers 503 (public routes without input do not).
     const touchesDependencies = spec.access !== 'public' || spec.body || spec.rawBody || spec.query || spec.params || spec.rateLimits?.length;

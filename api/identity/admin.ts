@@ -154,7 +154,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/outbox',
     {
       summary: 'Mail outbox',
-      description: 'Every mail the suite wrote, newest first, with its text and delivery status (`kept` when no SMTP server is configured, `sent`, `failed` with the error). Filter by recipient and status.',
+      description: 'Every mail the suite wrote, newest first, with its text and delivery status (`kept` when no SMTP server is configured, `sent`, `failed` with the error, `capped` when not sent because its recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour). Filter by recipient and status.',
       access: 'admin',
       query: OutboxQuery,
       response: MailList,

@@ -111,6 +111,7 @@ class MailStatsView {
   @IsInt() kept!: number;
   @IsInt() sent!: number;
   @IsInt() failed!: number;
+  @JSONSchema({ description: 'Not sent: the recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour' }) @IsInt() capped!: number;
 }
 
 export class PlatformOverviewView {
@@ -118,7 +119,7 @@ export class PlatformOverviewView {
   @ValidateNested() @Type(() => OrganizationStatsView) organizations!: OrganizationStatsView;
   @IsInt() activeSessions!: number;
   @ValidateNested() @Type(() => SignupStatsView) signups!: SignupStatsView;
-  @JSONSchema({ description: 'Outbox rows by status (kept: no SMTP configured)' }) @ValidateNested() @Type(() => MailStatsView) mails!: MailStatsView;
+  @JSONSchema({ description: 'Outbox rows by status (kept: no SMTP configured; capped: over the recipient\'s hourly cap)' }) @ValidateNested() @Type(() => MailStatsView) mails!: MailStatsView;
 
   static from(o: PlatformOverview): PlatformOverviewView {
     return o;

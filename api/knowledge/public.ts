@@ -3,8 +3,8 @@ import { recordSearchMiss, recordView, readerKey } from '../../domain/knowledge/
 import { getPublicArticle, listPublicArticles } from '../../domain/knowledge/publicArticles';
 import { findPublicSpace, listPublicSpaces, readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { searchArticles } from '../../domain/knowledge/searchArticles';
-import { answerSubscriberLink, subscribe } from '../../domain/knowledge/subscribe';
-import type { RateLimitRule } from '../http/rateLimit';
+import { answerSubscriberLink, CONFIRMATION_RESEND_HOURS, subscribe } from '../../domain/knowledge/subscribe';
+import { bodyField, type RateLimitRule } from '../http/rateLimit';
 import { accepted } from '../http/routes';
 import type { ModuleMount } from '../modules';
 import {
@@ -42,6 +42,16 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   const writeLimits: RateLimitRule[] = [{ name: 'kb-public-write', limit: Math.max(5, Math.floor(services.config.RATE_LIMIT_ANON_PER_MINUTE / 10)) }];
   const base = { access: 'public' as const, rateLimits: readLimits, alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' } };
   const writes = { access: 'public' as const, rateLimits: writeLimits };
+  // Subscriptions asked for (refused ones cost nothing) per address, recipient and blog an hour: each mails a
+  // confirmation to an address the stranger names.
+  const { RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR, RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR, RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR } = services.config;
+  const asked = { windowSeconds: 3600, countSuccessesOnly: true };
+  const subscribeLimits: RateLimitRule[] = [
+    ...writeLimits,
+    { name: 'kb-subscribe-ip', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR, ...asked },
+    { name: 'kb-subscribe-email', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'subscribed address', ...asked },
+    { name: 'kb-subscribe-space', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR, by: (req) => String(req.params.slug), per: 'blog', ...asked },
+  ];
 
   r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation the surface serves (never internal spaces, nor those of an organisation that is suspended or not entitled to knowledge), in slug order. Pages by cursor: `nextCursor` is the slug of the last space of the page; a page may rarely hold fewer than `limit` spaces, only a null `nextCursor` ends the list.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
     cacheable(res);
@@ -98,7 +108,16 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     `${P}/spaces/:slug/subscribe`,
-    { ...writes, summary: 'Subscribe to a blog', description: 'Double opt-in: a confirmation mail (through the mail queue) whose link confirms. Always 202 with the same body, whether the address was new, pending or already confirmed (nobody learns who subscribed). Only blog spaces (404 otherwise).', params: KbSlugParams, body: KbSubscribeBody, response: KbSubscriptionView, status: 202 },
+    {
+      ...writes,
+      rateLimits: subscribeLimits,
+      summary: 'Subscribe to a blog',
+      description: `Double opt-in: a confirmation mail (through the mail queue) whose link confirms. Always 202 with the same body, whether the address was new, pending or already confirmed (nobody learns who subscribed). A pending address is mailed again only once its last confirmation is ${CONFIRMATION_RESEND_HOURS} hours old, and the mail counts toward its recipient's hourly cap (MAIL_RECIPIENT_CAP_PER_HOUR). Limited per client address (RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR), per subscribed address (RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR) and per blog (RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR) an hour; refused requests do not count; over a limit 429 \`rate_limited\` with Retry-After. Only blog spaces (404 otherwise).`,
+      params: KbSlugParams,
+      body: KbSubscribeBody,
+      response: KbSubscriptionView,
+      status: 202,
+    },
     async ({ res, params, body }) => {
       await subscribe(services, await findPublicSpace(services, services.orm.em.fork(), params.slug), body.email);
       noStore(res);

@@ -17,8 +17,16 @@ export function composeMail(em: Em, services: Services, props: ComposeMailProps)
   return em.create(MailMessage, { to: props.to, template: props.template, subject, text, tenantId: props.tenantId ?? null, dedupeKey: props.dedupeKey ?? null });
 }
 
-/** Enqueues committed outbox mails; the job id is the mail id, so enqueueing twice sends once. */
+/**
+ * Enqueues committed outbox mails; the job id is the mail id, so enqueueing twice sends once. It never fails the
+ * caller: the committed row is the mail's record, so when Redis does not answer the mail stays `queued` for the
+ * clock's relay (domain/identity/relayQueuedMails.ts) and the caller's answer stands.
+ */
 export async function dispatchMails(services: Services, mails: MailMessage[]): Promise<void> {
   if (!mails.length) return;
-  await services.queues.addBulk(mailQueue, mails.map((m) => ({ payload: { mailId: m.id }, options: { jobId: m.id } })));
+  try {
+    await services.queues.addBulk(mailQueue, mails.map((m) => ({ payload: { mailId: m.id }, options: { jobId: m.id } })));
+  } catch (err) {
+    services.logger.warn({ err: (err as Error).message, mails: mails.map((m) => m.id) }, 'mails left to the relay');
+  }
 }

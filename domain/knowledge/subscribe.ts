@@ -5,10 +5,14 @@ import { dispatchMails } from '../identity/mail';
 import type { Services } from '../services';
 import { composeConfirmation, verifyLinkToken } from './subscriberMail';
 
+/** A pending address is mailed its confirmation again only once the last one is this old (its link still works). */
+export const CONFIRMATION_RESEND_HOURS = 24;
+
 /**
  * Subscribes an address to a blog space (double opt-in). Whatever the address's state, the answer is the same
- * (no one learns who subscribed): a new or pending or unsubscribed address gets a confirmation mail through
- * the mail queue and stays (or becomes) pending; a confirmed one is left as is and gets nothing.
+ * (no one learns who subscribed): a new or pending or unsubscribed address stays (or becomes) pending and gets a
+ * confirmation mail through the mail queue, unless one was mailed less than CONFIRMATION_RESEND_HOURS ago (asking
+ * again and again mails it once); a confirmed one is left as is and gets nothing.
  */
 export async function subscribe(services: Services, space: KnowledgeSpace, email: string): Promise<void> {
   if (space.mode !== 'blog') throw notFound('Blog');
@@ -19,11 +23,14 @@ export async function subscribe(services: Services, space: KnowledgeSpace, email
     await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`kb_sub:${space.id}:${address.toLowerCase()}`]);
     let subscriber = await tx.findOne(KnowledgeSubscriber, { spaceId: space.id, email: { $ilike: address.replace(/[\\%_]/g, '\\$&') } });
     if (subscriber?.status === 'confirmed') return null;
-    if (!subscriber) subscriber = tx.create(KnowledgeSubscriber, { tenantId: space.tenantId, spaceId: space.id, email: address, status: 'pending', confirmedAt: null, unsubscribedAt: null });
+    if (!subscriber) subscriber = tx.create(KnowledgeSubscriber, { tenantId: space.tenantId, spaceId: space.id, email: address, status: 'pending', confirmedAt: null, unsubscribedAt: null, confirmationMailedAt: null });
     else {
       subscriber.status = 'pending';
       subscriber.unsubscribedAt = null;
     }
+    const now = new Date();
+    if (subscriber.confirmationMailedAt && now.getTime() - subscriber.confirmationMailedAt.getTime() < CONFIRMATION_RESEND_HOURS * 3_600_000) return null;
+    subscriber.confirmationMailedAt = now;
     return composeConfirmation(tx, services, space, subscriber);
   });
   if (mail) await dispatchMails(services, [mail]);

@@ -1,12 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt, idColumn } from '../base';
 
-export const mailStatuses = ['queued', 'sent', 'kept', 'failed'] as const;
+export const mailStatuses = ['queued', 'sent', 'kept', 'failed', 'capped'] as const;
 
 /**
  * Every e-mail the suite sends, written before it is queued (the mails' own outbox: one `queued` whose job never
  * reached Redis is enqueued by the relay). With SMTP_URL unset a mail ends `kept` here (the outbox local users
- * and tests read); otherwise `sent` once the SMTP server accepted it.
+ * and tests read); otherwise `sent` once the SMTP server accepted it. `capped`: not sent, its recipient had had as
+ * many mails anyone can cause as MAIL_RECIPIENT_CAP_PER_HOUR allows (domain/identity/capRecipient.ts).
  */
 export const MailMessage = defineEntity({
   name: 'MailMessage',

@@ -22,6 +22,8 @@ export const KnowledgeSubscriber = defineEntity({
     status: p.enum([...subscriberStatuses]).default('pending'),
     confirmedAt: p.datetime().nullable(),
     unsubscribedAt: p.datetime().nullable(),
+    /** When the last confirmation mail was written: a pending address is not mailed again before a day has passed. */
+    confirmationMailedAt: p.datetime().nullable(),
   },
 });
 export type KnowledgeSubscriber = InferEntity<typeof KnowledgeSubscriber>;

@@ -1,23 +1,29 @@
 import { LockMode } from '@mikro-orm/core';
+import { overRecipientCap } from '../../domain/identity/capRecipient';
 import { MailMessage } from '../../entities/identity/mail';
 import { mailQueue } from '../../queues/identity';
 import { defineProcessor } from '../define';
 
 /**
- * Sends one outbox mail through SMTP, or keeps it in the outbox when SMTP_URL is unset. A mail already sent or
- * kept is skipped, so a retried or duplicated job never mails twice. The outbox row is locked from before the
- * send until its `sent` commits: a second run of the job (its lock lost while this one still sends) waits for the
- * first and finds the mail sent, and the record costs one statement on a connection already held, not a wait for
- * a pooled one (each send holds one connection of the dyno's pool while SMTP answers). What remains is at least once: the SMTP server accepted the mail and the worker died (or
- * PostgreSQL failed) in the milliseconds before that commit; the retry sends it again, with the same Message-ID
- * (named after the outbox row), which mail stores and clients use to show the copies as one message.
+/**
+ * Sends one outbox mail through SMTP, or keeps it in the outbox when SMTP_URL is unset; a mail over its
+ * recipient's hourly cap (domain/identity/capRecipient.ts) is neither, it ends `capped`. A mail already sent,
+ * kept or capped is skipped, so a retried or duplicated job never mails twice. The outbox row is locked from
+ * before the send until its `sent` commits: a second run of the job (its lock lost while this one still sends)
+ * waits for the first and finds the mail sent, and the record costs one statement on a connection already held,
+ * not a wait for a pooled one (each send holds one connection of the dyno's pool while SMTP answers). What
+ * remains is at least once: the SMTP server accepted the mail and the worker died (or PostgreSQL failed) in the
+ * milliseconds before that commit; the retry sends it again, with the same Message-ID (named after the outbox
+ * row), which mail stores and clients use to show the copies as one message.
  */
 export const mailProcessor = defineProcessor(mailQueue, {
   perform: ({ mailId }, { services }) =>
     services.orm.em.fork().transactional(async (em) => {
       const mail = await em.findOne(MailMessage, { id: mailId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!mail || mail.status === 'sent' || mail.status === 'kept') return { skipped: true };
-      if (!services.mailer) {
+      if (!mail || mail.status === 'sent' || mail.status === 'kept' || mail.status === 'capped') return { skipped: true };
+      if (await overRecipientCap(services, mail)) {
+        mail.status = 'capped';
+      } else if (!services.mailer) {
         mail.status = 'kept';
       } else {
         await services.mailer.sendMail({ from: services.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageIdOf(mail.id, services.config.PUBLIC_URL) });

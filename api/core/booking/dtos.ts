@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
 import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
@@ -48,7 +48,8 @@ export class CreateBookingAppointmentBody {
   @instant('Start (RFC 3339 with Z or an offset); the end follows from the service\'s duration') @IsInstant() start!: string;
   @JSONSchema(nullable('An existing customer; otherwise `attendee` finds (by e-mail) or creates one'))
   @IsOptional() @IsUUID() customerId?: string | null;
-  @IsOptional() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
+  // IsObject: ValidateNested alone takes an array (of attendees, or empty) and checks each element.
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
   @IsOptional() @IsInt() @Min(1) @Max(1000) partySize?: number;
   @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
 }

@@ -1,5 +1,5 @@
 import type { ModuleMount } from '../../modules';
-import type { RateLimitRule } from '../../http/rateLimit';
+import { bodyField, type RateLimitRule } from '../../http/rateLimit';
 import { created } from '../../http/routes';
 import type { Appointment } from '../../../entities/core/booking';
 import { DEFAULT_AVAILABILITY_DAYS } from '../../../domain/core/booking/availability';
@@ -22,7 +22,17 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Booking: public storefront');
   const limit = (name: string): RateLimitRule[] => [{ name, limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }];
   const anon = { access: 'public' as const, rateLimits: limit('storefront-ip') };
-  const booking = { access: 'public' as const, rateLimits: limit('storefront-book-ip') };
+  // Bookings made (refused ones cost nothing) per address, attendee e-mail and store an hour: one stranger cannot
+  // take a store's day or mail one inbox over and over, nor many strangers flood one store.
+  const { RATE_LIMIT_BOOKINGS_PER_IP_HOUR, RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, RATE_LIMIT_BOOKINGS_PER_STORE_HOUR } = services.config;
+  const made = { windowSeconds: 3600, countSuccessesOnly: true };
+  const bookingLimits: RateLimitRule[] = [
+    ...limit('storefront-book-ip'),
+    { name: 'storefront-bookings-ip', limit: RATE_LIMIT_BOOKINGS_PER_IP_HOUR, ...made },
+    { name: 'storefront-bookings-email', limit: RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'attendee e-mail', ...made },
+    { name: 'storefront-bookings-store', limit: RATE_LIMIT_BOOKINGS_PER_STORE_HOUR, by: (req) => String(req.params.publicSlug), per: 'store', ...made },
+  ];
+  const booking = { access: 'public' as const, rateLimits: bookingLimits };
   const manage = 'The manage token is a capability: whoever holds it (from the booking answer or the confirmation mail) may see, cancel or reschedule that one booking.';
 
   r.get(
@@ -66,7 +76,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       ...booking,
       summary: 'Book online',
       description:
-        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`.',
+        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created, in one transaction with the appointment and its confirmation mail: a refused booking (409) creates no customer. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`. Bookings made are limited per client address (RATE_LIMIT_BOOKINGS_PER_IP_HOUR), per attendee e-mail (RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR) and per store (RATE_LIMIT_BOOKINGS_PER_STORE_HOUR) an hour, across dynos; refused ones (4xx) do not count; over a limit 429 `rate_limited` with Retry-After (seconds until that counter resets). The confirmation mail counts toward its recipient\'s hourly cap (MAIL_RECIPIENT_CAP_PER_HOUR): past it the booking stands, unmailed, and the answer is the same.',
       params: BookingSlugParams,
       body: PublicBookingBody,
       response: StorefrontBookingCreatedView,

@@ -24,7 +24,7 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
       access: 'public',
       summary: 'Mail me a sign-in link for a store',
       description:
-        'Always 202 `{ status: "sign_in_link_sent" }` for a published store, whatever the address: the link only shows bookings made with that address, so nothing can be learnt from the answer. The link (booking_sign_in mail) works once, for 15 minutes; only its SHA-256 is stored. POST because it sends mail. Rate limited per IP (RATE_LIMIT_ANON_PER_MINUTE) and per address (RATE_LIMIT_AUTH_PER_MINUTE per 10 minutes). Unknown or unpublished store: 404.',
+        'Always 202 `{ status: "sign_in_link_sent" }` for a published store, whatever the address: the link only shows bookings made with that address, so nothing can be learnt from the answer. The link (booking_sign_in mail) works once, for 15 minutes; only its SHA-256 is stored. POST because it sends mail. Rate limited per IP (RATE_LIMIT_ANON_PER_MINUTE) and per address (RATE_LIMIT_AUTH_PER_MINUTE per 10 minutes). At most MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause reach one address an hour: past it no link is mailed, the answer unchanged. Unknown or unpublished store: 404.',
       body: VisitorLinkBody,
       response: VisitorLinkSentView,
       status: 202,

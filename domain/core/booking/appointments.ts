@@ -8,7 +8,7 @@ import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
 import { getCustomer } from '../crm/getCustomer';
-import { notify } from '../../notifications/notify';
+import { notify, type Note } from '../../notifications/notify';
 import { findService, findStaff } from './catalogue';
 
 /**
@@ -98,16 +98,28 @@ export interface CreateAppointmentProps {
 
 /**
  * Books a service with a staff member (any time: members may book outside working hours; the storefront
- * checks free slots first). Overlaps are refused by the database: 409 `slot_taken`.
+ * checks free slots first). Overlaps are refused by the database: 409 `slot_taken`, and then the attendee's
+ * customer is not created either (one transaction); the hub hears of what committed.
  */
 export async function createAppointment(ctx: TenantContext, props: CreateAppointmentProps): Promise<Appointment> {
+  const notes: Note<'core'>[] = [];
+  const appointment = await ctx.em.transactional((em) => insertAppointment({ ...ctx, em }, props, notes));
+  await notify(ctx.services, 'core', notes);
+  return appointment;
+}
+
+/**
+ * createAppointment's writes, in the caller's transaction (`ctx.em`): its hub notes (the appointment, a customer
+ * created for the attendee) are added to `notes`, for the caller to send once it committed.
+ */
+export async function insertAppointment(ctx: TenantContext, props: CreateAppointmentProps, notes: Note<'core'>[]): Promise<Appointment> {
   const service = await findService(ctx.em, props.serviceId);
   const staff = await findStaff(ctx.em, props.staffId);
   if (!staff.active) throw invalidField('staffId', 'the staff member is not active');
   checkPairing(service, staff, props.partySize ?? 1);
   let customerId: string | null = null;
   if (props.customerId) customerId = (await getCustomer(ctx, props.customerId)).id;
-  else if (props.attendee) customerId = (await findOrCreateCustomer(ctx, { name: props.attendee.name, email: props.attendee.email, phone: props.attendee.phone ?? undefined })).id;
+  else if (props.attendee) customerId = (await findOrCreateCustomer(ctx, { name: props.attendee.name, email: props.attendee.email, phone: props.attendee.phone ?? undefined }, notes)).id;
   const appointment = ctx.em.create(Appointment, {
     tenantId: ctx.tenantId,
     serviceId: service.id,
@@ -130,7 +142,7 @@ export async function createAppointment(ctx: TenantContext, props: CreateAppoint
   });
   placeAt(appointment, props.start, service);
   await flushBooking(ctx.em);
-  await notifyAppointment(ctx, appointment, 'appointment.booked', { source: appointment.source });
+  notes.push(appointmentNote(ctx, appointment, 'appointment.booked', { source: appointment.source }));
   return appointment;
 }
 
@@ -239,8 +251,13 @@ export async function listAppointments(ctx: TenantContext, props: ListAppointmen
 
 type AppointmentEvent = 'appointment.booked' | 'appointment.rescheduled' | 'appointment.status_changed' | 'appointment.cancelled';
 
+const appointmentNote = (ctx: TenantContext, a: Appointment, event: AppointmentEvent, data: Record<string, unknown>): Note<'core'> => ({
+  event,
+  tenantId: ctx.tenantId,
+  subject: { appointmentId: a.id, customerId: a.customerId ?? null },
+  data: { serviceId: a.serviceId, staffId: a.staffId, startAt: a.startAt.toISOString(), status: a.status, ...data },
+});
+
 async function notifyAppointment(ctx: TenantContext, a: Appointment, event: AppointmentEvent, data: Record<string, unknown>): Promise<void> {
-  await notify(ctx.services, 'core', [
-    { event, tenantId: ctx.tenantId, subject: { appointmentId: a.id, customerId: a.customerId ?? null }, data: { serviceId: a.serviceId, staffId: a.staffId, startAt: a.startAt.toISOString(), status: a.status, ...data } },
-  ]);
+  await notify(ctx.services, 'core', [appointmentNote(ctx, a, event, data)]);
 }

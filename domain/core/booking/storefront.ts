@@ -1,17 +1,18 @@
 import { DateTime } from 'luxon';
 import { Appointment, BookingService, ServiceGroup, Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
-import { conflict, invalidField, notFound } from '../../../lib/errors';
+import { AppError, conflict, invalidField, notFound } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens';
 import { tenantContext, type TenantContext } from '../../context';
 import { checkInstantRange } from '../../hr/zones';
 import { composeMail, dispatchMails } from '../../identity/mail';
+import { notify, type Note } from '../../notifications/notify';
 import type { Services } from '../../services';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
 import { isModuleActive } from '../org/activeModules';
 import { findBusinessBySlug } from '../org/findBusinessBySlug';
-import { createAppointment, findAppointment, isLive, slotTaken, updateAppointment } from './appointments';
+import { findAppointment, insertAppointment, isLive, slotTaken, updateAppointment, type CreateAppointmentProps } from './appointments';
 import { serviceAvailability, staffFor, type Slot, type SlotService, type SlotStaff } from './availability';
 import { findStaff } from './catalogue';
 
@@ -96,42 +97,46 @@ export interface PublicBooking {
 
 /**
  * An anonymous booking: the slot must be one the availability route offers; the first free staff member takes
- * it when none is named (the next one when a concurrent booking won the race). The customer is found by
- * e-mail or created; a confirmation mail with the manage link goes through the mail queue.
+ * it when none is named (the next one when a concurrent booking won the race). The customer (found by e-mail or
+ * created), the appointment and its confirmation mail (with the manage link) commit in one transaction: a refused
+ * booking leaves no customer behind, and an answered one always has its mail. The hub and the mail queue hear
+ * of it once committed.
  */
 export async function bookOnline(store: Store, props: PublicBookingProps): Promise<PublicBooking> {
+  const { services } = store.ctx;
   const service = await bookableService(store, props.serviceId);
   const slot = await freeSlotAt(store, service, await candidates(store, service, props.staffId), props.start);
-  const customer = await findOrCreateCustomer(store.ctx, { name: props.name, email: props.email, phone: props.phone ?? undefined });
   const manageToken = newOpaqueToken();
-  let appointment: Appointment | null = null;
-  for (const staffId of slot.staffIds) {
+  const notes: Note<'core'>[] = [];
+  const { appointment, mail } = await store.ctx.em.transactional(async (em) => {
+    const tx: TenantContext = { ...store.ctx, em };
+    const customer = await findOrCreateCustomer(tx, { name: props.name, email: props.email, phone: props.phone ?? undefined }, notes);
+    const booked = await firstFreeStaff(tx, slot.staffIds, {
+      serviceId: service.id,
+      start: props.start,
+      customerId: customer.id,
+      attendee: { name: props.name, email: props.email, phone: props.phone },
+      source: 'storefront',
+      manageTokenHash: hashToken(manageToken),
+    }, notes);
+    const data = { business: store.business.name, service: service.name, when: localWhen(booked.startAt, store.business), reference: bookingReference(booked.id), slug: store.business.publicSlug!, token: manageToken };
+    return { appointment: booked, mail: composeMail(em, services, { to: booked.attendeeEmail!, tenantId: tx.tenantId, template: 'booking_confirmation', data }) };
+  });
+  await notify(services, 'core', notes);
+  await dispatchMails(services, [mail]);
+  return { appointment, reference: bookingReference(appointment.id), manageToken };
+}
+
+/** Books the first of `staffIds` still free, each attempt in a savepoint (a refused insert aborts only its own); 409 `slot_taken` when none is. */
+async function firstFreeStaff(tx: TenantContext, staffIds: string[], props: Omit<CreateAppointmentProps, 'staffId'>, notes: Note<'core'>[]): Promise<Appointment> {
+  for (const staffId of staffIds) {
     try {
-      appointment = await createAppointment(store.ctx, {
-        serviceId: service.id,
-        staffId,
-        start: props.start,
-        customerId: customer.id,
-        attendee: { name: props.name, email: props.email, phone: props.phone },
-        source: 'storefront',
-        manageTokenHash: hashToken(manageToken),
-      });
-      break;
+      return await tx.em.transactional((em) => insertAppointment({ ...tx, em }, { ...props, staffId }, notes));
     } catch (err) {
-      if (!(err instanceof Error && 'code' in err && err.code === 'slot_taken')) throw err;
+      if (!(err instanceof AppError && err.code === 'slot_taken')) throw err;
     }
   }
-  if (!appointment) throw slotTaken();
-  const reference = bookingReference(appointment.id);
-  const mail = composeMail(store.ctx.em, store.ctx.services, {
-    to: appointment.attendeeEmail!,
-    tenantId: store.ctx.tenantId,
-    template: 'booking_confirmation',
-    data: { business: store.business.name, service: service.name, when: localWhen(appointment.startAt, store.business), reference, slug: store.business.publicSlug!, token: manageToken },
-  });
-  await store.ctx.em.flush();
-  await dispatchMails(store.ctx.services, [mail]);
-  return { appointment, reference, manageToken };
+  throw slotTaken();
 }
 
 const localWhen = (at: Date, business: Pick<Business, 'timeZone' | 'locale'>) => DateTime.fromJSDate(at, { zone: business.timeZone }).setLocale(business.locale).toLocaleString(DateTime.DATETIME_FULL);

@@ -1,7 +1,7 @@
 import { Customer } from '../../../entities/core/customer';
 import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { notify } from '../../notifications/notify';
+import { notify, type Note } from '../../notifications/notify';
 import { isEmail, normaliseEmails, normalisePhones, searchTextOf } from './contactDetails';
 
 export interface FindOrCreateCustomerProps {
@@ -15,9 +15,11 @@ export interface FindOrCreateCustomerProps {
  * The customer of the organisation whose primary e-mail is `email` (case-insensitive; the oldest when several
  * share it), or a new person with that name, e-mail and phone. Calls for one address are serialised by an
  * advisory lock, so two concurrent bookings by the same visitor make one customer. Used by booking (anonymous
- * bookings), invoicing and the e-mail logging route; runs in the caller's transaction when there is one.
+ * bookings), invoicing and the e-mail logging route; runs in the caller's transaction when there is one. A caller
+ * in a transaction passes `notes`: the customer.created note is added there, for it to send once it committed (the
+ * hub must not hear of a customer that a rollback removes).
  */
-export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCreateCustomerProps): Promise<Customer> {
+export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCreateCustomerProps, notes?: Note<'core'>[]): Promise<Customer> {
   const email = props.email.trim().toLowerCase();
   if (!isEmail(email)) throw invalidField('email', 'must be an e-mail address');
   const name = props.name.trim().slice(0, 200) || email;
@@ -46,6 +48,9 @@ export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCrea
       searchText: searchTextOf(name, emails, phones),
     });
   });
-  if (created) await notify(ctx.services, 'core', [{ event: 'customer.created', tenantId: ctx.tenantId, subject: { customerId: customer.id }, data: { name: customer.name, source: 'find_or_create' } }]);
+  if (!created) return customer;
+  const note: Note<'core'> = { event: 'customer.created', tenantId: ctx.tenantId, subject: { customerId: customer.id }, data: { name: customer.name, source: 'find_or_create' } };
+  if (notes) notes.push(note);
+  else await notify(ctx.services, 'core', [note]);
   return customer;
 }

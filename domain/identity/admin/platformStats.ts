@@ -5,7 +5,7 @@ export interface PlatformOverview {
   organizations: { total: number; suspended: number };
   activeSessions: number;
   signups: { last24h: number; last7d: number; last30d: number };
-  mails: { queued: number; kept: number; sent: number; failed: number };
+  mails: { queued: number; kept: number; sent: number; failed: number; capped: number };
 }
 
 /** Headline figures of the platform, in one round trip. */
@@ -25,13 +25,14 @@ export async function platformOverview(em: Em): Promise<PlatformOverview> {
       (select count(*) from mail_messages where status = 'queued')::int as queued,
       (select count(*) from mail_messages where status = 'kept')::int as kept,
       (select count(*) from mail_messages where status = 'sent')::int as sent,
-      (select count(*) from mail_messages where status = 'failed')::int as failed`);
+      (select count(*) from mail_messages where status = 'failed')::int as failed,
+      (select count(*) from mail_messages where status = 'capped')::int as capped`);
   return {
     users: { total: row.users, confirmed: row.confirmed, disabled: row.disabled, platformAdmins: row.admins },
     organizations: { total: row.organizations, suspended: row.suspended },
     activeSessions: row.sessions,
     signups: { last24h: row.d1, last7d: row.d7, last30d: row.d30 },
-    mails: { queued: row.queued, kept: row.kept, sent: row.sent, failed: row.failed },
+    mails: { queued: row.queued, kept: row.kept, sent: row.sent, failed: row.failed, capped: row.capped },
   };
 }
 

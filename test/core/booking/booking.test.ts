@@ -15,7 +15,8 @@ describe('core: booking', () => {
   let staffId: string;
 
   beforeAll(async () => {
-    stack = await startStack({ workers: false });
+    // Twenty racers book from one address here; the hourly booking limits have their own tests (storefrontBooking).
+    stack = await startStack({ workers: false, env: { RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '1000' } });
     owner = await createAccount(stack, { tier: 'business' });
     const business = (await stack.http.get('/api/businesses').set(owner.auth)).body as { id: string };
     slug = `shop-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -85,6 +86,13 @@ describe('core: booking', () => {
     expect(timeline.body.items.filter((i: { source: string }) => i.source === 'appointment')).toHaveLength(2);
 
     expectFieldErrors(await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId: 'x', staffId, start: 'tomorrow', attendee: { name: '', email: 'no' } }), 'serviceId', 'start');
+    // Not an object where the attendee goes (an array of them included): 400 on attendee, and nothing booked.
+    for (const attendee of [[], [{ name: 'Ann', email: 'ann@example.test' }], 'ann@example.test', 42]) {
+      expectFieldErrors(await book(`${MONDAY}T12:00:00Z`, { attendee }), 'attendee');
+    }
+    expect((await book(`${MONDAY}T12:00:00Z`, { attendee: { name: 'Ann', email: 'ann@example.test' } })).status).toBe(201);
+    expectFieldErrors(await book(`${MONDAY}T12:30:00Z`, { attendee: { name: ['Ann'], email: { value: 'ann@example.test' } } }), 'attendee.name', 'attendee.email');
+    expectProblem(await stack.http.post('/api/appointments').set(owner.auth).send([{ serviceId, staffId, start: `${MONDAY}T12:30:00Z` }]), 400, 'validation_failed');
     expectFieldErrors(await stack.http.get('/api/appointments?status=maybe&from=yesterday').set(owner.auth), 'status', 'from');
     expectFieldErrors(await stack.http.patch(`/api/appointments/${a.body.id}`).set(owner.auth).send({ status: 'done' }), 'status');
     expectProblem(await stack.http.get('/api/appointments/00000000-0000-4000-8000-000000000000').set(owner.auth), 404, 'not_found');
@@ -147,6 +155,8 @@ describe('core: booking', () => {
     expectFieldErrors(await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=nope&from=x&to=2030-01-01T00:00:00Z`), 'serviceId', 'from');
     expectFieldErrors(await stack.http.get(`/api/public/stores/${slug}/availability?serviceId=${serviceId}&from=2030-01-01T00:00:00Z&to=2030-06-01T00:00:00Z`), 'to');
     expectFieldErrors(await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: '', email: 'x', serviceId, start: 'soon' }), 'name', 'email', 'start');
+    expectFieldErrors(await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: ['Racer'], email: [email(0)], phone: {}, serviceId, start }), 'name', 'email', 'phone');
+    expectProblem(await stack.http.post(`/api/public/stores/${slug}/bookings`).send([{ name: 'Racer', email: email(0), serviceId, start }]), 400, 'validation_failed');
     expectProblem(await stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: 'Late', email: 'late@example.test', serviceId, start: '2030-03-30T03:00:00Z' }), 409, 'slot_taken');
   });
 
