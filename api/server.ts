@@ -2,8 +2,8 @@ import { createServer, maxHeaderSize, type Server, type ServerOptions } from 'no
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Services } from '../domain/services';
-import { runProcess } from '../bin/process';
+import { servicesFor, type Services } from '../domain/services';
+import { runProcess } from '../lib/process';
 import { createApp } from './app';
 import { rawProblemAnswer } from './http/problems';
 
@@ -79,7 +79,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, requestTi
 
 if (require.main === module) {
   void (async () => {
-    await runProcess('web', async (services) => {
+    await runProcess('web', servicesFor('web'), async (services) => {
       const web = await startWeb(services);
       services.logger.info(`web listening on ${services.config.PUBLIC_URL} (port ${services.config.PORT})`);
       return () => web.close();

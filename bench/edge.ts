@@ -30,7 +30,7 @@ const WEB_DYNO_WITH_PROBE = `
 const { apiModules } = require('./dist/api/modules');
 apiModules.push(({ routes }) => routes('Benchmark').get('/bench/gated', { summary: 'Benchmark probe', access: 'user', module: 'vr' }, ({ auth }) => ({ ok: true, tenantId: auth.tenantId })));
 const { startWeb } = require('./dist/api/server');
-require('./dist/bin/process').runProcess('web', async (services) => { const web = await startWeb(services); return () => web.close(); });`;
+require('./dist/lib/process').runProcess('web', require('./dist/domain/services').servicesFor('web'), async (services) => { const web = await startWeb(services); return () => web.close(); });`;
 
 function summary(results: LoadResult[]) {
   const mid = (pick: (r: LoadResult) => number) => percentile(results.map(pick).sort((a, b) => a - b), 50);

@@ -2,16 +2,17 @@ import { startWeb } from '../api/server';
 import { QUEUE_BOARD_PATH } from '../api/system/queueBoard';
 import { startClock } from '../cron/main';
 import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
+import { servicesFor } from '../domain/services';
 import { migrate } from '../lib/db';
 import { packageInfo } from '../lib/package';
 import { startWorkers } from '../workers/main';
-import { runProcess } from './process';
+import { runProcess } from '../lib/process';
 
 /**
  * `npm start`: web, workers and clock in one process against local PostgreSQL and Redis. The database is
  * created and migrated when needed; ADMIN_EMAIL/ADMIN_PASSWORD create the first platform administrator.
  */
-void runProcess('all-in-one', async (services) => {
+void runProcess('all-in-one', servicesFor('all-in-one'), async (services) => {
   const { config, logger } = services;
   console.log(`Starting Platform Suite ${packageInfo.version} (${config.NODE_ENV}): migrations, then web, workers and clock ...`);
   const applied = await migrate(services.orm, config);

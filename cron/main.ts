@@ -1,6 +1,6 @@
 import cron, { type ScheduledTask } from 'node-cron';
-import type { Services } from '../domain/services';
-import { runProcess } from '../bin/process';
+import { servicesFor, type Services } from '../domain/services';
+import { runProcess } from '../lib/process';
 import { schedules as allSchedules, type Schedule } from './schedules';
 
 export interface Clock {
@@ -34,7 +34,7 @@ export function startClock(services: Services, schedules: Schedule[] = allSchedu
 
 if (require.main === module) {
   void (async () => {
-    await runProcess('clock', async (services) => {
+    await runProcess('clock', servicesFor('clock'), async (services) => {
       const clock = startClock(services);
       services.logger.info(`clock running ${clock.tasks.length} schedules`);
       return () => clock.stop();

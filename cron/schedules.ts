@@ -1,5 +1,5 @@
 import type { Services } from '../domain/services';
-import { endedMonths } from '../domain/hr/periods';
+import { endedMonths } from '../lib/calendar';
 import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';

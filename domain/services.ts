@@ -11,7 +11,7 @@ import { createMailTransport } from '../lib/mail';
 import { createMetrics, type Metrics } from '../lib/metrics';
 import { onFirstUse } from '../lib/lazy';
 import { createPayments } from '../lib/payments';
-import { closeRedis, createRedis, createSubscriber, keyspace, logConnectionErrors, whenReady, type Keyspace } from '../lib/redis';
+import { checkRedisDurability, closeRedis, createRedis, createSubscriber, keyspace, logConnectionErrors, whenReady, type Keyspace } from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
 import { createStorage, type ObjectStorage } from '../lib/storage';
 import { TokenService } from '../lib/tokens';
@@ -120,4 +120,17 @@ export async function createServices(config: Config, logger: Logger = createLogg
     },
   };
   return services;
+}
+
+/**
+ * What a dyno named `name` opens (lib/process.ts): the shared services with the pool bounds of its work (worker and
+ * clock run jobs, whose statements may run longer than the request path allows), and a check that Redis keeps
+ * queued jobs durably.
+ */
+export function servicesFor(name: string) {
+  return async (config: Config, logger: Logger): Promise<Services> => {
+    const services = await createServices(config, logger, { db: name === 'worker' || name === 'clock' ? 'jobs' : 'requests' });
+    void checkRedisDurability(services.redis, logger, config.production);
+    return services;
+  };
 }

@@ -1,6 +1,6 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Services } from '../domain/services';
-import { runProcess } from '../bin/process';
+import { servicesFor, type Services } from '../domain/services';
+import { runProcess } from '../lib/process';
 import { bullConnection } from '../lib/redis';
 import { allQueues } from '../queues';
 import type { Processor } from './define';
@@ -150,7 +150,7 @@ async function backOffAfterStall(services: Services, job: Job, token: string | u
 
 if (require.main === module) {
   void (async () => {
-    await runProcess('worker', async (services) => {
+    await runProcess('worker', servicesFor('worker'), async (services) => {
       const pool = startWorkers(services);
       services.logger.info(`worker running ${pool.workers.length} queues`);
       return () => pool.close();

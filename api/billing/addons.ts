@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { addonCatalogue, createAddon, deleteAddon, listAllAddons, updateAddon } from '../../domain/billing/addons';
 import { AddonParams, CreateAddonBody, UpdateAddonBody } from './dtos';

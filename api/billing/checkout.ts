@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import type { RateLimitRule } from '../http/rateLimit';
 import { openCheckout, openPortal } from '../../domain/billing/checkout';
 import { CheckoutBody } from './dtos';

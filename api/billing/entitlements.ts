@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { listPlans, setTierEntitlements } from '../../domain/billing/plans';
 import { TierEntitlementsBody, TierParams } from './dtos';
 import { EntitlementsView, TierEntitlementsList, TierEntitlementsView } from './views';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { addonRoutes } from './addons';
 import { checkoutRoutes } from './checkout';
 import { entitlementRoutes } from './entitlements';

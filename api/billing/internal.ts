@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { mapPage } from '../../lib/pagination';
 import { listRunningTrials } from '../../domain/billing/trial';
 import { PageQuery } from '../http/dtos';

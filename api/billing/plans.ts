@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import type { Services } from '../../domain/services';
 import { paymentProviderStatus } from '../../domain/billing/payments';
 import { listPlans, updatePlan } from '../../domain/billing/plans';

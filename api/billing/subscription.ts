@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { changePlan } from '../../domain/billing/changePlan';
 import { editSubscription } from '../../domain/billing/editSubscription';
 import { readSubscription } from '../../domain/billing/subscription';

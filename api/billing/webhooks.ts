@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { receiveStripeWebhook } from '../../domain/billing/receiveStripeWebhook';
 import { WebhookReceiptView } from './views';
 

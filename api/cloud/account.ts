@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { accepted, created } from '../http/routes';
 import { createDocument } from '../../domain/cloud/createDocument';
 import { getQuota } from '../../domain/cloud/quota';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, noContent, Reply } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { completeUpload, startUpload } from '../../domain/cloud/uploads';

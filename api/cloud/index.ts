@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { accountRoutes } from './account';
 import { fileRoutes } from './files';
 import { folderRoutes } from './folders';

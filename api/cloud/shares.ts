@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { downloadShare, listShares, openShare, revokeShare, shareFile } from '../../domain/cloud/shares';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { apiKeyRoutes } from '../apikeys/keyRoutes';
 
 /** /api/hub/keys: keys of the core integration hub (/api/public/hub). */

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { bookingApi } from './booking';
 import { crmApi } from './crm';
 import { hubKeyRoutes } from './hubKeys';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { dateFilters } from '../vr/filters';

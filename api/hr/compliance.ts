@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { csvExportOptions, CSV_FORMULA_NOTE } from '../../lib/csv';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { acknowledgeAlert, listComplianceAlerts } from '../../domain/hr/alerts';

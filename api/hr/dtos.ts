@@ -6,7 +6,7 @@ import { clockSources, correctionActions, punchKinds, type ClockSource, type Cor
 import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
 import { halves, leaveCountings, leaveStatuses, type Half, type LeaveCounting, type LeaveStatus } from '../../entities/hr/leave';
-import { FIRST_DATE, LAST_DATE } from '../../domain/hr/zones';
+import { FIRST_DATE, LAST_DATE } from '../../lib/calendar';
 
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
 

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, Reply } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { MAX_AVAILABILITY_DAYS } from '../../domain/hr/availability';
@@ -10,7 +10,7 @@ import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { setSchedule } from '../../domain/hr/setSchedule';
 import { updateEmployee } from '../../domain/hr/updateEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
-import { FIRST_DATE, LAST_DATE } from '../../domain/hr/zones';
+import { FIRST_DATE, LAST_DATE } from '../../lib/calendar';
 import { AvailabilityQuery, CreateEmployeeBody, HolidaysQuery, ListEmployeesQuery, ProvisionEmployeeBody, SetScheduleBody, UpdateEmployeeBody } from './dtos';
 import { AvailabilityView, EmployeePageView, EmployeeScheduleView, EmployeeView, PublicHolidaysView, ScheduleView } from './views';
 

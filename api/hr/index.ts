@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { clockRoutes } from './clock';
 import { complianceRoutes } from './compliance';
 import { employeeRoutes } from './employees';

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { buildMessage, IS_LENGTH, IS_NUMBER, IsInt, IsOptional, IsString, IsUUID, isUUID, Matches, Max, MAX_LENGTH, Min, MIN_LENGTH, ValidateBy, type IsNumberOptions, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { INSTANT_RANGE, isCalendarDate, isStorableTime } from '../../lib/dates';
+import { INSTANT_RANGE, isCalendarDate, isStorableTime } from '../../lib/calendar';
 
 /** Largest value of a PostgreSQL integer column: the Max of every integer field stored in one. */
 export const INT4_MAX = 2_147_483_647;

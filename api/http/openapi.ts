@@ -2,7 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { IS_DATE_STRING, getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { INSTANT_RANGE } from '../../lib/dates';
+import { INSTANT_RANGE } from '../../lib/calendar';
 import { IS_CALENDAR_DATE, IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';

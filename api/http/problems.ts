@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
-import { INSTANT_RANGE } from '../../lib/dates';
+import { INSTANT_RANGE } from '../../lib/calendar';
 import { isDependencyDown } from '../../lib/dependencies';
 import { AppError, type FieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';

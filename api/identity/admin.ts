@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { mapPage } from '../../lib/pagination';
 import { accepted, noContent } from '../http/routes';
 import { endSessionAsAdmin } from '../../domain/identity/admin/endSessionAsAdmin';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { confirmEmail } from '../../domain/identity/confirmEmail';
 import { describeAccount } from '../../domain/identity/describeAccount';

@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IdParams, IsInstant, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
-import { mailStatuses } from '../../entities/identity/mail';
+import { mailStatuses } from '../../entities/platform/mail';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
 /** Request bodies, parameters and queries of the identity routes. Unknown fields are refused. */

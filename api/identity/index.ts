@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { internalAuthRoutes } from './internal';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { login } from '../../domain/identity/login';
 import { oauthSync } from '../../domain/identity/oauthSync';
 import { registerTrusted } from '../../domain/identity/registerTrusted';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { mapPage } from '../../lib/pagination';
 import { created, noContent, Reply } from '../http/routes';
 import { acceptInvitation } from '../../domain/identity/acceptInvitation';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { mapPage } from '../../lib/pagination';
 import { created, noContent } from '../http/routes';
 import { createRole } from '../../domain/identity/createRole';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { mapPage } from '../../lib/pagination';
 import { changePassword } from '../../domain/identity/changePassword';
 import { listMySessions } from '../../domain/identity/listMySessions';

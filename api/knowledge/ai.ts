@@ -7,7 +7,7 @@ import { findSpace } from '../../domain/knowledge/lookup';
 import { readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { invalidField } from '../../lib/errors';
 import type { RateLimitRule } from '../http/rateLimit';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { KbSlugParams } from './publicViews';
 import { seesUnpublished } from './surface';
 

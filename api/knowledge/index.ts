@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { aiRoutes } from './ai';
 import { articleRoutes } from './articles';
 import { knowledgeKeyRoutes } from './keys';

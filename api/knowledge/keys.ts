@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { apiKeyRoutes } from '../apikeys/keyRoutes';
 
 /** /api/knowledge/keys: keys of the knowledge integration surface (/api/public/knowledge). */

@@ -5,7 +5,7 @@ import { addComment, deleteComment, editComment, listComments } from '../../doma
 import { getSpaceAnalytics } from '../../domain/knowledge/getSpaceAnalytics';
 import { IdParams, PageQuery } from '../http/dtos';
 import { created, noContent } from '../http/routes';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { KbCommentBody } from './dtos';
 import { seesUnpublished } from './surface';
 import { KbCommentPageView, KbCommentView } from './views';

@@ -6,7 +6,7 @@ import { searchArticles } from '../../domain/knowledge/searchArticles';
 import { answerSubscriberLink, CONFIRMATION_RESEND_HOURS, subscribe } from '../../domain/knowledge/subscribe';
 import { bodyField, type RateLimitRule } from '../http/rateLimit';
 import { accepted } from '../http/routes';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import {
   KbArticleSlugParams,
   KbPublicArticlePageView,

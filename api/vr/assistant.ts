@@ -1,6 +1,6 @@
 import { WebSocket, type RawData } from 'ws';
 import type { RedisStore } from 'rate-limit-redis';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { assistantChannel } from './assistantChannel';
 import type { AuthInfo } from '../http/auth';
 import type { Services } from '../../domain/services';

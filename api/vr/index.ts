@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { assistantSocket } from './assistant';
 import { internalAiRoutes } from './internalAi';
 import { reportRoutes } from './reports';

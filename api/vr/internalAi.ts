@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { AiUnavailableError } from '../../lib/ai';
 import { unavailable } from '../../lib/errors';
 import { AiChatBody } from './dtos';

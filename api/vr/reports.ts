@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { overviewReport } from '../../domain/vr/overviewReport';
 import { sessionReports } from '../../domain/vr/sessionReports';
 import { VrOverviewQuery, VrSessionFiltersQuery } from './dtos';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { closeRoom } from '../../domain/vr/closeRoom';
 import { createRoom } from '../../domain/vr/createRoom';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, Reply } from '../http/routes';
 import { hostRoom } from '../../domain/vr/hostRoom';
 import { joinRoom } from '../../domain/vr/joinRoom';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { getSession, listSessions } from '../../domain/vr/listSessions';
 import { VrListSessionsQuery } from './dtos';
 import { IdParams } from '../http/dtos';

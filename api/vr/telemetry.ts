@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { acceptTelemetry, IDEMPOTENCY_TTL_SECONDS } from '../../domain/vr/acceptTelemetry';
 import { MAX_BATCH_EVENTS, TELEMETRY_VOCABULARY } from '../../domain/vr/telemetryVocabulary';

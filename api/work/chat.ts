@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams, PageQuery } from '../http/dtos';
 import { createChannel, deleteChannel, findChannel, listChannels, listMessages } from '../../domain/work/chatChannels';

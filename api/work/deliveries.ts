@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { IdParams } from '../http/dtos';
 import { deliverySummary, findGithubDelivery, listChatDeliveries, listGithubDeliveries, listHubDeliveries } from '../../domain/notifications/listDeliveries';
 import { AdminChatDeliveriesQuery, AdminGithubDeliveriesQuery, AdminHubDeliveriesQuery, DeliverySummaryQuery } from './dtos';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { findGithubSettings, setGithubSecret } from '../../domain/work/githubSecret';
 import { receiveGithubWebhook } from '../../domain/work/receiveGithubWebhook';
 import type { TenantContext } from '../../domain/context';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../modules';
+import type { ModuleMount } from '../http/mount';
 import { chatRoutes } from './chat';
 import { deliveryRoutes } from './deliveries';
 import { githubRoutes } from './github';

@@ -1,5 +1,5 @@
 import { ApiKey, type ApiKeyModule, type ApiKeyScope } from '../../entities/apikeys/apiKey';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { loadGrantor, requireHeld } from '../identity/grants';
 import type { TenantContext } from '../context';
 import { generateApiKey } from './keyFormat';

@@ -1,6 +1,6 @@
 import { ApiKey, type ApiKeyModule } from '../../entities/apikeys/apiKey';
 import { notFound } from '../../lib/errors';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 
 /**

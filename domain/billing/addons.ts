@@ -3,7 +3,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors';
 import { Addon } from '../../entities/billing/addon';
 import type { Plan } from '../../entities/billing/plan';
 import { Subscription } from '../../entities/billing/subscription';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { DEFAULT_TIER } from './openSubscription';
 import { ensurePriceUnused } from './payments';

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Em } from '../../lib/db';
 import { StripeEvent, type StripeEventOutcome } from '../../entities/billing/stripeEvent';
 import { Subscription } from '../../entities/billing/subscription';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { Services } from '../services';
 import { unlessMissing } from './payments';
 import { redeemPromotion } from './promotions';

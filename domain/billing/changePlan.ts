@@ -4,7 +4,7 @@ import { conflict } from '../../lib/errors';
 import type { Addon } from '../../entities/billing/addon';
 import type { Plan } from '../../entities/billing/plan';
 import type { Subscription } from '../../entities/billing/subscription';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { DEFAULT_TIER } from './openSubscription';
 import { selectAddons } from './addons';

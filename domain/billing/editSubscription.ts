@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '../../entities/billing/subscription';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { Services } from '../services';
 import { lockSubscription, planForField } from './subscription';
 

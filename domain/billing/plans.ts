@@ -1,7 +1,7 @@
 import type { Em } from '../../lib/db';
 import { invalidField, notFound } from '../../lib/errors';
 import { Plan, type TierEntitlements } from '../../entities/billing/plan';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { DEFAULT_TIER } from './openSubscription';
 import { ensurePriceUnused } from './payments';

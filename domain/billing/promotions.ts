@@ -3,7 +3,7 @@ import type { Em } from '../../lib/db';
 import { badRequest, conflict, invalidField, notFound } from '../../lib/errors';
 import { Plan } from '../../entities/billing/plan';
 import { Promotion } from '../../entities/billing/promotion';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 
 /** Codes are compared case-insensitively: stored and looked up upper-cased. */

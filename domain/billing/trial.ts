@@ -2,7 +2,7 @@ import type { Em } from '../../lib/db';
 import { conflict, invalidField } from '../../lib/errors';
 import { Plan } from '../../entities/billing/plan';
 import { Subscription } from '../../entities/billing/subscription';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import type { Services } from '../services';
 import { isTrialRunning, lockSubscription, ownedModules } from './subscription';

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../../lib/dates';
+import { isCalendarDate } from '../../lib/calendar';
 import { invalidField } from '../../lib/errors';
 import type { Page } from '../../lib/pagination';
 import type { FileCategory } from '../../entities/cloud/node';

@@ -1,7 +1,7 @@
 import { HrLeaveType, type HrLeaveLedgerEntry } from '../../entities/hr/leave';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { appendMovement, balanceOf, lockEmployee } from './ledger';
 import { findEmployee } from './lookup';
 

@@ -3,7 +3,7 @@ import { notFound } from '../../lib/errors';
 import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 
 export interface ListAlertsProps {
   employeeId?: string;

@@ -7,10 +7,9 @@ import { lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { employedOn } from './employment';
 import { halvesOff, slotPartWorked } from './halfDays';
-import { DAY_MS, dateOf } from './localDays';
+import { checkInstantRange, dateOf, datesBetween, DAY_MS, localInstant, weekdayOf } from '../../lib/calendar';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
-import { checkInstantRange, datesBetween, localInstant, weekdayOf } from './zones';
 
 export interface Interval {
   start: Date;

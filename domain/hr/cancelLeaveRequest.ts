@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { HrLeaveRequest } from '../../entities/hr/leave';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { appendMovement, heldBy, lockEmployee } from './ledger';
 import { hrScope } from './lookup';

@@ -3,7 +3,7 @@ import { newId } from '../../entities/base';
 import { HrComplianceRuleSet } from '../../entities/hr/compliance';
 import type { Em } from '../../lib/db';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 
 /** A ComplianceRuleSet: limits in minutes, null turning a rule off. */
 export interface RuleSet {

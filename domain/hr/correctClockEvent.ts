@@ -4,7 +4,7 @@ import { HrClockCorrection, HrClockEvent, type CorrectionAction, type PunchKind 
 import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { complianceQueue } from '../../queues/hr';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { notify } from '../notifications/notify';
 import { hrScope } from './lookup';

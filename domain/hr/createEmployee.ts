@@ -4,8 +4,8 @@ import { Membership } from '../../entities/identity/organization';
 import { conflict, invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
-import { DEFAULT_TIME_ZONE } from './zones';
+import { audit } from '../platform/audit';
+import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
 
 export interface CreateEmployeeProps {
   firstName: string;

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { HrLeaveType, type LeaveCounting } from '../../entities/hr/leave';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { defaultCounting } from './accrual';
 import { checkLeaveTypeSettings, ensureDefaultLeaveTypes } from './leaveTypes';
 

@@ -2,7 +2,7 @@ import { HrLeaveRequest } from '../../entities/hr/leave';
 import { HrEmployee } from '../../entities/hr/employee';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { appendMovement, heldBy, lockEmployee } from './ledger';
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { ComplianceRule } from '../../entities/hr/compliance';
 import type { RuleSet } from './complianceRules';
-import { dateOf, DAY_MS as DAY, dayNumber, dayStart, localDay, mondayOf } from './localDays';
+import { dateOf, DAY_MS as DAY, dayNumber, dayStart, localDay, mondayOf } from '../../lib/calendar';
 import type { WorkInterval } from './timeline';
 
 export interface Breach {

@@ -2,7 +2,7 @@ import { DriverException } from '@mikro-orm/core';
 import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
 import { badRequest, conflict, invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { leaveDays } from './leaveDays';
 import { findLeaveType } from './leaveTypes';

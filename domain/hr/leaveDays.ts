@@ -4,7 +4,7 @@ import { employedOn, type Employment } from './employment';
 import { halvesOff, halvesWorked, type HalfDaySpan } from './halfDays';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
-import { addDays, datesBetween, weekdayOf } from './zones';
+import { addDays, datesBetween, weekdayOf } from '../../lib/calendar';
 
 export type LeaveSpan = HalfDaySpan;
 

@@ -8,10 +8,9 @@ import { monthlyAccrual, referenceYearOf } from './accrual';
 import { employedOn, type Employment } from './employment';
 import { halvesOff, slotPartWorked } from './halfDays';
 import { ensureDefaultLeaveTypes } from './leaveTypes';
-import { monthBounds } from './periods';
+import { addDays, datesBetween, monthBounds, weekdayOf } from '../../lib/calendar';
 import { holidayDates } from './publicHolidays';
 import { slotMinutes, versionOn } from './schedules';
-import { addDays, datesBetween, weekdayOf } from './zones';
 
 /** The legal week (35 h): scheduled hours beyond it earn RTT. */
 export const LEGAL_WEEKLY_MINUTES = 35 * 60;

@@ -6,9 +6,9 @@ import { User } from '../../entities/identity/user';
 import { notFound } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import { tenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { Services } from '../services';
-import { DEFAULT_TIME_ZONE } from './zones';
+import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
 
 export interface ProvisionEmployeeProps {
   organizationId: string;

@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 
 /**
  * Employees whose last day (`endDate`, a local date) has passed in their own time zone become `left`, each with

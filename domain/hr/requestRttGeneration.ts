@@ -1,7 +1,7 @@
 import { newId } from '../../entities/base';
 import { hrLeaveQueue } from '../../queues/hr';
 import type { TenantContext } from '../context';
-import { checkEndedMonth, monthBounds, previousMonth } from './periods';
+import { checkEndedMonth, monthBounds, previousMonth } from '../../lib/calendar';
 
 /** Enqueues the RTT generation of a month that has ended (default the previous one) for the organisation. */
 export async function requestRttGeneration(ctx: TenantContext, period?: string): Promise<{ period: string; jobId: string }> {

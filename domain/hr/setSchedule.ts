@@ -3,7 +3,7 @@ import type { HrSchedule, ScheduleSlot } from '../../entities/hr/schedule';
 import { HrSchedule as Schedule } from '../../entities/hr/schedule';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { findEmployee } from './lookup';
 import { checkSlots } from './schedules';
 

@@ -3,7 +3,7 @@ import { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { findEmployee } from './lookup';
-import { dateOf, dayNumber, localDay, localIso } from './localDays';
+import { dateOf, dayNumber, localDay, localIso } from '../../lib/calendar';
 import { loadPunches, workIntervals } from './timeline';
 
 /** One line of a timesheet: a work interval (start and end local, with offset), or a punch without its pair. */

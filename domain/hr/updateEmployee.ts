@@ -2,7 +2,7 @@ import type { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { statusOn } from './employment';
 import { findEmployee } from './lookup';
 

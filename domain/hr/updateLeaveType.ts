@@ -1,6 +1,6 @@
 import type { HrLeaveType, LeaveCounting } from '../../entities/hr/leave';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import { checkLeaveTypeSettings, findLeaveType } from './leaveTypes';
 
 /** What an organisation may change of a leave type (its code is its key and stays). */

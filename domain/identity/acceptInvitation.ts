@@ -4,7 +4,7 @@ import { hashToken } from '../../lib/tokens';
 import { Invitation, Membership } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { isPending } from './invitations';
 import { withOrganizations, type MyOrganization } from './listMyOrganizations';
 import { countMembers, lockSeats, seatLimit, seatLimitReached } from './seats';

@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import type { Em } from '../../lib/db';
 import type { Services } from '../services';
-import { dispatchMails } from './mail';
+import { dispatchMails } from '../platform/mail';
 
 /** The dedupe key of the mail an account-link job composes: one mail per job, whatever runs it again. */
 export const accountLinkMailKey = (jobId: string): string => `account-link:${jobId}`;

@@ -6,7 +6,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwor
 import { closeRedis, createRedis, keyspace, whenReady } from '../../lib/redis';
 import { RevocationStore } from '../../lib/revocation';
 import { User } from '../../entities/identity/user';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
 import { endAllSessions } from './sessions';
 

@@ -2,7 +2,7 @@ import { badRequest, invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { endOtherSessions } from './sessions';
 
 export interface ChangePasswordProps {

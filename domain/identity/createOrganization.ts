@@ -1,8 +1,9 @@
 import type { Em } from '../../lib/db';
 import { Membership, Organization, Role } from '../../entities/identity/organization';
 import { openSubscription } from '../billing/openSubscription';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { defaultRoles } from './permissionCatalogue';
+import { slugify } from '../../lib/slugs';
 
 export interface CreateOrganizationProps {
   /** Display name of the organisation. */
@@ -12,24 +13,15 @@ export interface CreateOrganizationProps {
   ip?: string | null;
 }
 
-/** URL-safe slug from a name, made unique with a short random suffix. */
-export function slugify(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'org'}-${Math.random().toString(36).slice(2, 8)}`;
-}
+/** URL-safe slug from an organisation's name, made unique with a short random suffix. */
+export const organizationSlug = (name: string): string => `${slugify(name, 60, 'org')}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * Creates an organisation with its default roles (owner, admin, member), the creator as owner, and its
  * free subscription, in the caller's unit of work (flush to commit all of it at once).
  */
 export function createOrganization(em: Em, props: CreateOrganizationProps): Organization {
-  const org = em.create(Organization, { name: props.name.trim(), slug: slugify(props.name), createdById: props.ownerId });
+  const org = em.create(Organization, { name: props.name.trim(), slug: organizationSlug(props.name), createdById: props.ownerId });
   const roles = defaultRoles.map((r) => em.create(Role, { tenantId: org.id, key: r.key, name: r.name, description: r.description, permissions: [...r.permissions], system: true }));
   const membership = em.create(Membership, { tenantId: org.id, user: props.ownerId });
   membership.roles.add(roles.find((r) => r.key === 'owner')!);

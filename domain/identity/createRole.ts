@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict } from '../../lib/errors';
 import { Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { loadGrantor, requireHeld } from './grants';
 import type { Permission } from './permissionCatalogue';
 

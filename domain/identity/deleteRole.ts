@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../lib/errors';
 import { Invitation, Membership, Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { pendingInvitation } from './invitations';
 
 export interface DeleteRoleProps {

@@ -1,10 +1,10 @@
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { mailAccountLinkOnce } from './accountLinkMail';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { issueEmailToken } from './emailTokens';
-import { composeMail } from './mail';
+import { composeMail } from '../platform/mail';
 
 export interface ForgotPasswordProps {
   /** Address of the account. */

@@ -4,11 +4,11 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { invitationExpiry } from './invitations';
-import { composeMail, dispatchMails } from './mail';
+import { composeMail, dispatchMails } from '../platform/mail';
 import { OWNER_ROLE } from './members';
 import { countMembers, countPendingInvitations, lockSeats, seatLimit, seatLimitReached } from './seats';
 

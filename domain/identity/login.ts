@@ -3,7 +3,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { admitPasswordAttempt } from './admitPasswordAttempt';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';

@@ -1,6 +1,6 @@
 import type { AccessClaims } from '../../lib/tokens';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { endSession } from './sessions';
 
 export interface LogoutProps {

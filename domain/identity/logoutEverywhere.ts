@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { endAllSessions } from './sessions';
 
 export interface LogoutEverywhereProps {

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, unauthorized } from '../../lib/errors';
 import { ExternalIdentity, User } from '../../entities/identity/user';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';

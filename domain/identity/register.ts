@@ -1,13 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
-import type { MailMessage } from '../../entities/identity/mail';
+import type { MailMessage } from '../../entities/platform/mail';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
 import { issueEmailToken } from './emailTokens';
-import { composeMail, dispatchMails } from './mail';
+import { composeMail, dispatchMails } from '../platform/mail';
 
 export interface RegisterProps {
   /** E-mail address of the new account. */

@@ -3,10 +3,10 @@ import { conflict, invalidField } from '../../lib/errors';
 import { passwordProblem } from '../../lib/passwords';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
 import { issueEmailToken } from './emailTokens';
-import { composeMail, dispatchMails } from './mail';
+import { composeMail, dispatchMails } from '../platform/mail';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 
 export interface RegisterTrustedProps {

@@ -1,6 +1,6 @@
 import { conflict, forbidden } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { requireOrgPermission } from './memberContext';
 import { countOwners, findMember, isOwner, lockOrganization } from './members';

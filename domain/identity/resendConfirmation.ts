@@ -3,7 +3,7 @@ import type { Services } from '../services';
 import { mailAccountLinkOnce } from './accountLinkMail';
 import { normalizeEmail } from './createUser';
 import { issueEmailToken } from './emailTokens';
-import { composeMail } from './mail';
+import { composeMail } from '../platform/mail';
 
 export interface ResendConfirmationProps {
   /** Address of the account to confirm. */

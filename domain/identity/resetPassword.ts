@@ -1,7 +1,7 @@
 import { invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { consumeEmailToken } from './emailTokens';
 import { endAllSessions } from './sessions';
 

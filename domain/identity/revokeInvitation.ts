@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { notFound } from '../../lib/errors';
 import { Invitation } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 
 export interface RevokeInvitationProps {
   invitationId: string;

@@ -1,7 +1,7 @@
 import { notFound } from '../../lib/errors';
 import { UserSession } from '../../entities/identity/session';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { endSession } from './sessions';
 
 export interface RevokeMySessionProps {

@@ -8,7 +8,7 @@ import { Membership } from '../../entities/identity/organization';
 import { RefreshToken, UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import type { Services } from '../services';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { homeOrganization } from './homeOrganization';
 
 /** The answer of login, refresh and switch. expiresIn is in seconds (lifetime of the access token). */

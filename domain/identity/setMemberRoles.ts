@@ -1,7 +1,7 @@
 import { conflict, forbidden, invalidField } from '../../lib/errors';
 import { Role, type Membership } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { countOwners, findMember, isOwner, lockOrganization, OWNER_ROLE } from './members';
 

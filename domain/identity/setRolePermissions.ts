@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../lib/errors';
 import { Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
-import { audit } from './audit';
+import { audit } from '../platform/audit';
 import { loadGrantor, requireRoleChangeHeld } from './grants';
 import { lockOrganization, OWNER_ROLE } from './members';
 import type { Permission } from './permissionCatalogue';

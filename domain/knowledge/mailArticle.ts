@@ -1,10 +1,10 @@
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeSpace } from '../../entities/knowledge/space';
 import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { knowledgeMailingQueue, type KnowledgeMailingJob } from '../../queues/knowledge';
 import type { Em } from '../../lib/db';
-import { dispatchMails } from '../identity/mail';
+import { dispatchMails } from '../platform/mail';
 import type { Services } from '../services';
 import { articleMailKey, composeArticleMail } from './subscriberMail';
 

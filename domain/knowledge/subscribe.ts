@@ -1,7 +1,7 @@
 import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import type { KnowledgeSpace } from '../../entities/knowledge/space';
 import { notFound } from '../../lib/errors';
-import { dispatchMails } from '../identity/mail';
+import { dispatchMails } from '../platform/mail';
 import type { Services } from '../services';
 import { composeConfirmation, verifyLinkToken } from './subscriberMail';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import type { KnowledgeArticle } from '../../entities/knowledge/article';
 import type { KnowledgeSpace } from '../../entities/knowledge/space';
 import type { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';

@@ -1,6 +1,6 @@
 import type { VrRoom } from '../../entities/vr/room';
 import { VrSession } from '../../entities/vr/session';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
 import { findRoom } from './lookup';

@@ -1,6 +1,6 @@
 import { VrRoom, type RoomMode } from '../../entities/vr/room';
 import { conflict } from '../../lib/errors';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { checkAssignees } from './assignees';
 import { capacityFor } from './roomRules';

@@ -1,5 +1,5 @@
 import { conflict } from '../../lib/errors';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { findRoom } from './lookup';
 

@@ -1,5 +1,5 @@
 import type { VrRoom } from '../../entities/vr/room';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
 import { findRoom } from './lookup';

@@ -1,5 +1,5 @@
 import type { RoomMode, VrRoom } from '../../entities/vr/room';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { checkAssignees } from './assignees';
 import { findRoom } from './lookup';

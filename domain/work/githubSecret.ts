@@ -3,7 +3,7 @@ import type { Em } from '../../lib/db';
 import { seal, unseal } from '../../lib/seal';
 import { newOpaqueToken } from '../../lib/tokens';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { Services } from '../services';
 
 const PURPOSE = 'work-github-webhook-secret';

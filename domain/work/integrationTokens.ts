@@ -4,7 +4,7 @@ import { unauthorized, notFound } from '../../lib/errors';
 import { cursorWhere, toPage, type Page, type PageProps } from '../../lib/pagination';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { TenantContext } from '../context';
-import { audit } from '../identity/audit';
+import { audit } from '../platform/audit';
 import type { Services } from '../services';
 import { findChannel } from './chatChannels';
 

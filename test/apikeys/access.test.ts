@@ -1,4 +1,5 @@
-import { apiModules, type ModuleMount } from '../../api/modules';
+import { apiModules } from '../../api/modules';
+import type { ModuleMount } from '../../api/http/mount';
 import { generateApiKey } from '../../domain/apikeys/keyFormat';
 import { ApiKey } from '../../entities/apikeys/apiKey';
 import { Plan } from '../../entities/billing/plan';

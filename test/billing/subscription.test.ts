@@ -1,4 +1,4 @@
-import { AuditEntry } from '../../entities/identity/audit';
+import { AuditEntry } from '../../entities/platform/audit';
 import { setSubscription, subscriptionOf } from '../support/billing';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';

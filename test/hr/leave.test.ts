@@ -1,5 +1,5 @@
 import { leaveDays } from '../../domain/hr/leaveDays';
-import { datesBetween } from '../../domain/hr/zones';
+import { datesBetween } from '../../lib/calendar';
 import { hrLeaveQueue } from '../../queues/hr';
 import { finishedJob } from '../support/billing';
 import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';

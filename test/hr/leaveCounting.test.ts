@@ -1,4 +1,4 @@
-import { addDays } from '../../domain/hr/zones';
+import { addDays } from '../../lib/calendar';
 import { hrLeaveQueue } from '../../queues/hr';
 import { finishedJob } from '../support/billing';
 import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';

@@ -2,7 +2,7 @@ import type { Half, LeaveCounting } from '../../entities/hr/leave';
 import type { ScheduleSlot } from '../../entities/hr/schedule';
 import { leaveDays } from '../../domain/hr/leaveDays';
 import type { Employment } from '../../domain/hr/employment';
-import { addDays } from '../../domain/hr/zones';
+import { addDays } from '../../lib/calendar';
 
 /**
  * Days a leave span takes in each counting, worked out by hand on the 2025 calendar (Monday 16 June; public

@@ -1,5 +1,5 @@
-import { AuditEntry } from '../../entities/identity/audit';
-import { Broadcast } from '../../entities/identity/mail';
+import { AuditEntry } from '../../entities/platform/audit';
+import { Broadcast } from '../../entities/platform/mail';
 import { addMember, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, mailsTo, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';

@@ -1,4 +1,4 @@
-import { AuditEntry } from '../../entities/identity/audit';
+import { AuditEntry } from '../../entities/platform/audit';
 import { User } from '../../entities/identity/user';
 import { createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';

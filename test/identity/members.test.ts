@@ -1,4 +1,4 @@
-import { AuditEntry } from '../../entities/identity/audit';
+import { AuditEntry } from '../../entities/platform/audit';
 import { addMember, bearer, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';

@@ -1,4 +1,4 @@
-import { AuditEntry } from '../../entities/identity/audit';
+import { AuditEntry } from '../../entities/platform/audit';
 import { RefreshToken } from '../../entities/identity/session';
 import { User } from '../../entities/identity/user';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../domain/identity/sessions';

@@ -1,4 +1,4 @@
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { DependencyUnavailableError } from '../../lib/dependencies';

@@ -1,4 +1,4 @@
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';

@@ -1,4 +1,4 @@
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { accountLinkQueue, mailQueue } from '../../queues/identity';
 import { Worker } from 'bullmq';
 import { bullConnection } from '../../lib/redis';

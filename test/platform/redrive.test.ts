@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker } from 'bullmq';
-import { MailMessage } from '../../entities/identity/mail';
-import { composeMail, dispatchMails } from '../../domain/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
+import { composeMail, dispatchMails } from '../../domain/platform/mail';
 import { STALLED_REASON } from '../../domain/jobs/redriveJob';
 import { bullConnection } from '../../lib/redis';
 import { stripeEventJobId } from '../../domain/billing/receiveStripeWebhook';

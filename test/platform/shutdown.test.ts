@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { MailMessage } from '../../entities/identity/mail';
-import { composeMail, dispatchMails } from '../../domain/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
+import { composeMail, dispatchMails } from '../../domain/platform/mail';
 import { mailQueue } from '../../queues/identity';
 import { startWorkers } from '../../workers/main';
 import { startSmtp } from '../support/smtp';

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { newId } from '../../entities/base';
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { StagedJob } from '../../entities/jobs/stagedJob';
-import { relayQueuedMails } from '../../domain/identity/relayQueuedMails';
+import { relayQueuedMails } from '../../domain/platform/relayQueuedMails';
 import { relayStagedJobs } from '../../domain/jobs/relayStagedJobs';
 import { enqueueStaged, stageJob } from '../../domain/jobs/stageJob';
 import { DependencyUnavailableError } from '../../lib/dependencies';

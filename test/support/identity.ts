@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { accountLinkQueue } from '../../queues/identity';
 import type { TestStack } from './stack';
 import { eventually } from './wait';

@@ -1,7 +1,7 @@
-import { Broadcast, MailMessage } from '../../entities/identity/mail';
+import { Broadcast, MailMessage } from '../../entities/platform/mail';
 import { User } from '../../entities/identity/user';
 import { broadcastQueue } from '../../queues/identity';
-import { composeMail, dispatchMails } from '../../domain/identity/mail';
+import { composeMail, dispatchMails } from '../../domain/platform/mail';
 import { defineProcessor } from '../define';
 
 const BATCH = 200;

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import { overRecipientCap } from '../../domain/identity/capRecipient';
-import { MailMessage } from '../../entities/identity/mail';
+import { overRecipientCap } from '../../domain/platform/capRecipient';
+import { MailMessage } from '../../entities/platform/mail';
 import { mailQueue } from '../../queues/identity';
 import { defineProcessor } from '../define';
 

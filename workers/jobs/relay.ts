@@ -1,7 +1,7 @@
 import { redriveStripeEvents } from '../../domain/billing/redriveStripeEvents';
 import { redriveImports } from '../../domain/core/crm/imports/redriveImports';
 import { redriveSubmissions } from '../../domain/core/invoices/einvoice/redriveSubmissions';
-import { relayQueuedMails } from '../../domain/identity/relayQueuedMails';
+import { relayQueuedMails } from '../../domain/platform/relayQueuedMails';
 import { redriveFailedJobs } from '../../domain/jobs/redriveFailedJobs';
 import { relayStagedJobs } from '../../domain/jobs/relayStagedJobs';
 import { stagedJobsRelayQueue } from '../../queues/jobs';

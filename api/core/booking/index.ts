@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { appointmentRoutes } from './appointments';
 import { calendarRoutes } from './calendar';
 import { rdvRoutes } from './rdv';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { createGroup, createService, createStaff, deleteGroup, deleteService, deleteStaff, getGroup, getService, getStaff, linkStaff, listGroups, listServices, listStaff, updateGroup, updateService, updateStaff } from '../../../domain/core/booking/catalogue';

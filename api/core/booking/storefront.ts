@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { bodyField, type RateLimitRule } from '../../http/rateLimit';
 import { created } from '../../http/routes';
 import type { Appointment } from '../../../entities/core/booking';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { accepted, noContent } from '../../http/routes';
 import { BookingService, Staff } from '../../../entities/core/booking';
 import { endVisitorSession, requestVisitorLink, verifyVisitorLink, visitorBookings, visitorSession } from '../../../domain/core/booking/visitors';

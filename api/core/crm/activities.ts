@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { addActivity } from '../../../domain/core/crm/addActivity';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { exportColumns, exportRecords, exportResources, exportTimestamps, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import type { TenantContext } from '../../../domain/context';
 import { csvExportOptions, CSV_FORMULA_NOTE } from '../../../lib/csv';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { defineCustomField, deleteCustomField, getCustomField, listCustomFields } from '../../../domain/core/crm/customFields';
 import { CustomFieldParams, DefineCustomFieldBody } from './dtos';

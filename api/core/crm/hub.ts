@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { accepted } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { Customer } from '../../../entities/core/customer';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { activityRoutes } from './activities';
 import { customFieldRoutes } from './fields';
 import { customerRoutes } from './customers';

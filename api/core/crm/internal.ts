@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { internalContext, syncActivities } from '../../../domain/core/crm/syncActivities';
 import { logEmail } from '../../../domain/core/crm/logEmail';
 import { invalidField } from '../../../lib/errors';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { accepted, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { facturXml, invoicePdf } from '../../../domain/core/invoices/documents';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import '../../../domain/core/invoices/crmExtensions';
 import { documentRoutes } from './documents';
 import { invoiceRoutes } from './invoices';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { getInvoiceSettings, updateInvoiceSettings } from '../../../domain/core/invoices/settings';
 import { InvoiceSettingsBody } from './dtos';
 import { InvoiceSettingsView } from './views';

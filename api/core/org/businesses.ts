@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { IdParams } from '../../http/dtos';
 import type { TenantContext } from '../../../domain/context';
 import type { Business } from '../../../entities/core/business';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { assetRoutes } from './assets';
 import { businessRoutes } from './businesses';
 import { dashboardRoutes } from './dashboards';

@@ -1,4 +1,4 @@
-import type { ModuleMount } from '../../modules';
+import type { ModuleMount } from '../../http/mount';
 import { getBusiness } from '../../../domain/core/org/getBusiness';
 import { dismissOnboarding, onboardingStatus, undismissOnboarding } from '../../../domain/core/org/onboarding';
 import { OnboardingStatusView, WelcomePathView } from './sidebarViews';

@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { Appointment, type AppointmentStatus, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { checkStorable, isUtcTimestamp } from '../../../lib/dates';
+import { checkStorable, isUtcTimestamp } from '../../../lib/calendar';
 import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
 import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';

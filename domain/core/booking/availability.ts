@@ -3,7 +3,7 @@ import { invalidField, notFound } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { employeesAvailability, type Availability, type Interval } from '../../hr/availability';
-import { checkInstantRange } from '../../hr/zones';
+import { checkInstantRange } from '../../../lib/calendar';
 import { getBusiness } from '../org/getBusiness';
 import { busySpans, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
 

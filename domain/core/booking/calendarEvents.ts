@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { CalendarEvent } from '../../../entities/core/calendar';
 import { Staff } from '../../../entities/core/booking';
 import { forbidden, invalidField, notFound } from '../../../lib/errors';
-import { checkStorable, isUtcTimestamp } from '../../../lib/dates';
+import { checkStorable, isUtcTimestamp } from '../../../lib/calendar';
 import { keysetAfter, keysetTimeKey, lean, type Lean } from '../../../lib/lean';
 import { decodeCursor, toKeysetPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';

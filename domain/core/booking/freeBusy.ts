@@ -6,8 +6,7 @@ import { DateTime } from 'luxon';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { HALF_DAY_BOUNDARY } from '../../hr/halfDays';
-import { dateOf, DAY_MS } from '../../hr/localDays';
-import { datesBetween, localInstant } from '../../hr/zones';
+import { dateOf, datesBetween, DAY_MS, localInstant } from '../../../lib/calendar';
 import { checkRange } from './availability';
 import type { Range } from './slots';
 

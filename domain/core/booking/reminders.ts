@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { MailMessage } from '../../../entities/identity/mail';
-import { composeMail, dispatchMails } from '../../identity/mail';
+import type { MailMessage } from '../../../entities/platform/mail';
+import { composeMail, dispatchMails } from '../../platform/mail';
 import type { Services } from '../../services';
 import { bookingReference } from './storefront';
 

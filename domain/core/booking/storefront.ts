@@ -5,8 +5,8 @@ import { AppError, conflict, invalidField, notFound } from '../../../lib/errors'
 import { lean, type Lean } from '../../../lib/lean';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens';
 import { tenantContext, type TenantContext } from '../../context';
-import { checkInstantRange } from '../../hr/zones';
-import { composeMail, dispatchMails } from '../../identity/mail';
+import { checkInstantRange } from '../../../lib/calendar';
+import { composeMail, dispatchMails } from '../../platform/mail';
 import { notify, type Note } from '../../notifications/notify';
 import type { Services } from '../../services';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';

@@ -3,7 +3,7 @@ import { VisitorToken } from '../../../entities/core/visitor';
 import type { Business } from '../../../entities/core/business';
 import { unauthorized } from '../../../lib/errors';
 import { tenantContext, type TenantContext } from '../../context';
-import { composeMail, dispatchMails } from '../../identity/mail';
+import { composeMail, dispatchMails } from '../../platform/mail';
 import type { Services } from '../../services';
 import { getBusiness } from '../org/getBusiness';
 import { hashToken, newOpaqueToken } from '../../../lib/tokens';

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound, type FieldError } from '../../../lib/er
 import type { TenantContext } from '../../context';
 import type { Em } from '../../../lib/db';
 import { lean, type LeanScope } from '../../../lib/lean';
-import { isCalendarDate } from '../../../lib/dates';
+import { isCalendarDate } from '../../../lib/calendar';
 import { newId } from '../../../entities/base';
 import { crmFieldPurgeQueue } from '../../../queues/crm';
 import { enqueueStaged, stageJob } from '../../jobs/stageJob';

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { digitsOf } from './contactDetails';
 import { customerPages, ORDERS, orderByOf, SORT_KEY, type KeyedSort, type ListedCustomer } from './customerPages';
-import { isUtcTimestamp } from '../../../lib/dates';
+import { isUtcTimestamp } from '../../../lib/calendar';
 import { bound } from './sql';
 
 export const customerSorts = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'relevance'] as const;

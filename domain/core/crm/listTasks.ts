@@ -3,7 +3,7 @@ import { badRequest } from '../../../lib/errors';
 import { lean, type Lean } from '../../../lib/lean';
 import type { Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
-import { isUtcTimestamp } from '../../../lib/dates';
+import { isUtcTimestamp } from '../../../lib/calendar';
 
 export interface ListTasksProps {
   /** me: assigned to the caller (default); anyone; or a member's id. */

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { isUtcTimestamp } from '../../../lib/dates';
+import { isUtcTimestamp } from '../../../lib/calendar';
 
 /**
  * The unified timeline of a customer: items of every module that registered a provider (CRM activities here;

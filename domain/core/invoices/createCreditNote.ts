@@ -1,6 +1,6 @@
 import { Invoice, type InvoiceLine } from '../../../entities/core/invoice';
 import { conflict } from '../../../lib/errors';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { computeInvoice, vatOf, type Computed, type LineInput, type VatBreakdown } from './amounts';

@@ -1,5 +1,5 @@
 import { Invoice } from '../../../entities/core/invoice';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { getCustomer } from '../crm/getCustomer';
 import { draftFields, type DraftProps } from './draft';

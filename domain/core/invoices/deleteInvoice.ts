@@ -1,4 +1,4 @@
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { findInvoice, notDraft } from './lookup';
 

@@ -1,11 +1,12 @@
 import type { Invoice } from '../../../entities/core/invoice';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { getCustomer } from '../crm/getCustomer';
 import { buyerOf } from './buyer';
 import { checkIssuable } from './completeness';
-import { addDays, findInvoice, invoiceToday, notDraft } from './lookup';
+import { addDays } from '../../../lib/calendar';
+import { findInvoice, invoiceToday, notDraft } from './lookup';
 import { takeNumber } from './numbering';
 import { loadSeller } from './seller';
 import { readInvoiceSettings } from './settings';

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
-import { DateTime } from 'luxon';
 import { Invoice } from '../../../entities/core/invoice';
 import type { Em } from '../../../lib/db';
+import { todayIn } from '../../../lib/calendar';
 import { conflict, notFound } from '../../../lib/errors';
 
 /** The invoice or credit note of the em's organisation, or 404. `lock` takes its row lock (inside a transaction). */
@@ -21,7 +21,4 @@ export const notIssued = () => conflict('invoice_not_issued', 'The invoice is a 
 export const INVOICE_TIME_ZONE = 'Europe/Paris';
 
 /** Today's date (YYYY-MM-DD) where invoices are dated. */
-export const invoiceToday = (now = new Date()): string => DateTime.fromJSDate(now).setZone(INVOICE_TIME_ZONE).toISODate()!;
-
-/** date + days, as YYYY-MM-DD. */
-export const addDays = (date: string, days: number): string => DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
+export const invoiceToday = (now = new Date()): string => todayIn(INVOICE_TIME_ZONE, now);

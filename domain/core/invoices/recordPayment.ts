@@ -1,6 +1,6 @@
 import { InvoicePayment, type Invoice, type PaymentMethod } from '../../../entities/core/invoice';
 import { conflict, invalidField } from '../../../lib/errors';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { findInvoice, invoiceToday, notIssued } from './lookup';

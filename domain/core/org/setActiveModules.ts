@@ -1,7 +1,7 @@
 import type { Business } from '../../../entities/core/business';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import { switchableModules, type BusinessModule } from './activeModules';
 import { getBusiness } from './getBusiness';
 

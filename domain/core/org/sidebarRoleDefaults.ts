@@ -3,7 +3,7 @@ import { Role } from '../../../entities/identity/organization';
 import { newId } from '../../../entities/base';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import { checkLayout, layoutOf, type SidebarLayout } from './sidebarLayout';
 
 export interface RoleDefault {

@@ -3,7 +3,7 @@ import type { Business, PostalAddress, PublicProfile } from '../../../entities/c
 import { badRequest, conflict, notFound, type FieldError } from '../../../lib/errors';
 import { checkZone } from '../../../lib/timeZones';
 import type { TenantContext } from '../../context';
-import { audit } from '../../identity/audit';
+import { audit } from '../../platform/audit';
 import { getBusiness } from './getBusiness';
 import { frenchVatOf, normaliseIban, normaliseVat } from './identifiers';
 import { normaliseSlug, slugProblem } from './publicSlug';

@@ -1,4 +1,4 @@
-import { AuditEntry } from '../../../entities/identity/audit';
+import { AuditEntry } from '../../../entities/platform/audit';
 import { lean, withoutTenant, type Lean } from '../../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import type { Services } from '../../services';

@@ -1,4 +1,4 @@
-import { MailMessage, type mailStatuses } from '../../../entities/identity/mail';
+import { MailMessage, type mailStatuses } from '../../../entities/platform/mail';
 import { lean, withoutTenant, type Lean } from '../../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import type { Services } from '../../services';

@@ -1,7 +1,7 @@
 import { notFound } from '../../../lib/errors';
 import { Organization } from '../../../entities/identity/organization';
 import type { Services } from '../../services';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 
 export interface SetOrganizationSuspendedProps {
   actorId: string;

@@ -1,7 +1,7 @@
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import { User } from '../../../entities/identity/user';
 import type { Services } from '../../services';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 
 export interface SetPlatformAdminProps {
   actorId: string;

@@ -1,8 +1,8 @@
-import { Broadcast } from '../../../entities/identity/mail';
+import { Broadcast } from '../../../entities/platform/mail';
 import { broadcastQueue } from '../../../queues/identity';
 import { enqueueStaged, stageJob } from '../../jobs/stageJob';
 import type { Services } from '../../services';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 
 export interface StartBroadcastProps {
   /** The platform administrator sending it. */

@@ -1,6 +1,6 @@
-import { overRecipientCap } from '../../../domain/identity/capRecipient';
+import { overRecipientCap } from '../../../domain/platform/capRecipient';
 import { newId } from '../../../entities/base';
-import type { MailMessage } from '../../../entities/identity/mail';
+import type { MailMessage } from '../../../entities/platform/mail';
 import { createAccount, DEFAULT_PASSWORD, type Account } from '../../support/factories';
 import { mailsTo, relaxedLimits } from '../../support/identity';
 import { startStack, type TestStack } from '../../support/stack';

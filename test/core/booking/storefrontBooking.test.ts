@@ -1,6 +1,6 @@
 import { Appointment } from '../../../entities/core/booking';
 import { Customer } from '../../../entities/core/customer';
-import { MailMessage } from '../../../entities/identity/mail';
+import { MailMessage } from '../../../entities/platform/mail';
 import { hubNotificationsQueue, type HubNotification } from '../../../queues/notifications';
 import { createAccount, type Account } from '../../support/factories';
 import { expectProblem } from '../../support/identity';

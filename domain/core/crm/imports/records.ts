@@ -1,7 +1,7 @@
 import { contactTypes, customerKinds, customerRoles, type ContactPoint, type CustomerKind, type PostalAddress } from '../../../../entities/core/customer';
 import type { FieldError } from '../../../../lib/errors';
 import { isEmail, normaliseAddresses, normaliseEmails, normalisePhones } from '../contactDetails';
-import { isCalendarDate } from '../../../../lib/dates';
+import { isCalendarDate } from '../../../../lib/calendar';
 
 /**
  * Checks of imported records, written by hand: a bulk call carries up to 10,000 of them and class-validator

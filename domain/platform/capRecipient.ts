@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../entities/identity/mail';
+import type { MailMessage } from '../../entities/platform/mail';
 import type { Services } from '../services';
 
 /**

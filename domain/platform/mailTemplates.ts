@@ -1,5 +1,5 @@
-import { EMAIL_TOKEN_TTL_HOURS } from './emailTokens';
-import { INVITATION_TTL_DAYS } from './invitations';
+import { EMAIL_TOKEN_TTL_HOURS } from '../identity/emailTokens';
+import { INVITATION_TTL_DAYS } from '../identity/invitations';
 
 /** Plain-text mails of the identity service. Links point at the front end (APP_URL). */
 export type MailTemplate =

@@ -1,5 +1,5 @@
 import type { Em } from '../../lib/db';
-import { MailMessage } from '../../entities/identity/mail';
+import { MailMessage } from '../../entities/platform/mail';
 import { mailQueue } from '../../queues/identity';
 import type { Services } from '../services';
 import { renderMail, type MailTemplate } from './mailTemplates';

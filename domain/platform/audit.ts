@@ -1,5 +1,5 @@
 import type { Em } from '../../lib/db';
-import { AuditEntry } from '../../entities/identity/audit';
+import { AuditEntry } from '../../entities/platform/audit';
 
 export interface AuditProps {
   action: string;
