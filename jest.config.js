@@ -7,8 +7,9 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
-  // Every answer a test receives is checked against /openapi.json; a violation fails the test.
-  setupFilesAfterEnv: ['<rootDir>/test/support/contract.ts'],
+  // Every answer a test receives is checked against /openapi.json; a violation fails the test. Timeouts scale
+  // with the machine's load (test/support/timeScale.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/contract.ts', '<rootDir>/test/support/timeouts.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
   // No handle outlives a test file (checked with async_hooks): a worker runs its exit handlers ~15 ms after

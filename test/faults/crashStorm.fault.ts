@@ -12,6 +12,7 @@ import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
 import { eventually } from '../support/wait';
 import { customerOf, invoicingOrg, issued } from '../core/invoices/support';
+import { scaled } from '../support/timeScale';
 
 const KILLS = 7;
 const KILL_EVERY_MS = 8000;
@@ -72,7 +73,7 @@ describe('a crash storm of worker dynos', () => {
     for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 10 }, () => createAccount(stack)));
     for (let i = 0; i < DYNOS; i++) dynos.push(worker());
     await Promise.all(dynos.map((d) => eventually(() => /worker running/.test(d.output()), { timeoutMs: 60_000, what: 'a worker dyno to start' })));
-  }, 180_000);
+  }, scaled(180_000));
 
   afterAll(async () => {
     await Promise.all(dynos.map((d) => d.stop()));
@@ -252,5 +253,5 @@ describe('a crash storm of worker dynos', () => {
     // At least once: a copy only where a kill fell between the peer's acknowledgement and the worker's commit.
     expect(last.atLeastOnce.mailCopiesAfterAnswer).toBeLessThanOrEqual(KILLS);
     expect(last.atLeastOnce.hubCopies).toBeLessThanOrEqual(KILLS);
-  }, 420_000);
+  }, scaled(420_000));
 });

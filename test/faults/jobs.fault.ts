@@ -5,6 +5,7 @@ import { startProxy, type TcpProxy } from '../support/proxy';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
 import { eventually } from '../support/wait';
+import { scaled } from '../support/timeScale';
 
 /**
  * A 202 is a promise: telemetry accepted while the worker's database link is cut (then stalled) is stored
@@ -111,7 +112,7 @@ describe('jobs during an outage', () => {
     expect(worker.output()).toMatch(/dependency down: workers pause/);
     // The dyno checked Redis's durability at start (the shared test Redis runs without AOF).
     expect(worker.output()).toMatch(/not configured for durable queues/);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('Redis cut: the worker takes jobs again within 3 s of its return', async () => {
     const send = (key: string) =>
@@ -138,5 +139,5 @@ describe('jobs during an outage', () => {
     const storedMs = Date.now() - upAt;
     console.info(`Redis outage (8 s): the web accepted telemetry ${acceptedMs} ms after Redis returned, the worker stored it ${storedMs} ms after`);
     expect(storedMs).toBeLessThan(3000);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { startProxy, type TcpProxy } from '../support/proxy';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, vrOrg, type VrOrg } from '../support/vr';
 import { eventually } from '../support/wait';
+import { scaled } from '../support/timeScale';
 
 /**
  * Fail fast in an outage: while PostgreSQL or Redis is down (connections refused) or stalled (connections
@@ -149,7 +150,7 @@ describe('requests during an outage', () => {
     expect(byNumber.map((a) => Number(String(a.body.number).slice(-5)))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const times = byNumber.map((a) => Date.parse(a.body.issuedAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-  }, 60_000);
+  }, scaled(60_000));
 
   it('answers requests waiting for a row lock or a pooled connection 503 within a second when PostgreSQL stalls', async () => {
     const own = await invoicingOrg(stack);
@@ -182,7 +183,7 @@ describe('requests during an outage', () => {
       expect(a.status === 503 ? a.code : a.status).toBe(a.status === 503 ? 'dependency_unavailable' : 200);
       expect(a.afterStallMs).toBeLessThan(1500);
     }
-  }, 60_000);
+  }, scaled(60_000));
 
   it('serves the last permissions read while PostgreSQL is down, once their minute-long entry expired; none: 503', async () => {
     const telemetry = () => probes['POST telemetry']();

@@ -4,6 +4,7 @@ import { relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
 import { headersFor, makeFixtures, paramsFor, type Fixture } from './fixtures';
 import { entitledAccount, fillPath, isProblem, readDocument, sample, type ApiDocument, type Operation } from './openapi';
+import { scaled } from '../support/timeScale';
 
 /**
  * The cross-tenant probe. Tenant A's resources are made by every module's fixture (test/guards/fixtures/);
@@ -34,7 +35,7 @@ describe('cross-tenant probe: tenant B calls every id route with tenant A\'s ids
   /** Tenant B's own fixtures: only its credentials (headers) are used. */
   let fixtureB: Fixture;
   // Fixtures of every module are made through the API, and every operation is called: minutes on a loaded machine.
-  jest.setTimeout(300_000);
+  jest.setTimeout(scaled(300_000));
   beforeAll(async () => {
     stack = await startStack({ workers: false, env: relaxedLimits });
     doc = await readDocument(stack);

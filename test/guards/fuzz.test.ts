@@ -9,6 +9,7 @@ import { relaxedLimits } from '../support/identity';
 import { startStack, TEST_INTERNAL_SECRET, type TestStack } from '../support/stack';
 import { headersFor, makeFixtures, paramsFor, type Fixture } from './fixtures';
 import { entitledAccount, fillPath, inPool, isProblem, readDocument, sample, type ApiDocument, type Operation, type Schema } from './openapi';
+import { scaled } from '../support/timeScale';
 
 /**
  * The fuzz guard. Every operation of /openapi.json gets malformed variants of its input: no body, another
@@ -72,7 +73,7 @@ describe('fuzz: malformed variants of every operation of /openapi.json', () => {
   let fixture: Fixture;
   let headers: Record<string, string>;
   // Fixtures of every module are made through the API, and every operation is called: minutes on a loaded machine.
-  jest.setTimeout(900_000);
+  jest.setTimeout(scaled(900_000));
   beforeAll(async () => {
     [stripe, ai] = await Promise.all([FakeStripe.start(), startFakeOpenAI({ chunks: ['ok'] })]);
     stack = await startStack({
@@ -151,7 +152,7 @@ describe('fuzz: malformed variants of every operation of /openapi.json', () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(doc.operations.length * 5);
-  }, 900_000);
+  }, scaled(900_000));
 
   function send(op: Operation, v: Variant): Promise<Response> {
     // One kept-alive connection per pool slot: supertest opens a connection per request otherwise.

@@ -3,6 +3,7 @@ import { rawExchange } from '../support/rawHttp';
 import { startStack, type TestStack } from '../support/stack';
 import { openSocket, tryOpenSocket, type TestSocket, type UpgradeOutcome } from '../support/vr';
 import { entitledAccount } from './openapi';
+import { scaled } from '../support/timeScale';
 
 /**
  * The fuzz guard of the WebSocket endpoints: every channel of /asyncapi.json gets malformed frames (not JSON,
@@ -106,7 +107,7 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
   let token: string;
   let channels: Channel[];
   let receiveOf: Map<string, string[]>;
-  jest.setTimeout(120_000);
+  jest.setTimeout(scaled(120_000));
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['ok'] });
     stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, WEB_MAX_CONNECTIONS: String(PROCESS_CONNECTIONS) } });

@@ -5,6 +5,7 @@ import { ensurePlatformAdmin } from '../../domain/identity/bootstrapAdmin';
 import { bearer, createAccount, uniqueEmail } from '../support/factories';
 import { expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
+import { scaled } from '../support/timeScale';
 
 const run = promisify(execFile);
 
@@ -14,7 +15,7 @@ const run = promisify(execFile);
  */
 describe('npm run admin:create', () => {
   // Each run is a tsx process compiling bin/create-admin.ts: seconds on a loaded machine.
-  jest.setTimeout(120_000);
+  jest.setTimeout(scaled(120_000));
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startStack({ env: relaxedLimits, workers: false });

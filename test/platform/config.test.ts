@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../../lib/config';
+import { scaled } from '../support/timeScale';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -41,5 +42,5 @@ describe('configuration', () => {
     const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'api/server.ts'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 90_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/JWT_SECRET is required/);
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -2,13 +2,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { User } from '../../entities/identity/user';
 import { startStack, type TestStack } from '../support/stack';
+import { scaled } from '../support/timeScale';
 
 const run = promisify(execFile);
 
 /** The Procfile's release phase (bin/migrate.ts) applies migrations and makes ADMIN_EMAIL a platform administrator. */
 describe('release phase', () => {
   // Each release is a tsx process compiling bin/migrate.ts: seconds on a loaded machine.
-  jest.setTimeout(90_000);
+  jest.setTimeout(scaled(90_000));
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startStack({ workers: false });

@@ -7,6 +7,7 @@ import { startWorkers } from '../../workers/main';
 import { startSmtp } from '../support/smtp';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
+import { scaled } from '../support/timeScale';
 
 /** A worker dyno receiving SIGTERM (Heroku restarts, deploys) finishes its job and loses none of the others. */
 describe('worker shutdown on SIGTERM', () => {
@@ -60,5 +61,5 @@ describe('worker shutdown on SIGTERM', () => {
       await pool.close();
     }
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { rawExchange } from '../support/rawHttp';
 import { freePort, startStack, type TestStack } from '../support/stack';
 import { tryOpenSocket, vrOrg, type UpgradeOutcome } from '../support/vr';
 import { eventually } from '../support/wait';
+import { scaled } from '../support/timeScale';
 
 const PER_USER = 3;
 const PER_ADDRESS = 4;
@@ -23,7 +24,7 @@ describe('WebSocket limits', () => {
   let ai: FakeOpenAI;
   let addresses = 0;
   const held: WebSocket[] = [];
-  jest.setTimeout(90_000);
+  jest.setTimeout(scaled(90_000));
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['ok'] });
     stack = await startStack({

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createTestDatabase, databaseUrl, dropTestDatabase, namespace } from '../support/db';
 import { freePort, TEST_JWT_SECRET } from '../support/stack';
 import { eventually } from '../support/wait';
+import { scaled } from '../support/timeScale';
 
 /** The processes under `pid` (children, theirs, ...), from /proc. */
 function descendantsOf(pid: number): number[] {
@@ -40,7 +41,7 @@ const alive = (pid: number) => {
  * checkout builds it first, which takes a minute or more).
  */
 describe('npm start', () => {
-  jest.setTimeout(420_000);
+  jest.setTimeout(scaled(420_000));
   const redisNamespace = `t_${namespace}_start`;
   let database: string;
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { createLogger } from '../../lib/logger';
 import { startWorkers, type WorkerPool } from '../../workers/main';
 import { createTestDatabase, databaseUrl, dropTestDatabase, namespace, runtimeDatabaseUrl } from './db';
 import type { TcpProxy } from './proxy';
+import { scaled } from './timeScale';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_INTERNAL_SECRET = 'test-internal-secret';
@@ -76,7 +77,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
         PRESENCE_TTL_SECONDS: '60',
         // A loaded CI machine can block the event loop past the production bounds (500/600 ms), which would
         // read as an outage; tests of outages go through a proxy and keep the production bounds.
-        ...(options.via ? {} : { REDIS_TIMEOUT_MS: '3000', DATABASE_TIMEOUT_MS: '3000' }),
+        ...(options.via ? {} : { REDIS_TIMEOUT_MS: String(scaled(3000)), DATABASE_TIMEOUT_MS: String(scaled(3000)) }),
       };
   const env: Record<string, string> = { ...base, ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
   if (options.via?.postgres) env.DATABASE_URL = options.via.postgres.via(env.DATABASE_URL);
