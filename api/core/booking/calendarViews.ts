@@ -3,8 +3,8 @@ import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import type { CalendarEvent } from '../../../entities/core/calendar';
-import type { StaffFreeBusy } from '../../../domain/core/booking/freeBusy';
-import type { SyncInfo } from '../../../domain/core/booking/calendarFeed';
+import type { StaffFreeBusy } from '../../../domain/core/booking/staffFreeBusy';
+import type { SyncInfo } from '../../../domain/core/booking/feedAddress';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { isoTime } from '../../http/present';

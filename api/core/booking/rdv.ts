@@ -1,7 +1,19 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { createGroup, createService, createStaff, deleteGroup, deleteService, deleteStaff, getGroup, getService, getStaff, linkStaff, listGroups, listServices, listStaff, updateGroup, updateService, updateStaff } from '../../../domain/core/booking/catalogue';
+import { createGroup } from '../../../domain/core/booking/createGroup';
+import { createService } from '../../../domain/core/booking/createService';
+import { createStaff } from '../../../domain/core/booking/createStaff';
+import { deleteGroup } from '../../../domain/core/booking/deleteGroup';
+import { deleteService } from '../../../domain/core/booking/deleteService';
+import { deleteStaff } from '../../../domain/core/booking/deleteStaff';
+import { getGroup, getService, getStaff } from '../../../domain/core/booking/getCatalogueItem';
+import { linkStaff } from '../../../domain/core/booking/linkStaff';
+import { listGroups, listServices, listStaff } from '../../../domain/core/booking/listCatalogue';
+import { updateGroup } from '../../../domain/core/booking/updateGroup';
+import { updateService } from '../../../domain/core/booking/updateService';
+import { updateStaff } from '../../../domain/core/booking/updateStaff';
+import { createServiceDoc, createStaffDoc, linkStaffDoc } from './rdv.docs';
 import { bookingRead, bookingWrite } from './appointments';
 import { CreateBookingGroupBody, CreateBookingServiceBody, CreateBookingStaffBody, LinkBookingStaffBody, UpdateBookingGroupBody, UpdateBookingServiceBody, UpdateBookingStaffBody } from './dtos';
 import { BookingGroupListView, BookingGroupView, BookingServiceListView, BookingServiceView, BookingStaffListView, BookingStaffView } from './views';
@@ -15,7 +27,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
   }));
   r.post(
     '/api/rdv/services',
-    { ...bookingWrite, summary: 'Create a service', description: 'Duration, price in cents, buffers before/after (they block the staff member\'s time around each appointment), minimum notice, capacity.', body: CreateBookingServiceBody, response: BookingServiceView, status: 201, errors: { 404: 'Unknown service group' } },
+    { ...bookingWrite, summary: 'Create a service', description: createServiceDoc, body: CreateBookingServiceBody, response: BookingServiceView, status: 201, errors: { 404: 'Unknown service group' } },
     async ({ ctx, body }) => created(BookingServiceView.from(await createService(ctx, body))),
   );
   r.get('/api/rdv/services/:id', { ...bookingRead, summary: 'Get a service', params: IdParams, response: BookingServiceView }, async ({ ctx, params }) => BookingServiceView.from(await getService(ctx, params.id)));
@@ -45,7 +57,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
   r.get('/api/rdv/staff', { ...bookingRead, summary: 'List staff', description: 'By name, inactive ones included (at most 500).', response: BookingStaffListView }, async ({ ctx }) => ({ items: (await listStaff(ctx)).map(BookingStaffView.from) }));
   r.post(
     '/api/rdv/staff',
-    { ...bookingWrite, summary: 'Create a staff member', description: 'displayName and bio are public (storefront); email, phone and links are private. serviceIds empty = every service.', body: CreateBookingStaffBody, response: BookingStaffView, status: 201, errors: { 404: 'Unknown service in serviceIds' } },
+    { ...bookingWrite, summary: 'Create a staff member', description: createStaffDoc, body: CreateBookingStaffBody, response: BookingStaffView, status: 201, errors: { 404: 'Unknown service in serviceIds' } },
     async ({ ctx, body }) => created(BookingStaffView.from(await createStaff(ctx, body))),
   );
   r.get('/api/rdv/staff/:id', { ...bookingRead, summary: 'Get a staff member', params: IdParams, response: BookingStaffView }, async ({ ctx, params }) => BookingStaffView.from(await getStaff(ctx, params.id)));
@@ -65,7 +77,7 @@ export function rdvRoutes({ routes }: ModuleMount): void {
     {
       ...bookingWrite,
       summary: 'Link a staff member to a member and/or an HR employee',
-      description: 'userId: their busy calendar events block slots. employeeId: their HR schedule and leave give the working hours instead of weeklyHours. null unlinks; an absent field is unchanged; 404 for an unknown member or employee.',
+      description: linkStaffDoc,
       params: IdParams,
       body: LinkBookingStaffBody,
       response: BookingStaffView,

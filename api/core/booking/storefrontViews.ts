@@ -5,7 +5,7 @@ import { Nullable } from '../../http/nullable';
 import { appointmentStatuses, type Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
 import type { Lean } from '../../../lib/lean';
-import { bookingReference } from '../../../domain/core/booking/storefront';
+import { bookingReference } from '../../../domain/core/booking/bookingReference';
 import { BookingGroupView } from './views';
 import { isoTime } from '../../http/present';
 
