@@ -1,3 +1,4 @@
+import { SERVICE_BOUNDS } from '../../../../entities/core/booking';
 import { CalendarEvent } from '../../../../entities/core/calendar';
 import { HrEmployee } from '../../../../entities/hr/employee';
 import { HrLeaveRequest } from '../../../../entities/hr/leave';
@@ -6,8 +7,8 @@ import type { Em } from '../../../../lib/db';
 /** Reads of what keeps staff busy: appointments and busy calendar events as spans, busy events, granted leave. */
 
 /** Service limits (minutes) that bound how far an appointment's blocked range reaches from its start. */
-const MAX_DURATION_AND_AFTER_MINUTES = 1440 + 720;
-const MAX_BEFORE_MINUTES = 720;
+const MAX_DURATION_AND_AFTER_MINUTES = SERVICE_BOUNDS.maxDurationMinutes + SERVICE_BOUNDS.maxBufferMinutes;
+const MAX_BEFORE_MINUTES = SERVICE_BOUNDS.maxBufferMinutes;
 
 /** The integers of a space-separated list ("-12 34 ..."), read in place: a month of a team is thousands of them. */
 function parseEdges(text: string): number[] {
