@@ -7,12 +7,19 @@ import { getOwnEvent } from '../../../domain/core/booking/getOwnEvent';
 import { listCalendarEvents } from '../../../domain/core/booking/listCalendarEvents';
 import { renderFeed } from '../../../domain/core/booking/renderFeed';
 import { revokeFeed } from '../../../domain/core/booking/revokeFeed';
+import { rotateFeed } from '../../../domain/core/booking/rotateFeed';
 import { staffFreeBusy } from '../../../domain/core/booking/staffFreeBusy';
 import { syncInfo } from '../../../domain/core/booking/syncInfo';
 import { updateCalendarEvent } from '../../../domain/core/booking/updateCalendarEvent';
 import { getBusiness } from '../../../domain/core/org/getBusiness';
 import { bookingRead } from './appointments';
-import { CalendarFeedParams, CalendarFreeBusyQuery, CreateCalendarEventBody, ListCalendarEventsQuery, UpdateCalendarEventBody } from './dtos';
+import {
+  CalendarFeedParams,
+  CalendarFreeBusyQuery,
+  CreateCalendarEventBody,
+  ListCalendarEventsQuery,
+  UpdateCalendarEventBody,
+} from './dtos';
 import { CalendarEventPageView, CalendarEventView, CalendarSyncInfoView, FreeBusyView, StaffFreeBusyView } from './calendarViews';
 import { isoTime } from '../../http/present';
 import {
@@ -33,8 +40,19 @@ const toDate = (v: string | undefined) => (v === undefined ? undefined : new Dat
 export function calendarRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Booking: calendar');
 
-  r.get('/api/calendar/events', { ...bookingRead, summary: 'List my calendar events', description: listEventsDoc, query: ListCalendarEventsQuery, response: CalendarEventPageView }, async ({ ctx, query }) =>
-    CalendarEventPageView.from(await listCalendarEvents(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) })),
+  r.get(
+    '/api/calendar/events',
+    {
+      ...bookingRead,
+      summary: 'List my calendar events',
+      description: listEventsDoc,
+      query: ListCalendarEventsQuery,
+      response: CalendarEventPageView,
+    },
+    async ({ ctx, query }) => {
+      const page = await listCalendarEvents(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) });
+      return CalendarEventPageView.from(page);
+    },
   );
 
   r.post(
@@ -54,18 +72,37 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
     },
   );
 
-  r.get('/api/calendar/events/:id', { ...bookingRead, summary: 'Get one of my calendar events', description: ownEventsDoc, params: IdParams, response: CalendarEventView }, async ({ ctx, params }) => CalendarEventView.from(await getOwnEvent(ctx, params.id)));
+  r.get(
+    '/api/calendar/events/:id',
+    { ...bookingRead, summary: 'Get one of my calendar events', description: ownEventsDoc, params: IdParams, response: CalendarEventView },
+    async ({ ctx, params }) => CalendarEventView.from(await getOwnEvent(ctx, params.id)),
+  );
 
   r.patch(
     '/api/calendar/events/:id',
-    { ...bookingRead, summary: 'Edit one of my calendar events', description: updateEventDoc, params: IdParams, body: UpdateCalendarEventBody, response: CalendarEventView, errors: { 404: 'Unknown event or staff member' } },
-    async ({ ctx, params, body }) => CalendarEventView.from(await updateCalendarEvent(ctx, params.id, { ...body, startAt: toDate(body.startAt), endAt: toDate(body.endAt) })),
+    {
+      ...bookingRead,
+      summary: 'Edit one of my calendar events',
+      description: updateEventDoc,
+      params: IdParams,
+      body: UpdateCalendarEventBody,
+      response: CalendarEventView,
+      errors: { 404: 'Unknown event or staff member' },
+    },
+    async ({ ctx, params, body }) => {
+      const event = await updateCalendarEvent(ctx, params.id, { ...body, startAt: toDate(body.startAt), endAt: toDate(body.endAt) });
+      return CalendarEventView.from(event);
+    },
   );
 
-  r.delete('/api/calendar/events/:id', { ...bookingRead, summary: 'Delete one of my calendar events', description: ownEventsDoc, params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteCalendarEvent(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/calendar/events/:id',
+    { ...bookingRead, summary: 'Delete one of my calendar events', description: ownEventsDoc, params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteCalendarEvent(ctx, params.id);
+      return noContent();
+    },
+  );
 
   r.get(
     '/api/calendar/free-busy',
@@ -81,7 +118,8 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
       const from = new Date(query.from);
       const to = new Date(query.to);
       const [rows, business] = await Promise.all([staffFreeBusy(ctx, { staffIds: query.staffIds, from, to }), getBusiness(ctx)]);
-      return { from: isoTime(from), to: isoTime(to), timeZone: business.timeZone, staff: rows.map(StaffFreeBusyView.from) } satisfies FreeBusyView;
+      const staff = rows.map(StaffFreeBusyView.from);
+      return { from: isoTime(from), to: isoTime(to), timeZone: business.timeZone, staff } satisfies FreeBusyView;
     },
   );
 
@@ -90,14 +128,19 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
     { ...bookingRead, summary: 'My calendar synchronisation information', description: syncInfoDoc, response: CalendarSyncInfoView },
     async ({ ctx }) => CalendarSyncInfoView.from(await syncInfo(ctx)),
   );
-  r.post('/api/calendar/sync-info/rotate', { ...bookingRead, summary: 'Rotate my feed address', description: rotateFeedDoc, response: CalendarSyncInfoView }, async ({ ctx }) => {
-    await revokeFeed(ctx);
-    return CalendarSyncInfoView.from(await syncInfo(ctx));
-  });
-  r.delete('/api/calendar/sync-info', { ...bookingRead, summary: 'Revoke my feed address', description: revokeFeedDoc, status: 204 }, async ({ ctx }) => {
-    await revokeFeed(ctx);
-    return noContent();
-  });
+  r.post(
+    '/api/calendar/sync-info/rotate',
+    { ...bookingRead, summary: 'Rotate my feed address', description: rotateFeedDoc, response: CalendarSyncInfoView },
+    async ({ ctx }) => CalendarSyncInfoView.from(await rotateFeed(ctx)),
+  );
+  r.delete(
+    '/api/calendar/sync-info',
+    { ...bookingRead, summary: 'Revoke my feed address', description: revokeFeedDoc, status: 204 },
+    async ({ ctx }) => {
+      await revokeFeed(ctx);
+      return noContent();
+    },
+  );
 
   r.get(
     '/api/calendar/feed/:token',

@@ -29,8 +29,20 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
   const bookingLimits: RateLimitRule[] = [
     ...limit('storefront-book-ip'),
     { name: 'storefront-bookings-ip', limit: RATE_LIMIT_BOOKINGS_PER_IP_HOUR, ...made },
-    { name: 'storefront-bookings-email', limit: RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'attendee e-mail', ...made },
-    { name: 'storefront-bookings-store', limit: RATE_LIMIT_BOOKINGS_PER_STORE_HOUR, by: (req) => String(req.params.publicSlug), per: 'store', ...made },
+    {
+      name: 'storefront-bookings-email',
+      limit: RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR,
+      by: bodyField('email'),
+      per: 'attendee e-mail',
+      ...made,
+    },
+    {
+      name: 'storefront-bookings-store',
+      limit: RATE_LIMIT_BOOKINGS_PER_STORE_HOUR,
+      by: (req) => String(req.params.publicSlug),
+      per: 'store',
+      ...made,
+    },
   ];
   const booking = { access: 'public' as const, rateLimits: bookingLimits };
 
@@ -61,7 +73,8 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ params, query }) => {
       const store = await openStore(services, params.publicSlug);
-      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from: new Date(query.from), to: query.to ? new Date(query.to) : undefined });
+      const range = { from: new Date(query.from), to: query.to ? new Date(query.to) : undefined };
+      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, ...range });
       return { timeZone: store.business.timeZone, slots: BookingSlotView.list(slots) };
     },
   );
@@ -87,7 +100,13 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/api/public/stores/:publicSlug/bookings/:token',
-    { ...anon, summary: 'A booking by its manage token', description: manageTokenDoc, params: BookingManageParams, response: StorefrontBookingView },
+    {
+      ...anon,
+      summary: 'A booking by its manage token',
+      description: manageTokenDoc,
+      params: BookingManageParams,
+      response: StorefrontBookingView,
+    },
     async ({ params }) => present(await viewBooking(await openStore(services, params.publicSlug), params.token)),
   );
 

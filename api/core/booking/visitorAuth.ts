@@ -10,6 +10,7 @@ import { StorefrontBookingView, VisitorLinkSentView, VisitorMeView, VisitorSessi
 import { isoTime } from '../../http/present';
 import { requestLinkDoc, verifyLinkDoc, visitorMeDoc } from './visitorAuth.docs';
 
+const bodyEmail = (req: Request) => (req.body as { email?: unknown } | undefined)?.email?.toString();
 const bearer = (req: Request) => /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.get('authorization') ?? '')?.[1];
 
 /**
@@ -31,7 +32,10 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
       response: VisitorLinkSentView,
       status: 202,
       errors: { 404: 'Unknown or unpublished store' },
-      rateLimits: [perIp('visitor-link-ip'), { name: 'visitor-link-email', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, windowSeconds: 600, by: (req) => (req.body as { email?: unknown } | undefined)?.email?.toString() }],
+      rateLimits: [
+        perIp('visitor-link-ip'),
+        { name: 'visitor-link-email', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, windowSeconds: 600, by: bodyEmail },
+      ],
     },
     async ({ body }) => {
       await requestVisitorLink(services, body);
@@ -52,7 +56,8 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ body }) => {
       const s = await verifyVisitorLink(services, body.token);
-      return { sessionToken: s.sessionToken, expiresAt: isoTime(s.expiresAt), email: s.email, store: { name: s.business.name, publicSlug: s.business.publicSlug ?? '' } } satisfies VisitorSessionView;
+      const store = { name: s.business.name, publicSlug: s.business.publicSlug ?? '' };
+      return { sessionToken: s.sessionToken, expiresAt: isoTime(s.expiresAt), email: s.email, store } satisfies VisitorSessionView;
     },
   );
 
@@ -80,7 +85,14 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/api/public/auth/me',
-    { access: 'public', summary: 'Sign out (end the visitor session)', description: 'The session token stops working at once. Always 204.', security: visitorSecurity, rateLimits: [perIp('visitor-me-ip')], status: 204 },
+    {
+      access: 'public',
+      summary: 'Sign out (end the visitor session)',
+      description: 'The session token stops working at once. Always 204.',
+      security: visitorSecurity,
+      rateLimits: [perIp('visitor-me-ip')],
+      status: 204,
+    },
     async ({ req }) => {
       await endVisitorSession(services, bearer(req));
       return noContent();
