@@ -11,7 +11,6 @@ import { rotateFeed } from '../../../domain/core/booking/rotateFeed';
 import { staffFreeBusy } from '../../../domain/core/booking/staffFreeBusy';
 import { syncInfo } from '../../../domain/core/booking/syncInfo';
 import { updateCalendarEvent } from '../../../domain/core/booking/updateCalendarEvent';
-import { getBusiness } from '../../../domain/core/org/getBusiness';
 import { bookingRead } from './appointments';
 import {
   CalendarFeedParams,
@@ -117,9 +116,9 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
     async ({ ctx, query }) => {
       const from = new Date(query.from);
       const to = new Date(query.to);
-      const [rows, business] = await Promise.all([staffFreeBusy(ctx, { staffIds: query.staffIds, from, to }), getBusiness(ctx)]);
-      const staff = rows.map(StaffFreeBusyView.from);
-      return { from: isoTime(from), to: isoTime(to), timeZone: business.timeZone, staff } satisfies FreeBusyView;
+      const found = await staffFreeBusy(ctx, { staffIds: query.staffIds, from, to });
+      const staff = found.staff.map(StaffFreeBusyView.from);
+      return { from: isoTime(from), to: isoTime(to), timeZone: found.timeZone, staff } satisfies FreeBusyView;
     },
   );
 

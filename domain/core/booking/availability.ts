@@ -36,7 +36,7 @@ export interface AvailabilityProps {
  * whole team at once), otherwise their own weekly hours in the business's zone. 404 for a linked employee that
  * no longer exists, as the HR read answers.
  */
-export async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], range: Range, zone: string, calendar: LocalCalendar): Promise<Map<string, Interval[]>> {
+async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], range: Range, zone: string, calendar: LocalCalendar): Promise<Map<string, Interval[]>> {
   const linked = staff.flatMap((s) => (s.employeeId ? [s.employeeId] : []));
   const hr = linked.length ? await employeesAvailability(ctx, linked, range) : new Map<string, Availability>();
   return new Map(
@@ -53,7 +53,7 @@ export async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], r
  * What keeps staff busy in a range (widened by `margin` each side): their live appointments' blocked ranges
  * (buffers included) and busy calendar events (their own, or their user's), merged per staff member.
  */
-export async function busyByStaff(ctx: TenantContext, staff: SlotStaff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
+async function busyByStaff(ctx: TenantContext, staff: SlotStaff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
   const ids = staff.map((s) => s.id);
   const flat = new Map<string, number[]>(ids.map((id) => [id, []]));
   if (!ids.length) return new Map();

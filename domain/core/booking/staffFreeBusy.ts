@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { HALF_DAY_BOUNDARY } from '../../hr/halfDays';
+import { getBusiness } from '../org/getBusiness';
 import { dateOf, datesBetween, DAY_MS, localInstant } from '../../../lib/calendar';
 import { checkRange, type Range } from './slots';
 import { blockedRanges } from './store/appointments';
@@ -76,8 +77,22 @@ async function freeBusy(ctx: TenantContext, staff: Staff[], range: Range): Promi
   });
 }
 
-/** Free/busy of the named staff members (404 for an unknown one), or of every active one by name. */
-export async function staffFreeBusy(ctx: TenantContext, props: { staffIds?: string[]; from: Date; to: Date }): Promise<StaffFreeBusy[]> {
+interface FreeBusyProps {
+  staffIds?: string[];
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Free/busy of the named staff members (404 for an unknown one), or of every active one by name, with the
+ * business's time zone (the view shows the periods in it).
+ */
+export async function staffFreeBusy(ctx: TenantContext, props: FreeBusyProps): Promise<{ timeZone: string; staff: StaffFreeBusy[] }> {
+  const [staff, business] = await Promise.all([freeBusyOf(ctx, props), getBusiness(ctx)]);
+  return { timeZone: business.timeZone, staff };
+}
+
+async function freeBusyOf(ctx: TenantContext, props: FreeBusyProps): Promise<StaffFreeBusy[]> {
   checkRange(props.from, props.to);
   let staff: Staff[];
   if (props.staffIds?.length) {
