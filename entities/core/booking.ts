@@ -2,6 +2,23 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter, updatedAt } from '../base';
 import { Customer } from './customer';
 
+/**
+ * Column sizes of the booking entities: the columns below and the request rules (api/core/booking/dtos.ts)
+ * read them here, so a longer name is one change.
+ */
+export const BOOKING_SIZES = {
+  name: 120,
+  description: 2000,
+  email: 254,
+  phone: 32,
+  attendeeName: 200,
+  notes: 4000,
+} as const;
+
+/** Bounds of a service (minutes, people): checked by the database (below) and by the request rules alike. */
+export const SERVICE_BOUNDS = { minDurationMinutes: 5, maxDurationMinutes: 1440, maxBufferMinutes: 720, maxCapacity: 1000 } as const;
+const B = SERVICE_BOUNDS;
+
 /** A group of services on the storefront ("Haircuts", "Consultations"), in display order. */
 export const ServiceGroup = defineEntity({
   name: 'ServiceGroup',
@@ -11,8 +28,8 @@ export const ServiceGroup = defineEntity({
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
-    name: p.string().length(120),
-    description: p.string().length(2000).nullable(),
+    name: p.string().length(BOOKING_SIZES.name),
+    description: p.string().length(BOOKING_SIZES.description).nullable(),
     sortOrder: p.integer().default(0),
   },
 });
@@ -29,17 +46,20 @@ export const BookingService = defineEntity({
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'active', 'name'] }],
   checks: [
-    { name: 'booking_services_duration_check', expression: 'duration_minutes >= 5 and duration_minutes <= 1440' },
-    { name: 'booking_services_buffers_check', expression: 'buffer_before_minutes >= 0 and buffer_before_minutes <= 720 and buffer_after_minutes >= 0 and buffer_after_minutes <= 720' },
+    { name: 'booking_services_duration_check', expression: `duration_minutes >= ${B.minDurationMinutes} and duration_minutes <= ${B.maxDurationMinutes}` },
+    {
+      name: 'booking_services_buffers_check',
+      expression: `buffer_before_minutes >= 0 and buffer_before_minutes <= ${B.maxBufferMinutes} and buffer_after_minutes >= 0 and buffer_after_minutes <= ${B.maxBufferMinutes}`,
+    },
     { name: 'booking_services_price_check', expression: 'price_cents >= 0' },
-    { name: 'booking_services_capacity_check', expression: 'capacity >= 1 and capacity <= 1000' },
+    { name: 'booking_services_capacity_check', expression: `capacity >= 1 and capacity <= ${B.maxCapacity}` },
   ],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
     groupId: () => p.manyToOne(ServiceGroup).mapToPk().fieldName('group_id').deleteRule('set null').nullable(),
-    name: p.string().length(120),
-    description: p.string().length(2000).nullable(),
+    name: p.string().length(BOOKING_SIZES.name),
+    description: p.string().length(BOOKING_SIZES.description).nullable(),
     durationMinutes: p.integer(),
     priceCents: p.integer(),
     currency: p.string().length(3),
@@ -68,10 +88,10 @@ export const Staff = defineEntity({
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
-    displayName: p.string().length(120),
-    bio: p.string().length(2000).nullable(),
-    email: p.string().length(254).nullable(),
-    phone: p.string().length(32).nullable(),
+    displayName: p.string().length(BOOKING_SIZES.name),
+    bio: p.string().length(BOOKING_SIZES.description).nullable(),
+    email: p.string().length(BOOKING_SIZES.email).nullable(),
+    phone: p.string().length(BOOKING_SIZES.phone).nullable(),
     userId: p.uuid().nullable(),
     employeeId: p.uuid().nullable(),
     weeklyHours: p.json<WeeklyHours>(),
@@ -122,10 +142,10 @@ export const Appointment = defineEntity({
     partySize: p.integer().default(1),
     /** staff: made by a member; storefront: booked anonymously on the public page. */
     source: p.enum(['staff', 'storefront']).default('staff'),
-    attendeeName: p.string().length(200).nullable(),
-    attendeeEmail: p.string().length(254).nullable(),
-    attendeePhone: p.string().length(32).nullable(),
-    notes: p.string().length(4000).nullable(),
+    attendeeName: p.string().length(BOOKING_SIZES.attendeeName).nullable(),
+    attendeeEmail: p.string().length(BOOKING_SIZES.email).nullable(),
+    attendeePhone: p.string().length(BOOKING_SIZES.phone).nullable(),
+    notes: p.string().length(BOOKING_SIZES.notes).nullable(),
     manageTokenHash: p.string().length(64).nullable(),
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),

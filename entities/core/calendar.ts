@@ -2,6 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter, updatedAt } from '../base';
 import { Staff } from './booking';
 
+/** Column sizes of calendar events: the columns below and the request rules (api/core/booking/dtos.ts) read them here. */
+export const CALENDAR_EVENT_SIZES = { title: 200, description: 4000, location: 300 } as const;
+
 /**
  * A calendar event of a member (meetings, blocked time). `busy` events count in free/busy and remove booking
  * slots of the staff member linked to the owner (or of `staffId` when set). Times in UTC; all-day events run
@@ -18,9 +21,9 @@ export const CalendarEvent = defineEntity({
     updatedAt: updatedAt(),
     ownerId: p.uuid(),
     staffId: () => p.manyToOne(Staff).mapToPk().fieldName('staff_id').deleteRule('cascade').nullable(),
-    title: p.string().length(200),
-    description: p.string().length(4000).nullable(),
-    location: p.string().length(300).nullable(),
+    title: p.string().length(CALENDAR_EVENT_SIZES.title),
+    description: p.string().length(CALENDAR_EVENT_SIZES.description).nullable(),
+    location: p.string().length(CALENDAR_EVENT_SIZES.location).nullable(),
     startAt: p.datetime(),
     endAt: p.datetime(),
     allDay: p.boolean().default(false),

@@ -1,7 +1,12 @@
 import type { ModuleMount } from '../../http/mount';
 import { created } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { cancelAppointment, createAppointment, getAppointment, listAppointments, updateAppointment } from '../../../domain/core/booking/appointments';
+import { cancelAppointment } from '../../../domain/core/booking/cancelAppointment';
+import { createAppointment } from '../../../domain/core/booking/createAppointment';
+import { getAppointment } from '../../../domain/core/booking/getAppointment';
+import { listAppointments } from '../../../domain/core/booking/listAppointments';
+import { updateAppointment } from '../../../domain/core/booking/updateAppointment';
+import { bookAppointmentDoc, cancelAppointmentDoc, listAppointmentsDoc, updateAppointmentDoc } from './appointments.docs';
 import { CreateBookingAppointmentBody, ListBookingAppointmentsQuery, UpdateBookingAppointmentBody } from './dtos';
 import { BookingAppointmentPageView, BookingAppointmentView } from './views';
 
@@ -19,11 +24,12 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
     {
       ...bookingRead,
       summary: 'List appointments',
-      description: 'Ordered by start time. Filters combine: from (start at or after), to (start before), staffId, customerId, status (comma-separated). Keyset pagination: pass nextCursor back with the same filters.',
+      description: listAppointmentsDoc,
       query: ListBookingAppointmentsQuery,
       response: BookingAppointmentPageView,
     },
-    async ({ ctx, query }) => BookingAppointmentPageView.from(await listAppointments(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) })),
+    async ({ ctx, query }) =>
+      BookingAppointmentPageView.from(await listAppointments(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) })),
   );
 
   r.post(
@@ -31,8 +37,7 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
     {
       ...bookingWrite,
       summary: 'Book an appointment',
-      description:
-        'Members may book at any time (working hours are the storefront\'s rule). The end and the blocked range follow from the service (duration, buffers). customerId names an existing customer; otherwise attendee\'s e-mail finds the customer with that primary e-mail or creates one. Overlapping blocked ranges of one staff member are refused by a PostgreSQL exclusion constraint: 409 `slot_taken`, whatever the concurrency.',
+      description: bookAppointmentDoc,
       body: CreateBookingAppointmentBody,
       response: BookingAppointmentView,
       status: 201,
@@ -44,8 +49,10 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/appointments/:id', { ...bookingRead, summary: 'Get an appointment', params: IdParams, response: BookingAppointmentView }, async ({ ctx, params }) =>
-    BookingAppointmentView.from(await getAppointment(ctx, params.id)),
+  r.get(
+    '/api/appointments/:id',
+    { ...bookingRead, summary: 'Get an appointment', params: IdParams, response: BookingAppointmentView },
+    async ({ ctx, params }) => BookingAppointmentView.from(await getAppointment(ctx, params.id)),
   );
 
   r.patch(
@@ -53,14 +60,14 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
     {
       ...bookingWrite,
       summary: 'Reschedule an appointment or move its status',
-      description:
-        'start, staffId or serviceId reschedule a booked or confirmed appointment (the blocked range is recomputed; 409 `slot_taken` on overlap). The result follows the booking rules: 400 when the staff member does not perform the service or partySize exceeds its capacity. Status moves: booked -> confirmed | cancelled; confirmed -> completed | no_show | cancelled; cancelled, completed and no_show are final. Any other move: 409 `invalid_transition`.',
+      description: updateAppointmentDoc,
       params: IdParams,
       body: UpdateBookingAppointmentBody,
       response: BookingAppointmentView,
       errors: { 404: 'Unknown appointment, service, staff member or customer', 409: '`slot_taken`, `invalid_transition`' },
     },
-    async ({ ctx, params, body }) => BookingAppointmentView.from(await updateAppointment(ctx, params.id, { ...body, start: toDate(body.start) })),
+    async ({ ctx, params, body }) =>
+      BookingAppointmentView.from(await updateAppointment(ctx, params.id, { ...body, start: toDate(body.start) })),
   );
 
   r.delete(
@@ -68,7 +75,7 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
     {
       ...bookingWrite,
       summary: 'Cancel an appointment',
-      description: 'The appointment is kept with status cancelled (its time becomes free); answers it. Cancelling a cancelled one changes nothing; a completed or no-show one: 409 `invalid_transition`.',
+      description: cancelAppointmentDoc,
       params: IdParams,
       response: BookingAppointmentView,
       errors: { 409: '`invalid_transition`' },

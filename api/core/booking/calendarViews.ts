@@ -3,11 +3,12 @@ import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import type { CalendarEvent } from '../../../entities/core/calendar';
-import type { StaffFreeBusy } from '../../../domain/core/booking/freeBusy';
-import type { SyncInfo } from '../../../domain/core/booking/calendarFeed';
+import type { StaffFreeBusy } from '../../../domain/core/booking/staffFreeBusy';
+import type { SyncInfo } from '../../../domain/core/booking/feedAddress';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { isoTime } from '../../http/present';
+import { busyKindDoc, calDavDoc, feedUrlDoc } from './calendarViews.docs';
 
 /** Presenters of the calendar routes (events, free/busy, sync information). */
 
@@ -55,7 +56,7 @@ export class CalendarEventPageView {
 export class BusyPeriodView {
   @IsDateString() start!: string;
   @IsDateString() end!: string;
-  @JSONSchema({ description: 'appointment (its blocked range, buffers included), event (a busy calendar event) or leave (granted HR leave)' })
+  @JSONSchema({ description: busyKindDoc })
   @IsIn(['appointment', 'event', 'leave'])
   kind!: string;
 }
@@ -83,11 +84,11 @@ export class CalDavView {
 }
 
 export class CalendarSyncInfoView {
-  @JSONSchema({ description: 'iCalendar (RFC 5545) subscription address; its secret is revocable (POST /api/calendar/sync-info/rotate, DELETE /api/calendar/sync-info)' })
+  @JSONSchema({ description: feedUrlDoc })
   @IsString()
   feedUrl!: string;
   @IsDateString() feedCreatedAt!: string;
-  @JSONSchema({ description: 'CalDAV server and user name when the deployment configures one (CALDAV_URL); sign in with the account\'s password' })
+  @JSONSchema({ description: calDavDoc })
   @Nullable()
   @ValidateNested()
   @Type(() => CalDavView)

@@ -2,7 +2,8 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
-import { appointmentStatuses, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
+import { appointmentStatuses, BOOKING_SIZES, SERVICE_BOUNDS, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
+import { CALENDAR_EVENT_SIZES } from '../../../entities/core/calendar';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
 /** Request bodies, queries and path parameters of the booking routes (appointments, catalogue, calendar, storefront). */
@@ -36,8 +37,8 @@ const weeklyHoursSchema = {
 } as unknown as Parameters<typeof JSONSchema>[0];
 
 export class BookingAttendeeBody {
-  @IsString() @Length(1, 200) name!: string;
-  @IsEmail() @MaxLength(254) email!: string;
+  @IsString() @Length(1, BOOKING_SIZES.attendeeName) name!: string;
+  @IsEmail() @MaxLength(BOOKING_SIZES.email) email!: string;
   @JSONSchema(nullable('Phone number (digits, spaces, + ( ) . - /)'))
   @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
 }
@@ -50,8 +51,8 @@ export class CreateBookingAppointmentBody {
   @IsOptional() @IsUUID() customerId?: string | null;
   // IsObject: ValidateNested alone takes an array (of attendees, or empty) and checks each element.
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
-  @IsOptional() @IsInt() @Min(1) @Max(1000) partySize?: number;
-  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
+  @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) partySize?: number;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?: string | null;
 }
 
 export class UpdateBookingAppointmentBody {
@@ -61,8 +62,8 @@ export class UpdateBookingAppointmentBody {
   @JSONSchema({ description: 'booked -> confirmed -> completed | no_show; booked or confirmed -> cancelled' })
   @IsOptional() @IsIn(appointmentStatuses) status?: AppointmentStatus;
   @JSONSchema(nullable('The customer; null detaches')) @IsOptional() @IsUUID() customerId?: string | null;
-  @IsOptional() @IsInt() @Min(1) @Max(1000) partySize?: number;
-  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(4000) notes?: string | null;
+  @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) partySize?: number;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?: string | null;
 }
 
 export class ListBookingAppointmentsQuery extends KeysetPageQuery {
@@ -81,49 +82,49 @@ export class ListBookingAppointmentsQuery extends KeysetPageQuery {
 
 export class CreateBookingServiceBody {
   @JSONSchema(nullable('Service group')) @IsOptional() @IsUUID() groupId?: string | null;
-  @IsString() @Length(1, 120) name!: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
-  @JSONSchema({ description: 'Minutes (5 to 1440)' }) @IsInt() @Min(5) @Max(1440) durationMinutes!: number;
+  @IsString() @Length(1, BOOKING_SIZES.name) name!: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
+  @JSONSchema({ description: `Minutes (${SERVICE_BOUNDS.minDurationMinutes} to ${SERVICE_BOUNDS.maxDurationMinutes})` }) @IsInt() @Min(SERVICE_BOUNDS.minDurationMinutes) @Max(SERVICE_BOUNDS.maxDurationMinutes) durationMinutes!: number;
   @JSONSchema({ description: 'Price in cents' }) @IsInt() @Min(0) @Max(INT4_MAX) priceCents!: number;
   @JSONSchema({ description: 'ISO 4217 (default EUR)', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
-  @IsOptional() @IsInt() @Min(0) @Max(720) bufferBeforeMinutes?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(720) bufferAfterMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferBeforeMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferAfterMinutes?: number;
   @JSONSchema({ description: 'How long before its start a slot may still be booked on the storefront (minutes)' })
   @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
-  @JSONSchema({ description: 'Most people one appointment takes' }) @IsOptional() @IsInt() @Min(1) @Max(1000) capacity?: number;
+  @JSONSchema({ description: 'Most people one appointment takes' }) @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) capacity?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class UpdateBookingServiceBody {
   @JSONSchema(nullable('Service group; null ungroups')) @IsOptional() @IsUUID() groupId?: string | null;
-  @IsOptional() @IsString() @Length(1, 120) name?: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
-  @IsOptional() @IsInt() @Min(5) @Max(1440) durationMinutes?: number;
+  @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) name?: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
+  @IsOptional() @IsInt() @Min(SERVICE_BOUNDS.minDurationMinutes) @Max(SERVICE_BOUNDS.maxDurationMinutes) durationMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) priceCents?: number;
   @JSONSchema({ description: 'ISO 4217', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
-  @IsOptional() @IsInt() @Min(0) @Max(720) bufferBeforeMinutes?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(720) bufferAfterMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferBeforeMinutes?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferAfterMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
-  @IsOptional() @IsInt() @Min(1) @Max(1000) capacity?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) capacity?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class CreateBookingGroupBody {
-  @IsString() @Length(1, 120) name!: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @IsString() @Length(1, BOOKING_SIZES.name) name!: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
   @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
 }
 
 export class UpdateBookingGroupBody {
-  @IsOptional() @IsString() @Length(1, 120) name?: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(2000) description?: string | null;
+  @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) name?: string;
+  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
   @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
 }
 
 export class CreateBookingStaffBody {
-  @JSONSchema({ description: 'Public name on the storefront' }) @IsString() @Length(1, 120) displayName!: string;
-  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(2000) bio?: string | null;
-  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @JSONSchema({ description: 'Public name on the storefront' }) @IsString() @Length(1, BOOKING_SIZES.name) displayName!: string;
+  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(BOOKING_SIZES.email) email?: string | null;
   @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
   @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
   @JSONSchema({ description: 'Services performed (empty: every service)' }) @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
@@ -131,9 +132,9 @@ export class CreateBookingStaffBody {
 }
 
 export class UpdateBookingStaffBody {
-  @IsOptional() @IsString() @Length(1, 120) displayName?: string;
-  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(2000) bio?: string | null;
-  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) displayName?: string;
+  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(BOOKING_SIZES.email) email?: string | null;
   @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
   @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
@@ -182,8 +183,8 @@ export class BookingManageParams extends BookingSlugParams {
 }
 
 export class PublicBookingBody {
-  @IsString() @Length(1, 200) name!: string;
-  @IsEmail() @MaxLength(254) email!: string;
+  @IsString() @Length(1, BOOKING_SIZES.attendeeName) name!: string;
+  @IsEmail() @MaxLength(BOOKING_SIZES.email) email!: string;
   @JSONSchema(nullable('Phone number')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
   @IsUUID() serviceId!: string;
   @JSONSchema({ description: 'A staff member; the first free one when absent' }) @IsOptional() @IsUUID() staffId?: string;
@@ -196,7 +197,7 @@ export class PublicRescheduleBody {
 
 export class VisitorLinkBody {
   @IsString() @Length(1, 63) publicSlug!: string;
-  @IsEmail() @MaxLength(254) email!: string;
+  @IsEmail() @MaxLength(BOOKING_SIZES.email) email!: string;
 }
 
 export class VisitorVerifyBody {
@@ -204,9 +205,9 @@ export class VisitorVerifyBody {
 }
 
 export class CreateCalendarEventBody {
-  @IsString() @Length(1, 200) title!: string;
-  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
-  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
+  @IsString() @Length(1, CALENDAR_EVENT_SIZES.title) title!: string;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?: string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?: string | null;
   @instant('Start (RFC 3339, with Z or an offset)') @IsInstant() startAt!: string;
   @instant('End (RFC 3339, with Z or an offset), after start') @IsInstant() endAt!: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
@@ -215,9 +216,9 @@ export class CreateCalendarEventBody {
 }
 
 export class UpdateCalendarEventBody {
-  @IsOptional() @IsString() @Length(1, 200) title?: string;
-  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(4000) description?: string | null;
-  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(300) location?: string | null;
+  @IsOptional() @IsString() @Length(1, CALENDAR_EVENT_SIZES.title) title?: string;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?: string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?: string | null;
   @instant('Start (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() startAt?: string;
   @instant('End (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() endAt?: string;
   @IsOptional() @IsBoolean() allDay?: boolean;

@@ -1,18 +1,18 @@
 import type { ModuleMount } from '../../http/mount';
 import { bodyField, type RateLimitRule } from '../../http/rateLimit';
 import { created } from '../../http/routes';
-import type { Appointment } from '../../../entities/core/booking';
-import { DEFAULT_AVAILABILITY_DAYS } from '../../../domain/core/booking/availability';
-import { bookOnline, bookingByToken, cancelByToken, openStore, rescheduleByToken, storeAvailability, storeCatalogue, type Store } from '../../../domain/core/booking/storefront';
-import { findService, findStaff } from '../../../domain/core/booking/catalogue';
+import { bookOnline } from '../../../domain/core/booking/bookOnline';
+import { cancelByToken, rescheduleByToken, viewBooking } from '../../../domain/core/booking/manageBooking';
+import { openStore } from '../../../domain/core/booking/openStore';
+import { storeAvailability } from '../../../domain/core/booking/storeAvailability';
+import type { StoreBooking } from '../../../domain/core/booking/storeBooking';
+import { storeCatalogue } from '../../../domain/core/booking/storeCatalogue';
 import { BookingAvailabilityQuery, BookingManageParams, BookingSlugParams, PublicBookingBody, PublicRescheduleBody } from './dtos';
+import { availabilityDoc, bookOnlineDoc, cancelByTokenDoc, manageTokenDoc, rescheduleByTokenDoc, storefrontDoc } from './storefront.docs';
 import { storefrontView, StorefrontBookingCreatedView, StorefrontBookingView, StorefrontView } from './storefrontViews';
 import { BookingAvailabilityView, BookingSlotView } from './views';
 
-async function present(store: Store, a: Appointment): Promise<StorefrontBookingView> {
-  const [service, staff] = await Promise.all([findService(store.ctx.em, a.serviceId), findStaff(store.ctx.em, a.staffId)]);
-  return StorefrontBookingView.from(a, service, staff);
-}
+const present = (b: StoreBooking): StorefrontBookingView => StorefrontBookingView.from(b.appointment, b.service, b.staff);
 
 /**
  * /api/public/stores/{publicSlug}: the anonymous storefront of a published business. Every route is rate
@@ -29,18 +29,29 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
   const bookingLimits: RateLimitRule[] = [
     ...limit('storefront-book-ip'),
     { name: 'storefront-bookings-ip', limit: RATE_LIMIT_BOOKINGS_PER_IP_HOUR, ...made },
-    { name: 'storefront-bookings-email', limit: RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'attendee e-mail', ...made },
-    { name: 'storefront-bookings-store', limit: RATE_LIMIT_BOOKINGS_PER_STORE_HOUR, by: (req) => String(req.params.publicSlug), per: 'store', ...made },
+    {
+      name: 'storefront-bookings-email',
+      limit: RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR,
+      by: bodyField('email'),
+      per: 'attendee e-mail',
+      ...made,
+    },
+    {
+      name: 'storefront-bookings-store',
+      limit: RATE_LIMIT_BOOKINGS_PER_STORE_HOUR,
+      by: (req) => String(req.params.publicSlug),
+      per: 'store',
+      ...made,
+    },
   ];
   const booking = { access: 'public' as const, rateLimits: bookingLimits };
-  const manage = 'The manage token is a capability: whoever holds it (from the booking answer or the confirmation mail) may see, cancel or reschedule that one booking.';
 
   r.get(
     '/api/public/stores/:publicSlug',
     {
       ...anon,
       summary: 'A storefront: business profile, services, staff',
-      description: 'The public profile of a published business with its active services (and their groups) and its active staff\'s public names. No organisation id, no staff contact details.',
+      description: storefrontDoc,
       params: BookingSlugParams,
       response: StorefrontView,
     },
@@ -55,17 +66,15 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     {
       ...anon,
       summary: 'Free slots of a service',
-      description:
-        'Slots on a 15-minute grid where the service fits the staff member\'s working time (HR schedule and leave when linked to an employee, else their weekly hours), clear of appointments (with buffers) and busy events, no sooner than the minimum notice. Without staffId each slot lists every free staff member. `from` and `to` lie within years 1900 to 9998 (400 otherwise); `to` defaults to 7 days after `from` (the week a storefront shows; a month of a 20-person team is ~770 slots listing their staff, several hundred kB); at most 62 days.',
+      description: availabilityDoc,
       params: BookingSlugParams,
       query: BookingAvailabilityQuery,
       response: BookingAvailabilityView,
     },
     async ({ params, query }) => {
       const store = await openStore(services, params.publicSlug);
-      const from = new Date(query.from);
-      const to = query.to ? new Date(query.to) : new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
-      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, from, to });
+      const range = { from: new Date(query.from), to: query.to ? new Date(query.to) : undefined };
+      const slots = await storeAvailability(store, { serviceId: query.serviceId, staffId: query.staffId, ...range });
       return { timeZone: store.business.timeZone, slots: BookingSlotView.list(slots) };
     },
   );
@@ -75,8 +84,7 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     {
       ...booking,
       summary: 'Book online',
-      description:
-        'start must be a slot the availability route offers (else 409 `slot_taken`); without staffId the first free staff member takes it. The customer is found by e-mail or created, in one transaction with the appointment and its confirmation mail: a refused booking (409) creates no customer. Answers a reference and the manage token (once; it is also mailed with the confirmation). Concurrent bookings of one slot: exactly one wins, the others get 409 `slot_taken`. Bookings made are limited per client address (RATE_LIMIT_BOOKINGS_PER_IP_HOUR), per attendee e-mail (RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR) and per store (RATE_LIMIT_BOOKINGS_PER_STORE_HOUR) an hour, across dynos; refused ones (4xx) do not count; over a limit 429 `rate_limited` with Retry-After (seconds until that counter resets). The confirmation mail counts toward its recipient\'s hourly cap (MAIL_RECIPIENT_CAP_PER_HOUR): past it the booking stands, unmailed, and the answer is the same.',
+      description: bookOnlineDoc,
       params: BookingSlugParams,
       body: PublicBookingBody,
       response: StorefrontBookingCreatedView,
@@ -86,29 +94,34 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     async ({ params, body }) => {
       const store = await openStore(services, params.publicSlug);
       const booked = await bookOnline(store, { ...body, start: new Date(body.start) });
-      const view: StorefrontBookingCreatedView = { ...(await present(store, booked.appointment)), manageToken: booked.manageToken };
-      return created(view);
+      return created({ ...present(booked), manageToken: booked.manageToken } satisfies StorefrontBookingCreatedView);
     },
   );
 
-  r.get('/api/public/stores/:publicSlug/bookings/:token', { ...anon, summary: 'A booking by its manage token', description: manage, params: BookingManageParams, response: StorefrontBookingView }, async ({ params }) => {
-    const store = await openStore(services, params.publicSlug);
-    return present(store, await bookingByToken(store, params.token));
-  });
+  r.get(
+    '/api/public/stores/:publicSlug/bookings/:token',
+    {
+      ...anon,
+      summary: 'A booking by its manage token',
+      description: manageTokenDoc,
+      params: BookingManageParams,
+      response: StorefrontBookingView,
+    },
+    async ({ params }) => present(await viewBooking(await openStore(services, params.publicSlug), params.token)),
+  );
 
   r.delete(
     '/api/public/stores/:publicSlug/bookings/:token',
     {
       ...anon,
       summary: 'Cancel a booking by its manage token',
-      description: `${manage} DELETE cancels (the booking is kept, cancelled; again: no change) and answers it. After its start: 409 \`booking_started\`; completed or no-show: 409 \`invalid_transition\`.`,
+      description: cancelByTokenDoc,
       params: BookingManageParams,
       response: StorefrontBookingView,
       errors: { 409: '`booking_started`, `invalid_transition`' },
     },
     async ({ params }) => {
-      const store = await openStore(services, params.publicSlug);
-      return present(store, await cancelByToken(store, params.token));
+      return present(await cancelByToken(await openStore(services, params.publicSlug), params.token));
     },
   );
 
@@ -117,15 +130,14 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     {
       ...anon,
       summary: 'Reschedule a booking by its manage token',
-      description: `${manage} PATCH moves it to another free slot of the same service and staff member (404 when either is no longer offered; 409 \`slot_taken\` when not free; 409 \`booking_started\` after its start, \`invalid_transition\` when cancelled).`,
+      description: rescheduleByTokenDoc,
       params: BookingManageParams,
       body: PublicRescheduleBody,
       response: StorefrontBookingView,
       errors: { 409: '`slot_taken`, `booking_started`, `invalid_transition`' },
     },
     async ({ params, body }) => {
-      const store = await openStore(services, params.publicSlug);
-      return present(store, await rescheduleByToken(store, params.token, new Date(body.start)));
+      return present(await rescheduleByToken(await openStore(services, params.publicSlug), params.token, new Date(body.start)));
     },
   );
 }

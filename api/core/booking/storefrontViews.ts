@@ -5,9 +5,10 @@ import { Nullable } from '../../http/nullable';
 import { appointmentStatuses, type Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
 import type { Lean } from '../../../lib/lean';
-import { bookingReference } from '../../../domain/core/booking/storefront';
+import { bookingReference } from '../../../domain/core/booking/bookingReference';
 import { BookingGroupView } from './views';
 import { isoTime } from '../../http/present';
+import { manageTokenFieldDoc } from './storefrontViews.docs';
 
 /** Anonymous storefront views: public facts only (no tenant id, no staff e-mail, phone, user or employee). */
 
@@ -89,7 +90,7 @@ export class StorefrontBookingView {
 }
 
 export class StorefrontBookingCreatedView extends StorefrontBookingView {
-  @JSONSchema({ description: 'Cancels or reschedules the booking (/api/public/stores/{publicSlug}/bookings/{token}); given once (also mailed), stored hashed' })
+  @JSONSchema({ description: manageTokenFieldDoc })
   @IsString()
   manageToken!: string;
 }

@@ -3,9 +3,9 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, Valid
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { appointmentStatuses, type WeeklyHours } from '../../../entities/core/booking';
-import type { AppointmentRow } from '../../../domain/core/booking/appointments';
+import type { AppointmentRow } from '../../../domain/core/booking/store/appointments';
 import type { Slot } from '../../../domain/core/booking/availability';
-import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/catalogue';
+import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/store/catalogue';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
 

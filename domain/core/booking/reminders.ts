@@ -2,25 +2,13 @@ import { DateTime } from 'luxon';
 import type { MailMessage } from '../../../entities/platform/mail';
 import { composeMail, dispatchMails } from '../../platform/mail';
 import type { Services } from '../../services';
-import { bookingReference } from './storefront';
+import { bookingReference } from './bookingReference';
+import { claimDueReminders } from './store/reminders';
 
 /** Reminders go out this long before the start. */
 export const REMINDER_LEAD_HOURS = 24;
 /** Appointments claimed by one pass (the clock runs every 5 minutes; a full batch runs again at once). */
 const BATCH = 200;
-
-interface DueRow {
-  id: string;
-  tenant_id: string;
-  start_at: Date;
-  attendee_email: string;
-  service_name: string;
-  business_name: string | null;
-  public_slug: string | null;
-  published: boolean | null;
-  time_zone: string | null;
-  locale: string | null;
-}
 
 /**
  * Mails the reminders that are due: live appointments with an attendee e-mail, starting within
@@ -35,20 +23,7 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
   for (;;) {
     const mails: MailMessage[] = [];
     await services.orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<DueRow[]>(
-        `with due as (
-           select a.id from booking_appointments a
-           where a.reminder_sent_at is null and a.status in ('booked', 'confirmed') and a.attendee_email is not null
-             and a.start_at > ? and a.start_at <= ? and a.created_at <= a.start_at - make_interval(hours => ?)
-           order by a.start_at limit ? for update skip locked),
-         claimed as (
-           update booking_appointments a set reminder_sent_at = ? from due where a.id = due.id
-           returning a.id, a.tenant_id, a.start_at, a.attendee_email, a.service_id)
-         select c.id, c.tenant_id, c.start_at, c.attendee_email, s.name as service_name, b.name as business_name, b.public_slug,
-           (b.public_profile->>'published')::boolean as published, b.time_zone, b.locale
-         from claimed c join booking_services s on s.id = c.service_id left join core_businesses b on b.tenant_id = c.tenant_id`,
-        [now, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000), REMINDER_LEAD_HOURS, BATCH, now],
-      );
+      const rows = await claimDueReminders(em, now, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000), REMINDER_LEAD_HOURS, BATCH);
       for (const r of rows) {
         const zone = r.time_zone ?? 'Europe/Paris';
         const when = DateTime.fromJSDate(new Date(r.start_at), { zone }).setLocale(r.locale ?? 'fr-FR').toLocaleString(DateTime.DATETIME_FULL);

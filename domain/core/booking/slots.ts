@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import type { WeeklyHours } from '../../../entities/core/booking';
+import { invalidField } from '../../../lib/errors';
+import { checkInstantRange } from '../../../lib/calendar';
 import { merge, type Interval } from '../../hr/availability';
 
 /** A period asked about: [from, to). */
@@ -7,6 +9,24 @@ export interface Range {
   from: Date;
   to: Date;
 }
+
+/** Longest range one availability (or free/busy) read covers: the booking horizon of one request. */
+export const MAX_AVAILABILITY_DAYS = 62;
+/** Range the storefront reads when the caller gives no end: the week a storefront shows. */
+export const DEFAULT_AVAILABILITY_DAYS = 7;
+
+/** 400 on `to` unless the range is non-empty and covers at most MAX_AVAILABILITY_DAYS (within storable years). */
+export function checkRange(from: Date, to: Date): void {
+  if (!(from < to)) throw invalidField('to', 'must be after from');
+  if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  checkInstantRange({ from, to });
+}
+
+/** The end of a storefront read: `to` when given, else DEFAULT_AVAILABILITY_DAYS after `from`. */
+export const availabilityEnd = (from: Date, to?: Date): Date => to ?? new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
+
+/** The lead-time rule: no slot starts before `from`, nor sooner than the service's minimum notice after `now`. */
+export const earliestStart = (from: Date, now: Date, minNoticeMinutes: number): Date => new Date(Math.max(from.getTime(), now.getTime() + minNoticeMinutes * 60_000));
 
 /** Slots start on this grid (minutes) from the start of each working interval, whatever the service's length. */
 export const SLOT_STEP_MINUTES = 15;

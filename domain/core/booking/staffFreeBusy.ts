@@ -1,14 +1,14 @@
-import { Appointment, Staff } from '../../../entities/core/booking';
-import { CalendarEvent } from '../../../entities/core/calendar';
-import { HrEmployee } from '../../../entities/hr/employee';
-import { HrLeaveRequest } from '../../../entities/hr/leave';
+import type { Staff } from '../../../entities/core/booking';
 import { DateTime } from 'luxon';
 import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { HALF_DAY_BOUNDARY } from '../../hr/halfDays';
+import { getBusiness } from '../org/getBusiness';
 import { dateOf, datesBetween, DAY_MS, localInstant } from '../../../lib/calendar';
-import { checkRange } from './availability';
-import type { Range } from './slots';
+import { checkRange, type Range } from './slots';
+import { blockedRanges } from './store/appointments';
+import { busyEvents, grantedLeave } from './store/busy';
+import { activeStaff, staffByIds } from './store/catalogue';
 
 export type BusyKind = 'appointment' | 'event' | 'leave';
 
@@ -37,11 +37,7 @@ async function leavePeriods(ctx: TenantContext, employeeIds: string[], range: Ra
   // A day of margin for any zone (checkRange keeps these within years PostgreSQL reads as dates).
   const first = dateOf(Math.floor(range.from.getTime() / DAY_MS) - 1);
   const last = dateOf(Math.floor(range.to.getTime() / DAY_MS) + 1);
-  const [employees, leave] = await Promise.all([
-    ctx.em.find(HrEmployee, { id: { $in: employeeIds } }, { fields: ['id', 'timeZone'] }),
-    ctx.em.find(HrLeaveRequest, { employeeId: { $in: employeeIds }, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } }),
-  ]);
-  const zones = new Map(employees.map((e) => [e.id, e.timeZone]));
+  const { zones, leave } = await grantedLeave(ctx.em, employeeIds, first, last);
   for (const l of leave) {
     const zone = zones.get(l.employeeId);
     if (!zone) continue;
@@ -62,13 +58,13 @@ async function leavePeriods(ctx: TenantContext, employeeIds: string[], range: Ra
  * included), busy calendar events (on the staff member or owned by their linked member) and granted HR leave
  * of their linked employee. Three queries whatever the number of staff.
  */
-export async function freeBusy(ctx: TenantContext, staff: Staff[], range: Range): Promise<StaffFreeBusy[]> {
+async function freeBusy(ctx: TenantContext, staff: Staff[], range: Range): Promise<StaffFreeBusy[]> {
   checkRange(range.from, range.to);
   const ids = staff.map((s) => s.id);
   const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
   const [appointments, events, leave] = await Promise.all([
-    ctx.em.find(Appointment, { staffId: { $in: ids }, status: { $ne: 'cancelled' }, blockedFrom: { $lt: range.to }, blockedUntil: { $gt: range.from } }, { fields: ['staffId', 'blockedFrom', 'blockedUntil'] }),
-    ctx.em.find(CalendarEvent, { busy: true, startAt: { $lt: range.to }, endAt: { $gt: range.from }, $or: [{ staffId: { $in: ids } }, { ownerId: { $in: userIds } }] }, { fields: ['staffId', 'ownerId', 'startAt', 'endAt'] }),
+    blockedRanges(ctx.em, ids, range.from, range.to),
+    busyEvents(ctx.em, ids, userIds, range.from, range.to),
     leavePeriods(ctx, staff.flatMap((s) => (s.employeeId ? [s.employeeId] : [])), range),
   ]);
   return staff.map((s) => {
@@ -81,17 +77,31 @@ export async function freeBusy(ctx: TenantContext, staff: Staff[], range: Range)
   });
 }
 
-/** Free/busy of the named staff members (404 for an unknown one), or of every active one by name. */
-export async function staffFreeBusy(ctx: TenantContext, props: { staffIds?: string[]; from: Date; to: Date }): Promise<StaffFreeBusy[]> {
+interface FreeBusyProps {
+  staffIds?: string[];
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Free/busy of the named staff members (404 for an unknown one), or of every active one by name, with the
+ * business's time zone (the view shows the periods in it).
+ */
+export async function staffFreeBusy(ctx: TenantContext, props: FreeBusyProps): Promise<{ timeZone: string; staff: StaffFreeBusy[] }> {
+  const [staff, business] = await Promise.all([freeBusyOf(ctx, props), getBusiness(ctx)]);
+  return { timeZone: business.timeZone, staff };
+}
+
+async function freeBusyOf(ctx: TenantContext, props: FreeBusyProps): Promise<StaffFreeBusy[]> {
   checkRange(props.from, props.to);
   let staff: Staff[];
   if (props.staffIds?.length) {
     const ids = [...new Set(props.staffIds)];
-    const found = await ctx.em.find(Staff, { id: { $in: ids } });
+    const found = await staffByIds(ctx.em, ids);
     if (found.length !== ids.length) throw notFound('Staff member');
     staff = ids.map((id) => found.find((s) => s.id === id)!);
   } else {
-    staff = await ctx.em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' }, limit: 500 });
+    staff = await activeStaff(ctx.em);
   }
   return freeBusy(ctx, staff, { from: props.from, to: props.to });
 }
