@@ -1,8 +1,8 @@
 import type { ModuleMount } from '../http/mount';
 import { accepted, created } from '../http/routes';
 import { createDocument } from '../../domain/cloud/createDocument';
-import { getQuota } from '../../domain/cloud/quota';
-import { recordUsage } from '../../domain/cloud/usage';
+import { getQuota } from '../../domain/cloud/getQuota';
+import { recordUsage } from '../../domain/cloud/recordUsage';
 import { CloudCreateDocumentBody, CloudUsageBody } from './dtos';
 import { CloudItemView, CloudQuotaView, CloudUsageAcceptedView } from './views';
 

@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
 import { fileCategories } from '../../entities/cloud/node';
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
-import { sortKeys, type SortKey } from '../../domain/cloud/listings';
+import { sortKeys, type SortKey } from '../../domain/cloud/store/nodes';
 import { documentTypes, type DocumentType } from '../../domain/cloud/odf';
 
 /** Request bodies, queries and path parameters of the cloud routes. Unknown fields are refused. */

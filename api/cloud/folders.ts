@@ -1,10 +1,17 @@
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { createFolder, editNode } from '../../domain/cloud/folders';
-import { breadcrumb, listContents, listStarred, listSharedWithMe, listTrash, searchItems, type SearchProps } from '../../domain/cloud/listings';
-import { restoreNode, trashNodes } from '../../domain/cloud/trash';
-import { setStar } from '../../domain/cloud/stars';
+import { breadcrumb } from '../../domain/cloud/breadcrumb';
+import { createFolder } from '../../domain/cloud/createFolder';
+import { editNode } from '../../domain/cloud/editNode';
+import { listContents } from '../../domain/cloud/listContents';
+import { listSharedWithMe } from '../../domain/cloud/listSharedWithMe';
+import { listStarred } from '../../domain/cloud/listStarred';
+import { listTrash } from '../../domain/cloud/listTrash';
+import { searchItems, type SearchProps } from '../../domain/cloud/searchItems';
+import { restoreNode } from '../../domain/cloud/restoreNode';
+import { trashNodes } from '../../domain/cloud/trashNodes';
+import { setStar } from '../../domain/cloud/setStar';
 import { CloudPageQuery, CloudContentsQuery, CloudCreateFolderBody, CloudEditNodeBody, CloudSearchQuery, CloudStarBody } from './dtos';
 import { CloudBreadcrumbView, CloudItemPageView, CloudItemView, CloudFolderContentsView, CloudTrashPageView } from './views';
 

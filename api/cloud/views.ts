@@ -5,7 +5,7 @@ import { Nullable } from '../http/nullable';
 import { fileCategories, nodeKinds } from '../../entities/cloud/node';
 import { shareKinds, type CloudShare } from '../../entities/cloud/share';
 import type { CloudItem } from '../../domain/cloud/items';
-import type { TrashEntry } from '../../domain/cloud/listings';
+import type { TrashEntry } from '../../domain/cloud/listTrash';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
 import { mapPage, type Page } from '../../lib/pagination';

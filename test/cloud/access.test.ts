@@ -1,5 +1,5 @@
 import { CloudShare } from '../../entities/cloud/share';
-import { inlineToken } from '../../domain/cloud/downloads';
+import { inlineToken } from '../../domain/cloud/tokens';
 import { mkdir, uploadFile, type Uploaded } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem } from '../support/identity';

@@ -1,5 +1,6 @@
 import { CloudNode } from '../../entities/cloud/node';
-import { purgeExpiredTrash, purgeNodes } from '../../domain/cloud/purge';
+import { purgeNodes } from '../../domain/cloud/purge';
+import { purgeExpiredTrash } from '../../domain/cloud/purgeExpiredTrash';
 import { download, mkdir, putBytes, uploadFile, uploadUrl } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
