@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
 import { DESCRIPTION_LENGTH, fileCategories, NAME_LENGTH } from '../../entities/cloud/node';
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
-import { sortKeys, type SortKey } from '../../domain/cloud/store/nodes';
+import { sortKeys, type SortKey } from '../../domain/cloud/store/items';
 import { documentTypes, type DocumentType } from '../../domain/cloud/odf';
 import { cloudShareBodyKindDoc, cloudUploadUrlBodyNameDoc } from './dtos.docs';
 

@@ -2,7 +2,7 @@ import { isCalendarDate } from '../../lib/calendar';
 import { invalidField } from '../../lib/errors';
 import type { Page } from '../../lib/pagination';
 import { isUuid } from './names';
-import type { CursorType } from './store/nodes';
+import type { CursorType } from './store/items';
 
 /** Keyset cursors of the drive's listings: opaque to clients, base64url of the sort values of the last item. */
 

@@ -2,7 +2,7 @@ import { notFound } from '../../lib/errors';
 import type { FileCategory, NodeKind } from '../../entities/cloud/node';
 import type { TenantContext } from '../context';
 import { ROOT_ID } from './names';
-import { itemById, type Liveness, type Reader } from './store/nodes';
+import { itemById, type Liveness, type Reader } from './store/items';
 
 /** A folder or file of the drive as members see it: the node plus whether the caller starred it. */
 export interface CloudItem {

@@ -2,7 +2,7 @@ import type { Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { decodeCursor, pageOf, type ListProps } from './cursors';
 import { getItem, readerOf, type CloudItem } from './items';
-import { folderPage, sortType, type ListedRow, type SortKey } from './store/nodes';
+import { folderPage, sortType, type ListedRow, type SortKey } from './store/items';
 
 export interface ContentsProps extends ListProps {
   sort?: SortKey;

@@ -3,7 +3,7 @@ import type { TenantContext } from '../context';
 import { decodeCursor, pageOf, type ListProps } from './cursors';
 import { readerOf, type CloudItem } from './items';
 import { listedItem } from './listContents';
-import { sharedWithPage } from './store/nodes';
+import { sharedWithPage } from './store/items';
 
 /**
  * Live files other members shared with the caller (member shares naming them, not revoked), each once, the most

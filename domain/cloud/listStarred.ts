@@ -3,7 +3,7 @@ import type { TenantContext } from '../context';
 import { decodeCursor, pageOf, type ListProps } from './cursors';
 import { readerOf, type CloudItem } from './items';
 import { listedItem } from './listContents';
-import { starredPage } from './store/nodes';
+import { starredPage } from './store/items';
 
 /** The caller's starred live files and folders, by name. */
 export async function listStarred(ctx: TenantContext, props: ListProps): Promise<Page<CloudItem>> {

@@ -3,7 +3,7 @@ import type { TenantContext } from '../context';
 import { decodeCursor, pageOf, type ListProps } from './cursors';
 import { readerOf, type CloudItem } from './items';
 import { listedItem } from './listContents';
-import { trashPage } from './store/nodes';
+import { trashPage } from './store/items';
 
 export interface TrashEntry extends CloudItem {
   purgeAt: Date;

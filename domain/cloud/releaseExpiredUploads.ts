@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { expiredUploads } from './store/uploads';
-import { discardUpload } from './uploads';
+import { discardUpload } from './discardUpload';
 
 /**
  * Uploads never confirmed in time: each one's object (a PUT that came without its confirmation) is deleted

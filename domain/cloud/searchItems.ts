@@ -3,7 +3,7 @@ import type { TenantContext } from '../context';
 import { decodeCursor, pageOf, type ListProps } from './cursors';
 import { getItem, readerOf, type CloudItem } from './items';
 import { listedItem } from './listContents';
-import { searchPage, type SearchFilter } from './store/nodes';
+import { searchPage, type SearchFilter } from './store/items';
 
 export interface SearchProps extends ListProps, SearchFilter {}
 

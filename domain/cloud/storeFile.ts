@@ -1,6 +1,8 @@
 import type { CloudNode } from '../../entities/cloud/node';
 import type { TenantContext } from '../context';
-import { completeUpload, discardUpload, reserveUpload, type StartUploadProps } from './uploads';
+import { discardUpload } from './discardUpload';
+import { reserveUpload, type StartUploadProps } from './reserveUpload';
+import { completeUpload } from './uploads';
 
 export interface StoreFileProps extends Omit<StartUploadProps, 'size'> {
   body: Buffer;

@@ -1,35 +1,20 @@
 import { CheckConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { newId } from '../../entities/base';
 import { DRIVE_PURPOSE, type CloudNode } from '../../entities/cloud/node';
 import type { CloudUpload } from '../../entities/cloud/upload';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
+import { discardUpload } from './discardUpload';
 import { freeName } from './freeName';
-import { categoryOf, mediaType, sanitizeName } from './names';
-import { fileKeyOf, objectKeyFor } from './objectKeys';
-import { quotaBytesOf, quotaRefusal } from './quota';
+import { categoryOf } from './names';
+import { fileKeyOf } from './objectKeys';
 import { noFreeName } from './refusals';
-import { fileById, lockFolder } from './store/nodes';
-import { claimUploadAsFile, deleteUpload, isPending, lockUpload, pendingUpload, reserveAndRecordUpload } from './store/uploads';
-import { releaseReservation } from './store/usage';
-import { checkDeclaredUpload, objectMismatches } from './uploadRules';
+import { reserveUpload, type StartUploadProps } from './reserveUpload';
+import { fileById } from './store/nodes';
+import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
+import { objectMismatches } from './uploadRules';
 
-/** Time a confirmation may still come after the upload address expired (a PUT started just before may end). */
-const CONFIRM_GRACE_SECONDS = 600;
-
-export interface StartUploadProps {
-  /** File name shown to members (sanitised; never part of the object key). */
-  name: string;
-  /** Exact byte count the client will PUT; checked at confirmation. */
-  size: number;
-  /** Media type the client will send as Content-Type; checked at confirmation. */
-  contentType: string;
-  /** Drive folder the file lands in (purpose `file` only); root when absent. */
-  folderId?: string | null;
-  /** `file` (default): a file of the drive. Another module's key (`asset`, `image` ...): a file hidden from the drive, counted in the quota. */
-  purpose?: string;
-}
+/** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
 export interface StartedUpload {
   /** Pass it to completeUpload / upload-confirm; it becomes the file's id. */
@@ -43,38 +28,6 @@ export interface StartedUpload {
   expiresAt: Date;
   /** Until when the upload may be confirmed; afterwards its reservation is released and the object deleted. */
   confirmBy: Date;
-}
-
-/** A reserved upload: what its confirmation and its clean-up need. */
-export interface ReservedUpload {
-  id: string;
-  size: number;
-  contentType: string;
-  objectKey: string;
-  expiresAt: Date;
-}
-
-/**
- * Step 1 without the address: checks the declared file, then reserves its bytes in the quota and records
- * the upload in one statement (409 `quota_exceeded` when they do not fit).
- */
-export async function reserveUpload(ctx: TenantContext, props: StartUploadProps): Promise<ReservedUpload> {
-  const { config } = ctx.services;
-  const purpose = props.purpose ?? DRIVE_PURPOSE;
-  checkDeclaredUpload({ size: props.size, folderId: props.folderId, purpose }, config.CLOUD_MAX_UPLOAD_BYTES);
-  const name = sanitizeName(props.name);
-  const [quota, parentId] = await Promise.all([quotaBytesOf(ctx.services, ctx.tenantId), lockFolder(ctx.em, ctx.tenantId, props.folderId)]);
-  const id = newId();
-  const upload: ReservedUpload = {
-    id,
-    size: props.size,
-    contentType: mediaType(props.contentType),
-    objectKey: objectKeyFor(ctx.tenantId, id),
-    expiresAt: new Date(Date.now() + (config.CLOUD_UPLOAD_TTL_SECONDS + CONFIRM_GRACE_SECONDS) * 1000),
-  };
-  const reserved = await reserveAndRecordUpload(ctx.em, { ...upload, tenantId: ctx.tenantId, userId: ctx.userId, purpose, parentId, name }, quota);
-  if (!reserved) throw await quotaRefusal(ctx, props.size, quota);
-  return upload;
 }
 
 /**
@@ -162,17 +115,3 @@ async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode>
   return node;
 }
 
-/**
- * Drops an upload: its object (if any) deleted first, then its reservation given back. A failure to delete
- * the object leaves the upload, so the sweep tries again later: no object is ever left without a row (nor the
- * copy an unfinished S3 confirmation made). The row stays locked meanwhile, so a local PUT finishing then finds
- * no pending upload and takes its object back (receive.ts).
- */
-export async function discardUpload(ctx: Pick<TenantContext, 'services' | 'tenantId'>, upload: Pick<ReservedUpload, 'id' | 'size' | 'objectKey'>): Promise<void> {
-  await ctx.services.orm.em.fork().transactional(async (em) => {
-    if (!(await lockUpload(em, ctx.tenantId, upload.id))) return; // confirmed or discarded meanwhile: its objects are no longer this upload's to delete
-    for (const key of new Set([upload.objectKey, fileKeyOf(ctx.services.storage.uploadsAreFinal, ctx.tenantId, upload)])) await ctx.services.storage.remove(key);
-    await deleteUpload(em, ctx.tenantId, upload.id);
-    await releaseReservation(em, ctx.tenantId, upload.size);
-  });
-}
