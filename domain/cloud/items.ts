@@ -21,11 +21,8 @@ export interface CloudItem {
   starred: boolean;
 }
 
-/** The caller's user id for the star column (system work stars nothing). */
-export const starOwner = (ctx: TenantContext) => ctx.userId ?? ROOT_ID;
-
-/** Whom the store reads for: the caller's organisation and stars. */
-export const readerOf = (ctx: TenantContext): Reader => ({ tenantId: ctx.tenantId, starOwner: starOwner(ctx) });
+/** Whom the store reads for: the caller's organisation, and the member whose stars show (system work stars nothing). */
+export const readerOf = (ctx: TenantContext): Reader => ({ tenantId: ctx.tenantId, starOwner: ctx.userId ?? ROOT_ID });
 
 /** One drive item of the organisation by id and kind, or 404. */
 export async function getItem(ctx: TenantContext, id: string, kind: NodeKind, liveness: Liveness = 'live'): Promise<CloudItem> {

@@ -7,7 +7,7 @@ import { startStack, type TestStack } from '../support/stack';
 import { lockWaiters } from './lockWaits';
 
 /**
- * Deleting a folder and adding to its subtree are serialised (domain/cloud/trash.ts trashSubtree, the parent trigger
+ * Deleting a folder and adding to its subtree are serialised (domain/cloud/trashNodes.ts trashSubtree, the parent trigger
  * of Migration20261207000500_cloud_trash_locks): nothing stays live under a trashed folder, so nothing outlives its
  * purge in the quota.
  */
