@@ -2,10 +2,11 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
-import { fileCategories } from '../../entities/cloud/node';
+import { DESCRIPTION_LENGTH, fileCategories, NAME_LENGTH } from '../../entities/cloud/node';
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
-import { sortKeys, type SortKey } from '../../domain/cloud/listings';
+import { sortKeys, type SortKey } from '../../domain/cloud/store/items';
 import { documentTypes, type DocumentType } from '../../domain/cloud/odf';
+import { cloudShareBodyKindDoc, cloudUploadUrlBodyNameDoc } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the cloud routes. Unknown fields are refused. */
 
@@ -14,8 +15,8 @@ const MAX_BULK = 500;
 const MEDIA_TYPE = /^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}\/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$/;
 
 export class CloudUploadUrlBody {
-  @JSONSchema({ description: 'File name as members see it (sanitised: separators and control characters become "_"; never part of the storage key)' })
-  @IsString() @Length(1, 255) name!: string;
+  @JSONSchema({ description: cloudUploadUrlBodyNameDoc })
+  @IsString() @Length(1, NAME_LENGTH) name!: string;
   @JSONSchema({ description: 'Exact size in bytes the PUT will carry (checked at confirmation); at most CLOUD_MAX_UPLOAD_BYTES' })
   @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) size!: number;
   @JSONSchema({ description: 'Media type the PUT will send as Content-Type (checked at confirmation), e.g. image/png' })
@@ -29,9 +30,9 @@ export class CloudUploadConfirmBody {
 }
 
 export class CloudEditNodeBody {
-  @IsOptional() @IsString() @Length(1, 255) name?: string;
-  @JSONSchema({ description: 'Free text (null clears it)', type: ['string', 'null'], maxLength: 1000 })
-  @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+  @IsOptional() @IsString() @Length(1, NAME_LENGTH) name?: string;
+  @JSONSchema({ description: 'Free text (null clears it)', type: ['string', 'null'], maxLength: DESCRIPTION_LENGTH })
+  @IsOptional() @IsString() @MaxLength(DESCRIPTION_LENGTH) description?: string | null;
 }
 
 export class CloudMoveBody {
@@ -56,7 +57,7 @@ export class CloudStarBody {
 }
 
 export class CloudShareBody {
-  @JSONSchema({ description: 'link: an address anyone holding it may open (needs cloud.share); members: members of the organisation, notified' })
+  @JSONSchema({ description: cloudShareBodyKindDoc })
   @IsIn(shareKinds) kind!: ShareKind;
   @JSONSchema({ description: 'Link shares: the link answers 410 after this time (ISO 8601)' })
   @IsOptional() @IsInstant() @MaxLength(40) expiresAt?: string;
@@ -71,7 +72,7 @@ export class CloudOpenShareBody {
 }
 
 export class CloudCreateFolderBody {
-  @JSONSchema({ description: 'A name taken in the folder becomes "name (2)"' }) @IsString() @Length(1, 255) name!: string;
+  @JSONSchema({ description: 'A name taken in the folder becomes "name (2)"' }) @IsString() @Length(1, NAME_LENGTH) name!: string;
   @JSONSchema({ description: 'Parent folder; root when absent or null', type: ['string', 'null'], format: 'uuid' })
   @IsOptional() @IsUUID() parentId?: string | null;
 }
@@ -126,5 +127,6 @@ export class CloudShareParams {
 }
 
 export class CloudShareTokenParams {
-  @JSONSchema({ description: 'The token of a link share' }) @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' }) token!: string;
+  @JSONSchema({ description: 'The token of a link share' })
+  @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' }) token!: string;
 }

@@ -1,38 +1,73 @@
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { createFolder, editNode } from '../../domain/cloud/folders';
-import { breadcrumb, listContents, listStarred, listSharedWithMe, listTrash, searchItems, type SearchProps } from '../../domain/cloud/listings';
-import { restoreNode, trashNodes } from '../../domain/cloud/trash';
-import { setStar } from '../../domain/cloud/stars';
-import { CloudPageQuery, CloudContentsQuery, CloudCreateFolderBody, CloudEditNodeBody, CloudSearchQuery, CloudStarBody } from './dtos';
-import { CloudBreadcrumbView, CloudItemPageView, CloudItemView, CloudFolderContentsView, CloudTrashPageView } from './views';
+import { breadcrumb } from '../../domain/cloud/breadcrumb';
+import { createFolder } from '../../domain/cloud/createFolder';
+import { editNode } from '../../domain/cloud/editNode';
+import { listContents } from '../../domain/cloud/listContents';
+import { listSharedWithMe } from '../../domain/cloud/listSharedWithMe';
+import { listStarred } from '../../domain/cloud/listStarred';
+import { listTrash } from '../../domain/cloud/listTrash';
+import { searchItems, type SearchProps } from '../../domain/cloud/searchItems';
+import { restoreNode } from '../../domain/cloud/restoreNode';
+import { trashNodes } from '../../domain/cloud/trashNodes';
+import { setStar } from '../../domain/cloud/setStar';
+import { CloudContentsQuery, CloudCreateFolderBody, CloudEditNodeBody, CloudPageQuery, CloudSearchQuery, CloudStarBody } from './dtos';
+import { CloudBreadcrumbView, CloudFolderContentsView, CloudItemPageView, CloudItemView, CloudTrashPageView } from './views';
+import { restoreConflictError } from './files.docs';
+import {
+  deleteFoldersIdDoc,
+  folderContentsDoc,
+  getFoldersSearchDoc,
+  getFoldersSharedWithMeDoc,
+  getFoldersTrashDoc,
+  patchFoldersIdDoc,
+  postFoldersIdRestoreDoc,
+} from './folders.docs';
 
 /** Folders of the drive: listings (contents, search, starred, trash, breadcrumb) and folder changes. */
 export function folderRoutes({ routes }: ModuleMount): void {
   const r = routes('Cloud folders');
   const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
   const write = { access: 'user', module: 'cloud', permission: 'cloud.write' } as const;
-  const contents = 'Folders first, then files; sort by name (case-insensitive, default), size or date (last change), asc (default) or desc; paginated with limit and the opaque cursor.';
 
-  r.get('/api/cloud/folders/contents', { ...read, summary: 'Root contents', description: contents, query: CloudContentsQuery, response: CloudFolderContentsView }, async ({ ctx, query }) =>
-    CloudFolderContentsView.fromContents(await listContents(ctx, null, query)),
+  r.get(
+    '/api/cloud/folders/contents',
+    {
+      ...read,
+      summary: 'Root contents',
+      description: folderContentsDoc,
+      query: CloudContentsQuery,
+      response: CloudFolderContentsView,
+    },
+    async ({ ctx, query }) => CloudFolderContentsView.fromContents(await listContents(ctx, null, query)),
   );
 
   r.get(
     '/api/cloud/folders/:id/contents',
-    { ...read, summary: 'Folder contents', description: `${contents} A trashed folder is 404.`, params: IdParams, query: CloudContentsQuery, response: CloudFolderContentsView },
+    {
+      ...read,
+      summary: 'Folder contents',
+      description: `${folderContentsDoc} A trashed folder is 404.`,
+      params: IdParams,
+      query: CloudContentsQuery,
+      response: CloudFolderContentsView,
+    },
     async ({ ctx, params, query }) => CloudFolderContentsView.fromContents(await listContents(ctx, params.id, query)),
   );
 
-  r.get('/api/cloud/folders/:id/breadcrumb', { ...read, summary: 'Breadcrumb of a folder', params: IdParams, response: CloudBreadcrumbView }, async ({ ctx, params }) => ({ items: await breadcrumb(ctx, params.id) }));
+  r.get(
+    '/api/cloud/folders/:id/breadcrumb',
+    { ...read, summary: 'Breadcrumb of a folder', params: IdParams, response: CloudBreadcrumbView },
+    async ({ ctx, params }) => ({ items: await breadcrumb(ctx, params.id) }),
+  );
 
   r.get(
     '/api/cloud/folders/search',
     {
       ...read,
       summary: 'Search files and folders',
-      description: 'Live items whose name contains q (case-insensitive), of a type (folder or a file category), everywhere or within folderId\'s subtree; by name.',
+      description: getFoldersSearchDoc,
       query: CloudSearchQuery,
       response: CloudItemPageView,
       errors: { 404: 'folderId is not a live folder of the organisation' },
@@ -40,8 +75,16 @@ export function folderRoutes({ routes }: ModuleMount): void {
     async ({ ctx, query }) => CloudItemPageView.from(await searchItems(ctx, query as SearchProps)),
   );
 
-  r.get('/api/cloud/folders/starred', { ...read, summary: "The caller's starred files and folders", description: 'By name.', query: CloudPageQuery, response: CloudItemPageView }, async ({ ctx, query }) =>
-    CloudItemPageView.from(await listStarred(ctx, query)),
+  r.get(
+    '/api/cloud/folders/starred',
+    {
+      ...read,
+      summary: "The caller's starred files and folders",
+      description: 'By name.',
+      query: CloudPageQuery,
+      response: CloudItemPageView,
+    },
+    async ({ ctx, query }) => CloudItemPageView.from(await listStarred(ctx, query)),
   );
 
   r.get(
@@ -49,7 +92,7 @@ export function folderRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Files shared with the caller',
-      description: 'Live files other members shared with the caller (member shares naming them, not revoked), each once, the most recently shared first. Link shares are addresses, not listed here.',
+      description: getFoldersSharedWithMeDoc,
       query: CloudPageQuery,
       response: CloudItemPageView,
     },
@@ -58,35 +101,60 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/cloud/folders/trash',
-    { ...read, summary: 'Trash', description: 'What was deleted, newest first: a trashed folder stands for its subtree. Each entry says when the retention purge deletes it.', query: CloudPageQuery, response: CloudTrashPageView },
+    { ...read, summary: 'Trash', description: getFoldersTrashDoc, query: CloudPageQuery, response: CloudTrashPageView },
     async ({ ctx, query }) => CloudTrashPageView.from(await listTrash(ctx, query)),
   );
 
   r.post(
     '/api/cloud/folders',
-    { ...write, summary: 'Create a folder', description: 'In parentId (root when absent). A name taken there becomes "name (2)", like uploads.', body: CloudCreateFolderBody, response: CloudItemView, status: 201, errors: { 404: 'Parent folder not found', 409: '`name_taken`: concurrent creations took every free name tried; try again' } },
+    {
+      ...write,
+      summary: 'Create a folder',
+      description: 'In parentId (root when absent). A name taken there becomes "name (2)", like uploads.',
+      body: CloudCreateFolderBody,
+      response: CloudItemView,
+      status: 201,
+      errors: { 404: 'Parent folder not found', 409: '`name_taken`: concurrent creations took every free name tried; try again' },
+    },
     async ({ ctx, body }) => created(CloudItemView.from(await createFolder(ctx, body))),
   );
 
   r.patch(
     '/api/cloud/folders/:id',
-    { ...write, summary: 'Rename a folder or edit its description', description: 'A name taken in its parent is 409 `name_taken`. Move folders with POST /api/cloud/files/bulk-move (folderIds).', params: IdParams, body: CloudEditNodeBody, response: CloudItemView, errors: { 409: '`name_taken`' } },
+    {
+      ...write,
+      summary: 'Rename a folder or edit its description',
+      description: patchFoldersIdDoc,
+      params: IdParams,
+      body: CloudEditNodeBody,
+      response: CloudItemView,
+      errors: { 409: '`name_taken`' },
+    },
     async ({ ctx, params, body }) => CloudItemView.from(await editNode(ctx, params.id, 'folder', body)),
   );
 
-  r.post('/api/cloud/folders/:id/star', { ...read, summary: 'Star or unstar a folder', params: IdParams, body: CloudStarBody, response: CloudItemView }, async ({ ctx, params, body }) =>
-    CloudItemView.from(await setStar(ctx, params.id, 'folder', body.starred)),
+  r.post(
+    '/api/cloud/folders/:id/star',
+    { ...read, summary: 'Star or unstar a folder', params: IdParams, body: CloudStarBody, response: CloudItemView },
+    async ({ ctx, params, body }) => CloudItemView.from(await setStar(ctx, params.id, 'folder', body.starred)),
   );
 
   r.post(
     '/api/cloud/folders/:id/restore',
-    { ...write, summary: 'Restore a folder from the trash', description: 'With everything trashed with it, into its parent or the root; a name taken since becomes "name (2)". 409 `trashed_with_folder` for a folder trashed with its parent.', params: IdParams, response: CloudItemView, errors: { 409: '`trashed_with_folder`, or `name_taken` (concurrent creations took every free name tried; try again)' } },
+    {
+      ...write,
+      summary: 'Restore a folder from the trash',
+      description: postFoldersIdRestoreDoc,
+      params: IdParams,
+      response: CloudItemView,
+      errors: { 409: restoreConflictError },
+    },
     async ({ ctx, params }) => CloudItemView.from(await restoreNode(ctx, params.id, 'folder')),
   );
 
   r.delete(
     '/api/cloud/folders/:id',
-    { ...write, summary: 'Delete a folder', description: 'The folder and its whole subtree go to the trash; the retention purge deletes them and their objects after CLOUD_TRASH_RETENTION_DAYS.', params: IdParams, status: 204 },
+    { ...write, summary: 'Delete a folder', description: deleteFoldersIdDoc, params: IdParams, status: 204 },
     async ({ ctx, params }) => {
       await trashNodes(ctx, { folderIds: [params.id] });
       return noContent();

@@ -5,11 +5,18 @@ import { Nullable } from '../http/nullable';
 import { fileCategories, nodeKinds } from '../../entities/cloud/node';
 import { shareKinds, type CloudShare } from '../../entities/cloud/share';
 import type { CloudItem } from '../../domain/cloud/items';
-import type { TrashEntry } from '../../domain/cloud/listings';
+import type { TrashEntry } from '../../domain/cloud/listTrash';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import {
+  cloudDownloadUrlViewInlineUrlDoc,
+  cloudDownloadUrlViewUrlDoc,
+  cloudQuotaViewOverQuotaDoc,
+  cloudSharedFileViewUrlDoc,
+  cloudTenantDownloadUrlViewUrlDoc,
+} from './views.docs';
 
 /** Presenters of the cloud routes. */
 
@@ -113,15 +120,15 @@ export class CloudUploadTicketView {
 }
 
 export class CloudDownloadUrlView {
-  @JSONSchema({ description: 'Downloads the bytes as an attachment named like the file: authorised by its signed, expiring t parameter, no token; 404 once the file is trashed' })
+  @JSONSchema({ description: cloudDownloadUrlViewUrlDoc })
   @IsString() url!: string;
-  @JSONSchema({ description: 'Renders the file in a browser (img src, embeds): authorised by its signed, expiring t parameter, no token; 404 once the file is trashed' })
+  @JSONSchema({ description: cloudDownloadUrlViewInlineUrlDoc })
   @IsString() inlineUrl!: string;
   @IsDateString() expiresAt!: string;
 }
 
 export class CloudTenantDownloadUrlView {
-  @JSONSchema({ description: 'The inline address (redirects to the bytes, without Content-Disposition for the types a browser renders safely), for services of the suite fetching them' })
+  @JSONSchema({ description: cloudTenantDownloadUrlViewUrlDoc })
   @IsString() url!: string;
   @IsDateString() expiresAt!: string;
   @IsInt() size!: number;
@@ -165,7 +172,7 @@ export class CloudSharedFileView {
   @IsString() name!: string;
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
-  @JSONSchema({ description: 'Downloads the file (attachment), as long as the link and its file are live: GET /api/cloud/shared/{token}/download' })
+  @JSONSchema({ description: cloudSharedFileViewUrlDoc })
   @IsString() url!: string;
   @IsDateString() expiresAt!: string;
 }
@@ -180,7 +187,7 @@ export class CloudQuotaView {
   @IsInt() availableBytes!: number;
   @JSONSchema({ description: 'Bytes of files in the trash (part of usedBytes until purged)' })
   @IsInt() trashBytes!: number;
-  @JSONSchema({ description: 'True when the quota is below what is stored (after a downgrade): uploads are refused, nothing is deleted' })
+  @JSONSchema({ description: cloudQuotaViewOverQuotaDoc })
   @IsBoolean() overQuota!: boolean;
   @JSONSchema({ description: 'Stored bytes by file category (image, video, document ...)', additionalProperties: { type: 'integer' } })
   @IsObject() byType!: Record<string, number>;

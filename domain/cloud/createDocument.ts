@@ -2,7 +2,7 @@ import type { TenantContext } from '../context';
 import { getItem, type CloudItem } from './items';
 import { sanitizeName } from './names';
 import { documentFormats, emptyDocument, type DocumentType } from './odf';
-import { storeFile } from './uploads';
+import { storeFile } from './storeFile';
 
 /**
  * An empty office document (doc: .odt, sheet: .ods, slides: .odp) created as a file of the drive, counted in

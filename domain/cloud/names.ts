@@ -1,7 +1,6 @@
 import { extname } from 'node:path';
-import type { Em } from '../../lib/db';
 import { invalidField } from '../../lib/errors';
-import type { FileCategory } from '../../entities/cloud/node';
+import { NAME_LENGTH, type FileCategory } from '../../entities/cloud/node';
 
 /** The id standing for "the root" in the name index (parent_id null). */
 export const ROOT_ID = '00000000-0000-0000-0000-000000000000';
@@ -9,7 +8,7 @@ export const ROOT_ID = '00000000-0000-0000-0000-000000000000';
 /** Whether text is a uuid: checked before PostgreSQL casts text from outside (a cursor, an object key) to one. */
 export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
-export const MAX_NAME_LENGTH = 255;
+export const MAX_NAME_LENGTH = NAME_LENGTH;
 
 /**
  * A name as stored: Unicode NFC, separators (/ and \) and control characters replaced by "_", whitespace
@@ -47,36 +46,6 @@ export function numbered(name: string, n: number, isFile: boolean): string {
   const suffix = ` (${n})`;
   return `${stem.slice(0, MAX_NAME_LENGTH - suffix.length - ext.length)}${suffix}${ext}`;
 }
-
-/** Candidates freeName asks the database about at a time (the name itself, then "name (2)" ...). */
-const FREE_NAME_BATCH = 50;
-
-/**
- * The name itself when free in the folder, else the first free "name (n)". Creations (uploads, new
- * folders, documents, restores) take it; the unique index still decides under a race (the caller retries).
- * The database compares, with lower() on both sides like the unique index: JavaScript's toLowerCase() differs
- * from PostgreSQL's lower() for some letters ("İ", a final "Σ"), which made a taken name look free. One query
- * (one index probe per candidate) answers the first free one of a batch; a folder holding more numbered
- * copies than a batch takes another.
- */
-export async function freeName(em: Em, tenantId: string, parentId: string | null, name: string, isFile: boolean): Promise<string> {
-  for (let first = 1; ; first += FREE_NAME_BATCH) {
-    const candidates = Array.from({ length: FREE_NAME_BATCH }, (_, i) => (first + i === 1 ? name : numbered(name, first + i, isFile)));
-    const rows = await em.execute<{ name: string }[]>(
-      `select c.name from jsonb_array_elements_text(?::jsonb) with ordinality as c(name, ord)
-       where not exists (
-         select 1 from cloud_nodes n
-         where n.tenant_id = ? and coalesce(n.parent_id, ?::uuid) = ?::uuid and lower(n.name) = lower(c.name) and n.trashed_at is null and n.purpose = 'file'
-       )
-       order by c.ord limit 1`,
-      [JSON.stringify(candidates), tenantId, ROOT_ID, parentId ?? ROOT_ID],
-    );
-    if (rows.length) return rows[0].name;
-  }
-}
-
-/** Escapes LIKE's wildcards, so user text matches literally. */
-export const likePrefix = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The media type without parameters, lower case: "Text/Plain; charset=utf-8" -> "text/plain". */
 export const mediaType = (contentType: string | null | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();

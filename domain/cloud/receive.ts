@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 import { conflict, tooLarge } from '../../lib/errors';
 import type { LocalStorage } from '../../lib/storage/local';
 import type { Services } from '../services';
-import { isUuid } from './names';
-import { objectKeyFor } from './uploads';
+import { uploadOfKey } from './objectKeys';
+import { fileAtKey } from './store/nodes';
+import { pendingSize } from './store/uploads';
 
 export interface ReceivedObject {
   /** Content-Type of the PUT (the signed one when the address carries one). */
@@ -12,26 +13,6 @@ export interface ReceivedObject {
   length?: number;
   /** Most bytes the address takes (its signed size, or the adapter's bound). */
   maxBytes: number;
-}
-
-interface UploadKey {
-  tenantId: string;
-  id: string;
-  key: string;
-}
-
-/** The upload a key is the address of (`<tenantId>/files/<uploadId>`, see objectKeyFor), or null. */
-function uploadOfKey(key: string): UploadKey | null {
-  const [tenantId, , id] = key.split('/');
-  return isUuid(tenantId ?? '') && isUuid(id ?? '') && objectKeyFor(tenantId, id) === key ? { tenantId, id, key } : null;
-}
-
-/** The declared size of the upload while it is pending, else null; `for share` waits for a discard holding the row. */
-async function pendingSize(services: Services, upload: UploadKey, lock = ''): Promise<number | null> {
-  const rows = await services.orm.em
-    .fork()
-    .execute<{ size: string }[]>(`select size from cloud_uploads where id = ? and tenant_id = ? and object_key = ? and expires_at > now() ${lock}`, [upload.id, upload.tenantId, upload.key]);
-  return rows.length ? Number(rows[0].size) : null;
 }
 
 const notPending = () => conflict('upload_not_pending', 'This upload address is no longer in use: its upload was confirmed, discarded or expired');
@@ -45,7 +26,7 @@ const notPending = () => conflict('upload_not_pending', 'This upload address is 
  */
 export async function receiveLocalPut(services: Services, storage: LocalStorage, key: string, body: Readable, props: ReceivedObject): Promise<void> {
   const upload = uploadOfKey(key);
-  const declared = upload ? await pendingSize(services, upload) : undefined;
+  const declared = upload ? await pendingSize(services.orm.em.fork(), upload) : undefined;
   if (declared === null) throw notPending();
   const maxBytes = Math.min(props.maxBytes, declared ?? props.maxBytes);
   if ((props.length ?? 0) > maxBytes) throw tooLarge('payload_too_large', `This address takes at most ${maxBytes} bytes`);
@@ -55,9 +36,8 @@ export async function receiveLocalPut(services: Services, storage: LocalStorage,
   if (!upload) return;
   // A discard (a refused confirmation, the sweep) deletes the object while it holds the upload's row: asked again
   // behind that lock, an upload gone without its file means the object written meanwhile belongs to nobody.
-  if ((await pendingSize(services, upload, 'for share')) !== null) return;
-  const confirmed = await services.orm.em.fork().execute(`select 1 from cloud_nodes where id = ? and tenant_id = ? and object_key = ?`, [upload.id, upload.tenantId, key]);
-  if (confirmed.length) return;
+  if ((await pendingSize(services.orm.em.fork(), upload, true)) !== null) return;
+  if (await fileAtKey(services.orm.em.fork(), upload.tenantId, upload.id, key)) return;
   await storage.remove(key);
   throw notPending();
 }

@@ -1,32 +1,20 @@
 import { CheckConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { newId } from '../../entities/base';
-import { CloudNode, DRIVE_PURPOSE } from '../../entities/cloud/node';
-import { CloudUpload } from '../../entities/cloud/upload';
-import { AppError, conflict, invalidField, notFound, tooLarge } from '../../lib/errors';
-import type { ObjectStorage } from '../../lib/storage';
+import { DRIVE_PURPOSE, type CloudNode } from '../../entities/cloud/node';
+import type { CloudUpload } from '../../entities/cloud/upload';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
-import { noFreeName } from './folders';
-import { lockFolder } from './items';
-import { categoryOf, freeName, mediaType, sanitizeName } from './names';
-import { quotaBytesOf, quotaRefusal, releaseReservation, RESERVE_SQL, SETTLE_SQL, settleParams } from './quota';
+import { discardUpload } from './discardUpload';
+import { freeName } from './freeName';
+import { categoryOf } from './names';
+import { fileKeyOf } from './objectKeys';
+import { noFreeName } from './refusals';
+import { reserveUpload, type StartUploadProps } from './reserveUpload';
+import { fileById } from './store/nodes';
+import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
+import { objectMismatches } from './uploadRules';
 
-/** Time a confirmation may still come after the upload address expired (a PUT started just before may end). */
-const CONFIRM_GRACE_SECONDS = 600;
-const PURPOSE = /^[a-z][a-z0-9_-]{0,39}$/;
-
-export interface StartUploadProps {
-  /** File name shown to members (sanitised; never part of the object key). */
-  name: string;
-  /** Exact byte count the client will PUT; checked at confirmation. */
-  size: number;
-  /** Media type the client will send as Content-Type; checked at confirmation. */
-  contentType: string;
-  /** Drive folder the file lands in (purpose `file` only); root when absent. */
-  folderId?: string | null;
-  /** `file` (default): a file of the drive. Another module's key (`asset`, `image` ...): a file hidden from the drive, counted in the quota. */
-  purpose?: string;
-}
+/** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
 export interface StartedUpload {
   /** Pass it to completeUpload / upload-confirm; it becomes the file's id. */
@@ -40,48 +28,6 @@ export interface StartedUpload {
   expiresAt: Date;
   /** Until when the upload may be confirmed; afterwards its reservation is released and the object deleted. */
   confirmBy: Date;
-}
-
-/** Object keys are the server's: `<tenantId>/files/<uploadId>`. Nothing of the request reaches them. */
-export const objectKeyFor = (tenantId: string, id: string) => `${tenantId}/files/${id}`;
-
-/** A reserved upload: what its confirmation and its clean-up need. */
-export interface ReservedUpload {
-  id: string;
-  size: number;
-  contentType: string;
-  objectKey: string;
-  expiresAt: Date;
-}
-
-/**
- * Step 1 without the address: checks the declared file, then reserves its bytes in the quota and records
- * the upload in one statement (409 `quota_exceeded` when they do not fit).
- */
-export async function reserveUpload(ctx: TenantContext, props: StartUploadProps): Promise<ReservedUpload> {
-  const { config } = ctx.services;
-  const purpose = props.purpose ?? DRIVE_PURPOSE;
-  if (!PURPOSE.test(purpose)) throw invalidField('purpose', 'must be a module key of lowercase letters, digits, "_" or "-"');
-  if (purpose !== DRIVE_PURPOSE && props.folderId) throw invalidField('folderId', 'only files of the drive go into folders');
-  if (props.size > config.CLOUD_MAX_UPLOAD_BYTES) throw tooLarge('file_too_large', `A file may have at most ${config.CLOUD_MAX_UPLOAD_BYTES} bytes`);
-  const name = sanitizeName(props.name);
-  const [quota, parentId] = await Promise.all([quotaBytesOf(ctx.services, ctx.tenantId), lockFolder(ctx.em, ctx.tenantId, props.folderId)]);
-  const id = newId();
-  const upload: ReservedUpload = {
-    id,
-    size: props.size,
-    contentType: mediaType(props.contentType),
-    objectKey: objectKeyFor(ctx.tenantId, id),
-    expiresAt: new Date(Date.now() + (config.CLOUD_UPLOAD_TTL_SECONDS + CONFIRM_GRACE_SECONDS) * 1000),
-  };
-  const rows = await ctx.em.execute(
-    `with reserved as (${RESERVE_SQL})
-     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at)
-     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
-    [ctx.tenantId, props.size, props.size, quota, quota, id, ctx.tenantId, ctx.userId, purpose, parentId, name, props.size, upload.contentType, upload.objectKey, upload.expiresAt],
-  );
-  if (!rows.length) throw await quotaRefusal(ctx, props.size, quota);
-  return upload;
 }
 
 /**
@@ -112,23 +58,19 @@ export interface CompletedUpload {
  */
 export async function completeUpload(ctx: TenantContext, uploadId: string): Promise<CompletedUpload> {
   const { storage } = ctx.services;
-  const upload = await ctx.em.findOne(CloudUpload, { id: uploadId });
+  const upload = await pendingUpload(ctx.em, uploadId);
   if (!upload) return { node: await confirmedNode(ctx, uploadId), created: false };
   if (upload.expiresAt.getTime() < Date.now()) throw new AppError(410, 'upload_expired', 'This upload expired; start a new one');
   const stored = await storage.stat(upload.objectKey);
   if (!stored) throw conflict('upload_incomplete', 'No bytes were uploaded to this address yet: PUT the file, then confirm');
-  const problems = [
-    stored.size !== upload.size && `it has ${stored.size} bytes, ${upload.size} were declared`,
-    mediaType(stored.contentType) !== upload.contentType && `its Content-Type is ${mediaType(stored.contentType) || 'missing'}, ${upload.contentType} was declared`,
-  ].filter(Boolean);
+  const problems = objectMismatches(stored, upload);
   if (problems.length) {
     await discardUpload(ctx, upload);
     throw conflict('upload_mismatch', `The uploaded object does not match the upload: ${problems.join('; ')}. It was deleted and the reservation released; start again`);
   }
-  const objectKey = fileKeyOf(ctx.services.storage, ctx.tenantId, upload);
+  const objectKey = fileKeyOf(storage.uploadsAreFinal, ctx.tenantId, upload);
   if (objectKey !== upload.objectKey && !(await storage.copy(upload.objectKey, objectKey, stored.etag ?? ''))) {
-    const pending = await ctx.em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ?`, [upload.id, ctx.tenantId]);
-    if (!pending.length) return { node: await confirmedNode(ctx, uploadId), created: false };
+    if (!(await isPending(ctx.em, ctx.tenantId, upload.id))) return { node: await confirmedNode(ctx, uploadId), created: false };
     throw conflict('upload_changed', 'The object was replaced while it was confirmed; confirm again');
   }
   const done = await recordFile(ctx, upload, objectKey);
@@ -139,10 +81,6 @@ export async function completeUpload(ctx: TenantContext, uploadId: string): Prom
   return done;
 }
 
-/** The key a confirmed file is stored at: its upload key, or (S3) the key of its own it is copied to. */
-const fileKeyOf = (storage: ObjectStorage, tenantId: string, upload: Pick<ReservedUpload, 'id' | 'objectKey'>) =>
-  storage.uploadsAreFinal ? upload.objectKey : `${tenantId}/stored/${upload.id}`;
-
 /** Records the confirmed file at `objectKey` and settles the quota, claiming the upload (one statement, retried). */
 async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: string): Promise<CompletedUpload> {
   const category = categoryOf(upload.contentType, upload.name);
@@ -151,21 +89,10 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
   let name = upload.name;
   for (let attempt = 1; ; attempt++) {
     try {
-      // One statement: claim the upload (of two concurrent confirmations one deletes the row), record the
-      // file, turn the reservation into stored bytes. Nothing claimed: already confirmed.
-      const rows = await ctx.em.execute<Record<string, unknown>[]>(
-        `with claimed as (delete from cloud_uploads where id = ? and tenant_id = ? returning id, tenant_id, purpose, size, content_type, user_id),
-         node as (
-           insert into cloud_nodes (id, tenant_id, created_at, updated_at, kind, purpose, parent_id, name, size, content_type, category, object_key, created_by)
-           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, ?, user_id from claimed returning *
-         ),
-         settled as (${SETTLE_SQL} and exists (select 1 from node) returning 1)
-         select node.*, (select count(*) from settled) as settled from node`,
-        [upload.id, ctx.tenantId, parentId, name, category, objectKey, ...settleParams(ctx.tenantId, upload.size, category)],
-      );
-      if (!rows.length) return { node: await confirmedNode(ctx, upload.id), created: false };
-      const { settled: _settled, ...row } = rows[0];
-      const node = ctx.em.map(CloudNode, row);
+      // Claims the upload (of two concurrent confirmations one deletes its row), records the file, settles the
+      // quota, in one statement. Nothing claimed: already confirmed.
+      const node = await claimUploadAsFile(ctx.em, { id: upload.id, tenantId: ctx.tenantId, size: upload.size }, { parentId, name, category, objectKey });
+      if (!node) return { node: await confirmedNode(ctx, upload.id), created: false };
       if (drive) {
         void notify(ctx.services, 'cloud', [{ event: 'file.uploaded', tenantId: ctx.tenantId, subject: { fileId: node.id, folderId: node.parentId ?? null, userId: ctx.userId }, data: { name: node.name, size: node.size, contentType: node.contentType, parentId: node.parentId ?? null } }]);
       }
@@ -183,48 +110,8 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
 }
 
 async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode> {
-  const node = await ctx.em.findOne(CloudNode, { id, kind: 'file' });
+  const node = await fileById(ctx.em, id);
   if (!node) throw notFound('Upload');
   return node;
 }
 
-/**
- * Drops an upload: its object (if any) deleted first, then its reservation given back. A failure to delete
- * the object leaves the upload, so the sweep tries again later: no object is ever left without a row (nor the
- * copy an unfinished S3 confirmation made). The row stays locked meanwhile, so a local PUT finishing then finds
- * no pending upload and takes its object back (receive.ts).
- */
-export async function discardUpload(ctx: Pick<TenantContext, 'services' | 'tenantId'>, upload: Pick<ReservedUpload, 'id' | 'size' | 'objectKey'>): Promise<void> {
-  await ctx.services.orm.em.fork().transactional(async (em) => {
-    const held = await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ? for update`, [upload.id, ctx.tenantId]);
-    if (!held.length) return; // confirmed or discarded meanwhile: its objects are no longer this upload's to delete
-    for (const key of new Set([upload.objectKey, fileKeyOf(ctx.services.storage, ctx.tenantId, upload)])) await ctx.services.storage.remove(key);
-    await em.execute(`delete from cloud_uploads where id = ? and tenant_id = ?`, [upload.id, ctx.tenantId]);
-    await releaseReservation(em, ctx.tenantId, upload.size);
-  });
-}
-
-export interface StoreFileProps extends Omit<StartUploadProps, 'size'> {
-  body: Buffer;
-}
-
-/**
- * A file the server itself writes (new documents; other modules' generated files): the same reservation,
- * the bytes put by the server, then the same confirmation. Exported for other modules.
- */
-export async function storeFile(ctx: TenantContext, props: StoreFileProps): Promise<CloudNode> {
-  const upload = await reserveUpload(ctx, { ...props, size: props.body.length });
-  try {
-    await ctx.services.storage.put(upload.objectKey, props.body, upload.contentType);
-  } catch (err) {
-    await discardUpload(ctx, upload).catch(() => undefined);
-    throw err;
-  }
-  try {
-    return (await completeUpload(ctx, upload.id)).node;
-  } catch (err) {
-    // Nobody confirms a server-written file again: give its reservation back now (a no-op once it was recorded).
-    await discardUpload(ctx, upload).catch(() => undefined);
-    throw err;
-  }
-}

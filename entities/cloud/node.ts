@@ -11,6 +11,11 @@ export type FileCategory = (typeof fileCategories)[number];
 /** `purpose` of the files of the drive itself; other modules (assets, images) store theirs with their own purpose, hidden from the drive. */
 export const DRIVE_PURPOSE = 'file';
 
+/** Column sizes the API and the rules repeat: a name, a description, a purpose (module key). */
+export const NAME_LENGTH = 255;
+export const DESCRIPTION_LENGTH = 1000;
+export const PURPOSE_LENGTH = 40;
+
 /**
  * A folder or a file of an organisation's drive: one table, so names are unique across both within a
  * folder (unique index, database-enforced), and a folder listing is one index scan. `parentId` null is the
@@ -45,17 +50,17 @@ export const CloudNode = defineEntity({
     ...tenantColumns(),
     kind: p.enum([...nodeKinds]),
     /** `file` for the drive; another module's key (`asset`, `image` ...) for files it stores through the cloud. */
-    purpose: p.string().length(40).default(DRIVE_PURPOSE),
+    purpose: p.string().length(PURPOSE_LENGTH).default(DRIVE_PURPOSE),
     /** The folder holding it; null at the root. */
     parentId: p.uuid().nullable(),
-    name: p.string().length(255),
+    name: p.string().length(NAME_LENGTH),
     /** Bytes of a file; 0 for a folder. */
     size: p.bigint('number').default(0),
     contentType: p.string().length(255).nullable(),
     category: p.enum([...fileCategories]).nullable(),
     objectKey: p.string().length(200).nullable(),
     /** Free text of the owner (PATCH), e.g. what the file is for. */
-    description: p.string().length(1000).nullable(),
+    description: p.string().length(DESCRIPTION_LENGTH).nullable(),
     createdBy: p.uuid().nullable(),
     trashedAt: p.datetime().nullable(),
     /** The node whose deletion trashed this one (itself for what the user trashed). */

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter } from '../base';
+import { NAME_LENGTH, PURPOSE_LENGTH } from './node';
 
 /**
  * A started upload: the quota it reserved (`size` bytes in cloud_usage.reserved_bytes) and where the bytes
@@ -15,9 +16,9 @@ export const CloudUpload = defineEntity({
   properties: {
     ...tenantColumns(),
     userId: p.uuid().nullable(),
-    purpose: p.string().length(40),
+    purpose: p.string().length(PURPOSE_LENGTH),
     parentId: p.uuid().nullable(),
-    name: p.string().length(255),
+    name: p.string().length(NAME_LENGTH),
     size: p.bigint('number'),
     contentType: p.string().length(255),
     objectKey: p.string().length(200),

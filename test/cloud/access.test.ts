@@ -1,5 +1,7 @@
 import { CloudShare } from '../../entities/cloud/share';
-import { inlineToken } from '../../domain/cloud/downloads';
+import { usageJobId } from '../../domain/cloud/recordUsage';
+import { inlineToken } from '../../domain/cloud/tokens';
+import { cloudQuotaQueue } from '../../queues/cloud';
 import { mkdir, uploadFile, type Uploaded } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem } from '../support/identity';
@@ -124,9 +126,17 @@ describe('cloud access: inline tokens, shares, tenants, internal usage, bad inpu
       return q.usedBytes === before.usedBytes + 1300 ? q : null;
     }, { what: 'usage applied' });
     expect(after.byType.image).toBe((before.byType.image ?? 0) + 1300);
-    // A replayed event after the job is gone is still applied once.
-    await stack.http.post('/api/cloud/internal/usage').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ ...body, eventId: 'doc-42:img-8', deltaBytes: 66 });
-    await new Promise((r) => setTimeout(r, 300));
+    // A replayed event after its job is gone (removed once completed) makes a new job, which applies nothing.
+    const queue = stack.services.queues.get(cloudQuotaQueue);
+    const jobId = usageJobId({ tenantId: owner.tenantId, eventId: 'doc-42:img-8' });
+    const completed = async () => {
+      const job = await queue.getJob(jobId);
+      return job && (await job.isCompleted()) ? job : null;
+    };
+    await (await eventually(completed, { what: 'the first job completed' })).remove();
+    await stack.http.post('/api/cloud/internal/usage').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ ...body, eventId: 'doc-42:img-8', deltaBytes: 66 }).expect(202);
+    const replayed = await eventually(completed, { what: 'the replayed job completed' });
+    expect(replayed.returnvalue).toBe(false);
     expect((await stack.http.get('/api/cloud/quota').set(owner.auth)).body.usedBytes).toBe(before.usedBytes + 1300);
     expectProblem(await stack.http.post('/api/cloud/internal/usage').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ ...body, tenantId: '01900000-0000-7000-8000-000000000000' }), 404, 'not_found');
 

@@ -1,10 +1,12 @@
 import { CloudNode } from '../../entities/cloud/node';
-import { purgeExpiredTrash, purgeNodes } from '../../domain/cloud/purge';
+import { purgeNodes } from '../../domain/cloud/purge';
+import { purgeExpiredTrash } from '../../domain/cloud/purgeExpiredTrash';
 import { download, mkdir, putBytes, uploadFile, uploadUrl } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
+import { lockWaiters } from './lockWaits';
 
 describe('cloud drive: folders, listings, moves, trash', () => {
   let stack: TestStack;
@@ -223,7 +225,8 @@ describe('cloud drive: folders, listings, moves, trash', () => {
       const purging = purgeNodes(stack.services, owner.tenantId, { trashRootIds: [gone.id] });
       await eventually(() => removing.mock.calls.length > 0 || null);
       const restoring = stack.http.post(`/api/cloud/files/${gone.id}/restore`).set(owner.auth).send().then((res) => res);
-      await new Promise((r) => setTimeout(r, 200));
+      // The restore waits for the purge's row locks before the purge may go on.
+      await lockWaiters(stack, 1);
       release();
       expect(await purging).toEqual({ files: 1, folders: 0, bytes: 4 });
       expectProblem(await restoring, 404, 'not_found');

@@ -4,9 +4,10 @@ import { mkdir, putBytes, uploadUrl } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
+import { lockWaiters } from './lockWaits';
 
 /**
- * Deleting a folder and adding to its subtree are serialised (domain/cloud/trash.ts trashSubtree, the parent trigger
+ * Deleting a folder and adding to its subtree are serialised (domain/cloud/trashNodes.ts trashSubtree, the parent trigger
  * of Migration20261207000500_cloud_trash_locks): nothing stays live under a trashed folder, so nothing outlives its
  * purge in the quota.
  */
@@ -14,6 +15,7 @@ describe('cloud: deleting a folder while its subtree grows', () => {
   let stack: TestStack;
   let owner: Account;
   let other: Client;
+  let otherPid: number;
   beforeAll(async () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack, { tier: 'pro' });
@@ -21,6 +23,7 @@ describe('cloud: deleting a folder while its subtree grows', () => {
   beforeEach(async () => {
     other = new Client({ connectionString: stack.config.DATABASE_URL });
     await other.connect();
+    otherPid = (await other.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
   });
   afterEach(() => other.end());
   afterAll(() => stack.close());
@@ -43,7 +46,7 @@ describe('cloud: deleting a folder while its subtree grows', () => {
     await other.query('begin');
     await other.query('select id from cloud_nodes where id = $1 for share', [sub.id]);
     const deletion = stack.http.delete(`/api/cloud/folders/${top.id}`).set(owner.auth).then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await lockWaiters(stack, 1, otherPid);
     // Meanwhile the upload into the subfolder (still live) is confirmed.
     const confirmed = await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId });
     expect(confirmed.status).toBe(201);
@@ -73,7 +76,8 @@ describe('cloud: deleting a folder while its subtree grows', () => {
     await other.query('update cloud_nodes set trashed_at = now(), trash_root_id = $1 where id = any($2::uuid[])', [top.id, [top.id, sub.id]]);
     const confirm = stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.uploadId }).then((r) => r);
     const folder = stack.http.post('/api/cloud/folders').set(owner.auth).send({ name: 'New', parentId: sub.id }).then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both wait behind the deletion's locks on the subfolder.
+    await lockWaiters(stack, 2, otherPid);
     await other.query('commit');
     const confirmed = await confirm;
     expect(confirmed.status).toBe(201);

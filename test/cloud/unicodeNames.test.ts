@@ -3,7 +3,7 @@ import { createAccount, type Account } from '../support/factories';
 import { startStack, type TestStack } from '../support/stack';
 
 /**
- * freeName (domain/cloud/names.ts) lets PostgreSQL compare names with lower() on both sides, like the unique index:
+ * freeName (domain/cloud/freeName.ts) lets PostgreSQL compare names with lower() on both sides, like the unique index:
  * JavaScript's toLowerCase() differs for "İ" (U+0130) and a final "Σ", where a taken name looked free.
  */
 describe('cloud: taken names with non-ASCII capitals', () => {

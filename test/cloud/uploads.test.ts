@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CloudNode } from '../../entities/cloud/node';
 import { CloudUpload } from '../../entities/cloud/upload';
-import { sweepCloud } from '../../domain/cloud/sweep';
+import { sweepCloud } from '../../domain/cloud/sweepCloud';
 import { download, putBytes, setTierQuota, uploadFile, uploadUrl } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';

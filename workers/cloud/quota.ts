@@ -1,4 +1,4 @@
-import { applyUsage } from '../../domain/cloud/usage';
+import { applyUsage } from '../../domain/cloud/applyUsage';
 import { cloudQuotaQueue } from '../../queues/cloud';
 import { defineProcessor } from '../define';
 

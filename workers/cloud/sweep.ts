@@ -1,4 +1,4 @@
-import { sweepCloud } from '../../domain/cloud/sweep';
+import { sweepCloud } from '../../domain/cloud/sweepCloud';
 import { cloudSweepQueue } from '../../queues/cloud';
 import { defineProcessor } from '../define';
 

@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+import type { CloudNode } from '../../entities/cloud/node';
+import { notFound } from '../../lib/errors';
+import type { Services } from '../services';
+import { inlineSafe } from './downloads';
+import { liveShare, sharedFile } from './linkShare';
+import { mediaType } from './names';
+import { checkToken } from './tokens';
+
+export interface SharedDownload {
+  file: CloudNode;
+  size: number;
+  /** What the answer declares: the stored type when a browser may render it (INLINE_SAFE), else octet-stream. */
+  contentType: string;
+  body: Readable;
+}
+
+/**
+ * The bytes of a share's download address, checked at every use like the link itself (revoked, expired,
+ * organisation suspended, file trashed or purged: 404 or 410 at once), then t (403 `download_token_invalid` /
+ * `download_token_expired`). Streamed by this app rather than redirected to the store: a storage address would
+ * show the organisation's id to whoever holds the link.
+ */
+export async function downloadShare(services: Services, token: string, t: string | undefined): Promise<SharedDownload> {
+  const share = await liveShare(services, token);
+  checkToken(services, 'share', share.id, t);
+  const file = await sharedFile(services, share);
+  const stored = await services.storage.stat(file.objectKey);
+  if (!stored) throw notFound('Share');
+  return { file, size: stored.size, contentType: inlineSafe(file.contentType) ? mediaType(file.contentType) : 'application/octet-stream', body: await services.storage.get(file.objectKey) };
+}

@@ -1,0 +1,33 @@
+import type { ShareKind } from '../../entities/cloud/share';
+import { invalidField } from '../../lib/errors';
+
+/** The fields of a new share as the API gives them. */
+export interface ShareFields {
+  kind: ShareKind;
+  /** Link shares: after this time the link answers 410. */
+  expiresAt?: Date;
+  /** Link shares: needed to open the link (argon2-hashed). */
+  password?: string;
+  /** Member shares: members of the organisation. */
+  memberIds?: string[];
+}
+
+/**
+ * Checks a new share's fields against its kind (400 naming the field): a link takes an expiry (in the future)
+ * and a password but no members; a member share names at least one member and takes neither. Answers the
+ * member ids, each once (none for a link).
+ */
+export function checkShareFields(props: ShareFields, now = Date.now()): string[] {
+  if (props.kind === 'link') {
+    if (props.memberIds?.length) throw invalidField('memberIds', 'is for member shares only');
+    if (props.expiresAt && props.expiresAt.getTime() <= now) throw invalidField('expiresAt', 'must be in the future');
+    return [];
+  }
+  if (props.password || props.expiresAt) throw invalidField(props.password ? 'password' : 'expiresAt', 'is for link shares only');
+  const memberIds = [...new Set(props.memberIds ?? [])];
+  if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
+  return memberIds;
+}
+
+/** Whether a share's link has expired: from its expiry on (an expiry of now is past). */
+export const isExpired = (share: { expiresAt?: Date | null }, now = Date.now()) => !!share.expiresAt && share.expiresAt.getTime() <= now;

@@ -1,0 +1,107 @@
+import { CloudNode, type FileCategory } from '../../../entities/cloud/node';
+import { CloudUpload } from '../../../entities/cloud/upload';
+import type { Em } from '../../../lib/db';
+import { RESERVE_SQL, reserveParams, SETTLE_SQL, settleParams } from './usage';
+
+/** Statements of uploads in progress (cloud_uploads) and of their confirmation into files. */
+
+export interface NewUpload {
+  id: string;
+  tenantId: string;
+  userId: string | null;
+  purpose: string;
+  parentId: string | null;
+  name: string;
+  size: number;
+  contentType: string;
+  objectKey: string;
+  expiresAt: Date;
+}
+
+/**
+ * Reserves the upload's bytes in the quota and records the upload, in one statement (RESERVE_SQL): false,
+ * and nothing recorded, when they do not fit in `quota`.
+ */
+export async function reserveAndRecordUpload(em: Em, upload: NewUpload, quota: number): Promise<boolean> {
+  const rows = await em.execute(
+    `with reserved as (${RESERVE_SQL})
+     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at)
+     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
+    [
+      ...reserveParams(upload.tenantId, upload.size, quota),
+      upload.id,
+      upload.tenantId,
+      upload.userId,
+      upload.purpose,
+      upload.parentId,
+      upload.name,
+      upload.size,
+      upload.contentType,
+      upload.objectKey,
+      upload.expiresAt,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** A pending upload of the em's organisation (tenant filter), or null. */
+export const pendingUpload = (em: Em, id: string) => em.findOne(CloudUpload, { id });
+
+/** Whether the upload is still pending (neither confirmed nor discarded). */
+export async function isPending(em: Em, tenantId: string, id: string): Promise<boolean> {
+  return (await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ?`, [id, tenantId])).length > 0;
+}
+
+/** Locks a pending upload (FOR UPDATE); false when it is gone (confirmed or discarded). */
+export async function lockUpload(em: Em, tenantId: string, id: string): Promise<boolean> {
+  return (await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ? for update`, [id, tenantId])).length > 0;
+}
+
+export async function deleteUpload(em: Em, tenantId: string, id: string): Promise<void> {
+  await em.execute(`delete from cloud_uploads where id = ? and tenant_id = ?`, [id, tenantId]);
+}
+
+/**
+ * One statement: claims the upload (of two concurrent confirmations one deletes the row), records the file at
+ * `objectKey` under `name` in `parentId`, and turns the reservation into stored bytes of `category`. Null when
+ * nothing was claimed (already confirmed). Fails on the unique name index or the parent trigger, changing nothing.
+ */
+export async function claimUploadAsFile(
+  em: Em,
+  upload: { id: string; tenantId: string; size: number },
+  file: { parentId: string | null; name: string; category: FileCategory; objectKey: string },
+): Promise<CloudNode | null> {
+  const rows = await em.execute<Record<string, unknown>[]>(
+    `with claimed as (delete from cloud_uploads where id = ? and tenant_id = ? returning id, tenant_id, purpose, size, content_type, user_id),
+         node as (
+           insert into cloud_nodes (id, tenant_id, created_at, updated_at, kind, purpose, parent_id, name, size, content_type, category, object_key, created_by)
+           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, ?, user_id from claimed returning *
+         ),
+         settled as (${SETTLE_SQL} and exists (select 1 from node) returning 1)
+         select node.*, (select count(*) from settled) as settled from node`,
+    [upload.id, upload.tenantId, file.parentId, file.name, file.category, file.objectKey, ...settleParams(upload.tenantId, upload.size, file.category)],
+  );
+  if (!rows.length) return null;
+  const { settled: _settled, ...row } = rows[0];
+  return em.map(CloudNode, row);
+}
+
+/** Uploads of every organisation past their confirmation deadline, oldest first. */
+export function expiredUploads(em: Em, limit: number): Promise<{ id: string; tenant_id: string; size: string; object_key: string }[]> {
+  return em.execute<{ id: string; tenant_id: string; size: string; object_key: string }[]>(
+    `select id, tenant_id, size, object_key from cloud_uploads where expires_at < now() order by expires_at limit ?`,
+    [limit],
+  );
+}
+
+/**
+ * The declared size of an upload still pending at this key, else null; `forShare` waits for a discard holding
+ * the row (FOR SHARE).
+ */
+export async function pendingSize(em: Em, upload: { tenantId: string; id: string; key: string }, forShare = false): Promise<number | null> {
+  const rows = await em.execute<{ size: string }[]>(
+    `select size from cloud_uploads where id = ? and tenant_id = ? and object_key = ? and expires_at > now() ${forShare ? 'for share' : ''}`,
+    [upload.id, upload.tenantId, upload.key],
+  );
+  return rows.length ? Number(rows[0].size) : null;
+}
