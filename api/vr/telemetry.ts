@@ -3,17 +3,19 @@ import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { acceptTelemetry, IDEMPOTENCY_TTL_SECONDS } from '../../domain/vr/acceptTelemetry';
 import { MAX_BATCH_EVENTS, TELEMETRY_VOCABULARY } from '../../domain/vr/telemetryVocabulary';
+import { BATCH_KEY_LENGTH } from '../../entities/vr/telemetry';
 import { badRequest } from '../../lib/errors';
 import { TelemetryBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { TelemetryAcceptedView } from './views';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${BATCH_KEY_LENGTH}}$`);
+const IDEMPOTENCY_KEY_RULE = `must be 1-${BATCH_KEY_LENGTH} visible ASCII characters`;
 
 function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-200 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'must be 1-200 visible ASCII characters' }]);
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', `Idempotency-Key ${IDEMPOTENCY_KEY_RULE}`, [{ field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_RULE }]);
   return key;
 }
 

@@ -4,7 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { roomModes, roomStatuses, type VrRoom } from '../../entities/vr/room';
 import { sessionEndReasons, sessionStatuses, type VrParticipant, type VrSession } from '../../entities/vr/session';
-import type { PresenceRecord } from '../../domain/vr/live';
+import type { PresenceRecord } from '../../domain/vr/store/liveRooms';
 import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';

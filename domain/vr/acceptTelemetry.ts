@@ -6,8 +6,8 @@ import { AppError } from '../../lib/errors';
 import { telemetryQueue, type TelemetryJob } from '../../queues/vr';
 import { redriveJob } from '../jobs/redriveJob';
 import type { TenantContext } from '../context';
-import { LiveRooms } from './live';
-import { SessionGate } from './sessionGate';
+import { LiveRooms } from './store/liveRooms';
+import { SessionGate } from './store/sessionGate';
 
 export interface TelemetryEventInput {
   /**

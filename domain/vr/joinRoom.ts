@@ -3,7 +3,7 @@ import { newId } from '../../entities/base';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notifyHub, type HubNote } from './hub';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
 import { checkMayTakePart, displayNameOf } from './participation';
 import { announceSessionEnd, endSession } from './sessionEnd';

@@ -2,7 +2,7 @@ import { VrParticipant, VrSession } from '../../entities/vr/session';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
 import { announceSessionEnd, endSession } from './sessionEnd';
 

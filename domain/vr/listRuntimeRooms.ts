@@ -1,7 +1,7 @@
 import { VrRoom } from '../../entities/vr/room';
 import { lean, rawDate, type LeanRow } from '../../lib/lean';
 import type { TenantContext } from '../context';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 
 /** The running session of a room, as a headset needs it to join. */
 export interface RuntimeSession {

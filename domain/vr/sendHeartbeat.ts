@@ -1,6 +1,6 @@
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { getRoom } from './listRooms';
 
 export interface HeartbeatProps {

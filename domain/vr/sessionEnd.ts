@@ -3,8 +3,8 @@ import type { VrRoom } from '../../entities/vr/room';
 import { VrParticipant, VrSession, type SessionEndReason } from '../../entities/vr/session';
 import type { Services } from '../services';
 import { notifyHub } from './hub';
-import { LiveRooms } from './live';
-import { SessionGate } from './sessionGate';
+import { LiveRooms } from './store/liveRooms';
+import { SessionGate } from './store/sessionGate';
 
 /**
  * Ends a running session in the caller's transaction, the room row already locked: the session gets its

@@ -4,9 +4,9 @@ import { VrParticipant, VrSession } from '../../entities/vr/session';
 import { tenantContext } from '../context';
 import type { Services } from '../services';
 import { notifyHub } from './hub';
-import { LiveRooms, type ExpiredPresence } from './live';
+import { LiveRooms, type ExpiredPresence } from './store/liveRooms';
 import { announceSessionEnd, endSession } from './sessionEnd';
-import { SessionGate } from './sessionGate';
+import { SessionGate } from './store/sessionGate';
 
 /** Running sessions are compared with live presence at most this often, and at once when Redis lost its data. */
 const RECONCILE_EVERY_MS = 30_000;

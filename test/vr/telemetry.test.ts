@@ -7,7 +7,7 @@ import { validate } from 'class-validator';
 import { isCleanBatch, TelemetryEventBody } from '../../api/vr/dtos';
 import { ingestTelemetry } from '../../domain/vr/ingestTelemetry';
 import type { TelemetryJob } from '../../queues/vr';
-import { SessionGate } from '../../domain/vr/sessionGate';
+import { SessionGate } from '../../domain/vr/store/sessionGate';
 import { sweepPresence } from '../../domain/vr/sweepPresence';
 
 describe('VR telemetry', () => {

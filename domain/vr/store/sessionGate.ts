@@ -1,7 +1,7 @@
-import { VrSession } from '../../entities/vr/session';
-import { conflict, notFound } from '../../lib/errors';
-import type { Services } from '../services';
-import { runScript } from './live';
+import { VrSession } from '../../../entities/vr/session';
+import { conflict, notFound } from '../../../lib/errors';
+import type { Services } from '../../services';
+import { runScript } from './redisScript';
 
 const MEMO_MAX_MS = 5000;
 const MEMO_MAX_ENTRIES = 10_000;
