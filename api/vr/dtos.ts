@@ -8,6 +8,7 @@ import { TELEMETRY_LABEL_LENGTH, TELEMETRY_TYPE_LENGTH } from '../../entities/vr
 import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
 import { MAX_BATCH_EVENTS } from '../../domain/vr/telemetryVocabulary';
 import { tooLarge } from '../../lib/errors';
+import { roomModeDescription, telemetryEventUser } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the VR routes. Unknown fields are refused. */
 
@@ -20,7 +21,7 @@ export class CreateRoomBody {
   @Matches(SIMULATION_KEY, simulationKey) simulation!: string;
   @JSONSchema({ description: 'Number of distinct steps of the simulation; progress = distinct step_passed labels / this' })
   @IsInt() @Min(1) @Max(1000) simulationSteps!: number;
-  @JSONSchema({ description: 'solo: one participant (capacity 1). multiplayer: assigned participants host and join. instructor_led: an instructor (vr.rooms.manage) hosts, assigned participants join' })
+  @JSONSchema({ description: roomModeDescription })
   @IsIn(roomModes) mode!: RoomMode;
   @JSONSchema({ description: `Participants present at once, host included (${MIN_CAPACITY}-${MAX_CAPACITY}; default 8, always 1 for solo)` })
   @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
@@ -53,10 +54,7 @@ export class HeartbeatBody {
 }
 
 export class TelemetryEventBody {
-  @JSONSchema({
-    description:
-      "Whose event; defaults to the sender. The sender, a user who hosted or joined this session, or an id that is not a member of the organisation (a simulated trainee of an instructor's headset); a member who never joined: 422 not_a_participant",
-  })
+  @JSONSchema({ description: telemetryEventUser })
   @IsOptional() @IsUUID() userId?: string;
   @JSONSchema({ description: 'Event type: step_passed, simulation_completed, or any other (stored and counted only)' })
   @IsString() @Length(1, TELEMETRY_TYPE_LENGTH) type!: string;

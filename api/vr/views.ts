@@ -8,7 +8,7 @@ import type { PresenceRecord } from '../../domain/vr/store/liveRooms';
 import type { RuntimeRoom } from '../../domain/vr/listRuntimeRooms';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
-import { progressOf } from '../../domain/vr/sessionReports';
+import { progressOf } from '../../domain/vr/reportRules';
 import type { AcceptedBatch } from '../../domain/vr/acceptTelemetry';
 import type { HeartbeatResult } from '../../domain/vr/sendHeartbeat';
 import { iso, isoTime } from '../http/present';

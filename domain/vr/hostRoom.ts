@@ -5,7 +5,8 @@ import { notifyHub } from './hub';
 import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
 import { checkMayTakePart, displayNameOf } from './participation';
-import { announceSessionEnd, endSession } from './sessionEnd';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
 import { SessionGate } from './store/sessionGate';
 
 /**
