@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
-import { LiveRooms } from '../domain/vr/live';
+import { LiveRooms } from '../domain/vr/store/liveRooms';
 import { sweepPresence } from '../domain/vr/sweepPresence';
 import { Membership, Role } from '../entities/identity/organization';
 import { Subscription } from '../entities/billing/subscription';

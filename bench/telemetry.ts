@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
-import { INSERT_EVENTS } from '../domain/vr/ingestTelemetry';
+import { INSERT_EVENTS } from '../domain/vr/store/telemetry';
 import { Subscription } from '../entities/billing/subscription';
 import { dynoNodeFlags, percentile, report, runBenchmark, spawnServer, startBenchApp, type BenchApp, type ServerProcess } from './lib';
 import { cpuPer1000Events, cpuSnapshot, gcPauses, paced, type CpuSnapshot, type GcPauses, type PacedResult } from './support/probes';

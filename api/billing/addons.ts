@@ -1,8 +1,12 @@
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
-import { addonCatalogue, createAddon, deleteAddon, listAllAddons, updateAddon } from '../../domain/billing/addons';
+import { createAddon } from '../../domain/billing/createAddon';
+import { deleteAddon } from '../../domain/billing/deleteAddon';
+import { addonCatalogue, listAllAddons } from '../../domain/billing/listAddons';
+import { updateAddon } from '../../domain/billing/updateAddon';
 import { AddonParams, CreateAddonBody, UpdateAddonBody } from './dtos';
 import { AddonCatalogueView, AddonList, AddonView } from './views';
+import { getAddons } from './addons.docs';
 
 /** /api/addons: modules sold on their own. Bought with checkout or change-plan; edited by administrators. */
 export function addonRoutes({ routes }: ModuleMount): void {
@@ -12,7 +16,7 @@ export function addonRoutes({ routes }: ModuleMount): void {
     '/api/addons',
     {
       summary: 'Add-on catalogue',
-      description: 'The add-ons on sale, plus any my organisation holds that are no longer on sale, each flagged `owned`. Not paginated (one per module at most).',
+      description: getAddons,
       access: 'user',
       response: AddonCatalogueView,
     },
@@ -28,7 +32,14 @@ export function addonRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/addons',
-    { summary: 'Administrators: put a module on sale as an add-on', access: 'admin', body: CreateAddonBody, response: AddonView, status: 201, errors: { 409: '`addon_exists`, `stripe_price_in_use`' } },
+    {
+      summary: 'Administrators: put a module on sale as an add-on',
+      access: 'admin',
+      body: CreateAddonBody,
+      response: AddonView,
+      status: 201,
+      errors: { 409: '`addon_exists`, `stripe_price_in_use`' },
+    },
     async ({ ctx, body }) => {
       const addon = await createAddon(ctx, body);
       return created(AddonView.from(addon), `/api/addons/${addon.moduleKey}`);

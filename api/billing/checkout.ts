@@ -1,8 +1,10 @@
 import type { ModuleMount } from '../http/mount';
 import type { RateLimitRule } from '../http/rateLimit';
-import { openCheckout, openPortal } from '../../domain/billing/checkout';
+import { openCheckout } from '../../domain/billing/openCheckout';
+import { openPortal } from '../../domain/billing/openPortal';
 import { CheckoutBody } from './dtos';
 import { CheckoutSessionView, EmbeddedCheckoutView, PortalView } from './views';
+import { postCheckoutEmbeddedSession, postCheckoutPortal, postCheckoutSession } from './checkout.docs';
 
 const perOrganisation: RateLimitRule[] = [{ name: 'checkout', limit: 20, by: (req) => req.auth?.tenantId }];
 const notConfigured = {
@@ -13,11 +15,6 @@ const checkoutErrors = {
   409: '`subscription_exists` (use change-plan or the portal; also when the previous checkout was just paid), `plan_not_purchasable` or `addon_not_purchasable` (no Stripe price id)',
   ...notConfigured,
 };
-const checkoutDescription = `Stripe Checkout in subscription mode for a paid public tier, optional add-ons and an optional promotion code
-(applied to the first invoice). The organisation's Stripe customer is created on first use and kept. The tenant id travels as
-client_reference_id and in the session and subscription metadata; the subscription changes when Stripe's webhook reports the payment.
-An organisation has one open checkout: opening one expires its previous one at Stripe (that page then says the session expired), so two
-can never both be paid; when the previous one was paid already, the new one is expired too and the answer is 409 \`subscription_exists\`.`;
 
 /** /api/checkout: Stripe Checkout (hosted or embedded) and the billing portal. */
 export function checkoutRoutes({ routes }: ModuleMount): void {
@@ -25,7 +22,16 @@ export function checkoutRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/checkout/session',
-    { summary: 'Open a hosted checkout', description: `${checkoutDescription} Redirect the customer to \`url\`.`, access: 'user', permission: 'billing.manage', body: CheckoutBody, response: CheckoutSessionView, rateLimits: perOrganisation, errors: checkoutErrors },
+    {
+      summary: 'Open a hosted checkout',
+      description: postCheckoutSession,
+      access: 'user',
+      permission: 'billing.manage',
+      body: CheckoutBody,
+      response: CheckoutSessionView,
+      rateLimits: perOrganisation,
+      errors: checkoutErrors,
+    },
     async ({ ctx, body }) => {
       const session = await openCheckout(ctx, { ...body, mode: 'hosted' });
       return { id: session.id, url: session.url };
@@ -34,7 +40,16 @@ export function checkoutRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/checkout/embedded-session',
-    { summary: 'Open an embedded checkout', description: `${checkoutDescription} Mount it with Stripe.js and \`clientSecret\`.`, access: 'user', permission: 'billing.manage', body: CheckoutBody, response: EmbeddedCheckoutView, rateLimits: perOrganisation, errors: checkoutErrors },
+    {
+      summary: 'Open an embedded checkout',
+      description: postCheckoutEmbeddedSession,
+      access: 'user',
+      permission: 'billing.manage',
+      body: CheckoutBody,
+      response: EmbeddedCheckoutView,
+      rateLimits: perOrganisation,
+      errors: checkoutErrors,
+    },
     async ({ ctx, body }) => {
       const session = await openCheckout(ctx, { ...body, mode: 'embedded' });
       return { id: session.id, clientSecret: session.clientSecret };
@@ -45,7 +60,7 @@ export function checkoutRoutes({ routes }: ModuleMount): void {
     '/api/checkout/portal',
     {
       summary: 'Open the billing portal',
-      description: "A Stripe billing portal session for the organisation's customer (payment methods, invoices, cancellation). Redirect the customer to `url`.",
+      description: postCheckoutPortal,
       access: 'user',
       permission: 'billing.manage',
       response: PortalView,

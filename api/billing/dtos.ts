@@ -22,6 +22,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { subscriptionStatuses, type SubscriptionStatus } from '../../entities/billing/subscription';
 import { INT4_MAX, IsInstant, Length } from '../http/dtos';
 import { moduleKeys, type ModuleKey } from '../http/guards';
+import { changePlanAddons, startTrialModules } from './dtos.docs';
 
 /** Request bodies, parameters and queries of the billing routes. Unknown fields are refused. */
 
@@ -50,7 +51,7 @@ export class PromoCodeParams {
 }
 
 export class StartTrialBody {
-  @JSONSchema({ description: 'Paid modules the trial unlocks (none may be in the current plan already); omitted: every module the organisation does not have yet' })
+  @JSONSchema({ description: startTrialModules })
   @IsOptional()
   @IsArray()
   @ArrayNotEmpty()
@@ -71,7 +72,7 @@ export class TrialModulesBody {
 export class ChangePlanBody {
   @Matches(TIER, { message: TIER_MESSAGE }) tier!: string;
 
-  @JSONSchema({ description: 'Every add-on module wanted after the change (replaces the set); omitted keeps the current add-ons the new tier does not include' })
+  @JSONSchema({ description: changePlanAddons })
   @IsOptional()
   @IsArray()
   @ArrayUnique()

@@ -1,7 +1,9 @@
 import type { ModuleMount } from '../http/mount';
-import { listPlans, setTierEntitlements } from '../../domain/billing/plans';
+import { listPlans } from '../../domain/billing/listPlans';
+import { setTierEntitlements } from '../../domain/billing/setTierEntitlements';
 import { TierEntitlementsBody, TierParams } from './dtos';
 import { EntitlementsView, TierEntitlementsList, TierEntitlementsView } from './views';
+import { getEntitlementsMe, putEntitlementsTier } from './entitlements.docs';
 
 /** /api/entitlements: what organisations may use (the gating data) and what each tier grants. */
 export function entitlementRoutes({ routes }: ModuleMount): void {
@@ -11,8 +13,7 @@ export function entitlementRoutes({ routes }: ModuleMount): void {
     '/api/entitlements/me',
     {
       summary: "My organisation's entitlements",
-      description:
-        'The effective set every module gates on: tier modules + add-ons + running trial, and the tier limits. Any member may read it. Served from the shared entitlement cache (TTL 5 min, invalidated on every subscription change); `validUntil` tells when it changes by itself (trial end).',
+      description: getEntitlementsMe,
       access: 'user',
       response: EntitlementsView,
     },
@@ -27,14 +28,16 @@ export function entitlementRoutes({ routes }: ModuleMount): void {
     '/api/entitlements/:tier',
     {
       summary: "Administrators: set a tier's entitlements",
-      description:
-        'Replaces the modules (keys of the module catalogue) and all limits of the tier. Every organisation on the tier is affected at once: the whole entitlement cache is invalidated on every instance.',
+      description: putEntitlementsTier,
       access: 'admin',
       params: TierParams,
       body: TierEntitlementsBody,
       response: TierEntitlementsView,
     },
     // Stored as 0 for "no cap" (what createRoom reads), answered as null.
-    async ({ ctx, params, body }) => TierEntitlementsView.from(await setTierEntitlements(ctx, params.tier, { modules: body.modules, limits: { ...body.limits, vrRooms: body.limits.vrRooms ?? 0 } })),
+    async ({ ctx, params, body }) => {
+      const limits = { ...body.limits, vrRooms: body.limits.vrRooms ?? 0 };
+      return TierEntitlementsView.from(await setTierEntitlements(ctx, params.tier, { modules: body.modules, limits }));
+    },
   );
 }

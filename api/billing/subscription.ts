@@ -2,9 +2,11 @@ import type { ModuleMount } from '../http/mount';
 import { changePlan } from '../../domain/billing/changePlan';
 import { editSubscription } from '../../domain/billing/editSubscription';
 import { readSubscription } from '../../domain/billing/subscription';
-import { chooseTrialModules, startTrial } from '../../domain/billing/trial';
+import { chooseTrialModules } from '../../domain/billing/chooseTrialModules';
+import { startTrial } from '../../domain/billing/startTrial';
 import { ChangePlanBody, EditSubscriptionBody, StartTrialBody, TenantParams, TrialModulesBody } from './dtos';
 import { SubscriptionView } from './views';
+import { postSubscriptionChangePlan, postSubscriptionStartTrial, putSubscriptionTenantId, putSubscriptionTrialModules } from './subscription.docs';
 
 /** /api/subscription: the organisation's subscription, its trial and plan changes; the administrators' edit. */
 export function subscriptionRoutes({ routes }: ModuleMount): void {
@@ -18,13 +20,7 @@ export function subscriptionRoutes({ routes }: ModuleMount): void {
     '/api/subscription/change-plan',
     {
       summary: 'Change tier (and optionally add-ons)',
-      description: `Semantics:
-- to **free**: a paid Stripe subscription is cancelled at the end of its period (\`cancelAtPeriodEnd\` true, the paid tier stays until then and the webhook moves the organisation to free); without one the move is immediate;
-- to a **paid** tier while a Stripe subscription exists: its items are re-priced through Stripe (prorated) and the new tier applies at once (the webhook confirms it);
-- to a paid tier without one: 409 \`checkout_required\` (use POST /api/checkout/session);
-- \`addons\` replaces the set of add-ons (none with the free tier; none the tier already includes); omitted keeps the current ones the tier does not include;
-- the current tier and add-ons again: nothing changes, except that a subscription set to cancel is resumed.
-Every change invalidates the organisation's cached entitlements on every instance.`,
+      description: postSubscriptionChangePlan,
       access: 'user',
       permission: 'billing.manage',
       body: ChangePlanBody,
@@ -42,8 +38,7 @@ Every change invalidates the organisation's cached entitlements on every instanc
     '/api/subscription/start-trial',
     {
       summary: 'Start the free trial',
-      description:
-        'Once per organisation, TRIAL_DAYS long. `modules` chooses the paid modules it unlocks (none may be in the tier or add-ons already); omitted, it unlocks every module the organisation lacks. Gating follows at once on every instance and stops exactly at `trial.endsAt`.',
+      description: postSubscriptionStartTrial,
       access: 'user',
       permission: 'billing.manage',
       body: StartTrialBody,
@@ -58,7 +53,7 @@ Every change invalidates the organisation's cached entitlements on every instanc
     '/api/subscription/trial-modules',
     {
       summary: 'Choose the modules of the running trial',
-      description: 'Replaces the paid modules the running trial unlocks; each must be missing from the tier and add-ons.',
+      description: putSubscriptionTrialModules,
       access: 'user',
       permission: 'billing.manage',
       body: TrialModulesBody,
@@ -72,8 +67,7 @@ Every change invalidates the organisation's cached entitlements on every instanc
     '/api/subscription/:tenantId',
     {
       summary: "Administrators: edit an organisation's subscription",
-      description:
-        'Platform administrators only. Fields left out are kept: `tier` (any, public or not), `status`, `addons`, `trialEndsAt` (a future date starts or extends the trial, a past date ends it, null removes it; the status follows unless given), `trialModules`. For an organisation billed through Stripe, the next payment provider event wins for tier, add-ons and status.',
+      description: putSubscriptionTenantId,
       access: 'admin',
       params: TenantParams,
       body: EditSubscriptionBody,

@@ -6,11 +6,12 @@ import type { Addon } from '../../entities/billing/addon';
 import type { Plan } from '../../entities/billing/plan';
 import type { Promotion } from '../../entities/billing/promotion';
 import { subscriptionStatuses, type Subscription } from '../../entities/billing/subscription';
-import type { PaymentProviderStatus } from '../../domain/billing/payments';
+import type { PaymentProviderStatus } from '../../domain/billing/getPaymentProviderStatus';
 import { isTrialRunning } from '../../domain/billing/subscription';
-import type { PromotionState } from '../../domain/billing/promotions';
+import type { PromotionState } from '../../domain/billing/promotionRules';
 import type { Entitlements } from '../../lib/entitlementCache';
 import { iso, isoTime } from '../http/present';
+import { vrRoomsLimit, webhookDuplicate } from './views.docs';
 
 /** Presenters of the billing routes: the only place billing entities become response bodies. */
 
@@ -59,7 +60,7 @@ export class SubscriptionView {
 export class TierLimitsView {
   @JSONSchema({ description: 'Cloud storage quota in bytes (0: nothing can be stored)' }) @IsOptional() @IsInt() cloudQuotaBytes?: number;
   @JSONSchema({ description: 'Members an organisation may have, owners included' }) @IsOptional() @IsInt() seats?: number;
-  @JSONSchema({ description: 'VR rooms an organisation may have; null: no cap (e.g. a tier without the vr module, for an organisation that holds vr through a trial or an add-on)' })
+  @JSONSchema({ description: vrRoomsLimit })
   @IsOptional()
   @Nullable()
   @IsInt()
@@ -277,5 +278,5 @@ export class TrialingList {
 
 export class WebhookReceiptView {
   @JSONSchema({ description: 'false when the delivery was ignored (no signature)' }) @IsBoolean() received!: boolean;
-  @JSONSchema({ description: 'The event id was already stored and nothing new was done (processed, or its job still pending); absent when an unprocessed event whose job had failed was retried' }) @IsOptional() @IsBoolean() duplicate?: boolean;
+  @JSONSchema({ description: webhookDuplicate }) @IsOptional() @IsBoolean() duplicate?: boolean;
 }

@@ -4,9 +4,11 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength, PageQuery } from '../http/dtos';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
 import { sessionStatuses, type SessionStatus } from '../../entities/vr/session';
+import { TELEMETRY_LABEL_LENGTH, TELEMETRY_TYPE_LENGTH } from '../../entities/vr/telemetry';
 import { MAX_CAPACITY, MIN_CAPACITY } from '../../domain/vr/roomRules';
 import { MAX_BATCH_EVENTS } from '../../domain/vr/telemetryVocabulary';
 import { tooLarge } from '../../lib/errors';
+import { roomModeDescription, telemetryEventUser } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the VR routes. Unknown fields are refused. */
 
@@ -19,7 +21,7 @@ export class CreateRoomBody {
   @Matches(SIMULATION_KEY, simulationKey) simulation!: string;
   @JSONSchema({ description: 'Number of distinct steps of the simulation; progress = distinct step_passed labels / this' })
   @IsInt() @Min(1) @Max(1000) simulationSteps!: number;
-  @JSONSchema({ description: 'solo: one participant (capacity 1). multiplayer: assigned participants host and join. instructor_led: an instructor (vr.rooms.manage) hosts, assigned participants join' })
+  @JSONSchema({ description: roomModeDescription })
   @IsIn(roomModes) mode!: RoomMode;
   @JSONSchema({ description: `Participants present at once, host included (${MIN_CAPACITY}-${MAX_CAPACITY}; default 8, always 1 for solo)` })
   @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
@@ -52,23 +54,20 @@ export class HeartbeatBody {
 }
 
 export class TelemetryEventBody {
-  @JSONSchema({
-    description:
-      "Whose event; defaults to the sender. The sender, a user who hosted or joined this session, or an id that is not a member of the organisation (a simulated trainee of an instructor's headset); a member who never joined: 422 not_a_participant",
-  })
+  @JSONSchema({ description: telemetryEventUser })
   @IsOptional() @IsUUID() userId?: string;
   @JSONSchema({ description: 'Event type: step_passed, simulation_completed, or any other (stored and counted only)' })
-  @IsString() @Length(1, 64) type!: string;
+  @IsString() @Length(1, TELEMETRY_TYPE_LENGTH) type!: string;
   @JSONSchema({ description: 'For step_passed, the step key' })
-  @IsString() @MaxLength(200) label!: string;
+  @IsString() @MaxLength(TELEMETRY_LABEL_LENGTH) label!: string;
   @IsString() @MaxLength(2000) detail!: string;
 }
 
 const EVENT_KEYS = new Set(['userId', 'type', 'label', 'detail']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/; // lower case: others take the full path (toDto lowers them)
 /**
- * Counted in UTF-16 code units, never fewer than the code points PostgreSQL's varchar(n) counts (type 64, label
- * 200; detail is text): a batch passed here fits the columns, so a 202 is never refused by the worker's insert.
+ * Counted in UTF-16 code units, never fewer than the code points PostgreSQL's varchar(n) counts (the
+ * entity's type and label lengths; detail is text): a batch passed here fits the columns, so a 202 is never refused by the worker's insert.
  * Text longer in code units only (astral characters) gets the full validation, which counts code points; min is
  * 0 or 1 here, where code units and code points agree.
  */
@@ -85,7 +84,7 @@ export function isCleanBatch(events: unknown): boolean {
     if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
     for (const key in e) if (!EVENT_KEYS.has(key)) return false;
     if (e.userId !== undefined && !(typeof e.userId === 'string' && UUID.test(e.userId))) return false;
-    if (!text(e.type, 1, 64) || !text(e.label, 0, 200) || !text(e.detail, 0, 2000)) return false;
+    if (!text(e.type, 1, TELEMETRY_TYPE_LENGTH) || !text(e.label, 0, TELEMETRY_LABEL_LENGTH) || !text(e.detail, 0, 2000)) return false;
   }
   return true;
 }

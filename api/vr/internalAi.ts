@@ -3,6 +3,7 @@ import { AiUnavailableError } from '../../lib/ai';
 import { unavailable } from '../../lib/errors';
 import { AiChatBody } from './dtos';
 import { AiChatView } from './reportViews';
+import { postInternalAiChat } from './internalAi.docs';
 
 /** The internal AI layer over HTTP (X-Internal-Secret): the same inference the VR assistant uses in-process. */
 export function internalAiRoutes({ routes, services }: ModuleMount): void {
@@ -13,8 +14,7 @@ export function internalAiRoutes({ routes, services }: ModuleMount): void {
     {
       access: 'internal',
       summary: 'Chat completion through the AI layer',
-      description:
-        'For other services of the suite. Sends the messages (and optional function tools) to the configured OpenAI-compatible model and answers the complete text with the tool calls it made (arguments JSON-encoded). 503 `ai_not_configured` without OPENAI_API_KEY, 503 `ai_unavailable` when the provider fails.',
+      description: postInternalAiChat,
       body: AiChatBody,
       bodyLimit: '1mb',
       response: AiChatView,

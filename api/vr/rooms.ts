@@ -4,12 +4,14 @@ import { closeRoom } from '../../domain/vr/closeRoom';
 import { createRoom } from '../../domain/vr/createRoom';
 import { deleteRoom } from '../../domain/vr/deleteRoom';
 import { getPresence } from '../../domain/vr/getPresence';
-import { getRoom, listRooms } from '../../domain/vr/listRooms';
+import { getRoom } from '../../domain/vr/getRoom';
+import { listRooms } from '../../domain/vr/listRooms';
 import { openRoom } from '../../domain/vr/openRoom';
 import { updateRoom } from '../../domain/vr/updateRoom';
 import { CreateRoomBody, ListRoomsQuery, UpdateRoomBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { PresenceRecordView, PresenceView, RoomPageView, RoomView } from './views';
+import { deleteRoomsId, getRoomsIdPresence, patchRoomsId, postRooms, postRoomsIdClose, postRoomsIdOpen } from './rooms.docs';
 
 /** Room administration (the hub's room directory): vr.rooms.manage to change, vr.rooms.read to read. */
 export function roomRoutes({ routes }: ModuleMount): void {
@@ -22,8 +24,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.manage',
       summary: 'Create a room',
-      description:
-        'A new room is closed (no headset sees it) until POST /rooms/{id}/open. Assigned participants must be members of the organisation (400 otherwise). The tier may cap the number of rooms (entitlement limit `vrRooms`; 409 `room_limit_reached`).',
+      description: postRooms,
       body: CreateRoomBody,
       response: RoomView,
       status: 201,
@@ -51,8 +52,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.manage',
       summary: 'Edit a room',
-      description:
-        'Allowed while a session runs: the session keeps the simulation and step count it started with, a lower capacity only limits later joins, and an unassigned participant who is present stays until they leave. participantIds replaces the list.',
+      description: patchRoomsId,
       params: IdParams,
       body: UpdateRoomBody,
       response: RoomView,
@@ -66,7 +66,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.manage',
       summary: 'Delete a room',
-      description: 'Refused while a session runs (409 `session_running`: close the room first, which ends it). The room\'s sessions and reports are kept.',
+      description: deleteRoomsId,
       params: IdParams,
       status: 204,
       errors: { 409: '`session_running`' },
@@ -83,7 +83,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.manage',
       summary: 'Open a room',
-      description: 'The room becomes visible to its assigned headset users, who may host it. The hub is notified (`room.opened`). Opening an open room changes nothing.',
+      description: postRoomsIdOpen,
       params: IdParams,
       response: RoomView,
     },
@@ -96,8 +96,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.manage',
       summary: 'Close a room',
-      description:
-        'A running session ends (reason `room_closed`; everyone present leaves; hub: `session.ended`), presence is cleared and headsets no longer see the room (hub: `room.closed`). Closing a closed room changes nothing.',
+      description: postRoomsIdClose,
       params: IdParams,
       response: RoomView,
     },
@@ -110,7 +109,7 @@ export function roomRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'vr.rooms.read',
       summary: 'Who is present in a room',
-      description: 'Participants of the running session whose presence has not expired (PRESENCE_TTL_SECONDS after their last heartbeat). isHost comes from the session.',
+      description: getRoomsIdPresence,
       params: IdParams,
       response: PresenceView,
     },

@@ -1,9 +1,11 @@
 import type { ModuleMount } from '../http/mount';
-import { getSession, listSessions } from '../../domain/vr/listSessions';
+import { getSession } from '../../domain/vr/getSession';
+import { listSessions } from '../../domain/vr/listSessions';
 import { VrListSessionsQuery } from './dtos';
 import { IdParams } from '../http/dtos';
 import { dateFilters } from './filters';
 import { VrSessionDetailView, VrSessionPageView } from './views';
+import { getSessions } from './sessions.docs';
 
 /** Session history (vr.rooms.read). */
 export function sessionRoutes({ routes }: ModuleMount): void {
@@ -15,7 +17,7 @@ export function sessionRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'List sessions',
-      description: 'One record per run of a simulation, newest first. Filters: roomId, simulation, status, and the start time range [from, to).',
+      description: getSessions,
       query: VrListSessionsQuery,
       response: VrSessionPageView,
     },

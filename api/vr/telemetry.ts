@@ -1,19 +1,21 @@
 import type { Request } from 'express';
 import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
-import { acceptTelemetry, IDEMPOTENCY_TTL_SECONDS } from '../../domain/vr/acceptTelemetry';
-import { MAX_BATCH_EVENTS, TELEMETRY_VOCABULARY } from '../../domain/vr/telemetryVocabulary';
+import { acceptTelemetry } from '../../domain/vr/acceptTelemetry';
+import { BATCH_KEY_LENGTH } from '../../entities/vr/telemetry';
 import { badRequest } from '../../lib/errors';
 import { TelemetryBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { TelemetryAcceptedView } from './views';
+import { postSessionsIdTelemetry } from './telemetry.docs';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${BATCH_KEY_LENGTH}}$`);
+const IDEMPOTENCY_KEY_RULE = `must be 1-${BATCH_KEY_LENGTH} visible ASCII characters`;
 
 function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-200 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'must be 1-200 visible ASCII characters' }]);
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', `Idempotency-Key ${IDEMPOTENCY_KEY_RULE}`, [{ field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_RULE }]);
   return key;
 }
 
@@ -28,28 +30,7 @@ export function telemetryRoutes({ routes }: ModuleMount): void {
       module: 'vr',
       permission: 'vr.play',
       summary: 'Send a batch of telemetry events',
-      description: `Answers 202 as soon as the batch is queued (one job per batch); reports reflect it within seconds.
-Batch: 1 to ${MAX_BATCH_EVENTS} events (more: 413 \`batch_too_large\`; body up to 2 MB).
-The session must belong to the organisation (404) and be running, or have ended less than TELEMETRY_GRACE_SECONDS
-(300 s by default) ago, for late batches; later: 409 \`session_ended\`.
-
-Whose events: \`userId\` defaults to the sender, and may name the sender, a user who took part in this session
-(hosted or joined it; also after they left, and during the grace period), or an id that is not a member of the
-organisation: a simulated trainee of an instructor's headset, reported as a participant without \`joinedAt\`.
-Naming a member of the organisation who is not the sender and never joined this session refuses the whole batch
-with 422 \`not_a_participant\`, one \`errors\` entry per such event (\`events[3].userId\`); nothing of it is
-applied and its \`Idempotency-Key\` stays unused. Should the intake be unable to tell (its record of the session's
-participants lost, or gone 24 h after the last join), the batch is accepted and the events naming such a member
-are dropped when it is applied: never stored, never counted in the session's figures or anyone's progress (nor
-credited to the sender).
-
-Send an \`Idempotency-Key\` header (1-200 visible ASCII characters, unique per batch) and retry freely: a batch
-with a key already accepted for this session answers 202 with \`duplicate: true\` and counts once (keys are
-remembered ${IDEMPOTENCY_TTL_SECONDS / 3600} h at the edge and for ever by the database). \`duplicate: true\` means
-the batch is stored or will be; one whose processing failed is accepted again (\`duplicate: false\`), so a retry
-repairs it.
-
-${TELEMETRY_VOCABULARY}`,
+      description: postSessionsIdTelemetry,
       params: IdParams,
       body: TelemetryBody,
       bodyLimit: '2mb',

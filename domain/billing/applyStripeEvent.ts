@@ -1,12 +1,12 @@
-import { LockMode } from '@mikro-orm/core';
 import type Stripe from 'stripe';
 import type { Em } from '../../lib/db';
 import { StripeEvent, type StripeEventOutcome } from '../../entities/billing/stripeEvent';
-import { Subscription } from '../../entities/billing/subscription';
+import type { Subscription } from '../../entities/billing/subscription';
 import { audit } from '../platform/audit';
 import type { Services } from '../services';
 import { unlessMissing } from './payments';
-import { redeemPromotion } from './promotions';
+import { redeemPromotion } from './redeemPromotion';
+import { lockStripeEvent, lockSubscriptionWhere, subscriptionEndRecorded } from './store';
 import { isTrialRunning } from './subscription';
 import { endPaidSubscription, hasEnded, stripeId, syncStripeSubscription } from './syncStripeSubscription';
 
@@ -27,7 +27,7 @@ async function findSubscription(em: Em, owner: Owner): Promise<Subscription | nu
     owner.customerId ? { stripeCustomerId: owner.customerId } : null,
   ];
   for (const where of lookups) {
-    const sub = where && (await em.findOne(Subscription, where, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: { tenant: false } }));
+    const sub = where && (await lockSubscriptionWhere(em, where));
     if (sub) return sub;
   }
   return null;
@@ -35,25 +35,6 @@ async function findSubscription(em: Em, owner: Owner): Promise<Subscription | nu
 
 /** Subscription snapshots are ordered by the event's `created`: one older than the last applied never wins. */
 const isStale = (sub: Subscription, at: Date) => !!sub.stripeEventAt && at < sub.stripeEventAt;
-
-/**
- * Whether a Stripe subscription has ended for good, as recorded: an event already processed for this
- * organisation that deleted it (customer.subscription.deleted) or showed it in a terminal status (canceled,
- * incomplete_expired: hasEnded). An ended subscription never bills again, so nothing later about it (an update
- * of the same second delivered after the deletion, Stripe's `created` having one-second resolution) may link it
- * again or change the plan: deletion is final. Read from stripe_events (tenant_id index), so no new column.
- */
-async function hasEndedBefore(em: Em, tenantId: string, subscriptionId: string): Promise<boolean> {
-  const rows = await em.execute<{ one: number }[]>(
-    `select 1 as one from stripe_events
-      where tenant_id = ? and processed_at is not null and type in ('customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted')
-        and payload->'data'->'object'->>'id' = ?
-        and (type = 'customer.subscription.deleted' or payload->'data'->'object'->>'status' in ('canceled', 'incomplete_expired'))
-      limit 1`,
-    [tenantId, subscriptionId],
-  );
-  return rows.length > 0;
-}
 
 interface Applied {
   tenantId: string | null;
@@ -118,7 +99,8 @@ const checkoutCompleted: Handler = async (em, event, at, services, current) => {
  * applied. Only the organisation's current subscription changes its plan: another one (superseded, or older)
  * is ignored. An organisation without one takes the subscription of the event (it arrived before its checkout's),
  * unless that subscription has ended. Deletion is final: a snapshot of a subscription already recorded as ended
- * (hasEndedBefore) is `stale`, whatever its time, and on equal times the ended state wins (an ended snapshot of
+ * (subscriptionEndRecorded; an update of the same second delivered after the deletion, Stripe's
+ * `created` having one-second resolution, may not link it again) is `stale`, whatever its time, and on equal times the ended state wins (an ended snapshot of
  * the same second as the last applied one still applies; a live one after it does not).
  */
 const subscriptionChanged: Handler = async (em, event, at, services) => {
@@ -128,7 +110,7 @@ const subscriptionChanged: Handler = async (em, event, at, services) => {
   if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id) return { tenantId: sub.tenantId, outcome: 'ignored' };
   const ended = event.type === 'customer.subscription.deleted' || hasEnded(remote);
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
-  if (!ended && (await hasEndedBefore(em, sub.tenantId, remote.id))) return { tenantId: sub.tenantId, outcome: 'stale' };
+  if (!ended && (await subscriptionEndRecorded(em, sub.tenantId, remote.id))) return { tenantId: sub.tenantId, outcome: 'stale' };
   if (ended) endPaidSubscription(sub);
   else await syncStripeSubscription(em, sub, remote, services.logger);
   sub.stripeEventAt = at;
@@ -185,7 +167,7 @@ export async function applyStripeEvent(services: Services, eventId: string): Pro
   const current = !stored.processedAt && subscriptionId && services.payments ? await services.payments.subscriptions.retrieve(subscriptionId) : undefined;
 
   const result = await em.transactional(async (tx) => {
-    const row = await tx.findOneOrFail(StripeEvent, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const row = await lockStripeEvent(tx, eventId);
     if (row.processedAt) return { tenantId: row.tenantId ?? null, outcome: row.outcome ?? 'ignored' };
     const handler = handlers[event.type];
     const applied = handler ? await handler(tx, event, row.created, services, current) : { tenantId: null, outcome: 'ignored' as const };

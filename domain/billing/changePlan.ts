@@ -1,14 +1,12 @@
 import type Stripe from 'stripe';
-import type { Em } from '../../lib/db';
 import { conflict } from '../../lib/errors';
-import type { Addon } from '../../entities/billing/addon';
-import type { Plan } from '../../entities/billing/plan';
 import type { Subscription } from '../../entities/billing/subscription';
 import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { DEFAULT_TIER } from './openSubscription';
-import { selectAddons } from './addons';
+import { selectAddons } from './selectAddons';
 import { callStripe, ensurePurchasable, priceIndex, requirePayments } from './payments';
+import { itemChanges } from './subscriptionItems';
 import { lockSubscription, planForField, readSubscription } from './subscription';
 import { endPaidSubscription, syncStripeSubscription } from './syncStripeSubscription';
 
@@ -17,26 +15,6 @@ export interface ChangePlanProps {
   tier: string;
   /** Every add-on module wanted after the change; omitted keeps the current ones the new tier does not include. */
   addons?: string[];
-}
-
-/** The item changes that turn a Stripe subscription into `plan` + `addons` (tier item re-priced, add-ons added or removed). */
-async function itemChanges(em: Em, remote: Stripe.Subscription, plan: Plan, addons: Addon[]): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
-  const index = await priceIndex(em);
-  const items: Stripe.SubscriptionUpdateParams.Item[] = [];
-  const wanted = new Set(addons.map((a) => a.stripePriceId!));
-  let tierItem = false;
-  for (const item of remote.items.data) {
-    const target = index.get(item.price.id);
-    if (target?.kind === 'tier' && !tierItem) {
-      tierItem = true;
-      if (item.price.id !== plan.stripePriceId) items.push({ id: item.id, price: plan.stripePriceId! });
-    } else if (target?.kind === 'addon') {
-      if (!wanted.delete(item.price.id)) items.push({ id: item.id, deleted: true });
-    }
-  }
-  if (!tierItem) items.push({ price: plan.stripePriceId!, quantity: 1 });
-  for (const price of wanted) items.push({ price, quantity: 1 });
-  return items;
 }
 
 /**
@@ -70,7 +48,7 @@ export async function changePlan(ctx: TenantContext, props: ChangePlanProps): Pr
     const id = current.stripeSubscriptionId;
     if (!id) throw conflict('checkout_required', 'Subscribe through POST /api/checkout/session first');
     const existing = await callStripe(services, (stripe) => stripe.subscriptions.retrieve(id));
-    const items = await itemChanges(em, existing, plan, addons);
+    const items = itemChanges(await priceIndex(em), existing.items.data, plan, addons);
     remote = await callStripe(services, (stripe) =>
       stripe.subscriptions.update(id, { items, cancel_at_period_end: false, proration_behavior: 'create_prorations', metadata: { tenantId: ctx.tenantId } }),
     );

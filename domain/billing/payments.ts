@@ -3,9 +3,9 @@ import type { Em } from '../../lib/db';
 import { AppError, conflict, unavailable } from '../../lib/errors';
 import { stripeSdk } from '../../lib/payments';
 import type { Services } from '../services';
-import { Addon } from '../../entities/billing/addon';
-import { Plan } from '../../entities/billing/plan';
-import { DEFAULT_TIER } from './openSubscription';
+import type { Addon } from '../../entities/billing/addon';
+import type { Plan } from '../../entities/billing/plan';
+import { priceHolder, pricedCatalogue } from './store';
 
 /** The Stripe client, or 503 `payment_provider_not_configured` when STRIPE_SECRET_KEY is unset. */
 export function requirePayments(services: Services): Stripe {
@@ -42,10 +42,7 @@ export function unlessMissing(err: unknown): null {
 export type PriceTarget = { kind: 'tier'; tier: string } | { kind: 'addon'; moduleKey: string };
 
 export async function priceIndex(em: Em): Promise<Map<string, PriceTarget>> {
-  const [plans, addons] = await Promise.all([
-    em.find(Plan, { stripePriceId: { $ne: null } }, { fields: ['tier', 'stripePriceId'] }),
-    em.find(Addon, { stripePriceId: { $ne: null } }, { fields: ['moduleKey', 'stripePriceId'] }),
-  ]);
+  const { plans, addons } = await pricedCatalogue(em);
   const index = new Map<string, PriceTarget>();
   for (const p of plans) index.set(p.stripePriceId!, { kind: 'tier', tier: p.tier });
   for (const a of addons) index.set(a.stripePriceId!, { kind: 'addon', moduleKey: a.moduleKey });
@@ -58,40 +55,10 @@ export function returnUrl(services: Services): string {
   return BILLING_RETURN_URL || `${(APP_URL || PUBLIC_URL).replace(/\/$/, '')}/billing`;
 }
 
-export interface PaymentProviderStatus {
-  configured: boolean;
-  webhookSecretSet: boolean;
-  /** test or live, read from the key's prefix; null when not configured. */
-  mode: 'test' | 'live' | null;
-  /** Public paid tiers that cannot be bought yet: no Stripe price id. */
-  tiersWithoutPrice: string[];
-  /** Active add-ons that cannot be bought yet: no Stripe price id. */
-  addonsWithoutPrice: string[];
-}
-
-/** What an owner needs to know to finish setting up payments. */
-export async function paymentProviderStatus(em: Em, services: Services): Promise<PaymentProviderStatus> {
-  const key = services.config.STRIPE_SECRET_KEY;
-  const [plans, addons] = await Promise.all([
-    em.find(Plan, { stripePriceId: null, public: true, tier: { $ne: DEFAULT_TIER } }, { orderBy: { sortOrder: 'asc' }, fields: ['tier'] }),
-    em.find(Addon, { stripePriceId: null, active: true }, { orderBy: { sortOrder: 'asc' }, fields: ['moduleKey'] }),
-  ]);
-  return {
-    configured: !!services.payments,
-    webhookSecretSet: !!services.config.STRIPE_WEBHOOK_SECRET,
-    mode: !key ? null : /^(sk|rk)_live_/.test(key) ? 'live' : 'test',
-    tiersWithoutPrice: plans.map((p) => p.tier),
-    addonsWithoutPrice: addons.map((a) => a.moduleKey),
-  };
-}
-
 /** 409 `stripe_price_in_use` when another tier or add-on already bills with this price (the mapping must be one to one). */
 export async function ensurePriceUnused(em: Em, priceId: string, owner: { tier?: string; moduleKey?: string }): Promise<void> {
-  const [plan, addon] = await Promise.all([
-    em.findOne(Plan, { stripePriceId: priceId, tier: { $ne: owner.tier ?? '' } }, { fields: ['tier'] }),
-    em.findOne(Addon, { stripePriceId: priceId, moduleKey: { $ne: owner.moduleKey ?? '' } }, { fields: ['moduleKey'] }),
-  ]);
-  const holder = plan ? `the ${plan.tier} plan` : addon ? `the ${addon.moduleKey} add-on` : null;
+  const found = await priceHolder(em, priceId, owner);
+  const holder = found?.tier ? `the ${found.tier} plan` : found?.moduleKey ? `the ${found.moduleKey} add-on` : null;
   if (holder) throw conflict('stripe_price_in_use', `This Stripe price already bills ${holder}`);
 }
 

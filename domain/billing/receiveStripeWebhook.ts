@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import { badRequest, forbidden, unavailable } from '../../lib/errors';
 import { stripeSdk } from '../../lib/payments';
-import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { stripeEventsQueue } from '../../queues/billing';
 import type { Services } from '../services';
 import { storablePayload } from '../../lib/json';
 import { redriveJob } from '../jobs/redriveJob';
+import { insertStripeEvent, stripeEventProcessedAt } from './store';
 
 export interface ReceiveStripeWebhookProps {
   /** The request body exactly as received: the signature covers these bytes. */
@@ -44,17 +44,8 @@ export async function receiveStripeWebhook(services: Services, props: ReceiveStr
   }
 
   const em = services.orm.em.fork();
-  const inserted = await em
-    .createQueryBuilder(StripeEvent)
-    .insert({ id: event.id, type: event.type, created: new Date(event.created * 1000), payload: event as unknown as Record<string, unknown>, receivedAt: new Date() })
-    .onConflict('id')
-    .ignore()
-    .execute('run');
-  const fresh = inserted.affectedRows > 0;
-  if (!fresh) {
-    const stored = await em.findOne(StripeEvent, { id: event.id }, { fields: ['processedAt'] });
-    if (stored?.processedAt) return 'duplicate';
-  }
+  const fresh = await insertStripeEvent(em, event);
+  if (!fresh && (await stripeEventProcessedAt(em, event.id))) return 'duplicate';
   if (fresh) {
     await services.queues.add(stripeEventsQueue, { eventId: event.id }, { jobId: stripeEventJobId(event.id) });
     return 'stored';

@@ -3,6 +3,7 @@ import { RELAY_AFTER_MS } from '../jobs/relayStagedJobs';
 import { failedThroughNoFault, redriveJob } from '../jobs/redriveJob';
 import type { Services } from '../services';
 import { stripeEventJobId } from './receiveStripeWebhook';
+import { unprocessedStripeEvents } from './store';
 
 const BATCH = 500;
 
@@ -14,14 +15,9 @@ const BATCH = 500;
  * Returns how many were offered again.
  */
 export async function redriveStripeEvents(services: Services): Promise<number> {
-  const rows = await services.orm.em
-    .fork()
-    .execute<{ id: string }[]>(
-      `select id from stripe_events where processed_at is null and received_at > now() - interval '3 days' and received_at < now() - ? * interval '1 millisecond' order by received_at limit ${BATCH}`,
-      [RELAY_AFTER_MS],
-    );
+  const ids = await unprocessedStripeEvents(services.orm.em.fork(), RELAY_AFTER_MS, BATCH);
   let offered = 0;
-  for (const { id } of rows) {
+  for (const id of ids) {
     if ((await redriveJob(services, stripeEventsQueue, stripeEventJobId(id), { eventId: id }, failedThroughNoFault)) !== 'live') offered++;
   }
   return offered;

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { newId } from '../../entities/base';
 import { Membership } from '../../entities/identity/organization';
 import { isDependencyDown } from '../../lib/dependencies';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { telemetryQueue, type TelemetryJob } from '../../queues/vr';
 import { redriveJob } from '../jobs/redriveJob';
 import type { TenantContext } from '../context';
-import { LiveRooms } from './live';
-import { SessionGate } from './sessionGate';
+import { LiveRooms } from './store/liveRooms';
+import { SessionGate } from './store/sessionGate';
 
 export interface TelemetryEventInput {
   /**
@@ -96,6 +96,13 @@ async function membersAmong(ctx: TenantContext, userIds: string[]): Promise<Set<
   }
 }
 
+/** 404 for an unknown session or another organisation's; 409 session_ended once the grace period is over. */
+async function admit(ctx: TenantContext, sessionId: string): Promise<void> {
+  const state = await new SessionGate(ctx.services).stateOf(ctx.tenantId, sessionId);
+  if (state === 'ended') throw conflict('session_ended', 'This session has ended; its telemetry is no longer accepted');
+  if (state === 'unknown') throw notFound('Session');
+}
+
 /**
  * The telemetry edge: admits the batch (session known in the tenant and accepting, from Redis), checks whom
  * its events name (only when they name someone other than the sender: one more Redis round trip, and a
@@ -113,7 +120,7 @@ export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetry
   const { services, tenantId } = ctx;
   // One spelling of the id for every key (the path accepts upper case too).
   const sessionId = props.sessionId.toLowerCase();
-  await new SessionGate(services).admit(tenantId, sessionId);
+  await admit(ctx, sessionId);
   await checkNamedUsers(ctx, sessionId, props.events);
   const batchKey = props.idempotencyKey ?? newId();
   const job: TelemetryJob = {

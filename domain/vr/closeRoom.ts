@@ -4,7 +4,8 @@ import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
 import { findRoom } from './lookup';
-import { announceSessionEnd, endSession } from './sessionEnd';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
 
 /**
  * Closes a room: a running session ends (reason room_closed) and everyone present leaves; headsets no

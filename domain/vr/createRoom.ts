@@ -4,6 +4,7 @@ import { audit } from '../platform/audit';
 import type { TenantContext } from '../context';
 import { checkAssignees } from './assignees';
 import { capacityFor } from './roomRules';
+import { countRooms, lockRoomCreation } from './store/rooms';
 
 export interface CreateRoomProps {
   name: string;
@@ -31,8 +32,8 @@ export async function createRoom(ctx: TenantContext, props: CreateRoomProps): Pr
     const limit = limits.vrRooms ?? 0;
     if (limit > 0) {
       // Serialises room creations of the organisation, so concurrent ones cannot pass the limit together.
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`vr_rooms:${ctx.tenantId}`]);
-      if ((await em.count(VrRoom, {})) >= limit) throw conflict('room_limit_reached', `The plan of this organisation allows ${limit} rooms; delete one or upgrade`);
+      await lockRoomCreation(em, ctx.tenantId);
+      if ((await countRooms(em)) >= limit) throw conflict('room_limit_reached', `The plan of this organisation allows ${limit} rooms; delete one or upgrade`);
     }
     const room = em.create(VrRoom, {
       tenantId: ctx.tenantId,

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../context';
-import { LiveRooms, type PresenceRecord } from './live';
+import { LiveRooms, type PresenceRecord } from './store/liveRooms';
 import { findRoom } from './lookup';
 
 /** Who is present in a room now (unexpired presence of its running session). */

@@ -2,11 +2,12 @@ import { VrParticipant, VrSession } from '../../entities/vr/session';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
 import { checkMayTakePart, displayNameOf } from './participation';
-import { announceSessionEnd, endSession } from './sessionEnd';
-import { SessionGate } from './sessionGate';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
+import { SessionGate } from './store/sessionGate';
 
 /**
  * The first participant to host an open room starts a session and is present in it. While a session runs

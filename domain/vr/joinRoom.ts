@@ -1,12 +1,14 @@
-import { VrParticipant, VrSession } from '../../entities/vr/session';
+import type { VrSession } from '../../entities/vr/session';
 import { newId } from '../../entities/base';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notifyHub, type HubNote } from './hub';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
 import { checkMayTakePart, displayNameOf } from './participation';
-import { announceSessionEnd, endSession } from './sessionEnd';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
+import { markLeft, presentUserIds, runningSession, upsertJoined } from './store/sessions';
 
 const noRunningSession = () => conflict('no_running_session', 'No session runs in this room; host it first');
 
@@ -28,7 +30,7 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     const room = await findRoom(em, roomId, { lock: true });
     if (room.status !== 'open') throw conflict('room_closed', 'This room is closed');
     await checkMayTakePart(ctx, room, 'participant');
-    const session = room.currentSessionId ? await em.findOne(VrSession, { id: room.currentSessionId, status: 'running' }) : null;
+    const session = room.currentSessionId ? await runningSession(em, room.currentSessionId) : null;
     if (!session) throw noRunningSession();
     // The host's presence and the caller's, in one round trip.
     const presence = await live.presenceOfMany(roomId, session.id, [session.hostUserId, userId]);
@@ -36,7 +38,7 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     if (host.state === 'expired') return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', host.at) };
     const displayName = await displayNameOf(em, userId);
     const arrival = { tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: session.hostUserId, userId, displayName };
-    const present = (await em.find(VrParticipant, { sessionId: session.id, joinedAt: { $ne: null }, leftAt: null }, { fields: ['userId'] })).map((p) => p.userId);
+    const present = await presentUserIds(em, session.id);
     let expired = false;
     const timedOut: string[] = [];
     if (present.includes(userId)) {
@@ -50,19 +52,12 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
       // Full on the record: the seats of expiries not recorded yet are free (their departures are owed).
       for (const [other, state] of await live.presenceOfMany(roomId, session.id, present)) {
         if (state.state !== 'expired') continue;
-        await em.nativeUpdate(VrParticipant, { sessionId: session.id, userId: other, leftAt: null }, { leftAt: state.at });
+        await markLeft(em, session.id, other, state.at);
         timedOut.push(other);
       }
       if (present.length - timedOut.length >= room.capacity) throw conflict('room_full', `This room holds ${room.capacity} participant(s) and is full`);
     }
-    // The telemetry worker may have created the row already (events sent before the join): upsert.
-    await em.execute(
-      `insert into vr_session_participants (id, tenant_id, created_at, session_id, user_id, display_name, is_host, joined_at)
-       values (?, ?, now(), ?, ?, ?, false, now())
-       on conflict (session_id, user_id) do update set display_name = excluded.display_name, left_at = null,
-         joined_at = coalesce(vr_session_participants.joined_at, excluded.joined_at)`,
-      [newId(), ctx.tenantId, session.id, userId, displayName],
-    );
+    await upsertJoined(em, { id: newId(), tenantId: ctx.tenantId, sessionId: session.id, userId, displayName });
     await live.arrive(arrival);
     return { kind: 'joined' as const, session, arrived: true, expired, displayName, timedOut };
   });

@@ -1,10 +1,11 @@
-import { VrParticipant, VrSession } from '../../entities/vr/session';
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { notifyHub } from './hub';
-import { LiveRooms } from './live';
+import { LiveRooms } from './store/liveRooms';
 import { findRoom } from './lookup';
-import { announceSessionEnd, endSession } from './sessionEnd';
+import { presentParticipant, runningSession } from './store/sessions';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
 
 const notJoined = (expired = false) =>
   conflict('not_joined', expired ? 'Your presence in this room had expired: that was your departure' : 'You are not a present participant of a session in this room');
@@ -21,8 +22,8 @@ export async function leaveRoom(ctx: TenantContext, roomId: string): Promise<{ s
   const live = new LiveRooms(ctx.services);
   const result = await ctx.em.transactional(async (em) => {
     const room = await findRoom(em, roomId, { lock: true });
-    const session = room.currentSessionId ? await em.findOne(VrSession, { id: room.currentSessionId, status: 'running' }) : null;
-    const participant = session ? await em.findOne(VrParticipant, { sessionId: session.id, userId, joinedAt: { $ne: null }, leftAt: null }) : null;
+    const session = room.currentSessionId ? await runningSession(em, room.currentSessionId) : null;
+    const participant = session ? await presentParticipant(em, session.id, userId) : null;
     if (!session || !participant) throw notJoined();
     const isHost = session.hostUserId === userId;
     const presence = await live.presenceOf(roomId, session.id, userId);

@@ -1,7 +1,7 @@
 import { conflict } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { LiveRooms } from './live';
-import { getRoom } from './listRooms';
+import { LiveRooms } from './store/liveRooms';
+import { getRoom } from './getRoom';
 
 export interface HeartbeatProps {
   /** Name shown to the other participants. */

@@ -1,8 +1,10 @@
-import { VrParticipant, type VrSession } from '../../entities/vr/session';
-import { lean, type Lean } from '../../lib/lean';
+import type { VrParticipant, VrSession } from '../../entities/vr/session';
+import type { Lean } from '../../lib/lean';
 import type { Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { sessionRows, type ListSessionsProps } from './listSessions';
+import { progressOf, ratio } from './reportRules';
+import { participantsOfSessions } from './store/sessions';
 
 export interface ParticipantProgress {
   participant: Lean<VrParticipant>;
@@ -22,12 +24,6 @@ export interface SessionReport {
   participants: ParticipantProgress[];
 }
 
-export const progressOf = (stepsPassed: number, steps: number) => Math.min(1, stepsPassed / Math.max(1, steps));
-export const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
-// A lean statement (docs/database-path.md): the participants of a page's sessions, first joined first.
-const participantsOf = lean(VrParticipant, { where: 'session_id = any($1::uuid[])', orderBy: 'joined_at asc nulls last, created_at asc, id asc' });
-
 /**
  * Per-session report, newest first, from the aggregates the telemetry worker maintains (no event is read):
  * fresh within the worker's lag, also while the session runs.
@@ -35,7 +31,7 @@ const participantsOf = lean(VrParticipant, { where: 'session_id = any($1::uuid[]
 export async function sessionReports(ctx: TenantContext, props: ListSessionsProps): Promise<Page<SessionReport>> {
   const rows = await sessionRows(ctx, props);
   const sessions = rows.slice(0, props.limit);
-  const participants = sessions.length ? await participantsOf.all(ctx, sessions.map((s) => s.id)) : [];
+  const participants = sessions.length ? await participantsOfSessions.all(ctx, sessions.map((s) => s.id)) : [];
   const bySession = new Map<string, Lean<VrParticipant>[]>();
   for (const p of participants) bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
   const now = Date.now();

@@ -1,12 +1,13 @@
-import { LockMode } from '@mikro-orm/core';
-import { VrRoom } from '../../entities/vr/room';
-import { VrParticipant, VrSession } from '../../entities/vr/session';
+import { VrSession } from '../../entities/vr/session';
 import { tenantContext } from '../context';
 import type { Services } from '../services';
 import { notifyHub } from './hub';
-import { LiveRooms, type ExpiredPresence } from './live';
-import { announceSessionEnd, endSession } from './sessionEnd';
-import { SessionGate } from './sessionGate';
+import { LiveRooms, type ExpiredPresence } from './store/liveRooms';
+import { announceSessionEnd } from './announceSessionEnd';
+import { endSession } from './endSession';
+import { roomRow } from './store/rooms';
+import { SessionGate } from './store/sessionGate';
+import { presentParticipant, presentParticipants, runningSessionsEverywhere } from './store/sessions';
 
 /** Running sessions are compared with live presence at most this often, and at once when Redis lost its data. */
 const RECONCILE_EVERY_MS = 30_000;
@@ -45,7 +46,7 @@ export async function sweepPresence(services: Services): Promise<{ rooms: number
  * is owed the host's departure now, which ends it (host_timeout) in this sweep. Returns the sessions restored.
  */
 async function reconcile(services: Services, live: LiveRooms): Promise<number> {
-  const running = await services.orm.em.fork().find(VrSession, { status: 'running' }, { filters: { tenant: false }, fields: ['tenantId', 'roomId', 'hostUserId'] });
+  const running = await runningSessionsEverywhere(services.orm.em.fork());
   let restored = 0;
   for (const session of running) {
     const host = await live.presenceOf(session.roomId, session.id, session.hostUserId);
@@ -59,11 +60,11 @@ async function reconcile(services: Services, live: LiveRooms): Promise<number> {
 /** Writes a session's live state again from PostgreSQL, under the room lock (as arrivals are written). */
 async function restorePresence(services: Services, live: LiveRooms, s: Pick<VrSession, 'id' | 'tenantId' | 'roomId'>): Promise<boolean> {
   return tenantContext(services, s.tenantId).em.transactional(async (em) => {
-    await em.findOne(VrRoom, { id: s.roomId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await roomRow(em, s.roomId, { lock: true });
     const session = await em.findOne(VrSession, { id: s.id });
     // Ended meanwhile, or its host hosted again (which rebuilt the room's live state).
     if (session?.status !== 'running' || (await live.presenceOf(s.roomId, s.id, session.hostUserId)).state !== 'unknown') return false;
-    const present = await em.find(VrParticipant, { sessionId: s.id, joinedAt: { $ne: null }, leftAt: null }, { orderBy: { isHost: 'desc' } });
+    const present = await presentParticipants(em, s.id);
     for (const p of present) {
       await live.arrive({ tenantId: s.tenantId, roomId: s.roomId, sessionId: s.id, hostUserId: session.hostUserId, userId: p.userId, displayName: p.displayName ?? '' });
     }
@@ -76,11 +77,11 @@ async function recordExpiry(services: Services, live: LiveRooms, claim: ExpiredP
   const ctx = tenantContext(services, claim.tenantId);
   const outcome = await ctx.em.transactional(async (em) => {
     // The room lock orders this after a concurrent join, whose presence is written under that lock.
-    const room = await em.findOne(VrRoom, { id: claim.roomId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const room = await roomRow(em, claim.roomId, { lock: true });
     const session = await em.findOne(VrSession, { id: claim.sessionId });
     if (!session || session.status !== 'running') return { kind: 'stale' as const };
     if (await live.isPresent(claim.roomId, claim.userId)) return { kind: 'back' as const };
-    const participant = await em.findOne(VrParticipant, { sessionId: session.id, userId: claim.userId, joinedAt: { $ne: null }, leftAt: null });
+    const participant = await presentParticipant(em, session.id, claim.userId);
     if (!participant) return { kind: 'gone' as const };
     if (session.hostUserId === claim.userId) return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', claim.expiredAt) };
     participant.leftAt = claim.expiredAt;

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter } from '../base';
+import { TELEMETRY_LABEL_LENGTH } from './telemetry';
 
 export const sessionStatuses = ['running', 'ended'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
@@ -59,7 +60,7 @@ export const VrParticipant = defineEntity({
     /** Distinct step_passed labels. */
     stepsPassed: p.integer().default(0),
     /** Label of the latest step_passed event. */
-    lastStep: p.string().length(200).nullable(),
+    lastStep: p.string().length(TELEMETRY_LABEL_LENGTH).nullable(),
     eventsCount: p.integer().default(0),
     completedAt: p.datetime().nullable(),
   },

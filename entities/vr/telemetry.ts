@@ -1,6 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../base';
 
+/** Column sizes of telemetry (varchar(n), counted in code points): what the edge's validation and the worker check. */
+export const TELEMETRY_TYPE_LENGTH = 64;
+export const TELEMETRY_LABEL_LENGTH = 200;
+/** An Idempotency-Key, or the id given at the edge to a batch sent without one. */
+export const BATCH_KEY_LENGTH = 200;
+
 /**
  * One telemetry event as the headset sent it. Append-only and the highest-volume table of the module:
  * a bigint identity key (no UUID to generate per row) and a single secondary index. Written in bulk by
@@ -16,8 +22,8 @@ export const VrTelemetryEvent = defineEntity({
     tenantId: p.uuid(),
     sessionId: p.uuid(),
     userId: p.uuid(),
-    type: p.string().length(64),
-    label: p.string().length(200),
+    type: p.string().length(TELEMETRY_TYPE_LENGTH),
+    label: p.string().length(TELEMETRY_LABEL_LENGTH),
     detail: p.text(),
     receivedAt: p.datetime(),
   },
@@ -35,7 +41,7 @@ export const VrTelemetryBatch = defineEntity({
   properties: {
     tenantId: p.uuid().primary(),
     sessionId: p.uuid().primary(),
-    batchKey: p.string().length(200).primary(),
+    batchKey: p.string().length(BATCH_KEY_LENGTH).primary(),
     eventsCount: p.integer(),
     receivedAt: p.datetime(),
   },
@@ -51,7 +57,7 @@ export const VrStepPass = defineEntity({
     tenantId: p.uuid(),
     sessionId: p.uuid().primary(),
     userId: p.uuid().primary(),
-    label: p.string().length(200).primary(),
+    label: p.string().length(TELEMETRY_LABEL_LENGTH).primary(),
     passedAt: p.datetime(),
   },
 });

@@ -1,7 +1,6 @@
-import { StripeEvent } from '../../entities/billing/stripeEvent';
 import { stripeEventJobId } from '../../domain/billing/receiveStripeWebhook';
 import { stripeEventsQueue } from '../../queues/billing';
-import { deliver, finishedJob, linkPrices, prices, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
+import { deliver, finishedJob, linkPrices, prices, processed, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
 import { createAccount } from '../support/factories';
 import { FakeStripe, stripeEvent } from '../support/fakeStripe';
 import { startStack, type TestStack } from '../support/stack';
@@ -44,12 +43,7 @@ describe('billing webhooks: redelivery of an event whose job failed (regression)
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ received: true });
 
-    const deadline = Date.now() + 8000;
-    let row = await stack.services.orm.em.fork().findOneOrFail(StripeEvent, { id: event.id as string });
-    while (!row.processedAt && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      row = await stack.services.orm.em.fork().findOneOrFail(StripeEvent, { id: event.id as string });
-    }
+    const row = await processed(stack, event.id as string);
     expect({ processed: !!row.processedAt, tier: (await subscriptionOf(stack, account.tenantId)).tier }).toEqual({ processed: true, tier: 'pro' });
     // Processed once: a further redelivery is a plain duplicate.
     expect((await deliver(stack, event)).body).toEqual({ received: true, duplicate: true });

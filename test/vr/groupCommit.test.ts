@@ -23,12 +23,20 @@ describe('telemetry group commit', () => {
 
   it('lets an item wait lingerMs for company, unless its group is already full', async () => {
     const groups: number[][] = [];
-    const committer = new GroupCommit<number>(async (items) => void groups.push(items), { maxInFlight: 2, maxWeight: 3, weight: () => 1, lingerMs: 1000 });
+    const committedAt: number[] = [];
+    const committer = new GroupCommit<number>(
+      async (items) => {
+        committedAt.push(Date.now());
+        groups.push(items);
+      },
+      { maxInFlight: 2, maxWeight: 3, weight: () => 1, lingerMs: 1000 },
+    );
+    const submittedAt = Date.now();
     const lingering = [1, 2].map((n) => committer.submit(n));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(groups).toEqual([]);
     await Promise.all(lingering);
+    // One group, committed once lingerMs had passed (timers may fire a millisecond early).
     expect(groups).toEqual([[1, 2]]);
+    expect(committedAt[0] - submittedAt).toBeGreaterThanOrEqual(990);
     // A full group does not wait (far less than lingerMs, with room for a loaded machine's jitter).
     const started = Date.now();
     await Promise.all([3, 4, 5].map((n) => committer.submit(n)));

@@ -1,7 +1,7 @@
 import { startClock } from '../../cron/main';
 import { schedules } from '../../cron/schedules';
 import { sweepPresence } from '../../domain/vr/sweepPresence';
-import { LiveRooms } from '../../domain/vr/live';
+import { LiveRooms } from '../../domain/vr/store/liveRooms';
 import { presenceSweepQueue } from '../../queues/vr';
 import { startStack, type TestStack } from '../support/stack';
 import { createRoom, startFakeHub, vrOrg, type FakeHub, type VrOrg } from '../support/vr';

@@ -7,7 +7,8 @@ import { validate } from 'class-validator';
 import { isCleanBatch, TelemetryEventBody } from '../../api/vr/dtos';
 import { ingestTelemetry } from '../../domain/vr/ingestTelemetry';
 import type { TelemetryJob } from '../../queues/vr';
-import { SessionGate } from '../../domain/vr/sessionGate';
+import { SessionGate } from '../../domain/vr/store/sessionGate';
+import { VrSession } from '../../entities/vr/session';
 import { sweepPresence } from '../../domain/vr/sweepPresence';
 
 describe('VR telemetry', () => {
@@ -210,7 +211,10 @@ describe('VR telemetry', () => {
     // The end commits, then its write to the telemetry gate is lost.
     jest.spyOn(SessionGate.prototype, 'ended').mockResolvedValueOnce(undefined);
     await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
-    await new Promise((r) => setTimeout(r, 1200)); // past the grace period
+    // Past the grace period, counted from the end PostgreSQL recorded: the gate, never told of the end, still accepts.
+    const { endedAt } = await stack.services.orm.em.fork().findOneOrFail(VrSession, { id }, { filters: { tenant: false } });
+    const graceOver = endedAt!.getTime() + stack.services.config.TELEMETRY_GRACE_SECONDS * 1000;
+    await eventually(() => Date.now() > graceOver, { timeoutMs: 5000, what: 'the grace period to pass' });
     expect((await send([{ type: 'late', label: 'l', detail: '' }], {}, id)).status).toBe(202);
 
     // The sweep's next comparison with PostgreSQL (every 30 s; made due now) repairs the gate.

@@ -1,4 +1,4 @@
-import { endExpiredTrials } from '../../domain/billing/trial';
+import { endExpiredTrials } from '../../domain/billing/endExpiredTrials';
 import { trialExpiryQueue } from '../../queues/billing';
 import { defineProcessor } from '../define';
 

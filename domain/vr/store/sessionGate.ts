@@ -1,11 +1,12 @@
-import { VrSession } from '../../entities/vr/session';
-import { conflict, notFound } from '../../lib/errors';
-import type { Services } from '../services';
-import { runScript } from './live';
+import { VrSession } from '../../../entities/vr/session';
+import type { Services } from '../../services';
+import { runScript } from './redisScript';
 
 const MEMO_MAX_MS = 5000;
 const MEMO_MAX_ENTRIES = 10_000;
 const admitted = new WeakMap<object, Map<string, number>>();
+
+export type GateState = 'accepting' | 'ended' | 'unknown';
 
 // Marks a session running unless the gate already holds something for it: an end (its grace period, or
 // "ended") written meanwhile is never overwritten. A running mark joins the set the repair visits.
@@ -72,18 +73,20 @@ export class SessionGate {
       .exec();
   }
 
-  /** 404 for an unknown session or another organisation's; 409 session_ended once the grace period is over. */
-  async admit(tenantId: string, sessionId: string): Promise<void> {
+  /**
+   * Whether the session accepts telemetry from the organisation: `accepting` (running, or ended less than the
+   * grace period ago), `ended` (past it), `unknown` (no such session, or another organisation's).
+   */
+  async stateOf(tenantId: string, sessionId: string): Promise<GateState> {
     const memoKey = `${tenantId}/${sessionId}`;
-    if ((this.memo.get(memoKey) ?? 0) > Date.now()) return;
+    if ((this.memo.get(memoKey) ?? 0) > Date.now()) return 'accepting';
     const state = (await this.services.redis.get(this.keyOf(sessionId))) ?? (await this.load(sessionId));
     if (state === `${tenantId}:1`) {
       if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
       this.memo.set(memoKey, Date.now() + Math.min(MEMO_MAX_MS, this.services.config.TELEMETRY_GRACE_SECONDS * 100));
-      return;
+      return 'accepting';
     }
-    if (state === `${tenantId}:0`) throw conflict('session_ended', 'This session has ended; its telemetry is no longer accepted');
-    throw notFound('Session');
+    return state === `${tenantId}:0` ? 'ended' : 'unknown';
   }
 
   /**

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { Services } from '../services';
+import type { Services } from '../../services';
 import { occupancyCache } from './occupancyCache';
+import { runScript } from './redisScript';
 
 /**
  * The live side of VR rooms, in Redis (shared by every dyno): which session runs in a room, who is present
@@ -125,19 +124,6 @@ redis.call('HDEL', KEYS[2], ARGV[2])
 redis.call('SADD', KEYS[4], ARGV[1] .. '/' .. ARGV[2] .. '/' .. ARGV[3])
 redis.call('SADD', KEYS[5], ARGV[4])
 return 1`;
-
-/** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
-const shas = new Map<string, string>();
-export async function runScript(redis: Redis, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
-  let sha = shas.get(script);
-  if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
-  try {
-    return await redis.evalsha(sha, keys.length, ...keys, ...args);
-  } catch (err) {
-    if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-    return redis.eval(script, keys.length, ...keys, ...args);
-  }
-}
 
 export class LiveRooms {
   constructor(private readonly services: Pick<Services, 'redis' | 'key' | 'config'>) {}

@@ -1,15 +1,16 @@
 import type Stripe from 'stripe';
 import { conflict, invalidField } from '../../lib/errors';
-import { Promotion } from '../../entities/billing/promotion';
-import { Subscription } from '../../entities/billing/subscription';
+import type { Promotion } from '../../entities/billing/promotion';
+import type { Subscription } from '../../entities/billing/subscription';
 import { Organization } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
 import type { Services } from '../services';
-import { selectAddons } from './addons';
+import { selectAddons } from './selectAddons';
 import { DEFAULT_TIER } from './openSubscription';
 import { callStripe, ensurePurchasable, requirePayments, returnUrl, unlessMissing } from './payments';
-import { usablePromotion } from './promotions';
+import { usablePromotion } from './promotionLookup';
+import { setCouponId, setCustomerIfNone } from './store';
 import { lockSubscription, planForField, readSubscription } from './subscription';
 
 /** `{CHECKOUT_SESSION_ID}` must reach Stripe verbatim (it substitutes it), so the query is appended by hand. */
@@ -23,7 +24,7 @@ async function ensureCustomer(ctx: TenantContext, sub: Subscription): Promise<st
   const customer = await callStripe(ctx.services, (stripe) =>
     stripe.customers.create({ name: org.name, ...(user ? { email: user.email } : {}), metadata: { tenantId: ctx.tenantId } }, { idempotencyKey: `customer.${ctx.tenantId}` }),
   );
-  await ctx.em.nativeUpdate(Subscription, { tenantId: ctx.tenantId, stripeCustomerId: null }, { stripeCustomerId: customer.id });
+  await setCustomerIfNone(ctx.em, ctx.tenantId, customer.id);
   sub.stripeCustomerId = customer.id;
   return customer.id;
 }
@@ -51,7 +52,7 @@ async function ensureCoupon(ctx: TenantContext, promo: Promotion): Promise<strin
       { idempotencyKey: `coupon.${promo.id}.${promo.updatedAt.getTime()}.${promo.redemptions}` },
     ),
   );
-  await ctx.em.nativeUpdate(Promotion, { id: promo.id }, { stripeCouponId: coupon.id });
+  await setCouponId(ctx.em, promo.id, coupon.id);
   return coupon.id;
 }
 
@@ -135,14 +136,4 @@ export async function openCheckout(ctx: TenantContext, props: OpenCheckoutProps)
   const session = await callStripe(ctx.services, (stripe) => stripe.checkout.sessions.create(params));
   await replaceOpenCheckout(ctx, session.id);
   return { id: session.id, url: session.url ?? null, clientSecret: session.client_secret ?? null };
-}
-
-/** A Stripe billing portal session for the organisation's customer (409 `no_billing_account` before any checkout). */
-export async function openPortal(ctx: TenantContext): Promise<{ url: string }> {
-  requirePayments(ctx.services);
-  const sub = await readSubscription(ctx);
-  const customer = sub.stripeCustomerId;
-  if (!customer) throw conflict('no_billing_account', 'The organisation has no billing account yet: subscribe through checkout first');
-  const session = await callStripe(ctx.services, (stripe) => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl(ctx.services) }));
-  return { url: session.url };
 }

@@ -1,0 +1,20 @@
+import type { Em } from '../../lib/db';
+import type { VrRoom } from '../../entities/vr/room';
+import type { SessionEndReason, VrSession } from '../../entities/vr/session';
+import { markAllLeft, presentUserIds } from './store/sessions';
+
+/**
+ * Ends a running session in the caller's transaction, the room row already locked: the session gets its
+ * end, every present participant leaves, the room has no session any more. Returns who was present.
+ * The session row is written before the participants (the telemetry worker locks in that order too).
+ */
+export async function endSession(em: Em, room: VrRoom | null, session: VrSession, reason: SessionEndReason, now = new Date()): Promise<string[]> {
+  session.status = 'ended';
+  session.endedAt = now;
+  session.endReason = reason;
+  if (room?.currentSessionId === session.id) room.currentSessionId = null;
+  await em.flush();
+  const present = await presentUserIds(em, session.id);
+  await markAllLeft(em, session.id, now);
+  return present;
+}
