@@ -1,5 +1,6 @@
 import type { ModuleMount } from '../../http/mount';
-import { getInvoiceSettings, updateInvoiceSettings } from '../../../domain/core/invoices/settings';
+import { getInvoiceSettings } from '../../../domain/core/invoices/getInvoiceSettings';
+import { updateInvoiceSettings } from '../../../domain/core/invoices/updateInvoiceSettings';
 import { InvoiceSettingsBody } from './dtos';
 import { InvoiceSettingsView } from './views';
 

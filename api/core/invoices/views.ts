@@ -5,7 +5,7 @@ import { Nullable } from '../../http/nullable';
 import { einvoiceStatuses } from '../../../entities/core/einvoice';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type Invoice, type InvoiceLine, type InvoiceParty, type InvoicePayment, type PartyAddress, type VatBreakdown } from '../../../entities/core/invoice';
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
-import type { InvoiceDetail } from '../../../domain/core/invoices/listInvoices';
+import type { InvoiceDetail } from '../../../domain/core/invoices/getInvoice';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
 import type { Lean } from '../../../lib/lean';

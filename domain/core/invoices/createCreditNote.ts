@@ -4,10 +4,11 @@ import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { computeInvoice, vatOf, type Computed, type LineInput, type VatBreakdown } from './amounts';
-import { findInvoice, invoiceToday, notIssued } from './lookup';
+import { invoiceToday, notIssued } from './lookup';
 import { takeNumber } from './numbering';
 import { readInvoiceSettings } from './settings';
 import { settlementStatus } from './settlement';
+import { creditNotesOfInvoice, findInvoice } from './store';
 
 export interface CreditNoteProps {
   /** Why the invoice is corrected (printed on the credit note). */
@@ -42,7 +43,7 @@ export async function createCreditNote(ctx: TenantContext, invoiceId: string, pr
     if (invoice.kind !== 'invoice') throw conflict('not_an_invoice', 'A credit note cannot be credited');
     if (invoice.status === 'draft') throw notIssued();
     if (!props.lines && invoice.creditedCents > 0) throw conflict('credit_lines_required', 'The invoice is already partly credited: give the lines to credit');
-    const earlier = await em.find(Invoice, { creditedInvoiceId: invoice.id });
+    const earlier = await creditNotesOfInvoice(em, invoice.id);
     const computed = creditVat(computeInvoice(props.lines ?? invoice.lines.map(asInput)), invoice.vatBreakdown, earlier.flatMap((cn) => cn.vatBreakdown));
     const issueDate = invoiceToday();
     const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'credit_note', issueDate, await readInvoiceSettings(em, ctx.tenantId));

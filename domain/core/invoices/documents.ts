@@ -3,7 +3,8 @@ import type { Em } from '../../../lib/db';
 import type { TenantContext } from '../../context';
 import { renderFacturX } from './facturx';
 import { renderInvoicePdf } from './invoicePdf';
-import { findInvoice, notIssued } from './lookup';
+import { notIssued } from './lookup';
+import { findInvoice } from './store';
 
 /** An issued document and, for a credit note, the invoice it corrects (BT-25/26); 409 invoice_not_issued for a draft. */
 export async function issuedDocument(em: Em, id: string): Promise<{ invoice: Invoice; credited?: Invoice }> {
