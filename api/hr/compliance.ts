@@ -5,10 +5,12 @@ import { csvExportOptions, CSV_FORMULA_NOTE } from '../../lib/csv';
 import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { acknowledgeAlert, listComplianceAlerts } from '../../domain/hr/alerts';
-import { getComplianceRules, updateComplianceRules } from '../../domain/hr/complianceRules';
+import { acknowledgeAlert } from '../../domain/hr/acknowledgeAlert';
+import { getComplianceRules } from '../../domain/hr/getComplianceRules';
+import { listComplianceAlerts } from '../../domain/hr/listComplianceAlerts';
 import { requestComplianceScan } from '../../domain/hr/requestComplianceScan';
 import { checkTimesheetRequest, MAX_TIMESHEET_DAYS, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
+import { updateComplianceRules } from '../../domain/hr/updateComplianceRules';
 import { AcknowledgeBody, ComplianceRulesBody, ComplianceScanBody, ListAlertsQuery, TimesheetQuery } from './dtos';
 import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView, timesheetJsonSchema } from './complianceViews';
 

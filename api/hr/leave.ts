@@ -8,7 +8,7 @@ import { decideLeaveRequest } from '../../domain/hr/decideLeaveRequest';
 import { fileLeaveRequest } from '../../domain/hr/fileLeaveRequest';
 import { getLeaveBalance } from '../../domain/hr/getLeaveBalance';
 import { listLeaveRequests } from '../../domain/hr/listLeaveRequests';
-import { listLeaveTypes } from '../../domain/hr/leaveTypes';
+import { listLeaveTypes } from '../../domain/hr/listLeaveTypes';
 import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
 import { updateLeaveType } from '../../domain/hr/updateLeaveType';
 import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveCancellationBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody, UpdateLeaveTypeBody } from './dtos';

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, heldBy, lockEmployee } from './ledger';
+import { appendMovement, heldBy, lockEmployee } from './store/leave';
 import { hrScope } from './lookup';
 
 export interface CancelLeaveProps {

@@ -4,7 +4,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, heldBy, lockEmployee } from './ledger';
+import { appendMovement, heldBy, lockEmployee } from './store/leave';
 
 export interface DecideLeaveProps {
   decision: 'grant' | 'refuse';

@@ -6,9 +6,9 @@ import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { leaveDays } from './leaveDays';
 import { findLeaveType } from './leaveTypes';
-import { appendMovement, balanceOf, lockEmployee } from './ledger';
+import { appendMovement, balanceOf, lockEmployee } from './store/leave';
 import { employeeInScope, hrScope } from './lookup';
-import { scheduleVersions } from './schedules';
+import { scheduleVersions } from './store/schedules';
 
 export interface FileLeaveRequestProps {
   leaveTypeId: string;

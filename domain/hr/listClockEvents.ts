@@ -1,8 +1,9 @@
-import { HrClockCorrection, HrClockEvent } from '../../entities/hr/clock';
-import { lean, type Lean } from '../../lib/lean';
+import type { HrClockCorrection, HrClockEvent } from '../../entities/hr/clock';
+import type { Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { employeeFilter, readScope } from './lookup';
+import { clockEventsPage, correctionsOf } from './store/clock';
 
 export interface ClockEventWithTrail {
   event: Lean<HrClockEvent>;
@@ -17,16 +18,6 @@ export interface ListClockEventsProps {
   limit: number;
   cursor?: string;
 }
-
-// Lean statements (docs/database-path.md): every combination of filters is one prepared statement, and the
-// corrections of a whole page come in one more.
-const clockEventsPage = lean(HrClockEvent, {
-  where: `($1::uuid is null or employee_id = $1) and ($2::timestamptz is null or at >= $2) and ($3::timestamptz is null or at < $3)
-    and ($4::uuid is null or id > $4)`,
-  orderBy: 'id asc',
-  limitParam: '$5',
-});
-const correctionsOf = lean(HrClockCorrection, { where: 'clock_event_id = any($1::uuid[])', orderBy: 'id asc' });
 
 /** Attaches their corrections to events (committed ones: a read after the write's transaction). */
 export async function withTrails(ctx: TenantContext, events: Lean<HrClockEvent>[]): Promise<ClockEventWithTrail[]> {

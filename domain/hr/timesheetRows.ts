@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { findEmployee } from './lookup';
 import { dateOf, dayNumber, localDay, localIso } from '../../lib/calendar';
+import { employeesBatch } from './store/employees';
 import { loadPunches, workIntervals } from './timeline';
 
 /** One line of a timesheet: a work interval (start and end local, with offset), or a punch without its pair. */
@@ -45,11 +45,7 @@ export async function* timesheetRows(ctx: TenantContext, props: { employeeId?: s
   const last = dayNumber(props.to);
   let cursor: string | undefined;
   for (;;) {
-    const employees = await ctx.em.find(
-      HrEmployee,
-      props.employeeId ? { id: props.employeeId } : cursor ? { id: { $gt: cursor } } : {},
-      { fields: ['id', 'firstName', 'lastName', 'timeZone'], orderBy: { id: 'asc' }, limit: BATCH },
-    );
+    const employees = await employeesBatch(ctx.em, { employeeId: props.employeeId, after: cursor, limit: BATCH });
     if (!employees.length) return;
     cursor = employees.at(-1)!.id;
     // A day of margin for every zone; rows are kept by their local date.
