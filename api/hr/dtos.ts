@@ -7,6 +7,7 @@ import { complianceRules, type ComplianceRule } from '../../entities/hr/complian
 import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
 import { halves, leaveCountings, leaveStatuses, type Half, type LeaveCounting, type LeaveStatus } from '../../entities/hr/leave';
 import { FIRST_DATE, LAST_DATE } from '../../lib/calendar';
+import { COUNTING, createLeaveTypeAccrualDaysPerMonth, provisionEmployeeCandidateId, updateLeaveTypeArchived } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
 
@@ -54,7 +55,7 @@ export class UpdateEmployeeBody {
 export class ProvisionEmployeeBody {
   @JSONSchema({ description: 'The organisation that hired the candidate' })
   @IsUUID() organizationId!: string;
-  @JSONSchema({ description: "The recruitment module's candidate id; provisioning the same candidate again returns the same employee" })
+  @JSONSchema({ description: provisionEmployeeCandidateId })
   @IsString() @Length(1, 100) candidateId!: string;
   @IsString() @Length(1, 100) firstName!: string;
   @IsString() @Length(1, 100) lastName!: string;
@@ -96,8 +97,6 @@ export class AvailabilityQuery {
   @IsOptional() @instantField('End of the range (ISO 8601 instant), at most 366 days after from; default 7 days after from') to?: string;
 }
 
-const COUNTING = "How the type counts days, accrued and spent alike: ouvrables (Monday to Saturday, 30 a year at 2.5 a month: every jour ouvrable from the first day off to the return, so a week off costs 6) or ouvres (the half days the employee works, 25 a year at 2.08 a month)";
-
 export class CreateLeaveTypeBody {
   @JSONSchema({ description: 'Unique key in the organisation (paid, rtt, sick and unpaid are the defaults)' })
   @Matches(/^[a-z0-9][a-z0-9_-]{0,39}$/, { message: 'code must be 1-40 lowercase letters, digits, "_" or "-"' }) code!: string;
@@ -105,7 +104,7 @@ export class CreateLeaveTypeBody {
   @IsBoolean() paid!: boolean;
   @JSONSchema({ description: 'Counted in the leave ledger: requests hold days from the balance' })
   @IsBoolean() tracksBalance!: boolean;
-  @JSONSchema({ description: "Days credited each month by the accrual job, in the type's counting (default 0; more than 0 needs tracksBalance)" })
+  @JSONSchema({ description: createLeaveTypeAccrualDaysPerMonth })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
   @JSONSchema({ description: 'Credited by the RTT generation (needs tracksBalance)' })
   @IsOptional() @IsBoolean() rtt?: boolean;
@@ -123,7 +122,7 @@ export class UpdateLeaveTypeBody {
   @IsOptional() @IsBoolean() rtt?: boolean;
   @JSONSchema({ description: `${COUNTING}. Applies to requests filed from now on` })
   @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
-  @JSONSchema({ description: 'true archives the type (no new request nor accrual; its history and balances stay), false puts it back in use' })
+  @JSONSchema({ description: updateLeaveTypeArchived })
   @IsOptional() @IsBoolean() archived?: boolean;
 }
 

@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate, IsNumber, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
+import { creditNoteLines, invoiceLineVatCategory } from './dtos.docs';
 
 /** Request bodies and queries of the invoicing routes. Unknown fields are refused. */
 
@@ -17,7 +18,7 @@ export class InvoiceLineBody {
   @IsInt() @Min(0) @Max(MAX_UNIT_PRICE_CENTS) unitPriceCents!: number;
   @JSONSchema({ description: 'VAT rate in percent: 20, 10, 5.5, 2.1 (category S) or 0 (the other categories)' })
   @IsIn([...vatRates]) vatRate!: number;
-  @JSONSchema({ description: 'EN 16931 VAT category: S standard, Z zero rated, E exempt (exemptionReason required), AE reverse charge, K intra-community supply, O not subject to VAT (alone on its invoice)' })
+  @JSONSchema({ description: invoiceLineVatCategory })
   @IsIn(vatCategories) vatCategory!: VatCategory;
   @JSONSchema({ description: 'Exemption reason (BT-120): required for E, defaulted for AE, K and O, refused for S and Z' })
   @IsOptional() @IsString() @Length(1, 300) @IsXmlText() exemptionReason?: string;
@@ -66,7 +67,7 @@ export class InvoiceDraftBody {
 export class CreditNoteBody {
   @JSONSchema({ description: 'Why the invoice is corrected (printed on the credit note)' })
   @IsString() @Length(1, 500) @IsXmlText() reason!: string;
-  @JSONSchema({ description: 'The lines credited (partial credit note); omitted: every line of the invoice (only while nothing is credited yet)' })
+  @JSONSchema({ description: creditNoteLines })
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => InvoiceLineBody) lines?: InvoiceLineBody[];
 }
 
