@@ -1,4 +1,5 @@
 import { prose } from '../http/docs';
+import { MAX_MANUAL_AGE_DAYS } from '../../domain/hr/recordClockEvent';
 
 /** The long OpenAPI texts of clock.ts (prose: wrapped here, one line in the document). */
 
@@ -6,10 +7,10 @@ export const punchDocs = prose`
   Records an entry (in) or exit (out) punch, immutable: the database refuses any UPDATE or DELETE of it; mistakes are
   fixed with corrections. The caller punches for their own employee record at the server's time (403
   \`no_employee_record\` without one). With hr.employees.manage, employeeId punches for another employee and \`at\`
-  enters a forgotten punch up to 92 days back (source manual, note required), never for the caller's own record: a punch
-  of their own more than a minute back is refused (403 \`own_clock_event\`, another manager must enter it), as leave
-  refuses deciding one's own request. Consecutive punches of one kind are accepted; the timeline reports them
-  (missing_exit / missing_entry).
+  enters a forgotten punch up to ${MAX_MANUAL_AGE_DAYS} days back (source manual, note required), never for the caller's
+  own record: a punch of their own more than a minute back is refused (403 \`own_clock_event\`, another manager must
+  enter it), as leave refuses deciding one's own request. Consecutive punches of one kind are accepted; the timeline
+  reports them (missing_exit / missing_entry).
 `;
 
 export const listClockEventsDocs = prose`

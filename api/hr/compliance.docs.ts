@@ -1,5 +1,6 @@
 import { prose } from '../http/docs';
 import { CSV_FORMULA_NOTE } from '../../lib/csv';
+import { MAX_SCAN_DAYS } from '../../domain/hr/scanCompliance';
 import { MAX_TIMESHEET_DAYS, timesheetColumns } from '../../domain/hr/timesheetRows';
 
 /** The long OpenAPI texts of compliance.ts (prose: wrapped here, one line in the document). */
@@ -16,9 +17,9 @@ export const updateRuleSetDocs = prose`
 `;
 
 export const scanDocs = prose`
-  Enqueues a scan (queue \`compliance\`) of the local days from..to (at most 120) for every employee employed during
-  some day of the range (including those who have left since) or one. The clock scans the last 14 days every night, and
-  a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.
+  Enqueues a scan (queue \`compliance\`) of the local days from..to (at most ${MAX_SCAN_DAYS}) for every employee
+  employed during some day of the range (including those who have left since) or one. The clock scans the last 14 days
+  every night, and a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.
 `;
 
 export const timesheetDocs = prose`

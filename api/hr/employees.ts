@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../http/mount';
+import { DAY_MS } from '../../lib/calendar';
 import { created, Reply } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { createEmployee } from '../../domain/hr/createEmployee';
@@ -126,7 +127,7 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ ctx, params, query }) => {
       const from = query.from ? new Date(query.from) : new Date();
-      const range = { from, to: query.to ? new Date(query.to) : new Date(from.getTime() + 7 * 86_400_000) };
+      const range = { from, to: query.to ? new Date(query.to) : new Date(from.getTime() + 7 * DAY_MS) };
       return AvailabilityView.from(params.id, range, await getAvailability(ctx, params.id, range));
     },
   );

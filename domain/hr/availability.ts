@@ -44,7 +44,7 @@ export async function employeeAvailability(ctx: TenantContext, employeeId: strin
  */
 export async function employeesAvailability(ctx: TenantContext, employeeIds: string[], range: { from: Date; to: Date }): Promise<Map<string, Availability>> {
   if (!(range.from < range.to)) throw invalidField('to', 'must be after from');
-  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * DAY_MS) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
   checkInstantRange(range);
   const out = new Map<string, Availability>();
   const ids = [...new Set(employeeIds)];

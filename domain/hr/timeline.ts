@@ -1,4 +1,5 @@
 import type { CorrectionAction, PunchKind } from '../../entities/hr/clock';
+import { DAY_MS } from '../../lib/calendar';
 import type { Em } from '../../lib/db';
 import { correctionRows, punchRows, type CorrectionRow, type PunchRow } from './store/clock';
 
@@ -24,7 +25,7 @@ export interface Anomaly {
 }
 
 /** How far a correction may move a punch: timelines read this much around their range. */
-export const MAX_CORRECTION_SHIFT_MS = 7 * 86_400_000;
+export const MAX_CORRECTION_SHIFT_MS = 7 * DAY_MS;
 
 /**
  * A punch as its corrections (oldest first) leave it, null when voided: each amendment sets the fields it gives

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { findEmployee } from './lookup';
-import { dateOf, dayNumber, localDay, localIso } from '../../lib/calendar';
+import { dateOf, DAY_MS, dayNumber, localDay, localIso } from '../../lib/calendar';
 import { employeesBatch } from './store/employees';
 import { loadPunches, workIntervals } from './timeline';
 
@@ -32,7 +32,7 @@ const BATCH = 200;
 /** Checks the request before the answer starts (a problem can still be answered then). */
 export async function checkTimesheetRequest(ctx: TenantContext, props: { employeeId?: string; from: string; to: string }): Promise<void> {
   if (props.to < props.from) throw invalidField('to', 'must not be before from');
-  if ((Date.parse(props.to) - Date.parse(props.from)) / 86_400_000 >= MAX_TIMESHEET_DAYS) throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
+  if ((Date.parse(props.to) - Date.parse(props.from)) / DAY_MS >= MAX_TIMESHEET_DAYS) throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
   if (props.employeeId) await findEmployee(ctx.em, props.employeeId);
 }
 

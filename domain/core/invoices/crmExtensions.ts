@@ -1,4 +1,5 @@
 import type { Invoice } from '../../../entities/core/invoice';
+import { DAY_MS } from '../../../lib/calendar';
 import { registerHealthSignal, type SignalReading } from '../crm/healthSignals';
 import { registerTimelineProvider } from '../crm/timeline';
 import { invoiceToday } from './lookup';
@@ -35,7 +36,7 @@ registerHealthSignal({
   async compute(ctx, customerIds, now) {
     const readings = new Map<string, SignalReading | null>();
     if (!customerIds.length) return readings;
-    const since = new Date(now.getTime() - 365 * 86_400_000);
+    const since = new Date(now.getTime() - 365 * DAY_MS);
     const today = invoiceToday(now);
     const invoices = await issuedInvoicesOfCustomers(ctx.em, customerIds, since);
     const byCustomer = new Map<string, Invoice[]>();

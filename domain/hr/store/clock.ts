@@ -1,6 +1,6 @@
 import { HrClockCorrection, HrClockEvent, type CorrectionAction, type PunchKind } from '../../../entities/hr/clock';
 import type { Em } from '../../../lib/db';
-import { lean } from '../../../lib/lean';
+import { lean, rawDate } from '../../../lib/lean';
 
 /** The clock statements: punches (immutable) and their corrections. */
 
@@ -32,7 +32,6 @@ export interface CorrectionRow {
   kind: PunchKind | null;
 }
 
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 /** A PostgreSQL array literal (uuids need no quoting): one bound parameter whatever the batch size. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
@@ -42,7 +41,7 @@ export async function punchRows(em: Em, employeeIds: string[], from: Date, to: D
     'select id, employee_id, kind, at from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?',
     [uuidArray(employeeIds), from, to],
   );
-  return rows.map((r) => ({ id: r.id, employeeId: r.employee_id, kind: r.kind, at: asDate(r.at) }));
+  return rows.map((r) => ({ id: r.id, employeeId: r.employee_id, kind: r.kind, at: rawDate(r.at) }));
 }
 
 /** The corrections of the events punchRows reads with the same arguments. */
@@ -52,5 +51,5 @@ export async function correctionRows(em: Em, employeeIds: string[], from: Date, 
     'select c.id, c.clock_event_id, c.action, c.at, c.kind from hr_clock_corrections c where c.employee_id = any(?::uuid[]) and c.clock_event_id in (select id from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?)',
     [ids, ids, from, to],
   );
-  return rows.map((r) => ({ id: r.id, clockEventId: r.clock_event_id, action: r.action, at: r.at ? asDate(r.at) : null, kind: r.kind }));
+  return rows.map((r) => ({ id: r.id, clockEventId: r.clock_event_id, action: r.action, at: r.at ? rawDate(r.at) : null, kind: r.kind }));
 }
