@@ -1,7 +1,8 @@
 import type { ModuleMount } from '../../http/mount';
 import { accepted, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { facturXml, invoicePdf } from '../../../domain/core/invoices/documents';
+import { getFacturXml } from '../../../domain/core/invoices/getFacturXml';
+import { getInvoicePdf } from '../../../domain/core/invoices/getInvoicePdf';
 import { getEInvoice } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import { submitEInvoice } from '../../../domain/core/invoices/einvoice/submitEInvoice';
 import { EInvoiceView } from './views';
@@ -25,7 +26,7 @@ export function documentRoutes({ routes }: ModuleMount): void {
       errors: { 409: '`invoice_not_issued`' },
     },
     async ({ ctx, params, res }) => {
-      const { invoice, xml } = await facturXml(ctx, params.id);
+      const { invoice, xml } = await getFacturXml(ctx, params.id);
       res.type('application/xml').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'xml')}"`).send(xml);
     },
   );
@@ -41,7 +42,7 @@ export function documentRoutes({ routes }: ModuleMount): void {
       errors: { 409: '`invoice_not_issued`' },
     },
     async ({ ctx, params, res }) => {
-      const { invoice, pdf } = await invoicePdf(ctx.em, params.id);
+      const { invoice, pdf } = await getInvoicePdf(ctx.em, params.id);
       res.type('application/pdf').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'pdf')}"`).send(Buffer.from(pdf));
     },
   );

@@ -30,6 +30,9 @@ export const employeeOfCandidate = (em: Em, candidateId: string) => em.findOne(H
 /** The employee linked to an identity account. */
 export const employeeOfUser = (em: Em, userId: string) => em.findOne(HrEmployee, { userId });
 
+/** Whose account an employee's record is (userId, and whether it is still provisional). */
+export const accountOfEmployee = (em: Em, id: string) => em.findOne(HrEmployee, { id }, { fields: ['userId', 'userProvisional'] });
+
 /** Whether an account is a member of the em's organisation. */
 export const isMember = async (em: Em, userId: string): Promise<boolean> => (await em.count(Membership, { user: userId })) > 0;
 

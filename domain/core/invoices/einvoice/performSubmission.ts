@@ -3,7 +3,7 @@ import { EINVOICE_TEXT_LENGTH, EInvoiceSubmission } from '../../../../entities/c
 import { einvoicePlatform, PlatformError } from '../../../../lib/einvoice';
 import { tenantContext } from '../../../context';
 import type { Services } from '../../../services';
-import { invoicePdf } from '../documents';
+import { getInvoicePdf } from '../getInvoicePdf';
 import { moveTo } from './moveTo';
 
 /**
@@ -21,7 +21,7 @@ export async function performSubmission(services: Services, tenantId: string, in
   const platform = einvoicePlatform(services.config);
   if (!platform) throw new Error('no e-invoicing platform is configured (EINVOICE_PLATFORM_URL)');
 
-  const { invoice, pdf } = await invoicePdf(ctx.em, invoiceId);
+  const { invoice, pdf } = await getInvoicePdf(ctx.em, invoiceId);
   const party = (p: typeof invoice.seller) => ({ name: p!.name, vatNumber: p!.vatNumber, legalId: p!.legalId });
   let accepted: { id: string; status: string | null };
   try {
