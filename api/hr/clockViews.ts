@@ -3,7 +3,7 @@ import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { clockSources, correctionActions, punchKinds, type HrClockCorrection } from '../../entities/hr/clock';
-import type { ClockEventWithTrail } from '../../domain/hr/listClockEvents';
+import type { ClockEventWithTrail } from '../../domain/hr/clockTrails';
 import { correctedPunch } from '../../domain/hr/timeline';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';

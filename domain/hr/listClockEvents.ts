@@ -1,15 +1,8 @@
-import type { HrClockCorrection, HrClockEvent } from '../../entities/hr/clock';
-import type { Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
+import { withTrails, type ClockEventWithTrail } from './clockTrails';
 import { employeeFilter, readScope } from './lookup';
-import { clockEventsPage, correctionsOf } from './store/clock';
-
-export interface ClockEventWithTrail {
-  event: Lean<HrClockEvent>;
-  /** Every correction, oldest first (applied in that order: correctedPunch). */
-  corrections: Lean<HrClockCorrection>[];
-}
+import { clockEventsPage } from './store/clock';
 
 export interface ListClockEventsProps {
   employeeId?: string;
@@ -17,12 +10,6 @@ export interface ListClockEventsProps {
   to?: Date;
   limit: number;
   cursor?: string;
-}
-
-/** Attaches their corrections to events (committed ones: a read after the write's transaction). */
-export async function withTrails(ctx: TenantContext, events: Lean<HrClockEvent>[]): Promise<ClockEventWithTrail[]> {
-  const corrections = events.length ? await correctionsOf.all(ctx, events.map((e) => e.id)) : [];
-  return events.map((event) => ({ event, corrections: corrections.filter((c) => c.clockEventId === event.id) }));
 }
 
 /** Clock events in the order they were recorded, with their trails: any employee's for managers, else the caller's. */
