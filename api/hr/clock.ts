@@ -2,11 +2,13 @@ import type { ModuleMount } from '../http/mount';
 import { created } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { dateFilters } from '../vr/filters';
+import { withTrails } from '../../domain/hr/clockTrails';
 import { correctClockEvent } from '../../domain/hr/correctClockEvent';
-import { listClockEvents, withTrails } from '../../domain/hr/listClockEvents';
+import { listClockEvents } from '../../domain/hr/listClockEvents';
 import { recordClockEvent } from '../../domain/hr/recordClockEvent';
 import { ClockEventBody, CorrectionBody, ListClockEventsQuery } from './dtos';
 import { ClockEventPageView, ClockEventView } from './clockViews';
+import { correctClockEventDocs, listClockEventsDocs, punchDocs } from './clock.docs';
 
 /** Clock events (immutable punches) and their corrections. */
 export function clockRoutes({ routes }: ModuleMount): void {
@@ -19,8 +21,7 @@ export function clockRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'hr.clock',
       summary: 'Clock in or out',
-      description:
-        "Records an entry (in) or exit (out) punch, immutable: the database refuses any UPDATE or DELETE of it; mistakes are fixed with corrections. The caller punches for their own employee record at the server's time (403 `no_employee_record` without one). With hr.employees.manage, employeeId punches for another employee and `at` enters a forgotten punch up to 92 days back (source manual, note required), never for the caller's own record: a punch of their own more than a minute back is refused (403 `own_clock_event`, another manager must enter it), as leave refuses deciding one's own request. Consecutive punches of one kind are accepted; the timeline reports them (missing_exit / missing_entry).",
+      description: punchDocs,
       body: ClockEventBody,
       response: ClockEventView,
       status: 201,
@@ -38,7 +39,7 @@ export function clockRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'hr.clock',
       summary: 'List clock events with their corrections',
-      description: "In recording order; from/to filter the recorded time. Each event shows what was recorded, its effective punch (corrections applied in order, each field taking its latest value; null when voided) and the trail of corrections. Without hr.employees.manage only the caller's own.",
+      description: listClockEventsDocs,
       query: ListClockEventsQuery,
       response: ClockEventPageView,
       errors: { 403: '`no_employee_record`', 404: "Another employee's punches asked without hr.employees.manage" },
@@ -52,8 +53,7 @@ export function clockRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'hr.employees.manage',
       summary: 'Correct a clock event',
-      description:
-        "Adds a correction (a new row; the event itself never changes): amend gives the effective time (within 7 days of the recorded one, not in the future) and/or kind, void cancels the punch. A reason is required; the author is the caller. Corrections apply in order: an amendment changes only the fields it gives (a kind-only one keeps an earlier corrected time), the latest void or amendment decides whether the punch stands; all stay in the trail. The days around it are scanned for compliance again. Answers the event with its trail. Nobody corrects their own clock event (403 `own_clock_event`): another manager must correct it, as leave refuses deciding one's own request.",
+      description: correctClockEventDocs,
       params: IdParams,
       body: CorrectionBody,
       response: ClockEventView,

@@ -3,10 +3,11 @@ import { IsBoolean, IsDateString, IsIn, IsString, IsUUID, ValidateNested } from 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { clockSources, correctionActions, punchKinds, type HrClockCorrection } from '../../entities/hr/clock';
-import type { ClockEventWithTrail } from '../../domain/hr/listClockEvents';
+import type { ClockEventWithTrail } from '../../domain/hr/clockTrails';
 import { correctedPunch } from '../../domain/hr/timeline';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import { clockEventCorrections, clockEventEffective } from './clockViews.docs';
 
 /** Presenters of clock events and their corrections. */
 
@@ -41,10 +42,10 @@ export class ClockEventView {
   @Nullable() @IsUUID() recordedBy!: string | null;
   @Nullable() @IsString() note!: string | null;
   @IsDateString() createdAt!: string;
-  @JSONSchema({ description: 'The punch as it stands in the timeline (corrections applied in order, each field taking its latest value); null when voided' })
+  @JSONSchema({ description: clockEventEffective })
   @Nullable() @ValidateNested() @Type(() => EffectivePunchView) effective!: EffectivePunchView | null;
   @IsBoolean() corrected!: boolean;
-  @JSONSchema({ description: 'Every correction, oldest first (the trail): each amendment sets the fields it gives; the last one decides whether the punch is voided' })
+  @JSONSchema({ description: clockEventCorrections })
   @ValidateNested({ each: true }) @Type(() => CorrectionView) corrections!: CorrectionView[];
 
   static from({ event: e, corrections }: ClockEventWithTrail): ClockEventView {

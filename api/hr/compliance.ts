@@ -1,16 +1,19 @@
 import { stringify } from 'csv-stringify';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { csvExportOptions, CSV_FORMULA_NOTE } from '../../lib/csv';
+import { csvExportOptions } from '../../lib/csv';
 import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { acknowledgeAlert, listComplianceAlerts } from '../../domain/hr/alerts';
-import { getComplianceRules, updateComplianceRules } from '../../domain/hr/complianceRules';
+import { acknowledgeAlert } from '../../domain/hr/acknowledgeAlert';
+import { getComplianceRules } from '../../domain/hr/getComplianceRules';
+import { listComplianceAlerts } from '../../domain/hr/listComplianceAlerts';
 import { requestComplianceScan } from '../../domain/hr/requestComplianceScan';
-import { checkTimesheetRequest, MAX_TIMESHEET_DAYS, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
+import { checkTimesheetRequest, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
+import { updateComplianceRules } from '../../domain/hr/updateComplianceRules';
 import { AcknowledgeBody, ComplianceRulesBody, ComplianceScanBody, ListAlertsQuery, TimesheetQuery } from './dtos';
 import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView, timesheetJsonSchema } from './complianceViews';
+import { ruleSetDocs, scanDocs, timesheetDocs, updateRuleSetDocs } from './compliance.docs';
 
 /** The ComplianceRuleSet, scans and alerts, and the timesheet export. */
 export function complianceRoutes({ routes }: ModuleMount): void {
@@ -19,31 +22,61 @@ export function complianceRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/rh/compliance/rules',
-    { ...gate, summary: 'The compliance rule set', description: 'The ComplianceRuleSet of the organisation: French working-time rules until edited (10 h a day, 48 h a week, 44 h average over 12 weeks, 11 h daily rest, 35 h weekly rest, a 20-minute break once a day reaches 6 h). Limits in minutes; null means the rule is off.', response: ComplianceRulesView },
+    { ...gate, summary: 'The compliance rule set', description: ruleSetDocs, response: ComplianceRulesView },
     async ({ ctx }) => ComplianceRulesView.from(await getComplianceRules(ctx)),
   );
 
   r.put(
     '/api/rh/compliance/rules',
-    { ...gate, summary: 'Edit the compliance rule set', description: 'Given fields replace the current values (null turns a rule off), absent ones are kept. Later scans apply it; alerts already raised stay.', body: ComplianceRulesBody, response: ComplianceRulesView },
+    {
+      ...gate,
+      summary: 'Edit the compliance rule set',
+      description: updateRuleSetDocs,
+      body: ComplianceRulesBody,
+      response: ComplianceRulesView,
+    },
     async ({ ctx, body }) => ComplianceRulesView.from(await updateComplianceRules(ctx, body)),
   );
 
   r.post(
     '/api/rh/compliance/scan',
-    { ...gate, summary: 'Scan for compliance breaches now', description: 'Enqueues a scan (queue `compliance`) of the local days from..to (at most 120) for every employee employed during some day of the range (including those who have left since) or one. The clock scans the last 14 days every night, and a correction re-scans its weeks. Each breach raises one alert, however often it is scanned.', body: ComplianceScanBody, response: ScanJobView, status: 202, errors: { 404: 'Unknown employeeId' } },
+    {
+      ...gate,
+      summary: 'Scan for compliance breaches now',
+      description: scanDocs,
+      body: ComplianceScanBody,
+      response: ScanJobView,
+      status: 202,
+      errors: { 404: 'Unknown employeeId' },
+    },
     async ({ ctx, body }) => accepted(await requestComplianceScan(ctx, body)),
   );
 
   r.get(
     '/api/rh/compliance/alerts',
-    { ...gate, summary: 'Compliance alerts', description: 'Newest first; filters employeeId, rule and acknowledged (true / false).', query: ListAlertsQuery, response: ComplianceAlertPageView },
-    async ({ ctx, query }) => ComplianceAlertPageView.from(await listComplianceAlerts(ctx, { ...query, acknowledged: query.acknowledged === undefined ? undefined : query.acknowledged === 'true' })),
+    {
+      ...gate,
+      summary: 'Compliance alerts',
+      description: 'Newest first; filters employeeId, rule and acknowledged (true / false).',
+      query: ListAlertsQuery,
+      response: ComplianceAlertPageView,
+    },
+    async ({ ctx, query }) => {
+      const acknowledged = query.acknowledged === undefined ? undefined : query.acknowledged === 'true';
+      return ComplianceAlertPageView.from(await listComplianceAlerts(ctx, { ...query, acknowledged }));
+    },
   );
 
   r.patch(
     '/api/rh/compliance/alerts/:id/acknowledge',
-    { ...gate, summary: 'Acknowledge an alert', description: 'Records who acknowledged it, when, and an optional note. Acknowledging again changes nothing.', params: IdParams, body: AcknowledgeBody, response: ComplianceAlertView },
+    {
+      ...gate,
+      summary: 'Acknowledge an alert',
+      description: 'Records who acknowledged it, when, and an optional note. Acknowledging again changes nothing.',
+      params: IdParams,
+      body: AcknowledgeBody,
+      response: ComplianceAlertView,
+    },
     async ({ ctx, params, body }) => ComplianceAlertView.from(await acknowledgeAlert(ctx, params.id, body.note)),
   );
 
@@ -52,7 +85,7 @@ export function complianceRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Timesheet export',
-      description: `Work intervals of the local days from..to (at most ${MAX_TIMESHEET_DAYS}; each employee's zone), corrections applied, for one employee or all, streamed. One row per interval (start and end in local time with offset, minutes, whether a punch was corrected), plus a row per punch without its pair (anomaly missing_exit or missing_entry, end empty). format=csv (default; columns ${timesheetColumns.join(', ')}) or json ({ from, to, rows: [...] }, same fields). ${CSV_FORMULA_NOTE}`,
+      description: timesheetDocs,
       query: TimesheetQuery,
       errors: { 404: 'Unknown employeeId' },
       response: {

@@ -2,11 +2,15 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, NotEquals, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate, IsInstant, IsNumber, Length, MaxLength, PageQuery } from '../http/dtos';
-import { clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
-import { complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
-import { employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
-import { halves, leaveCountings, leaveStatuses, type Half, type LeaveCounting, type LeaveStatus } from '../../entities/hr/leave';
+import { CLOCK_TEXT_LENGTH, clockSources, correctionActions, punchKinds, type ClockSource, type CorrectionAction, type PunchKind } from '../../entities/hr/clock';
+import { ACKNOWLEDGE_NOTE_LENGTH, complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
+import { EMPLOYEE_TEXT_LENGTHS, employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
+import { halves, LEAVE_TEXT_LENGTHS, leaveCountings, leaveStatuses, type Half, type LeaveCounting, type LeaveStatus } from '../../entities/hr/leave';
 import { FIRST_DATE, LAST_DATE } from '../../lib/calendar';
+import { MAX_AVAILABILITY_DAYS } from '../../domain/hr/availability';
+import { MAX_SCAN_DAYS } from '../../domain/hr/scanCompliance';
+import { MAX_TIMESHEET_DAYS } from '../../domain/hr/timesheetRows';
+import { COUNTING, createLeaveTypeAccrualDaysPerMonth, provisionEmployeeCandidateId, updateLeaveTypeArchived } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the HR routes (/api/rh). Unknown fields are refused. */
 
@@ -25,13 +29,13 @@ const instantField = (description: string) => (target: object, key: string) => {
 const ZONE = { description: 'IANA time zone, e.g. Europe/Paris' };
 
 export class CreateEmployeeBody {
-  @IsString() @Length(1, 100) firstName!: string;
-  @IsString() @Length(1, 100) lastName!: string;
-  @IsOptional() @IsEmail() @MaxLength(254) email?: string;
+  @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) firstName!: string;
+  @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) lastName!: string;
+  @IsOptional() @IsEmail() @MaxLength(EMPLOYEE_TEXT_LENGTHS.email) email?: string;
   @JSONSchema({ description: "The member's identity account (a member of the organisation; one employee per account)" })
   @IsOptional() @IsUUID() userId?: string;
-  @IsOptional() @IsString() @Length(1, 120) jobTitle?: string;
-  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.jobTitle) jobTitle?: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.department) department?: string;
   @JSONSchema({ description: `${ZONE.description}; default Europe/Paris` })
   @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
   @JSONSchema({ description: 'Contractual weekly hours (default 35)' })
@@ -40,11 +44,11 @@ export class CreateEmployeeBody {
 }
 
 export class UpdateEmployeeBody {
-  @IsOptional() @IsString() @Length(1, 100) firstName?: string;
-  @IsOptional() @IsString() @Length(1, 100) lastName?: string;
-  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
-  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, 120) jobTitle?: string | null;
-  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, 120) department?: string | null;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) firstName?: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) lastName?: string;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsEmail() @MaxLength(EMPLOYEE_TEXT_LENGTHS.email) email?: string | null;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.jobTitle) jobTitle?: string | null;
+  @JSONSchema({ description: 'null clears it', type: ['string', 'null'] }) @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.department) department?: string | null;
   @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
   @IsOptional() @dateField('First day of work; null clears it', true) hireDate?: string | null;
@@ -54,13 +58,13 @@ export class UpdateEmployeeBody {
 export class ProvisionEmployeeBody {
   @JSONSchema({ description: 'The organisation that hired the candidate' })
   @IsUUID() organizationId!: string;
-  @JSONSchema({ description: "The recruitment module's candidate id; provisioning the same candidate again returns the same employee" })
-  @IsString() @Length(1, 100) candidateId!: string;
-  @IsString() @Length(1, 100) firstName!: string;
-  @IsString() @Length(1, 100) lastName!: string;
-  @IsEmail() @MaxLength(254) email!: string;
-  @IsOptional() @IsString() @Length(1, 120) jobTitle?: string;
-  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @JSONSchema({ description: provisionEmployeeCandidateId })
+  @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.candidateId) candidateId!: string;
+  @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) firstName!: string;
+  @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.name) lastName!: string;
+  @IsEmail() @MaxLength(EMPLOYEE_TEXT_LENGTHS.email) email!: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.jobTitle) jobTitle?: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.department) department?: string;
   @JSONSchema(ZONE) @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(1) @Max(80) weeklyHours?: number;
   @IsOptional() @dateField('First day of work') hireDate?: string;
@@ -70,7 +74,7 @@ export class ProvisionEmployeeBody {
 
 export class ListEmployeesQuery extends PageQuery {
   @IsOptional() @IsIn(employeeStatuses) status?: EmployeeStatus;
-  @IsOptional() @IsString() @Length(1, 120) department?: string;
+  @IsOptional() @IsString() @Length(1, EMPLOYEE_TEXT_LENGTHS.department) department?: string;
   @JSONSchema({ description: 'Part of the first name, last name or e-mail (case-insensitive)' })
   @IsOptional() @IsString() @Length(1, 100) q?: string;
   @IsOptional() @IsUUID() userId?: string;
@@ -93,19 +97,17 @@ export class SetScheduleBody {
 
 export class AvailabilityQuery {
   @IsOptional() @instantField('Start of the range (ISO 8601 instant); default now') from?: string;
-  @IsOptional() @instantField('End of the range (ISO 8601 instant), at most 366 days after from; default 7 days after from') to?: string;
+  @IsOptional() @instantField(`End of the range (ISO 8601 instant), at most ${MAX_AVAILABILITY_DAYS} days after from; default 7 days after from`) to?: string;
 }
-
-const COUNTING = "How the type counts days, accrued and spent alike: ouvrables (Monday to Saturday, 30 a year at 2.5 a month: every jour ouvrable from the first day off to the return, so a week off costs 6) or ouvres (the half days the employee works, 25 a year at 2.08 a month)";
 
 export class CreateLeaveTypeBody {
   @JSONSchema({ description: 'Unique key in the organisation (paid, rtt, sick and unpaid are the defaults)' })
   @Matches(/^[a-z0-9][a-z0-9_-]{0,39}$/, { message: 'code must be 1-40 lowercase letters, digits, "_" or "-"' }) code!: string;
-  @IsString() @Length(1, 120) name!: string;
+  @IsString() @Length(1, LEAVE_TEXT_LENGTHS.name) name!: string;
   @IsBoolean() paid!: boolean;
   @JSONSchema({ description: 'Counted in the leave ledger: requests hold days from the balance' })
   @IsBoolean() tracksBalance!: boolean;
-  @JSONSchema({ description: "Days credited each month by the accrual job, in the type's counting (default 0; more than 0 needs tracksBalance)" })
+  @JSONSchema({ description: createLeaveTypeAccrualDaysPerMonth })
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(31) accrualDaysPerMonth?: number;
   @JSONSchema({ description: 'Credited by the RTT generation (needs tracksBalance)' })
   @IsOptional() @IsBoolean() rtt?: boolean;
@@ -114,7 +116,7 @@ export class CreateLeaveTypeBody {
 }
 
 export class UpdateLeaveTypeBody {
-  @IsOptional() @IsString() @Length(1, 120) name?: string;
+  @IsOptional() @IsString() @Length(1, LEAVE_TEXT_LENGTHS.name) name?: string;
   @IsOptional() @IsBoolean() paid?: boolean;
   @JSONSchema({ description: 'Counted in the leave ledger from now on (requests filed before keep what they hold)' })
   @IsOptional() @IsBoolean() tracksBalance?: boolean;
@@ -123,7 +125,7 @@ export class UpdateLeaveTypeBody {
   @IsOptional() @IsBoolean() rtt?: boolean;
   @JSONSchema({ description: `${COUNTING}. Applies to requests filed from now on` })
   @IsOptional() @IsIn(leaveCountings) counting?: LeaveCounting;
-  @JSONSchema({ description: 'true archives the type (no new request nor accrual; its history and balances stay), false puts it back in use' })
+  @JSONSchema({ description: updateLeaveTypeArchived })
   @IsOptional() @IsBoolean() archived?: boolean;
 }
 
@@ -135,7 +137,7 @@ export class FileLeaveRequestBody {
   @dateField('Last day') endDate!: string;
   @JSONSchema({ description: 'morning: the last day ends at noon (a half day); default afternoon' })
   @IsOptional() @IsIn(halves) endHalf?: Half;
-  @IsOptional() @IsString() @MaxLength(1000) comment?: string;
+  @IsOptional() @IsString() @MaxLength(LEAVE_TEXT_LENGTHS.text) comment?: string;
 }
 
 export class ListLeaveRequestsQuery extends PageQuery {
@@ -149,12 +151,12 @@ export class ListLeaveRequestsQuery extends PageQuery {
 export class LeaveDecisionBody {
   @IsIn(['grant', 'refuse']) decision!: 'grant' | 'refuse';
   @JSONSchema({ description: 'Why; required to refuse' })
-  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+  @IsOptional() @IsString() @MaxLength(LEAVE_TEXT_LENGTHS.text) reason?: string;
 }
 
 export class LeaveCancellationBody {
   @JSONSchema({ description: 'Why (kept on the request and its ledger movement)' })
-  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+  @IsOptional() @IsString() @MaxLength(LEAVE_TEXT_LENGTHS.text) reason?: string;
 }
 
 export class LeaveAdjustmentBody {
@@ -179,7 +181,7 @@ export class ClockEventBody {
   @IsOptional() @IsIn(clockSources) source?: ClockSource;
   @JSONSchema({ description: `${ZONE.description} the punch was made in; default the employee's` })
   @IsOptional() @IsString() @Length(1, 64) timeZone?: string;
-  @IsOptional() @IsString() @MaxLength(500) note?: string;
+  @IsOptional() @IsString() @MaxLength(CLOCK_TEXT_LENGTH) note?: string;
 }
 
 export class ListClockEventsQuery extends PageQuery {
@@ -193,7 +195,7 @@ export class CorrectionBody {
   @IsIn(correctionActions) action!: CorrectionAction;
   @IsOptional() @instantField('Effective time (amend)') at?: string;
   @IsOptional() @IsIn(punchKinds) kind?: PunchKind;
-  @IsString() @Length(3, 500) reason!: string;
+  @IsString() @Length(3, CLOCK_TEXT_LENGTH) reason!: string;
 }
 
 export class ComplianceRulesBody {
@@ -218,7 +220,7 @@ export class ComplianceRulesBody {
 export class ComplianceScanBody {
   @IsOptional() @IsUUID() employeeId?: string;
   @dateField('First local day to scan') from!: string;
-  @dateField('Last local day to scan (at most 120 days after from)') to!: string;
+  @dateField(`Last local day to scan (at most ${MAX_SCAN_DAYS} days after from)`) to!: string;
 }
 
 export class ListAlertsQuery extends PageQuery {
@@ -229,14 +231,14 @@ export class ListAlertsQuery extends PageQuery {
 }
 
 export class AcknowledgeBody {
-  @IsOptional() @IsString() @MaxLength(500) note?: string;
+  @IsOptional() @IsString() @MaxLength(ACKNOWLEDGE_NOTE_LENGTH) note?: string;
 }
 
 export class TimesheetQuery {
   @JSONSchema({ description: 'One employee; every employee when absent' })
   @IsOptional() @IsUUID() employeeId?: string;
   @dateField('First local day') from!: string;
-  @dateField('Last local day (at most 366 days after from)') to!: string;
+  @dateField(`Last local day (at most ${MAX_TIMESHEET_DAYS} days after from)`) to!: string;
   @JSONSchema({ description: 'csv (default) or json' })
   @IsOptional() @IsIn(['csv', 'json']) format?: 'csv' | 'json';
 }

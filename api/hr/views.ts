@@ -13,6 +13,7 @@ import { weeklyMinutes } from '../../domain/hr/schedules';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import { leaveTypeCounting } from './views.docs';
 
 /** Presenters of the HR routes: employees, schedules, availability, leave. */
 
@@ -130,7 +131,7 @@ export class LeaveTypeView {
   @JSONSchema({ description: "Days credited each month, in the type's counting" })
   @IsNumber() accrualDaysPerMonth!: number;
   @IsBoolean() rtt!: boolean;
-  @JSONSchema({ description: 'How days are counted, accrued and spent: ouvrables (Monday to Saturday, to the return) or ouvres (the half days worked)' })
+  @JSONSchema({ description: leaveTypeCounting })
   @IsIn(leaveCountings) counting!: string;
   @JSONSchema({ description: 'When it was archived (no new request nor accrual since); null while in use' })
   @Nullable() @IsDateString() archivedAt!: string | null;

@@ -2,7 +2,7 @@ import { HrLeaveType, type HrLeaveLedgerEntry } from '../../entities/hr/leave';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
-import { appendMovement, balanceOf, lockEmployee } from './ledger';
+import { appendMovement, balanceOf, lockEmployee } from './store/leave';
 import { findEmployee } from './lookup';
 
 export interface AdjustLeaveProps {

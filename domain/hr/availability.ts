@@ -1,15 +1,14 @@
 import { DateTime } from 'luxon';
-import { HrEmployee } from '../../entities/hr/employee';
-import { HrLeaveRequest } from '../../entities/hr/leave';
-import { HrSchedule } from '../../entities/hr/schedule';
 import { invalidField, notFound } from '../../lib/errors';
-import { lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { employedOn } from './employment';
 import { halvesOff, slotPartWorked } from './halfDays';
 import { checkInstantRange, dateOf, datesBetween, DAY_MS, localInstant, weekdayOf } from '../../lib/calendar';
 import { holidayDates } from './publicHolidays';
 import { versionOn } from './schedules';
+import { employmentsIn } from './store/employees';
+import { grantedLeaveOf } from './store/leave';
+import { versionsOfEmployees } from './store/schedules';
 
 export interface Interval {
   start: Date;
@@ -25,15 +24,6 @@ export interface Availability {
 
 /** Longest range one availability read may cover. */
 export const MAX_AVAILABILITY_DAYS = 366;
-
-// Lean statements (docs/database-path.md): availability only reads, for the HR route and for every storefront
-// slot search of a team linked to HR; each reads the columns the computation uses.
-const employeesIn = lean(HrEmployee, { columns: ['id', 'hireDate', 'endDate', 'timeZone'], where: 'id = any($1::uuid[])' });
-const versionsOf = lean(HrSchedule, { columns: ['employeeId', 'effectiveFrom', 'timeZone', 'slots'], where: 'employee_id = any($1::uuid[])', orderBy: 'effective_from asc, id asc' });
-const grantedLeaveOf = lean(HrLeaveRequest, {
-  columns: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'],
-  where: "employee_id = any($1::uuid[]) and status = 'granted' and start_date <= $2::date and end_date >= $3::date",
-});
 
 /**
  * When an employee works between `from` and `to`: their weekly schedule (the version in force each local day,
@@ -54,7 +44,7 @@ export async function employeeAvailability(ctx: TenantContext, employeeId: strin
  */
 export async function employeesAvailability(ctx: TenantContext, employeeIds: string[], range: { from: Date; to: Date }): Promise<Map<string, Availability>> {
   if (!(range.from < range.to)) throw invalidField('to', 'must be after from');
-  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * DAY_MS) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
   checkInstantRange(range);
   const out = new Map<string, Availability>();
   const ids = [...new Set(employeeIds)];
@@ -62,7 +52,8 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
   // Local dates of any zone that can touch the range: one day of margin on each side.
   const firstDate = dateOf(Math.floor(range.from.getTime() / DAY_MS) - 1);
   const lastDate = dateOf(Math.floor(range.to.getTime() / DAY_MS) + 1);
-  const [employees, versions, leave] = await Promise.all([employeesIn.all(ctx, ids), versionsOf.all(ctx, ids), grantedLeaveOf.all(ctx, ids, lastDate, firstDate)]);
+  // Lean reads (availability only reads, for the HR route and every storefront slot search of a team linked to HR).
+  const [employees, versions, leave] = await Promise.all([employmentsIn.all(ctx, ids), versionsOfEmployees.all(ctx, ids), grantedLeaveOf.all(ctx, ids, lastDate, firstDate)]);
   const holidays = holidayDates(firstDate, lastDate);
   const dates = [...datesBetween(firstDate, lastDate)].filter((date) => !holidays.has(date)).map((date) => ({ date, weekday: weekdayOf(date) }));
   const instants = new Map<string, Date>();

@@ -1,10 +1,10 @@
-import { DateTime } from 'luxon';
 import { HrLeaveRequest } from '../../entities/hr/leave';
+import { todayIn } from '../../lib/calendar';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, heldBy, lockEmployee } from './ledger';
+import { appendMovement, heldBy, lockEmployee } from './store/leave';
 import { hrScope } from './lookup';
 
 export interface CancelLeaveProps {
@@ -38,7 +38,7 @@ export async function cancelLeaveRequest(ctx: TenantContext, id: string, props: 
     const previous = request.status;
     if (previous !== 'pending' && previous !== 'granted') throw conflict('invalid_transition', `This request is ${previous}: only pending or granted requests can be cancelled`);
     if (own && previous === 'granted') {
-      const today = DateTime.now().setZone(scope.self!.timeZone).toISODate()!;
+      const today = todayIn(scope.self!.timeZone);
       if (request.startDate <= today) throw conflict('leave_started', 'This granted leave has started: only a manager can recall it');
     }
     request.status = 'cancelled';

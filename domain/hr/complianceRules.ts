@@ -1,9 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
-import { newId } from '../../entities/base';
-import { HrComplianceRuleSet } from '../../entities/hr/compliance';
-import type { Em } from '../../lib/db';
-import type { TenantContext } from '../context';
-import { audit } from '../platform/audit';
+import type { HrComplianceRuleSet } from '../../entities/hr/compliance';
 
 /** A ComplianceRuleSet: limits in minutes, null turning a rule off. */
 export interface RuleSet {
@@ -34,7 +29,8 @@ export const FRENCH_RULES: RuleSet = {
 };
 
 type Stored = { [K in keyof RuleSet]?: RuleSet[K] | undefined };
-const pick = (r: Stored & Pick<RuleSet, 'averageWeeks' | 'minBreakMinutes'>): RuleSet => ({
+/** The limits of a stored rule set (absent ones off). */
+export const limitsOf = (r: Stored & Pick<RuleSet, 'averageWeeks' | 'minBreakMinutes'>): RuleSet => ({
   maxDailyMinutes: r.maxDailyMinutes ?? null,
   maxWeeklyMinutes: r.maxWeeklyMinutes ?? null,
   maxAverageWeeklyMinutes: r.maxAverageWeeklyMinutes ?? null,
@@ -53,28 +49,14 @@ export interface StoredRuleSet {
   updatedBy: string | null;
 }
 
-/** The organisation's rule set (the French defaults until it is edited). */
-export async function ruleSetOf(em: Em): Promise<StoredRuleSet> {
-  const row = await em.findOne(HrComplianceRuleSet, {});
-  return row ? { rules: pick(row), customised: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy ?? null } : { rules: FRENCH_RULES, customised: false, updatedAt: null, updatedBy: null };
+/** What the organisation's rule set row says: the French defaults while there is none. */
+export function storedRuleSet(row: HrComplianceRuleSet | null): StoredRuleSet {
+  return row ? { rules: limitsOf(row), customised: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy ?? null } : { rules: FRENCH_RULES, customised: false, updatedAt: null, updatedBy: null };
 }
 
-export const getComplianceRules = (ctx: TenantContext) => ruleSetOf(ctx.em);
-
-/** Edits the rule set: given fields replace, null turns a rule off, absent ones are kept. Applies to later scans. */
-export async function updateComplianceRules(ctx: TenantContext, changes: Partial<RuleSet>): Promise<StoredRuleSet> {
-  await ctx.em.transactional(async (em) => {
-    // The first edit makes the row from the defaults; concurrent edits then queue on its lock.
-    const d = FRENCH_RULES;
-    await em.execute(
-      'insert into hr_compliance_rule_sets (id, tenant_id, created_at, updated_at, max_daily_minutes, max_weekly_minutes, max_average_weekly_minutes, average_weeks, min_daily_rest_minutes, min_weekly_rest_minutes, break_after_minutes, min_break_minutes) values (?, ?, now(), now(), ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id) do nothing',
-      [newId(), ctx.tenantId, d.maxDailyMinutes, d.maxWeeklyMinutes, d.maxAverageWeeklyMinutes, d.averageWeeks, d.minDailyRestMinutes, d.minWeeklyRestMinutes, d.breakAfterMinutes, d.minBreakMinutes],
-    );
-    const row = await em.findOneOrFail(HrComplianceRuleSet, {}, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    const before = pick(row);
-    for (const [key, value] of Object.entries(changes) as [keyof RuleSet, number | null | undefined][]) if (value !== undefined) (row as Record<keyof RuleSet, number | null>)[key] = value;
-    row.updatedBy = ctx.userId;
-    audit(em, { action: 'hr.compliance_rules.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_compliance_rule_set', targetId: row.id, data: { before, after: pick(row) } });
-  });
-  return ruleSetOf(ctx.em);
+/** A rule set edited by `changes`: a given field replaces, null turns a rule off, an absent (undefined) one is kept. */
+export function withChanges(rules: RuleSet, changes: Partial<RuleSet>): RuleSet {
+  const next = { ...rules };
+  for (const [key, value] of Object.entries(changes) as [keyof RuleSet, number | null | undefined][]) if (value !== undefined) (next as Record<keyof RuleSet, number | null>)[key] = value;
+  return next;
 }

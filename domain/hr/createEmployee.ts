@@ -1,11 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { HrEmployee } from '../../entities/hr/employee';
-import { Membership } from '../../entities/identity/organization';
 import { conflict, invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
+import { isMember } from './store/employees';
 
 export interface CreateEmployeeProps {
   firstName: string;
@@ -23,7 +23,7 @@ export interface CreateEmployeeProps {
 /** Creates an employee; a linked account must be a member of the organisation and linked to no other employee (409). */
 export async function createEmployee(ctx: TenantContext, props: CreateEmployeeProps): Promise<HrEmployee> {
   const timeZone = await checkZone(ctx.em, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
-  if (props.userId && !(await ctx.em.count(Membership, { user: props.userId }))) throw invalidField('userId', 'must be a member of the organisation');
+  if (props.userId && !(await isMember(ctx.em, props.userId))) throw invalidField('userId', 'must be a member of the organisation');
   try {
     return await ctx.em.transactional(async (em) => {
       const employee = em.create(HrEmployee, {

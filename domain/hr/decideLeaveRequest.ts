@@ -1,10 +1,10 @@
 import { HrLeaveRequest } from '../../entities/hr/leave';
-import { HrEmployee } from '../../entities/hr/employee';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
-import { appendMovement, heldBy, lockEmployee } from './ledger';
+import { accountOfEmployee } from './store/employees';
+import { appendMovement, heldBy, lockEmployee } from './store/leave';
 
 export interface DecideLeaveProps {
   decision: 'grant' | 'refuse';
@@ -22,7 +22,7 @@ export async function decideLeaveRequest(ctx: TenantContext, id: string, props: 
   const found = await ctx.em.findOne(HrLeaveRequest, { id });
   if (!found) throw notFound('Leave request');
   if (ctx.userId) {
-    const employee = await ctx.em.findOne(HrEmployee, { id: found.employeeId }, { fields: ['userId', 'userProvisional'] });
+    const employee = await accountOfEmployee(ctx.em, found.employeeId);
     if (employee && !employee.userProvisional && employee.userId === ctx.userId) throw forbidden('own_request', 'Nobody decides their own leave request');
   }
   const request = await ctx.em.transactional(async (em) => {

@@ -1,4 +1,5 @@
 import { DriverException } from '@mikro-orm/core';
+import { DAY_MS } from '../../lib/calendar';
 import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
 import { badRequest, conflict, invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
@@ -6,9 +7,9 @@ import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { leaveDays } from './leaveDays';
 import { findLeaveType } from './leaveTypes';
-import { appendMovement, balanceOf, lockEmployee } from './ledger';
+import { appendMovement, balanceOf, lockEmployee } from './store/leave';
 import { employeeInScope, hrScope } from './lookup';
-import { scheduleVersions } from './schedules';
+import { scheduleVersions } from './store/schedules';
 
 export interface FileLeaveRequestProps {
   leaveTypeId: string;
@@ -35,7 +36,7 @@ export async function fileLeaveRequest(ctx: TenantContext, employeeId: string, p
   const span = { startDate: props.startDate, startHalf: props.startHalf ?? 'morning', endDate: props.endDate, endHalf: props.endHalf ?? 'afternoon' } as const;
   if (span.endDate < span.startDate) throw invalidField('endDate', 'must not be before startDate');
   if (span.endDate === span.startDate && span.startHalf === 'afternoon' && span.endHalf === 'morning') throw invalidField('endHalf', 'a one-day request starting in the afternoon ends in the afternoon');
-  if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / 86_400_000 >= MAX_LEAVE_DAYS_SPAN) throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
+  if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / DAY_MS >= MAX_LEAVE_DAYS_SPAN) throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
   const type = await findLeaveType(ctx, props.leaveTypeId);
   if (type.archivedAt) throw conflict('leave_type_archived', `Leave type ${type.code} is archived: it takes no new request`);
   const days = leaveDays(span, type.counting, await scheduleVersions(ctx.em, employee.id), employee);

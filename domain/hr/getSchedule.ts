@@ -1,10 +1,12 @@
-import { HrEmployee } from '../../entities/hr/employee';
 import type { HrSchedule } from '../../entities/hr/schedule';
+import { todayIn } from '../../lib/calendar';
 import { notFound } from '../../lib/errors';
-import { lean, type Lean } from '../../lib/lean';
+import type { Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { employeeInReadScope, readScope } from './lookup';
-import { scheduleVersionRows, todayIn, versionOn } from './schedules';
+import { versionOn } from './schedules';
+import { employeeZone } from './store/employees';
+import { scheduleVersionRows } from './store/schedules';
 
 export interface EmployeeSchedules {
   employeeId: string;
@@ -13,9 +15,6 @@ export interface EmployeeSchedules {
   /** Every version, oldest first. */
   versions: Lean<HrSchedule>[];
 }
-
-// A lean statement (docs/database-path.md): what a manager's read needs of the employee (findEmployee's 404 kept).
-const employeeZone = lean(HrEmployee, { columns: ['id', 'timeZone'], where: 'id = $1' });
 
 /** The schedule versions of an employee (managers: any employee; others: their own). */
 export async function getSchedule(ctx: TenantContext, employeeId: string): Promise<EmployeeSchedules> {

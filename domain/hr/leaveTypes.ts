@@ -1,10 +1,9 @@
-import { newId } from '../../entities/base';
 import { HrLeaveType } from '../../entities/hr/leave';
 import { invalidField, notFound } from '../../lib/errors';
 import type { Em } from '../../lib/db';
-import { lean, type Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { MONTHLY_PAID_LEAVE } from './accrual';
+import { insertLeaveTypesIfMissing, leaveTypesWithCodes } from './store/leave';
 
 /**
  * The leave types every organisation starts with (made on first use, codes reserved). Paid leave is the law's:
@@ -17,26 +16,13 @@ export const defaultLeaveTypes = [
   { code: 'unpaid', name: 'Congé sans solde', paid: false, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' },
 ] as const;
 
+/** Whether every default type is among these codes. */
+export const hasDefaultLeaveTypes = (codes: string[]): boolean => defaultLeaveTypes.every((d) => codes.includes(d.code));
+
 /** Makes the default leave types of the organisation when missing (idempotent, safe concurrently). */
 export async function ensureDefaultLeaveTypes(em: Em, tenantId: string): Promise<void> {
-  if ((await em.count(HrLeaveType, { code: { $in: defaultLeaveTypes.map((t) => t.code) } })) === defaultLeaveTypes.length) return;
-  await em
-    .createQueryBuilder(HrLeaveType)
-    .insert(defaultLeaveTypes.map((t) => ({ ...t, id: newId(), tenantId, createdAt: new Date() })))
-    .onConflict(['tenant_id', 'code'])
-    .ignore()
-    .execute();
-}
-
-// A lean statement (docs/database-path.md): the list is read first; only an organisation still missing a default makes them (em) and reads again.
-const leaveTypesByCode = lean(HrLeaveType, { orderBy: 'code asc' });
-
-/** The organisation's leave types, defaults included, by code. */
-export async function listLeaveTypes(ctx: TenantContext): Promise<Lean<HrLeaveType>[]> {
-  const types = await leaveTypesByCode.all(ctx);
-  if (defaultLeaveTypes.every((d) => types.some((t) => t.code === d.code))) return types;
-  await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
-  return leaveTypesByCode.all(ctx);
+  if ((await leaveTypesWithCodes(em, defaultLeaveTypes.map((t) => t.code))) === defaultLeaveTypes.length) return;
+  await insertLeaveTypesIfMissing(em, tenantId, defaultLeaveTypes);
 }
 
 /** A leave type of the organisation, or 404. */

@@ -1,14 +1,8 @@
-import { HrClockCorrection, HrClockEvent } from '../../entities/hr/clock';
-import { lean, type Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
+import { withTrails, type ClockEventWithTrail } from './clockTrails';
 import { employeeFilter, readScope } from './lookup';
-
-export interface ClockEventWithTrail {
-  event: Lean<HrClockEvent>;
-  /** Every correction, oldest first (applied in that order: correctedPunch). */
-  corrections: Lean<HrClockCorrection>[];
-}
+import { clockEventsPage } from './store/clock';
 
 export interface ListClockEventsProps {
   employeeId?: string;
@@ -16,22 +10,6 @@ export interface ListClockEventsProps {
   to?: Date;
   limit: number;
   cursor?: string;
-}
-
-// Lean statements (docs/database-path.md): every combination of filters is one prepared statement, and the
-// corrections of a whole page come in one more.
-const clockEventsPage = lean(HrClockEvent, {
-  where: `($1::uuid is null or employee_id = $1) and ($2::timestamptz is null or at >= $2) and ($3::timestamptz is null or at < $3)
-    and ($4::uuid is null or id > $4)`,
-  orderBy: 'id asc',
-  limitParam: '$5',
-});
-const correctionsOf = lean(HrClockCorrection, { where: 'clock_event_id = any($1::uuid[])', orderBy: 'id asc' });
-
-/** Attaches their corrections to events (committed ones: a read after the write's transaction). */
-export async function withTrails(ctx: TenantContext, events: Lean<HrClockEvent>[]): Promise<ClockEventWithTrail[]> {
-  const corrections = events.length ? await correctionsOf.all(ctx, events.map((e) => e.id)) : [];
-  return events.map((event) => ({ event, corrections: corrections.filter((c) => c.clockEventId === event.id) }));
 }
 
 /** Clock events in the order they were recorded, with their trails: any employee's for managers, else the caller's. */

@@ -1,8 +1,9 @@
-import { HrLeaveRequest, type LeaveStatus } from '../../entities/hr/leave';
-import { lean, type Lean } from '../../lib/lean';
+import type { HrLeaveRequest, LeaveStatus } from '../../entities/hr/leave';
+import type { Lean } from '../../lib/lean';
 import { toPage, type Page } from '../../lib/pagination';
 import type { TenantContext } from '../context';
 import { employeeFilter, holds, readScope } from './lookup';
+import { leaveRequestsPage } from './store/leave';
 
 export interface ListLeaveRequestsProps {
   employeeId?: string;
@@ -15,14 +16,6 @@ export interface ListLeaveRequestsProps {
   limit: number;
   cursor?: string;
 }
-
-// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
-const leaveRequestsPage = lean(HrLeaveRequest, {
-  where: `($1::uuid is null or employee_id = $1) and ($2::text is null or status = $2) and ($3::uuid is null or leave_type_id = $3)
-    and ($4::date is null or end_date >= $4) and ($5::date is null or start_date <= $5) and ($6::uuid is null or id < $6)`,
-  orderBy: 'id desc',
-  limitParam: '$7',
-});
 
 /** Leave requests, newest first: every employee's for hr.leave.decide or hr.employees.manage, else the caller's own. */
 export async function listLeaveRequests(ctx: TenantContext, props: ListLeaveRequestsProps): Promise<Page<Lean<HrLeaveRequest>>> {

@@ -1,8 +1,9 @@
 import { HrEmployee } from '../../entities/hr/employee';
 import type { Em } from '../../lib/db';
 import { forbidden, notFound } from '../../lib/errors';
-import { lean, type Lean } from '../../lib/lean';
+import type { Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
+import { employeeById, ownEmployee, ownEmployeeRecord } from './store/employees';
 
 /** The employee of the context's organisation, or 404 (another organisation's id included). */
 export async function findEmployee(em: Em, id: string): Promise<HrEmployee> {
@@ -42,13 +43,8 @@ async function scopeOf<E extends { id: string }>(ctx: TenantContext, managerPerm
 
 /** The scope of a use case that writes: the caller's own record is a managed entity of ctx.em. */
 export async function hrScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<HrScope> {
-  return scopeOf(ctx, managerPermission, (userId) => ctx.em.findOne(HrEmployee, { userId, userProvisional: false }));
+  return scopeOf(ctx, managerPermission, (userId) => ownEmployeeRecord(ctx.em, userId));
 }
-
-// Lean statements (docs/database-path.md) of the read-only use cases: the caller's own record (one per account
-// and organisation), and an employee by id.
-const ownEmployee = lean(HrEmployee, { where: 'user_id = $1 and user_provisional = false', limit: 1 });
-const employeeById = lean(HrEmployee, { where: 'id = $1' });
 
 /** hrScope for a read-only use case: the same decision, the caller's own record read lean. */
 export async function readScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<ReadScope> {

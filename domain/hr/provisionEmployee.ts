@@ -1,7 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { newId } from '../../entities/base';
 import { HrEmployee } from '../../entities/hr/employee';
-import { Organization } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import { notFound } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
@@ -9,6 +8,7 @@ import { tenantContext } from '../context';
 import { audit } from '../platform/audit';
 import type { Services } from '../services';
 import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
+import { employeeOfCandidate, employeeOfUser, organizationExists } from './store/employees';
 
 export interface ProvisionEmployeeProps {
   organizationId: string;
@@ -39,16 +39,16 @@ export interface Provisioned {
  */
 export async function provisionEmployee(services: Services, props: ProvisionEmployeeProps): Promise<Provisioned> {
   const root = services.orm.em.fork();
-  if (!(await root.count(Organization, { id: props.organizationId }))) throw notFound('Organisation');
+  if (!(await organizationExists(root, props.organizationId))) throw notFound('Organisation');
   const ctx = tenantContext(services, props.organizationId, null);
   const timeZone = await checkZone(root, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
   const email = props.email.toLowerCase();
-  const existing = await ctx.em.findOne(HrEmployee, { candidateId: props.candidateId });
+  const existing = await employeeOfCandidate(ctx.em, props.candidateId);
   if (existing) return { employee: existing, created: false };
   const account = await root.findOne(User, { email }, { fields: ['id'] });
   try {
     return await ctx.em.transactional(async (em) => {
-      const linked = account ? await em.findOne(HrEmployee, { userId: account.id }) : null;
+      const linked = account ? await employeeOfUser(em, account.id) : null;
       if (linked) {
         linked.candidateId ??= props.candidateId;
         return { employee: linked, created: false };
@@ -74,7 +74,7 @@ export async function provisionEmployee(services: Services, props: ProvisionEmpl
   } catch (err) {
     // The same candidate provisioned concurrently: the other call made it.
     if (!(err instanceof UniqueConstraintViolationException)) throw err;
-    const made = await tenantContext(services, props.organizationId).em.findOne(HrEmployee, { candidateId: props.candidateId });
+    const made = await employeeOfCandidate(tenantContext(services, props.organizationId).em, props.candidateId);
     if (!made) throw err;
     return { employee: made, created: false };
   }

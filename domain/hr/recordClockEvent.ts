@@ -1,4 +1,5 @@
 import { HrClockEvent, type ClockSource, type PunchKind } from '../../entities/hr/clock';
+import { DAY_MS } from '../../lib/calendar';
 import { forbidden, invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
@@ -40,7 +41,7 @@ export async function recordClockEvent(ctx: TenantContext, props: RecordClockEve
     at = new Date(props.at);
     if (at.getTime() > now.getTime() + SKEW_MS) throw invalidField('at', 'must not be in the future');
     if (scope.self && employee.id === scope.self.id && at.getTime() < now.getTime() - SKEW_MS) throw forbidden('own_clock_event', 'Nobody enters a past punch for themselves; punch without at, or another manager must enter it');
-    if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * 86_400_000) throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
+    if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * DAY_MS) throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
     if (!props.note?.trim()) throw invalidField('note', 'is required for a punch entered at a past time');
   }
   // After the last day in the employee's zone, even before the hourly job has marked them `left`.

@@ -1,5 +1,6 @@
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
+import { markDepartedEmployees } from './store/employees';
 
 /**
  * Employees whose last day (`endDate`, a local date) has passed in their own time zone become `left`, each with
@@ -10,13 +11,7 @@ import { audit } from '../platform/audit';
  */
 export async function recordDepartures(services: Services): Promise<{ left: number }> {
   return services.orm.em.fork().transactional(async (em) => {
-    const gone = await em.execute<{ id: string; tenant_id: string; end_date: string }[]>(
-      `with known as (select name from pg_timezone_names)
-       update hr_employees set status = 'left', updated_at = now()
-        where status = 'active' and end_date is not null
-          and end_date < (now() at time zone (case when time_zone in (select name from known) then time_zone else 'UTC' end))::date
-        returning id, tenant_id, end_date::text`,
-    );
+    const gone = await markDepartedEmployees(em);
     for (const e of gone) audit(em, { action: 'hr.employee.left', tenantId: e.tenant_id, targetType: 'hr_employee', targetId: e.id, data: { endDate: e.end_date } });
     return { left: gone.length };
   });

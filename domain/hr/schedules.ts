@@ -1,8 +1,5 @@
-import { DateTime } from 'luxon';
-import { HrSchedule, type ScheduleSlot } from '../../entities/hr/schedule';
+import type { HrSchedule, ScheduleSlot } from '../../entities/hr/schedule';
 import { invalidField } from '../../lib/errors';
-import type { Em } from '../../lib/db';
-import { lean, type LeanScope } from '../../lib/lean';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
@@ -27,15 +24,6 @@ export const weeklyMinutes = (slots: ScheduleSlot[]) => slots.reduce((sum, s) =>
 /** Scheduled minutes of a slot. */
 export const slotMinutes = (s: Pick<ScheduleSlot, 'start' | 'end'>) => minutesOf(s.end) - minutesOf(s.start);
 
-/** Every schedule version of an employee, oldest first. */
-export const scheduleVersions = (em: Em, employeeId: string) => em.find(HrSchedule, { employeeId }, { orderBy: { effectiveFrom: 'asc' } });
-
-// A lean statement (docs/database-path.md) for the reads that only present the versions (GET schedule).
-const versionsOldestFirst = lean(HrSchedule, { where: 'employee_id = $1', orderBy: 'effective_from asc' });
-
-/** scheduleVersions as lean rows, for a read that only presents them. */
-export const scheduleVersionRows = (ctx: LeanScope, employeeId: string) => versionsOldestFirst.all(ctx, employeeId);
-
 /** The version in force on a local date (the latest effectiveFrom not after it), from versions sorted oldest first. */
 export function versionOn<T extends Pick<HrSchedule, 'effectiveFrom'>>(versions: T[], date: string): T | null {
   let found: T | null = null;
@@ -45,6 +33,3 @@ export function versionOn<T extends Pick<HrSchedule, 'effectiveFrom'>>(versions:
   }
   return found;
 }
-
-/** Today's date in a zone. */
-export const todayIn = (zone: string) => DateTime.now().setZone(zone).toISODate()!;

@@ -1,11 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { HrSchedule, ScheduleSlot } from '../../entities/hr/schedule';
-import { HrSchedule as Schedule } from '../../entities/hr/schedule';
+import { HrSchedule, type ScheduleSlot } from '../../entities/hr/schedule';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { findEmployee } from './lookup';
 import { checkSlots } from './schedules';
+import { scheduleVersionFrom } from './store/schedules';
 
 export interface SetScheduleProps {
   /** Local date from which the schedule applies. */
@@ -25,8 +25,8 @@ export async function setSchedule(ctx: TenantContext, employeeId: string, props:
   const timeZone = props.timeZone ? await checkZone(ctx.em, 'timeZone', props.timeZone) : employee.timeZone;
   const slots = checkSlots(props.slots);
   const write = () => ctx.em.transactional(async (em) => {
-    const existing = await em.findOne(Schedule, { employeeId, effectiveFrom: props.effectiveFrom });
-    const schedule = existing ?? em.create(Schedule, { tenantId: ctx.tenantId, employeeId, effectiveFrom: props.effectiveFrom, timeZone, slots, createdBy: ctx.userId });
+    const existing = await scheduleVersionFrom(em, employeeId, props.effectiveFrom);
+    const schedule = existing ?? em.create(HrSchedule, { tenantId: ctx.tenantId, employeeId, effectiveFrom: props.effectiveFrom, timeZone, slots, createdBy: ctx.userId });
     if (existing) Object.assign(existing, { timeZone, slots, createdBy: ctx.userId });
     audit(em, { action: 'hr.schedule.set', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employeeId, data: { effectiveFrom: props.effectiveFrom, replaced: !!existing } });
     return schedule;

@@ -1,7 +1,5 @@
 import type { Services } from '../services';
+import { tenantsWithEmployees } from './store/employees';
 
 /** Organisations that have HR employees: the ones the clock's HR jobs fan out to (crosses tenants on purpose). */
-export async function hrTenants(services: Services): Promise<string[]> {
-  const rows = await services.orm.em.fork().execute<{ tenant_id: string }[]>('select distinct tenant_id from hr_employees');
-  return rows.map((r) => r.tenant_id);
-}
+export const hrTenants = (services: Services): Promise<string[]> => tenantsWithEmployees(services.orm.em.fork());

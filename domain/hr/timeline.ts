@@ -1,21 +1,7 @@
 import type { CorrectionAction, PunchKind } from '../../entities/hr/clock';
+import { DAY_MS } from '../../lib/calendar';
 import type { Em } from '../../lib/db';
-
-/** A clock event as read for timelines (plain rows: scans read tens of thousands). */
-export interface PunchRow {
-  id: string;
-  employeeId: string;
-  kind: PunchKind;
-  at: Date;
-}
-
-export interface CorrectionRow {
-  id: string;
-  clockEventId: string;
-  action: CorrectionAction;
-  at: Date | null;
-  kind: PunchKind | null;
-}
+import { correctionRows, punchRows, type CorrectionRow, type PunchRow } from './store/clock';
 
 /** A punch as it stands once its corrections are applied (void: absent from the timeline). */
 export interface EffectivePunch {
@@ -39,7 +25,7 @@ export interface Anomaly {
 }
 
 /** How far a correction may move a punch: timelines read this much around their range. */
-export const MAX_CORRECTION_SHIFT_MS = 7 * 86_400_000;
+export const MAX_CORRECTION_SHIFT_MS = 7 * DAY_MS;
 
 /**
  * A punch as its corrections (oldest first) leave it, null when voided: each amendment sets the fields it gives
@@ -88,8 +74,6 @@ export function workIntervals(punches: EffectivePunch[]): { intervals: WorkInter
   return { intervals, anomalies };
 }
 
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
 /**
  * The effective punches of employees between two instants, by employee (events are read with
  * MAX_CORRECTION_SHIFT_MS of margin, then kept when their effective time is in the range).
@@ -97,21 +81,10 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 export async function loadPunches(em: Em, employeeIds: string[], from: Date, to: Date): Promise<Map<string, EffectivePunch[]>> {
   const byEmployee = new Map<string, EffectivePunch[]>(employeeIds.map((id) => [id, []]));
   if (!employeeIds.length) return byEmployee;
-  // A PostgreSQL array literal (uuids need no quoting): one bound parameter whatever the batch size.
-  const ids = `{${employeeIds.join(',')}}`;
   const lo = new Date(from.getTime() - MAX_CORRECTION_SHIFT_MS);
   const hi = new Date(to.getTime() + MAX_CORRECTION_SHIFT_MS);
-  const events = (
-    await em.execute<{ id: string; employee_id: string; kind: PunchKind; at: Date | string }[]>('select id, employee_id, kind, at from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?', [ids, lo, hi])
-  ).map((r) => ({ id: r.id, employeeId: r.employee_id, kind: r.kind, at: asDate(r.at) }));
-  const corrections = events.length
-    ? (
-        await em.execute<{ id: string; clock_event_id: string; action: CorrectionAction; at: Date | string | null; kind: PunchKind | null }[]>(
-          'select c.id, c.clock_event_id, c.action, c.at, c.kind from hr_clock_corrections c where c.employee_id = any(?::uuid[]) and c.clock_event_id in (select id from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?)',
-          [ids, ids, lo, hi],
-        )
-      ).map((r) => ({ id: r.id, clockEventId: r.clock_event_id, action: r.action, at: r.at ? asDate(r.at) : null, kind: r.kind }))
-    : [];
+  const events = await punchRows(em, employeeIds, lo, hi);
+  const corrections = events.length ? await correctionRows(em, employeeIds, lo, hi) : [];
   const eventsBy = new Map<string, PunchRow[]>();
   for (const e of events) (eventsBy.get(e.employeeId) ?? eventsBy.set(e.employeeId, []).get(e.employeeId)!).push(e);
   const correctionsBy = new Map<string, CorrectionRow[]>();

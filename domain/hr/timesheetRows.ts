@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { HrEmployee } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { findEmployee } from './lookup';
-import { dateOf, dayNumber, localDay, localIso } from '../../lib/calendar';
+import { dateOf, DAY_MS, dayNumber, localDay, localIso } from '../../lib/calendar';
+import { employeesBatch } from './store/employees';
 import { loadPunches, workIntervals } from './timeline';
 
 /** One line of a timesheet: a work interval (start and end local, with offset), or a punch without its pair. */
@@ -32,7 +32,7 @@ const BATCH = 200;
 /** Checks the request before the answer starts (a problem can still be answered then). */
 export async function checkTimesheetRequest(ctx: TenantContext, props: { employeeId?: string; from: string; to: string }): Promise<void> {
   if (props.to < props.from) throw invalidField('to', 'must not be before from');
-  if ((Date.parse(props.to) - Date.parse(props.from)) / 86_400_000 >= MAX_TIMESHEET_DAYS) throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
+  if ((Date.parse(props.to) - Date.parse(props.from)) / DAY_MS >= MAX_TIMESHEET_DAYS) throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
   if (props.employeeId) await findEmployee(ctx.em, props.employeeId);
 }
 
@@ -45,11 +45,7 @@ export async function* timesheetRows(ctx: TenantContext, props: { employeeId?: s
   const last = dayNumber(props.to);
   let cursor: string | undefined;
   for (;;) {
-    const employees = await ctx.em.find(
-      HrEmployee,
-      props.employeeId ? { id: props.employeeId } : cursor ? { id: { $gt: cursor } } : {},
-      { fields: ['id', 'firstName', 'lastName', 'timeZone'], orderBy: { id: 'asc' }, limit: BATCH },
-    );
+    const employees = await employeesBatch(ctx.em, { employeeId: props.employeeId, after: cursor, limit: BATCH });
     if (!employees.length) return;
     cursor = employees.at(-1)!.id;
     // A day of margin for every zone; rows are kept by their local date.

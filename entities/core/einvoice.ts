@@ -12,7 +12,11 @@ export type EInvoiceStatus = (typeof einvoiceStatuses)[number];
 
 /** Statuses after which the platform has nothing more to report: the lifecycle poll stops reading them. */
 export const finalEInvoiceStatuses: readonly EInvoiceStatus[] = ['rejected', 'refused', 'paid', 'failed'];
-const finalList = finalEInvoiceStatuses.map((s) => `'${s}'`).join(', ');
+/** The final statuses as SQL literals, for statements the partial poll index must match. */
+export const finalEInvoiceStatusList = finalEInvoiceStatuses.map((s) => `'${s}'`).join(', ');
+
+/** Longest error or event detail kept (lastError, detail). */
+export const EINVOICE_TEXT_LENGTH = 1000;
 
 /**
  * One submission per invoice (unique): submitting again answers the existing one. The lifecycle poll reads the
@@ -26,7 +30,7 @@ export const EInvoiceSubmission = defineEntity({
   indexes: [
     {
       name: 'inv_einvoice_submissions_poll_index',
-      expression: `create index "inv_einvoice_submissions_poll_index" on "inv_einvoice_submissions" ("polled_at" asc nulls first, "id") where "platform_id" is not null and "status" not in (${finalList})`,
+      expression: `create index "inv_einvoice_submissions_poll_index" on "inv_einvoice_submissions" ("polled_at" asc nulls first, "id") where "platform_id" is not null and "status" not in (${finalEInvoiceStatusList})`,
     },
     // The reconciliation's look-up of submissions waiting for their job (domain/core/invoices/einvoice/redriveSubmissions.ts).
     { name: 'inv_einvoice_submissions_queued_index', expression: `create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued'` },
@@ -42,7 +46,7 @@ export const EInvoiceSubmission = defineEntity({
     platformId: p.string().length(200).nullable(),
     submittedAt: p.datetime().nullable(),
     attempts: p.integer().default(0),
-    lastError: p.string().length(1000).nullable(),
+    lastError: p.string().length(EINVOICE_TEXT_LENGTH).nullable(),
     /** When the lifecycle poll last read it (or tried to: a failed read counts), null before the first poll. */
     polledAt: p.datetime().nullable(),
   },
@@ -61,7 +65,7 @@ export const EInvoiceEvent = defineEntity({
     invoiceId: p.uuid(),
     status: p.enum([...einvoiceStatuses]),
     occurredAt: p.datetime(),
-    detail: p.string().length(1000).nullable(),
+    detail: p.string().length(EINVOICE_TEXT_LENGTH).nullable(),
     platformEventId: p.string().length(200).nullable(),
   },
 });

@@ -83,6 +83,9 @@ export interface BuyerOverrides {
  * its settlement (status, paidCents, creditedCents: trigger inv_invoices_immutable, migration 000600) and
  * refuses its deletion. Amounts are in cents (EUR), lines and VAT breakdowns as computed by amounts.ts.
  */
+/** Column sizes of a document's and a payment's texts, which the request bodies take too. */
+export const INVOICE_TEXT_LENGTHS = { paymentTerms: 1000, reference: 100, note: 2000, creditReason: 500, paymentReference: 140 } as const;
+
 export const Invoice = defineEntity({
   name: 'Invoice',
   tableName: 'inv_invoices',
@@ -114,13 +117,13 @@ export const Invoice = defineEntity({
     issueDate: p.date().nullable(),
     issuedAt: p.datetime().nullable(),
     dueDate: p.date().nullable(),
-    paymentTerms: p.string().length(1000).nullable(),
+    paymentTerms: p.string().length(INVOICE_TEXT_LENGTHS.paymentTerms).nullable(),
     /** Actual delivery date (BT-72); the issue date when absent. */
     deliveryDate: p.date().nullable(),
     /** The buyer's reference (BT-10) and purchase order (BT-13). */
-    buyerReference: p.string().length(100).nullable(),
-    orderReference: p.string().length(100).nullable(),
-    note: p.string().length(2000).nullable(),
+    buyerReference: p.string().length(INVOICE_TEXT_LENGTHS.reference).nullable(),
+    orderReference: p.string().length(INVOICE_TEXT_LENGTHS.reference).nullable(),
+    note: p.string().length(INVOICE_TEXT_LENGTHS.note).nullable(),
     currency: p.string().length(3).default('EUR'),
     lines: p.json<InvoiceLine[]>(),
     vatBreakdown: p.json<VatBreakdown[]>(),
@@ -136,7 +139,7 @@ export const Invoice = defineEntity({
     buyer: p.json<InvoiceParty>().nullable(),
     /** Credit notes: the invoice they correct (BT-25) and why. */
     creditedInvoiceId: p.uuid().nullable(),
-    creditReason: p.string().length(500).nullable(),
+    creditReason: p.string().length(INVOICE_TEXT_LENGTHS.creditReason).nullable(),
     createdBy: p.uuid().nullable(),
   },
 });
@@ -158,7 +161,7 @@ export const InvoicePayment = defineEntity({
     amountCents: p.bigint('number'),
     paidOn: p.date(),
     method: p.enum([...paymentMethods]),
-    reference: p.string().length(140).nullable(),
+    reference: p.string().length(INVOICE_TEXT_LENGTHS.paymentReference).nullable(),
     recordedBy: p.uuid().nullable(),
   },
 });

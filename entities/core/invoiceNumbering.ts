@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter, updatedAt } from '../base';
-import { invoiceKinds } from './invoice';
+import { INVOICE_TEXT_LENGTHS, invoiceKinds } from './invoice';
 
 /**
  * The counter of one numbering sequence: per organisation, document kind and year (0 when numbers do not reset
@@ -21,6 +21,9 @@ export const InvoiceSequence = defineEntity({
 export type InvoiceSequence = InferEntity<typeof InvoiceSequence>;
 
 /** Numbering and default terms of an organisation's invoices (defaults apply until it saves its own). */
+/** Longest numbering prefix ({YYYY} counted as written). */
+export const INVOICE_PREFIX_LENGTH = 20;
+
 export const InvoiceSettings = defineEntity({
   name: 'InvoiceSettings',
   tableName: 'inv_settings',
@@ -28,8 +31,8 @@ export const InvoiceSettings = defineEntity({
   properties: {
     tenantId: p.uuid().primary(),
     /** `{YYYY}` is replaced by the issue year. */
-    invoicePrefix: p.string().length(20),
-    creditNotePrefix: p.string().length(20),
+    invoicePrefix: p.string().length(INVOICE_PREFIX_LENGTH),
+    creditNotePrefix: p.string().length(INVOICE_PREFIX_LENGTH),
     /** Counters start again at 1 each calendar year. */
     yearlyReset: p.boolean(),
     /** Digits of the counter, zero-padded. */
@@ -37,7 +40,7 @@ export const InvoiceSettings = defineEntity({
     /** Days from the issue date to the due date when a draft gives none. */
     dueDays: p.integer(),
     /** Payment terms printed when a draft gives none (French B2B: penalty rate and the 40 EUR recovery indemnity). */
-    paymentTerms: p.string().length(1000),
+    paymentTerms: p.string().length(INVOICE_TEXT_LENGTHS.paymentTerms),
     updatedAt: updatedAt(),
   },
 });

@@ -11,6 +11,9 @@ export type ClockSource = (typeof clockSources)[number];
  * Corrections are new rows (HrClockCorrection); the effective timeline is the events with their latest
  * correction applied.
  */
+/** Column size of a punch's note and a correction's reason, which the request bodies take too. */
+export const CLOCK_TEXT_LENGTH = 500;
+
 export const HrClockEvent = defineEntity({
   name: 'HrClockEvent',
   tableName: 'hr_clock_events',
@@ -26,7 +29,7 @@ export const HrClockEvent = defineEntity({
     source: p.enum([...clockSources]),
     /** Who recorded it: the employee, or a manager entering a forgotten punch. */
     recordedBy: p.uuid().nullable(),
-    note: p.string().length(500).nullable(),
+    note: p.string().length(CLOCK_TEXT_LENGTH).nullable(),
   },
 });
 export type HrClockEvent = InferEntity<typeof HrClockEvent>;
@@ -51,7 +54,7 @@ export const HrClockCorrection = defineEntity({
     action: p.enum([...correctionActions]),
     at: p.datetime().nullable(),
     kind: p.enum([...punchKinds]).nullable(),
-    reason: p.string().length(500),
+    reason: p.string().length(CLOCK_TEXT_LENGTH),
     authorId: p.uuid().nullable(),
   },
 });

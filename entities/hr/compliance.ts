@@ -33,6 +33,9 @@ export type ComplianceRule = (typeof complianceRules)[number];
  * A breach found by a scan, once per employee, rule and period (`periodKey`: the local day '2026-03-02' or the
  * ISO week '2026-W10'), so a scan run again raises nothing twice.
  */
+/** Column size of an alert's acknowledgement note, which its request body takes too. */
+export const ACKNOWLEDGE_NOTE_LENGTH = 500;
+
 export const HrComplianceAlert = defineEntity({
   name: 'HrComplianceAlert',
   tableName: 'hr_compliance_alerts',
@@ -50,7 +53,7 @@ export const HrComplianceAlert = defineEntity({
     detail: p.string().length(500),
     acknowledgedAt: p.datetime().nullable(),
     acknowledgedBy: p.uuid().nullable(),
-    acknowledgeNote: p.string().length(500).nullable(),
+    acknowledgeNote: p.string().length(ACKNOWLEDGE_NOTE_LENGTH).nullable(),
   },
 });
 export type HrComplianceAlert = InferEntity<typeof HrComplianceAlert>;

@@ -10,6 +10,9 @@ export type EmployeeStatus = (typeof employeeStatuses)[number];
  * gets a provisional `userId` (`userProvisional`): the identity profile is created by identity when they sign
  * up, never duplicated here; the candidate id makes the provisioning idempotent.
  */
+/** Column sizes of an employee's texts, which the request bodies take too. */
+export const EMPLOYEE_TEXT_LENGTHS = { candidateId: 100, name: 100, email: 254, jobTitle: 120, department: 120 } as const;
+
 export const HrEmployee = defineEntity({
   name: 'HrEmployee',
   tableName: 'hr_employees',
@@ -26,12 +29,12 @@ export const HrEmployee = defineEntity({
     /** True while userId is a provisional id reserved for an account not created yet. */
     userProvisional: p.boolean().default(false),
     /** The recruitment module's candidate this employee was provisioned from. */
-    candidateId: p.string().length(100).nullable(),
-    firstName: p.string().length(100),
-    lastName: p.string().length(100),
-    email: p.string().length(254).nullable(),
-    jobTitle: p.string().length(120).nullable(),
-    department: p.string().length(120).nullable(),
+    candidateId: p.string().length(EMPLOYEE_TEXT_LENGTHS.candidateId).nullable(),
+    firstName: p.string().length(EMPLOYEE_TEXT_LENGTHS.name),
+    lastName: p.string().length(EMPLOYEE_TEXT_LENGTHS.name),
+    email: p.string().length(EMPLOYEE_TEXT_LENGTHS.email).nullable(),
+    jobTitle: p.string().length(EMPLOYEE_TEXT_LENGTHS.jobTitle).nullable(),
+    department: p.string().length(EMPLOYEE_TEXT_LENGTHS.department).nullable(),
     /** IANA zone of the employee's days (schedules, compliance, timesheets). */
     timeZone: p.string().length(64),
     /** Contractual weekly hours (35 by default, the French legal week). */

@@ -14,6 +14,9 @@ export type LeaveCounting = (typeof leaveCountings)[number];
  * counted in the ledger (a request holds its days there); `accrualDaysPerMonth` is credited monthly, in the
  * type's `counting`. An archived type takes no new request nor accrual; its history and balance stay.
  */
+/** Column sizes of leave texts (type code and name; a request's comment and reasons), which the request bodies take too. */
+export const LEAVE_TEXT_LENGTHS = { code: 40, name: 120, text: 1000 } as const;
+
 export const HrLeaveType = defineEntity({
   name: 'HrLeaveType',
   tableName: 'hr_leave_types',
@@ -21,8 +24,8 @@ export const HrLeaveType = defineEntity({
   uniques: [{ properties: ['tenantId', 'code'] }],
   properties: {
     ...tenantColumns(),
-    code: p.string().length(40),
-    name: p.string().length(120),
+    code: p.string().length(LEAVE_TEXT_LENGTHS.code),
+    name: p.string().length(LEAVE_TEXT_LENGTHS.name),
     paid: p.boolean(),
     tracksBalance: p.boolean(),
     /** Days credited each month by the accrual job (paid leave: 2.5); 0 for none. */
@@ -76,16 +79,16 @@ export const HrLeaveRequest = defineEntity({
     endHalf: p.enum([...halves]).default('afternoon'),
     /** Days the request takes in its type's counting when filed (halves count 0.5; public holidays are not counted). */
     days: p.decimal('number').precision(6).scale(2),
-    comment: p.string().length(1000).nullable(),
+    comment: p.string().length(LEAVE_TEXT_LENGTHS.text).nullable(),
     status: p.enum([...leaveStatuses]).default('pending'),
     requestedBy: p.uuid().nullable(),
     decidedBy: p.uuid().nullable(),
     decidedAt: p.datetime().nullable(),
-    decisionReason: p.string().length(1000).nullable(),
+    decisionReason: p.string().length(LEAVE_TEXT_LENGTHS.text).nullable(),
     /** Who cancelled it (the employee withdrawing it, or a manager recalling it), when and why. */
     cancelledBy: p.uuid().nullable(),
     cancelledAt: p.datetime().nullable(),
-    cancellationReason: p.string().length(1000).nullable(),
+    cancellationReason: p.string().length(LEAVE_TEXT_LENGTHS.text).nullable(),
   },
 });
 export type HrLeaveRequest = InferEntity<typeof HrLeaveRequest>;

@@ -1,6 +1,6 @@
 import { schedules } from '../../cron/schedules';
 import { tenantContext } from '../../domain/context';
-import { accrueLeave } from '../../domain/hr/monthlyLeave';
+import { accrueLeave } from '../../domain/hr/accrueLeave';
 import { newId } from '../../entities/base';
 import { hrLeaveQueue } from '../../queues/hr';
 import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';

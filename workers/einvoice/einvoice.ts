@@ -1,5 +1,7 @@
 import '../../domain/core/invoices/crmExtensions';
-import { failSubmission, performSubmission, pollLifecycles } from '../../domain/core/invoices/einvoice/performSubmission';
+import { failSubmission } from '../../domain/core/invoices/einvoice/failSubmission';
+import { performSubmission } from '../../domain/core/invoices/einvoice/performSubmission';
+import { pollLifecycles } from '../../domain/core/invoices/einvoice/pollLifecycles';
 import { einvoiceQueue } from '../../queues/einvoice';
 import { defineProcessor } from '../define';
 

@@ -1,5 +1,6 @@
 import { tenantContext } from '../../domain/context';
-import { accrueLeave, generateRtt } from '../../domain/hr/monthlyLeave';
+import { accrueLeave } from '../../domain/hr/accrueLeave';
+import { generateRtt } from '../../domain/hr/generateRtt';
 import { hrTenants } from '../../domain/hr/tenants';
 import { hrLeaveQueue } from '../../queues/hr';
 import { defineProcessor } from '../define';

@@ -1,10 +1,12 @@
 import type { ModuleMount } from '../../http/mount';
 import { accepted, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { facturXml, invoicePdf } from '../../../domain/core/invoices/documents';
+import { getFacturXml } from '../../../domain/core/invoices/getFacturXml';
+import { getInvoicePdf } from '../../../domain/core/invoices/getInvoicePdf';
 import { getEInvoice } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import { submitEInvoice } from '../../../domain/core/invoices/einvoice/submitEInvoice';
 import { EInvoiceView } from './views';
+import { einvoiceStateDocs, facturXmlDocs, invoicePdfDocs, submitEInvoiceDocs } from './documents.docs';
 
 const fileName = (number: string | null | undefined, ext: string) => `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.${ext}`;
 
@@ -18,13 +20,13 @@ export function documentRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Factur-X XML (UN/CEFACT CII D16B, EN 16931 profile)',
-      description: 'The Cross Industry Invoice of an issued invoice or credit note, valid against the Factur-X 1.07 EN 16931 schema; the same bytes every time. 409 `invoice_not_issued` for a draft.',
+      description: facturXmlDocs,
       params: IdParams,
       response: { description: 'CII XML', schema: { type: 'string' }, contentType: 'application/xml' },
       errors: { 409: '`invoice_not_issued`' },
     },
     async ({ ctx, params, res }) => {
-      const { invoice, xml } = await facturXml(ctx, params.id);
+      const { invoice, xml } = await getFacturXml(ctx, params.id);
       res.type('application/xml').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'xml')}"`).send(xml);
     },
   );
@@ -34,13 +36,13 @@ export function documentRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Invoice PDF with the Factur-X XML embedded',
-      description: 'A readable PDF of an issued invoice or credit note carrying its Factur-X XML as the embedded file factur-x.xml (AFRelationship Alternative) with Factur-X XMP metadata (EN 16931). 409 `invoice_not_issued` for a draft.',
+      description: invoicePdfDocs,
       params: IdParams,
       response: { description: 'The PDF (Factur-X): its bytes', content: { 'application/pdf': {} } },
       errors: { 409: '`invoice_not_issued`' },
     },
     async ({ ctx, params, res }) => {
-      const { invoice, pdf } = await invoicePdf(ctx.em, params.id);
+      const { invoice, pdf } = await getInvoicePdf(ctx.em, params.id);
       res.type('application/pdf').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'pdf')}"`).send(Buffer.from(pdf));
     },
   );
@@ -50,7 +52,7 @@ export function documentRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Electronic-invoice status',
-      description: 'not_submitted, or the submission to the e-invoicing platform with its lifecycle status and history (queued, submitted, then as the platform reports: delivered, received, approved, disputed, refused, paid; rejected when the platform refused the document; failed when it could not be reached after every retry).',
+      description: einvoiceStateDocs,
       params: IdParams,
       response: EInvoiceView,
     },
@@ -64,8 +66,7 @@ export function documentRoutes({ routes }: ModuleMount): void {
       module: 'core',
       permission: 'core.invoices.issue',
       summary: 'Submit to the e-invoicing platform',
-      description:
-        'Queues the Factur-X PDF of an issued invoice or credit note for the configured platform (PDP/PPF): 202 with status queued; a worker sends it, retried with exponential backoff while the platform fails, and never twice (the submission is unique per document and the platform receives an Idempotency-Key). Submitting again answers the existing submission with 200 (one still queued is put back in the queue if it is not there: safe to repeat after a failed call). A submission that `failed` (the platform could not be reached after every retry) is resubmitted: 202, queued again. 503 `einvoice_platform_not_configured` without EINVOICE_PLATFORM_URL; 409 `invoice_not_issued` for a draft.',
+      description: submitEInvoiceDocs,
       params: IdParams,
       response: EInvoiceView,
       status: 202,

@@ -2,8 +2,10 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate, IsNumber, IsXmlText, Length, MaxLength, PageQuery } from '../../http/dtos';
-import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
+import { INVOICE_TEXT_LENGTHS, invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type InvoiceKind, type InvoiceStatus, type PaymentMethod, type VatCategory } from '../../../entities/core/invoice';
+import { INVOICE_PREFIX_LENGTH } from '../../../entities/core/invoiceNumbering';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
+import { creditNoteLines, invoiceLineVatCategory } from './dtos.docs';
 
 /** Request bodies and queries of the invoicing routes. Unknown fields are refused. */
 
@@ -17,7 +19,7 @@ export class InvoiceLineBody {
   @IsInt() @Min(0) @Max(MAX_UNIT_PRICE_CENTS) unitPriceCents!: number;
   @JSONSchema({ description: 'VAT rate in percent: 20, 10, 5.5, 2.1 (category S) or 0 (the other categories)' })
   @IsIn([...vatRates]) vatRate!: number;
-  @JSONSchema({ description: 'EN 16931 VAT category: S standard, Z zero rated, E exempt (exemptionReason required), AE reverse charge, K intra-community supply, O not subject to VAT (alone on its invoice)' })
+  @JSONSchema({ description: invoiceLineVatCategory })
   @IsIn(vatCategories) vatCategory!: VatCategory;
   @JSONSchema({ description: 'Exemption reason (BT-120): required for E, defaulted for AE, K and O, refused for S and Z' })
   @IsOptional() @IsString() @Length(1, 300) @IsXmlText() exemptionReason?: string;
@@ -53,20 +55,20 @@ export class InvoiceDraftBody {
   @JSONSchema({ description: "Due date (BT-9); by default the issue date + the organisation's dueDays" })
   @IsOptional() @IsCalendarDate() dueDate?: string;
   @JSONSchema({ description: "Payment terms (BT-20); by default the organisation's" })
-  @IsOptional() @IsString() @Length(1, 1000) @IsXmlText() paymentTerms?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms) @IsXmlText() paymentTerms?: string;
   @JSONSchema({ description: 'Actual delivery date (BT-72); the issue date when absent' })
   @IsOptional() @IsCalendarDate() deliveryDate?: string;
-  @IsOptional() @IsString() @Length(1, 100) @IsXmlText() buyerReference?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.reference) @IsXmlText() buyerReference?: string;
   @JSONSchema({ description: 'Purchase order reference (BT-13)' })
-  @IsOptional() @IsString() @Length(1, 100) @IsXmlText() orderReference?: string;
-  @IsOptional() @IsString() @Length(1, 2000) @IsXmlText() note?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.reference) @IsXmlText() orderReference?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
 }
 
 export class CreditNoteBody {
   @JSONSchema({ description: 'Why the invoice is corrected (printed on the credit note)' })
-  @IsString() @Length(1, 500) @IsXmlText() reason!: string;
-  @JSONSchema({ description: 'The lines credited (partial credit note); omitted: every line of the invoice (only while nothing is credited yet)' })
+  @IsString() @Length(1, INVOICE_TEXT_LENGTHS.creditReason) @IsXmlText() reason!: string;
+  @JSONSchema({ description: creditNoteLines })
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => InvoiceLineBody) lines?: InvoiceLineBody[];
 }
 
@@ -78,7 +80,7 @@ export class PaymentBody {
   @JSONSchema({ description: 'Default bank_transfer' })
   @IsOptional() @IsIn(paymentMethods) method?: PaymentMethod;
   @JSONSchema({ description: "The payer's or the bank's reference" })
-  @IsOptional() @IsString() @Length(1, 140) @IsXmlText() reference?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.paymentReference) @IsXmlText() reference?: string;
 }
 
 export class ListInvoicesQuery extends PageQuery {
@@ -93,14 +95,14 @@ const PREFIX = /^[A-Za-z0-9_./ -]{0,12}(\{YYYY\}[A-Za-z0-9_./ -]{0,8})?$/;
 
 export class InvoiceSettingsBody {
   @JSONSchema({ description: 'Prefix of invoice numbers; {YYYY} becomes the issue year (default F-{YYYY}-)' })
-  @IsOptional() @Matches(PREFIX, { message: 'invoicePrefix: letters, digits, _ . / - and space, with {YYYY} at most once (20 characters at most)' }) @MaxLength(20) invoicePrefix?: string;
+  @IsOptional() @Matches(PREFIX, { message: `invoicePrefix: letters, digits, _ . / - and space, with {YYYY} at most once (${INVOICE_PREFIX_LENGTH} characters at most)` }) @MaxLength(INVOICE_PREFIX_LENGTH) invoicePrefix?: string;
   @JSONSchema({ description: 'Prefix of credit note numbers (default AV-{YYYY}-); must differ from invoicePrefix' })
-  @IsOptional() @Matches(PREFIX, { message: 'creditNotePrefix: letters, digits, _ . / - and space, with {YYYY} at most once (20 characters at most)' }) @MaxLength(20) creditNotePrefix?: string;
+  @IsOptional() @Matches(PREFIX, { message: `creditNotePrefix: letters, digits, _ . / - and space, with {YYYY} at most once (${INVOICE_PREFIX_LENGTH} characters at most)` }) @MaxLength(INVOICE_PREFIX_LENGTH) creditNotePrefix?: string;
   @JSONSchema({ description: 'Counters restart at 1 every calendar year (default true)' })
   @IsOptional() @IsBoolean() yearlyReset?: boolean;
   @JSONSchema({ description: 'Digits of the counter, zero-padded (3 to 8, default 5)' })
   @IsOptional() @IsInt() @Min(3) @Max(8) digits?: number;
   @JSONSchema({ description: 'Days from issue to due date when a draft gives no due date (0 to 365, default 30)' })
   @IsOptional() @IsInt() @Min(0) @Max(365) dueDays?: number;
-  @IsOptional() @IsString() @Length(1, 1000) @IsXmlText() paymentTerms?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms) @IsXmlText() paymentTerms?: string;
 }

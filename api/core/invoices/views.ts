@@ -5,12 +5,13 @@ import { Nullable } from '../../http/nullable';
 import { einvoiceStatuses } from '../../../entities/core/einvoice';
 import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type Invoice, type InvoiceLine, type InvoiceParty, type InvoicePayment, type PartyAddress, type VatBreakdown } from '../../../entities/core/invoice';
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
-import type { InvoiceDetail } from '../../../domain/core/invoices/listInvoices';
+import type { InvoiceDetail } from '../../../domain/core/invoices/getInvoice';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
+import { eInvoiceStatus, invoiceSummaryStatus, vatBreakdownVatCents } from './views.docs';
 
 /** Presenters of the invoicing routes. Amounts are integers in cents (EUR), rates and percentages decimals. */
 
@@ -53,7 +54,7 @@ export class VatBreakdownView {
   @IsIn(vatCategories) category!: string;
   @JSONSchema({ description: 'Percent' }) @IsNumber() rate!: number;
   @JSONSchema({ description: 'Σ net amounts of its lines (BT-116)' }) @IsInt() taxableCents!: number;
-  @JSONSchema({ description: 'round(taxable × rate), once per breakdown (BT-117); on a credit note adjusted by at most a cent so that the credit notes of an invoice add up to its VAT' }) @IsInt() vatCents!: number;
+  @JSONSchema({ description: vatBreakdownVatCents }) @IsInt() vatCents!: number;
   @Nullable() @IsString() exemptionReason!: string | null;
   @Nullable() @IsString() exemptionReasonCode!: string | null;
 
@@ -98,7 +99,7 @@ export class BuyerDetailsView {
 export class InvoiceSummaryView {
   @IsUUID() id!: string;
   @IsIn(invoiceKinds) kind!: string;
-  @JSONSchema({ description: 'draft; then issued, partially_paid, paid, partially_credited or credited, derived from payments and credit notes (a credit note stays issued)' })
+  @JSONSchema({ description: invoiceSummaryStatus })
   @IsIn(invoiceStatuses) status!: string;
   @JSONSchema({ description: 'Null while draft' }) @Nullable() @IsString() number!: string | null;
   @IsUUID() customerId!: string;
@@ -222,7 +223,7 @@ export class EInvoiceEventView {
 
 export class EInvoiceView {
   @IsUUID() invoiceId!: string;
-  @JSONSchema({ description: 'not_submitted, or the lifecycle status: queued, submitted, rejected, delivered, received, approved, disputed, refused, paid, failed' })
+  @JSONSchema({ description: eInvoiceStatus })
   @IsIn(['not_submitted', ...einvoiceStatuses]) status!: string;
   @Nullable() @IsString() platform!: string | null;
   @JSONSchema({ description: "The platform's id of the document once it accepted it" })

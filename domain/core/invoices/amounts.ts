@@ -21,7 +21,7 @@ export { vatCategories, type InvoiceLine, type VatBreakdown, type VatCategory } 
  *
  * round() is half away from zero (all values here are positive: half up), to the cent.
  *
- * A credit note's VAT per breakdown is the exception: createCreditNote.ts adjusts it by at most a cent so that
+ * A credit note's VAT per breakdown is the exception: creditVat.ts adjusts it by at most a cent so that
  * the credit notes of an invoice add up to the invoice's VAT exactly.
  */
 

@@ -11,7 +11,7 @@ import { AppError, type FieldError } from '../../../lib/errors';
  *   or no VAT number at all: BR-CO-26, the seller has a legal registration id, a VAT number or an identifier);
  *   the buyer's VAT number for AE and K lines (BR-AE-03/04, BR-IC-03/04); due date not before the issue date.
  */
-export function checkIssuable(invoice: Invoice, seller: InvoiceParty, buyer: InvoiceParty, issueDate: string): void {
+export function checkIssuable(invoice: Pick<Invoice, 'lines' | 'dueDate'>, seller: InvoiceParty, buyer: InvoiceParty, issueDate: string): void {
   const errors: FieldError[] = [];
   const missing = (field: string, message: string) => errors.push({ field, message });
   const categories = new Set(invoice.lines.map((l) => l.vatCategory));

@@ -3,11 +3,13 @@ import { conflict } from '../../../lib/errors';
 import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
-import { computeInvoice, vatOf, type Computed, type LineInput, type VatBreakdown } from './amounts';
-import { findInvoice, invoiceToday, notIssued } from './lookup';
+import { computeInvoice, type LineInput } from './amounts';
+import { creditVat } from './creditVat';
+import { invoiceToday, notIssued } from './lookup';
 import { takeNumber } from './numbering';
 import { readInvoiceSettings } from './settings';
 import { settlementStatus } from './settlement';
+import { creditNotesOfInvoice, findInvoice } from './store';
 
 export interface CreditNoteProps {
   /** Why the invoice is corrected (printed on the credit note). */
@@ -42,7 +44,7 @@ export async function createCreditNote(ctx: TenantContext, invoiceId: string, pr
     if (invoice.kind !== 'invoice') throw conflict('not_an_invoice', 'A credit note cannot be credited');
     if (invoice.status === 'draft') throw notIssued();
     if (!props.lines && invoice.creditedCents > 0) throw conflict('credit_lines_required', 'The invoice is already partly credited: give the lines to credit');
-    const earlier = await em.find(Invoice, { creditedInvoiceId: invoice.id });
+    const earlier = await creditNotesOfInvoice(em, invoice.id);
     const computed = creditVat(computeInvoice(props.lines ?? invoice.lines.map(asInput)), invoice.vatBreakdown, earlier.flatMap((cn) => cn.vatBreakdown));
     const issueDate = invoiceToday();
     const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'credit_note', issueDate, await readInvoiceSettings(em, ctx.tenantId));
@@ -90,42 +92,4 @@ export async function createCreditNote(ctx: TenantContext, invoiceId: string, pr
     },
   ]);
   return creditNote;
-}
-
-const keyOf = (g: Pick<VatBreakdown, 'category' | 'rateBp'>) => `${g.category}:${g.rateBp}`;
-
-/**
- * Sets the VAT of each breakdown of a credit note so that the credit notes of an invoice settle it exactly,
- * comparing per breakdown (category + rate), never on rounded grand totals:
- *   credited taxable = Σ earlier credit notes' taxable + this one's; above the invoice's: 409 credit_exceeds_invoice
- *   credited VAT     = round(credited taxable × rate), the rounding that gave the invoice its VAT
- *   this note's VAT  = credited VAT − Σ earlier notes' VAT, within [0, invoice's VAT − Σ earlier notes' VAT];
- *                      exactly the invoice's VAT − Σ earlier notes' VAT once the credited taxable reaches the
- *                      invoice's
- * So crediting an invoice line by line leaves nothing outstanding. A note's VAT then differs from
- * round(its taxable × rate) by at most one cent (more only after credit notes issued before this rule), which
- * EN 16931 accepts (BR-CO-17 tolerates less than one currency unit); its totals are recomputed from it
- * (BT-110 = Σ BT-117, BT-112 = BT-109 + BT-110).
- */
-function creditVat(note: Computed, invoiced: VatBreakdown[], creditedBefore: VatBreakdown[]): Computed {
-  const before = new Map<string, { taxableCents: number; vatCents: number }>();
-  for (const g of creditedBefore) {
-    const sum = before.get(keyOf(g)) ?? { taxableCents: 0, vatCents: 0 };
-    before.set(keyOf(g), { taxableCents: sum.taxableCents + g.taxableCents, vatCents: sum.vatCents + g.vatCents });
-  }
-  const exceeding: string[] = [];
-  for (const g of note.vatBreakdown) {
-    const invoice = invoiced.find((i) => keyOf(i) === keyOf(g));
-    const earlier = before.get(keyOf(g)) ?? { taxableCents: 0, vatCents: 0 };
-    const taxable = earlier.taxableCents + g.taxableCents;
-    if (!invoice || taxable > invoice.taxableCents) {
-      exceeding.push(keyOf(g));
-      continue;
-    }
-    const remaining = Math.max(0, invoice.vatCents - earlier.vatCents);
-    g.vatCents = taxable === invoice.taxableCents ? remaining : Math.min(remaining, Math.max(0, vatOf(taxable, g.rateBp) - earlier.vatCents));
-  }
-  if (exceeding.length) throw conflict('credit_exceeds_invoice', `The credit notes would credit more than the invoice in VAT ${exceeding.map((k) => k.replace(':', ' at ')).join(', ')} (rate in basis points)`);
-  const vatTotalCents = note.vatBreakdown.reduce((sum, g) => sum + g.vatCents, 0);
-  return { ...note, vatTotalCents, grandTotalCents: note.taxExclusiveCents + vatTotalCents };
 }

@@ -1,8 +1,10 @@
-import { Invoice } from '../../../entities/core/invoice';
+import type { Invoice } from '../../../entities/core/invoice';
+import { DAY_MS } from '../../../lib/calendar';
 import { registerHealthSignal, type SignalReading } from '../crm/healthSignals';
 import { registerTimelineProvider } from '../crm/timeline';
 import { invoiceToday } from './lookup';
 import { outstandingOf } from './settlement';
+import { issuedDocumentsOfCustomer, issuedInvoicesOfCustomers } from './store';
 
 /**
  * Invoicing's parts of the CRM: issued invoices and credit notes on the customer's timeline (at their issue
@@ -10,18 +12,8 @@ import { outstandingOf } from './settlement';
  * (imported by the invoicing routes and the e-invoice worker).
  */
 registerTimelineProvider('invoice', async (ctx, customerId, query) => {
-  const rows = await ctx.em.find(
-    Invoice,
-    {
-      customerId,
-      status: { $ne: 'draft' },
-      issuedAt: { $lt: query.before.at, ...(query.from ? { $gte: query.from } : {}) },
-    },
-    { orderBy: { issuedAt: 'desc', id: 'desc' }, limit: query.limit },
-  );
-  // The key bound (issuedAt, id) < before: rows at exactly `before.at` are fetched below.
-  const sameInstant = await ctx.em.find(Invoice, { customerId, status: { $ne: 'draft' }, issuedAt: query.before.at, id: { $lt: query.before.id } }, { orderBy: { id: 'desc' }, limit: query.limit });
-  return [...sameInstant, ...rows].slice(0, query.limit).map((i) => ({
+  const documents = await issuedDocumentsOfCustomer(ctx.em, customerId, query);
+  return documents.map((i) => ({
     source: 'invoice',
     id: i.id,
     at: i.issuedAt!,
@@ -44,9 +36,9 @@ registerHealthSignal({
   async compute(ctx, customerIds, now) {
     const readings = new Map<string, SignalReading | null>();
     if (!customerIds.length) return readings;
-    const since = new Date(now.getTime() - 365 * 86_400_000);
+    const since = new Date(now.getTime() - 365 * DAY_MS);
     const today = invoiceToday(now);
-    const invoices = await ctx.em.find(Invoice, { customerId: { $in: customerIds }, kind: 'invoice', status: { $ne: 'draft' }, issuedAt: { $gte: since } });
+    const invoices = await issuedInvoicesOfCustomers(ctx.em, customerIds, since);
     const byCustomer = new Map<string, Invoice[]>();
     for (const i of invoices) byCustomer.set(i.customerId, [...(byCustomer.get(i.customerId) ?? []), i]);
     for (const [customerId, list] of byCustomer) {

@@ -1,6 +1,7 @@
 import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
-import { findInvoice, notDraft } from './lookup';
+import { notDraft } from './lookup';
+import { findInvoice } from './store';
 
 /** Deletes a draft; an issued document is kept forever (409 invoice_not_draft; the database refuses it too). */
 export async function deleteInvoice(ctx: TenantContext, id: string): Promise<void> {

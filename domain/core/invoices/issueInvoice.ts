@@ -6,10 +6,11 @@ import { getCustomer } from '../crm/getCustomer';
 import { buyerOf } from './buyer';
 import { checkIssuable } from './completeness';
 import { addDays } from '../../../lib/calendar';
-import { findInvoice, invoiceToday, notDraft } from './lookup';
+import { invoiceToday, notDraft } from './lookup';
 import { takeNumber } from './numbering';
 import { loadSeller } from './seller';
 import { readInvoiceSettings } from './settings';
+import { findInvoice } from './store';
 
 /**
  * Issues a draft: in one transaction, locks it, checks it is complete, takes the next number of the invoice

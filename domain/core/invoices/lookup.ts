@@ -1,15 +1,6 @@
-import { LockMode } from '@mikro-orm/core';
-import { Invoice } from '../../../entities/core/invoice';
-import type { Em } from '../../../lib/db';
+import type { Invoice } from '../../../entities/core/invoice';
 import { todayIn } from '../../../lib/calendar';
-import { conflict, notFound } from '../../../lib/errors';
-
-/** The invoice or credit note of the em's organisation, or 404. `lock` takes its row lock (inside a transaction). */
-export async function findInvoice(em: Em, id: string, options: { lock?: boolean } = {}): Promise<Invoice> {
-  const invoice = await em.findOne(Invoice, { id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!invoice) throw notFound('Invoice');
-  return invoice;
-}
+import { conflict } from '../../../lib/errors';
 
 export const notDraft = (invoice: Invoice) => conflict('invoice_not_draft', `Invoice ${invoice.number} is issued: it can no longer be changed or deleted (issue a credit note to correct it)`);
 export const notIssued = () => conflict('invoice_not_issued', 'The invoice is a draft: issue it first');

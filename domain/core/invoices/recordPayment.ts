@@ -3,8 +3,9 @@ import { conflict, invalidField } from '../../../lib/errors';
 import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
-import { findInvoice, invoiceToday, notIssued } from './lookup';
+import { invoiceToday, notIssued } from './lookup';
 import { outstandingOf, settlementStatus } from './settlement';
+import { findInvoice } from './store';
 
 export interface PaymentProps {
   /** Default: everything outstanding. */

@@ -1,7 +1,6 @@
 import { InvoiceSettings } from '../../../entities/core/invoiceNumbering';
 import type { Em } from '../../../lib/db';
 import { badRequest, type FieldError } from '../../../lib/errors';
-import type { TenantContext } from '../../context';
 
 /** Numbering and terms an organisation gets until it saves its own. */
 export const defaultInvoiceSettings = {
@@ -24,22 +23,15 @@ export async function readInvoiceSettings(em: Em, tenantId: string): Promise<Inv
   return { invoicePrefix, creditNotePrefix, yearlyReset, digits, dueDays, paymentTerms };
 }
 
-export const getInvoiceSettings = (ctx: TenantContext) => readInvoiceSettings(ctx.em, ctx.tenantId);
-
 /**
- * Saves the organisation's settings (the fields given; the others keep their value). Numbers already issued keep
- * theirs; the next issue uses the new prefix, and a counter continues where it was (switching yearly reset on or
- * off starts the counter of the other kind: per year, or one for all years).
+ * 400 unless settings hold together: the two prefixes differ, and with yearly reset each contains {YYYY} (numbers
+ * of different years would collide otherwise).
  */
-export async function updateInvoiceSettings(ctx: TenantContext, props: Partial<InvoiceSettingsValues>): Promise<InvoiceSettingsValues> {
-  const given = Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
-  const next = { ...(await readInvoiceSettings(ctx.em, ctx.tenantId)), ...given };
+export function checkInvoiceSettings(settings: InvoiceSettingsValues): void {
   const errors: FieldError[] = [];
-  if (next.invoicePrefix === next.creditNotePrefix) errors.push({ field: 'creditNotePrefix', message: 'must differ from invoicePrefix' });
+  if (settings.invoicePrefix === settings.creditNotePrefix) errors.push({ field: 'creditNotePrefix', message: 'must differ from invoicePrefix' });
   for (const field of ['invoicePrefix', 'creditNotePrefix'] as const) {
-    if (next.yearlyReset && !next[field].includes('{YYYY}')) errors.push({ field, message: 'must contain {YYYY} while yearlyReset is on (numbers of different years would collide)' });
+    if (settings.yearlyReset && !settings[field].includes('{YYYY}')) errors.push({ field, message: 'must contain {YYYY} while yearlyReset is on (numbers of different years would collide)' });
   }
   if (errors.length) throw badRequest('validation_failed', 'The invoice settings are inconsistent', errors);
-  await ctx.em.upsert(InvoiceSettings, { tenantId: ctx.tenantId, ...next, updatedAt: new Date() });
-  return next;
 }

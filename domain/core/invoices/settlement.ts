@@ -23,4 +23,4 @@ export const outstandingOf = (invoice: Pick<Invoice, 'kind' | 'status' | 'grandT
   invoice.kind === 'credit_note' || invoice.status === 'draft' ? 0 : Math.max(0, invoice.grandTotalCents - invoice.paidCents - invoice.creditedCents);
 
 /** Something is still due after the due date. */
-export const isOverdue = (invoice: Invoice, today = invoiceToday()): boolean => outstandingOf(invoice) > 0 && !!invoice.dueDate && invoice.dueDate < today;
+export const isOverdue = (invoice: Pick<Invoice, 'kind' | 'status' | 'grandTotalCents' | 'paidCents' | 'creditedCents' | 'dueDate'>, today = invoiceToday()): boolean => outstandingOf(invoice) > 0 && !!invoice.dueDate && invoice.dueDate < today;

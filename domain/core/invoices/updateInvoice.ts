@@ -3,7 +3,8 @@ import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { getCustomer } from '../crm/getCustomer';
 import { draftFields, type DraftProps } from './draft';
-import { findInvoice, notDraft } from './lookup';
+import { notDraft } from './lookup';
+import { findInvoice } from './store';
 
 /** Replaces a draft (PUT): 409 invoice_not_draft once issued. The row lock orders it against a concurrent issue. */
 export async function updateInvoice(ctx: TenantContext, id: string, props: DraftProps): Promise<Invoice> {

@@ -1,6 +1,6 @@
 import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
-import { pollLifecycles } from '../../../domain/core/invoices/einvoice/performSubmission';
+import { pollLifecycles } from '../../../domain/core/invoices/einvoice/pollLifecycles';
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';

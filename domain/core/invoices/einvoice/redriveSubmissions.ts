@@ -2,6 +2,7 @@ import { einvoiceQueue } from '../../../../queues/einvoice';
 import { RELAY_AFTER_MS } from '../../../jobs/relayStagedJobs';
 import { redriveJob } from '../../../jobs/redriveJob';
 import type { Services } from '../../../services';
+import { queuedSubmissionsToRedrive } from '../store';
 import { submitJobId } from './submitEInvoice';
 
 const BATCH = 500;
@@ -14,14 +15,7 @@ const BATCH = 500;
  * Idempotency-Key). Returns how many were offered again.
  */
 export async function redriveSubmissions(services: Services): Promise<number> {
-  const rows = await services.orm.em.fork().execute<{ tenant_id: string; invoice_id: string; round: number }[]>(
-    `select s.tenant_id, s.invoice_id,
-            (select count(*)::int from inv_einvoice_events e where e.tenant_id = s.tenant_id and e.invoice_id = s.invoice_id and e.status = 'failed') as round
-       from inv_einvoice_submissions s
-      where s.status = 'queued' and s.platform_id is null and s.updated_at > now() - interval '2 days' and s.updated_at < now() - ? * interval '1 millisecond'
-      order by s.updated_at limit ${BATCH}`,
-    [RELAY_AFTER_MS],
-  );
+  const rows = await queuedSubmissionsToRedrive(services.orm.em.fork(), RELAY_AFTER_MS, BATCH);
   let offered = 0;
   for (const row of rows) {
     const job = { kind: 'submit' as const, tenantId: row.tenant_id, invoiceId: row.invoice_id };

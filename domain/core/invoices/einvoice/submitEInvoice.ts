@@ -4,8 +4,9 @@ import { unavailable } from '../../../../lib/errors';
 import { einvoiceQueue } from '../../../../queues/einvoice';
 import type { TenantContext } from '../../../context';
 import { enqueueStaged, stageJob } from '../../../jobs/stageJob';
-import { findInvoice, notIssued } from '../lookup';
+import { notIssued } from '../lookup';
 import { getEInvoice, type EInvoiceState } from './getEInvoice';
+import { failedRounds, findInvoice } from '../store';
 
 /**
  * Queues an issued document for the e-invoicing platform: records the submission (status queued) once per
@@ -35,7 +36,7 @@ export async function submitEInvoice(ctx: TenantContext, invoiceId: string): Pro
     }
     if (submission.platformId || (submission.status !== 'queued' && submission.status !== 'failed')) return { queued: false, round: null, staged: null };
     // Each failure ended one round; the round's job id keeps a repeated call idempotent.
-    const failures = await em.count(EInvoiceEvent, { invoiceId, status: 'failed' });
+    const failures = await failedRounds(em, invoiceId);
     if (submission.status === 'queued') return { queued: false, round: failures, staged: null };
     Object.assign(submission, { status: 'queued', platform: platform.name, lastError: null });
     event(`queued again for ${platform.name} after failing`);

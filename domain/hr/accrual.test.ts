@@ -1,4 +1,4 @@
-import { defaultCounting, MONTHLY_PAID_LEAVE, monthlyAccrual, referenceYearOf } from '../../domain/hr/accrual';
+import { defaultCounting, MONTHLY_PAID_LEAVE, monthlyAccrual, referenceYearOf } from './accrual';
 
 /** Monthly accrual over the reference year (1 June - 31 May), rounded up to whole days at its end (L3141-7). */
 describe('leave accrual rules', () => {

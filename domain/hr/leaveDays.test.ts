@@ -1,7 +1,7 @@
 import type { Half, LeaveCounting } from '../../entities/hr/leave';
 import type { ScheduleSlot } from '../../entities/hr/schedule';
-import { leaveDays } from '../../domain/hr/leaveDays';
-import type { Employment } from '../../domain/hr/employment';
+import { leaveDays } from './leaveDays';
+import type { Employment } from './employment';
 import { addDays } from '../../lib/calendar';
 
 /**

@@ -1,4 +1,4 @@
-import { computeInvoice, type LineInput } from '../../../domain/core/invoices/amounts';
+import { computeInvoice, type LineInput } from './amounts';
 
 /** Totals and rounding on a fixed table: every figure worked out by hand (EN 16931: VAT rounded per breakdown). */
 const S = (quantity: number, unitPriceCents: number, vatRate: number, extra: Partial<LineInput> = {}): LineInput => ({ description: 'x', quantity, unitPriceCents, vatRate, vatCategory: 'S', ...extra });

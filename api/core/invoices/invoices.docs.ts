@@ -1,0 +1,61 @@
+import { prose } from '../../http/docs';
+
+/** The long OpenAPI texts of invoices.ts (prose: wrapped here, one line in the document). */
+
+/** How amounts are computed and rounded, said on every route that takes lines. */
+export const ROUNDING = prose`
+  Amounts are integers in cents (EUR). Line net = round(quantity × unit price) − discount; per VAT breakdown (category +
+  rate) taxable = Σ line nets and VAT = round(taxable × rate), rounded once per breakdown as EN 16931 does (BR-CO-17),
+  never per line; grand total = Σ nets + Σ breakdown VAT. Rounding is half up, to the cent.
+`;
+
+export const createDraftDocs = prose`
+  A draft for a customer of the CRM (404 when the organisation has no such customer): lines with quantity (3 decimals),
+  unit price, VAT rate and EN 16931 category (S, Z, E, AE, K, O with an exemption reason where the category needs one)
+  and an optional discount. ${ROUNDING} A draft has no number; it is edited (PUT) or deleted freely until issued.
+`;
+
+export const replaceDraftDocs = prose`
+  The whole draft is replaced by the body (same shape as POST). Only while draft: 409 \`invoice_not_draft\` once issued.
+  ${ROUNDING}
+`;
+
+export const deleteDraftDocs = prose`
+  Only drafts: an issued invoice or credit note is kept (409 \`invoice_not_draft\`; the database refuses it too).
+`;
+
+export const issueDraftDocs = prose`
+  Gives the draft the next number of the organisation's invoice sequence (gapless and chronological: taken inside the
+  issuing transaction under the counter's row lock; prefix and yearly reset in /api/invoices/settings), dates it today
+  (Europe/Paris), copies the seller (business record) and the buyer (customer and the draft's buyer details), and sets
+  the due date (draft's, else issue date + dueDays) and payment terms. From then on the document never changes (the
+  database refuses it) except its settlement. 409 \`invoice_not_draft\` when already issued; 409 \`invoice_incomplete\`
+  with field errors when EN 16931 needs details that are missing (seller address or VAT number, seller SIREN when the
+  document carries no seller VAT number, as with category O (BR-CO-26), buyer address with country, buyer VAT number for
+  AE/K, due date before today); 409 \`invoice_number_taken\` when the numbering settings would repeat an issued number.
+`;
+
+export const creditNoteDocs = prose`
+  A credit note (type 381) correcting an issued invoice, issued at once with the next number of the credit-note sequence
+  and referencing the invoice. Without lines it credits every line (only while nothing is credited yet, else 409
+  \`credit_lines_required\`); with lines, those (partial). All credit notes of an invoice together stay within its
+  amount per VAT category and rate (409 \`credit_exceeds_invoice\`). A credit note's VAT per category and rate is
+  round(taxable credited so far × rate) less the VAT its earlier credit notes credited, and exactly the rest of the
+  invoice's VAT once that category and rate is fully credited: the credit notes add up to the invoice's VAT, so
+  crediting it line by line leaves nothing outstanding (a credit note's VAT may differ by one cent from round(its own
+  taxable × rate), within EN 16931's tolerance). The invoice's status follows: partially_credited or credited (see GET).
+  Answers the credit note. 409 \`invoice_not_issued\` for a draft (delete it instead), \`not_an_invoice\` for a credit
+  note.
+`;
+
+export const creditNoteConflictDocs = prose`
+  \`invoice_not_issued\`, \`not_an_invoice\`, \`credit_lines_required\`, \`credit_exceeds_invoice\`,
+  \`invoice_number_taken\`
+`;
+
+export const recordPaymentDocs = prose`
+  Records a payment received (partial allowed; by default everything outstanding, today, by bank transfer). The status
+  follows: partially_paid, then paid once payments and credit notes cover the grand total. 409
+  \`payment_exceeds_balance\` above what is outstanding, \`invoice_settled\` when nothing is, \`invoice_not_issued\` for
+  a draft, \`credit_note_not_payable\` for a credit note. Payments are append-only. Answers the invoice.
+`;
