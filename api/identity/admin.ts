@@ -4,12 +4,13 @@ import { accepted, noContent } from '../http/routes';
 import { endSessionAsAdmin } from '../../domain/identity/admin/endSessionAsAdmin';
 import { listAudit } from '../../domain/identity/admin/listAudit';
 import { listOutbox } from '../../domain/identity/admin/listOutbox';
-import { platformOverview, signupsPerDay } from '../../domain/identity/admin/platformStats';
+import { platformOverview } from '../../domain/identity/admin/platformOverview';
 import { searchOrganizations } from '../../domain/identity/admin/searchOrganizations';
 import { searchUsers } from '../../domain/identity/admin/searchUsers';
 import { setOrganizationSuspended } from '../../domain/identity/admin/setOrganizationSuspended';
 import { setPlatformAdmin } from '../../domain/identity/admin/setPlatformAdmin';
 import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
+import { signupsPerDay } from '../../domain/identity/admin/signupsPerDay';
 import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
 import { AdminSessionsQuery, AuditQuery, BroadcastBody, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
@@ -19,7 +20,6 @@ import { AdminOrganizationList, AdminOrganizationView, AdminSessionList, AdminSe
 /** /admin: platform administration (platform administrators only; every action is audited). */
 export function adminRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Platform administration');
-  const em = () => services.orm.em.fork();
 
   r.get(
     '/admin/users',
@@ -128,13 +128,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
   r.get(
     '/admin/stats/overview',
     { summary: 'Platform figures', description: 'Accounts (confirmed, disabled), organisations (suspended), active sessions, sign-ups over 24 hours, 7 and 30 days, and mails by status.', access: 'admin', response: PlatformOverviewView },
-    async () => PlatformOverviewView.from(await platformOverview(em())),
+    async () => PlatformOverviewView.from(await platformOverview(services)),
   );
 
   r.get(
     '/admin/stats/signups',
     { summary: 'Sign-ups per day', description: 'Per UTC day over the last `days` days (default 30, max 365), today included, days without sign-ups as 0.', access: 'admin', query: SignupsQuery, response: SignupsView },
-    async ({ query }) => SignupsView.from(await signupsPerDay(em(), query.days)),
+    async ({ query }) => SignupsView.from(await signupsPerDay(services, query.days)),
   );
 
   r.post(

@@ -7,7 +7,7 @@ import { logout } from '../../domain/identity/logout';
 import { register } from '../../domain/identity/register';
 import { requestAccountLink } from '../../domain/identity/requestAccountLink';
 import { resetPassword } from '../../domain/identity/resetPassword';
-import { refreshSession } from '../../domain/identity/sessions';
+import { refreshSession } from '../../domain/identity/refreshSession';
 import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
 import { accountOf, addressOf, deviceOf, SIGNIN_429, SIGNIN_THROTTLING, tokenReply } from './request';
 import { MeView, StatusView, TokenPairView } from './views';

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { ApiKey, type ApiKeyModule, type ApiKeyScope } from '../../entities/apikeys/apiKey';
-import { Membership } from '../../entities/identity/organization';
 import { isOwner } from '../identity/members';
 import { effectivePermissions, permissionsChannel } from '../identity/permissions';
+import { membershipIn } from '../identity/store/memberships';
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
@@ -85,7 +85,7 @@ export class ApiKeyResolver {
       const em = this.deps.orm.em.fork();
       const row = await em.findOne(ApiKey, { secretHash: hash }, { filters: { tenant: false }, fields: ['tenantId', 'module', 'scopes', 'seesUnpublished', 'createdBy'] });
       if (!row) return null;
-      const member = await em.findOne(Membership, { tenantId: row.tenantId, user: row.createdBy }, { populate: ['roles'], filters: { tenant: false } });
+      const member = await membershipIn(em, row.tenantId, row.createdBy);
       const creator: Holder | null = member ? { owner: isOwner(member), permissions: effectivePermissions(member.roles.getItems()) } : null;
       const grant = effectiveGrant({ module: row.module, scopes: row.scopes as ApiKeyScope[], seesUnpublished: row.seesUnpublished }, creator);
       if (!grant.scopes.includes('read')) return null;

@@ -1,7 +1,7 @@
-import { Membership } from '../../entities/identity/organization';
 import type { Services } from '../services';
 import { createOrganization } from './createOrganization';
 import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+import { membershipIn } from './store/memberships';
 
 export interface FoundOrganizationProps {
   /** The creator, who becomes its owner. */
@@ -18,7 +18,8 @@ export async function foundOrganization(services: Services, props: FoundOrganiza
   const em = services.orm.em.fork();
   const org = createOrganization(em, { name: props.name, ownerId: props.userId, ip: props.ip });
   await em.flush();
-  const membership = await em.findOneOrFail(Membership, { tenantId: org.id, user: props.userId }, { populate: ['roles'], filters: { tenant: false } });
+  const membership = await membershipIn(em, org.id, props.userId);
+  if (!membership) throw new Error(`the founder of ${org.id} is not its member`);
   const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

@@ -1,8 +1,8 @@
 import { forbidden, notFound } from '../../lib/errors';
-import { Membership } from '../../entities/identity/organization';
 import { tenantContext, type TenantContext } from '../context';
 import type { Services } from '../services';
 import type { Permission } from './permissionCatalogue';
+import { isMember } from './store/memberships';
 
 /** 403 `permission_denied` unless the acting user's roles in the context's organisation grant `permission`. */
 export async function requireOrgPermission(ctx: TenantContext, permission: Permission): Promise<void> {
@@ -17,7 +17,7 @@ export async function requireOrgPermission(ctx: TenantContext, permission: Permi
  */
 export async function memberContext(services: Services, orgId: string, userId: string, permission?: Permission): Promise<TenantContext> {
   const ctx = tenantContext(services, orgId, userId);
-  if (!(await ctx.em.count(Membership, { user: userId }))) throw notFound('Organization');
+  if (!(await isMember(ctx.em, userId))) throw notFound('Organization');
   if (permission) await requireOrgPermission(ctx, permission);
   return ctx;
 }
