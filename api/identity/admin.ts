@@ -24,7 +24,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/users',
-    { summary: 'Accounts', description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).', access: 'admin', query: SearchQuery, response: AdminUserList },
+    {
+      summary: 'Accounts',
+      description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).',
+      access: 'admin',
+      query: SearchQuery,
+      response: AdminUserList,
+    },
     async ({ query }) => {
       const page = await searchUsers(services, query);
       return mapPage(page, AdminUserView.of);
@@ -46,7 +52,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/admin/users/:id/enable',
-    { summary: 'Enable a disabled account', description: 'It may sign in again (its old tokens stay revoked).', access: 'admin', params: IdParams, response: AdminUserView },
+    {
+      summary: 'Enable a disabled account',
+      description: 'It may sign in again (its old tokens stay revoked).',
+      access: 'admin',
+      params: IdParams,
+      response: AdminUserView,
+    },
     async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip })),
   );
 
@@ -71,7 +83,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/organizations',
-    { summary: 'Organisations', description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.', access: 'admin', query: SearchQuery, response: AdminOrganizationList },
+    {
+      summary: 'Organisations',
+      description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.',
+      access: 'admin',
+      query: SearchQuery,
+      response: AdminOrganizationList,
+    },
     async ({ query }) => {
       const page = await searchOrganizations(services, query);
       return mapPage(page, (s) => AdminOrganizationView.of(s.organization, s));
@@ -100,7 +118,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/sessions',
-    { summary: 'Active sessions', description: 'Sessions neither ended nor expired, newest first, optionally of one user.', access: 'admin', query: AdminSessionsQuery, response: AdminSessionList },
+    {
+      summary: 'Active sessions',
+      description: 'Sessions neither ended nor expired, newest first, optionally of one user.',
+      access: 'admin',
+      query: AdminSessionsQuery,
+      response: AdminSessionList,
+    },
     async ({ query }) => {
       const page = await listActiveSessions(services, query);
       return mapPage(page, AdminSessionView.of);

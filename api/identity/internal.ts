@@ -58,7 +58,14 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/auth/internal/refresh',
-    { summary: 'Refresh a token pair', description: INTERNAL_REFRESH, access: 'internal', body: InternalRefreshBody, response: TokenPairView, errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' } },
+    {
+      summary: 'Refresh a token pair',
+      description: INTERNAL_REFRESH,
+      access: 'internal',
+      body: InternalRefreshBody,
+      response: TokenPairView,
+      errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' },
+    },
     async ({ body, req }) => tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, reportedDevice(req, body))),
   );
 

@@ -65,7 +65,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/orgs/invites/accept',
-    { summary: 'Accept an invitation with its mailed token', description: ACCEPT_BY_TOKEN, access: 'user', body: EmailTokenBody, response: MyOrganizationView, status: 201, errors: acceptErrors },
+    {
+      summary: 'Accept an invitation with its mailed token',
+      description: ACCEPT_BY_TOKEN,
+      access: 'user',
+      body: EmailTokenBody,
+      response: MyOrganizationView,
+      status: 201,
+      errors: acceptErrors,
+    },
     async ({ auth, body, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }), auth.tenantId),
   );
 
@@ -123,7 +131,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/members',
-    { summary: 'Members of an organisation', description: MEMBERS, access: 'user', params: IdParams, query: PageQuery, response: MemberList, errors: denied('org.members.read') },
+    {
+      summary: 'Members of an organisation',
+      description: MEMBERS,
+      access: 'user',
+      params: IdParams,
+      query: PageQuery,
+      response: MemberList,
+      errors: denied('org.members.read'),
+    },
     async ({ auth, params, query }) => {
       const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, MemberView.from);
@@ -153,7 +169,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/invites',
-    { summary: 'Pending invitations', description: PENDING_INVITATIONS, access: 'user', params: IdParams, query: PageQuery, response: InvitationList, errors: denied('org.members.read') },
+    {
+      summary: 'Pending invitations',
+      description: PENDING_INVITATIONS,
+      access: 'user',
+      params: IdParams,
+      query: PageQuery,
+      response: InvitationList,
+      errors: denied('org.members.read'),
+    },
     async ({ auth, params, query }) => {
       const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, InvitationView.from);
@@ -162,7 +186,14 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/orgs/:id/invites/:inviteId',
-    { summary: 'Revoke an invitation', description: REVOKE_INVITATION, access: 'user', params: OrgInvitationParams, status: 204, errors: denied('org.members.invite') },
+    {
+      summary: 'Revoke an invitation',
+      description: REVOKE_INVITATION,
+      access: 'user',
+      params: OrgInvitationParams,
+      status: 204,
+      errors: denied('org.members.invite'),
+    },
     async ({ auth, params, req }) => {
       await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), { invitationId: params.inviteId, ip: req.ip });
       return noContent();

@@ -23,7 +23,13 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rbac/permissions',
-    { summary: 'Permissions that roles can hold', description: PERMISSIONS, access: 'user', permission: 'org.members.read', response: [PermissionGroupView] },
+    {
+      summary: 'Permissions that roles can hold',
+      description: PERMISSIONS,
+      access: 'user',
+      permission: 'org.members.read',
+      response: [PermissionGroupView],
+    },
     () => PermissionGroupView.all(),
   );
 
@@ -38,7 +44,16 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/rbac/roles',
-    { summary: 'Create a role', description: CREATE_ROLE, access: 'user', permission: 'rbac.manage', body: CreateRoleBody, response: RoleView, status: 201, errors: { ...deniedOrEscalation('rbac.manage'), 409: '`role_key_taken`' } },
+    {
+      summary: 'Create a role',
+      description: CREATE_ROLE,
+      access: 'user',
+      permission: 'rbac.manage',
+      body: CreateRoleBody,
+      response: RoleView,
+      status: 201,
+      errors: { ...deniedOrEscalation('rbac.manage'), 409: '`role_key_taken`' },
+    },
     async ({ ctx, body, req }) => {
       const role = await createRole(ctx, { ...body, ip: req.ip });
       return created(RoleView.from(role), `/rbac/roles/${role.id}`);
@@ -79,7 +94,14 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rbac/members',
-    { summary: 'Members and their roles', description: MEMBERS, access: 'user', permission: 'org.members.read', query: PageQuery, response: MemberList },
+    {
+      summary: 'Members and their roles',
+      description: MEMBERS,
+      access: 'user',
+      permission: 'org.members.read',
+      query: PageQuery,
+      response: MemberList,
+    },
     async ({ ctx, query }) => {
       const page = await listMembers(ctx, query);
       return mapPage(page, MemberView.from);

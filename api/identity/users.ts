@@ -38,7 +38,13 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/users/me/sessions',
-    { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PageQuery, response: UserSessionList },
+    {
+      summary: 'My signed-in sessions',
+      description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.',
+      access: 'user',
+      query: PageQuery,
+      response: UserSessionList,
+    },
     async ({ auth, ctx, query }) => {
       const page = await listMySessions(ctx, auth.userId, query);
       return mapPage(page, (s) => UserSessionView.from(s, auth.sid));
