@@ -5,7 +5,7 @@ import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { isPending } from './invitations';
-import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+import { withOrganizations, type MyOrganization } from './myOrganizations';
 import { seatLimit, seatLimitReached, seatsFull } from './seats';
 import { countMembers, isMemberOf, lockSeats } from './store/memberships';
 import { lockInvitation } from './store/invitations';

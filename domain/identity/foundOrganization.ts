@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { createOrganization } from './createOrganization';
-import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+import { withOrganizations, type MyOrganization } from './myOrganizations';
 import { membershipIn } from './store/memberships';
 
 export interface FoundOrganizationProps {

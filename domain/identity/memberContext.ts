@@ -1,14 +1,9 @@
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { tenantContext, type TenantContext } from '../context';
 import type { Services } from '../services';
 import type { Permission } from './permissionCatalogue';
+import { requireOrgPermission } from './requireOrgPermission';
 import { isMember } from './store/memberships';
-
-/** 403 `permission_denied` unless the acting user's roles in the context's organisation grant `permission`. */
-export async function requireOrgPermission(ctx: TenantContext, permission: Permission): Promise<void> {
-  const permissions = await ctx.services.permissions.of(ctx.tenantId, ctx.userId!);
-  if (!permissions.has(permission)) throw forbidden('permission_denied', `This action needs the permission ${permission}`);
-}
 
 /**
  * The caller acting in the organisation a path names (/orgs/{id}/...), which need not be the token's active
