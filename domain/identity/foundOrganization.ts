@@ -1,7 +1,7 @@
 import type { Services } from '../services';
 import { createOrganization } from './createOrganization';
 import { withOrganizations, type MyOrganization } from './myOrganizations';
-import { membershipIn } from './store/memberships';
+import { membershipInOrFail } from './store/memberships';
 
 export interface FoundOrganizationProps {
   /** The creator, who becomes its owner. */
@@ -18,8 +18,7 @@ export async function foundOrganization(services: Services, props: FoundOrganiza
   const em = services.orm.em.fork();
   const org = createOrganization(em, { name: props.name, ownerId: props.userId, ip: props.ip });
   await em.flush();
-  const membership = await membershipIn(em, org.id, props.userId);
-  if (!membership) throw new Error(`the founder of ${org.id} is not its member`);
+  const membership = await membershipInOrFail(em, org.id, props.userId);
   const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

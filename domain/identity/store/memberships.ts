@@ -30,6 +30,10 @@ export const membershipWithRoles = (em: Em, userId: string) => em.findOne(Member
 export const membershipIn = (em: Em, tenantId: string, userId: string) =>
   em.findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
 
+/** The same, when the membership must exist (just written): throws otherwise. */
+export const membershipInOrFail = (em: Em, tenantId: string, userId: string) =>
+  em.findOneOrFail(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
+
 /** Whether a user is a member of an organisation (any tenant filter off). */
 export const isMemberOf = async (em: Em, tenantId: string, user: User | string) => (await em.count(Membership, { tenantId, user }, { filters: { tenant: false } })) > 0;
 
