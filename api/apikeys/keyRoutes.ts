@@ -8,6 +8,7 @@ import { IdParams, PageQuery } from '../http/dtos';
 import { noContent, Reply, type Routes } from '../http/routes';
 import { CreateApiKeyBody } from './dtos';
 import { ApiKeyPageView, CreatedApiKeyView } from './views';
+import { createKeyDescription, DELETE_KEY, listKeysDescription } from './keyRoutes.docs';
 
 export interface KeyRoutesOptions {
   /** Where the routes live, e.g. /api/knowledge/keys. */
@@ -34,7 +35,7 @@ export function apiKeyRoutes(r: Routes, { path, module, permission, surface }: K
     {
       ...gate,
       summary: `List the ${module} API keys`,
-      description: `The organisation's keys for ${surface}, oldest first, with their label, scope, visible prefix and last use. The keys themselves are never shown again after their creation.`,
+      description: listKeysDescription(surface),
       query: PageQuery,
       response: ApiKeyPageView,
     },
@@ -46,7 +47,7 @@ export function apiKeyRoutes(r: Routes, { path, module, permission, surface }: K
     {
       ...gate,
       summary: `Create a ${module} API key`,
-      description: `A key of the organisation for ${surface}, sent as X-Server-API-Key. The answer holds the key itself, this once (only its SHA-256 is stored; lists show its prefix). Scope \`read\` allows GET routes; \`write\` also allows mutations. A key never does more than its creator: a scope needing a permission the caller does not hold (${describeScopes(module)}) is a 403 \`permission_escalation\`${module === 'knowledge' ? ', and the key reads unpublished articles only when its creator holds knowledge.write' : ''}. The key works while the organisation is entitled to the ${module} module and its creator is a member still holding these permissions (checked at every call: a creator who leaves or loses the permission to read stops it, one who loses the permission to write keeps it reading), until it is deleted.`,
+      description: createKeyDescription(module, surface, describeScopes(module)),
       errors: { 403: '`permission_escalation`: the scope asked needs permissions the caller does not hold' },
       body: CreateApiKeyBody,
       response: CreatedApiKeyView,
@@ -60,7 +61,7 @@ export function apiKeyRoutes(r: Routes, { path, module, permission, surface }: K
     {
       ...gate,
       summary: `Delete a ${module} API key`,
-      description: 'The key stops working at once on every instance (401 `api_key_invalid`). Another organisation\'s or module\'s key is a 404.',
+      description: DELETE_KEY,
       params: IdParams,
       status: 204,
     },

@@ -7,6 +7,7 @@ import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 import { iso, isoTime } from '../http/present';
+import { CREATED_BY, SEES_UNPUBLISHED } from './views.docs';
 
 /** An integration key as lists show it: never its secret. */
 export class ApiKeyView {
@@ -17,9 +18,9 @@ export class ApiKeyView {
   @IsIn(apiKeyScopes, { each: true }) scopes!: string[];
   @JSONSchema({ description: 'The start of the key (e.g. `psk_core_Ab3dE5fG`), to tell keys apart' })
   @IsString() prefix!: string;
-  @JSONSchema({ description: 'The member who created the key: it acts within their permissions, and stops working when they leave the organisation' })
+  @JSONSchema({ description: CREATED_BY })
   @IsUUID() createdBy!: string;
-  @JSONSchema({ description: 'Knowledge keys: whether the key reads unpublished articles (drafts, reviews, archived ones), as its creator could when creating it (knowledge.write); false for other modules' })
+  @JSONSchema({ description: SEES_UNPUBLISHED })
   @IsBoolean() seesUnpublished!: boolean;
   @IsDateString() createdAt!: string;
   @JSONSchema({ description: 'Last call made with the key (minute resolution); null when never used' })

@@ -4,26 +4,33 @@ import { accepted, noContent } from '../http/routes';
 import { endSessionAsAdmin } from '../../domain/identity/admin/endSessionAsAdmin';
 import { listAudit } from '../../domain/identity/admin/listAudit';
 import { listOutbox } from '../../domain/identity/admin/listOutbox';
-import { platformOverview, signupsPerDay } from '../../domain/identity/admin/platformStats';
+import { platformOverview } from '../../domain/identity/admin/platformOverview';
 import { searchOrganizations } from '../../domain/identity/admin/searchOrganizations';
 import { searchUsers } from '../../domain/identity/admin/searchUsers';
 import { setOrganizationSuspended } from '../../domain/identity/admin/setOrganizationSuspended';
 import { setPlatformAdmin } from '../../domain/identity/admin/setPlatformAdmin';
 import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
+import { signupsPerDay } from '../../domain/identity/admin/signupsPerDay';
 import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
 import { AdminSessionsQuery, AuditQuery, BroadcastBody, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { AdminOrganizationList, AdminOrganizationView, AdminSessionList, AdminSessionView, AdminUserList, AdminUserView, AuditEntryList, AuditEntryView, BroadcastView, MailList, MailView, PlatformOverviewView, SignupsView } from './adminViews';
+import { AUDIT, BROADCAST, DISABLE_USER, END_SESSION, OUTBOX, OVERVIEW, REMOVE_PLATFORM_ADMIN, SIGNUPS, SUSPEND_ORGANIZATION } from './admin.docs';
 
 /** /admin: platform administration (platform administrators only; every action is audited). */
 export function adminRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Platform administration');
-  const em = () => services.orm.em.fork();
 
   r.get(
     '/admin/users',
-    { summary: 'Accounts', description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).', access: 'admin', query: SearchQuery, response: AdminUserList },
+    {
+      summary: 'Accounts',
+      description: 'Newest first; `q` searches the e-mail and display name (case-insensitive).',
+      access: 'admin',
+      query: SearchQuery,
+      response: AdminUserList,
+    },
     async ({ query }) => {
       const page = await searchUsers(services, query);
       return mapPage(page, AdminUserView.of);
@@ -34,7 +41,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/users/:id/disable',
     {
       summary: 'Disable an account',
-      description: 'It can no longer sign in or refresh, and every token it holds is revoked at once on every instance. Not your own account (409 `cannot_disable_self`). Disabling a disabled account changes nothing.',
+      description: DISABLE_USER,
       access: 'admin',
       params: IdParams,
       response: AdminUserView,
@@ -45,7 +52,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/admin/users/:id/enable',
-    { summary: 'Enable a disabled account', description: 'It may sign in again (its old tokens stay revoked).', access: 'admin', params: IdParams, response: AdminUserView },
+    {
+      summary: 'Enable a disabled account',
+      description: 'It may sign in again (its old tokens stay revoked).',
+      access: 'admin',
+      params: IdParams,
+      response: AdminUserView,
+    },
     async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip })),
   );
 
@@ -59,8 +72,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/users/:id/platform-admin',
     {
       summary: 'Remove platform administration from an account',
-      description:
-        'Not from yourself (409 `cannot_demote_self`). Since the caller must stay an administrator (re-checked under a platform-wide lock, so two administrators demoting each other at once cannot both succeed), the last active administrator always remains.',
+      description: REMOVE_PLATFORM_ADMIN,
       access: 'admin',
       params: IdParams,
       response: AdminUserView,
@@ -71,7 +83,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/organizations',
-    { summary: 'Organisations', description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.', access: 'admin', query: SearchQuery, response: AdminOrganizationList },
+    {
+      summary: 'Organisations',
+      description: 'Newest first, with member counts and subscription tier; `q` searches the name and slug.',
+      access: 'admin',
+      query: SearchQuery,
+      response: AdminOrganizationList,
+    },
     async ({ query }) => {
       const page = await searchOrganizations(services, query);
       return mapPage(page, (s) => AdminOrganizationView.of(s.organization, s));
@@ -82,7 +100,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/organizations/:id/suspend',
     {
       summary: 'Suspend an organisation',
-      description: 'Its entitlements say `suspended` and grant no module (every instance sees it within seconds); members keep their accounts. Suspending a suspended organisation changes nothing.',
+      description: SUSPEND_ORGANIZATION,
       access: 'admin',
       params: IdParams,
       body: SuspendBody,
@@ -100,7 +118,13 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/sessions',
-    { summary: 'Active sessions', description: 'Sessions neither ended nor expired, newest first, optionally of one user.', access: 'admin', query: AdminSessionsQuery, response: AdminSessionList },
+    {
+      summary: 'Active sessions',
+      description: 'Sessions neither ended nor expired, newest first, optionally of one user.',
+      access: 'admin',
+      query: AdminSessionsQuery,
+      response: AdminSessionList,
+    },
     async ({ query }) => {
       const page = await listActiveSessions(services, query);
       return mapPage(page, AdminSessionView.of);
@@ -109,7 +133,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/admin/sessions/:id',
-    { summary: "End a user's session", description: 'Its refresh and access tokens stop working on every instance at once. Unknown or ended sessions are 404.', access: 'admin', params: IdParams, status: 204 },
+    { summary: "End a user's session", description: END_SESSION, access: 'admin', params: IdParams, status: 204 },
     async ({ auth, params, req }) => {
       await endSessionAsAdmin(services, { actorId: auth.userId, sessionId: params.id, ip: req.ip });
       return noContent();
@@ -118,7 +142,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/audit',
-    { summary: 'Audit log', description: 'Security events (sign-ins and failures, resets, refresh-token reuse, sign-outs) and every administrative and membership change, newest first, filtered by action, actor, organisation and time.', access: 'admin', query: AuditQuery, response: AuditEntryList },
+    { summary: 'Audit log', description: AUDIT, access: 'admin', query: AuditQuery, response: AuditEntryList },
     async ({ query }) => {
       const page = await listAudit(services, { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
       return mapPage(page, AuditEntryView.from);
@@ -127,21 +151,21 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/stats/overview',
-    { summary: 'Platform figures', description: 'Accounts (confirmed, disabled), organisations (suspended), active sessions, sign-ups over 24 hours, 7 and 30 days, and mails by status.', access: 'admin', response: PlatformOverviewView },
-    async () => PlatformOverviewView.from(await platformOverview(em())),
+    { summary: 'Platform figures', description: OVERVIEW, access: 'admin', response: PlatformOverviewView },
+    async () => PlatformOverviewView.from(await platformOverview(services)),
   );
 
   r.get(
     '/admin/stats/signups',
-    { summary: 'Sign-ups per day', description: 'Per UTC day over the last `days` days (default 30, max 365), today included, days without sign-ups as 0.', access: 'admin', query: SignupsQuery, response: SignupsView },
-    async ({ query }) => SignupsView.from(await signupsPerDay(em(), query.days)),
+    { summary: 'Sign-ups per day', description: SIGNUPS, access: 'admin', query: SignupsQuery, response: SignupsView },
+    async ({ query }) => SignupsView.from(await signupsPerDay(services, query.days)),
   );
 
   r.post(
     '/admin/broadcast-email',
     {
       summary: 'Mail every active account',
-      description: 'Answers 202 once the broadcast is recorded; workers mail every active account with a confirmed address in batches, each recipient once even if a batch is retried.',
+      description: BROADCAST,
       access: 'admin',
       body: BroadcastBody,
       response: BroadcastView,
@@ -154,7 +178,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/outbox',
     {
       summary: 'Mail outbox',
-      description: 'Every mail the suite wrote, newest first, with its text and delivery status (`kept` when no SMTP server is configured, `sent`, `failed` with the error, `capped` when not sent because its recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour). Filter by recipient and status.',
+      description: OUTBOX,
       access: 'admin',
       query: OutboxQuery,
       response: MailList,

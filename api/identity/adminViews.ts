@@ -3,7 +3,7 @@ import { IsDateString, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsU
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { OrganizationSummary } from '../../domain/identity/admin/searchOrganizations';
-import type { PlatformOverview } from '../../domain/identity/admin/platformStats';
+import type { PlatformOverview } from '../../domain/identity/admin/platformOverview';
 import type { ActiveSession } from '../../domain/identity/listSessions';
 import type { AuditEntry } from '../../entities/platform/audit';
 import { mailStatuses, type Broadcast, type MailMessage } from '../../entities/platform/mail';

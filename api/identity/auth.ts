@@ -7,10 +7,12 @@ import { logout } from '../../domain/identity/logout';
 import { register } from '../../domain/identity/register';
 import { requestAccountLink } from '../../domain/identity/requestAccountLink';
 import { resetPassword } from '../../domain/identity/resetPassword';
-import { refreshSession } from '../../domain/identity/sessions';
+import { refreshSession } from '../../domain/identity/refreshSession';
 import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
-import { accountOf, addressOf, deviceOf, SIGNIN_429, SIGNIN_THROTTLING, tokenReply } from './request';
+import { accountOf, addressOf, deviceOf, tokenReply } from './request';
+import { SIGNIN_429 } from './request.docs';
 import { MeView, StatusView, TokenPairView } from './views';
+import { CONFIRM_EMAIL, FORGOT_PASSWORD, LOGIN, LOGOUT, ME, REFRESH, REGISTER, RESEND_CONFIRMATION, RESET_PASSWORD } from './auth.docs';
 
 /** /auth: registration, sign-in, e-mail confirmation, password reset, token refresh, sign-out, current account. */
 export function authRoutes({ routes, services }: ModuleMount): void {
@@ -23,8 +25,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/register',
     {
       summary: 'Create an account',
-      description:
-        'Always answers 202 `{ status: "confirmation_sent" }`, whether or not the e-mail already has an account, so the route cannot be used to find out who is registered. A new address gets an account, a personal organisation (its owner, free tier) and a confirm_email mail (link valid 48 hours); an address already registered gets an account_exists notice instead, and nothing changes. Sign in with POST /auth/login: it works before the address is confirmed (GET /auth/me tells `emailConfirmed`). The password policy (10 to 128 characters, not only digits, not the e-mail) answers 400 on `password`. Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each), which also caps the mails one address can be sent.',
+      description: REGISTER,
       access: 'public',
       body: RegisterBody,
       response: StatusView,
@@ -41,8 +42,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/login',
     {
       summary: 'Sign in',
-      description:
-        `Answers \`{ accessToken, refreshToken, expiresIn, tokenType }\`; \`expiresIn\` is the access token lifetime in seconds (ACCESS_TOKEN_TTL_SECONDS). The session opens in the organisation the user worked in last. An unknown e-mail and a wrong password both answer 401 \`invalid_credentials\`, after the same work; a disabled account answers 401 \`account_disabled\`, but only when the password is right. Unconfirmed addresses may sign in. Every attempt is in the audit log. ${SIGNIN_THROTTLING}`,
+      description: LOGIN,
       access: 'public',
       body: LoginBody,
       response: TokenPairView,
@@ -56,7 +56,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/confirm-email',
     {
       summary: 'Confirm an e-mail address',
-      description: 'With the token of the confirm_email mail (single use, 48 hours). 400 `confirmation_token_invalid` for an unknown, used or expired token. Failed attempts are limited per IP (RATE_LIMIT_AUTH_PER_MINUTE); confirmations that succeed are not counted, so a classroom behind one address confirms at once.',
+      description: CONFIRM_EMAIL,
       access: 'public',
       body: EmailTokenBody,
       response: StatusView,
@@ -72,8 +72,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/resend-confirmation',
     {
       summary: 'Send the confirmation mail again',
-      description:
-        'Always 202 `{ status: "confirmation_sent" }`, in the same time for every address: the request is queued and a worker handles it. Only an active account whose address is not confirmed yet gets a new link (earlier links stop working); unknown and confirmed addresses get nothing, and the answer does not tell. Rate-limited per IP and per e-mail address.',
+      description: RESEND_CONFIRMATION,
       access: 'public',
       body: EmailBody,
       response: StatusView,
@@ -90,8 +89,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/forgot-password',
     {
       summary: 'Ask for a password reset link',
-      description:
-        'Always 202 `{ status: "reset_link_sent" }`, whether or not the address has an account, and in the same time: the request is queued and a worker handles it. An active account gets a reset_password mail whose link works once, for 1 hour (earlier links stop working). Rate-limited per IP and per e-mail address (RATE_LIMIT_AUTH_PER_MINUTE each).',
+      description: FORGOT_PASSWORD,
       access: 'public',
       body: EmailBody,
       response: StatusView,
@@ -108,8 +106,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/reset-password',
     {
       summary: 'Choose a new password with a reset link',
-      description:
-        'With the token of the reset_password mail (single use, 1 hour): sets the password and ends every session of the account on every instance (all its access and refresh tokens stop working). The link proves the mailbox, so the address counts as confirmed. 400 `reset_token_invalid`; a password refused by the policy (400 on `password`) leaves the link usable. Failed attempts are limited per IP (RATE_LIMIT_AUTH_PER_MINUTE); resets that succeed are not counted.',
+      description: RESET_PASSWORD,
       access: 'public',
       body: ResetPasswordBody,
       response: StatusView,
@@ -125,8 +122,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/refresh',
     {
       summary: 'Exchange a refresh token for a new token pair',
-      description:
-        'Refresh tokens are opaque, stored hashed, and single use: each call returns a new pair (rotation). Grace period: the same token presented again within 10 seconds of its exchange answers the very pair that exchange produced (a client refreshing from several requests at once keeps its session). Presenting a used token later means it leaked: the whole session is ended (401 `refresh_token_reused`), its access tokens included. The pair is for the session\'s active organisation, or, if the user was removed from it, for another organisation they belong to. 401 `refresh_token_invalid` (unknown, expired, session ended), `account_disabled`. Rate-limited per IP (RATE_LIMIT_ANON_PER_MINUTE).',
+      description: REFRESH,
       access: 'public',
       body: RefreshBody,
       response: TokenPairView,
@@ -140,7 +136,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     '/auth/logout',
     {
       summary: 'Sign out this session',
-      description: "Revokes the access token (its jti, in the shared revocation list until it expires) and ends its session: the session's refresh token stops working, on every instance at once.",
+      description: LOGOUT,
       access: 'user',
       status: 204,
     },
@@ -151,7 +147,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/auth/me',
-    { summary: 'My account', description: 'Profile (with `emailConfirmed`), the active organisation of the token with my roles and effective permissions there, and every organisation I belong to with my roles.', access: 'user', response: MeView },
+    { summary: 'My account', description: ME, access: 'user', response: MeView },
     async ({ ctx }) => MeView.from(await describeAccount(ctx)),
   );
 }

@@ -4,12 +4,13 @@ import type { ModuleMount } from '../http/mount';
 import { login } from '../../domain/identity/login';
 import { oauthSync } from '../../domain/identity/oauthSync';
 import { registerTrusted } from '../../domain/identity/registerTrusted';
-import { refreshSession, type DeviceInfo } from '../../domain/identity/sessions';
+import { refreshSession } from '../../domain/identity/refreshSession';
+import type { DeviceInfo } from '../../domain/identity/sessions';
 import { InternalLoginBody, InternalRefreshBody, InternalRegisterBody, OAuthSyncBody } from './dtos';
-import { addressOf, noStore, SIGNIN_429, SIGNIN_THROTTLING, tokenReply } from './request';
+import { addressOf, noStore, tokenReply } from './request';
+import { SIGNIN_429 } from './request.docs';
 import { SignedInAccountView, TokenPairView } from './views';
-
-const BRIDGE = 'Machine to machine: X-Internal-Secret must equal INTERNAL_SECRET, and with none configured every call is refused (fail-closed). `ip` and `userAgent` describe the end user for the session and the audit log.';
+import { INTERNAL_LOGIN, INTERNAL_REFRESH, INTERNAL_REGISTER, OAUTH_SYNC } from './internal.docs';
 
 /** The end user's device as reported by the calling service (falls back to the caller's address). */
 const reportedDevice = (req: Request, body: { ip?: string; userAgent?: string }): DeviceInfo => ({ ip: body.ip ?? req.ip ?? null, userAgent: body.userAgent ?? null });
@@ -28,7 +29,7 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
     '/auth/internal/login',
     {
       summary: 'Sign a user in with e-mail and password',
-      description: `Same rules, answers and throttling as POST /auth/login, counted by the end user's address (\`ip\` of the body; the caller's own address without it). ${SIGNIN_THROTTLING} ${BRIDGE}`,
+      description: INTERNAL_LOGIN,
       access: 'internal',
       body: InternalLoginBody,
       response: TokenPairView,
@@ -42,7 +43,7 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
     '/auth/internal/register',
     {
       summary: 'Create an account and sign it in',
-      description: `Unlike POST /auth/register the caller is trusted: a taken address answers 409 \`email_taken\`, and the new account is signed in at once (201 with user and tokens). \`emailConfirmed: true\` skips the confirmation mail. ${BRIDGE}`,
+      description: INTERNAL_REGISTER,
       access: 'internal',
       body: InternalRegisterBody,
       response: SignedInAccountView,
@@ -57,7 +58,14 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/auth/internal/refresh',
-    { summary: 'Refresh a token pair', description: `Same rules and answers as POST /auth/refresh (rotation, reuse ends the session). ${BRIDGE}`, access: 'internal', body: InternalRefreshBody, response: TokenPairView, errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' } },
+    {
+      summary: 'Refresh a token pair',
+      description: INTERNAL_REFRESH,
+      access: 'internal',
+      body: InternalRefreshBody,
+      response: TokenPairView,
+      errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' },
+    },
     async ({ body, req }) => tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, reportedDevice(req, body))),
   );
 
@@ -65,7 +73,7 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
     '/auth/internal/oauth-sync',
     {
       summary: 'Sign in a user authenticated by an external provider',
-      description: `A known provider identity signs its account in. Otherwise an account with the same e-mail is linked, only if the provider verified the address (409 \`email_not_verified\`: linking an unverified address would hand the account to whoever claims it), or a password-less account is created (it can set a password through forgot-password). Answers the user, tokens and whether the account was created or linked. 401 \`account_disabled\`. ${BRIDGE}`,
+      description: OAUTH_SYNC,
       access: 'internal',
       body: OAuthSyncBody,
       response: SignedInAccountView,

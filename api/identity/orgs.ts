@@ -18,6 +18,7 @@ import { CreateOrganizationBody, EmailTokenBody, InvitationIdParams, InvitationT
 import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
 import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, PublicInvitationView, TokenPairView } from './views';
+import { ACCEPT_BY_ID, ACCEPT_BY_TOKEN, CHANGE_MEMBER_ROLE, CREATE_ORGANIZATION, INVITATION_BY_TOKEN, INVITE, MEMBERS, MY_INVITES, MY_ORGANIZATIONS, PENDING_INVITATIONS, REMOVE_MEMBER, REVOKE_INVITATION, SWITCH } from './orgs.docs';
 
 /**
  * The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). Routes
@@ -26,11 +27,6 @@ import { InvitationDetailsList, InvitationDetailsView, InvitationList, Invitatio
 const denied = (permission: string, ownerRule = false, escalation = false) => ({
   403: `\`permission_denied\` (needs ${permission})${ownerRule ? ', `owner_required`' : ''}${escalation ? ', `permission_escalation` (the role involved holds a permission the caller lacks; the detail names them)' : ''}`,
 });
-
-const ESCALATION = 'The caller grants or takes away only permissions it holds itself (owners hold every permission).';
-
-const ORG_SCOPE =
-  'The organisation is the one in the path, not necessarily the active one of the token: the caller must be a member of it (else 404, like any other tenant\'s resource), and permissions are those of their roles there.';
 
 /** /orgs: my organisations, switching, members and invitations. */
 export function organizationRoutes({ routes, services }: ModuleMount): void {
@@ -41,8 +37,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/my-invites',
     {
       summary: 'Invitations I received',
-      description:
-        'Pending invitations addressed to my e-mail, in every organisation, newest first. Accept one with POST /orgs/invites/{inviteId}/accept. Empty while my e-mail is not confirmed (signing in does not prove the mailbox): confirm it, or accept with the link of the invitation mail.',
+      description: MY_INVITES,
       access: 'user',
       query: PageQuery,
       response: InvitationDetailsList,
@@ -57,7 +52,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/invites/:token',
     {
       summary: 'Look up an invitation by its token',
-      description: 'Public, for the page behind the mailed link: organisation name (never its id: an anonymous answer names no tenant), inviter name, role, invited e-mail and expiry. Unknown, accepted and expired tokens are 404.',
+      description: INVITATION_BY_TOKEN,
       access: 'public',
       params: InvitationTokenParams,
       response: PublicInvitationView,
@@ -66,14 +61,19 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     async ({ params }) => PublicInvitationView.from(await lookupInvitation(services, params.token)),
   );
 
-  const acceptDescription =
-    'The invitation must be addressed to my e-mail. I become a member with the invitation\'s role; my token stays on its organisation (switch with POST /orgs/{id}/switch). 409 `already_member`; unknown, accepted or expired invitations are 404. 409 `seat_limit_reached` when the organisation already has the members its tier allows (entitlement limit `seats`, owners included; after a downgrade existing members stay, new ones are refused); the invitation stays pending.';
-
   const acceptErrors = { 403: '`invitation_email_mismatch`', 404: 'Unknown, accepted or expired invitation', 409: '`already_member` or `seat_limit_reached`' };
 
   r.post(
     '/orgs/invites/accept',
-    { summary: 'Accept an invitation with its mailed token', description: `${acceptDescription} The mailed token proves the mailbox: it also confirms my e-mail address. A token sent to another address answers 403 \`invitation_email_mismatch\` (sign in with that address).`, access: 'user', body: EmailTokenBody, response: MyOrganizationView, status: 201, errors: acceptErrors },
+    {
+      summary: 'Accept an invitation with its mailed token',
+      description: ACCEPT_BY_TOKEN,
+      access: 'user',
+      body: EmailTokenBody,
+      response: MyOrganizationView,
+      status: 201,
+      errors: acceptErrors,
+    },
     async ({ auth, body, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }), auth.tenantId),
   );
 
@@ -81,7 +81,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/invites/:inviteId/accept',
     {
       summary: 'Accept an invitation by id',
-      description: `From GET /orgs/my-invites. ${acceptDescription} My e-mail must be confirmed (403 \`email_not_confirmed\`: signing in does not prove the mailbox; accepting with the mailed token does, and confirms it). An invitation addressed to someone else is 404, like an unknown id.`,
+      description: ACCEPT_BY_ID,
       access: 'user',
       params: InvitationIdParams,
       response: MyOrganizationView,
@@ -93,7 +93,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs',
-    { summary: 'My organisations', description: 'Every organisation I belong to, in the order I joined, with my roles; `active` marks the one of the token.', access: 'user', query: PageQuery, response: MyOrganizationList },
+    { summary: 'My organisations', description: MY_ORGANIZATIONS, access: 'user', query: PageQuery, response: MyOrganizationList },
     async ({ auth, ctx, query }) => {
       const page = await listMyOrganizations(ctx, auth.userId, query);
       return mapPage(page, (m) => MyOrganizationView.of(m, auth.tenantId));
@@ -104,7 +104,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs',
     {
       summary: 'Create an organisation',
-      description: 'I become its owner; it gets the default roles (owner, admin, member) and a free subscription. My token stays on its current organisation: switch with POST /orgs/{id}/switch. Limited to 10 a day per user.',
+      description: CREATE_ORGANIZATION,
       access: 'user',
       body: CreateOrganizationBody,
       response: MyOrganizationView,
@@ -121,8 +121,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/switch',
     {
       summary: 'Switch the active organisation',
-      description:
-        'Answers a new token pair whose tenantId is this organisation (members only, else 404), in the same session: refreshes of the new refresh token stay in this organisation. It signs nobody out: the tokens held before (another tab, a socket) keep working in their own organisation, and their refresh tokens rotate there; presenting a used refresh token of the session again still ends the whole session.',
+      description: SWITCH,
       access: 'user',
       params: IdParams,
       response: TokenPairView,
@@ -132,7 +131,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/members',
-    { summary: 'Members of an organisation', description: `Members with their roles, in the order they joined. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: MemberList, errors: denied('org.members.read') },
+    {
+      summary: 'Members of an organisation',
+      description: MEMBERS,
+      access: 'user',
+      params: IdParams,
+      query: PageQuery,
+      response: MemberList,
+      errors: denied('org.members.read'),
+    },
     async ({ auth, params, query }) => {
       const page = await listMembers(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, MemberView.from);
@@ -143,7 +150,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/invite',
     {
       summary: 'Invite someone',
-      description: `Mails an invitation to join with a role (its link works 7 days). Re-inviting an address with an invitation not yet accepted refreshes that invitation (new link, role and expiry; 200 instead of 201). Only owners invite owners (403 \`owner_required\`), and the role may hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones). 409 \`already_member\`; 409 \`seat_limit_reached\` when the members plus the other pending invitations already fill the tier's \`seats\` limit (owners included). Needs org.members.invite. ${ESCALATION} ${ORG_SCOPE}`,
+      description: INVITE,
       access: 'user',
       params: IdParams,
       body: InviteBody,
@@ -162,7 +169,15 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/orgs/:id/invites',
-    { summary: 'Pending invitations', description: `Invitations neither accepted nor expired, newest first. Needs org.members.read. ${ORG_SCOPE}`, access: 'user', params: IdParams, query: PageQuery, response: InvitationList, errors: denied('org.members.read') },
+    {
+      summary: 'Pending invitations',
+      description: PENDING_INVITATIONS,
+      access: 'user',
+      params: IdParams,
+      query: PageQuery,
+      response: InvitationList,
+      errors: denied('org.members.read'),
+    },
     async ({ auth, params, query }) => {
       const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
       return mapPage(page, InvitationView.from);
@@ -171,7 +186,14 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/orgs/:id/invites/:inviteId',
-    { summary: 'Revoke an invitation', description: `Its link stops working. Accepted or unknown invitations are 404. Needs org.members.invite. ${ORG_SCOPE}`, access: 'user', params: OrgInvitationParams, status: 204, errors: denied('org.members.invite') },
+    {
+      summary: 'Revoke an invitation',
+      description: REVOKE_INVITATION,
+      access: 'user',
+      params: OrgInvitationParams,
+      status: 204,
+      errors: denied('org.members.invite'),
+    },
     async ({ auth, params, req }) => {
       await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), { invitationId: params.inviteId, ip: req.ip });
       return noContent();
@@ -182,7 +204,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/members/:userId/role',
     {
       summary: "Change a member's role",
-      description: `The role replaces every role the member holds. Only owners grant or revoke owner (403 \`owner_required\`); the last owner cannot lose it (409 \`last_owner\`). The role given and every role taken away must hold only permissions the caller holds (403 \`permission_escalation\`, naming the missing ones): a member cannot be made, or unmade, more than the caller is. Takes effect on the member's next request. Needs org.members.manage. ${ESCALATION} ${ORG_SCOPE}`,
+      description: CHANGE_MEMBER_ROLE,
       access: 'user',
       params: OrgMemberParams,
       body: MemberRoleBody,
@@ -199,7 +221,7 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     '/orgs/:id/members/:userId',
     {
       summary: 'Remove a member, or leave',
-      description: `Removing someone else needs org.members.manage and every permission of their roles (403 \`permission_escalation\`, naming the missing ones), and only owners remove owners (403 \`owner_required\`); removing myself is leaving. The last owner can do neither (409 \`last_owner\`). The member's tokens for this organisation are revoked at once on every instance. ${ORG_SCOPE}`,
+      description: REMOVE_MEMBER,
       access: 'user',
       params: OrgMemberParams,
       status: 204,

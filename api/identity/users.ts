@@ -3,11 +3,13 @@ import { mapPage } from '../../lib/pagination';
 import { changePassword } from '../../domain/identity/changePassword';
 import { listMySessions } from '../../domain/identity/listMySessions';
 import { logoutEverywhere } from '../../domain/identity/logoutEverywhere';
-import { getProfile, updateProfile } from '../../domain/identity/profile';
+import { getProfile } from '../../domain/identity/getProfile';
+import { updateProfile } from '../../domain/identity/updateProfile';
 import { revokeMySession } from '../../domain/identity/revokeMySession';
 import { ChangePasswordBody, UpdateProfileBody } from './dtos';
 import { IdParams, PageQuery } from '../http/dtos';
 import { UserSessionList, UserSessionView, UserView } from './views';
+import { CHANGE_PASSWORD, SIGN_OUT_EVERYWHERE, SIGN_OUT_SESSION } from './users.docs';
 
 /** /users/me: the caller's own profile, password and signed-in devices. */
 export function userRoutes({ routes, services }: ModuleMount): void {
@@ -23,8 +25,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
     '/users/me/password',
     {
       summary: 'Change my password',
-      description:
-        'Needs the current password (400 `current_password_incorrect`; accounts created through an external provider have none and use POST /auth/forgot-password). The new one follows the policy (400 on `newPassword`). Every other session ends; this one stays signed in.',
+      description: CHANGE_PASSWORD,
       access: 'user',
       body: ChangePasswordBody,
       status: 204,
@@ -37,7 +38,13 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/users/me/sessions',
-    { summary: 'My signed-in sessions', description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.', access: 'user', query: PageQuery, response: UserSessionList },
+    {
+      summary: 'My signed-in sessions',
+      description: 'Sessions not ended nor expired, newest first; `current` marks the one of the access token used.',
+      access: 'user',
+      query: PageQuery,
+      response: UserSessionList,
+    },
     async ({ auth, ctx, query }) => {
       const page = await listMySessions(ctx, auth.userId, query);
       return mapPage(page, (s) => UserSessionView.from(s, auth.sid));
@@ -46,7 +53,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/users/me/sessions',
-    { summary: 'Sign out everywhere', description: 'Ends every session, this one included: every access and refresh token issued so far stops working on every instance.', access: 'user', status: 204 },
+    { summary: 'Sign out everywhere', description: SIGN_OUT_EVERYWHERE, access: 'user', status: 204 },
     async ({ auth, req }) => {
       await logoutEverywhere(services, { userId: auth.userId, ip: req.ip });
     },
@@ -54,7 +61,7 @@ export function userRoutes({ routes, services }: ModuleMount): void {
 
   r.delete(
     '/users/me/sessions/:id',
-    { summary: 'Sign out one session', description: "Ends one of my sessions (its refresh and access tokens stop working everywhere). Another user's session, or one already ended, is 404.", access: 'user', params: IdParams, status: 204 },
+    { summary: 'Sign out one session', description: SIGN_OUT_SESSION, access: 'user', params: IdParams, status: 204 },
     async ({ auth, params, req }) => {
       await revokeMySession(services, { userId: auth.userId, sessionId: params.id, ip: req.ip });
     },

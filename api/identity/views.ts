@@ -5,7 +5,7 @@ import { Nullable } from '../http/nullable';
 import type { AccountDescription } from '../../domain/identity/describeAccount';
 import type { InvitationDetails, InvitationWithRole } from '../../domain/identity/invitations';
 import type { Member } from '../../domain/identity/listMembers';
-import type { MyOrganization } from '../../domain/identity/listMyOrganizations';
+import type { MyOrganization } from '../../domain/identity/myOrganizations';
 import type { RoleWithUsage } from '../../domain/identity/listRoles';
 import type { TokenPair } from '../../domain/identity/sessions';
 import { permissionCatalogue } from '../../domain/identity/permissionCatalogue';

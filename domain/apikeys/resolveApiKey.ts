@@ -1,14 +1,15 @@
 import type { Redis } from 'ioredis';
-import { ApiKey, type ApiKeyModule, type ApiKeyScope } from '../../entities/apikeys/apiKey';
-import { Membership } from '../../entities/identity/organization';
+import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import { isOwner } from '../identity/members';
 import { effectivePermissions, permissionsChannel } from '../identity/permissions';
+import { membershipIn } from '../identity/store/memberships';
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
 import { hashToken } from '../../lib/tokens';
 import { parseApiKey } from './keyFormat';
 import { effectiveGrant, type Holder } from './keyGrants';
+import { keyBySecretHash, recordKeyUse } from './store';
 
 /** Who calls an integration route: a key of an organisation, for one module's surface. */
 export interface ApiKeyPrincipal {
@@ -83,9 +84,9 @@ export class ApiKeyResolver {
     if (!principal) {
       const version = this.version;
       const em = this.deps.orm.em.fork();
-      const row = await em.findOne(ApiKey, { secretHash: hash }, { filters: { tenant: false }, fields: ['tenantId', 'module', 'scopes', 'seesUnpublished', 'createdBy'] });
+      const row = await keyBySecretHash(em, hash);
       if (!row) return null;
-      const member = await em.findOne(Membership, { tenantId: row.tenantId, user: row.createdBy }, { populate: ['roles'], filters: { tenant: false } });
+      const member = await membershipIn(em, row.tenantId, row.createdBy);
       const creator: Holder | null = member ? { owner: isOwner(member), permissions: effectivePermissions(member.roles.getItems()) } : null;
       const grant = effectiveGrant({ module: row.module, scopes: row.scopes as ApiKeyScope[], seesUnpublished: row.seesUnpublished }, creator);
       if (!grant.scopes.includes('read')) return null;
@@ -129,7 +130,7 @@ export class ApiKeyResolver {
     const { redis, key, orm, logger } = this.deps;
     void redis
       .set(key('apikeys', 'used', keyId), '1', 'PX', USE_RESOLUTION_MS, 'NX')
-      .then((taken) => (taken ? orm.em.fork().nativeUpdate(ApiKey, { id: keyId }, { lastUsedAt: new Date(now) }, { filters: false }) : 0))
+      .then((taken) => (taken ? recordKeyUse(orm.em.fork(), keyId, new Date(now)) : 0))
       .catch((err: Error) => logger.warn({ err: err.message, keyId }, 'api key use not recorded'));
   }
 }

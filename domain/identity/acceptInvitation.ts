@@ -1,13 +1,14 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
-import { Invitation, Membership } from '../../entities/identity/organization';
+import { Membership } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { isPending } from './invitations';
-import { withOrganizations, type MyOrganization } from './listMyOrganizations';
-import { countMembers, lockSeats, seatLimit, seatLimitReached } from './seats';
+import { withOrganizations, type MyOrganization } from './myOrganizations';
+import { seatLimit, seatLimitReached, seatsFull } from './seats';
+import { countMembers, isMemberOf, lockSeats } from './store/memberships';
+import { lockInvitation } from './store/invitations';
 
 export interface AcceptInvitationProps {
   /** The signed-in user accepting. */
@@ -37,19 +38,18 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
       const user = await tx.findOneOrFail(User, { id: props.userId });
       if (!byToken && !user.emailConfirmedAt) throw forbidden('email_not_confirmed', 'Confirm your e-mail address first, or accept with the link of the invitation mail');
       // By id, the caller's own invitations are all there is: someone else's is not found, by the same query as an unknown id.
-      const where = 'token' in props.by ? { tokenHash: hashToken(props.by.token) } : { id: props.by.invitationId, email: user.email };
       // Locked until the membership commits: a concurrent revoke or re-invite (new role and token) is applied
       // wholly before (this read then sees it) or after (it then finds the invitation accepted).
-      const invitation = await tx.findOne(Invitation, where, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: { tenant: false } });
+      const invitation = await lockInvitation(tx, 'token' in props.by ? props.by : { id: props.by.invitationId, email: user.email });
       if (!invitation) throw notFound('Invitation');
       if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
-      if (await tx.count(Membership, { tenantId: invitation.tenantId, user }, { filters: { tenant: false } })) throw alreadyMember();
+      if (await isMemberOf(tx, invitation.tenantId, user)) throw alreadyMember();
       if (!isPending(invitation)) throw notFound('Invitation');
       const seats = seatLimit(await services.entitlements.get(invitation.tenantId));
       if (seats !== null) {
         // After the invitation row's lock (inviteMember takes them in the same order).
         await lockSeats(tx, invitation.tenantId);
-        if ((await countMembers(tx, invitation.tenantId)) + 1 > seats) throw seatLimitReached(seats);
+        if (seatsFull(seats, await countMembers(tx, invitation.tenantId))) throw seatLimitReached(seats);
       }
       await tx.populate(invitation, ['role'], { filters: { tenant: false } });
 

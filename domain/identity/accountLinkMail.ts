@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { MailMessage } from '../../entities/platform/mail';
+import type { MailMessage } from '../../entities/platform/mail';
 import type { Em } from '../../lib/db';
 import type { Services } from '../services';
 import { dispatchMails } from '../platform/mail';
+import { mailByDedupeKey } from '../platform/store';
 
 /** The dedupe key of the mail an account-link job composes: one mail per job, whatever runs it again. */
 export const accountLinkMailKey = (jobId: string): string => `account-link:${jobId}`;
@@ -16,13 +17,13 @@ export const accountLinkMailKey = (jobId: string): string => `account-link:${job
  */
 export async function mailAccountLinkOnce(services: Services, dedupeKey: string | undefined, compose: (tx: Em) => Promise<MailMessage | null>): Promise<void> {
   const em = services.orm.em.fork();
-  const earlier = dedupeKey ? await em.findOne(MailMessage, { dedupeKey }) : null;
+  const earlier = dedupeKey ? await mailByDedupeKey(em, dedupeKey) : null;
   if (earlier) return dispatchMails(services, [earlier]);
   let mail: MailMessage | null;
   try {
     mail = await em.transactional((tx) => compose(tx));
   } catch (err) {
-    const won = dedupeKey && err instanceof UniqueConstraintViolationException ? await services.orm.em.fork().findOne(MailMessage, { dedupeKey }) : null;
+    const won = dedupeKey && err instanceof UniqueConstraintViolationException ? await mailByDedupeKey(services.orm.em.fork(), dedupeKey) : null;
     if (!won) throw err;
     mail = won;
   }

@@ -1,41 +1,31 @@
+import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../services';
+import { SignInCounters, type SignInLimits, type SignInRefusal } from './store/signInThrottle';
 
 /** Window of every sign-in failure count: a count ends this long after its first failure. */
 export const SIGNIN_FAILURE_WINDOW_SECONDS = 900;
 
-/**
- * Admission of one password attempt, atomically (parallel guesses are counted before any is answered).
- * KEYS: failures of the address, of (account, address), of the account, the account's delay slot.
- * ARGV: window ms, address limit, (account, address) limit, account failures before the delay, maximum delay ms.
- * An admitted attempt counts as a failure in the three counts at once; a right password takes it back.
- * Returns {0} when admitted, else {refusal, ms to wait}.
- */
-const ADMIT = `
-local function count(key) return tonumber(redis.call('GET', key) or '0') end
-local function wait(key) return math.max(redis.call('PTTL', key), 1000) end
-if count(KEYS[1]) >= tonumber(ARGV[2]) then return {1, wait(KEYS[1])} end
-local pair = count(KEYS[2])
-if pair >= tonumber(ARGV[3]) then return {2, wait(KEYS[2])} end
-local over = count(KEYS[3]) - tonumber(ARGV[4])
-if pair > 0 and over >= 0 then
-  local delay = math.min(1000 * 2 ^ math.min(over, 30), tonumber(ARGV[5]))
-  if not redis.call('SET', KEYS[4], '1', 'PX', delay, 'NX') then return {3, wait(KEYS[4])} end
-end
-for i = 1, 3 do
-  if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
-end
-return {0}`;
+const REFUSALS: Record<Exclude<SignInRefusal, 0>, string> = {
+  1: 'Too many failed sign-ins from this address',
+  2: 'Too many failed sign-ins for this account from this address',
+  3: 'Too many failed sign-ins for this account',
+};
 
-/** Takes an admitted attempt back out of the counts (never below zero); ARGV[1] = '1' also clears (account, address). */
-const RELEASE = `
-for i = 1, 3 do
-  if i == 2 and ARGV[1] == '1' then redis.call('DEL', KEYS[2])
-  elseif tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
-end
-return 0`;
+/** The throttle's limits, from the configuration. */
+export const signInLimits = (config: Pick<Config, 'SIGNIN_FAILURES_PER_ADDRESS' | 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS' | 'SIGNIN_FAILURES_BEFORE_DELAY' | 'SIGNIN_DELAY_MAX_SECONDS'>): SignInLimits => ({
+  windowMs: SIGNIN_FAILURE_WINDOW_SECONDS * 1000,
+  perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+  perAccountAddress: config.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  beforeDelay: config.SIGNIN_FAILURES_BEFORE_DELAY,
+  maxDelayMs: config.SIGNIN_DELAY_MAX_SECONDS * 1000,
+});
 
-const REFUSALS = ['', 'Too many failed sign-ins from this address', 'Too many failed sign-ins for this account from this address', 'Too many failed sign-ins for this account'];
+/** The 429 of a refused attempt: what was over its limit, and Retry-After in whole seconds (at least the wait). */
+export function signInRefused(refusal: Exclude<SignInRefusal, 0>, waitMs = 1000): AppError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(429, 'rate_limited', `${REFUSALS[refusal]}; retry in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
+}
 
 export interface PasswordAttempt {
   /** The password was right: the attempt is no failure, and (account, address) starts again from zero. */
@@ -58,29 +48,8 @@ export interface PasswordAttempt {
  * `account` is the normalised e-mail (known or not: the answer must not tell), `address` the client's.
  */
 export async function admitPasswordAttempt(services: Services, who: { account: string; address: string }): Promise<PasswordAttempt> {
-  const { config, redis } = services;
-  const keys = [
-    services.key('signin', 'addr', who.address),
-    services.key('signin', 'pair', who.account, who.address),
-    services.key('signin', 'acct', who.account),
-    services.key('signin', 'slot', who.account),
-  ];
-  const [refusal, waitMs] = (await redis.eval(
-    ADMIT,
-    keys.length,
-    ...keys,
-    SIGNIN_FAILURE_WINDOW_SECONDS * 1000,
-    config.SIGNIN_FAILURES_PER_ADDRESS,
-    config.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS,
-    config.SIGNIN_FAILURES_BEFORE_DELAY,
-    config.SIGNIN_DELAY_MAX_SECONDS * 1000,
-  )) as [number, number?];
-  if (refusal) {
-    const seconds = Math.ceil((waitMs ?? 1000) / 1000);
-    throw new AppError(429, 'rate_limited', `${REFUSALS[refusal]}; retry in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
-  }
-  const release = async (clearPair: boolean) => {
-    await redis.eval(RELEASE, 3, keys[0], keys[1], keys[2], clearPair ? '1' : '0');
-  };
-  return { succeeded: () => release(true), abandoned: () => release(false) };
+  const counters = new SignInCounters(services.redis, services.key, who);
+  const { refusal, waitMs } = await counters.admit(signInLimits(services.config));
+  if (refusal) throw signInRefused(refusal, waitMs);
+  return { succeeded: () => counters.release(true), abandoned: () => counters.release(false) };
 }

@@ -8,7 +8,8 @@ import { RevocationStore } from '../../lib/revocation';
 import { User } from '../../entities/identity/user';
 import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
-import { endAllSessions } from './sessions';
+import { endAllSessions } from './endSession';
+import { userWithPasswordByEmail } from './store/users';
 
 export interface AdminBootstrapDeps {
   em: Em;
@@ -40,7 +41,7 @@ export async function ensurePlatformAdmin(deps: AdminBootstrapDeps, email: strin
   const address = normalizeEmail(email);
   const problem = passwordProblem(password, address);
   if (problem) throw invalidField('password', problem);
-  const existing = await em.findOne(User, { email: address }, { populate: ['passwordHash'] });
+  const existing = await userWithPasswordByEmail(em, address);
   if (!existing) {
     const { user } = await createUser(em, { email: address, password, displayName: 'Platform administrator', emailConfirmed: true, isPlatformAdmin: true });
     audit(em, { action: 'admin.granted', targetType: 'user', targetId: user.id, data: { via: 'bootstrap' } });

@@ -1,9 +1,9 @@
 import { badRequest, invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
-import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
-import { endOtherSessions } from './sessions';
+import { endOtherSessions } from './endSession';
+import { userWithPassword } from './store/users';
 
 export interface ChangePasswordProps {
   /** Proves the person at the keyboard owns the account. Accounts without a password use forgot-password. */
@@ -17,7 +17,7 @@ export interface ChangePasswordProps {
 /** Changes the caller's password; 400 `current_password_incorrect` when the current one is wrong. */
 export async function changePassword(ctx: TenantContext, props: ChangePasswordProps): Promise<void> {
   const { em, services } = ctx;
-  const user = await em.findOneOrFail(User, { id: ctx.userId! }, { populate: ['passwordHash'] });
+  const user = await userWithPassword(em, ctx.userId!);
   if (!(await verifyPassword(user.passwordHash.unwrap(), props.currentPassword))) {
     throw badRequest('current_password_incorrect', 'The current password is wrong', [{ field: 'currentPassword', message: 'is incorrect' }]);
   }

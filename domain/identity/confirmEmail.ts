@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
-import { consumeEmailToken } from './emailTokens';
+import { consumeEmailToken } from './consumeEmailToken';
 
 export interface ConfirmEmailProps {
   /** Token of the confirm_email mail. */

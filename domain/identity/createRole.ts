@@ -5,6 +5,7 @@ import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { loadGrantor, requireHeld } from './grants';
 import type { Permission } from './permissionCatalogue';
+import { roleKeyTaken } from './store/roles';
 
 export interface CreateRoleProps {
   /** Stable key, unique in the organisation (409 `role_key_taken`). */
@@ -26,7 +27,7 @@ export async function createRole(ctx: TenantContext, props: CreateRoleProps): Pr
   const permissions = [...new Set(props.permissions)];
   try {
     return await ctx.em.transactional(async (tx) => {
-      if (await tx.count(Role, { key: props.key })) throw taken();
+      if (await roleKeyTaken(tx, props.key)) throw taken();
       requireHeld(await loadGrantor(tx, ctx.userId!), permissions, `Creating the role ${props.key}`);
       const role = tx.create(Role, { tenantId: ctx.tenantId, key: props.key, name: props.name.trim(), description: props.description?.trim() ?? '', permissions, system: false });
       audit(tx, { action: 'rbac.role_created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key, permissions: role.permissions } });

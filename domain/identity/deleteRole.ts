@@ -1,8 +1,9 @@
 import { conflict, notFound } from '../../lib/errors';
-import { Invitation, Membership, Role } from '../../entities/identity/organization';
+import { Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
-import { pendingInvitation } from './invitations';
+import { countPendingOffering } from './store/invitations';
+import { countHolders } from './store/memberships';
 
 export interface DeleteRoleProps {
   roleId: string;
@@ -19,7 +20,7 @@ export async function deleteRole(ctx: TenantContext, props: DeleteRoleProps): Pr
   const role = await em.findOne(Role, { id: props.roleId });
   if (!role) throw notFound('Role');
   if (role.system) throw conflict('system_role_immutable', `The ${role.key} role exists in every organisation and cannot be deleted`);
-  const [holders, invitations] = await Promise.all([em.count(Membership, { roles: role }), em.count(Invitation, { role, ...pendingInvitation() })]);
+  const [holders, invitations] = await Promise.all([countHolders(em, role), countPendingOffering(em, role)]);
   if (holders || invitations) throw conflict('role_in_use', `The role is held by ${holders} member(s) and offered by ${invitations} pending invitation(s)`);
   em.remove(role);
   audit(em, { action: 'rbac.role_deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key } });

@@ -1,10 +1,10 @@
-import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { mailAccountLinkOnce } from './accountLinkMail';
 import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
-import { issueEmailToken } from './emailTokens';
+import { issueEmailToken } from './issueEmailToken';
 import { composeMail } from '../platform/mail';
+import { activeUserByEmail } from './store/users';
 
 export interface ForgotPasswordProps {
   /** Address of the account. */
@@ -21,7 +21,7 @@ export interface ForgotPasswordProps {
  */
 export async function forgotPassword(services: Services, props: ForgotPasswordProps): Promise<void> {
   await mailAccountLinkOnce(services, props.dedupeKey, async (em) => {
-    const user = await em.findOne(User, { email: normalizeEmail(props.email), disabledAt: null });
+    const user = await activeUserByEmail(em, normalizeEmail(props.email));
     if (!user) return null;
     const token = await issueEmailToken(em, user, 'reset_password');
     const mail = composeMail(em, services, { to: user.email, template: 'reset_password', data: { name: user.displayName, token }, dedupeKey: props.dedupeKey });

@@ -1,7 +1,7 @@
-import { Membership } from '../../entities/identity/organization';
 import type { Services } from '../services';
 import { createOrganization } from './createOrganization';
-import { withOrganizations, type MyOrganization } from './listMyOrganizations';
+import { withOrganizations, type MyOrganization } from './myOrganizations';
+import { membershipInOrFail } from './store/memberships';
 
 export interface FoundOrganizationProps {
   /** The creator, who becomes its owner. */
@@ -18,7 +18,7 @@ export async function foundOrganization(services: Services, props: FoundOrganiza
   const em = services.orm.em.fork();
   const org = createOrganization(em, { name: props.name, ownerId: props.userId, ip: props.ip });
   await em.flush();
-  const membership = await em.findOneOrFail(Membership, { tenantId: org.id, user: props.userId }, { populate: ['roles'], filters: { tenant: false } });
+  const membership = await membershipInOrFail(em, org.id, props.userId);
   const [mine] = await withOrganizations(services, [membership]);
   return mine;
 }

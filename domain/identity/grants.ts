@@ -1,9 +1,10 @@
 import type { Em } from '../../lib/db';
 import { forbidden } from '../../lib/errors';
-import { Membership, type Role } from '../../entities/identity/organization';
+import type { Role } from '../../entities/identity/organization';
 import { isOwner } from './members';
 import { allPermissions } from './permissionCatalogue';
 import { effectivePermissions } from './permissions';
+import { membershipWithRoles } from './store/memberships';
 
 /**
  * The escalation rule of RBAC (as Kubernetes and GitHub apply it): a caller grants or takes away only what it
@@ -27,7 +28,7 @@ export interface Grantor {
  * cannot change before the transaction commits). 403 `permission_denied` when the caller is no longer a member.
  */
 export async function loadGrantor(tx: Em, userId: string): Promise<Grantor> {
-  const member = await tx.findOne(Membership, { user: userId }, { populate: ['roles'] });
+  const member = await membershipWithRoles(tx, userId);
   if (!member) throw forbidden('permission_denied', 'You are not a member of this organisation');
   const roles = member.roles.getItems();
   return { owner: isOwner(member), permissions: effectivePermissions(roles), roleIds: new Set(roles.map((r) => r.id)) };
@@ -57,7 +58,7 @@ export function requireHeld(grantor: Grantor, wanted: Iterable<string>, action: 
  * 403 `permission_escalation` unless the grantor holds every permission of each role, for granting them or
  * taking them away (`action` is e.g. "Granting", "Taking away"; the roles' keys follow it in the detail).
  */
-export function requireRolesHeld(grantor: Grantor, roles: readonly Role[], action: string): void {
+export function requireRolesHeld(grantor: Grantor, roles: readonly Pick<Role, 'key' | 'permissions'>[], action: string): void {
   const beyond = roles.filter((r) => lacking(grantor, r.permissions).length);
   if (!beyond.length) return;
   const names = beyond.map((r) => r.key).join(', ');
@@ -68,7 +69,7 @@ export function requireRolesHeld(grantor: Grantor, roles: readonly Role[], actio
  * The rule for replacing the permissions of `role` with `next`: every permission added or removed must be held
  * by the grantor, and a role the grantor holds can only lose permissions (unless they are an owner).
  */
-export function requireRoleChangeHeld(grantor: Grantor, role: Role, next: readonly string[]): void {
+export function requireRoleChangeHeld(grantor: Grantor, role: Pick<Role, 'id' | 'key' | 'permissions'>, next: readonly string[]): void {
   if (grantor.owner) return;
   const added = next.filter((p) => !role.permissions.includes(p));
   const removed = role.permissions.filter((p) => !next.includes(p));

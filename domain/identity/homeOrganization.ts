@@ -1,8 +1,8 @@
 import type { Em } from '../../lib/db';
-import { Membership, Organization } from '../../entities/identity/organization';
-import { UserSession } from '../../entities/identity/session';
 import type { User } from '../../entities/identity/user';
 import { createOrganization } from './createOrganization';
+import { membershipTenants, unsuspended } from './store/memberships';
+import { lastUsedSessionIn } from './store/sessions';
 
 /**
  * The organisation a session opens in (login) or falls back to (refresh after leaving the active one):
@@ -11,14 +11,10 @@ import { createOrganization } from './createOrganization';
  * of work), so a token always names an organisation the user belongs to.
  */
 export async function homeOrganization(em: Em, user: User): Promise<string> {
-  const memberships = await em.find(Membership, { user }, { filters: { tenant: false }, orderBy: { id: 'asc' }, fields: ['tenantId'] });
-  if (!memberships.length) return createOrganization(em, { name: `${user.displayName}'s organisation`, ownerId: user.id }).id;
-  const ids = memberships.map((m) => m.tenantId);
-  const [active, last] = await Promise.all([
-    em.find(Organization, { id: { $in: ids }, suspendedAt: null }, { fields: ['id'] }),
-    em.findOne(UserSession, { user, tenantId: { $in: ids } }, { orderBy: { lastUsedAt: 'desc' }, fields: ['tenantId'] }),
-  ]);
-  const usable = new Set(active.map((o) => o.id));
+  const ids = await membershipTenants(em, user);
+  if (!ids.length) return createOrganization(em, { name: `${user.displayName}'s organisation`, ownerId: user.id }).id;
+  const [active, last] = await Promise.all([unsuspended(em, ids), lastUsedSessionIn(em, user, ids)]);
+  const usable = new Set(active);
   const candidates = usable.size ? ids.filter((id) => usable.has(id)) : ids;
   return last && candidates.includes(last.tenantId) ? last.tenantId : candidates[0];
 }

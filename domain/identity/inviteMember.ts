@@ -1,7 +1,7 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, forbidden, invalidField } from '../../lib/errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
-import { Invitation, Membership, Organization, Role } from '../../entities/identity/organization';
+import { Invitation, Organization } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
@@ -10,7 +10,10 @@ import { loadGrantor, requireRolesHeld } from './grants';
 import { invitationExpiry } from './invitations';
 import { composeMail, dispatchMails } from '../platform/mail';
 import { OWNER_ROLE } from './members';
-import { countMembers, countPendingInvitations, lockSeats, seatLimit, seatLimitReached } from './seats';
+import { seatLimit, seatLimitReached, seatsFull } from './seats';
+import { countPendingInvitations, lockOpenInvitations } from './store/invitations';
+import { countMembers, isMemberByEmail, lockSeats } from './store/memberships';
+import { roleByKey } from './store/roles';
 
 export interface InviteMemberProps {
   /** Address the invitation is mailed to; only an account with this address can accept it. */
@@ -44,18 +47,18 @@ export async function inviteMember(ctx: TenantContext, props: InviteMemberProps)
   // the membership check below, after the lock, sees it.
   const write = () =>
     em.transactional(async (tx) => {
-      const role = await tx.findOne(Role, { key: props.role });
+      const role = await roleByKey(tx, props.role);
       if (!role) throw invalidField('role', 'must be the key of a role of this organisation');
       const grantor = await loadGrantor(tx, userId);
       if (role.key === OWNER_ROLE && !grantor.owner) throw forbidden('owner_required', 'Only owners can invite an owner');
       requireRolesHeld(grantor, [role], 'Inviting with');
-      const [open] = await tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (await tx.count(Membership, { user: { email } })) throw conflict('already_member', `${email} is already a member of this organisation`);
+      const [open] = await lockOpenInvitations(tx, email);
+      if (await isMemberByEmail(tx, email)) throw conflict('already_member', `${email} is already a member of this organisation`);
       if (seats !== null) {
         // After the invitation row's lock, as in acceptInvitation: serialised with acceptances and other invitations.
         await lockSeats(tx, tenantId);
         const [members, pending] = await Promise.all([countMembers(tx, tenantId), countPendingInvitations(tx, tenantId, open?.id)]);
-        if (members + pending + 1 > seats) throw seatLimitReached(seats);
+        if (seatsFull(seats, members + pending)) throw seatLimitReached(seats);
       }
       const invitation = open ? Object.assign(open, { role, ...fields }) : tx.create(Invitation, { tenantId, email, role, ...fields });
       const mail = composeMail(tx, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });

@@ -1,46 +1,13 @@
-import { Membership, Organization, Role } from '../../entities/identity/organization';
-import { lean, withoutTenant, type Lean } from '../../lib/lean';
+import type { MyOrganization } from './myOrganizations';
+import { membershipsOfUserPage, organizationsById, rolesOfOwnMemberships } from './store/memberships';
 import type { TenantContext } from '../context';
-import type { Services } from '../services';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
-
-/** An organisation the user belongs to, with their roles there and when they joined. */
-export interface MyOrganization {
-  /** The membership's id (the page cursor). */
-  id: string;
-  organization: Lean<Organization>;
-  roles: Lean<Role>[];
-  joinedAt: Date;
-}
-
-// Lean statements (docs/database-path.md): the page of the user's memberships, then their organisations and roles
-// in parallel. A user's memberships are in every organisation they belong to, so both membership reads cross
-// tenants (crossTenant), bound to the caller's user id and to the ids of their own memberships.
-const membershipsOfUser = lean(Membership, { crossTenant: true, where: 'user_id = $1 and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
-const organizationsById = lean(Organization, { where: 'id = any($1::uuid[])' });
-const rolesOfMemberships = lean(Role, {
-  crossTenant: true,
-  join: 'join membership_roles mr on mr.role_id = roles.id',
-  where: 'mr.membership_id = any($1::uuid[])',
-  orderBy: 'roles.id asc',
-  extra: { membershipId: 'mr.membership_id' },
-});
-
-/**
- * The memberships given (roles populated), with their organisations (one statement for all): what founding an
- * organisation or accepting an invitation answers, read after their flush. Organisations are not tenant-scoped.
- */
-export async function withOrganizations(services: Services, memberships: Membership[]): Promise<MyOrganization[]> {
-  const orgs = await organizationsById.all(withoutTenant(services), memberships.map((m) => m.tenantId));
-  const byId = new Map(orgs.map((o) => [o.id, o]));
-  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, roles: m.roles.getItems(), joinedAt: m.createdAt }));
-}
 
 /** The organisations a user belongs to, in the order they joined, with their roles in each. */
 export async function listMyOrganizations(ctx: TenantContext, userId: string, page: PageProps): Promise<Page<MyOrganization>> {
-  const { items, nextCursor } = toPage(await membershipsOfUser.all(ctx, userId, page.cursor ?? null, page.limit + 1), page.limit);
+  const { items, nextCursor } = toPage(await membershipsOfUserPage.all(ctx, userId, page.cursor ?? null, page.limit + 1), page.limit);
   if (!items.length) return { items: [], nextCursor };
-  const [orgs, roles] = await Promise.all([organizationsById.all(ctx, items.map((m) => m.tenantId)), rolesOfMemberships.all(ctx, items.map((m) => m.id))]);
+  const [orgs, roles] = await Promise.all([organizationsById.all(ctx, items.map((m) => m.tenantId)), rolesOfOwnMemberships.all(ctx, items.map((m) => m.id))]);
   const byId = new Map(orgs.map((o) => [o.id, o]));
   return {
     items: items.map((m) => ({

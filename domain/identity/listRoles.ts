@@ -1,5 +1,6 @@
-import { Role } from '../../entities/identity/organization';
-import { lean, type Lean } from '../../lib/lean';
+import type { Role } from '../../entities/identity/organization';
+import type { Lean } from '../../lib/lean';
+import { rolesPage } from './store/roles';
 import type { TenantContext } from '../context';
 import { toPage, type Page, type PageProps } from '../../lib/pagination';
 
@@ -9,14 +10,6 @@ export interface RoleWithUsage {
   /** How many members hold it. */
   memberCount: number;
 }
-
-// A lean statement (docs/database-path.md): the page of roles and how many members hold each, in one round trip.
-const rolesPage = lean(Role, {
-  where: '($1::uuid is null or id > $1)',
-  orderBy: 'id asc',
-  limitParam: '$2',
-  extra: { memberCount: '(select count(*)::int from membership_roles mr where mr.role_id = roles.id)' },
-});
 
 /** Roles of the context's organisation (system roles first, as created), with how many members hold each. */
 export async function listRoles(ctx: TenantContext, page: PageProps): Promise<Page<RoleWithUsage>> {

@@ -1,12 +1,13 @@
 import { unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { User } from '../../entities/identity/user';
+import type { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { admitPasswordAttempt } from './admitPasswordAttempt';
 import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
+import { userWithPasswordByEmail } from './store/users';
 
 export interface LoginProps {
   email: string;
@@ -31,7 +32,7 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
   const attempt = await admitPasswordAttempt(services, { account: email, address: props.address });
   let user: User | null, valid: boolean;
   try {
-    user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
+    user = await userWithPasswordByEmail(em, email);
     valid = await verifyPassword(user?.passwordHash.unwrap(), props.password);
   } catch (err) {
     // Not a guess that failed (PostgreSQL down, ...): not counted; what the client sees is the original error.

@@ -1,7 +1,7 @@
 import type { AccessClaims } from '../../lib/tokens';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
-import { endSession } from './sessions';
+import { endSession } from './endSession';
 
 export interface LogoutProps {
   /** Claims of the access token presented. */

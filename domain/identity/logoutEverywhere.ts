@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
-import { endAllSessions } from './sessions';
+import { endAllSessions } from './endSession';
 
 export interface LogoutEverywhereProps {
   userId: string;

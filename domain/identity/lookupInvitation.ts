@@ -1,8 +1,7 @@
 import { notFound } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
-import { Invitation } from '../../entities/identity/organization';
 import type { Services } from '../services';
 import { isPending, withDetails, type InvitationDetails } from './invitations';
+import { invitationByToken } from './store/invitations';
 
 /**
  * What the page behind an invitation link shows before sign-in: organisation, inviter, role, e-mail and
@@ -10,7 +9,7 @@ import { isPending, withDetails, type InvitationDetails } from './invitations';
  */
 export async function lookupInvitation(services: Services, token: string): Promise<InvitationDetails> {
   const em = services.orm.em.fork();
-  const invitation = await em.findOne(Invitation, { tokenHash: hashToken(token) }, { populate: ['role'], filters: { tenant: false } });
+  const invitation = await invitationByToken(em, token);
   if (!invitation || !isPending(invitation)) throw notFound('Invitation');
   const [details] = await withDetails(em, [invitation]);
   return details;

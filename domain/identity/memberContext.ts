@@ -1,14 +1,9 @@
-import { forbidden, notFound } from '../../lib/errors';
-import { Membership } from '../../entities/identity/organization';
+import { notFound } from '../../lib/errors';
 import { tenantContext, type TenantContext } from '../context';
 import type { Services } from '../services';
 import type { Permission } from './permissionCatalogue';
-
-/** 403 `permission_denied` unless the acting user's roles in the context's organisation grant `permission`. */
-export async function requireOrgPermission(ctx: TenantContext, permission: Permission): Promise<void> {
-  const permissions = await ctx.services.permissions.of(ctx.tenantId, ctx.userId!);
-  if (!permissions.has(permission)) throw forbidden('permission_denied', `This action needs the permission ${permission}`);
-}
+import { requireOrgPermission } from './requireOrgPermission';
+import { isMember } from './store/memberships';
 
 /**
  * The caller acting in the organisation a path names (/orgs/{id}/...), which need not be the token's active
@@ -17,7 +12,7 @@ export async function requireOrgPermission(ctx: TenantContext, permission: Permi
  */
 export async function memberContext(services: Services, orgId: string, userId: string, permission?: Permission): Promise<TenantContext> {
   const ctx = tenantContext(services, orgId, userId);
-  if (!(await ctx.em.count(Membership, { user: userId }))) throw notFound('Organization');
+  if (!(await isMember(ctx.em, userId))) throw notFound('Organization');
   if (permission) await requireOrgPermission(ctx, permission);
   return ctx;
 }

@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, unauthorized } from '../../lib/errors';
-import { ExternalIdentity, User } from '../../entities/identity/user';
+import { ExternalIdentity, type User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
+import { externalIdentity, userByEmail } from './store/users';
 
 export interface OAuthSyncProps {
   /** Provider name, e.g. google. */
@@ -37,8 +38,8 @@ export interface OAuthSyncResult {
 export async function oauthSync(services: Services, props: OAuthSyncProps): Promise<OAuthSyncResult> {
   const em = services.orm.em.fork();
   const email = normalizeEmail(props.email);
-  const identity = await em.findOne(ExternalIdentity, { provider: props.provider, subject: props.subject }, { populate: ['user'] });
-  let user = identity?.user ?? (await em.findOne(User, { email }));
+  const identity = await externalIdentity(em, props.provider, props.subject);
+  let user = identity?.user ?? (await userByEmail(em, email));
   const linked = !identity && !!user;
   const created = !user;
   if (linked && !props.emailVerified) throw conflict('email_not_verified', 'An account with this address exists and the provider has not verified the address');

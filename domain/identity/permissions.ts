@@ -3,7 +3,8 @@ import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
 import { isDependencyDown } from '../../lib/dependencies';
-import { Membership, type Role } from '../../entities/identity/organization';
+import type { Role } from '../../entities/identity/organization';
+import { membershipIn } from './store/memberships';
 
 /** Bound of the in-process memo (entries are tiny; a full memo simply starts over). */
 const MEMO_MAX = 50_000;
@@ -104,7 +105,7 @@ export class PermissionResolver {
   }
 
   private async load(tenantId: string, userId: string): Promise<Set<string>> {
-    const membership = await this.orm.em.fork().findOne(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
+    const membership = await membershipIn(this.orm.em.fork(), tenantId, userId);
     return effectivePermissions(membership?.roles.getItems() ?? []);
   }
 

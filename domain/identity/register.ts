@@ -2,12 +2,12 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import type { MailMessage } from '../../entities/platform/mail';
-import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
-import { issueEmailToken } from './emailTokens';
+import { issueEmailToken } from './issueEmailToken';
 import { composeMail, dispatchMails } from '../platform/mail';
+import { userByEmail } from './store/users';
 
 export interface RegisterProps {
   /** E-mail address of the new account. */
@@ -50,7 +50,7 @@ export async function register(services: Services, props: RegisterProps): Promis
 async function registerAddress(services: Services, props: RegisterProps): Promise<void> {
   const em = services.orm.em.fork();
   const email = normalizeEmail(props.email);
-  const existing = await em.findOne(User, { email });
+  const existing = await userByEmail(em, email);
   let mail: MailMessage;
   if (existing) {
     await hashPassword(props.password);

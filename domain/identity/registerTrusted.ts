@@ -1,13 +1,14 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, invalidField } from '../../lib/errors';
 import { passwordProblem } from '../../lib/passwords';
-import { User } from '../../entities/identity/user';
+import type { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { createUser, normalizeEmail } from './createUser';
-import { issueEmailToken } from './emailTokens';
+import { issueEmailToken } from './issueEmailToken';
 import { composeMail, dispatchMails } from '../platform/mail';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
+import { emailTaken } from './store/users';
 
 export interface RegisterTrustedProps {
   email: string;
@@ -29,7 +30,7 @@ export async function registerTrusted(services: Services, props: RegisterTrusted
   const em = services.orm.em.fork();
   const email = normalizeEmail(props.email);
   const taken = () => conflict('email_taken', 'An account with this e-mail address exists');
-  if (await em.count(User, { email })) throw taken();
+  if (await emailTaken(em, email)) throw taken();
   const { user, organization } = await createUser(em, {
     email,
     password: props.password,

@@ -2,7 +2,7 @@ import { conflict, forbidden } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
-import { requireOrgPermission } from './memberContext';
+import { requireOrgPermission } from './requireOrgPermission';
 import { countOwners, findMember, isOwner, lockOrganization } from './members';
 
 export interface RemoveMemberProps {

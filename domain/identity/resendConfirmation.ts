@@ -1,9 +1,9 @@
-import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { mailAccountLinkOnce } from './accountLinkMail';
 import { normalizeEmail } from './createUser';
-import { issueEmailToken } from './emailTokens';
+import { issueEmailToken } from './issueEmailToken';
 import { composeMail } from '../platform/mail';
+import { unconfirmedUserByEmail } from './store/users';
 
 export interface ResendConfirmationProps {
   /** Address of the account to confirm. */
@@ -20,7 +20,7 @@ export interface ResendConfirmationProps {
  */
 export async function resendConfirmation(services: Services, props: ResendConfirmationProps): Promise<void> {
   await mailAccountLinkOnce(services, props.dedupeKey, async (em) => {
-    const user = await em.findOne(User, { email: normalizeEmail(props.email), emailConfirmedAt: null, disabledAt: null });
+    const user = await unconfirmedUserByEmail(em, normalizeEmail(props.email));
     if (!user) return null;
     const token = await issueEmailToken(em, user, 'confirm_email');
     return composeMail(em, services, { to: user.email, template: 'confirm_email', data: { name: user.displayName, token }, dedupeKey: props.dedupeKey });

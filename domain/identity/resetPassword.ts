@@ -2,8 +2,8 @@ import { invalidField } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
-import { consumeEmailToken } from './emailTokens';
-import { endAllSessions } from './sessions';
+import { consumeEmailToken } from './consumeEmailToken';
+import { endAllSessions } from './endSession';
 
 export interface ResetPasswordProps {
   /** Token of the reset_password mail. */

@@ -1,8 +1,7 @@
-import { LockMode } from '@mikro-orm/core';
 import { notFound } from '../../lib/errors';
-import { Invitation } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
+import { lockUnacceptedInvitation } from './store/invitations';
 
 export interface RevokeInvitationProps {
   invitationId: string;
@@ -15,7 +14,7 @@ export interface RevokeInvitationProps {
  */
 export async function revokeInvitation(ctx: TenantContext, props: RevokeInvitationProps): Promise<void> {
   await ctx.em.transactional(async (tx) => {
-    const invitation = await tx.findOne(Invitation, { id: props.invitationId, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const invitation = await lockUnacceptedInvitation(tx, props.invitationId);
     if (!invitation) throw notFound('Invitation');
     tx.remove(invitation);
     audit(tx, { action: 'org.invitation_revoked', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email: invitation.email } });

@@ -1,9 +1,10 @@
 import { conflict, forbidden, invalidField } from '../../lib/errors';
-import { Role, type Membership } from '../../entities/identity/organization';
+import type { Membership, Role } from '../../entities/identity/organization';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { countOwners, findMember, isOwner, lockOrganization, OWNER_ROLE } from './members';
+import { rolesByKeys } from './store/roles';
 
 export interface SetMemberRolesProps {
   /** The member whose roles are replaced. */
@@ -27,7 +28,7 @@ export async function setMemberRoles(ctx: TenantContext, props: SetMemberRolesPr
   const member = await ctx.em.transactional(async (tx) => {
     await lockOrganization(tx, ctx.tenantId);
     const target = await findMember(tx, props.userId);
-    const roles = await tx.find(Role, { key: { $in: props.roles } });
+    const roles = await rolesByKeys(tx, props.roles);
     const unknown = props.roles.filter((key) => !roles.some((r) => r.key === key));
     if (unknown.length) throw invalidField(props.field, `unknown role ${unknown.join(', ')} (not a role of this organisation)`);
     const current = target.roles.getItems();

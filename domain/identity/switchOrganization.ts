@@ -1,7 +1,11 @@
+import type { Em } from '../../lib/db';
+import { unauthorized } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/tokens';
 import type { Services } from '../services';
+import { audit } from '../platform/audit';
 import { memberContext } from './memberContext';
-import { issueForOrganization, type DeviceInfo, type TokenPair } from './sessions';
+import { issuePair, type DeviceInfo, type TokenPair } from './sessions';
+import { lockSession } from './store/sessions';
 
 export interface SwitchOrganizationProps {
   /** Claims of the access token presented: its session gets a pair for the other organisation. */
@@ -21,4 +25,20 @@ export async function switchOrganization(services: Services, props: SwitchOrgani
   const { claims } = props;
   await memberContext(services, props.organizationId, claims.userId);
   return issueForOrganization(services, services.orm.em.fork(), claims.sid, props.organizationId, props.device);
+}
+
+/**
+ * Issues a pair of a session for another organisation. The session's other refresh tokens are left as they
+ * are: the device's other tabs stay signed in where they were, each token rotates on its own, and presenting
+ * any used one again still ends the whole session (refreshSession).
+ */
+async function issueForOrganization(services: Services, em: Em, sessionId: string, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+  return em.transactional(async (tx) => {
+    const session = await lockSession(tx, sessionId);
+    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthorized('token_revoked', 'This session has ended');
+    audit(tx, { action: 'session.switched', actorId: session.user.id, tenantId, targetType: 'session', targetId: session.id, ip: device.ip, data: { from: session.tenantId } });
+    session.tenantId = tenantId;
+    session.lastUsedAt = new Date();
+    return issuePair(services, tx, session, tenantId);
+  });
 }

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../entities/platform/mail';
 import type { Services } from '../services';
+import { admitToRecipientWindow } from './store';
 
 /**
  * Templates of mails anyone can cause to be sent to any address: a sign-up or its confirmation again, a password
@@ -19,16 +20,6 @@ export const UNSOLICITED_TEMPLATES: ReadonlySet<string> = new Set([
 
 const HOUR_MS = 3_600_000;
 
-// KEYS[1]: the recipient's mails sent in the window (a sorted set of mail ids by time). ARGV: now (ms), window (ms),
-// cap, mail id. A mail already admitted is admitted again (a retried job), so a retry never counts twice.
-const ADMIT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return 1 end
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1`;
-
 /**
  * The per-recipient cap: the one place every mail passes is the mail worker, which asks this before sending. An
  * unsolicited mail (UNSOLICITED_TEMPLATES) goes out only while its recipient (case-insensitive) had fewer than
@@ -40,8 +31,7 @@ return 1`;
 export async function overRecipientCap(services: Services, mail: Pick<MailMessage, 'id' | 'to' | 'template'>): Promise<boolean> {
   if (!UNSOLICITED_TEMPLATES.has(mail.template)) return false;
   const cap = services.config.MAIL_RECIPIENT_CAP_PER_HOUR;
-  const admitted = await services.redis.eval(ADMIT, 1, services.key('mail-cap', mail.to.trim().toLowerCase()), Date.now(), HOUR_MS, cap, mail.id);
-  if (admitted === 1) return false;
+  if (await admitToRecipientWindow(services.redis, services.key('mail-cap', mail.to.trim().toLowerCase()), mail.id, HOUR_MS, cap)) return false;
   services.metrics.mailsCapped.inc({ template: mail.template });
   services.logger.warn({ mailId: mail.id, template: mail.template, cap }, 'mail not sent: its recipient reached MAIL_RECIPIENT_CAP_PER_HOUR');
   return true;

@@ -1,6 +1,7 @@
 import { mailQueue } from '../../queues/identity';
 import { redriveJob } from '../jobs/redriveJob';
 import type { Services } from '../services';
+import { queuedMailIds } from './store';
 
 /** Mails older than this without a job are taken as lost by their writer; a mail queued two days ago and still not sent is left alone. */
 const WINDOW = { from: '2 days', to: '30 seconds' };
@@ -14,11 +15,7 @@ const BATCH = 1000;
  * again when it completed without the mail recorded. Returns how many mails were offered again.
  */
 export async function relayQueuedMails(services: Services): Promise<number> {
-  const rows = await services.orm.em
-    .fork()
-    .execute<{ id: string }[]>(
-      `select id from mail_messages where status = 'queued' and created_at > now() - interval '${WINDOW.from}' and created_at < now() - interval '${WINDOW.to}' order by created_at limit ${BATCH}`,
-    );
+  const rows = await queuedMailIds(services.orm.em.fork(), WINDOW, BATCH);
   let offered = 0;
   for (const { id } of rows) if ((await redriveJob(services, mailQueue, id, { mailId: id }, () => true)) !== 'live') offered++;
   return offered;

@@ -2,6 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { createdAt, idColumn } from '../base';
 import { User } from './user';
 
+/** Longest user agent a session keeps (longer ones are cut). */
+export const USER_AGENT_LENGTH = 500;
+
 /**
  * A signed-in device. It is also the family of its refresh tokens: presenting a refresh token that was
  * already rotated revokes the whole session. Access tokens carry its id (sid).
@@ -16,7 +19,7 @@ export const UserSession = defineEntity({
     /** Organisation this session last worked in (a switch or a refresh sets it); each refresh token has its own. */
     tenantId: p.uuid(),
     ip: p.string().length(64).nullable(),
-    userAgent: p.string().length(500).nullable(),
+    userAgent: p.string().length(USER_AGENT_LENGTH).nullable(),
     createdAt: createdAt(),
     lastUsedAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),

@@ -93,9 +93,20 @@ describe('API-key routes', () => {
     await whoami(a, key).expect(200);
     const lastUsed = async () => (await a.services.orm.em.fork().findOneOrFail(ApiKey, { id }, { filters: false })).lastUsedAt;
     const first = await eventually(lastUsed, { what: 'lastUsedAt' });
-    await whoami(b, key).expect(200);
-    await whoami(a, key).expect(200);
-    await new Promise((r) => setTimeout(r, 200));
+    // Each use within the minute either skips at once (the instance wrote this minute) or asks Redis for the
+    // minute's slot: watched, so the test knows every such answer came back before it looks at the row again.
+    const slot = `apikeys:used:${id}`;
+    const spies = [...new Set([a.services.redis, b.services.redis])].map((redis) => jest.spyOn(redis, 'set'));
+    try {
+      await whoami(b, key).expect(200);
+      await whoami(a, key).expect(200);
+      const asked = spies.flatMap((spy) => spy.mock.calls.flatMap((call, i) => (String(call[0]).endsWith(slot) ? [spy.mock.results[i].value as Promise<unknown>] : [])));
+      // B asked once and found the slot taken (so it writes nothing); A did not ask (it wrote this minute).
+      expect(asked).toHaveLength(1);
+      expect(await asked[0]).toBeNull();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
     expect(await lastUsed()).toEqual(first);
     const listed = await a.http.get('/api/knowledge/keys?limit=200').set(owner.auth);
     expect(listed.body.items.find((k: { id: string }) => k.id === id).lastUsedAt).toBe(first!.toISOString());

@@ -1,5 +1,5 @@
 import { RefreshToken } from '../../entities/identity/session';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../../domain/identity/sessions';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../domain/identity/refreshSession';
 import { hashToken } from '../../lib/tokens';
 import { addMember, bearer, createAccount, type Account } from '../support/factories';
 import { expectFieldErrors, expectProblem, relaxedLimits } from '../support/identity';

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { User } from '../../entities/identity/user';
-import { issueEmailToken } from '../../domain/identity/emailTokens';
+import { issueEmailToken } from '../../domain/identity/issueEmailToken';
 import { createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { startProxy, type TcpProxy } from '../support/proxy';

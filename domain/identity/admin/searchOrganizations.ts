@@ -1,8 +1,9 @@
-import { Organization } from '../../../entities/identity/organization';
-import { lean, withoutTenant, type Lean } from '../../../lib/lean';
+import type { Organization } from '../../../entities/identity/organization';
+import { withoutTenant, type Lean } from '../../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import type { Services } from '../../services';
 import { containing } from './search';
+import { organizationsPage } from '../store/admin';
 
 export interface SearchOrganizationsProps extends PageProps {
   /** Part of the name or slug (case-insensitive). */
@@ -16,19 +17,6 @@ export interface OrganizationSummary {
   /** Tier of its subscription (read from billing); null without one. */
   tier: string | null;
 }
-
-// A lean statement (docs/database-path.md), one round trip: organisations are the tenants, so their member count
-// and subscription tier are subqueries over each row's own tenant (tenant_id = its id), computed for the page only.
-// $1 is an ILIKE pattern or null.
-const organizationsPage = lean(Organization, {
-  where: '($1::text is null or name ilike $1 or slug ilike $1) and ($2::uuid is null or id < $2)',
-  orderBy: 'id desc',
-  limitParam: '$3',
-  extra: {
-    memberCount: '(select count(*)::int from memberships m where m.tenant_id = organizations.id)',
-    tier: '(select s.tier from subscriptions s where s.tenant_id = organizations.id)',
-  },
-});
 
 /** Organisations, newest first, with member counts and tiers. */
 export async function searchOrganizations(services: Services, props: SearchOrganizationsProps): Promise<Page<OrganizationSummary>> {

@@ -2,6 +2,7 @@ import { conflict, forbidden, notFound } from '../../../lib/errors';
 import { User } from '../../../entities/identity/user';
 import type { Services } from '../../services';
 import { audit } from '../../platform/audit';
+import { lockPlatformAdmins } from '../store/admin';
 
 export interface SetPlatformAdminProps {
   actorId: string;
@@ -9,9 +10,6 @@ export interface SetPlatformAdminProps {
   admin: boolean;
   ip?: string | null;
 }
-
-/** Any constant key: serialises promotions and demotions platform-wide (transaction-scoped advisory lock). */
-const ADMIN_LOCK = 0x61646d6e;
 
 /**
  * Grants or revokes platform administration. Nobody demotes themselves (409 `cannot_demote_self`), and the
@@ -21,7 +19,7 @@ const ADMIN_LOCK = 0x61646d6e;
 export async function setPlatformAdmin(services: Services, props: SetPlatformAdminProps): Promise<User> {
   if (!props.admin && props.userId === props.actorId) throw conflict('cannot_demote_self', 'You cannot remove your own platform administration');
   return services.orm.em.fork().transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(?)', [ADMIN_LOCK]);
+    await lockPlatformAdmins(tx);
     const [actor, user] = await Promise.all([tx.findOne(User, { id: props.actorId }), tx.findOne(User, { id: props.userId })]);
     if (!actor?.isPlatformAdmin || actor.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
     if (!user) throw notFound('User');

@@ -2,7 +2,7 @@ import { conflict, notFound } from '../../../lib/errors';
 import { User } from '../../../entities/identity/user';
 import type { Services } from '../../services';
 import { audit } from '../../platform/audit';
-import { endAllSessions } from '../sessions';
+import { endAllSessions } from '../endSession';
 
 export interface SetUserDisabledProps {
   /** The platform administrator acting. */
