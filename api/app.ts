@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -83,6 +84,9 @@ export function createApp(services: Services): WebApp {
   // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
   // page gets helmet's full browser set; API answers the headers that matter for JSON (OWASP REST).
   mountQueueBoard(app, services, auth);
+  // The API descriptions (~1 MB of JSON) and Swagger UI's assets (~2 MB) are compressed: uncompressed, the docs
+  // page took tens of seconds to show on a slow link. API answers are not (small, and compression costs CPU).
+  app.use(['/docs', '/openapi.json', '/asyncapi.json'], compression());
   mountDocs(app);
   app.use(helmet(apiSecurityHeaders));
   // Without configured origins no cross-origin call is allowed, which is the browsers' default: no middleware needed.
