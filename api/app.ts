@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -13,6 +14,7 @@ import { notFoundHandler, problemHandler } from './http/problems';
 import { responseContract } from './http/contract';
 import { Routes, RouteTable } from './http/routes';
 import { apiModules } from './modules';
+import { mountMailLinkPages } from './pages/mailLinks';
 import { mountQueueBoard } from './system/queueBoard';
 import { localStorageRoutes, mountDocs, systemRoutes } from './system/routes';
 import { SocketRouter } from './ws';
@@ -36,7 +38,17 @@ may contain a NUL character or an unpaired UTF-16 surrogate; \`null\` is accepte
 where it clears the field (elsewhere it is a 400: omit a field to keep its value); unknown fields are refused.
 
 The WebSocket endpoints (the VR assistant, /assistant) and their messages are described in AsyncAPI 3 at
-[/asyncapi.json](/asyncapi.json).`;
+[/asyncapi.json](/asyncapi.json).
+
+Links in mails point at the front end (APP_URL; unset: this server, which then serves minimal pages on these paths).
+A front end serves each path and makes the call listed: \`/confirm-email?token=\` -> POST /auth/confirm-email
+\`{ token }\`; \`/reset-password?token=\` -> POST /auth/reset-password \`{ token, password }\`;
+\`/invitations/accept?token=\` -> GET /orgs/invites/{token}, then signed in POST /orgs/invites/accept \`{ token }\`;
+\`/book/{publicSlug}/manage?token=\` -> GET /api/public/stores/{publicSlug}/bookings/{token} (DELETE cancels, PATCH
+reschedules); \`/book/{publicSlug}/sign-in?token=\` -> POST /api/public/auth/verify \`{ token }\`, then GET
+/api/public/auth/me with the session token; \`/book/{publicSlug}/sign-in\` without a token -> POST
+/api/public/auth/request-link \`{ publicSlug, email }\`; \`/login\`, \`/forgot-password\` -> POST /auth/login, POST
+/auth/forgot-password. A page only ever POSTs a token (mail scanners fetch links) and never shows a tenant id.`;
 
 function trustProxy(value: string): boolean | number | string {
   if (/^\d+$/.test(value)) return Number(value);
@@ -83,7 +95,11 @@ export function createApp(services: Services): WebApp {
   // The dashboard renders its own inline scripts: mounted before helmet's strict CSP applies. The docs
   // page gets helmet's full browser set; API answers the headers that matter for JSON (OWASP REST).
   mountQueueBoard(app, services, auth);
+  // The API descriptions (~1 MB of JSON) and Swagger UI's assets (~2 MB) are compressed: uncompressed, the docs
+  // page took tens of seconds to show on a slow link. API answers are not (small, and compression costs CPU).
+  app.use(['/docs', '/openapi.json', '/asyncapi.json'], compression());
   mountDocs(app);
+  mountMailLinkPages(app, config.APP_URL);
   app.use(helmet(apiSecurityHeaders));
   // Without configured origins no cross-origin call is allowed, which is the browsers' default: no middleware needed.
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { configSpec } from '../lib/config';
 
 /**
- * `npx tsx bin/config-table.ts [--write]` prints (or writes into README.md) the configuration table from lib/config.ts, the one place
- * variables are declared (test/platform/readme.test.ts checks the README lists each of them).
+ * `npx tsx bin/config-table.ts [--write]` prints (or writes into docs/configuration.md) the configuration table from lib/config.ts, the one
+ * place variables are declared (test/platform/readme.test.ts checks docs/configuration.md lists each of them).
  */
 const production = new Set(['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PUBLIC_URL']);
 const rows = Object.entries(configSpec).map(([name, spec]) => {
@@ -16,8 +16,8 @@ const rows = Object.entries(configSpec).map(([name, spec]) => {
 });
 const table = ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
 if (process.argv.includes('--write')) {
-  const readme = readFileSync('README.md', 'utf8');
-  writeFileSync('README.md', readme.replace(/<!-- config-table -->[\s\S]*<!-- \/config-table -->/, `<!-- config-table -->\n${table}\n<!-- /config-table -->`));
+  const file = 'docs/configuration.md';
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/<!-- config-table -->[\s\S]*<!-- \/config-table -->/, `<!-- config-table -->\n${table}\n<!-- /config-table -->`));
 } else {
   console.log(table);
 }

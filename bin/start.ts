@@ -5,6 +5,7 @@ import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
 import { servicesFor } from '../domain/services';
 import { migrate } from '../lib/db';
 import { packageInfo } from '../lib/package';
+import { redisWatch } from '../lib/redis';
 import { startWorkers } from '../workers/main';
 import { runProcess } from '../lib/process';
 
@@ -23,9 +24,12 @@ void runProcess('all-in-one', servicesFor('all-in-one'), async (services) => {
   const pool = startWorkers(services);
   const clock = startClock(services);
   const base = config.PUBLIC_URL.replace(/\/$/, '');
+  // Redis down: the server runs (requests that need it answer 503, jobs wait) and says so; RedisWatch tells its return.
+  const redis = redisWatch(logger, config.REDIS_URL);
+  const state = redis.available ? 'is running' : `is running, waiting for redis at ${redis.address}`;
   console.log(
     [
-      `Platform Suite is running (${config.NODE_ENV}, storage: ${config.storageDriver}, mail: ${config.SMTP_URL ? 'smtp' : 'outbox table'})`,
+      `Platform Suite ${state} (${config.NODE_ENV}, storage: ${config.storageDriver}, mail: ${config.SMTP_URL ? 'smtp' : 'outbox table'})`,
       `  API           ${base}`,
       `  Docs          ${base}/docs`,
       `  OpenAPI       ${base}/openapi.json`,

@@ -84,7 +84,8 @@ export async function createServices(config: Config, logger: Logger = createLogg
 
   // Producers fail fast when Redis is down (a request answers 503 instead of hanging); workers use their own connections.
   // Commands are refused until a connection is ready: start once it is (or go on, answering 503, if Redis is down).
-  if (!(await whenReady(redis, 3000))) logger.warn('redis is not reachable; requests answer 503 until it is');
+  // Not ready: lib/redis.ts's RedisWatch has told it (one line per state change), so nothing more is logged here.
+  await whenReady(redis, 3000);
   const producer = createRedis(config, { enableAutoPipelining: false });
   logConnectionErrors(producer, logger, 'queue producer');
   const queues = new Queues(producer, `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) => logger.debug({ err: err.message }, 'queue error'));

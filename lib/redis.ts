@@ -59,25 +59,75 @@ export async function whenReady(conn: Redis, ms: number): Promise<boolean> {
   });
 }
 
+/** A Redis URL as logs may show it: scheme, host and port, without credentials (the default port spelt out). */
+export function redisAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.hostname}:${u.port || 6379}`;
+  } catch {
+    return 'redis (unparsable REDIS_URL)';
+  }
+}
+
 /**
- * Logs a connection's errors without flooding during an outage (it retries every second): the first error
- * after being connected, then one every 30 s, and the return of the connection.
+ * What a process knows of one Redis, told in one line per state change: "redis unavailable at <address>:
+ * retrying" when a first connection fails, "redis available again" when one is ready again. A process holds
+ * several connections to it (commands, pub/sub, queue producer, one per worker queue), each retrying every
+ * second during an outage: they all report here, so an outage is two lines, not one per connection and retry.
  */
-export function logConnectionErrors(conn: Redis, logger: Logger, name: string): void {
-  let failingSince = 0;
-  let loggedAt = 0;
-  conn.on('error', (err: Error) => {
-    const now = Date.now();
-    failingSince ||= now;
-    if (now - loggedAt < 30_000) return;
-    loggedAt = now;
-    logger.warn({ err: err.message, connection: name, failingForMs: now - failingSince }, 'redis connection error');
-  });
-  conn.on('ready', () => {
-    if (failingSince) logger.info({ connection: name, downForMs: Date.now() - failingSince }, 'redis connection restored');
-    failingSince = 0;
-    loggedAt = 0;
-  });
+export class RedisWatch {
+  private state: 'unknown' | 'up' | 'down' = 'unknown';
+  private downSince = 0;
+
+  constructor(
+    private readonly logger: Logger,
+    readonly address: string,
+  ) {}
+
+  get available(): boolean {
+    return this.state === 'up';
+  }
+
+  /** Follows an ioredis connection: its errors and its readiness. */
+  track(conn: Redis): void {
+    if (conn.status === 'ready') this.state = 'up';
+    conn.on('error', (err: Error) => this.failed(err));
+    conn.on('ready', () => this.ready());
+  }
+
+  /** An error of a connection to this Redis: the first one after it was up (or unknown) tells the outage. */
+  failed(err: Error): true {
+    if (this.state === 'down') return true;
+    this.state = 'down';
+    this.downSince = Date.now();
+    this.logger.warn({ dependency: 'redis', address: this.address, err: err.message }, `redis unavailable at ${this.address}: retrying (requests that need it answer 503, jobs wait)`);
+    return true;
+  }
+
+  private ready(): void {
+    if (this.state === 'down') this.logger.info({ dependency: 'redis', address: this.address, downForMs: Date.now() - this.downSince }, `redis available again at ${this.address}`);
+    this.state = 'up';
+  }
+}
+
+const watches = new WeakMap<Logger, Map<string, RedisWatch>>();
+
+/** The process's watch of the Redis at `url` (one per logger and host, so each dyno of a test process has its own). */
+export function redisWatch(logger: Logger, url: string): RedisWatch {
+  const address = redisAddress(url);
+  const key = address.replace(/^\w+:/, '');
+  let byHost = watches.get(logger);
+  if (!byHost) watches.set(logger, (byHost = new Map()));
+  let watch = byHost.get(key);
+  if (!watch) byHost.set(key, (watch = new RedisWatch(logger, address)));
+  return watch;
+}
+
+/** Reports a connection's errors and returns to the process's watch of its Redis (RedisWatch), not line by line. */
+export function logConnectionErrors(conn: Redis, logger: Logger, _name: string): void {
+  const { host, port, path } = conn.options;
+  const hostname = host?.includes(':') ? `[${host}]` : (host ?? '127.0.0.1');
+  redisWatch(logger, path ? `redis://${path}` : `${conn.options.tls ? 'rediss' : 'redis'}://${hostname}:${port ?? 6379}`).track(conn);
 }
 
 /**
@@ -156,6 +206,8 @@ async function readSettings(redis: Redis): Promise<Record<string, string | undef
 
 /** Checked at start by every dyno: a warning in production, a note elsewhere (a development Redis needs no AOF). */
 export async function checkRedisDurability(redis: Redis, logger: Logger, production: boolean): Promise<string[]> {
+  // Redis down at start: checked once it answers (RedisWatch says when), rather than reported as unknown settings.
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
   const findings = await redisDurabilityFindings(redis).catch((err: Error) => [`could not be checked (${err.message})`]);
   if (findings.length) {
     const message = 'Redis is not configured for durable queues (production needs appendonly yes, appendfsync everysec, maxmemory-policy noeviction)';

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { servicesFor, type Services } from '../domain/services';
 import { runProcess } from '../lib/process';
-import { bullConnection } from '../lib/redis';
+import { bullConnection, redisWatch } from '../lib/redis';
 import { allQueues } from '../queues';
 import type { Processor } from './define';
 import { allProcessors } from './index';
@@ -54,6 +54,7 @@ export function checkWiring(queues = allQueues, processors = allProcessors): voi
 export function startWorkers(services: Services, only?: string[]): WorkerPool {
   checkWiring();
   const { config, logger, metrics } = services;
+  const redis = redisWatch(logger, config.REDIS_URL);
   const outage = new OutageGate(
     [
       { name: 'postgresql', check: () => services.orm.em.getConnection().execute('select 1') },
@@ -114,9 +115,11 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
         metrics.jobs.inc({ queue, outcome: final ? 'failed' : 'retried' });
         logger[final ? 'error' : 'warn']({ queue, jobId: job.id, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed, will retry');
       });
-      // A worker retries its connection every second in an outage: one line every 30 s is enough.
+      // A worker retries its connection every second in an outage: while the process's connections do not reach
+      // Redis, its RedisWatch tells the outage once for every queue; other errors, one line every 30 s per queue.
       let loggedAt = 0;
       worker.on('error', (err) => {
+        if (!redis.available && redis.failed(err)) return;
         if (Date.now() - loggedAt < 30_000) return;
         loggedAt = Date.now();
         logger.warn({ queue, err: err.message }, 'worker error');
@@ -152,7 +155,8 @@ if (require.main === module) {
   void (async () => {
     await runProcess('worker', servicesFor('worker'), async (services) => {
       const pool = startWorkers(services);
-      services.logger.info(`worker running ${pool.workers.length} queues`);
+      const redis = redisWatch(services.logger, services.config.REDIS_URL);
+      services.logger.info(`worker running ${pool.workers.length} queues${redis.available ? '' : `, waiting for redis at ${redis.address}`}`);
       return () => pool.close();
     });
   })();

@@ -80,6 +80,7 @@ export class OpenApiRegistry {
     for (const op of this.operations) {
       (paths[openApiPath(op.path)] ??= {})[op.method] = this.operation(op, schemas);
     }
+    exemplifyRequestBodies(paths, schemas);
     this.cached = {
       openapi: '3.1.0',
       info: { ...this.info, description: `${this.info.description}\n\nConventions of every route:\n${CONVENTIONS.map((c) => `- ${c}`).join('\n')}` },
@@ -181,6 +182,84 @@ export class OpenApiRegistry {
       .filter(([name]) => where === 'query' || path.includes(`:${name}`) || path.includes(`*${name}`))
       .map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) }));
   }
+}
+
+/**
+ * Swagger UI samples a string from its `pattern` before its `format` (randexp: "5846-21-74" for a date, control
+ * characters for a "no control characters" class), so most bodies it generated were refused. Every
+ * pattern-constrained string of a request body, nested ones included, gets a first `examples` value that matches
+ * its pattern and length bounds, unless it already has an example, default, const or enum. Parameters get none:
+ * Swagger UI would fill optional ones (a cursor, a filter) with it.
+ */
+function exemplifyRequestBodies(paths: Record<string, Record<string, Schema>>, schemas: Record<string, Schema>): void {
+  const seen = new Set<Schema>();
+  const visit = (schema: unknown, name: string | undefined): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema as Schema)) return;
+    const s = schema as Schema;
+    seen.add(s);
+    if (typeof s.$ref === 'string') return visit(schemas[s.$ref.replace('#/components/schemas/', '')], name);
+    for (const [key, property] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) visit(property, key);
+    visit(s.items, name);
+    visit(s.additionalProperties, name);
+    for (const list of [s.oneOf, s.anyOf, s.allOf]) if (Array.isArray(list)) for (const member of list) visit(member, name);
+    const isString = s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+    if (!isString || ['examples', 'example', 'default', 'const', 'enum'].some((k) => k in s)) return;
+    // Rules checked in code rather than by the schema: the password policy, IANA time zones.
+    if (name && CODE_CHECKED_SAMPLES[name]) return void (s.examples = [CODE_CHECKED_SAMPLES[name]]);
+    if (typeof s.pattern !== 'string') return;
+    const example = sampleMatching(s, name);
+    if (example !== undefined) s.examples = [example];
+  };
+  for (const operation of Object.values(paths).flatMap((byMethod) => Object.values(byMethod))) {
+    const content = ((operation.requestBody as Schema | undefined)?.content ?? {}) as Record<string, Schema>;
+    for (const media of Object.values(content)) visit(media.schema, undefined);
+  }
+}
+
+const CODE_CHECKED_SAMPLES: Record<string, string> = { password: 'a long passphrase', newPassword: 'a long passphrase', timeZone: 'Europe/Paris' };
+
+/** Realistic values by property name, tried first; then generic words, then runs of one character. */
+const NAMED_SAMPLES: Record<string, string[]> = {
+  currency: ['EUR'],
+  country: ['FR'],
+  locale: ['fr-FR', 'fr'],
+  phone: ['+33 1 23 45 67 89'],
+  value: ['+33 1 23 45 67 89'],
+  siren: ['732829320'],
+  siret: ['73282932000074'],
+  bic: ['AGRIFRPP'],
+  vatNumber: ['FR44732829320'],
+  period: ['2026-03'],
+  contentType: ['image/png'],
+  repository: ['octo-org/octo-repo'],
+  tier: ['pro'],
+  unitCode: ['C62'],
+  invoicePrefix: ['F-{YYYY}-'],
+  creditNotePrefix: ['AV-{YYYY}-'],
+};
+const GENERIC_SAMPLES = ['2026-01-15', 'example', 'Example', 'example.created', 'example:value', '09:00-17:00', 'me', 'example/name'];
+
+function sampleMatching(schema: Schema, name: string | undefined): string | undefined {
+  const pattern = schema.pattern as string;
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    re = new RegExp(pattern);
+  }
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const fits = (c: string) => c.length >= min && c.length <= max && re.test(c);
+  const named = (name && NAMED_SAMPLES[name]) || [];
+  const found = [...named, ...GENERIC_SAMPLES].find(fits);
+  if (found !== undefined) return found;
+  for (let n = Math.max(1, min); n <= Math.min(max, 256); n++) {
+    for (const unit of ['x', 'X', '1234567890']) {
+      const run = unit.repeat(n).slice(0, n);
+      if (fits(run)) return run;
+    }
+  }
+  return undefined;
 }
 
 /** Statuses that never carry a body (RFC 9110): a 1xx, 204, 205 or 304 is declared with its description and headers only. */

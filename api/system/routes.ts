@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Express, Request } from 'express';
 import helmet from 'helmet';
@@ -94,10 +95,23 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     },
   );
 
+  // ~1 MB of JSON: compressed (api/app.ts), and revalidated with an ETag computed once per document, so a browser
+  // that has it gets a 304 (no-cache: a new release's document is fetched at once).
+  let etag: { of: object; value: string } | undefined;
   routes.get(
     '/openapi.json',
-    { summary: 'This API description (OpenAPI 3.1)', access: 'public', response: { description: 'The OpenAPI 3.1 document', schema: describedDocument('openapi', 'paths') } },
-    () => openapi.document(services.config.PUBLIC_URL),
+    {
+      summary: 'This API description (OpenAPI 3.1)',
+      access: 'public',
+      response: { description: 'The OpenAPI 3.1 document', schema: describedDocument('openapi', 'paths') },
+      alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' },
+    },
+    ({ res }) => {
+      const document = openapi.document(services.config.PUBLIC_URL);
+      if (etag?.of !== document) etag = { of: document, value: `"${createHash('sha1').update(JSON.stringify(document)).digest('base64url')}"` };
+      res.set({ ETag: etag.value, 'Cache-Control': 'no-cache' });
+      return document;
+    },
   );
 
   routes.get(

@@ -64,6 +64,8 @@ describe('date fields: calendar dates, documented as dates, null where it clears
         format: 'date',
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         ...(schema.description ? { description: schema.description } : {}),
+        // Request bodies carry a valid date for Swagger UI's sample (it would generate one from the pattern).
+        ...(schema.examples ? { examples: ['2026-01-15'] } : {}),
       });
       for (const ajv of [checking, annotating]) {
         const validate = ajv.compile(schema);

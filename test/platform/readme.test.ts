@@ -1,14 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { configSpec } from '../../lib/config';
 
-/** The README stays true: the test command, and every variable of lib/config.ts in the configuration table. */
-describe('README', () => {
+/**
+ * The README and docs/ stay true: the README shows the test commands CI runs; docs/configuration.md lists every
+ * variable of lib/config.ts and every TEST_ variable; docs/benchmarks.md every benchmark; links name files.
+ */
+describe('README and docs/', () => {
   const readme = readFileSync('README.md', 'utf8');
+  const configuration = readFileSync('docs/configuration.md', 'utf8');
 
   it('shows the two commands', () => {
     expect(readme).toContain('npm start');
     expect(readme).toContain('npm test');
+  });
+
+  it('stays about one screen', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(90);
   });
 
   it('runs in CI the test commands it shows', () => {
@@ -20,7 +28,7 @@ describe('README', () => {
   });
 
   it.each(Object.keys(configSpec))('documents %s', (name) => {
-    expect(readme).toContain(`| \`${name}\` |`);
+    expect(configuration).toContain(`| \`${name}\` |`);
   });
 
   it('documents every TEST_ variable the tests read', () => {
@@ -33,21 +41,26 @@ describe('README', () => {
     };
     walk('test');
     expect(used.size).toBeGreaterThan(0);
-    for (const name of used) expect(`${name}: ${readme.includes(`| \`${name}\` |`)}`).toBe(`${name}: true`);
+    for (const name of used) expect(`${name}: ${configuration.includes(`| \`${name}\` |`)}`).toBe(`${name}: true`);
   });
 
   it('links only to files of the repository', () => {
-    for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
-      if (/^(https?:|#|\/)/.test(target)) continue;
-      expect(`${target}: ${existsSync(target)}`).toBe(`${target}: true`);
+    const files = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+    for (const file of files) {
+      for (const [, link] of readFileSync(file, 'utf8').matchAll(/\]\(([^)]+)\)/g)) {
+        if (/^(https?:|#|\/)/.test(link)) continue;
+        const target = join(dirname(file), link.replace(/#.*$/, ''));
+        expect(`${file} -> ${link}: ${existsSync(target)}`).toBe(`${file} -> ${link}: true`);
+      }
     }
     expect(readme).not.toContain('../');
   });
 
   it('lists every benchmark', () => {
+    const benchmarks = readFileSync('docs/benchmarks.md', 'utf8');
     const benches = readdirSync('bench')
       .filter((f: string) => f.endsWith('.ts') && !['lib.ts', 'run.ts'].includes(f))
       .map((f: string) => f.replace(/\.ts$/, ''));
-    for (const name of benches) expect(readme).toContain(`| \`${name}\` |`);
+    for (const name of benches) expect(benchmarks).toContain(`| \`${name}\` |`);
   });
 });
