@@ -1,8 +1,15 @@
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams, PageQuery } from '../http/dtos';
-import { createChannel, deleteChannel, findChannel, listChannels, listMessages } from '../../domain/work/chatChannels';
-import { createIntegrationToken, deleteIntegrationToken, listIntegrationTokens, postIntegrationMessage } from '../../domain/work/integrationTokens';
+import { createChannel } from '../../domain/work/createChannel';
+import { createIntegrationToken } from '../../domain/work/createIntegrationToken';
+import { deleteChannel } from '../../domain/work/deleteChannel';
+import { deleteIntegrationToken } from '../../domain/work/deleteIntegrationToken';
+import { listChannels } from '../../domain/work/listChannels';
+import { listIntegrationTokens } from '../../domain/work/listIntegrationTokens';
+import { listMessages } from '../../domain/work/listMessages';
+import { postIntegrationMessage } from '../../domain/work/postIntegrationMessage';
+import { findChannel } from '../../domain/work/store';
 import { CreateChannelBody, CreateIntegrationTokenBody, IntegrationMessageBody, IntegrationTokenParams, IntegrationTokenQuery } from './dtos';
 import { ChannelPageView, ChannelView, ChatMessagePageView, ChatMessageView, CreatedIntegrationTokenView, IntegrationTokenPageView } from './chatViews';
 
@@ -25,7 +32,7 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
     const channel = await createChannel(ctx, body);
     return created(ChannelView.from(channel), `/api/chat/channels/${channel.id}`);
   });
-  r.get('/api/chat/channels/:id', { ...read, summary: 'A channel', params: IdParams, response: ChannelView }, async ({ ctx, params }) => ChannelView.from(await findChannel(ctx, params.id)));
+  r.get('/api/chat/channels/:id', { ...read, summary: 'A channel', params: IdParams, response: ChannelView }, async ({ ctx, params }) => ChannelView.from(await findChannel(ctx.em, params.id)));
   r.delete('/api/chat/channels/:id', { ...manage, summary: 'Delete a channel', description: 'Its integration tokens and messages go with it.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
     await deleteChannel(ctx, params.id);
     return noContent();

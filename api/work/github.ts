@@ -1,5 +1,6 @@
 import type { ModuleMount } from '../http/mount';
-import { findGithubSettings, setGithubSecret } from '../../domain/work/githubSecret';
+import { setGithubSecret } from '../../domain/work/setGithubSecret';
+import { findGithubSettings } from '../../domain/work/store';
 import { receiveGithubWebhook } from '../../domain/work/receiveGithubWebhook';
 import type { TenantContext } from '../../domain/context';
 import { GithubSecretBody, GithubWebhookQuery } from './dtos';
@@ -15,7 +16,7 @@ export function githubRoutes({ routes }: ModuleMount): void {
   r.get(
     '/api/work/github',
     { ...manage, summary: 'GitHub webhook settings', description: 'Whether a webhookSecret is set, when it was last rotated, and the Payload URL to give GitHub. The secret itself is never shown again.', response: GithubSettingsView },
-    async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx), webhookUrl(ctx)),
+    async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx.em, ctx.tenantId), webhookUrl(ctx)),
   );
 
   r.put(

@@ -4,7 +4,8 @@ import { IdParams } from '../http/dtos';
 import { createWorkItem } from '../../domain/work/createWorkItem';
 import { deleteWorkItem } from '../../domain/work/deleteWorkItem';
 import { updateWorkItem } from '../../domain/work/updateWorkItem';
-import { findWorkItem, listWorkItems } from '../../domain/work/workItems';
+import { listWorkItems } from '../../domain/work/listWorkItems';
+import { findWorkItem } from '../../domain/work/store';
 import { CreateWorkItemBody, ListWorkItemsQuery, UpdateWorkItemBody } from './dtos';
 import { WorkItemPageView, WorkItemView } from './views';
 
@@ -41,7 +42,7 @@ export function workItemRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/work/items/:id', { ...gate, permission: 'work.read', summary: 'A work item', params: IdParams, response: WorkItemView }, async ({ ctx, params }) => WorkItemView.from(await findWorkItem(ctx, params.id)));
+  r.get('/api/work/items/:id', { ...gate, permission: 'work.read', summary: 'A work item', params: IdParams, response: WorkItemView }, async ({ ctx, params }) => WorkItemView.from(await findWorkItem(ctx.em, params.id)));
 
   r.patch(
     '/api/work/items/:id',
