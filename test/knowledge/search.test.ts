@@ -1,4 +1,5 @@
-import { recordSearchMiss, statsKeys } from '../../domain/knowledge/analytics';
+import { recordSearchMiss } from '../../domain/knowledge/recordSearchMiss';
+import { statsKeys } from '../../domain/knowledge/store/stats';
 import { flushKnowledgeStats } from '../../domain/knowledge/flushStats';
 import { knowledgeStatsProcessor } from '../../workers/knowledge/knowledge';
 import { addMember, createAccount, type Account } from '../support/factories';
