@@ -12,6 +12,7 @@ import { postIntegrationMessage } from '../../domain/work/postIntegrationMessage
 import { findChannel } from '../../domain/work/store';
 import { CreateChannelBody, CreateIntegrationTokenBody, IntegrationMessageBody, IntegrationTokenParams, IntegrationTokenQuery } from './dtos';
 import { ChannelPageView, ChannelView, ChatMessagePageView, ChatMessageView, CreatedIntegrationTokenView, IntegrationTokenPageView } from './chatViews';
+import * as docs from './chat.docs';
 
 /** Wrong tokens from one address are limited (successes cost nothing). */
 const INTEGRATION_LIMITS = [{ name: 'chat-integration-refusals', limit: 60, countFailuresOnly: true }];
@@ -46,7 +47,7 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   );
   r.post(
     '/api/chat/channels/:id/tokens',
-    { ...manage, summary: 'Create an integration token', description: 'Returns the token and its posting URL once; only its SHA-256 is stored (256 random bits, so a fast hash is safe).', params: IdParams, body: CreateIntegrationTokenBody, response: CreatedIntegrationTokenView, status: 201 },
+    { ...manage, summary: 'Create an integration token', description: docs.createIntegrationToken, params: IdParams, body: CreateIntegrationTokenBody, response: CreatedIntegrationTokenView, status: 201 },
     async ({ ctx, params, body }) => created(CreatedIntegrationTokenView.fromCreated(await createIntegrationToken(ctx, params.id, body), baseUrl)),
   );
   r.delete('/api/chat/tokens/:id', { ...manage, summary: 'Delete an integration token', description: 'Refused at once afterwards; the messages it posted stay.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
@@ -73,7 +74,7 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
     {
       ...post,
       summary: 'Post a message with an integration token',
-      description: 'Anonymous: the token in the URL names the organisation and the channel (a capability URL). A wrong token is refused (401) and nothing is stored. `username` is the author shown, the token label by default.',
+      description: docs.postMessageIntegrationToken,
       params: IntegrationTokenParams,
     },
     async ({ services: s, params, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, params.token, body))),

@@ -8,6 +8,7 @@ import { listWorkItems } from '../../domain/work/listWorkItems';
 import { findWorkItem } from '../../domain/work/store';
 import { CreateWorkItemBody, ListWorkItemsQuery, UpdateWorkItemBody } from './dtos';
 import { WorkItemPageView, WorkItemView } from './views';
+import * as docs from './items.docs';
 
 /**
  * Work items: /api/work/items. Signed-in members (JWT) of an organisation entitled to the `core` module
@@ -31,7 +32,7 @@ export function workItemRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'work.write',
       summary: 'Create a work item',
-      description: 'Status todo unless given. `link` ties it to a code-host issue or pull request (provider, `owner/name`, number): GitHub webhooks then set it done (issue closed), resolved (pull request closed) or in_progress (reopened).',
+      description: docs.createWorkItem,
       body: CreateWorkItemBody,
       response: WorkItemView,
       status: 201,
