@@ -1,6 +1,10 @@
 import type { ModuleMount } from '../http/mount';
 import { IdParams } from '../http/dtos';
-import { deliverySummary, findGithubDelivery, listChatDeliveries, listGithubDeliveries, listHubDeliveries } from '../../domain/notifications/listDeliveries';
+import { deliverySummary } from '../../domain/notifications/deliverySummary';
+import { listChatDeliveries } from '../../domain/notifications/listChatDeliveries';
+import { listGithubDeliveries } from '../../domain/notifications/listGithubDeliveries';
+import { listHubDeliveries } from '../../domain/notifications/listHubDeliveries';
+import { findGithubDelivery } from '../../domain/notifications/store';
 import { AdminChatDeliveriesQuery, AdminGithubDeliveriesQuery, AdminHubDeliveriesQuery, DeliverySummaryQuery } from './dtos';
 import { ChatDeliveryPageView, DeliverySummaryView, GithubDeliveryDetailView, GithubDeliveryPageView, HubDeliveryPageView } from './deliveryViews';
 import * as docs from './deliveries.docs';

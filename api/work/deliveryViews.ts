@@ -5,7 +5,7 @@ import { Nullable } from '../http/nullable';
 import { hubDeliveryStatuses, type HubDelivery } from '../../entities/notifications/hubDelivery';
 import type { ChatMessage } from '../../entities/work/chat';
 import { githubDeliveryOutcomes, type WorkGithubDelivery } from '../../entities/work/github';
-import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifications/listDeliveries';
+import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifications/store';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
