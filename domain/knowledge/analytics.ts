@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SEARCH_MISS_QUERY_LENGTH } from '../../entities/knowledge/subscriber';
 
 /**
  * Reading statistics without a database write per view: each view (a read of a published article on the public
@@ -22,8 +23,8 @@ export const viewFields = (view: { tenantId: string; spaceId: string; articleId:
   `${view.tenantId}|${view.spaceId}|-|${day}`,
 ];
 
-/** Normalised (trimmed, lower-case, spaces collapsed, 200 characters, no `|`) so that counts group the same question. */
-export const missedQuery = (query: string): string => query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200).replaceAll('|', ' ');
+/** Normalised (trimmed, lower-case, spaces collapsed, cut to the column, no `|`) so that counts group the same question. */
+export const missedQuery = (query: string): string => query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, SEARCH_MISS_QUERY_LENGTH).replaceAll('|', ' ');
 
 /** The counter field of a search without result. */
 export const missField = (tenantId: string, spaceId: string, day: string, query: string): string => `${tenantId}|${spaceId}|${day}|${missedQuery(query)}`;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Em } from '../../lib/db';
 import { conflict } from '../../lib/errors';
+import { ARTICLE_COLUMNS } from '../../entities/knowledge/article';
+import { SPACE_COLUMNS } from '../../entities/knowledge/space';
 import { slugify } from '../../lib/slugs';
 import { articleSlugsStartingWith, articleSlugTaken } from './store/articles';
 import { lockSlugBase } from './store/locks';
@@ -30,7 +32,8 @@ export async function spaceSlug(em: Em, wanted: string | undefined, name: string
     if (await spaceSlugTaken(em, wanted, exceptId)) throw slugTaken();
     return wanted;
   }
-  const base = slugify(name, 70, 'space');
+  // Room for the suffix (-xxxxxx) in the column.
+  const base = slugify(name, SPACE_COLUMNS.slug - 10, 'space');
   await lockSlugBase(em, 'kb_space_slug', base);
   if (!(await spaceSlugTaken(em, base, exceptId))) return base;
   for (;;) {
@@ -49,7 +52,8 @@ export async function articleSlug(em: Em, spaceId: string, wanted: string | unde
     if (await articleSlugTaken(em, spaceId, wanted, exceptId)) throw slugTaken();
     return wanted;
   }
-  const base = slugify(title, 150);
+  // Room for -2, -3 ... in the column.
+  const base = slugify(title, ARTICLE_COLUMNS.slug - 10);
   await lockSlugBase(em, `kb_article_slug:${spaceId}`, base);
   return nextFreeSlug(base, await articleSlugsStartingWith(em, spaceId, base, exceptId));
 }

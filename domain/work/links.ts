@@ -8,7 +8,8 @@ export interface WorkItemLink {
   number: number;
 }
 
-const REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
+/** `owner/name` of a code host's repository (the request bodies check it too). */
+export const REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
 
 /** The link columns of a link (null unlinks); repositories are stored lower-cased. */
 export function linkColumns(link: WorkItemLink | null) {
