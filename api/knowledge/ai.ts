@@ -92,7 +92,16 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/api/knowledge/public/spaces/:slug/qa',
-    { access: 'public', summary: 'Ask a public space', description: docs.askPublicSpace, params: KbSlugParams, body: KbQaBody, rateLimits: perIp, response: KbPublicQaView, errors: AI_ERRORS },
+    {
+      access: 'public',
+      summary: 'Ask a public space',
+      description: docs.askPublicSpace,
+      params: KbSlugParams,
+      body: KbQaBody,
+      rateLimits: perIp,
+      response: KbPublicQaView,
+      errors: AI_ERRORS,
+    },
     async ({ params, body, res }) => {
       // 404 before any model call for an unknown or internal space, or one of an organisation not served (suspended, not entitled).
       const space = await readPublicSpace(services, params.slug);

@@ -26,7 +26,14 @@ export function articleRoutes(surface: Surface): void {
 
   r.get(
     `${prefix}/spaces/:id/articles`,
-    { ...gate('read'), summary: 'List the articles of a space', description: docs.listArticlesSpace(who), params: IdParams, query: KbListArticlesQuery, response: KbArticlePageView },
+    {
+      ...gate('read'),
+      summary: 'List the articles of a space',
+      description: docs.listArticlesSpace(who),
+      params: IdParams,
+      query: KbListArticlesQuery,
+      response: KbArticlePageView,
+    },
     async (input) => KbArticlePageView.from(await listArticles(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
   );
 
@@ -91,13 +98,29 @@ export function articleRoutes(surface: Surface): void {
 
   r.post(
     `${prefix}/spaces/:id/articles/reorder`,
-    { ...gate('write'), summary: 'Set the reading order', description: docs.setReadingOrder, params: IdParams, body: KbReorderBody, bodyLimit: '1mb', response: KbReorderView },
+    {
+      ...gate('write'),
+      summary: 'Set the reading order',
+      description: docs.setReadingOrder,
+      params: IdParams,
+      body: KbReorderBody,
+      bodyLimit: '1mb',
+      response: KbReorderView,
+    },
     async ({ ctx, params, body }) => ({ renumbered: await reorderArticles(ctx, params.id, body.articleIds) }),
   );
 
   r.post(
     `${prefix}/articles/:id/status`,
-    { ...gate('write'), summary: 'Change the status of an article', description: docs.changeStatusArticle, params: IdParams, body: KbStatusBody, response: KbArticleView, errors: { 409: '`invalid_transition`' } },
+    {
+      ...gate('write'),
+      summary: 'Change the status of an article',
+      description: docs.changeStatusArticle,
+      params: IdParams,
+      body: KbStatusBody,
+      response: KbArticleView,
+      errors: { 409: '`invalid_transition`' },
+    },
     async ({ ctx, params, body }) => KbArticleView.from(await changeArticleStatus(ctx, params.id, body.status)),
   );
 
@@ -115,7 +138,14 @@ export function articleRoutes(surface: Surface): void {
 
   r.get(
     `${prefix}/articles/:id/versions`,
-    { ...gate('read'), summary: 'Version history', description: docs.versionHistory, params: IdParams, query: PageQuery, response: KbVersionPageView },
+    {
+      ...gate('read'),
+      summary: 'Version history',
+      description: docs.versionHistory,
+      params: IdParams,
+      query: PageQuery,
+      response: KbVersionPageView,
+    },
     async (input) => KbVersionPageView.from(await listVersions(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
   );
 

@@ -50,13 +50,28 @@ export function memberRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/knowledge/articles/:id/comments',
-    { ...read, summary: 'Comments of an article', description: 'Oldest first. An unpublished article is a 404 for members who may only read.', params: IdParams, query: PageQuery, response: KbCommentPageView },
+    {
+      ...read,
+      summary: 'Comments of an article',
+      description: 'Oldest first. An unpublished article is a 404 for members who may only read.',
+      params: IdParams,
+      query: PageQuery,
+      response: KbCommentPageView,
+    },
     async (input) => KbCommentPageView.from(await listComments(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
   );
 
   r.post(
     '/api/knowledge/articles/:id/comments',
-    { ...read, summary: 'Comment on an article', description: docs.commentArticle, params: IdParams, body: KbCommentBody, response: KbCommentView, status: 201 },
+    {
+      ...read,
+      summary: 'Comment on an article',
+      description: docs.commentArticle,
+      params: IdParams,
+      body: KbCommentBody,
+      response: KbCommentView,
+      status: 201,
+    },
     async (input) => created(KbCommentView.from(await addComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) }))),
   );
 
@@ -76,7 +91,14 @@ export function memberRoutes({ routes }: ModuleMount): void {
 
   r.delete(
     '/api/knowledge/comments/:id',
-    { ...read, summary: 'Delete own comment', description: 'Only its author (403 `not_comment_author`).', params: IdParams, status: 204, errors: { 403: '`not_comment_author`' } },
+    {
+      ...read,
+      summary: 'Delete own comment',
+      description: 'Only its author (403 `not_comment_author`).',
+      params: IdParams,
+      status: 204,
+      errors: { 403: '`not_comment_author`' },
+    },
     async ({ ctx, params }) => {
       await deleteComment(ctx, params.id);
       return noContent();

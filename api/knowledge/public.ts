@@ -55,23 +55,56 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   const subscribeLimits: RateLimitRule[] = [
     ...writeLimits,
     { name: 'kb-subscribe-ip', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR, ...asked },
-    { name: 'kb-subscribe-email', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'subscribed address', ...asked },
-    { name: 'kb-subscribe-space', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR, by: (req) => String(req.params.slug), per: 'blog', ...asked },
+    {
+      name: 'kb-subscribe-email',
+      limit: RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR,
+      by: bodyField('email'),
+      per: 'subscribed address',
+      ...asked,
+    },
+    {
+      name: 'kb-subscribe-space',
+      limit: RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR,
+      by: (req) => String(req.params.slug),
+      per: 'blog',
+      ...asked,
+    },
   ];
 
-  r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: docs.directoryPublicSpaces, query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
-    cacheable(res);
-    return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
-  });
+  r.get(
+    `${P}/spaces`,
+    {
+      ...base,
+      summary: 'Directory of public spaces',
+      description: docs.directoryPublicSpaces,
+      query: KbPublicSpacesQuery,
+      response: KbPublicSpacePageView,
+    },
+    async ({ res, query }) => {
+      cacheable(res);
+      return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
+    },
+  );
 
-  r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: docs.publicSpace, params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
-    cacheable(res);
-    return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
-  });
+  r.get(
+    `${P}/spaces/:slug`,
+    { ...base, summary: 'A public space', description: docs.publicSpace, params: KbSlugParams, response: KbPublicSpaceView },
+    async ({ res, params }) => {
+      cacheable(res);
+      return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
+    },
+  );
 
   r.get(
     `${P}/spaces/:slug/articles`,
-    { ...base, summary: 'Published articles of a public space', description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.', params: KbSlugParams, query: KbPublicPageQuery, response: KbPublicArticlePageView },
+    {
+      ...base,
+      summary: 'Published articles of a public space',
+      description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.',
+      params: KbSlugParams,
+      query: KbPublicPageQuery,
+      response: KbPublicArticlePageView,
+    },
     async ({ res, params, query }) => {
       const space = await readPublicSpace(services, params.slug);
       cacheable(res);
@@ -101,7 +134,14 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     `${P}/spaces/:slug/search`,
-    { ...base, summary: 'Search a public space', description: docs.searchPublicSpace, params: KbSlugParams, query: KbPublicSearchQuery, response: KbPublicSearchView },
+    {
+      ...base,
+      summary: 'Search a public space',
+      description: docs.searchPublicSpace,
+      params: KbSlugParams,
+      query: KbPublicSearchQuery,
+      response: KbPublicSearchView,
+    },
     async ({ res, params, query }) => {
       const space = await readPublicSpace(services, params.slug);
       const items = await searchArticles(services, { q: query.q, limit: query.limit, tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
@@ -133,13 +173,35 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   for (const purpose of ['confirm', 'unsubscribe'] as const) {
     const summary = purpose === 'confirm' ? 'Confirm a blog subscription' : 'Unsubscribe from a blog';
     const description = purpose === 'confirm' ? 'With the token of the confirmation mail. A bad token is a 404.' : 'With the signed token every mail carries (no sign-in). A bad token is a 404. Idempotent.';
-    r.post(`${P}/subscribers/${purpose}`, { ...writes, summary, description: `${description} (Body { token }.)`, body: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, body }) => {
-      noStore(res);
-      return { status: (await answerSubscriberLink(services, body.token, purpose)).status };
-    });
-    r.get(`${P}/subscribers/${purpose}`, { ...writes, summary: `${summary} (mail link)`, description: `${description} The link of the mail (?token=).`, query: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, query }) => {
-      noStore(res);
-      return { status: (await answerSubscriberLink(services, query.token, purpose)).status };
-    });
+    r.post(
+      `${P}/subscribers/${purpose}`,
+      {
+        ...writes,
+        summary,
+        description: `${description} (Body { token }.)`,
+        body: KbTokenBody,
+        response: KbSubscriptionView,
+        errors: { 404: 'Unknown or forged token' },
+      },
+      async ({ res, body }) => {
+        noStore(res);
+        return { status: (await answerSubscriberLink(services, body.token, purpose)).status };
+      },
+    );
+    r.get(
+      `${P}/subscribers/${purpose}`,
+      {
+        ...writes,
+        summary: `${summary} (mail link)`,
+        description: `${description} The link of the mail (?token=).`,
+        query: KbTokenBody,
+        response: KbSubscriptionView,
+        errors: { 404: 'Unknown or forged token' },
+      },
+      async ({ res, query }) => {
+        noStore(res);
+        return { status: (await answerSubscriberLink(services, query.token, purpose)).status };
+      },
+    );
   }
 }

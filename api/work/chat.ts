@@ -28,16 +28,46 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   const manage = { access: 'user', module: 'core', permission: 'work.integrations.manage' } as const;
   const baseUrl = services.config.PUBLIC_URL.replace(/\/$/, '');
 
-  r.get('/api/chat/channels', { ...read, summary: 'List channels', description: 'Oldest first.', query: PageQuery, response: ChannelPageView }, async ({ ctx, query }) => ChannelPageView.from(await listChannels(ctx, query)));
-  r.post('/api/chat/channels', { ...manage, summary: 'Create a channel', description: '409 `channel_exists` when the name is taken.', body: CreateChannelBody, response: ChannelView, status: 201, errors: { 409: '`channel_exists`' } }, async ({ ctx, body }) => {
-    const channel = await createChannel(ctx, body);
-    return created(ChannelView.from(channel), `/api/chat/channels/${channel.id}`);
-  });
-  r.get('/api/chat/channels/:id', { ...read, summary: 'A channel', params: IdParams, response: ChannelView }, async ({ ctx, params }) => ChannelView.from(await findChannel(ctx.em, params.id)));
-  r.delete('/api/chat/channels/:id', { ...manage, summary: 'Delete a channel', description: 'Its integration tokens and messages go with it.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteChannel(ctx, params.id);
-    return noContent();
-  });
+  r.get(
+    '/api/chat/channels',
+    { ...read, summary: 'List channels', description: 'Oldest first.', query: PageQuery, response: ChannelPageView },
+    async ({ ctx, query }) => ChannelPageView.from(await listChannels(ctx, query)),
+  );
+  r.post(
+    '/api/chat/channels',
+    {
+      ...manage,
+      summary: 'Create a channel',
+      description: '409 `channel_exists` when the name is taken.',
+      body: CreateChannelBody,
+      response: ChannelView,
+      status: 201,
+      errors: { 409: '`channel_exists`' },
+    },
+    async ({ ctx, body }) => {
+      const channel = await createChannel(ctx, body);
+      return created(ChannelView.from(channel), `/api/chat/channels/${channel.id}`);
+    },
+  );
+  r.get(
+    '/api/chat/channels/:id',
+    { ...read, summary: 'A channel', params: IdParams, response: ChannelView },
+    async ({ ctx, params }) => ChannelView.from(await findChannel(ctx.em, params.id)),
+  );
+  r.delete(
+    '/api/chat/channels/:id',
+    {
+      ...manage,
+      summary: 'Delete a channel',
+      description: 'Its integration tokens and messages go with it.',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await deleteChannel(ctx, params.id);
+      return noContent();
+    },
+  );
   r.get('/api/chat/channels/:id/messages', { ...read, summary: 'Messages of a channel', description: 'Newest first.', params: IdParams, query: PageQuery, response: ChatMessagePageView }, async ({ ctx, params, query }) =>
     ChatMessagePageView.from(await listMessages(ctx, params.id, query)),
   );
@@ -47,13 +77,31 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   );
   r.post(
     '/api/chat/channels/:id/tokens',
-    { ...manage, summary: 'Create an integration token', description: docs.createIntegrationToken, params: IdParams, body: CreateIntegrationTokenBody, response: CreatedIntegrationTokenView, status: 201 },
+    {
+      ...manage,
+      summary: 'Create an integration token',
+      description: docs.createIntegrationToken,
+      params: IdParams,
+      body: CreateIntegrationTokenBody,
+      response: CreatedIntegrationTokenView,
+      status: 201,
+    },
     async ({ ctx, params, body }) => created(CreatedIntegrationTokenView.fromCreated(await createIntegrationToken(ctx, params.id, body), baseUrl)),
   );
-  r.delete('/api/chat/tokens/:id', { ...manage, summary: 'Delete an integration token', description: 'Refused at once afterwards; the messages it posted stay.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteIntegrationToken(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/chat/tokens/:id',
+    {
+      ...manage,
+      summary: 'Delete an integration token',
+      description: 'Refused at once afterwards; the messages it posted stay.',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await deleteIntegrationToken(ctx, params.id);
+      return noContent();
+    },
+  );
 
   const post = {
     access: 'public',
@@ -66,7 +114,12 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   // Registered before /api/integrations/:token, which would otherwise take "messages" for a token.
   r.post(
     '/api/integrations/messages',
-    { ...post, summary: 'Post a message with an integration token (query)', description: 'As POST /api/integrations/{token}, with the token in `?token=`.', query: IntegrationTokenQuery },
+    {
+      ...post,
+      summary: 'Post a message with an integration token (query)',
+      description: 'As POST /api/integrations/{token}, with the token in `?token=`.',
+      query: IntegrationTokenQuery,
+    },
     async ({ services: s, query, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, query.token, body))),
   );
   r.post(

@@ -18,13 +18,25 @@ export function deliveryRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/deliveries',
-    { access: 'admin', summary: 'Deliveries by source and outcome', description: docs.deliveriesSourceOutcome, query: DeliverySummaryQuery, response: DeliverySummaryView },
+    {
+      access: 'admin',
+      summary: 'Deliveries by source and outcome',
+      description: docs.deliveriesSourceOutcome,
+      query: DeliverySummaryQuery,
+      response: DeliverySummaryView,
+    },
     async ({ query }) => DeliverySummaryView.from(query.hours, await deliverySummary(services, query.hours)),
   );
 
   r.get(
     '/admin/deliveries/github',
-    { access: 'admin', summary: 'GitHub webhook deliveries', description: docs.githubWebhookDeliveries, query: AdminGithubDeliveriesQuery, response: GithubDeliveryPageView },
+    {
+      access: 'admin',
+      summary: 'GitHub webhook deliveries',
+      description: docs.githubWebhookDeliveries,
+      query: AdminGithubDeliveriesQuery,
+      response: GithubDeliveryPageView,
+    },
     async ({ query }) => GithubDeliveryPageView.from(await listGithubDeliveries(services, query)),
   );
 
@@ -36,13 +48,25 @@ export function deliveryRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/deliveries/chat',
-    { access: 'admin', summary: 'Chat integration deliveries', description: docs.chatIntegrationDeliveries, query: AdminChatDeliveriesQuery, response: ChatDeliveryPageView },
+    {
+      access: 'admin',
+      summary: 'Chat integration deliveries',
+      description: docs.chatIntegrationDeliveries,
+      query: AdminChatDeliveriesQuery,
+      response: ChatDeliveryPageView,
+    },
     async ({ query }) => ChatDeliveryPageView.from(await listChatDeliveries(services, query)),
   );
 
   r.get(
     '/admin/deliveries/hub',
-    { access: 'admin', summary: 'Outbound hub notifications', description: docs.outboundHubNotifications, query: AdminHubDeliveriesQuery, response: HubDeliveryPageView },
+    {
+      access: 'admin',
+      summary: 'Outbound hub notifications',
+      description: docs.outboundHubNotifications,
+      query: AdminHubDeliveriesQuery,
+      response: HubDeliveryPageView,
+    },
     async ({ query }) => HubDeliveryPageView.from(await listHubDeliveries(services, query)),
   );
 }

@@ -22,7 +22,14 @@ export function workItemRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/work/items',
-    { ...gate, permission: 'work.read', summary: 'List work items', description: 'Newest first; filters `status` and `repository` (items linked to that `owner/name`).', query: ListWorkItemsQuery, response: WorkItemPageView },
+    {
+      ...gate,
+      permission: 'work.read',
+      summary: 'List work items',
+      description: 'Newest first; filters `status` and `repository` (items linked to that `owner/name`).',
+      query: ListWorkItemsQuery,
+      response: WorkItemPageView,
+    },
     async ({ ctx, query }) => WorkItemPageView.from(await listWorkItems(ctx, query)),
   );
 
@@ -43,22 +50,45 @@ export function workItemRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/work/items/:id', { ...gate, permission: 'work.read', summary: 'A work item', params: IdParams, response: WorkItemView }, async ({ ctx, params }) => WorkItemView.from(await findWorkItem(ctx.em, params.id)));
+  r.get(
+    '/api/work/items/:id',
+    { ...gate, permission: 'work.read', summary: 'A work item', params: IdParams, response: WorkItemView },
+    async ({ ctx, params }) => WorkItemView.from(await findWorkItem(ctx.em, params.id)),
+  );
 
   r.patch(
     '/api/work/items/:id',
-    { ...gate, permission: 'work.write', summary: 'Edit a work item', description: 'Fields left out are kept. A changed link forgets the last code-host event applied.', params: IdParams, body: UpdateWorkItemBody, response: WorkItemView },
+    {
+      ...gate,
+      permission: 'work.write',
+      summary: 'Edit a work item',
+      description: 'Fields left out are kept. A changed link forgets the last code-host event applied.',
+      params: IdParams,
+      body: UpdateWorkItemBody,
+      response: WorkItemView,
+    },
     async ({ ctx, params, body }) => WorkItemView.from(await updateWorkItem(ctx, params.id, body)),
   );
 
   r.delete(
     '/api/work/items/:id/link',
-    { ...gate, permission: 'work.write', summary: 'Unlink a work item', description: 'Removes its code-host link: webhooks no longer move it.', params: IdParams, response: WorkItemView },
+    {
+      ...gate,
+      permission: 'work.write',
+      summary: 'Unlink a work item',
+      description: 'Removes its code-host link: webhooks no longer move it.',
+      params: IdParams,
+      response: WorkItemView,
+    },
     async ({ ctx, params }) => WorkItemView.from(await updateWorkItem(ctx, params.id, { link: null })),
   );
 
-  r.delete('/api/work/items/:id', { ...gate, permission: 'work.write', summary: 'Delete a work item', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteWorkItem(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/work/items/:id',
+    { ...gate, permission: 'work.write', summary: 'Delete a work item', params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteWorkItem(ctx, params.id);
+      return noContent();
+    },
+  );
 }
