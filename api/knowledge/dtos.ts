@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { ARTICLE_COLUMNS, articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, SPACE_COLUMNS, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
 import { INT4_MAX, IsNotBlank, KeysetPageQuery, Length, MaxLength, PageQuery } from '../http/dtos';
+import * as docs from './dtos.docs';
 
 /** Inputs of the knowledge member and integration surfaces. */
 
@@ -57,13 +58,13 @@ export class KbUpdateCollectionBody {
 
 export class KbCreateArticleBody {
   @IsString() @Length(1, ARTICLE_COLUMNS.title) @IsNotBlank('title') title!: string;
-  @JSONSchema({ description: 'Fixed for the article\'s life. Default: `rich` on the member surface, `developer` on the integration surface' })
+  @JSONSchema({ description: docs.articleKind })
   @IsOptional() @IsIn(articleKinds) kind?: ArticleKind;
   @JSONSchema({ description: 'A collection of the same space', type: ['string', 'null'], format: 'uuid' })
   @IsOptional() @IsUUID() collectionId?: string | null;
   @JSONSchema({ description: 'Unique in the space (409 `slug_taken`); derived from the title when omitted (-2, -3 ... when taken)' })
   @IsOptional() @IsString() @Length(1, ARTICLE_COLUMNS.slug) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
-  @JSONSchema({ description: 'Rich articles: a ProseMirror/Tiptap document { type: "doc", content: [nodes] }; each node { type, attrs?, content?, text?, marks? }', type: 'object', additionalProperties: true })
+  @JSONSchema({ description: docs.richContent, type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() content?: Record<string, unknown>;
   @JSONSchema({ description: 'Developer articles (required for them): Markdown' })
   @IsOptional() @IsString() @MaxLength(MAX_MARKDOWN) contentMarkdown?: string;

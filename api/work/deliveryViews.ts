@@ -9,6 +9,7 @@ import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifica
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import * as docs from './deliveryViews.docs';
 
 /** Presenters of /admin/deliveries: inbound webhooks and outbound hub notifications with their outcomes. */
 
@@ -65,7 +66,7 @@ export class HubDeliveryView {
   @IsUUID() tenantId!: string;
   @IsString() module!: string;
   @IsString() event!: string;
-  @JSONSchema({ description: '`retrying` after a failed attempt with attempts left; `failed` when dropped; `skipped` when the module has no secret' })
+  @JSONSchema({ description: docs.hubDeliveryStatus })
   @IsIn(hubDeliveryStatuses) status!: string;
   @IsInt() attempts!: number;
   @JSONSchema({ description: 'HTTP status of the last answer (null: unreachable, or skipped)' })
