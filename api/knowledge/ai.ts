@@ -2,19 +2,21 @@ import { Type } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsNotBlank, Length, MaxLength } from '../http/dtos';
-import { answerQuestion, assist } from '../../domain/knowledge/assist';
-import { findSpace } from '../../domain/knowledge/lookup';
+import { answerQuestion } from '../../domain/knowledge/answerQuestion';
+import { assist } from '../../domain/knowledge/assist';
+import { findSpace } from '../../domain/knowledge/store/spaces';
 import { readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { invalidField } from '../../lib/errors';
 import type { RateLimitRule } from '../http/rateLimit';
 import type { ModuleMount } from '../http/mount';
 import { KbSlugParams } from './publicViews';
 import { seesUnpublished } from './surface';
+import * as docs from './ai.docs';
 
 const operations = ['suggest', 'rewrite', 'summarize', 'qa'] as const;
 
 class KbAiBody {
-  @JSONSchema({ description: '`suggest` (continue text), `rewrite` (text + instruction), `summarize` (text or articleId), `qa` (question, optional spaceId)' })
+  @JSONSchema({ description: docs.ai })
   @IsIn(operations) operation!: (typeof operations)[number];
   @IsOptional() @IsString() @Length(1, 20_000) text?: string;
   @IsOptional() @IsUUID() articleId?: string;
@@ -68,8 +70,7 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
       module: 'knowledge',
       permission: 'knowledge.read',
       summary: 'AI: suggest, rewrite, summarize, qa',
-      description:
-        'Through the suite\'s AI layer. `suggest` continues `text`; `rewrite` rewrites `text` per `instruction`; `summarize` summarizes `text` or the article `articleId` (an unpublished article is a 404 for members who may only read, as when reading it); `qa` answers `question` from the articles the search finds in the organisation (or `spaceId`), only from them, citing them ([1], [2] ... in `sources`; members who may only read get published articles only). 30 calls a minute per member.',
+      description: docs.aiSuggestRewriteSummarizeQa,
       body: KbAiBody,
       rateLimits: perUser,
       response: KbAiView,
@@ -91,7 +92,16 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
 
   r.post(
     '/api/knowledge/public/spaces/:slug/qa',
-    { access: 'public', summary: 'Ask a public space', description: 'Answers from the published articles of the space only, citing them (title and slug). 10 questions a minute per client IP.', params: KbSlugParams, body: KbQaBody, rateLimits: perIp, response: KbPublicQaView, errors: AI_ERRORS },
+    {
+      access: 'public',
+      summary: 'Ask a public space',
+      description: docs.askPublicSpace,
+      params: KbSlugParams,
+      body: KbQaBody,
+      rateLimits: perIp,
+      response: KbPublicQaView,
+      errors: AI_ERRORS,
+    },
     async ({ params, body, res }) => {
       // 404 before any model call for an unknown or internal space, or one of an organisation not served (suspended, not entitled).
       const space = await readPublicSpace(services, params.slug);

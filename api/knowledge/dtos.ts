@@ -1,9 +1,10 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
-import { searchLanguages, spaceModes, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
+import { ARTICLE_COLUMNS, articleKinds, articleStatuses, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
+import { searchLanguages, spaceModes, SPACE_COLUMNS, type SearchLanguage, type SpaceMode } from '../../entities/knowledge/space';
 import { INT4_MAX, IsNotBlank, KeysetPageQuery, Length, MaxLength, PageQuery } from '../http/dtos';
+import * as docs from './dtos.docs';
 
 /** Inputs of the knowledge member and integration surfaces. */
 
@@ -17,23 +18,23 @@ const SLUG_MESSAGE = 'must be lower-case letters, digits and single hyphens';
 export const MAX_MARKDOWN = 49_000;
 
 export class KbCreateSpaceBody {
-  @IsString() @Length(1, 120) @IsNotBlank('name') name!: string;
+  @IsString() @Length(1, SPACE_COLUMNS.name) @IsNotBlank('name') name!: string;
   @JSONSchema({ description: '`internal` (members only), `public_kb` (public knowledge base) or `blog` (public, with subscribers)' })
   @IsIn(spaceModes) mode!: SpaceMode;
   @JSONSchema({ description: 'Unique across the service (409 `slug_taken`); derived from the name when omitted' })
-  @IsOptional() @IsString() @Length(1, 80) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
+  @IsOptional() @IsString() @Length(1, SPACE_COLUMNS.slug) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
   @JSONSchema({ type: ['string', 'null'] })
-  @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+  @IsOptional() @IsString() @MaxLength(SPACE_COLUMNS.description) description?: string | null;
   @JSONSchema({ description: 'Text-search language of its articles (default english; `simple` does no stemming)' })
   @IsOptional() @IsIn(searchLanguages) language?: SearchLanguage;
 }
 
 export class KbUpdateSpaceBody {
-  @IsOptional() @IsString() @Length(1, 120) @IsNotBlank('name') name?: string;
+  @IsOptional() @IsString() @Length(1, SPACE_COLUMNS.name) @IsNotBlank('name') name?: string;
   @IsOptional() @IsIn(spaceModes) mode?: SpaceMode;
-  @IsOptional() @IsString() @Length(1, 80) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
+  @IsOptional() @IsString() @Length(1, SPACE_COLUMNS.slug) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
   @JSONSchema({ type: ['string', 'null'] })
-  @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+  @IsOptional() @IsString() @MaxLength(SPACE_COLUMNS.description) description?: string | null;
   @IsOptional() @IsIn(searchLanguages) language?: SearchLanguage;
 }
 
@@ -42,28 +43,28 @@ export class KbListSpacesQuery extends PageQuery {
 }
 
 export class KbCollectionBody {
-  @IsString() @Length(1, 120) @IsNotBlank('name') name!: string;
+  @IsString() @Length(1, SPACE_COLUMNS.name) @IsNotBlank('name') name!: string;
   @JSONSchema({ type: ['string', 'null'] })
-  @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+  @IsOptional() @IsString() @MaxLength(SPACE_COLUMNS.description) description?: string | null;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) sortOrder?: number;
 }
 
 export class KbUpdateCollectionBody {
-  @IsOptional() @IsString() @Length(1, 120) @IsNotBlank('name') name?: string;
+  @IsOptional() @IsString() @Length(1, SPACE_COLUMNS.name) @IsNotBlank('name') name?: string;
   @JSONSchema({ type: ['string', 'null'] })
-  @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+  @IsOptional() @IsString() @MaxLength(SPACE_COLUMNS.description) description?: string | null;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) sortOrder?: number;
 }
 
 export class KbCreateArticleBody {
-  @IsString() @Length(1, 200) @IsNotBlank('title') title!: string;
-  @JSONSchema({ description: 'Fixed for the article\'s life. Default: `rich` on the member surface, `developer` on the integration surface' })
+  @IsString() @Length(1, ARTICLE_COLUMNS.title) @IsNotBlank('title') title!: string;
+  @JSONSchema({ description: docs.articleKind })
   @IsOptional() @IsIn(articleKinds) kind?: ArticleKind;
   @JSONSchema({ description: 'A collection of the same space', type: ['string', 'null'], format: 'uuid' })
   @IsOptional() @IsUUID() collectionId?: string | null;
   @JSONSchema({ description: 'Unique in the space (409 `slug_taken`); derived from the title when omitted (-2, -3 ... when taken)' })
-  @IsOptional() @IsString() @Length(1, 160) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
-  @JSONSchema({ description: 'Rich articles: a ProseMirror/Tiptap document { type: "doc", content: [nodes] }; each node { type, attrs?, content?, text?, marks? }', type: 'object', additionalProperties: true })
+  @IsOptional() @IsString() @Length(1, ARTICLE_COLUMNS.slug) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
+  @JSONSchema({ description: docs.richContent, type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() content?: Record<string, unknown>;
   @JSONSchema({ description: 'Developer articles (required for them): Markdown' })
   @IsOptional() @IsString() @MaxLength(MAX_MARKDOWN) contentMarkdown?: string;
@@ -74,12 +75,12 @@ export class KbCreateArticleBody {
 }
 
 export class KbUpdateArticleBody {
-  @IsOptional() @IsString() @Length(1, 200) @IsNotBlank('title') title?: string;
+  @IsOptional() @IsString() @Length(1, ARTICLE_COLUMNS.title) @IsNotBlank('title') title?: string;
   @JSONSchema({ description: 'Only the article\'s own kind is accepted (409 `kind_immutable`)' })
   @IsOptional() @IsIn(articleKinds) kind?: ArticleKind;
   @JSONSchema({ description: 'A collection of the same space; null takes the article out of its collection', type: ['string', 'null'], format: 'uuid' })
   @IsOptional() @IsUUID() collectionId?: string | null;
-  @IsOptional() @IsString() @Length(1, 160) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
+  @IsOptional() @IsString() @Length(1, ARTICLE_COLUMNS.slug) @Matches(SLUG, { message: `slug ${SLUG_MESSAGE}` }) slug?: string;
   @JSONSchema({ description: 'Rich articles only', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() content?: Record<string, unknown>;
   @JSONSchema({ description: 'Developer articles only' })
@@ -103,7 +104,7 @@ export class KbStatusBody {
 }
 
 export class KbCommentBody {
-  @IsString() @Length(1, 5000) @IsNotBlank('body') body!: string;
+  @IsString() @Length(1, ARTICLE_COLUMNS.commentBody) @IsNotBlank('body') body!: string;
 }
 
 export class KbVersionParams {

@@ -1,7 +1,10 @@
 import { Type } from 'class-transformer';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInt, IsOptional, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
-import { addComment, deleteComment, editComment, listComments } from '../../domain/knowledge/comments';
+import { addComment } from '../../domain/knowledge/addComment';
+import { deleteComment } from '../../domain/knowledge/deleteComment';
+import { editComment } from '../../domain/knowledge/editComment';
+import { listComments } from '../../domain/knowledge/listComments';
 import { getSpaceAnalytics } from '../../domain/knowledge/getSpaceAnalytics';
 import { IdParams, PageQuery } from '../http/dtos';
 import { created, noContent } from '../http/routes';
@@ -9,6 +12,7 @@ import type { ModuleMount } from '../http/mount';
 import { KbCommentBody } from './dtos';
 import { seesUnpublished } from './surface';
 import { KbCommentPageView, KbCommentView } from './views';
+import * as docs from './member.docs';
 
 class KbAnalyticsQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(365) days: number = 30;
@@ -46,13 +50,28 @@ export function memberRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/knowledge/articles/:id/comments',
-    { ...read, summary: 'Comments of an article', description: 'Oldest first. An unpublished article is a 404 for members who may only read.', params: IdParams, query: PageQuery, response: KbCommentPageView },
+    {
+      ...read,
+      summary: 'Comments of an article',
+      description: 'Oldest first. An unpublished article is a 404 for members who may only read.',
+      params: IdParams,
+      query: PageQuery,
+      response: KbCommentPageView,
+    },
     async (input) => KbCommentPageView.from(await listComments(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
   );
 
   r.post(
     '/api/knowledge/articles/:id/comments',
-    { ...read, summary: 'Comment on an article', description: 'Any member who can read the article may comment (members who may only read: on published articles; others are a 404); the author is the caller.', params: IdParams, body: KbCommentBody, response: KbCommentView, status: 201 },
+    {
+      ...read,
+      summary: 'Comment on an article',
+      description: docs.commentArticle,
+      params: IdParams,
+      body: KbCommentBody,
+      response: KbCommentView,
+      status: 201,
+    },
     async (input) => created(KbCommentView.from(await addComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) }))),
   );
 
@@ -61,7 +80,7 @@ export function memberRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Edit own comment',
-      description: 'Only its author (403 `not_comment_author`); editedAt records the change. A comment on an article unpublished since is a 404 for members who may only read.',
+      description: docs.editOwnComment,
       params: IdParams,
       body: KbCommentBody,
       response: KbCommentView,
@@ -72,7 +91,14 @@ export function memberRoutes({ routes }: ModuleMount): void {
 
   r.delete(
     '/api/knowledge/comments/:id',
-    { ...read, summary: 'Delete own comment', description: 'Only its author (403 `not_comment_author`).', params: IdParams, status: 204, errors: { 403: '`not_comment_author`' } },
+    {
+      ...read,
+      summary: 'Delete own comment',
+      description: 'Only its author (403 `not_comment_author`).',
+      params: IdParams,
+      status: 204,
+      errors: { 403: '`not_comment_author`' },
+    },
     async ({ ctx, params }) => {
       await deleteComment(ctx, params.id);
       return noContent();
@@ -84,7 +110,7 @@ export function memberRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Space statistics',
-      description: 'Over the last `days` days (default 30): views, unique readers (per day, summed), per-day figures, the ten most read articles (published ones only for members who may only read) and the searches of the space that found nothing. Views are counted in Redis (no database write per view) and flushed every minute, so figures are up to a minute behind.',
+      description: docs.spaceStatistics,
       params: IdParams,
       query: KbAnalyticsQuery,
       response: KbAnalyticsView,

@@ -1,9 +1,14 @@
 import type { Response } from 'express';
-import { recordSearchMiss, recordView, readerKey } from '../../domain/knowledge/analytics';
-import { getPublicArticle, listPublicArticles } from '../../domain/knowledge/publicArticles';
-import { findPublicSpace, listPublicSpaces, readPublicSpace } from '../../domain/knowledge/publicSpace';
+import { readerKey } from '../../domain/knowledge/analytics';
+import { recordSearchMiss } from '../../domain/knowledge/recordSearchMiss';
+import { recordView } from '../../domain/knowledge/recordView';
+import { getPublicArticle } from '../../domain/knowledge/getPublicArticle';
+import { listPublicArticles } from '../../domain/knowledge/listPublicArticles';
+import { listPublicSpaces } from '../../domain/knowledge/listPublicSpaces';
+import { findPublicSpace, readPublicSpace } from '../../domain/knowledge/publicSpace';
 import { searchArticles } from '../../domain/knowledge/searchArticles';
-import { answerSubscriberLink, CONFIRMATION_RESEND_HOURS, subscribe } from '../../domain/knowledge/subscribe';
+import { answerSubscriberLink } from '../../domain/knowledge/answerSubscriberLink';
+import { subscribe } from '../../domain/knowledge/subscribe';
 import { bodyField, type RateLimitRule } from '../http/rateLimit';
 import { accepted } from '../http/routes';
 import type { ModuleMount } from '../http/mount';
@@ -23,6 +28,7 @@ import {
   KbSubscriptionView,
   KbTokenBody,
 } from './publicViews';
+import * as docs from './public.docs';
 
 const P = '/api/knowledge/public';
 /** CDN-friendly: a minute fresh, five more minutes served stale while revalidating; the router adds a weak ETag to these reads (they declare 304; the article read sets its own) and answers 304 to If-None-Match. */
@@ -49,23 +55,56 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   const subscribeLimits: RateLimitRule[] = [
     ...writeLimits,
     { name: 'kb-subscribe-ip', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR, ...asked },
-    { name: 'kb-subscribe-email', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR, by: bodyField('email'), per: 'subscribed address', ...asked },
-    { name: 'kb-subscribe-space', limit: RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR, by: (req) => String(req.params.slug), per: 'blog', ...asked },
+    {
+      name: 'kb-subscribe-email',
+      limit: RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR,
+      by: bodyField('email'),
+      per: 'subscribed address',
+      ...asked,
+    },
+    {
+      name: 'kb-subscribe-space',
+      limit: RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR,
+      by: (req) => String(req.params.slug),
+      per: 'blog',
+      ...asked,
+    },
   ];
 
-  r.get(`${P}/spaces`, { ...base, summary: 'Directory of public spaces', description: 'Public knowledge bases and blogs of every organisation the surface serves (never internal spaces, nor those of an organisation that is suspended or not entitled to knowledge), in slug order. Pages by cursor: `nextCursor` is the slug of the last space of the page; a page may rarely hold fewer than `limit` spaces, only a null `nextCursor` ends the list.', query: KbPublicSpacesQuery, response: KbPublicSpacePageView }, async ({ res, query }) => {
-    cacheable(res);
-    return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
-  });
+  r.get(
+    `${P}/spaces`,
+    {
+      ...base,
+      summary: 'Directory of public spaces',
+      description: docs.directoryPublicSpaces,
+      query: KbPublicSpacesQuery,
+      response: KbPublicSpacePageView,
+    },
+    async ({ res, query }) => {
+      cacheable(res);
+      return KbPublicSpacePageView.from(await listPublicSpaces(services, query));
+    },
+  );
 
-  r.get(`${P}/spaces/:slug`, { ...base, summary: 'A public space', description: 'An internal or unknown slug is a 404, as is every space of an organisation that is suspended or not entitled to knowledge (on every route of this surface).', params: KbSlugParams, response: KbPublicSpaceView }, async ({ res, params }) => {
-    cacheable(res);
-    return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
-  });
+  r.get(
+    `${P}/spaces/:slug`,
+    { ...base, summary: 'A public space', description: docs.publicSpace, params: KbSlugParams, response: KbPublicSpaceView },
+    async ({ res, params }) => {
+      cacheable(res);
+      return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
+    },
+  );
 
   r.get(
     `${P}/spaces/:slug/articles`,
-    { ...base, summary: 'Published articles of a public space', description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.', params: KbSlugParams, query: KbPublicPageQuery, response: KbPublicArticlePageView },
+    {
+      ...base,
+      summary: 'Published articles of a public space',
+      description: 'Knowledge bases in reading order, blogs newest first; without content. Pages by number.',
+      params: KbSlugParams,
+      query: KbPublicPageQuery,
+      response: KbPublicArticlePageView,
+    },
     async ({ res, params, query }) => {
       const space = await readPublicSpace(services, params.slug);
       cacheable(res);
@@ -78,8 +117,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     {
       ...base,
       summary: 'A published article',
-      description:
-        "The rendered, sanitised HTML (stored with each version) beside the source (Markdown or editor document). Drafts, reviews and archived articles are 404. The ETag names the article's state, so a matching If-None-Match is a 304 without a body. Counts a view (Redis, flushed to the space analytics).",
+      description: docs.publishedArticle,
       params: KbArticleSlugParams,
       response: KbPublicArticleView,
     },
@@ -96,7 +134,14 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     `${P}/spaces/:slug/search`,
-    { ...base, summary: 'Search a public space', description: 'Full-text search (ranked, typo-tolerant on titles) over its published articles only. A search that finds nothing is counted in the space analytics.', params: KbSlugParams, query: KbPublicSearchQuery, response: KbPublicSearchView },
+    {
+      ...base,
+      summary: 'Search a public space',
+      description: docs.searchPublicSpace,
+      params: KbSlugParams,
+      query: KbPublicSearchQuery,
+      response: KbPublicSearchView,
+    },
     async ({ res, params, query }) => {
       const space = await readPublicSpace(services, params.slug);
       const items = await searchArticles(services, { q: query.q, limit: query.limit, tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
@@ -112,7 +157,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
       ...writes,
       rateLimits: subscribeLimits,
       summary: 'Subscribe to a blog',
-      description: `Double opt-in: a confirmation mail (through the mail queue) whose link confirms. Always 202 with the same body, whether the address was new, pending or already confirmed (nobody learns who subscribed). A pending address is mailed again only once its last confirmation is ${CONFIRMATION_RESEND_HOURS} hours old, and the mail counts toward its recipient's hourly cap (MAIL_RECIPIENT_CAP_PER_HOUR). Limited per client address (RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR), per subscribed address (RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR) and per blog (RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR) an hour; refused requests do not count; over a limit 429 \`rate_limited\` with Retry-After. Only blog spaces (404 otherwise).`,
+      description: docs.subscribeBlog,
       params: KbSlugParams,
       body: KbSubscribeBody,
       response: KbSubscriptionView,
@@ -128,13 +173,35 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
   for (const purpose of ['confirm', 'unsubscribe'] as const) {
     const summary = purpose === 'confirm' ? 'Confirm a blog subscription' : 'Unsubscribe from a blog';
     const description = purpose === 'confirm' ? 'With the token of the confirmation mail. A bad token is a 404.' : 'With the signed token every mail carries (no sign-in). A bad token is a 404. Idempotent.';
-    r.post(`${P}/subscribers/${purpose}`, { ...writes, summary, description: `${description} (Body { token }.)`, body: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, body }) => {
-      noStore(res);
-      return { status: (await answerSubscriberLink(services, body.token, purpose)).status };
-    });
-    r.get(`${P}/subscribers/${purpose}`, { ...writes, summary: `${summary} (mail link)`, description: `${description} The link of the mail (?token=).`, query: KbTokenBody, response: KbSubscriptionView, errors: { 404: 'Unknown or forged token' } }, async ({ res, query }) => {
-      noStore(res);
-      return { status: (await answerSubscriberLink(services, query.token, purpose)).status };
-    });
+    r.post(
+      `${P}/subscribers/${purpose}`,
+      {
+        ...writes,
+        summary,
+        description: `${description} (Body { token }.)`,
+        body: KbTokenBody,
+        response: KbSubscriptionView,
+        errors: { 404: 'Unknown or forged token' },
+      },
+      async ({ res, body }) => {
+        noStore(res);
+        return { status: (await answerSubscriberLink(services, body.token, purpose)).status };
+      },
+    );
+    r.get(
+      `${P}/subscribers/${purpose}`,
+      {
+        ...writes,
+        summary: `${summary} (mail link)`,
+        description: `${description} The link of the mail (?token=).`,
+        query: KbTokenBody,
+        response: KbSubscriptionView,
+        errors: { 404: 'Unknown or forged token' },
+      },
+      async ({ res, query }) => {
+        noStore(res);
+        return { status: (await answerSubscriberLink(services, query.token, purpose)).status };
+      },
+    );
   }
 }

@@ -4,13 +4,15 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Length } from '../http/dtos';
 import { articleKinds, type KnowledgeArticle, type RichNode } from '../../entities/knowledge/article';
 import { searchLanguages } from '../../entities/knowledge/space';
-import type { PublicArticleSummary } from '../../domain/knowledge/publicArticles';
-import { publicModes, type PublicSpaceSummary } from '../../domain/knowledge/publicSpace';
+import type { PublicArticleSummary } from '../../domain/knowledge/listPublicArticles';
+import type { PublicSpaceSummary } from '../../domain/knowledge/listPublicSpaces';
+import { publicModes } from '../../domain/knowledge/publicSpace';
 import type { SearchHit } from '../../domain/knowledge/searchArticles';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { Nullable } from '../http/nullable';
 import { iso, isoTime } from '../http/present';
+import * as docs from './publicViews.docs';
 
 /**
  * What the anonymous public surface shows: addressed by slugs, never an organisation, a member or an internal
@@ -61,7 +63,7 @@ export class KbPublicArticlePageView {
 }
 
 export class KbPublicArticleView extends KbPublicArticleSummaryView {
-  @JSONSchema({ description: 'The content rendered to HTML (Markdown through markdown-it, raw HTML off; rich documents by node type), sanitised with an allow-list; rendered once per version and stored' })
+  @JSONSchema({ description: docs.renderedHtml })
   @IsString() html!: string;
   @JSONSchema({ description: 'Developer articles: the Markdown source' })
   @Nullable() @IsString() contentMarkdown!: string | null;
@@ -102,7 +104,7 @@ export class KbPublicSpacesQuery {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
 
-  @JSONSchema({ description: 'nextCursor of the previous page: the page holds the spaces whose slug sorts after it. A slug that names no space is still a position (a renamed space does not break the paging).' })
+  @JSONSchema({ description: docs.directoryCursor })
   @IsOptional() @IsString() @Length(1, 80) @Matches(/^[a-z0-9-]+$/) cursor?: string;
 
   @IsOptional() @IsIn(publicModes) mode?: (typeof publicModes)[number];

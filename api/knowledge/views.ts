@@ -3,7 +3,7 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsObject, IsString, IsU
 import { JSONSchema } from 'class-validator-jsonschema';
 import { articleKinds, articleStatuses, versionReasons, type KnowledgeArticle, type KnowledgeArticleVersion, type KnowledgeComment, type RichNode } from '../../entities/knowledge/article';
 import { searchLanguages, spaceModes, type KnowledgeCollection, type KnowledgeSpace } from '../../entities/knowledge/space';
-import type { ArticleSummary } from '../../domain/knowledge/listArticles';
+import type { ArticleSummary } from '../../domain/knowledge/store/articles';
 import type { SearchHit } from '../../domain/knowledge/searchArticles';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';

@@ -1,10 +1,18 @@
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams, PageQuery } from '../http/dtos';
-import { createChannel, deleteChannel, findChannel, listChannels, listMessages } from '../../domain/work/chatChannels';
-import { createIntegrationToken, deleteIntegrationToken, listIntegrationTokens, postIntegrationMessage } from '../../domain/work/integrationTokens';
+import { createChannel } from '../../domain/work/createChannel';
+import { createIntegrationToken } from '../../domain/work/createIntegrationToken';
+import { deleteChannel } from '../../domain/work/deleteChannel';
+import { deleteIntegrationToken } from '../../domain/work/deleteIntegrationToken';
+import { listChannels } from '../../domain/work/listChannels';
+import { listIntegrationTokens } from '../../domain/work/listIntegrationTokens';
+import { listMessages } from '../../domain/work/listMessages';
+import { postIntegrationMessage } from '../../domain/work/postIntegrationMessage';
+import { findChannel } from '../../domain/work/store';
 import { CreateChannelBody, CreateIntegrationTokenBody, IntegrationMessageBody, IntegrationTokenParams, IntegrationTokenQuery } from './dtos';
 import { ChannelPageView, ChannelView, ChatMessagePageView, ChatMessageView, CreatedIntegrationTokenView, IntegrationTokenPageView } from './chatViews';
+import * as docs from './chat.docs';
 
 /** Wrong tokens from one address are limited (successes cost nothing). */
 const INTEGRATION_LIMITS = [{ name: 'chat-integration-refusals', limit: 60, countFailuresOnly: true }];
@@ -20,16 +28,46 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   const manage = { access: 'user', module: 'core', permission: 'work.integrations.manage' } as const;
   const baseUrl = services.config.PUBLIC_URL.replace(/\/$/, '');
 
-  r.get('/api/chat/channels', { ...read, summary: 'List channels', description: 'Oldest first.', query: PageQuery, response: ChannelPageView }, async ({ ctx, query }) => ChannelPageView.from(await listChannels(ctx, query)));
-  r.post('/api/chat/channels', { ...manage, summary: 'Create a channel', description: '409 `channel_exists` when the name is taken.', body: CreateChannelBody, response: ChannelView, status: 201, errors: { 409: '`channel_exists`' } }, async ({ ctx, body }) => {
-    const channel = await createChannel(ctx, body);
-    return created(ChannelView.from(channel), `/api/chat/channels/${channel.id}`);
-  });
-  r.get('/api/chat/channels/:id', { ...read, summary: 'A channel', params: IdParams, response: ChannelView }, async ({ ctx, params }) => ChannelView.from(await findChannel(ctx, params.id)));
-  r.delete('/api/chat/channels/:id', { ...manage, summary: 'Delete a channel', description: 'Its integration tokens and messages go with it.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteChannel(ctx, params.id);
-    return noContent();
-  });
+  r.get(
+    '/api/chat/channels',
+    { ...read, summary: 'List channels', description: 'Oldest first.', query: PageQuery, response: ChannelPageView },
+    async ({ ctx, query }) => ChannelPageView.from(await listChannels(ctx, query)),
+  );
+  r.post(
+    '/api/chat/channels',
+    {
+      ...manage,
+      summary: 'Create a channel',
+      description: '409 `channel_exists` when the name is taken.',
+      body: CreateChannelBody,
+      response: ChannelView,
+      status: 201,
+      errors: { 409: '`channel_exists`' },
+    },
+    async ({ ctx, body }) => {
+      const channel = await createChannel(ctx, body);
+      return created(ChannelView.from(channel), `/api/chat/channels/${channel.id}`);
+    },
+  );
+  r.get(
+    '/api/chat/channels/:id',
+    { ...read, summary: 'A channel', params: IdParams, response: ChannelView },
+    async ({ ctx, params }) => ChannelView.from(await findChannel(ctx.em, params.id)),
+  );
+  r.delete(
+    '/api/chat/channels/:id',
+    {
+      ...manage,
+      summary: 'Delete a channel',
+      description: 'Its integration tokens and messages go with it.',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await deleteChannel(ctx, params.id);
+      return noContent();
+    },
+  );
   r.get('/api/chat/channels/:id/messages', { ...read, summary: 'Messages of a channel', description: 'Newest first.', params: IdParams, query: PageQuery, response: ChatMessagePageView }, async ({ ctx, params, query }) =>
     ChatMessagePageView.from(await listMessages(ctx, params.id, query)),
   );
@@ -39,13 +77,31 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   );
   r.post(
     '/api/chat/channels/:id/tokens',
-    { ...manage, summary: 'Create an integration token', description: 'Returns the token and its posting URL once; only its SHA-256 is stored (256 random bits, so a fast hash is safe).', params: IdParams, body: CreateIntegrationTokenBody, response: CreatedIntegrationTokenView, status: 201 },
+    {
+      ...manage,
+      summary: 'Create an integration token',
+      description: docs.createIntegrationToken,
+      params: IdParams,
+      body: CreateIntegrationTokenBody,
+      response: CreatedIntegrationTokenView,
+      status: 201,
+    },
     async ({ ctx, params, body }) => created(CreatedIntegrationTokenView.fromCreated(await createIntegrationToken(ctx, params.id, body), baseUrl)),
   );
-  r.delete('/api/chat/tokens/:id', { ...manage, summary: 'Delete an integration token', description: 'Refused at once afterwards; the messages it posted stay.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteIntegrationToken(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/chat/tokens/:id',
+    {
+      ...manage,
+      summary: 'Delete an integration token',
+      description: 'Refused at once afterwards; the messages it posted stay.',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await deleteIntegrationToken(ctx, params.id);
+      return noContent();
+    },
+  );
 
   const post = {
     access: 'public',
@@ -58,7 +114,12 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
   // Registered before /api/integrations/:token, which would otherwise take "messages" for a token.
   r.post(
     '/api/integrations/messages',
-    { ...post, summary: 'Post a message with an integration token (query)', description: 'As POST /api/integrations/{token}, with the token in `?token=`.', query: IntegrationTokenQuery },
+    {
+      ...post,
+      summary: 'Post a message with an integration token (query)',
+      description: 'As POST /api/integrations/{token}, with the token in `?token=`.',
+      query: IntegrationTokenQuery,
+    },
     async ({ services: s, query, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, query.token, body))),
   );
   r.post(
@@ -66,7 +127,7 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
     {
       ...post,
       summary: 'Post a message with an integration token',
-      description: 'Anonymous: the token in the URL names the organisation and the channel (a capability URL). A wrong token is refused (401) and nothing is stored. `username` is the author shown, the token label by default.',
+      description: docs.postMessageIntegrationToken,
       params: IntegrationTokenParams,
     },
     async ({ services: s, params, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, params.token, body))),

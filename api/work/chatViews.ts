@@ -3,7 +3,7 @@ import { IsDateString, IsString, IsUUID, ValidateNested } from 'class-validator'
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { ChatChannel, ChatIntegrationToken, ChatMessage } from '../../entities/work/chat';
-import type { CreatedIntegrationToken } from '../../domain/work/integrationTokens';
+import type { CreatedIntegrationToken } from '../../domain/work/createIntegrationToken';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';

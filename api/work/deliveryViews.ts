@@ -5,10 +5,11 @@ import { Nullable } from '../http/nullable';
 import { hubDeliveryStatuses, type HubDelivery } from '../../entities/notifications/hubDelivery';
 import type { ChatMessage } from '../../entities/work/chat';
 import { githubDeliveryOutcomes, type WorkGithubDelivery } from '../../entities/work/github';
-import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifications/listDeliveries';
+import type { DeliveryCount, GithubDeliverySummary } from '../../domain/notifications/store';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import * as docs from './deliveryViews.docs';
 
 /** Presenters of /admin/deliveries: inbound webhooks and outbound hub notifications with their outcomes. */
 
@@ -65,7 +66,7 @@ export class HubDeliveryView {
   @IsUUID() tenantId!: string;
   @IsString() module!: string;
   @IsString() event!: string;
-  @JSONSchema({ description: '`retrying` after a failed attempt with attempts left; `failed` when dropped; `skipped` when the module has no secret' })
+  @JSONSchema({ description: docs.hubDeliveryStatus })
   @IsIn(hubDeliveryStatuses) status!: string;
   @IsInt() attempts!: number;
   @JSONSchema({ description: 'HTTP status of the last answer (null: unreachable, or skipped)' })

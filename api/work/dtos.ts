@@ -2,25 +2,25 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
-import { codeHosts, workItemStatuses, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
+import { CHAT_COLUMNS } from '../../entities/work/chat';
+import { codeHosts, WORK_ITEM_COLUMNS, workItemStatuses, type CodeHost, type WorkItemStatus } from '../../entities/work/workItem';
+import { REPOSITORY } from '../../domain/work/links';
 import { githubDeliveryOutcomes, type GithubDeliveryOutcome } from '../../entities/work/github';
 import { hubDeliveryStatuses, type HubDeliveryStatus } from '../../entities/notifications/hubDelivery';
 
 /** Request bodies and queries of the work items, code-host webhook and chat routes. Unknown fields are refused. */
 
-const REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
-
 export class WorkItemLinkBody {
   @IsIn(codeHosts) provider!: CodeHost;
   @JSONSchema({ description: '`owner/name` of the repository (case-insensitive)' })
-  @IsString() @Length(3, 200) @Matches(REPOSITORY, { message: 'repository must be owner/name' }) repository!: string;
+  @IsString() @Length(3, WORK_ITEM_COLUMNS.linkRepository) @Matches(REPOSITORY, { message: 'repository must be owner/name' }) repository!: string;
   @JSONSchema({ description: 'Number of the issue or pull request' })
   @IsInt() @Min(1) @Max(INT4_MAX) number!: number;
 }
 
 
 export class CreateWorkItemBody {
-  @IsString() @Length(1, 300) @IsNotBlank('title') title!: string;
+  @IsString() @Length(1, WORK_ITEM_COLUMNS.title) @IsNotBlank('title') title!: string;
   @IsOptional() @IsString() @MaxLength(20000) description?: string;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
   @JSONSchema({ description: 'The issue or pull request the item tracks; code-host webhooks move its status' })
@@ -28,7 +28,7 @@ export class CreateWorkItemBody {
 }
 
 export class UpdateWorkItemBody {
-  @IsOptional() @IsString() @Length(1, 300) @IsNotBlank('title') title?: string;
+  @IsOptional() @IsString() @Length(1, WORK_ITEM_COLUMNS.title) @IsNotBlank('title') title?: string;
   @JSONSchema({ type: ['string', 'null'] })
   @IsOptional() @IsString() @MaxLength(20000) description?: string | null;
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
@@ -39,7 +39,7 @@ export class UpdateWorkItemBody {
 export class ListWorkItemsQuery extends PageQuery {
   @IsOptional() @IsIn(workItemStatuses) status?: WorkItemStatus;
   @JSONSchema({ description: 'Items linked to this repository (`owner/name`)' })
-  @IsOptional() @IsString() @Length(3, 200) @Matches(REPOSITORY) repository?: string;
+  @IsOptional() @IsString() @Length(3, WORK_ITEM_COLUMNS.linkRepository) @Matches(REPOSITORY) repository?: string;
 }
 
 export class GithubSecretBody {
@@ -54,19 +54,19 @@ export class GithubWebhookQuery {
 
 export class CreateChannelBody {
   @JSONSchema({ description: 'Unique in the organisation' })
-  @IsString() @Length(1, 80) @Matches(/^[^\s].*[^\s]$|^[^\s]$/, { message: 'name must not start or end with a space' }) name!: string;
-  @IsOptional() @IsString() @MaxLength(300) topic?: string;
+  @IsString() @Length(1, CHAT_COLUMNS.channelName) @Matches(/^[^\s].*[^\s]$|^[^\s]$/, { message: 'name must not start or end with a space' }) name!: string;
+  @IsOptional() @IsString() @MaxLength(CHAT_COLUMNS.topic) topic?: string;
 }
 
 export class CreateIntegrationTokenBody {
   @JSONSchema({ description: 'What the token is for; also the author name of its messages unless they give a username' })
-  @IsString() @Length(1, 100) @IsNotBlank('label') label!: string;
+  @IsString() @Length(1, CHAT_COLUMNS.tokenLabel) @IsNotBlank('label') label!: string;
 }
 
 export class IntegrationMessageBody {
-  @IsString() @Length(1, 4000) text!: string;
+  @IsString() @Length(1, CHAT_COLUMNS.text) text!: string;
   @JSONSchema({ description: 'Author name shown with the message (default: the token label)' })
-  @IsOptional() @IsString() @Length(1, 100) username?: string;
+  @IsOptional() @IsString() @Length(1, CHAT_COLUMNS.author) username?: string;
 }
 
 export class IntegrationTokenParams {

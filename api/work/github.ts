@@ -1,9 +1,11 @@
 import type { ModuleMount } from '../http/mount';
-import { findGithubSettings, setGithubSecret } from '../../domain/work/githubSecret';
+import { setGithubSecret } from '../../domain/work/setGithubSecret';
+import { findGithubSettings } from '../../domain/work/store';
 import { receiveGithubWebhook } from '../../domain/work/receiveGithubWebhook';
 import type { TenantContext } from '../../domain/context';
 import { GithubSecretBody, GithubWebhookQuery } from './dtos';
 import { GithubReceiptView, GithubSecretView, GithubSettingsView } from './views';
+import * as docs from './github.docs';
 
 const webhookUrl = (ctx: TenantContext) => `${ctx.services.config.PUBLIC_URL.replace(/\/$/, '')}/api/work/github/webhook?org=${ctx.tenantId}`;
 
@@ -14,8 +16,8 @@ export function githubRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/work/github',
-    { ...manage, summary: 'GitHub webhook settings', description: 'Whether a webhookSecret is set, when it was last rotated, and the Payload URL to give GitHub. The secret itself is never shown again.', response: GithubSettingsView },
-    async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx), webhookUrl(ctx)),
+    { ...manage, summary: 'GitHub webhook settings', description: docs.githubWebhookSettings, response: GithubSettingsView },
+    async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx.em, ctx.tenantId), webhookUrl(ctx)),
   );
 
   r.put(
@@ -23,8 +25,7 @@ export function githubRoutes({ routes }: ModuleMount): void {
     {
       ...manage,
       summary: 'Set or rotate the GitHub webhookSecret',
-      description:
-        'Sets the organisation\'s webhookSecret (a random 256-bit one unless `secret` is given) and returns it once with the Payload URL. Stored sealed (AES-256-GCM under a key derived from the server secret), since the HMAC check needs it in clear. Rotation takes effect at once: deliveries signed with the previous secret are refused (403) from then on, so update GitHub right after.',
+      description: docs.setRotateGitHubWebhookSecret,
       body: GithubSecretBody,
       response: GithubSecretView,
     },
@@ -38,18 +39,7 @@ export function githubRoutes({ routes }: ModuleMount): void {
     '/api/work/github/webhook',
     {
       summary: 'GitHub webhook',
-      description: `Anonymous but signed. The organisation is named by \`?org=<organisation id>\` in the Payload URL (GET /api/work/github gives it), so the
-signature is checked before the body is parsed: X-Hub-Signature-256 must be \`sha256=\` + the hex HMAC-SHA256 of the raw body under that organisation's
-webhookSecret (timing-safe comparison). No signature, no or unknown \`org\`, or an organisation without a secret: a silent 200 (\`received: false\`),
-nothing stored. A wrong signature: 403 \`signature_invalid\`. A valid delivery is stored by its X-GitHub-Delivery id and processed by a worker; the
-answer comes at once. issues and pull_request events with action closed set the linked work items done (issue) or resolved (pull request);
-reopened sets them in_progress; other events are recorded and ignored. A replayed X-GitHub-Delivery answers \`duplicate: true\` and does nothing
-again; an event whose issue/pull request updated_at is earlier than the last one applied to an item leaves it alone, so deliveries arriving
-out of order end in the latest state. GitHub's updated_at has one-second resolution: on an equal updated_at (e.g. closed then reopened within the
-same second) the delivery received later wins, whatever the order the worker processes them in: an item moves unless a delivery of the same
-issue/pull request and instant, received after this one, was already applied; a delivery processed again never wins against itself, so it
-changes nothing. Editing an item with its link unchanged keeps the last event applied; a changed link forgets it. Text PostgreSQL cannot store (\\u0000 escapes, unpaired surrogates) is dropped, or replaced by U+FFFD, in
-the stored delivery rather than refusing it.`,
+      description: docs.githubWebhook,
       access: 'public',
       query: GithubWebhookQuery,
       rawBody: { type: '*/*', limit: '1mb' },

@@ -6,6 +6,7 @@ import { codeHosts, workItemStatuses, type WorkItem } from '../../entities/work/
 import type { WorkGithubSettings } from '../../entities/work/github';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
+import * as docs from './views.docs';
 
 /** Presenters of the work items and code-host webhook routes. */
 
@@ -68,7 +69,7 @@ export class GithubSettingsView {
 }
 
 export class GithubSecretView extends GithubSettingsView {
-  @JSONSchema({ description: 'The webhookSecret to paste into GitHub. Shown this once: it is stored sealed and never returned again' })
+  @JSONSchema({ description: docs.githubSecretOnce })
   @IsString() secret!: string;
 }
 

@@ -1,14 +1,14 @@
 import { newId } from '../../entities/base';
-import { KnowledgeArticle, type ArticleStatus } from '../../entities/knowledge/article';
-import { KnowledgeSpace } from '../../entities/knowledge/space';
+import type { ArticleStatus, KnowledgeArticle } from '../../entities/knowledge/article';
 import { knowledgeMailingQueue } from '../../queues/knowledge';
 import type { StagedJob } from '../../entities/jobs/stagedJob';
 import type { TenantContext } from '../context';
 import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { notifyKnowledge } from './events';
-import { findArticle } from './lookup';
+import { findArticle } from './store/articles';
 import { assertTransition } from './transitions';
-import { bumpSearchVersion } from './searchCache';
+import { bumpSearchVersion } from './store/searchCache';
+import { modeOfSpace } from './store/spaces';
 
 /**
  * Moves an article to another status along the transition table (409 `invalid_transition`). The first
@@ -34,8 +34,7 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
       if (to === 'published') article.publishedAt ??= new Date();
     }
     if (to === 'published' && !article.mailedAt) {
-      const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId }, { fields: ['mode'] });
-      if (space.mode === 'blog') {
+      if ((await modeOfSpace(em, article.spaceId)) === 'blog') {
         const after = article.mailingAfterSubscriberId;
         const payload = { tenantId: ctx.tenantId, articleId: article.id, ...(after ? { afterSubscriberId: after } : {}) };
         mailing = stageJob(em, knowledgeMailingQueue, payload, publishedBefore ? `kb-mail.${article.id}.resumed.${newId()}` : `kb-mail.${article.id}`);

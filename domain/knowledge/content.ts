@@ -1,5 +1,5 @@
 import type sanitizeHtml from 'sanitize-html';
-import type { RichNode } from '../../entities/knowledge/article';
+import type { ArticleKind, RichNode } from '../../entities/knowledge/article';
 import { invalidField } from '../../lib/errors';
 import { onFirstUse } from '../../lib/lazy';
 
@@ -162,3 +162,34 @@ export function contentText(kind: 'rich' | 'developer', content: RichNode | null
 /** Rendered HTML of an article's content. */
 export const contentHtml = (kind: 'rich' | 'developer', content: RichNode | null, markdownSource: string | null): string =>
   kind === 'rich' ? (content ? renderRich(content) : '') : renderMarkdown(markdownSource ?? '');
+
+/**
+ * The content columns of a kind: rich articles take `content` (a document whose shape is checked), developer
+ * ones `contentMarkdown`; the other field is refused. On creation a developer article needs its Markdown and a
+ * rich one without content starts empty.
+ */
+export function contentFor(kind: ArticleKind, content: unknown, markdown: string | undefined, creating: boolean): { content: RichNode | null; contentMarkdown: string | null } {
+  if (kind === 'rich') {
+    if (markdown !== undefined) throw invalidField('contentMarkdown', 'is for developer articles; a rich article takes content');
+    if (content === undefined) return { content: creating ? { type: 'doc', content: [] } : null, contentMarkdown: null };
+    return { content: checkRichDocument(content), contentMarkdown: null };
+  }
+  if (content !== undefined) throw invalidField('content', 'is for rich articles; a developer article takes contentMarkdown');
+  if (markdown === undefined && creating) throw invalidField('contentMarkdown', 'is required for a developer article');
+  return { content: null, contentMarkdown: markdown ?? null };
+}
+
+/**
+ * Equality of two JSON values as documents: objects compare by their properties whatever their key order (jsonb
+ * stores keys sorted by length then bytes, editors write `type` first), arrays element by element in order, and a
+ * property holding undefined counts as absent (as in JSON and jsonb). Comparing JSON.stringify would see the same
+ * document read back from jsonb as changed, and write a version for an unchanged save.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}

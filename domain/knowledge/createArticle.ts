@@ -2,12 +2,14 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { KnowledgeArticle, type ArticleKind, type ArticleStatus } from '../../entities/knowledge/article';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { checkRichDocument } from './content';
+import { contentFor } from './content';
 import { notifyKnowledge } from './events';
-import { findCollection, findSpace, type Actor } from './lookup';
+import type { Actor } from './lookup';
+import { lastArticleOfSpace } from './store/articles';
+import { findCollection, findSpace } from './store/spaces';
 import { articleSlug, slugTaken } from './slugs';
 import { writeVersion } from './writeVersion';
-import { bumpSearchVersion } from './searchCache';
+import { bumpSearchVersion } from './store/searchCache';
 import { nextSortOrder } from './sortOrder';
 
 export interface CreateArticleProps {
@@ -55,7 +57,7 @@ function insertArticle(ctx: TenantContext, spaceId: string, props: CreateArticle
       if (!collection || collection.spaceId !== space.id) throw invalidField('collectionId', 'must be a collection of this space');
     }
     const slug = await articleSlug(em, space.id, props.slug, props.title);
-    const last = await em.findOne(KnowledgeArticle, { spaceId: space.id }, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'] });
+    const last = await lastArticleOfSpace(em, space.id);
     const article = em.create(KnowledgeArticle, {
       tenantId: ctx.tenantId,
       spaceId: space.id,
@@ -77,20 +79,4 @@ function insertArticle(ctx: TenantContext, spaceId: string, props: CreateArticle
     writeVersion(em, article, actor, 'created');
     return article;
   });
-}
-
-/**
- * The content columns of a kind: rich articles take `content` (a document whose shape is checked), developer
- * ones `contentMarkdown`; the other field is refused. On creation a developer article needs its Markdown and a
- * rich one without content starts empty.
- */
-export function contentFor(kind: ArticleKind, content: unknown, markdown: string | undefined, creating: boolean): { content: ReturnType<typeof checkRichDocument> | null; contentMarkdown: string | null } {
-  if (kind === 'rich') {
-    if (markdown !== undefined) throw invalidField('contentMarkdown', 'is for developer articles; a rich article takes content');
-    if (content === undefined) return { content: creating ? { type: 'doc', content: [] } : null, contentMarkdown: null };
-    return { content: checkRichDocument(content), contentMarkdown: null };
-  }
-  if (content !== undefined) throw invalidField('content', 'is for rich articles; a developer article takes contentMarkdown');
-  if (markdown === undefined && creating) throw invalidField('contentMarkdown', 'is required for a developer article');
-  return { content: null, contentMarkdown: markdown ?? null };
 }

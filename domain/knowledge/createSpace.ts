@@ -3,7 +3,7 @@ import { KnowledgeSpace, type SearchLanguage, type SpaceMode } from '../../entit
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
 import { slugTaken, spaceSlug } from './slugs';
-import { bumpSearchVersion } from './searchCache';
+import { bumpSearchVersion } from './store/searchCache';
 
 export interface CreateSpaceProps {
   name: string;

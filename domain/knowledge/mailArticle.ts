@@ -1,11 +1,9 @@
-import { MailMessage } from '../../entities/platform/mail';
-import { KnowledgeArticle } from '../../entities/knowledge/article';
-import { KnowledgeSpace } from '../../entities/knowledge/space';
-import { KnowledgeSubscriber } from '../../entities/knowledge/subscriber';
 import { knowledgeMailingQueue, type KnowledgeMailingJob } from '../../queues/knowledge';
-import type { Em } from '../../lib/db';
 import { dispatchMails } from '../platform/mail';
 import type { Services } from '../services';
+import { articleWithBody, stopMailingUnlessPublished } from './store/articles';
+import { findSpace } from './store/spaces';
+import { confirmedSubscribersAfter, mailsOfDedupeKeys } from './store/subscribers';
 import { articleMailKey, composeArticleMail } from './subscriberMail';
 
 export const MAILING_BATCH = 200;
@@ -25,17 +23,17 @@ export const MAILING_BATCH = 200;
 export async function mailArticleBatch(services: Services, job: KnowledgeMailingJob): Promise<number> {
   const em = services.orm.em.fork();
   em.setFilterParams('tenant', { tenantId: job.tenantId });
-  let article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'] });
+  let article = await articleWithBody(em, job.articleId);
   if (!article) return 0;
   if (article.status !== 'published') {
-    if (await stopMailing(em, job)) return 0;
+    if (await stopMailingUnlessPublished(em, job.articleId, job.afterSubscriberId ?? null)) return 0;
     // Published again since it was read, while its mailing was still under way: this batch goes on.
-    article = await em.findOne(KnowledgeArticle, { id: job.articleId }, { populate: ['bodyText'], refresh: true });
+    article = await articleWithBody(em, job.articleId, { refresh: true });
     if (!article || article.status !== 'published') return 0;
   }
-  const space = await em.findOneOrFail(KnowledgeSpace, { id: article.spaceId });
-  const subscribers = await em.find(KnowledgeSubscriber, { spaceId: space.id, status: 'confirmed', ...(job.afterSubscriberId ? { id: { $gt: job.afterSubscriberId } } : {}) }, { orderBy: { id: 'asc' }, limit: MAILING_BATCH });
-  const written = await em.find(MailMessage, { dedupeKey: { $in: subscribers.map((s) => articleMailKey(article.id, s.id)) } });
+  const space = await findSpace(em, article.spaceId);
+  const subscribers = await confirmedSubscribersAfter(em, space.id, job.afterSubscriberId ?? null, MAILING_BATCH);
+  const written = await mailsOfDedupeKeys(em, subscribers.map((s) => articleMailKey(article.id, s.id)));
   const have = new Set(written.map((m) => m.dedupeKey));
   const mails = subscribers.filter((s) => !have.has(articleMailKey(article.id, s.id))).map((s) => composeArticleMail(em, services, space, article, s));
   await em.flush();
@@ -45,17 +43,4 @@ export async function mailArticleBatch(services: Services, job: KnowledgeMailing
     await services.queues.add(knowledgeMailingQueue, { ...job, afterSubscriberId: last.id }, { jobId: `kb-mail.${article.id}.${last.id}` });
   }
   return mails.length;
-}
-
-/**
- * Records that the mailing stopped before the subscribers after `job.afterSubscriberId`, unless the article is
- * published (again) by now; one statement, so it waits for a status change in progress and sees its outcome.
- */
-async function stopMailing(em: Em, job: KnowledgeMailingJob): Promise<boolean> {
-  const stopped = await em.nativeUpdate(
-    KnowledgeArticle,
-    { id: job.articleId, status: { $ne: 'published' }, mailedAt: { $ne: null } },
-    { mailedAt: null, mailingAfterSubscriberId: job.afterSubscriberId ?? null },
-  );
-  return stopped > 0;
 }

@@ -1,8 +1,9 @@
-import { KnowledgeArticle } from '../../entities/knowledge/article';
 import { invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { findSpace } from './lookup';
-import { bumpSearchVersion } from './searchCache';
+import { countArticlesOfSpace, renumberArticles } from './store/articles';
+import { lockReadingOrder } from './store/locks';
+import { bumpSearchVersion } from './store/searchCache';
+import { findSpace } from './store/spaces';
 
 /**
  * Sets the reading order of a space in one statement (one transaction): the listed articles come first in the
@@ -13,17 +14,10 @@ export async function reorderArticles(ctx: TenantContext, spaceId: string, artic
   if (new Set(articleIds).size !== articleIds.length) throw invalidField('articleIds', 'must not repeat an article');
   const renumbered = await ctx.em.transactional(async (em) => {
     const space = await findSpace(em, spaceId);
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`knowledge_reorder:${space.id}`]);
-    const found = await em.count(KnowledgeArticle, { spaceId: space.id, id: { $in: articleIds } });
+    await lockReadingOrder(em, space.id);
+    const found = await countArticlesOfSpace(em, space.id, articleIds);
     if (found !== articleIds.length) throw invalidField('articleIds', 'must all be articles of this space');
-    const rows = await em.execute<{ n: number }[]>(
-      `with listed as (select t.id, t.ord - 1 as pos from unnest(?::uuid[]) with ordinality as t(id, ord)),
-            rest as (select a.id, ? + row_number() over (order by a.sort_order, a.id) - 1 as pos from knowledge_articles a where a.tenant_id = ? and a.space_id = ? and a.id <> all(?::uuid[])),
-            moved as (update knowledge_articles a set sort_order = p.pos, updated_at = now() from (select * from listed union all select * from rest) p where a.id = p.id and a.tenant_id = ? and a.space_id = ? and a.sort_order is distinct from p.pos returning 1)
-       select count(*)::int as n from moved`,
-      [`{${articleIds.join(',')}}`, articleIds.length, ctx.tenantId, space.id, `{${articleIds.join(',')}}`, ctx.tenantId, space.id],
-    );
-    return rows[0]?.n ?? 0;
+    return renumberArticles(em, ctx.tenantId, space.id, articleIds);
   });
   await bumpSearchVersion(ctx.services, ctx.tenantId);
   return renumbered;

@@ -1,10 +1,10 @@
-import { KnowledgeArticleVersion, type KnowledgeArticle } from '../../entities/knowledge/article';
-import { notFound } from '../../lib/errors';
+import type { KnowledgeArticle } from '../../entities/knowledge/article';
 import type { TenantContext } from '../context';
 import { notifyKnowledge } from './events';
-import { findArticle, type Actor } from './lookup';
+import type { Actor } from './lookup';
+import { findArticle, findVersion } from './store/articles';
 import { writeVersion } from './writeVersion';
-import { bumpSearchVersion } from './searchCache';
+import { bumpSearchVersion } from './store/searchCache';
 
 /**
  * Brings back the title and content of an earlier version as a new version (reason `restored`, restoredFrom
@@ -13,8 +13,7 @@ import { bumpSearchVersion } from './searchCache';
 export async function restoreVersion(ctx: TenantContext, articleId: string, versionId: string, actor: Actor): Promise<KnowledgeArticle> {
   const article = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, articleId, { withBody: true, lock: true });
-    const version = await em.findOne(KnowledgeArticleVersion, { id: versionId, articleId: article.id });
-    if (!version) throw notFound('Version');
+    const version = await findVersion(em, article.id, versionId);
     article.title = version.title;
     article.content = version.content ?? null;
     article.contentMarkdown = version.contentMarkdown ?? null;

@@ -2,12 +2,14 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { ArticleKind, KnowledgeArticle } from '../../entities/knowledge/article';
 import { conflict, invalidField } from '../../lib/errors';
 import type { TenantContext } from '../context';
-import { contentFor } from './createArticle';
+import { contentFor, sameJson } from './content';
 import { notifyKnowledge } from './events';
-import { findArticle, findCollection, type Actor } from './lookup';
+import type { Actor } from './lookup';
+import { findArticle } from './store/articles';
+import { findCollection } from './store/spaces';
 import { articleSlug, slugTaken } from './slugs';
 import { writeVersion } from './writeVersion';
-import { bumpSearchVersion } from './searchCache';
+import { bumpSearchVersion } from './store/searchCache';
 
 export interface UpdateArticleProps {
   title?: string;
@@ -62,20 +64,3 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
   if (versioned) await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
   return article;
 }
-
-/**
- * Equality of two JSON values as documents: objects compare by their properties whatever their key order (jsonb
- * stores keys sorted by length then bytes, editors write `type` first), arrays element by element in order, and a
- * property holding undefined counts as absent (as in JSON and jsonb). Comparing JSON.stringify would see the same
- * document read back from jsonb as changed, and write a version for an unchanged save.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
-  return keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

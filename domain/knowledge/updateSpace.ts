@@ -1,10 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { KnowledgeArticle } from '../../entities/knowledge/article';
 import type { KnowledgeSpace, SearchLanguage, SpaceMode } from '../../entities/knowledge/space';
 import type { TenantContext } from '../context';
-import { findSpace } from './lookup';
 import { slugTaken, spaceSlug } from './slugs';
-import { bumpSearchVersion } from './searchCache';
+import { setArticlesLanguage } from './store/articles';
+import { bumpSearchVersion } from './store/searchCache';
+import { findSpace } from './store/spaces';
 
 export interface UpdateSpaceProps {
   name?: string;
@@ -25,7 +25,7 @@ export async function updateSpace(ctx: TenantContext, id: string, props: UpdateS
       if (props.description !== undefined) space.description = props.description;
       if (props.language !== undefined && props.language !== space.language) {
         space.language = props.language;
-        await em.nativeUpdate(KnowledgeArticle, { spaceId: space.id }, { language: props.language });
+        await setArticlesLanguage(em, space.id, props.language);
       }
       return space;
     });

@@ -1,4 +1,5 @@
 import type { Services } from '../services';
+import { deleteOlderBatch } from './store';
 
 const BATCH = 5000;
 
@@ -18,15 +19,11 @@ export function firstIdAt(at: Date): string {
  */
 export async function pruneDeliveries(services: Services, now = new Date()): Promise<{ hub: number; github: number }> {
   const before = firstIdAt(new Date(now.getTime() - services.config.DELIVERY_RETENTION_DAYS * 86_400_000));
-  const connection = services.orm.em.getConnection();
-  const prune = async (table: string, condition: string) => {
+  const em = services.orm.em.fork();
+  const prune = async (table: 'hub_deliveries' | 'work_github_deliveries', condition: string) => {
     let total = 0;
     for (;;) {
-      const [{ n }] = await connection.execute<{ n: number }[]>(
-        `with gone as (delete from ${table} where id in (select id from ${table} where id < ?::uuid ${condition} order by id limit ${BATCH}) returning 1)
-         select count(*)::int as n from gone`,
-        [before],
-      );
+      const n = await deleteOlderBatch(em, table, condition, before, BATCH);
       total += n;
       if (n < BATCH) return total;
     }

@@ -1,6 +1,7 @@
 import type { HubDeliveryStatus } from '../../entities/notifications/hubDelivery';
 import type { HubNotification } from '../../queues/notifications';
 import type { Services } from '../services';
+import { hubDeliveryStatus, upsertHubAttempt } from './store';
 
 export interface HubAttempt {
   status: HubDeliveryStatus;
@@ -20,14 +21,17 @@ export interface HubAttempt {
 export async function recordHubDelivery(services: Services, note: HubNotification, attempt: HubAttempt): Promise<void> {
   const deliveredAt = attempt.status === 'delivered' ? new Date() : null;
   try {
-    await services.orm.em.fork().execute(
-      `insert into hub_deliveries (id, tenant_id, module, event, status, attempts, last_status, last_error, first_attempt_at, last_attempt_at, delivered_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?)
-       on conflict (id) do update set status = excluded.status, attempts = greatest(hub_deliveries.attempts, excluded.attempts), last_status = excluded.last_status,
-         last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at, delivered_at = coalesce(hub_deliveries.delivered_at, excluded.delivered_at)
-       where hub_deliveries.status <> 'delivered'`,
-      [note.id, note.tenantId, note.module, note.event, attempt.status, attempt.attempts, attempt.httpStatus ?? null, attempt.error?.slice(0, 1000) ?? null, deliveredAt],
-    );
+    await upsertHubAttempt(services.orm.em.fork(), {
+      id: note.id,
+      tenantId: note.tenantId,
+      module: note.module,
+      event: note.event,
+      status: attempt.status,
+      attempts: attempt.attempts,
+      httpStatus: attempt.httpStatus ?? null,
+      error: attempt.error?.slice(0, 1000) ?? null,
+      deliveredAt,
+    });
   } catch (err) {
     services.logger.warn({ err: (err as Error).message, notificationId: note.id, status: attempt.status }, 'hub delivery outcome not recorded');
   }
@@ -40,8 +44,7 @@ export async function recordHubDelivery(services: Services, note: HubNotificatio
  */
 export async function hubDeliveryDone(services: Services, id: string): Promise<boolean> {
   try {
-    const rows = await services.orm.em.fork().execute<{ status: string }[]>(`select status from hub_deliveries where id = ?`, [id]);
-    return rows[0]?.status === 'delivered';
+    return (await hubDeliveryStatus(services.orm.em.fork(), id)) === 'delivered';
   } catch (err) {
     services.logger.warn({ err: (err as Error).message, notificationId: id }, 'hub delivery outcome not read');
     return false;

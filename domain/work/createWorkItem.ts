@@ -1,6 +1,6 @@
 import { WorkItem, type WorkItemStatus } from '../../entities/work/workItem';
 import type { TenantContext } from '../context';
-import { linkColumns, type WorkItemLink } from './workItems';
+import { linkColumns, type WorkItemLink } from './links';
 
 export interface CreateWorkItemProps {
   title: string;

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { newId } from '../../entities/base';
-import { WorkGithubDelivery } from '../../entities/work/github';
+import { GITHUB_DELIVERY_COLUMNS } from '../../entities/work/github';
 import { badRequest, forbidden } from '../../lib/errors';
 import { githubDeliveriesQueue } from '../../queues/work';
 import type { Services } from '../services';
@@ -9,6 +8,7 @@ import { storablePayload } from '../../lib/json';
 import { githubSecretOf } from './githubSecret';
 import { enqueueStaged, stageJob } from '../jobs/stageJob';
 import { sameBytes } from '../../lib/tokens';
+import { findGithubDeliveryByDeliveryId, insertGithubDelivery } from './store';
 
 export interface ReceiveGithubWebhookProps {
   /** `?org=` of the webhook URL: the organisation whose secret signs it. */
@@ -24,6 +24,8 @@ export interface ReceiveGithubWebhookProps {
 }
 
 export type GithubReceipt = 'ignored' | 'stored' | 'duplicate';
+
+const MAX = GITHUB_DELIVERY_COLUMNS;
 
 /** BullMQ job ids may not contain ':'. */
 export const githubDeliveryJobId = (tenantId: string, id: string) => `gh.${tenantId}.${id}`;
@@ -52,8 +54,9 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
   if (!secret) return 'ignored';
   const body = props.rawBody ?? Buffer.alloc(0);
   if (!githubSignatureMatches(secret, body, props.signature)) throw forbidden('signature_invalid', 'X-Hub-Signature-256 does not match the request body');
-  if (!props.deliveryId || props.deliveryId.length > 100) throw badRequest('delivery_id_missing', 'X-GitHub-Delivery is missing or longer than 100 characters');
-  if (!props.event || props.event.length > 60) throw badRequest('event_missing', 'X-GitHub-Event is missing or longer than 60 characters');
+  const { deliveryId, event } = props;
+  if (!deliveryId || deliveryId.length > MAX.deliveryId) throw badRequest('delivery_id_missing', `X-GitHub-Delivery is missing or longer than ${MAX.deliveryId} characters`);
+  if (!event || event.length > MAX.event) throw badRequest('event_missing', `X-GitHub-Event is missing or longer than ${MAX.event} characters`);
   const text = body.toString('utf8');
   let payload: Record<string, unknown>;
   try {
@@ -63,22 +66,17 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
   }
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw badRequest('invalid_payload', 'The webhook body is not a JSON object');
   payload = storablePayload(payload, text);
-  const action = typeof payload.action === 'string' ? payload.action.slice(0, 60) : null;
+  const action = typeof payload.action === 'string' ? payload.action.slice(0, MAX.action) : null;
 
   const stored = await em.transactional(async (tx) => {
-    const rows = await tx.execute<{ id: string }[]>(
-      `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values (?, ?, now(), ?, ?, ?, ?)
-       on conflict (tenant_id, delivery_id) do nothing returning id`,
-      [newId(), tenantId, props.deliveryId, props.event, action, JSON.stringify(payload)],
-    );
-    const id = rows[0]?.id;
+    const id = await insertGithubDelivery(tx, { tenantId, deliveryId, event, action, payload });
     return id ? stageJob(tx, githubDeliveriesQueue, { tenantId, id }, githubDeliveryJobId(tenantId, id)) : null;
   });
   if (stored) {
     await enqueueStaged(services, [stored]);
     return 'stored';
   }
-  const known = await em.findOne(WorkGithubDelivery, { tenantId, deliveryId: props.deliveryId }, { filters: { tenant: false }, fields: ['processedAt'] });
+  const known = await findGithubDeliveryByDeliveryId(em, tenantId, deliveryId);
   if (known && !known.processedAt) await services.queues.add(githubDeliveriesQueue, { tenantId, id: known.id }, { jobId: githubDeliveryJobId(tenantId, known.id) });
   return 'duplicate';
 }

@@ -1,6 +1,7 @@
 import type { WorkItem, WorkItemStatus } from '../../entities/work/workItem';
 import type { TenantContext } from '../context';
-import { findWorkItem, linkColumns, sameLink, type WorkItemLink } from './workItems';
+import { linkColumns, sameLink, type WorkItemLink } from './links';
+import { findWorkItem } from './store';
 
 export interface UpdateWorkItemProps {
   title?: string;
@@ -15,7 +16,7 @@ export interface UpdateWorkItemProps {
 
 /** Edits a work item (fields left out are kept). */
 export async function updateWorkItem(ctx: TenantContext, id: string, props: UpdateWorkItemProps): Promise<WorkItem> {
-  const item = await findWorkItem(ctx, id);
+  const item = await findWorkItem(ctx.em, id);
   if (props.title !== undefined) item.title = props.title.trim();
   if (props.description !== undefined) item.description = props.description;
   if (props.status !== undefined) item.status = props.status;

@@ -24,6 +24,9 @@ export interface RichNode {
  * text-search configuration (a generated column, GIN-indexed); a trigram index on the title finds typos.
  * `contentHtml` is the public rendering, kept beside the source.
  */
+/** Column sizes of articles, their versions and comments, which the request bodies bound too. */
+export const ARTICLE_COLUMNS = { title: 200, slug: 160, excerpt: 300, commentBody: 5000 } as const;
+
 export const KnowledgeArticle = defineEntity({
   name: 'KnowledgeArticle',
   tableName: 'knowledge_articles',
@@ -41,8 +44,8 @@ export const KnowledgeArticle = defineEntity({
     ...tenantColumns(),
     spaceId: p.uuid(),
     collectionId: p.uuid().nullable(),
-    title: p.string().length(200),
-    slug: p.string().length(160),
+    title: p.string().length(ARTICLE_COLUMNS.title),
+    slug: p.string().length(ARTICLE_COLUMNS.slug),
     kind: p.enum([...articleKinds]),
     status: p.enum([...articleStatuses]).default('draft'),
     sortOrder: p.integer().default(0),
@@ -55,7 +58,7 @@ export const KnowledgeArticle = defineEntity({
      * A change of the renderer or its allow-list clears the column in a migration.
      */
     contentHtml: p.text().nullable().lazy(true, false),
-    excerpt: p.string().length(300).default(''),
+    excerpt: p.string().length(ARTICLE_COLUMNS.excerpt).default(''),
     /** The space's text-search configuration, copied so the generated column can use it. */
     language: p.enum([...searchLanguages]).default('english'),
     /** Number of the latest version. */
@@ -89,7 +92,7 @@ export const KnowledgeArticleVersion = defineEntity({
     ...tenantColumns(),
     articleId: p.uuid(),
     number: p.integer(),
-    title: p.string().length(200),
+    title: p.string().length(ARTICLE_COLUMNS.title),
     content: p.json<RichNode>().nullable(),
     contentMarkdown: p.text().nullable(),
     reason: p.enum([...versionReasons]),
@@ -111,7 +114,7 @@ export const KnowledgeComment = defineEntity({
     ...tenantColumns(),
     articleId: p.uuid(),
     authorId: p.uuid(),
-    body: p.string().length(5000),
+    body: p.string().length(ARTICLE_COLUMNS.commentBody),
     editedAt: p.datetime().nullable(),
   },
 });

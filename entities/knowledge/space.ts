@@ -15,21 +15,24 @@ export type SearchLanguage = (typeof searchLanguages)[number];
  * A space: an internal wiki, a public knowledge base or a blog. Its slug addresses it on the public surface
  * and is unique across the whole service (every tenant), enforced by a unique index.
  */
+/** Column sizes of spaces and collections, which the request bodies bound too. */
+export const SPACE_COLUMNS = { name: 120, slug: 80, description: 1000 } as const;
+
 export const KnowledgeSpace = defineEntity({
   name: 'KnowledgeSpace',
   tableName: 'knowledge_spaces',
   filters: tenantFilter,
   indexes: [
     { properties: ['tenantId', 'id'] },
-    // The anonymous directory pages the public spaces by slug (domain/knowledge/publicSpace.ts), past internal ones.
+    // The anonymous directory pages the public spaces by slug (domain/knowledge/listPublicSpaces.ts), past internal ones.
     { name: 'knowledge_spaces_public_slug_index', expression: `create index "knowledge_spaces_public_slug_index" on "knowledge_spaces" ("slug") where "mode" in ('public_kb', 'blog')` },
   ],
   properties: {
     ...tenantColumns(),
-    name: p.string().length(120),
-    slug: p.string().length(80).unique(),
+    name: p.string().length(SPACE_COLUMNS.name),
+    slug: p.string().length(SPACE_COLUMNS.slug).unique(),
     mode: p.enum([...spaceModes]),
-    description: p.string().length(1000).nullable(),
+    description: p.string().length(SPACE_COLUMNS.description).nullable(),
     language: p.enum([...searchLanguages]).default('english'),
     createdBy: p.uuid().nullable(),
     updatedAt: updatedAt(),
@@ -46,8 +49,8 @@ export const KnowledgeCollection = defineEntity({
   properties: {
     ...tenantColumns(),
     spaceId: p.uuid(),
-    name: p.string().length(120),
-    description: p.string().length(1000).nullable(),
+    name: p.string().length(SPACE_COLUMNS.name),
+    description: p.string().length(SPACE_COLUMNS.description).nullable(),
     sortOrder: p.integer().default(0),
     updatedAt: updatedAt(),
   },

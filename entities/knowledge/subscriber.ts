@@ -52,6 +52,9 @@ export type KnowledgeDailyStat = InferEntity<typeof KnowledgeDailyStat>;
  * Searches of a space that found nothing, per normalised query and day (flushed from Redis like the views). Both
  * statistics tables are unique per organisation too: no count of one organisation can land in another's row.
  */
+/** A missed query is kept normalised and cut to this (domain/knowledge/analytics.ts missedQuery). */
+export const SEARCH_MISS_QUERY_LENGTH = 200;
+
 export const KnowledgeSearchMiss = defineEntity({
   name: 'KnowledgeSearchMiss',
   tableName: 'knowledge_search_misses',
@@ -61,7 +64,7 @@ export const KnowledgeSearchMiss = defineEntity({
     ...tenantColumns(),
     spaceId: p.uuid(),
     day: p.date(),
-    query: p.string().length(200),
+    query: p.string().length(SEARCH_MISS_QUERY_LENGTH),
     count: p.integer().default(0),
   },
 });

@@ -2,6 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter } from '../base';
 
 /** A chat channel of the organisation: third-party tools post into it with an integration token. */
+/** Column sizes of chat, which the request bodies bound too. */
+export const CHAT_COLUMNS = { channelName: 80, topic: 300, tokenLabel: 100, author: 100, text: 4000 } as const;
+
 export const ChatChannel = defineEntity({
   name: 'ChatChannel',
   tableName: 'chat_channels',
@@ -9,8 +12,8 @@ export const ChatChannel = defineEntity({
   uniques: [{ properties: ['tenantId', 'name'] }],
   properties: {
     ...tenantColumns(),
-    name: p.string().length(80),
-    topic: p.string().length(300).nullable(),
+    name: p.string().length(CHAT_COLUMNS.channelName),
+    topic: p.string().length(CHAT_COLUMNS.topic).nullable(),
     createdBy: p.uuid().nullable(),
   },
 });
@@ -29,7 +32,7 @@ export const ChatIntegrationToken = defineEntity({
   properties: {
     ...tenantColumns(),
     channelId: p.uuid(),
-    label: p.string().length(100),
+    label: p.string().length(CHAT_COLUMNS.tokenLabel),
     prefix: p.string().length(20),
     tokenHash: p.string().length(64).unique().hidden(),
     createdBy: p.uuid().nullable(),
@@ -51,8 +54,8 @@ export const ChatMessage = defineEntity({
     tokenId: p.uuid().nullable(),
     authorId: p.uuid().nullable(),
     /** Display name: the integration's `username`, else the token's label. */
-    author: p.string().length(100),
-    text: p.string().length(4000),
+    author: p.string().length(CHAT_COLUMNS.author),
+    text: p.string().length(CHAT_COLUMNS.text),
   },
 });
 export type ChatMessage = InferEntity<typeof ChatMessage>;

@@ -22,6 +22,9 @@ export type WorkGithubSettings = InferEntity<typeof WorkGithubSettings>;
 export const githubDeliveryOutcomes = ['applied', 'stale', 'ignored', 'failed'] as const;
 export type GithubDeliveryOutcome = (typeof githubDeliveryOutcomes)[number];
 
+/** Column sizes of a delivery, which the webhook and the worker check or cut to. */
+export const GITHUB_DELIVERY_COLUMNS = { deliveryId: 100, event: 60, action: 60, error: 1000 } as const;
+
 /**
  * A verified GitHub webhook delivery, stored by its X-GitHub-Delivery id (unique per organisation) before a
  * worker processes it: a replay is recognised, processing is retried from the stored payload, and platform
@@ -35,17 +38,17 @@ export const WorkGithubDelivery = defineEntity({
   indexes: [{ properties: ['outcome', 'id'] }],
   properties: {
     ...tenantColumns(),
-    deliveryId: p.string().length(100),
+    deliveryId: p.string().length(GITHUB_DELIVERY_COLUMNS.deliveryId),
     /** X-GitHub-Event. */
-    event: p.string().length(60),
-    action: p.string().length(60).nullable(),
+    event: p.string().length(GITHUB_DELIVERY_COLUMNS.event),
+    action: p.string().length(GITHUB_DELIVERY_COLUMNS.action).nullable(),
     payload: p.json<Record<string, unknown>>(),
     processedAt: p.datetime().nullable(),
     outcome: p.enum([...githubDeliveryOutcomes]).nullable(),
     /** Work items the delivery changed. */
     itemsChanged: p.integer().default(0),
     attempts: p.integer().default(0),
-    error: p.string().length(1000).nullable(),
+    error: p.string().length(GITHUB_DELIVERY_COLUMNS.error).nullable(),
   },
 });
 export type WorkGithubDelivery = InferEntity<typeof WorkGithubDelivery>;

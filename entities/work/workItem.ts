@@ -12,6 +12,9 @@ export type CodeHost = (typeof codeHosts)[number];
  * `updated_at` of the last event applied, so an older event delivered late never overwrites a newer one.
  * The database refuses a partial link.
  */
+/** Column sizes of work items, which the request bodies bound too. */
+export const WORK_ITEM_COLUMNS = { title: 300, linkRepository: 200 } as const;
+
 export const WorkItem = defineEntity({
   name: 'WorkItem',
   tableName: 'work_items',
@@ -25,12 +28,12 @@ export const WorkItem = defineEntity({
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
-    title: p.string().length(300),
+    title: p.string().length(WORK_ITEM_COLUMNS.title),
     description: p.text().nullable(),
     status: p.enum([...workItemStatuses]).default('todo'),
     linkProvider: p.enum([...codeHosts]).nullable(),
     /** `owner/name`, compared case-insensitively (stored lower-cased). */
-    linkRepository: p.string().length(200).nullable(),
+    linkRepository: p.string().length(WORK_ITEM_COLUMNS.linkRepository).nullable(),
     linkNumber: p.integer().nullable(),
     /** `updated_at` of the last code-host event applied to this item. */
     linkUpdatedAt: p.datetime().nullable(),

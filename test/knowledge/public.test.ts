@@ -14,6 +14,13 @@ import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
 const P = '/api/knowledge/public';
+
+/** The ids of the mailing jobs of an article the queue holds, whatever their state (enqueued with the request's commit). */
+const mailingJobsOf = async (stack: TestStack, articleId: string): Promise<string[]> =>
+  (await stack.services.queues.get(knowledgeMailingQueue).getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed']))
+    .filter((job) => job.data.articleId === articleId)
+    .map((job) => job.id ?? '')
+    .sort();
 const tokenOf = (mail: MailMessage, purpose: string) => {
   const match = new RegExp(`/subscribers/${purpose}\\?token=([^\\s]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${purpose} link in ${mail.text}`);
@@ -130,7 +137,8 @@ describe('knowledge public surface (/api/knowledge/public)', () => {
     // Unpublish and publish again: nobody is mailed twice; bob never confirmed.
     await stack.http.post(`/api/knowledge/articles/${post.id}/status`).set(owner.auth).send({ status: 'draft' }).expect(200);
     await stack.http.post(`/api/knowledge/articles/${post.id}/publish`).set(owner.auth).expect(200);
-    await new Promise((r) => setTimeout(r, 500));
+    // The publication answered after its commit and enqueue: no second mailing job was staged.
+    expect(await mailingJobsOf(stack, post.id)).toEqual([`kb-mail.${post.id}`]);
     expect(await mailsTo(stack, alice, 'knowledge_article')).toHaveLength(1);
     expect(await mailsTo(stack, bob, 'knowledge_article')).toHaveLength(0);
     expect(await mailsTo(stack, alice, 'knowledge_subscribe_confirm')).toHaveLength(1);
@@ -140,7 +148,7 @@ describe('knowledge public surface (/api/knowledge/public)', () => {
     expect((await stack.http.post(`${P}/subscribers/unsubscribe`).send({ token: unsubscribe })).body).toEqual({ status: 'unsubscribed' });
     const second = await createArticle(stack, owner, blog.id, { title: 'Second post', contentMarkdown: 'More.' });
     await stack.http.post(`/api/knowledge/articles/${second.id}/publish`).set(owner.auth).expect(200);
-    await new Promise((r) => setTimeout(r, 500));
+    expect((await finishedJob(stack, knowledgeMailingQueue, `kb-mail.${second.id}`)).returnvalue).toEqual({ mailed: 0 });
     expect(await mailsTo(stack, alice, 'knowledge_article')).toHaveLength(1);
   });
 
@@ -177,7 +185,7 @@ describe('knowledge public surface (/api/knowledge/public)', () => {
     await relayStagedJobs(stack.services, 0);
     expect((await finishedJob(stack, knowledgeMailingQueue, `kb-mail.${post.id}`)).returnvalue).toEqual({ mailed: 1 });
     await publish().expect(200);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailingJobsOf(stack, post.id)).toEqual([`kb-mail.${post.id}`]);
     expect(await mailsTo(stack, email, 'knowledge_article')).toHaveLength(1);
   });
 

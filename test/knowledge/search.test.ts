@@ -1,4 +1,5 @@
-import { recordSearchMiss, statsKeys } from '../../domain/knowledge/analytics';
+import { recordSearchMiss } from '../../domain/knowledge/recordSearchMiss';
+import { statsKeys } from '../../domain/knowledge/store/stats';
 import { flushKnowledgeStats } from '../../domain/knowledge/flushStats';
 import { knowledgeStatsProcessor } from '../../workers/knowledge/knowledge';
 import { addMember, createAccount, type Account } from '../support/factories';
@@ -6,6 +7,8 @@ import { expectProblem } from '../support/identity';
 import { createArticle, createSpace, publishedArticle, richDoc } from '../support/knowledge';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/wait';
+import { spaceViewsCounted } from './views';
 
 describe('knowledge search, analytics and AI', () => {
   let stack: TestStack;
@@ -124,7 +127,7 @@ describe('knowledge search, analytics and AI', () => {
     for (let i = 0; i < 3; i++) await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).set('User-Agent', `reader-${i % 2}`).expect(200);
     await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/search`).query({ q: 'zzzz nothing' }).expect(200);
     await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'qqqq nothing', spaceId: space.id }).expect(200);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 3, { what: 'three views counted' });
     const before = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth);
     expect(before.body.views).toBe(0);
     expect(await flushKnowledgeStats(stack.services)).toBeGreaterThan(0);
@@ -142,7 +145,6 @@ describe('knowledge search, analytics and AI', () => {
     expect(counted.filter((f) => f.startsWith(`${owner.tenantId}|${theirs.id}|`))).toEqual([]);
     // Even a count recorded under another organisation for that space stays apart from its own.
     await recordSearchMiss(stack.services, owner.tenantId, theirs.id, 'nothing here at all');
-    await new Promise((r) => setTimeout(r, 100));
     await flushKnowledgeStats(stack.services);
     const stats = await stack.http.get(`/api/knowledge/spaces/${theirs.id}/analytics`).set(other.auth).expect(200);
     expect(stats.body.searchesWithoutResult).toEqual([{ query: 'nothing here at all', count: 1 }]);
@@ -152,7 +154,7 @@ describe('knowledge search, analytics and AI', () => {
     const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Kept', contentMarkdown: 'x' });
     await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).expect(200);
     await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'kept nowhere', spaceId: space.id }).expect(200);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 1, { what: 'the view counted' });
     // The owner alters the table (the app's role may not).
     const db = (await stack.asOwner()).em.getConnection();
     await db.execute(`alter table knowledge_search_misses add constraint flush_fails check (count < 0) not valid`);
@@ -172,7 +174,7 @@ describe('knowledge search, analytics and AI', () => {
     const { space, article } = await publishedArticle(stack, owner, {}, { title: 'Counted once', contentMarkdown: 'x' });
     for (let i = 0; i < 3; i++) await stack.http.get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`).set('User-Agent', `once-${i}`).expect(200);
     await stack.http.get('/api/knowledge/search').set(owner.auth).query({ q: 'once nowhere', spaceId: space.id }).expect(200);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 3, { what: 'three views counted' });
     // The rows commit, then Redis does not answer the delete of the counts set aside (or the process dies there).
     const redis = stack.services.redis;
     const del = redis.del.bind(redis);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { Stream } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,6 +12,17 @@ export const root = join(__dirname, '..', '..');
 const command = process.execPath;
 const args = (extra: string[] = []) => ['--import', 'tsx', join(root, 'mcp', 'main.ts'), ...extra];
 
+/** Until an exiting server's stderr is read to its end (bounded: a server that failed another way keeps it open). */
+const stderrEnded = (stream: Stream | null | undefined, boundMs = 2000): Promise<void> =>
+  new Promise((resolve) => {
+    if (!stream) return resolve();
+    const timer = setTimeout(resolve, boundMs);
+    stream.once('end', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** The SDK's Client connected over stdio to a spawned server with this environment. */
 export async function stdioClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({ command, args: args(), env, cwd: root, stderr: 'pipe' });
@@ -20,7 +32,7 @@ export async function stdioClient(env: Record<string, string>): Promise<{ client
   try {
     await client.connect(transport);
   } catch (err) {
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the last stderr chunks of an exiting server
+    await stderrEnded(transport.stderr);
     throw new Error(`${err instanceof Error ? err.message : String(err)}; server stderr: ${stderr}`, { cause: err });
   }
   return { client, stderr: () => stderr };
@@ -36,7 +48,8 @@ export function runToExit(env: Record<string, string>, timeoutMs = 20000): Promi
       child.kill();
       reject(new Error(`the server did not exit within ${timeoutMs} ms; stderr: ${stderr}`));
     }, timeoutMs);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the process's stdio is read to its end by then, so stderr is complete.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr });
     });

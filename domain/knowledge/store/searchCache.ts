@@ -1,4 +1,4 @@
-import type { Services } from '../services';
+import type { Services } from '../../services';
 
 /**
  * A small result cache of knowledge search. A ranked full-text query over a large organisation costs a few ms of
