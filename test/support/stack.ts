@@ -77,7 +77,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
         PRESENCE_TTL_SECONDS: '60',
         // A loaded CI machine can block the event loop past the production bounds (500/600 ms), which would
         // read as an outage; tests of outages go through a proxy and keep the production bounds.
-        ...(options.via ? {} : { REDIS_TIMEOUT_MS: String(scaled(3000)), DATABASE_TIMEOUT_MS: String(scaled(3000)) }),
+        ...(options.via ? {} : { REDIS_TIMEOUT_MS: String(scaled(3000)), DATABASE_TIMEOUT_MS: String(scaled(3000)), DATABASE_WAIT_TIMEOUT_MS: String(scaled(10_000)) }),
       };
   const env: Record<string, string> = { ...base, ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
   if (options.via?.postgres) env.DATABASE_URL = options.via.postgres.via(env.DATABASE_URL);
