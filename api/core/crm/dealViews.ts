@@ -9,6 +9,7 @@ import type { PipelineRows } from '../../../domain/core/crm/pipelines';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { dateOnly, iso, isoTime } from '../../http/present';
+import { currencyTotalViewWeightedDoc } from './dealViews.docs';
 
 /** Presenters of pipelines, deals and the board. */
 export class StageView {
@@ -112,7 +113,7 @@ export class CurrencyTotalView {
   @IsString() currency!: string;
   @JSONSchema({ description: 'Sum of the open deals, cents' })
   @IsInt() amount!: number;
-  @JSONSchema({ description: 'Weighted forecast, cents: per stage round(amount × probability / 100), in total the sum of the stages' })
+  @JSONSchema({ description: currencyTotalViewWeightedDoc })
   @IsInt() weighted!: number;
   @IsInt() count!: number;
 
