@@ -6,7 +6,7 @@ import { activityTypes, type ActivityType } from '../../../entities/core/activit
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
 import { relationTypes, type RelationType } from '../../../entities/core/relation';
-import { CUSTOM_KEY } from '../../../domain/core/crm/customFields';
+import { CUSTOM_KEY } from '../../../domain/core/crm/customValues';
 import { customerSorts, type CustomerSort } from '../../../domain/core/crm/listCustomers';
 import { exportResources, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import { MAX_IMPORT_RECORDS } from '../../../domain/core/crm/imports/startImport';

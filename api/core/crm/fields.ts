@@ -1,6 +1,9 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
-import { defineCustomField, deleteCustomField, getCustomField, listCustomFields } from '../../../domain/core/crm/customFields';
+import { defineCustomField } from '../../../domain/core/crm/defineCustomField';
+import { deleteCustomField } from '../../../domain/core/crm/deleteCustomField';
+import { getCustomField } from '../../../domain/core/crm/getCustomField';
+import { listCustomFields } from '../../../domain/core/crm/listCustomFields';
 import { CustomFieldParams, DefineCustomFieldBody } from './dtos';
 import { CustomFieldListView, CustomFieldView } from './views';
 import { crmGate } from './customers';

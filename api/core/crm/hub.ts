@@ -3,7 +3,7 @@ import type { ModuleMount } from '../../http/mount';
 import { accepted } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { Customer } from '../../../entities/core/customer';
-import { fieldDefinitions } from '../../../domain/core/crm/customFields';
+import { fieldDefinitions } from '../../../domain/core/crm/fieldDefinitions';
 import { getImport, startImport } from '../../../domain/core/crm/imports/startImport';
 import { cursorWhere, toPage } from '../../../lib/pagination';
 import { BulkBody, PublicCustomersQuery } from './dtos';

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { Deal, DealEvent, type DealEventType } from '../../../entities/core/deal';
 import { PipelineStage } from '../../../entities/core/pipeline';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
@@ -7,6 +6,7 @@ import type { Em } from '../../../lib/db';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { requestHealthRecompute } from './requestHealthRecompute';
+import { lockDeal } from './store/deals';
 
 /**
  * Deal states and their rules:
@@ -23,7 +23,7 @@ async function transition(ctx: TenantContext, id: string, apply: (deal: Deal, em
   if (!isUUID(id)) throw notFound('Deal');
   let event: DealEventType | null = null;
   const deal = await ctx.em.transactional(async (em) => {
-    const found = await em.findOne(Deal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const found = await lockDeal(em, id);
     if (!found) throw notFound('Deal');
     const now = new Date();
     const change = await apply(found, em, now);

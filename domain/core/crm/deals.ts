@@ -1,16 +1,17 @@
 import { isUUID } from 'class-validator';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { Customer } from '../../../entities/core/customer';
 import { Deal, DealEvent, type DealStatus } from '../../../entities/core/deal';
 import { PipelineStage } from '../../../entities/core/pipeline';
 import type { Em } from '../../../lib/db';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { lean, type Lean } from '../../../lib/lean';
+import type { Lean } from '../../../lib/lean';
 import { toPage, type Page } from '../../../lib/pagination';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { checkMember } from './members';
 import { requestHealthRecompute } from './requestHealthRecompute';
+import { hasCustomer } from './store/customers';
+import { dealById, dealHistory, dealsPage } from './store/deals';
 
 export interface DealInput {
   title: string;
@@ -34,7 +35,7 @@ export async function findDeal(em: Em, id: string): Promise<Deal> {
 }
 
 async function checkCustomer(em: Em, customerId: string) {
-  if (!(await em.count(Customer, { id: customerId }))) throw invalidField('customerId', 'is not a customer of this organisation');
+  if (!(await hasCustomer(em, customerId))) throw invalidField('customerId', 'is not a customer of this organisation');
 }
 
 async function stageOf(em: Em, stageId: string): Promise<PipelineStage> {
@@ -120,28 +121,16 @@ export interface ListDealsProps {
   cursor?: string;
 }
 
-// A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
-const dealsPage = lean(Deal, {
-  where: `($1::uuid is null or customer_id = $1) and ($2::uuid is null or pipeline_id = $2) and ($3::uuid is null or stage_id = $3)
-    and ($4::uuid is null or owner_id = $4) and ($5::text is null or status = $5) and ($6::uuid is null or id > $6)`,
-  orderBy: 'id asc',
-  limitParam: '$7',
-});
-
 /** Deals, oldest first, filtered. */
 export async function listDeals(ctx: TenantContext, props: ListDealsProps): Promise<Page<Lean<Deal>>> {
   const { customerId, pipelineId, stageId, ownerId, status, cursor } = props;
   return toPage(await dealsPage.all(ctx, customerId ?? null, pipelineId ?? null, stageId ?? null, ownerId ?? null, status ?? null, cursor ?? null, props.limit + 1), props.limit);
 }
 
-// Lean statements (docs/database-path.md): a deal and its history, read in parallel.
-const dealById = lean(Deal, { where: 'id = $1' });
-const historyOf = lean(DealEvent, { where: 'deal_id = $1', orderBy: 'at asc, id asc' });
-
 /** A deal with its history, oldest event first (404 as findDeal's). */
 export async function getDeal(ctx: TenantContext, id: string): Promise<{ deal: Lean<Deal>; history: Lean<DealEvent>[] }> {
   if (!isUUID(id)) throw notFound('Deal');
-  const [deal, history] = await Promise.all([dealById.one(ctx, id), historyOf.all(ctx, id)]);
+  const [deal, history] = await Promise.all([dealById.one(ctx, id), dealHistory.all(ctx, id)]);
   if (!deal) throw notFound('Deal');
   return { deal, history };
 }

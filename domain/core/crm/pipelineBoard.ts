@@ -1,9 +1,10 @@
-import { Deal } from '../../../entities/core/deal';
+import type { Deal } from '../../../entities/core/deal';
 import type { PipelineStage } from '../../../entities/core/pipeline';
 import type { Pipeline } from '../../../entities/core/pipeline';
-import { lean, preparedRead, type Lean } from '../../../lib/lean';
+import type { Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { getPipeline } from './pipelines';
+import { boardDeals, stageSums } from './store/pipelines';
 
 /** Sums of one currency: amount of the open deals, and weighted = amount × probability (integer cents). */
 export interface CurrencyTotal {
@@ -26,17 +27,6 @@ export interface Board {
   columns: BoardColumn[];
   totals: CurrencyTotal[];
 }
-
-// Lean reads (docs/database-path.md). The sums per stage and currency (an aggregate: preparedRead, the tenant
-// bound as $1 in the text). The open deals of each stage of the pipeline, most recently moved first, at most $2
-// per stage ($3: the tenant again, for the lateral subquery; the statement's own table is bound to the tenant).
-const stageSums = preparedRead<{ stage_id: string; currency: string; amount: string; count: number }>(
-  `select stage_id, currency, sum(amount)::text as amount, count(*)::int as count from crm_deals where tenant_id = $1 and pipeline_id = $2 and status = 'open' group by stage_id, currency order by currency`,
-);
-const boardDeals = lean(Deal, {
-  where: `id in (select d.id from crm_pipeline_stages s cross join lateral (select id from crm_deals where tenant_id = $3 and stage_id = s.id and status = 'open' order by stage_changed_at desc, id desc limit $2) d where s.pipeline_id = $1)`,
-  orderBy: 'stage_changed_at desc, id desc',
-});
 
 /**
  * The board of a pipeline: each stage with its open deals and its forecast per currency. A stage's weighted

@@ -3,8 +3,9 @@ import { isUUID } from 'class-validator';
 import { Pipeline, PipelineStage } from '../../../entities/core/pipeline';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Em } from '../../../lib/db';
-import { lean, type Lean } from '../../../lib/lean';
+import type { Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
+import { pipelineById, pipelinesOldestFirst, stagesOf, stagesOfPipelines } from './store/pipelines';
 
 export interface StageInput {
   /** An existing stage of the pipeline (kept, with its deals); absent for a new stage. */
@@ -25,18 +26,11 @@ export async function findPipeline(em: Em, id: string): Promise<Pipeline> {
   return pipeline;
 }
 
-export const stagesOf = (em: Em, pipelineIds: string[]) => em.find(PipelineStage, { pipelineId: { $in: pipelineIds } }, { orderBy: { position: 'asc', id: 'asc' } });
-
 /** A pipeline and its stages as the GET routes present them (lean rows; the writes answer entities). */
 export interface PipelineRows {
   pipeline: Lean<Pipeline>;
   stages: Lean<PipelineStage>[];
 }
-
-// Lean statements (docs/database-path.md) of the GET routes; updatePipeline reads with its transaction's em (stagesOf).
-const pipelineById = lean(Pipeline, { where: 'id = $1' });
-const pipelinesOldestFirst = lean(Pipeline, { orderBy: 'id asc', limit: 200 });
-const stagesOfPipelines = lean(PipelineStage, { where: 'pipeline_id = any($1::uuid[])', orderBy: 'position asc, id asc' });
 
 /** A pipeline with its stages (read together), or 404 (a malformed id included). */
 export async function getPipeline(ctx: TenantContext, id: string): Promise<PipelineRows> {

@@ -2,9 +2,9 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Customer } from '../../../entities/core/customer';
 import { CustomerRelation, relationInverse, type RelationType } from '../../../entities/core/relation';
 import { conflict, invalidField, notFound } from '../../../lib/errors';
-import { lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
 import { getCustomer } from './getCustomer';
+import { relationOf, relationsWithOthers } from './store/relations';
 
 /** A relation as seen from one customer: its type read from that customer, and the customer at the other end. */
 export interface RelationFromOneSide {
@@ -43,20 +43,10 @@ export async function addRelation(ctx: TenantContext, fromId: string, props: { t
 /** Removes a relation from either of its ends (404 when the relation does not involve the customer). */
 export async function removeRelation(ctx: TenantContext, customerId: string, relationId: string): Promise<void> {
   await getCustomer(ctx, customerId);
-  const relation = await ctx.em.findOne(CustomerRelation, { id: relationId, $or: [{ fromId: customerId }, { toId: customerId }] });
+  const relation = await relationOf(ctx.em, customerId, relationId);
   if (!relation) throw notFound('Relation');
   await ctx.em.remove(relation).flush();
 }
-
-// A lean statement (docs/database-path.md): the relations of a customer with the customer at their other end,
-// joined through the relation's own ids (the relation carries the tenant).
-const relationsWithOthers = lean(CustomerRelation, {
-  join: 'join crm_customers other on other.id = case when crm_relations.from_id = $1::uuid then crm_relations.to_id else crm_relations.from_id end and other.tenant_id = crm_relations.tenant_id',
-  where: 'crm_relations.from_id = $1::uuid or crm_relations.to_id = $1::uuid',
-  orderBy: 'crm_relations.id asc',
-  limit: 500,
-  extra: { otherName: 'other.name', otherKind: 'other.kind' },
-});
 
 /** Every relation of a customer, read from its side, oldest first. */
 export async function relationsOf(ctx: TenantContext, customerId: string): Promise<RelationFromOneSide[]> {

@@ -4,7 +4,7 @@ import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { placeDone } from './addActivity';
 import { checkMember } from './members';
-import { refreshLastContact } from './refreshLastContact';
+import { refreshLastContact } from './store/customers';
 import { requestHealthRecompute } from './requestHealthRecompute';
 
 export interface ActivityChanges {
