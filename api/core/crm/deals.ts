@@ -1,7 +1,11 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from '../../../domain/core/crm/deals';
+import { createDeal } from '../../../domain/core/crm/createDeal';
+import { deleteDeal } from '../../../domain/core/crm/deleteDeal';
+import { getDeal } from '../../../domain/core/crm/getDeal';
+import { listDeals } from '../../../domain/core/crm/listDeals';
+import { updateDeal } from '../../../domain/core/crm/updateDeal';
 import { loseDeal, moveDeal, reopenDeal, winDeal } from '../../../domain/core/crm/dealTransitions';
 import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dealDtos';
 import { DealDetailView, DealEventView, DealPageView, DealView } from './dealViews';

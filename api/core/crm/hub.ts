@@ -1,11 +1,9 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { ModuleMount } from '../../http/mount';
 import { accepted } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { Customer } from '../../../entities/core/customer';
 import { fieldDefinitions } from '../../../domain/core/crm/fieldDefinitions';
 import { getImport, startImport } from '../../../domain/core/crm/imports/startImport';
-import { cursorWhere, toPage } from '../../../lib/pagination';
+import { listHubCustomers } from '../../../domain/core/crm/listHubCustomers';
 import { BulkBody, PublicCustomersQuery } from './dtos';
 import { CustomerPageView } from './views';
 import { ImportView } from './importViews';
@@ -19,14 +17,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
   r.get(
     '/api/public/hub/customers',
     { ...key, summary: 'List customers (integration)', description: 'Oldest first, keyset by id; filter by externalId, kind, role.', query: PublicCustomersQuery, response: CustomerPageView },
-    async ({ ctx, query }) => {
-      const where: FilterQuery<Customer> = { ...cursorWhere(query.cursor, 'asc') };
-      if (query.externalId) where.externalId = query.externalId;
-      if (query.kind) where.kind = query.kind;
-      if (query.role) where.roles = { $contains: [query.role] };
-      const page = toPage(await ctx.em.find(Customer, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 }), query.limit);
-      return CustomerPageView.from(page, await fieldDefinitions(ctx));
-    },
+    async ({ ctx, query }) => CustomerPageView.from(await listHubCustomers(ctx, query), await fieldDefinitions(ctx)),
   );
 
   r.post(

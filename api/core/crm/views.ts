@@ -6,7 +6,7 @@ import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
 import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customValues';
 import type { ListedCustomer } from '../../../domain/core/crm/store/customerPages';
-import type { RelationFromOneSide } from '../../../domain/core/crm/relations';
+import type { RelationFromOneSide } from '../../../domain/core/crm/relationsOf';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
 

@@ -1,6 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import { contactActivityTypes } from '../../../../entities/core/activity';
-import { Customer } from '../../../../entities/core/customer';
+import type { FilterQuery } from '@mikro-orm/core';
+import { Customer, type CustomerKind, type CustomerRole } from '../../../../entities/core/customer';
+import { cursorWhere } from '../../../../lib/pagination';
 import type { Em } from '../../../../lib/db';
 
 /** Serialises the find-or-create calls for one address of an organisation (held until the transaction ends). */
@@ -46,4 +48,13 @@ export async function refreshLastContact(em: Em, tenantId: string, customerId: s
 /** Customers of every organisation after a (tenant, id) position, in that order (the nightly pass). */
 export async function customersAfter(em: Em, after: { tenantId: string; id: string }, limit: number): Promise<{ tenant_id: string; id: string }[]> {
   return em.execute<{ tenant_id: string; id: string }[]>('select tenant_id, id from crm_customers where (tenant_id, id) > (?, ?) order by tenant_id, id limit ?', [after.tenantId, after.id, limit]);
+}
+
+/** Customers in id order after `after` (a cursor id), filtered by external id, kind and role (each when given). */
+export function customersById(em: Em, filter: { externalId?: string; kind?: CustomerKind; role?: CustomerRole; after?: string }, limit: number): Promise<Customer[]> {
+  const where: FilterQuery<Customer> = { ...cursorWhere(filter.after, 'asc') };
+  if (filter.externalId) where.externalId = filter.externalId;
+  if (filter.kind) where.kind = filter.kind;
+  if (filter.role) where.roles = { $contains: [filter.role] };
+  return em.find(Customer, where, { orderBy: { id: 'asc' }, limit });
 }
