@@ -1,7 +1,7 @@
 import { Asset, type AssetKind } from '../../../entities/core/asset';
 import { CloudNode } from '../../../entities/cloud/node';
 import { CloudUpload } from '../../../entities/cloud/upload';
-import { lean, type Lean } from '../../../lib/lean';
+import type { Lean } from '../../../lib/lean';
 import { toPage, type Page, type PageProps } from '../../../lib/pagination';
 import { invalidField, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
@@ -9,6 +9,7 @@ import { presignFile } from '../../cloud/downloads';
 import { mediaType, sanitizeName } from '../../cloud/names';
 import { purgeNodes } from '../../cloud/purge';
 import { completeUpload, startUpload, type StartedUpload } from '../../cloud/uploads';
+import { assetsPage, insertAsset, nodesById } from './store';
 
 /** Cloud purposes of the media library's files (hidden from the drive, counted in the quota). */
 export const ASSET_PURPOSES = ['asset', 'image'] as const;
@@ -65,10 +66,7 @@ export async function confirmAsset(ctx: TenantContext, uploadId: string, alt: st
   if (!(ASSET_PURPOSES as readonly string[]).includes(node.purpose)) throw notFound('Upload');
   // Images are the types /api/images takes (IMAGE_TYPES); any other file, an SVG included (it can carry scripts), is a `file`.
   const kind: AssetKind = IMAGE_TYPES.includes(mediaType(node.contentType)) ? 'image' : 'file';
-  await ctx.em.execute(
-    `insert into core_assets (id, tenant_id, created_at, kind, alt, created_by, updated_at) values (?, ?, now(), ?, ?, ?, now()) on conflict (id) do nothing`,
-    [node.id, ctx.tenantId, kind, alt, ctx.userId],
-  );
+  await insertAsset(ctx.em, ctx.tenantId, { id: node.id, kind, alt, createdBy: ctx.userId });
   return { media: await getAsset(ctx, node.id), created: true };
 }
 
@@ -84,14 +82,6 @@ export async function getAsset(ctx: TenantContext, id: string): Promise<MediaAss
   const { asset, node } = await findAsset(ctx, id);
   return present(ctx, asset, node);
 }
-
-// Lean statements (docs/database-path.md): the page of entries, then their cloud files.
-const assetsPage = lean(Asset, {
-  where: '($1::text is null or kind = $1) and ($2::uuid is null or id < $2)',
-  orderBy: 'id desc',
-  limitParam: '$3',
-});
-const nodesById = lean(CloudNode, { where: 'id = any($1::uuid[])' });
 
 /** The library, newest first, optionally one kind; keyset-paginated (an index scan on tenant_id, kind, id). */
 export async function listAssets(ctx: TenantContext, props: PageProps & { kind?: AssetKind }): Promise<Page<MediaAsset>> {

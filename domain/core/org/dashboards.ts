@@ -4,6 +4,7 @@ import { conflict, invalidField, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { callerAccess, whyUnavailable, type Unavailable } from './access';
 import { widgetTypeOf } from './widgetCatalogue';
+import { clearDefaultDashboard, countDashboards, dashboardsOf, deleteDashboardRow, lockMemberDashboards, makeOldestDefault, widgetsOfDashboards, widgetsPast } from './store';
 
 /** Dashboards a member may have. */
 export const MAX_DASHBOARDS = 20;
@@ -28,7 +29,7 @@ export interface DashboardWithWidgets {
 }
 
 async function withWidgets(ctx: TenantContext, dashboards: Dashboard[]): Promise<DashboardWithWidgets[]> {
-  const widgets = dashboards.length ? await ctx.em.find(DashboardWidget, { dashboardId: { $in: dashboards.map((d) => d.id) } }, { orderBy: { y: 'asc', x: 'asc', id: 'asc' } }) : [];
+  const widgets = dashboards.length ? await widgetsOfDashboards(ctx.em, dashboards.map((d) => d.id)) : [];
   const access = widgets.length ? await callerAccess(ctx) : null;
   const placed = widgets.map((widget): PlacedWidget => {
     const def = widgetTypeOf(widget.type);
@@ -39,7 +40,7 @@ async function withWidgets(ctx: TenantContext, dashboards: Dashboard[]): Promise
 
 /** The caller's own dashboards (the default first), with their widgets. Other members' dashboards are never visible. */
 export async function listDashboards(ctx: TenantContext): Promise<DashboardWithWidgets[]> {
-  return withWidgets(ctx, await ctx.em.find(Dashboard, { userId: ctx.userId! }, { orderBy: { isDefault: 'desc', id: 'asc' } }));
+  return withWidgets(ctx, await dashboardsOf(ctx.em, ctx.userId!));
 }
 
 /** One of the caller's dashboards (another member's or organisation's: 404). */
@@ -59,23 +60,17 @@ export interface DashboardProps {
   isDefault?: boolean;
 }
 
-/**
- * Serialises a member's dashboard writes (transaction-scoped): two concurrent first creations would both count
- * none and both claim the default (the unique index then refused one), and concurrent creations could pass
- * MAX_DASHBOARDS.
- */
-const lockMember = (ctx: TenantContext) => ctx.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`core_dashboards:${ctx.tenantId}:${ctx.userId}`]);
+/** Serialises the member's dashboard writes (see lockMemberDashboards). */
+const lockMember = (ctx: TenantContext) => lockMemberDashboards(ctx.em, ctx.tenantId, ctx.userId);
 
 /** Making one dashboard the default clears the flag on the others (the unique index holds one). */
-async function clearDefault(ctx: TenantContext, exceptId: string): Promise<void> {
-  await ctx.em.nativeUpdate(Dashboard, { userId: ctx.userId!, isDefault: true, id: { $ne: exceptId } }, { isDefault: false });
-}
+const clearDefault = (ctx: TenantContext, exceptId: string) => clearDefaultDashboard(ctx.em, ctx.userId!, exceptId);
 
 /** A new dashboard; the member's first one is their default. 409 `dashboard_limit` past MAX_DASHBOARDS. */
 export async function createDashboard(ctx: TenantContext, props: Required<Pick<DashboardProps, 'name'>> & DashboardProps): Promise<DashboardWithWidgets> {
   return ctx.em.transactional(async (em) => {
     await lockMember({ ...ctx, em });
-    const count = await em.count(Dashboard, { userId: ctx.userId! });
+    const count = await countDashboards(em, ctx.userId!);
     if (count >= MAX_DASHBOARDS) throw conflict('dashboard_limit', `A member may have at most ${MAX_DASHBOARDS} dashboards`);
     const d = em.create(Dashboard, { id: newId(), tenantId: ctx.tenantId, userId: ctx.userId!, name: props.name, columns: props.columns ?? 12, isDefault: count === 0 || !!props.isDefault });
     if (d.isDefault) await clearDefault({ ...ctx, em }, d.id);
@@ -102,8 +97,8 @@ export async function updateDashboard(ctx: TenantContext, id: string, props: Das
     await lockMember(tx);
     const d = await ownDashboard(tx, id);
     if (props.columns !== undefined && props.columns < d.columns) {
-      const [r] = await em.execute<{ n: string }[]>(`select count(*) as n from core_dashboard_widgets where tenant_id = ? and dashboard_id = ? and x + w > ?`, [ctx.tenantId, d.id, props.columns]);
-      if (Number(r.n)) throw invalidField('columns', `${r.n} widget(s) would not fit in ${props.columns} columns; move them first`);
+      const past = await widgetsPast(em, ctx.tenantId, d.id, props.columns);
+      if (past) throw invalidField('columns', `${past} widget(s) would not fit in ${props.columns} columns; move them first`);
     }
     if (props.name !== undefined) d.name = props.name;
     if (props.columns !== undefined) d.columns = props.columns;
@@ -127,9 +122,7 @@ export async function deleteDashboard(ctx: TenantContext, id: string): Promise<v
     const tx = { ...ctx, em };
     await lockMember(tx);
     const d = await ownDashboard(tx, id);
-    await em.nativeDelete(Dashboard, { id: d.id, userId: ctx.userId! });
-    if (!d.isDefault) return;
-    const [next] = await em.find(Dashboard, { userId: ctx.userId!, id: { $ne: d.id } }, { orderBy: { id: 'asc' }, limit: 1, fields: ['id'] });
-    if (next) await em.nativeUpdate(Dashboard, { id: next.id, userId: ctx.userId! }, { isDefault: true, updatedAt: new Date() });
+    await deleteDashboardRow(em, ctx.userId!, d.id);
+    if (d.isDefault) await makeOldestDefault(em, ctx.userId!, d.id);
   });
 }

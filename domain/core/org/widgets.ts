@@ -6,6 +6,7 @@ import { callerAccess, mayUse } from './access';
 import { getDashboard, ownDashboard, type DashboardWithWidgets } from './dashboards';
 import { widgetTypeOf } from './widgetCatalogue';
 import { checkSettingNames, checkSettingTargets } from './checkWidgetSettings';
+import { lockDashboard, widgetsOf, widgetStats } from './store';
 
 /** Widgets a dashboard holds at most. */
 export const MAX_WIDGETS = 50;
@@ -49,10 +50,9 @@ export async function addWidget(ctx: TenantContext, dashboardId: string, props: 
   const settings = props.settings ?? {};
   const def = await checkType(ctx, props.type, settings);
   await ctx.em.transactional(async (em) => {
-    const locked = await em.execute(`select 1 from core_dashboards where tenant_id = ? and id = ? for update`, [ctx.tenantId, d.id]);
-    if (!locked.length) throw notFound('Dashboard');
-    const [stats] = await em.execute<{ n: string; bottom: number | null }[]>(`select count(*) as n, max(y + h) as bottom from core_dashboard_widgets where tenant_id = ? and dashboard_id = ?`, [ctx.tenantId, d.id]);
-    if (Number(stats.n) >= MAX_WIDGETS) throw conflict('widget_limit', `A dashboard holds at most ${MAX_WIDGETS} widgets`);
+    if (!(await lockDashboard(em, ctx.tenantId, d.id))) throw notFound('Dashboard');
+    const stats = await widgetStats(em, ctx.tenantId, d.id);
+    if (stats.count >= MAX_WIDGETS) throw conflict('widget_limit', `A dashboard holds at most ${MAX_WIDGETS} widgets`);
     const w = props.w ?? Math.min(def.defaultW, d.columns);
     const place = { x: props.x ?? 0, y: props.y ?? Number(stats.bottom ?? 0), w, h: props.h ?? def.defaultH };
     checkFits(d, place);
@@ -89,7 +89,7 @@ export async function deleteWidget(ctx: TenantContext, dashboardId: string, widg
 /** Places several widgets at once (drag and drop): all of the dashboard's widgets named must exist (404), every place must fit (400); all or nothing. */
 export async function setLayout(ctx: TenantContext, dashboardId: string, items: (Placement & { id: string })[]): Promise<DashboardWithWidgets> {
   const d = await ownDashboard(ctx, dashboardId);
-  const widgets = new Map((await ctx.em.find(DashboardWidget, { dashboardId: d.id })).map((w) => [w.id, w]));
+  const widgets = new Map((await widgetsOf(ctx.em, d.id)).map((w) => [w.id, w]));
   const errors: FieldError[] = [];
   items.forEach((item, i) => {
     if (item.x + item.w > d.columns) errors.push({ field: `widgets.${i}.x`, message: `x + w must be at most the dashboard's ${d.columns} columns` });
