@@ -3,7 +3,7 @@ import { PipelineStage } from '../../../entities/core/pipeline';
 import { badRequest, conflict } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { stagesOf } from './store/pipelines';
-import { StageInput, PipelineWithStages, findPipeline } from './pipelineLookup';
+import { findPipeline, type PipelineWithStages, type StageInput } from './pipelineLookup';
 
 /**
  * Renames a pipeline and/or replaces its stages: the list gives the new order; listed ids are kept (with their
