@@ -1,7 +1,13 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { confirmAsset, deleteAsset, getAsset, IMAGE_TYPES, listAssets, startAssetUpload, updateAsset } from '../../../domain/core/org/assets';
+import { IMAGE_TYPES } from '../../../domain/core/org/assets';
+import { confirmAsset } from '../../../domain/core/org/confirmAsset';
+import { deleteAsset } from '../../../domain/core/org/deleteAsset';
+import { getAsset } from '../../../domain/core/org/getAsset';
+import { listAssets } from '../../../domain/core/org/listAssets';
+import { startAssetUpload } from '../../../domain/core/org/startAssetUpload';
+import { updateAsset } from '../../../domain/core/org/updateAsset';
 import { CloudUploadTicketView } from '../../cloud/views';
 import { AssetPageView, AssetView } from './mediaViews';
 import { ConfirmAssetBody, ListAssetsQuery, MediaUploadBody, UpdateAssetBody } from './workspaceDtos';
