@@ -2,14 +2,18 @@ import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { createCustomer } from '../../../domain/core/crm/createCustomer';
-import { fieldDefinitions, parseCustomFilters } from '../../../domain/core/crm/customFields';
+import { parseCustomFilters } from '../../../domain/core/crm/customValues';
+import { fieldDefinitions } from '../../../domain/core/crm/fieldDefinitions';
 import { deleteCustomer } from '../../../domain/core/crm/deleteCustomer';
 import { readCustomer } from '../../../domain/core/crm/getCustomer';
 import { listCustomers } from '../../../domain/core/crm/listCustomers';
-import { addRelation, relationsOf, removeRelation } from '../../../domain/core/crm/relations';
+import { addRelation } from '../../../domain/core/crm/addRelation';
+import { relationsOf } from '../../../domain/core/crm/relationsOf';
+import { removeRelation } from '../../../domain/core/crm/removeRelation';
 import { updateCustomer } from '../../../domain/core/crm/updateCustomer';
 import { CreateCustomerBody, ListCustomersQuery, RelationBody, RelationParams, UpdateCustomerBody } from './dtos';
 import { CustomerDetailView, CustomerPageView, CustomerView, RelationView } from './views';
+import { listCustomersDoc, createCustomerDoc, editCustomerDoc, deleteCustomerDoc, relateCustomerAnotherDoc } from './customers.docs';
 
 export const crmGate = { access: 'user', module: 'core' } as const;
 
@@ -24,8 +28,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'List customers',
-      description:
-        'Filters combine (kind, role, tag, custom `key:value` repeated, q). q searches names, e-mails and phone digits with typo tolerance (pg_trgm). Sort by name (default), createdAt, updatedAt (prefix `-` for descending) or relevance (default with q). Keyset pagination: pass nextCursor back with the same filters and sort.',
+      description: listCustomersDoc,
       query: ListCustomersQuery,
       response: CustomerPageView,
     },
@@ -41,8 +44,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Create a customer',
-      description:
-        'A person or an organisation with roles, tags, typed e-mails, phones and postal addresses (one primary per list: the first marked, else the first) and custom field values (400 naming `custom.<key>` when a value does not fit its field). 409 `external_id_taken` when another customer has the externalId. E-mails are not deduplicated here (findOrCreate paths such as bookings and logged e-mails reuse the customer with that primary e-mail).',
+      description: createCustomerDoc,
       body: CreateCustomerBody,
       response: CustomerView,
       status: 201,
@@ -67,7 +69,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Edit a customer',
-      description: 'Lists given (roles, tags, emails, phones, addresses) replace the current ones; custom values merge (null removes one). Edits of one customer at the same moment apply one after the other, each on the result of the other (none loses the other\'s custom values).',
+      description: editCustomerDoc,
       params: IdParams,
       body: UpdateCustomerBody,
       response: CustomerView,
@@ -81,7 +83,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Delete a customer',
-      description: 'Removes its activities, relations and score too. 409 `customer_in_use` while deals (or invoices, appointments) refer to it.',
+      description: deleteCustomerDoc,
       params: IdParams,
       status: 204,
       errors: { 409: '`customer_in_use`' },
@@ -97,8 +99,7 @@ export function customerRoutes({ routes }: ModuleMount): void {
     {
       ...write,
       summary: 'Relate the customer to another',
-      description:
-        'Stored once as "this customer <type> the other" and shown from both ends: employee_of/employer_of, subsidiary_of/parent_of, contact_of/has_contact, reports_to/manages, referred_by/referred; partner_of, family_of and other read the same both ways. 409 `relation_exists` for the same relation twice (a symmetric one stored from either end).',
+      description: relateCustomerAnotherDoc,
       params: IdParams,
       body: RelationBody,
       response: RelationView,

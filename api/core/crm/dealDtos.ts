@@ -4,6 +4,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate, Length, PageQuery } from '../../http/dtos';
 import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
 import { nullable } from './dtos';
+import { updatePipelineBodyStagesDoc } from './dealDtos.docs';
 
 /** Request bodies and queries of pipelines and deals. Unknown fields are refused. */
 export class StageBody {
@@ -22,7 +23,7 @@ export class CreatePipelineBody {
 
 export class UpdatePipelineBody {
   @IsOptional() @IsString() @Length(1, 120) name?: string;
-  @JSONSchema({ description: 'The new list of stages in order: listed ids are kept, new ones added, missing ones removed (409 stage_has_deals while they hold deals)' })
+  @JSONSchema({ description: updatePipelineBodyStagesDoc })
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(30) @ValidateNested({ each: true }) @Type(() => StageBody) stages?: StageBody[];
 }
 

@@ -4,11 +4,12 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { dealEventTypes, dealStatuses, type Deal, type DealEvent } from '../../../entities/core/deal';
 import type { PipelineStage } from '../../../entities/core/pipeline';
-import type { Board, BoardColumn, CurrencyTotal } from '../../../domain/core/crm/pipelineBoard';
-import type { PipelineRows } from '../../../domain/core/crm/pipelines';
+import type { Board, BoardColumn, CurrencyTotal } from '../../../domain/core/crm/boardForecast';
+import type { PipelineRows } from '../../../domain/core/crm/pipelineLookup';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { dateOnly, iso, isoTime } from '../../http/present';
+import { currencyTotalViewWeightedDoc } from './dealViews.docs';
 
 /** Presenters of pipelines, deals and the board. */
 export class StageView {
@@ -112,7 +113,7 @@ export class CurrencyTotalView {
   @IsString() currency!: string;
   @JSONSchema({ description: 'Sum of the open deals, cents' })
   @IsInt() amount!: number;
-  @JSONSchema({ description: 'Weighted forecast, cents: per stage round(amount × probability / 100), in total the sum of the stages' })
+  @JSONSchema({ description: currencyTotalViewWeightedDoc })
   @IsInt() weighted!: number;
   @IsInt() count!: number;
 

@@ -1,14 +1,19 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { createDeal, deleteDeal, getDeal, listDeals, updateDeal } from '../../../domain/core/crm/deals';
-import { loseDeal, moveDeal, reopenDeal, winDeal } from '../../../domain/core/crm/dealTransitions';
+import { createDeal } from '../../../domain/core/crm/createDeal';
+import { deleteDeal } from '../../../domain/core/crm/deleteDeal';
+import { getDeal } from '../../../domain/core/crm/getDeal';
+import { listDeals } from '../../../domain/core/crm/listDeals';
+import { updateDeal } from '../../../domain/core/crm/updateDeal';
+import { loseDeal } from '../../../domain/core/crm/loseDeal';
+import { moveDeal } from '../../../domain/core/crm/moveDeal';
+import { reopenDeal } from '../../../domain/core/crm/reopenDeal';
+import { winDeal } from '../../../domain/core/crm/winDeal';
 import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dealDtos';
 import { DealDetailView, DealEventView, DealPageView, DealView } from './dealViews';
 import { crmGate } from './customers';
-
-const RULES =
-  'States: open, won, lost. open → move (another stage of its pipeline; the same stage changes nothing), win → won, lose (reason) → lost; won or lost → reopen → open (same stage). Anything else is 409 `invalid_transition`. Every change is kept in the history with time and actor.';
+import { createDealDoc, dealRulesDoc, editDealDoc } from './deals.docs';
 
 /** /api/deals: deals, their moves and outcomes. */
 export function dealRoutes({ routes }: ModuleMount): void {
@@ -22,7 +27,7 @@ export function dealRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/deals',
-    { ...write, summary: 'Create a deal', description: `Starts open in stageId (its pipeline becomes the deal's). ${RULES}`, body: CreateDealBody, response: DealView, status: 201, errors: { 409: '`external_id_taken`' } },
+    { ...write, summary: 'Create a deal', description: createDealDoc, body: CreateDealBody, response: DealView, status: 201, errors: { 409: '`external_id_taken`' } },
     async ({ ctx, body }) => {
       const deal = await createDeal(ctx, body);
       return created(DealView.from(deal), `/api/deals/${deal.id}`);
@@ -36,7 +41,7 @@ export function dealRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/deals/:id',
-    { ...write, summary: 'Edit a deal', description: 'Title, customer, amount, currency, owner, expected close date, externalId; the stage and status change through move, win, lose and reopen.', params: IdParams, body: UpdateDealBody, response: DealView, errors: { 409: '`external_id_taken`' } },
+    { ...write, summary: 'Edit a deal', description: editDealDoc, params: IdParams, body: UpdateDealBody, response: DealView, errors: { 409: '`external_id_taken`' } },
     async ({ ctx, params, body }) => DealView.from(await updateDeal(ctx, params.id, body)),
   );
 
@@ -46,8 +51,8 @@ export function dealRoutes({ routes }: ModuleMount): void {
   });
 
   const transitions = { ...write, params: IdParams, response: DealView, errors: { 409: '`invalid_transition`' } } as const;
-  r.post('/api/deals/:id/move', { ...transitions, summary: 'Move a deal to another stage', description: RULES, body: MoveDealBody }, async ({ ctx, params, body }) => DealView.from(await moveDeal(ctx, params.id, body.stageId)));
-  r.post('/api/deals/:id/win', { ...transitions, summary: 'Mark a deal won', description: RULES }, async ({ ctx, params }) => DealView.from(await winDeal(ctx, params.id)));
-  r.post('/api/deals/:id/lose', { ...transitions, summary: 'Mark a deal lost', description: RULES, body: LoseDealBody }, async ({ ctx, params, body }) => DealView.from(await loseDeal(ctx, params.id, body.reason)));
-  r.post('/api/deals/:id/reopen', { ...transitions, summary: 'Reopen a won or lost deal', description: RULES }, async ({ ctx, params }) => DealView.from(await reopenDeal(ctx, params.id)));
+  r.post('/api/deals/:id/move', { ...transitions, summary: 'Move a deal to another stage', description: dealRulesDoc, body: MoveDealBody }, async ({ ctx, params, body }) => DealView.from(await moveDeal(ctx, params.id, body.stageId)));
+  r.post('/api/deals/:id/win', { ...transitions, summary: 'Mark a deal won', description: dealRulesDoc }, async ({ ctx, params }) => DealView.from(await winDeal(ctx, params.id)));
+  r.post('/api/deals/:id/lose', { ...transitions, summary: 'Mark a deal lost', description: dealRulesDoc, body: LoseDealBody }, async ({ ctx, params, body }) => DealView.from(await loseDeal(ctx, params.id, body.reason)));
+  r.post('/api/deals/:id/reopen', { ...transitions, summary: 'Reopen a won or lost deal', description: dealRulesDoc }, async ({ ctx, params }) => DealView.from(await reopenDeal(ctx, params.id)));
 }

@@ -6,11 +6,12 @@ import { activityTypes, type ActivityType } from '../../../entities/core/activit
 import { contactTypes, customerKinds, customerRoles, type ContactType, type CustomerKind, type CustomerRole } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomFieldType } from '../../../entities/core/customField';
 import { relationTypes, type RelationType } from '../../../entities/core/relation';
-import { CUSTOM_KEY } from '../../../domain/core/crm/customFields';
+import { CUSTOM_KEY } from '../../../domain/core/crm/customValues';
 import { customerSorts, type CustomerSort } from '../../../domain/core/crm/listCustomers';
 import { exportResources, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import { MAX_IMPORT_RECORDS } from '../../../domain/core/crm/imports/startImport';
 import { tooLarge } from '../../../lib/errors';
+import { createCustomerBodyCustomDoc, listCustomersQueryQDoc, listCustomersQueryCustomDoc, relationBodyTypeDoc, exportQueryFormatDoc, exportQueryResourceDoc } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the CRM routes. Unknown fields are refused. */
 
@@ -53,7 +54,7 @@ export class CreateCustomerBody {
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactEmailBody) emails?: ContactEmailBody[];
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => ContactPhoneBody) phones?: ContactPhoneBody[];
   @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => AddressBody) addresses?: AddressBody[];
-  @JSONSchema({ description: 'Values of custom fields by key, checked against their definition (400 names `custom.<key>`); on edit, null removes a value', type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } })
+  @JSONSchema({ description: createCustomerBodyCustomDoc, type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } })
   @IsOptional() @IsObject() custom?: Record<string, unknown>;
   @JSONSchema(nullable('A member responsible for the relationship'))
   @IsOptional() @IsUUID() ownerId?: string | null;
@@ -87,9 +88,9 @@ export class ListCustomersQuery {
   @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
   @IsOptional() @IsIn(customerRoles) role?: CustomerRole;
   @IsOptional() @IsString() @Length(1, 50) tag?: string;
-  @JSONSchema({ description: 'Search in names, e-mails and phone numbers; a typo still matches (trigram word similarity ≥ 0.5); phone-like queries match digits' })
+  @JSONSchema({ description: listCustomersQueryQDoc })
   @IsOptional() @IsString() @Length(1, 200) q?: string;
-  @JSONSchema({ description: 'Custom field filter `key:value`, repeatable (all must match); values are read by the field type (number, true/false, YYYY-MM-DD, option)', type: 'array', items: { type: 'string' } })
+  @JSONSchema({ description: listCustomersQueryCustomDoc, type: 'array', items: { type: 'string' } })
   @IsOptional() @Transform(asList) @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @Matches(/^[a-z][a-z0-9_]{0,63}:.{0,200}$/s, { each: true, message: 'custom must be key:value' }) custom?: string[];
   @JSONSchema({ description: 'name (default), createdAt, updatedAt, `-` for descending; relevance (default with q)' })
   @IsOptional() @IsIn(customerSorts) sort?: CustomerSort;
@@ -107,7 +108,7 @@ export class DefineCustomFieldBody {
 }
 
 export class RelationBody {
-  @JSONSchema({ description: 'Read from this customer to the other: employee_of, subsidiary_of, contact_of, reports_to, partner_of, family_of, referred_by, other' })
+  @JSONSchema({ description: relationBodyTypeDoc })
   @IsIn(relationTypes) type!: RelationType;
   @IsUUID() customerId!: string;
 }
@@ -227,8 +228,8 @@ export class LogEmailBody {
 }
 
 export class ExportQuery {
-  @JSONSchema({ description: 'jsonl (default): one JSON object per line, each with `recordType`; csv: one resource with a header row' })
+  @JSONSchema({ description: exportQueryFormatDoc })
   @IsOptional() @IsIn(['jsonl', 'csv']) format: 'jsonl' | 'csv' = 'jsonl';
-  @JSONSchema({ description: 'customers, relations or deals; jsonl without it exports all three (customers, then relations, then deals); csv defaults to customers' })
+  @JSONSchema({ description: exportQueryResourceDoc })
   @IsOptional() @IsIn(exportResources) resource?: ExportResource;
 }

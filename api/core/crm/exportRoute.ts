@@ -5,10 +5,11 @@ import type { Response } from 'express';
 import type { ModuleMount } from '../../http/mount';
 import { exportColumns, exportRecords, exportResources, exportTimestamps, type ExportResource } from '../../../domain/core/crm/exportRecords';
 import type { TenantContext } from '../../../domain/context';
-import { csvExportOptions, CSV_FORMULA_NOTE } from '../../../lib/csv';
+import { csvExportOptions } from '../../../lib/csv';
 import { isoTime } from '../../http/present';
 import { ExportQuery } from './dtos';
 import { crmGate } from './customers';
+import { exportDoc } from './exportRoute.docs';
 
 /** Writes with backpressure: waits for 'drain' when the socket's buffer is full. */
 const write = async (res: Response, chunk: string) => {
@@ -51,8 +52,7 @@ export function exportRoutes({ routes }: ModuleMount): void {
       ...crmGate,
       permission: 'core.customers.read',
       summary: 'Export contacts, relations and deals',
-      description:
-        'Streamed (chunked) in id order, read in batches so any book size exports in flat memory. format=jsonl (default): one JSON object per line with `recordType` customer, relation or deal (all three without `resource`). format=csv: one resource (default customers) with a header row; lists are joined with `;`, structured values (e-mails, addresses, custom) are JSON. ' + CSV_FORMULA_NOTE,
+      description: exportDoc,
       query: ExportQuery,
       response: { description: 'JSON lines (application/x-ndjson) or CSV (text/csv)', content: { 'application/x-ndjson': { type: 'string' }, 'text/csv': { type: 'string' } } },
     },

@@ -1,9 +1,13 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
-import { defineCustomField, deleteCustomField, getCustomField, listCustomFields } from '../../../domain/core/crm/customFields';
+import { defineCustomField } from '../../../domain/core/crm/defineCustomField';
+import { deleteCustomField } from '../../../domain/core/crm/deleteCustomField';
+import { getCustomField } from '../../../domain/core/crm/getCustomField';
+import { listCustomFields } from '../../../domain/core/crm/listCustomFields';
 import { CustomFieldParams, DefineCustomFieldBody } from './dtos';
 import { CustomFieldListView, CustomFieldView } from './views';
 import { crmGate } from './customers';
+import { defineReplaceCustomFieldDoc, deleteCustomFieldDoc } from './fields.docs';
 
 /** /api/customers/fields: the organisation's custom fields. */
 export function customFieldRoutes({ routes }: ModuleMount): void {
@@ -23,8 +27,7 @@ export function customFieldRoutes({ routes }: ModuleMount): void {
       ...crmGate,
       permission: 'core.settings.manage',
       summary: 'Define or replace a custom field',
-      description:
-        'Types: text (≤ 2,000 characters), number, date (YYYY-MM-DD), boolean, select (one of `options`). 201 when created, 200 when replaced. A field created with the key of a deleted one starts without values (those of the deleted field are removed first). Changing the type of a field customers have values for is refused (409 `field_in_use`); at most 100 fields (409 `custom_field_limit_reached`).',
+      description: defineReplaceCustomFieldDoc,
       params: CustomFieldParams,
       body: DefineCustomFieldBody,
       response: CustomFieldView,
@@ -43,7 +46,7 @@ export function customFieldRoutes({ routes }: ModuleMount): void {
       ...crmGate,
       permission: 'core.settings.manage',
       summary: 'Delete a custom field',
-      description: 'Its values disappear from answers at once and are purged from the customers in the background. Deleting again while values of the key are still stored answers 204 and requests the purge again; otherwise 404.',
+      description: deleteCustomFieldDoc,
       params: CustomFieldParams,
       status: 204,
     },

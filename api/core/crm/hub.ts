@@ -1,16 +1,13 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { ModuleMount } from '../../http/mount';
 import { accepted } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { Customer } from '../../../entities/core/customer';
-import { fieldDefinitions } from '../../../domain/core/crm/customFields';
-import { getImport, MAX_IMPORT_RECORDS, startImport } from '../../../domain/core/crm/imports/startImport';
-import { cursorWhere, toPage } from '../../../lib/pagination';
+import { fieldDefinitions } from '../../../domain/core/crm/fieldDefinitions';
+import { getImport, startImport } from '../../../domain/core/crm/imports/startImport';
+import { listHubCustomers } from '../../../domain/core/crm/listHubCustomers';
 import { BulkBody, PublicCustomersQuery } from './dtos';
 import { CustomerPageView } from './views';
 import { ImportView } from './importViews';
-
-const BULK = `Up to ${MAX_IMPORT_RECORDS.toLocaleString('en')} records a call (body up to 16 MB) → 202 with the import; the valid records are written by a worker with multi-row upserts by externalId (a replayed call updates, never duplicates; a record that changes nothing is left as it is), the others are reported in the import's errors (index, field, message). Follow it at GET /api/public/hub/imports/{id}.`;
+import { bulkCustomersDoc, bulkDealsDoc, statusBulkImportDoc } from './hub.docs';
 
 /** /api/public/hub: the core integration surface (X-Server-API-Key of /api/hub/keys; writes need scope write). */
 export function hubRoutes({ routes }: ModuleMount): void {
@@ -20,14 +17,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
   r.get(
     '/api/public/hub/customers',
     { ...key, summary: 'List customers (integration)', description: 'Oldest first, keyset by id; filter by externalId, kind, role.', query: PublicCustomersQuery, response: CustomerPageView },
-    async ({ ctx, query }) => {
-      const where: FilterQuery<Customer> = { ...cursorWhere(query.cursor, 'asc') };
-      if (query.externalId) where.externalId = query.externalId;
-      if (query.kind) where.kind = query.kind;
-      if (query.role) where.roles = { $contains: [query.role] };
-      const page = toPage(await ctx.em.find(Customer, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 }), query.limit);
-      return CustomerPageView.from(page, await fieldDefinitions(ctx));
-    },
+    async ({ ctx, query }) => CustomerPageView.from(await listHubCustomers(ctx, query), await fieldDefinitions(ctx)),
   );
 
   r.post(
@@ -35,7 +25,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
     {
       ...key,
       summary: 'Import customers in bulk',
-      description: `${BULK} Customer records are checked when the call is accepted: the refused ones are already in the 202 answer. A record: { externalId (required), name (required), kind (person | organisation, default person), roles, tags, emails, phones, addresses, custom } as in POST /api/customers. A known externalId has kind, name, roles, tags and contact details replaced and custom values merged; owner, activities, relations and deals stay.`,
+      description: bulkCustomersDoc,
       body: BulkBody,
       bodyLimit: '16mb',
       response: ImportView,
@@ -50,7 +40,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
     {
       ...key,
       summary: 'Import deals in bulk',
-      description: `${BULK} Deal records are checked by the worker. A record: { externalId, title, customerId or customerExternalId, stageId (default: first stage of the oldest pipeline), amount (cents), currency, expectedCloseDate }. A new deal starts open with \`created\` in its history; a known one has title, customer, amount, currency and expected close date replaced (stage and status move through /api/deals).`,
+      description: bulkDealsDoc,
       body: BulkBody,
       bodyLimit: '16mb',
       response: ImportView,
@@ -60,7 +50,7 @@ export function hubRoutes({ routes }: ModuleMount): void {
     async ({ ctx, body, apiKey }) => accepted(ImportView.from(await startImport(ctx, 'deals', body.records, apiKey.keyId))),
   );
 
-  r.get('/api/public/hub/imports/:id', { ...key, summary: 'Status of a bulk import', description: 'Counts of created, updated and refused records, and the refused ones with their index, field and reason.', params: IdParams, response: ImportView }, async ({ ctx, params }) =>
+  r.get('/api/public/hub/imports/:id', { ...key, summary: 'Status of a bulk import', description: statusBulkImportDoc, params: IdParams, response: ImportView }, async ({ ctx, params }) =>
     ImportView.from(await getImport(ctx, params.id)),
   );
 }

@@ -5,6 +5,7 @@ import { Nullable } from '../../http/nullable';
 import { importKinds, importStatuses, type CrmImport, type ImportRecordError } from '../../../entities/core/crmImport';
 import type { SyncResult } from '../../../domain/core/crm/syncActivities';
 import { iso, isoTime } from '../../http/present';
+import { importViewFailedDoc } from './importViews.docs';
 
 /** Presenters of the integration hub's imports and activity sync. */
 export class ImportErrorView {
@@ -23,7 +24,7 @@ export class ImportView {
   @IsInt() total!: number;
   @IsInt() created!: number;
   @IsInt() updated!: number;
-  @JSONSchema({ description: 'Refusals reported in errors; once the import failed as a whole (status failed), every record not written' })
+  @JSONSchema({ description: importViewFailedDoc })
   @IsInt() failed!: number;
   @ValidateNested({ each: true }) @Type(() => ImportErrorView) errors!: ImportErrorView[];
   @IsDateString() createdAt!: string;

@@ -4,6 +4,7 @@ import { logEmail } from '../../../domain/core/crm/logEmail';
 import { invalidField } from '../../../lib/errors';
 import { ActivitySyncBody, LogEmailBody } from './dtos';
 import { SyncResultView } from './importViews';
+import { syncActivitiesFromAnotherDoc, logEMailContactsDoc } from './internal.docs';
 
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
@@ -16,8 +17,7 @@ export function crmInternalRoutes({ routes }: ModuleMount): void {
     {
       access: 'internal',
       summary: 'Sync activities from another system',
-      description:
-        'Upserts up to 500 activities of one organisation by (customer, source, externalId): a replay updates them. Each names its customer by customerId (400 when unknown) or customerEmail (found by primary e-mail, or created as a person). 404 when the organisation does not exist.',
+      description: syncActivitiesFromAnotherDoc,
       body: ActivitySyncBody,
       bodyLimit: '2mb',
       response: SyncResultView,
@@ -42,8 +42,7 @@ export function crmInternalRoutes({ routes }: ModuleMount): void {
     {
       access: 'internal',
       summary: 'Log an e-mail on contacts',
-      description:
-        'Logs a completed `email` activity on the sender (inbound) or on each recipient, to and cc (outbound), found by primary e-mail or created as a person; logging a messageId again updates the same activities. 404 when the organisation does not exist.',
+      description: logEMailContactsDoc,
       body: LogEmailBody,
       bodyLimit: '1mb',
       response: SyncResultView,

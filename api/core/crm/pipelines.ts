@@ -2,10 +2,15 @@ import type { ModuleMount } from '../../http/mount';
 import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { pipelineBoard } from '../../../domain/core/crm/pipelineBoard';
-import { createPipeline, deletePipeline, getPipeline, listPipelines, updatePipeline } from '../../../domain/core/crm/pipelines';
+import { createPipeline } from '../../../domain/core/crm/createPipeline';
+import { deletePipeline } from '../../../domain/core/crm/deletePipeline';
+import { getPipeline } from '../../../domain/core/crm/getPipeline';
+import { listPipelines } from '../../../domain/core/crm/listPipelines';
+import { updatePipeline } from '../../../domain/core/crm/updatePipeline';
 import { BoardQuery, CreatePipelineBody, UpdatePipelineBody } from './dealDtos';
 import { BoardView, PipelineListView, PipelineView } from './dealViews';
 import { crmGate } from './customers';
+import { renamePipelineReplaceStagesDoc, boardWeightedForecastDoc } from './pipelines.docs';
 
 /** /api/pipelines: pipelines with ordered stages, and their board. */
 export function pipelineRoutes({ routes }: ModuleMount): void {
@@ -31,7 +36,7 @@ export function pipelineRoutes({ routes }: ModuleMount): void {
     {
       ...manage,
       summary: 'Rename a pipeline or replace its stages',
-      description: 'stages is the new ordered list: listed ids are kept with their deals, stages without id are added, stages left out are removed (409 `stage_has_deals` while deals are in them).',
+      description: renamePipelineReplaceStagesDoc,
       params: IdParams,
       body: UpdatePipelineBody,
       response: PipelineView,
@@ -54,8 +59,7 @@ export function pipelineRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'Board with weighted forecast',
-      description:
-        'Each stage with its open deals and, per currency, the sum of their amounts, the weighted forecast round(sum × probability / 100) and the count; totals per currency are the sums of the stages. Amounts in cents; won and lost deals are out of the board.',
+      description: boardWeightedForecastDoc,
       params: IdParams,
       query: BoardQuery,
       response: BoardView,

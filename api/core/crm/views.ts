@@ -4,9 +4,9 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
-import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customFields';
-import type { ListedCustomer } from '../../../domain/core/crm/customerPages';
-import type { RelationFromOneSide } from '../../../domain/core/crm/relations';
+import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customValues';
+import type { ListedCustomer } from '../../../domain/core/crm/store/customerPages';
+import type { RelationFromOneSide } from '../../../domain/core/crm/relationsOf';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
 

@@ -1,13 +1,17 @@
 import type { ModuleMount } from '../../http/mount';
 import { created, noContent, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
-import { confirmAsset, deleteAsset, getAsset, IMAGE_TYPES, listAssets, startAssetUpload, updateAsset } from '../../../domain/core/org/assets';
+import { IMAGE_TYPES } from '../../../domain/core/org/assets';
+import { confirmAsset } from '../../../domain/core/org/confirmAsset';
+import { deleteAsset } from '../../../domain/core/org/deleteAsset';
+import { getAsset } from '../../../domain/core/org/getAsset';
+import { listAssets } from '../../../domain/core/org/listAssets';
+import { startAssetUpload } from '../../../domain/core/org/startAssetUpload';
+import { updateAsset } from '../../../domain/core/org/updateAsset';
 import { CloudUploadTicketView } from '../../cloud/views';
 import { AssetPageView, AssetView } from './mediaViews';
 import { ConfirmAssetBody, ListAssetsQuery, MediaUploadBody, UpdateAssetBody } from './workspaceDtos';
-
-const uploadDoc =
-  "The cloud module's own three-step upload: the bytes are reserved in the organisation's storage quota now (409 `quota_exceeded`; 413 `file_too_large` past CLOUD_MAX_UPLOAD_BYTES), PUT straight to the object store at `url` with `headers`, then confirmed with POST /api/assets. Media files are cloud files hidden from the drive and counted in the quota like any other.";
+import { assetUploadDoc, imageUploadDoc } from './assets.docs';
 
 /** /api/assets and /api/images/upload-url: the organisation's media library on the cloud storage. */
 export function assetRoutes({ routes }: ModuleMount): void {
@@ -18,13 +22,13 @@ export function assetRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/images/upload-url',
-    { ...write, summary: 'Upload an image, step 1', description: `Images only (${IMAGE_TYPES.join(', ')}; no SVG). ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
+    { ...write, summary: 'Upload an image, step 1', description: imageUploadDoc, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
     async ({ ctx, body }) => created(CloudUploadTicketView.from(await startAssetUpload(ctx, body, 'image'))),
   );
 
   r.post(
     '/api/assets/upload-url',
-    { ...write, summary: 'Upload a media file, step 1', description: `Any file. Only ${IMAGE_TYPES.join(', ')} become images; any other type (SVG and HTML included: they can carry scripts) is a file, whose url always downloads as an attachment. ${uploadDoc}`, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
+    { ...write, summary: 'Upload a media file, step 1', description: assetUploadDoc, body: MediaUploadBody, response: CloudUploadTicketView, status: 201, errors: uploadErrors },
     async ({ ctx, body }) => created(CloudUploadTicketView.from(await startAssetUpload(ctx, body, 'asset'))),
   );
 

@@ -10,6 +10,7 @@ import { updateBusiness } from '../../../domain/core/org/updateBusiness';
 import { notFound } from '../../../lib/errors';
 import { BusinessView, SlugCheckView } from './businessViews';
 import { SetModulesBody, SlugQuery, UpdateBusinessBody } from './dtos';
+import { businessRecordOrganisationDoc, whetherPublicSlugFreeDoc, editBusinessRecordDoc, setActiveModulesDoc } from './businesses.docs';
 
 /** The business record with its active and entitled modules. */
 async function present(ctx: TenantContext, business: Business): Promise<BusinessView> {
@@ -27,8 +28,7 @@ export function businessRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'The business record of my organisation',
-      description:
-        'Every organisation has exactly one business record: this answers it (created on first read from the organisation: its name as trade and legal name, Europe/Paris, EUR, fr-FR, no public slug). Every member may read it; invoices print its seller details.',
+      description: businessRecordOrganisationDoc,
       response: BusinessView,
     },
     async ({ ctx }) => present(ctx, await getBusiness(ctx)),
@@ -40,7 +40,7 @@ export function businessRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'core.settings.manage',
       summary: 'Whether a public slug is free',
-      description: 'The slug is normalised (lower-case) first; the reason says why one is not available (form, reserved word, used by another business). The organisation\'s own slug is available to it.',
+      description: whetherPublicSlugFreeDoc,
       query: SlugQuery,
       response: SlugCheckView,
     },
@@ -59,8 +59,7 @@ export function businessRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'core.settings.manage',
       summary: 'Edit the business record',
-      description:
-        'Partial update; null clears an optional field. Checked: SIREN/SIRET checksums and that the SIRET starts with the SIREN, a French VAT number\'s key against the SIREN, IBAN checksum, BIC, IANA time zone (one PostgreSQL also knows, e.g. not US/Pacific-New), ISO 4217 currency. publicSlug is normalised to lower case, refused when reserved (400) or used by another business (409 `slug_taken`); publishing the public profile needs a slug. publicProfile is merged into the current one.',
+      description: editBusinessRecordDoc,
       params: IdParams,
       body: UpdateBusinessBody,
       response: BusinessView,
@@ -75,8 +74,7 @@ export function businessRoutes({ routes }: ModuleMount): void {
       ...gate,
       permission: 'core.settings.manage',
       summary: 'Set the active modules',
-      description:
-        'The complete list of modules to use. Each must be in the organisation\'s entitlements (403 `module_not_entitled` otherwise); core cannot be left out. Active modules shape the workspace (sidebar, dashboard summary, onboarding); access to a module\'s API stays governed by the entitlements. A module bought later starts active.',
+      description: setActiveModulesDoc,
       params: IdParams,
       body: SetModulesBody,
       response: BusinessView,

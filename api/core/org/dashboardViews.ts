@@ -7,6 +7,7 @@ import { switchableModules } from '../../../domain/core/org/activeModules';
 import { widgetUnavailableReasons, type DashboardWithWidgets, type PlacedWidget, type WidgetUnavailable } from '../../../domain/core/org/dashboards';
 import type { WidgetType } from '../../../domain/core/org/widgetCatalogue';
 import { isoTime } from '../../http/present';
+import { widgetViewAvailableDoc, widgetViewUnavailableReasonDoc, widgetTypeViewDataRouteDoc, widgetTypeViewRequiredSettingsDoc } from './dashboardViews.docs';
 
 /** Presenters of the dashboards, their widgets and the widget catalogue. */
 
@@ -20,12 +21,11 @@ export class WidgetView {
   @JSONSchema({ description: 'Height in rows' }) @IsInt() h!: number;
   @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)', additionalProperties: true }) @IsObject() settings!: Record<string, unknown>;
   @JSONSchema({
-    description:
-      "Whether the widget can be shown now: its module in use by the organisation and its permission held by the caller (as `available` in the widget catalogue). false: the app shows a placeholder saying why instead of reading the data route; the widget keeps its place and settings, can be moved or removed, and is available again once the module is switched back on or the permission given back.",
+    description: widgetViewAvailableDoc,
   })
   @IsBoolean()
   available!: boolean;
-  @JSONSchema({ description: 'Why it is not available: module_not_in_use (switched off in the active modules, or no longer in the subscription), permission_missing (the caller no longer holds its permission), type_unknown (no longer in the catalogue); null when available' })
+  @JSONSchema({ description: widgetViewUnavailableReasonDoc })
   @Nullable()
   @IsIn(widgetUnavailableReasons)
   unavailableReason!: WidgetUnavailable | null;
@@ -74,9 +74,9 @@ export class WidgetTypeView {
   @IsString() description!: string;
   @Nullable() @IsIn(switchableModules) module!: string | null;
   @Nullable() @IsIn(allPermissions) permission!: string | null;
-  @JSONSchema({ description: 'GET route the widget reads its data from, with the caller\'s token (a path parameter is the widget\'s required setting, e.g. {id}: settings.pipelineId)' }) @IsString() dataRoute!: string;
+  @JSONSchema({ description: widgetTypeViewDataRouteDoc }) @IsString() dataRoute!: string;
   @JSONSchema({ description: 'Field of that answer the widget shows; null: the whole answer' }) @Nullable() @IsString() dataField!: string | null;
-  @JSONSchema({ description: 'The settings the type needs, each the id of a record of the organisation (e.g. pipelineId); it takes no others' }) @IsString({ each: true }) requiredSettings!: string[];
+  @JSONSchema({ description: widgetTypeViewRequiredSettingsDoc }) @IsString({ each: true }) requiredSettings!: string[];
   @IsInt() defaultW!: number;
   @IsInt() defaultH!: number;
   @JSONSchema({ description: 'Whether the caller may add it now (module in use, permission held)' }) @IsBoolean() available!: boolean;

@@ -3,28 +3,43 @@ import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { callerAccess, mayUse } from '../../../domain/core/org/access';
 import { dashboardSummary } from '../../../domain/core/org/dashboardSummary';
-import { createDashboard, deleteDashboard, getDashboard, listDashboards, MAX_DASHBOARDS, updateDashboard } from '../../../domain/core/org/dashboards';
+import { createDashboard } from '../../../domain/core/org/createDashboard';
+import { MAX_DASHBOARDS } from '../../../domain/core/org/dashboards';
+import { deleteDashboard } from '../../../domain/core/org/deleteDashboard';
+import { getDashboard } from '../../../domain/core/org/getDashboard';
+import { listDashboards } from '../../../domain/core/org/listDashboards';
+import { updateDashboard } from '../../../domain/core/org/updateDashboard';
 import { widgetCatalogue } from '../../../domain/core/org/widgetCatalogue';
-import { addWidget, deleteWidget, MAX_WIDGETS, setLayout, updateWidget } from '../../../domain/core/org/widgets';
+import { addWidget } from '../../../domain/core/org/addWidget';
+import { deleteWidget } from '../../../domain/core/org/deleteWidget';
+import { setLayout } from '../../../domain/core/org/setLayout';
+import { updateWidget } from '../../../domain/core/org/updateWidget';
 import { DashboardListView, DashboardView, WidgetCatalogueView, WidgetTypeView } from './dashboardViews';
 import { DashboardSummaryView } from './summaryViews';
 import { AddWidgetBody, CreateDashboardBody, DashboardLayoutBody, UpdateDashboardBody, UpdateWidgetBody, WidgetParams } from './workspaceDtos';
+import {
+  addWidgetDoc,
+  deleteDashboardDoc,
+  editWidgetDoc,
+  getDashboardDoc,
+  homeFiguresOrganisationDoc,
+  listDashboardsDoc,
+  placeSeveralWidgetsAtDoc,
+  updateDashboardDoc,
+  widgetTypesDoc,
+} from './dashboards.docs';
 
 /** /api/dashboard/summary and /api/dashboards: the home figures and each member's own dashboards of widgets. */
 export function dashboardRoutes({ routes }: ModuleMount): void {
   const r = routes('Core: dashboards');
   const gate = { access: 'user', module: 'core' } as const;
-  const unavailable =
-    'A widget whose module the organisation no longer uses (switched off in its active modules, or gone from its subscription) or whose permission the caller lost stays on the dashboard in its place, flagged `available: false` with an `unavailableReason`: the app shows a placeholder there instead of reading its data, the member may move or remove it, and it is available again, where it was, once the module is back on or the permission given back.';
-  const oneDefault = 'A member with dashboards always has exactly one default.';
 
   r.get(
     '/api/dashboard/summary',
     {
       ...gate,
       summary: 'Home figures of the organisation',
-      description:
-        "Today's appointments, open follow-ups, unpaid invoices, open deals per pipeline stage, storage use and VR sessions this week, in one statement: each figure an aggregate subquery on an index (never a loop over rows); days and weeks (from Monday) are the business time zone's. A figure whose module the organisation does not use, or whose permission the caller lacks, is null (the module and permission of each are in the schema).",
+      description: homeFiguresOrganisationDoc,
       response: DashboardSummaryView,
     },
     async ({ ctx }) => DashboardSummaryView.from(await dashboardSummary(ctx)),
@@ -35,7 +50,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'The widget types',
-      description: "Every widget type with the GET route its data comes from (called by the app with the member's token, so the route's own checks apply), the field of that answer it shows, its default size, and whether the caller may add it now (module in use, permission held).",
+      description: widgetTypesDoc,
       response: WidgetCatalogueView,
     },
     async ({ ctx }) => {
@@ -46,7 +61,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/dashboards',
-    { ...gate, summary: 'My dashboards', description: `The caller's own dashboards with their widgets, the default first, then oldest first (at most ${MAX_DASHBOARDS}). Dashboards are personal: nobody else sees them. ${oneDefault} ${unavailable}`, response: DashboardListView },
+    { ...gate, summary: 'My dashboards', description: listDashboardsDoc, response: DashboardListView },
     async ({ ctx }) => ({ items: (await listDashboards(ctx)).map(DashboardView.from) }) satisfies DashboardListView,
   );
 
@@ -56,7 +71,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     async ({ ctx, body }) => created(DashboardView.from(await createDashboard(ctx, body))),
   );
 
-  r.get('/api/dashboards/:id', { ...gate, summary: 'A dashboard with its widgets', description: `Another member's dashboard is 404 like an unknown one. ${unavailable}`, params: IdParams, response: DashboardView }, async ({ ctx, params }) =>
+  r.get('/api/dashboards/:id', { ...gate, summary: 'A dashboard with its widgets', description: getDashboardDoc, params: IdParams, response: DashboardView }, async ({ ctx, params }) =>
     DashboardView.from(await getDashboard(ctx, params.id)),
   );
 
@@ -65,7 +80,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Rename, resize or make default',
-      description: `Making it the default clears the flag on the member's other dashboards. ${oneDefault} To change it, make another dashboard the default: \`isDefault: false\` on the default is 409 \`default_dashboard_required\` (nothing of the request is applied), on another dashboard it changes nothing. Narrowing the grid while a widget would not fit is 400.`,
+      description: updateDashboardDoc,
       params: IdParams,
       body: UpdateDashboardBody,
       response: DashboardView,
@@ -74,7 +89,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     async ({ ctx, params, body }) => DashboardView.from(await updateDashboard(ctx, params.id, body)),
   );
 
-  r.delete('/api/dashboards/:id', { ...gate, summary: 'Delete a dashboard', description: `With its widgets. ${oneDefault} Deleting the default makes the first remaining dashboard of the list (the oldest) the default, so the list keeps its order; deleting the last one leaves none, and the next one created is the default.`, params: IdParams, status: 204 }, async ({ ctx, params }) => {
+  r.delete('/api/dashboards/:id', { ...gate, summary: 'Delete a dashboard', description: deleteDashboardDoc, params: IdParams, status: 204 }, async ({ ctx, params }) => {
     await deleteDashboard(ctx, params.id);
     return noContent();
   });
@@ -84,7 +99,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Place several widgets at once',
-      description: 'After a drag and drop: the new place of each widget named (others stay). All or nothing: a widget not on this dashboard is 404, a place past the grid\'s columns 400.',
+      description: placeSeveralWidgetsAtDoc,
       params: IdParams,
       body: DashboardLayoutBody,
       response: DashboardView,
@@ -97,7 +112,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Add a widget',
-      description: `A type of the catalogue; without a place it goes below the others at the type's default size. 403 \`widget_not_available\` when the organisation does not use its module or the caller lacks its permission; 400 for a required setting missing, a setting the type does not take, a setting naming no record of the organisation (\`settings.pipelineId\`: an unknown pipeline or another organisation's) or a place past the grid; 409 \`widget_limit\` past ${MAX_WIDGETS}. Answers the dashboard.`,
+      description: addWidgetDoc,
       params: IdParams,
       body: AddWidgetBody,
       response: DashboardView,
@@ -109,7 +124,7 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/dashboards/:id/widgets/:widgetId',
-    { ...gate, summary: 'Edit a widget', description: 'Title, place, settings (replaced, checked against the type as when adding: 400 for a setting the type does not take or one naming no record of the organisation). New settings for a widget not available now are 403 `widget_not_available`; its title and place can still change. Answers the dashboard.', params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
+    { ...gate, summary: 'Edit a widget', description: editWidgetDoc, params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
     async ({ ctx, params, body }) => DashboardView.from(await updateWidget(ctx, params.id, params.widgetId, body)),
   );
 

@@ -24,6 +24,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsNotBlank, Length, MaxLength } from '../../http/dtos';
 import { switchableModules, type BusinessModule } from '../../../domain/core/org/activeModules';
 import { isSiren, isSiret, isVatNumber } from '../../../domain/core/org/identifiers';
+import { vatNumberDoc, publicSlugDoc } from './dtos.docs';
 
 /** Request bodies and queries of the organisation routes (businesses, dashboards, sidebar, onboarding, assets). */
 
@@ -63,7 +64,7 @@ export class UpdateBusinessBody {
   @IsOptional()
   @check('isSiret', isSiret, 'siret must be 14 digits with a valid checksum')
   siret?: string | null;
-  @JSONSchema({ type: ['string', 'null'], maxLength: 20, description: 'Intra-community VAT number (spaces allowed; stored upper-case without them). A French one must match the SIREN.' })
+  @JSONSchema({ type: ['string', 'null'], maxLength: 20, description: vatNumberDoc })
   @IsOptional()
   @MaxLength(20)
   @check('isVatNumber', isVatNumber, 'vatNumber must be a VAT number with its country prefix, e.g. FR40303265045')
@@ -85,7 +86,7 @@ export class UpdateBusinessBody {
   @JSONSchema({
     type: ['string', 'null'],
     pattern: '^[A-Za-z0-9-]{3,63}$',
-    description: 'Storefront address: 3 to 63 letters, digits or hyphens (stored lower-case), unique across the service (409 `slug_taken`), reserved words refused. null frees it.',
+    description: publicSlugDoc,
   })
   @IsOptional()
   @Matches(/^[A-Za-z0-9-]{3,63}$/, { message: 'publicSlug must be 3 to 63 letters, digits or hyphens' })

@@ -6,6 +6,7 @@ import { assetKinds } from '../../../entities/core/asset';
 import type { MediaAsset } from '../../../domain/core/org/assets';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { isoTime } from '../../http/present';
+import { assetViewUrlDoc } from './mediaViews.docs';
 
 /** Presenters of the media library. */
 
@@ -16,7 +17,7 @@ export class AssetView {
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
   @Nullable() @IsString() alt!: string | null;
-  @JSONSchema({ description: 'Presigned GET of the bytes (images inline, files as attachments: HTML, SVG and other active content never inline), valid until urlExpiresAt' }) @IsString() url!: string;
+  @JSONSchema({ description: assetViewUrlDoc }) @IsString() url!: string;
   @IsDateString() urlExpiresAt!: string;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;

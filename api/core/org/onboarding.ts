@@ -2,6 +2,7 @@ import type { ModuleMount } from '../../http/mount';
 import { getBusiness } from '../../../domain/core/org/getBusiness';
 import { dismissOnboarding, onboardingStatus, undismissOnboarding } from '../../../domain/core/org/onboarding';
 import { OnboardingStatusView, WelcomePathView } from './sidebarViews';
+import { onboardingStatusDoc, welcomePathDoc } from './onboarding.docs';
 
 /** /api/onboarding: the checklist computed from the organisation's real records, the welcome path, dismissal. */
 export function onboardingRoutes({ routes }: ModuleMount): void {
@@ -13,8 +14,7 @@ export function onboardingRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Onboarding status',
-      description:
-        "The steps of the modules the organisation uses, each done or not from real records (never ticked by hand): business details (address and SIREN, SIRET or VAT number), a colleague invited (an invitation pending or accepted: revoked or expired ones do not count) or joined, a first service, contact, invoice, public slug, drive file, VR room, employee. canDo: the caller holds the step's permission. Dismissal is per member.",
+      description: onboardingStatusDoc,
       response: OnboardingStatusView,
     },
     async ({ ctx }) => OnboardingStatusView.from(await onboardingStatus(ctx)),
@@ -22,7 +22,7 @@ export function onboardingRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/onboarding/welcome',
-    { ...gate, summary: 'My welcome path', description: 'The steps the caller can do, those not done first in path order, with where to do each, and the next one.', response: WelcomePathView },
+    { ...gate, summary: 'My welcome path', description: welcomePathDoc, response: WelcomePathView },
     async ({ ctx }) => {
       const [business, status] = await Promise.all([getBusiness(ctx), onboardingStatus(ctx)]);
       return WelcomePathView.from(business.name, status);

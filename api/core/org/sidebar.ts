@@ -7,6 +7,7 @@ import { getSidebarPreferences, resetSidebarPreferences, setSidebarPreferences }
 import { deleteRoleDefault, listRoleDefaults, setRoleDefault } from '../../../domain/core/org/sidebarRoleDefaults';
 import { SidebarAccessView, SidebarCatalogueView, SidebarEntryView, SidebarPreferencesView, SidebarRoleDefaultListView, SidebarRoleDefaultView } from './sidebarViews';
 import { SidebarLayoutBody } from './workspaceDtos';
+import { everySidebarEntryDoc, sidebarDoc, setSidebarArrangementDoc, sidebarDefaultsPerRoleDoc } from './sidebar.docs';
 
 /** /api/sidebar: the catalogue of entries, my arrangement, what I may see, and role defaults set by an administrator. */
 export function sidebarRoutes({ routes }: ModuleMount): void {
@@ -16,7 +17,7 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/sidebar/catalogue',
-    { ...gate, summary: 'Every sidebar entry', description: 'Per entry: the module it belongs to and the permission it needs (null: none), in default order. GET /api/sidebar/access is what the caller may see.', response: SidebarCatalogueView },
+    { ...gate, summary: 'Every sidebar entry', description: everySidebarEntryDoc, response: SidebarCatalogueView },
     () => ({ items: sidebarCatalogue.map(SidebarEntryView.from) }) satisfies SidebarCatalogueView,
   );
 
@@ -25,8 +26,7 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'My sidebar',
-      description:
-        "The entries the caller may see: module in use by the organisation (entitled and switched on, PATCH /api/businesses/{id}/modules) and permission held. Arranged by the caller's preferences, else the default of the first of their roles (by key) that has one, else the catalogue: pinned first, then the layout's order, then catalogue order. Hidden entries are listed, flagged.",
+      description: sidebarDoc,
       response: SidebarAccessView,
     },
     async ({ ctx }) => SidebarAccessView.from(await sidebarAccess(ctx)),
@@ -41,7 +41,7 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Set my sidebar arrangement',
-      description: 'Replaces it: order, hidden and pinned are keys of the catalogue (unknown keys 400); an entry cannot be pinned and hidden. Entries the caller may not see may be listed (they show once access is given).',
+      description: setSidebarArrangementDoc,
       body: SidebarLayoutBody,
       response: SidebarPreferencesView,
     },
@@ -62,7 +62,7 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     {
       ...admin,
       summary: "Set a role's sidebar default",
-      description: 'id: a role of the organisation (GET /rbac/roles; another organisation\'s: 404). Members holding the role and no arrangement of their own see it. Access still comes from modules and permissions: a default cannot show an entry a member may not see.',
+      description: sidebarDefaultsPerRoleDoc,
       params: IdParams,
       body: SidebarLayoutBody,
       response: SidebarRoleDefaultView,

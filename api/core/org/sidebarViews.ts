@@ -10,6 +10,7 @@ import type { SidebarEntry } from '../../../domain/core/org/sidebarCatalogue';
 import type { SidebarLayout } from '../../../domain/core/org/sidebarLayout';
 import type { RoleDefault } from '../../../domain/core/org/sidebarRoleDefaults';
 import { iso, isoTime } from '../../http/present';
+import { sidebarPreferencesViewCustomDoc, sidebarAccessViewSourceDoc } from './sidebarViews.docs';
 
 /** Presenters of the sidebar and onboarding routes. */
 
@@ -37,7 +38,7 @@ export class SidebarLayoutView {
 }
 
 export class SidebarPreferencesView extends SidebarLayoutView {
-  @JSONSchema({ description: 'Whether the caller has an arrangement of their own (false: empty lists, the role default or the catalogue applies)' }) @IsBoolean() custom!: boolean;
+  @JSONSchema({ description: sidebarPreferencesViewCustomDoc }) @IsBoolean() custom!: boolean;
   @Nullable() @IsDateString() updatedAt!: string | null;
 
   static from(p: { layout: SidebarLayout; updatedAt: Date } | null): SidebarPreferencesView {
@@ -56,7 +57,7 @@ export class SidebarItemView extends SidebarEntryView {
 
 export class SidebarAccessView {
   @JSONSchema({ description: 'Modules the organisation uses (entitled and switched on)' }) @IsIn(switchableModules, { each: true }) modules!: string[];
-  @JSONSchema({ description: "Which layout arranged the items: the caller's preferences, the default of one of their roles, or the catalogue order" }) @IsIn(['preferences', 'role_default', 'catalogue']) source!: string;
+  @JSONSchema({ description: sidebarAccessViewSourceDoc }) @IsIn(['preferences', 'role_default', 'catalogue']) source!: string;
   @JSONSchema({ description: 'Entries the caller may see, pinned first, then in layout order' }) @ValidateNested({ each: true }) @Type(() => SidebarItemView) items!: SidebarItemView[];
 
   static from(a: SidebarAccess): SidebarAccessView {

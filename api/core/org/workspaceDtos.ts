@@ -4,12 +4,12 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Length, MaxLength, PageQuery } from '../../http/dtos';
 import { assetKinds } from '../../../entities/core/asset';
 import { sidebarKeys } from '../../../domain/core/org/sidebarCatalogue';
-import { widgetTypes } from '../../../domain/core/org/widgetCatalogue';
+import { SETTINGS_MAX_CHARS, widgetTypes } from '../../../domain/core/org/widgetCatalogue';
 import { MAX_WIDGETS } from '../../../domain/core/org/widgets';
+import { updateDashboardBodyIsDefaultDoc, widgetSettingsDoc } from './workspaceDtos.docs';
 
 /** Request bodies and queries of dashboards, sidebar and media. */
 
-const SETTINGS_MAX_CHARS = 2000;
 const smallObject = ValidateBy({
   name: 'smallObject',
   validator: { validate: (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && JSON.stringify(v).length <= SETTINGS_MAX_CHARS, defaultMessage: () => `settings must be an object of at most ${SETTINGS_MAX_CHARS} characters as JSON` },
@@ -24,7 +24,7 @@ export class CreateDashboardBody {
 export class UpdateDashboardBody {
   @IsOptional() @IsString() @Matches(/\S/, { message: 'name must not be blank' }) @Length(1, 120) name?: string;
   @JSONSchema({ description: 'Narrowing the grid is refused while a widget would not fit' }) @IsOptional() @IsInt() @Min(1) @Max(24) columns?: number;
-  @JSONSchema({ description: 'true: make it the default; false on the default is refused (409 default_dashboard_required): make another one the default instead' }) @IsOptional() @IsBoolean() isDefault?: boolean;
+  @JSONSchema({ description: updateDashboardBodyIsDefaultDoc }) @IsOptional() @IsBoolean() isDefault?: boolean;
 }
 
 class PlaceFields {
@@ -37,7 +37,7 @@ class PlaceFields {
 export class AddWidgetBody extends PlaceFields {
   @JSONSchema({ description: 'A type of GET /api/dashboards/widget-catalogue' }) @IsIn(widgetTypes) type!: string;
   @JSONSchema({ type: ['string', 'null'], maxLength: 120 }) @IsOptional() @IsString() @MaxLength(120) title?: string | null;
-  @JSONSchema({ description: `Settings of the type, only those it takes (requiredSettings of the catalogue, e.g. { "pipelineId": "…" } for pipeline_board: a pipeline of the organisation); at most ${SETTINGS_MAX_CHARS} characters as JSON`, additionalProperties: true }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
+  @JSONSchema({ description: widgetSettingsDoc, additionalProperties: true }) @IsOptional() @IsObject() @smallObject settings?: Record<string, unknown>;
 }
 
 export class UpdateWidgetBody extends PlaceFields {

@@ -1,14 +1,5 @@
-import { Activity } from '../../../entities/core/activity';
-import { lean } from '../../../lib/lean';
+import { activitiesBefore } from './store/activities';
 import { registerTimelineProvider, type TimelineItem } from './timeline';
-
-// A lean statement (docs/database-path.md): the range below the cursor's key, optionally from a time on.
-const activitiesBefore = lean(Activity, {
-  columns: ['id', 'occurredAt', 'type', 'subject', 'body', 'dueAt', 'completedAt', 'assigneeId', 'source'],
-  where: 'customer_id = $1 and (occurred_at, id) < ($2::timestamptz, $3::uuid) and ($4::timestamptz is null or occurred_at >= $4)',
-  orderBy: 'occurred_at desc, id desc',
-  limitParam: '$5',
-});
 
 /** The CRM's own timeline source: the customer's activities, placed at occurredAt. */
 registerTimelineProvider('activity', async (ctx, customerId, query) => {

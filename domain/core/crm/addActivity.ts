@@ -2,7 +2,7 @@ import { Activity, type ActivityType } from '../../../entities/core/activity';
 import type { TenantContext } from '../../context';
 import { getCustomer } from './getCustomer';
 import { checkMember } from './members';
-import { refreshLastContact } from './refreshLastContact';
+import { refreshLastContact } from './store/customers';
 import { requestHealthRecompute } from './requestHealthRecompute';
 
 export interface ActivityInput {

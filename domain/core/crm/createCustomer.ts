@@ -4,7 +4,8 @@ import { badRequest, conflict } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { normaliseAddresses, normaliseEmails, normalisePhones, primaryOf, searchTextOf } from './contactDetails';
-import { applyCustomValues, fieldDefinitions } from './customFields';
+import { applyCustomValues } from './customValues';
+import { fieldDefinitions } from './fieldDefinitions';
 import { normaliseRoles, normaliseTags, type CustomerInput } from './customerInput';
 import { checkMember } from './members';
 

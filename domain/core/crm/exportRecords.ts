@@ -1,10 +1,11 @@
 import type { CustomValues } from '../../../entities/core/customer';
 import { rawDate } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
-import { fieldDefinitions, visibleCustomValues } from './customFields';
+import { visibleCustomValues } from './customValues';
+import { fieldDefinitions } from './fieldDefinitions';
+import { exportBatch, type ExportResource } from './store/exports';
 
-export const exportResources = ['customers', 'relations', 'deals'] as const;
-export type ExportResource = (typeof exportResources)[number];
+export { exportResources, type ExportResource } from './store/exports';
 
 const BATCH = 1000;
 
@@ -13,12 +14,6 @@ export const exportColumns: Record<ExportResource, string[]> = {
   customers: ['id', 'externalId', 'kind', 'name', 'roles', 'tags', 'primaryEmail', 'emails', 'phones', 'addresses', 'custom', 'ownerId', 'lastContactAt', 'createdAt', 'updatedAt'],
   relations: ['id', 'fromId', 'toId', 'type', 'createdAt'],
   deals: ['id', 'externalId', 'title', 'customerId', 'pipelineId', 'stageId', 'status', 'amount', 'currency', 'ownerId', 'expectedCloseDate', 'lostReason', 'closedAt', 'createdAt', 'updatedAt'],
-};
-
-const SQL: Record<ExportResource, string> = {
-  customers: `select id, external_id as "externalId", kind, name, roles, tags, primary_email as "primaryEmail", emails, phones, addresses, custom, owner_id as "ownerId", last_contact_at as "lastContactAt", created_at as "createdAt", updated_at as "updatedAt" from crm_customers`,
-  relations: `select id, from_id as "fromId", to_id as "toId", type, created_at as "createdAt" from crm_relations`,
-  deals: `select id, external_id as "externalId", title, customer_id as "customerId", pipeline_id as "pipelineId", stage_id as "stageId", status, amount, currency, owner_id as "ownerId", to_char(expected_close_date, 'YYYY-MM-DD') as "expectedCloseDate", lost_reason as "lostReason", closed_at as "closedAt", created_at as "createdAt", updated_at as "updatedAt" from crm_deals`,
 };
 
 /** Timestamp columns, as Dates (whatever the driver returned): the caller writes them as ISO 8601. */
@@ -34,7 +29,7 @@ export async function* exportRecords(ctx: TenantContext, resource: ExportResourc
   const defs = resource === 'customers' ? await fieldDefinitions(ctx) : null;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(`${SQL[resource]} where tenant_id = ? and id > ? order by id limit ?`, [ctx.tenantId, after, BATCH]);
+    const rows = await exportBatch(ctx.em, ctx.tenantId, resource, after, BATCH);
     for (const row of rows) {
       if (row.amount !== undefined) row.amount = Number(row.amount);
       if (defs) row.custom = visibleCustomValues(defs, (row.custom ?? {}) as CustomValues);

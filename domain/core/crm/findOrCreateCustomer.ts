@@ -3,6 +3,7 @@ import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { notify, type Note } from '../../notifications/notify';
 import { isEmail, normaliseEmails, normalisePhones, searchTextOf } from './contactDetails';
+import { customerByPrimaryEmail, lockCustomerEmail } from './store/customers';
 
 export interface FindOrCreateCustomerProps {
   /** Name given to a new customer (an existing one keeps its own). */
@@ -25,8 +26,8 @@ export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCrea
   const name = props.name.trim().slice(0, 200) || email;
   let created = false;
   const customer = await ctx.em.transactional(async (em) => {
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm_customer_email:${ctx.tenantId}:${email}`]);
-    const existing = await em.findOne(Customer, { primaryEmail: email }, { orderBy: { id: 'asc' } });
+    await lockCustomerEmail(em, ctx.tenantId, email);
+    const existing = await customerByPrimaryEmail(em, email);
     if (existing) return existing;
     const emails = normaliseEmails([{ value: email, primary: true }]);
     const phones = props.phone?.trim() ? normalisePhones([{ value: props.phone.slice(0, 40), primary: true }]) : [];

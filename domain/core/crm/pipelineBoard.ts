@@ -1,42 +1,7 @@
-import { Deal } from '../../../entities/core/deal';
-import type { PipelineStage } from '../../../entities/core/pipeline';
-import type { Pipeline } from '../../../entities/core/pipeline';
-import { lean, preparedRead, type Lean } from '../../../lib/lean';
 import type { TenantContext } from '../../context';
-import { getPipeline } from './pipelines';
-
-/** Sums of one currency: amount of the open deals, and weighted = amount × probability (integer cents). */
-export interface CurrencyTotal {
-  currency: string;
-  amount: number;
-  weighted: number;
-  count: number;
-}
-
-export interface BoardColumn {
-  stage: Lean<PipelineStage>;
-  /** The stage's open deals, most recently moved first (at most `perStage`). */
-  deals: Lean<Deal>[];
-  count: number;
-  totals: CurrencyTotal[];
-}
-
-export interface Board {
-  pipeline: Lean<Pipeline>;
-  columns: BoardColumn[];
-  totals: CurrencyTotal[];
-}
-
-// Lean reads (docs/database-path.md). The sums per stage and currency (an aggregate: preparedRead, the tenant
-// bound as $1 in the text). The open deals of each stage of the pipeline, most recently moved first, at most $2
-// per stage ($3: the tenant again, for the lateral subquery; the statement's own table is bound to the tenant).
-const stageSums = preparedRead<{ stage_id: string; currency: string; amount: string; count: number }>(
-  `select stage_id, currency, sum(amount)::text as amount, count(*)::int as count from crm_deals where tenant_id = $1 and pipeline_id = $2 and status = 'open' group by stage_id, currency order by currency`,
-);
-const boardDeals = lean(Deal, {
-  where: `id in (select d.id from crm_pipeline_stages s cross join lateral (select id from crm_deals where tenant_id = $3 and stage_id = s.id and status = 'open' order by stage_changed_at desc, id desc limit $2) d where s.pipeline_id = $1)`,
-  orderBy: 'stage_changed_at desc, id desc',
-});
+import { boardOf, type Board } from './boardForecast';
+import { getPipeline } from './getPipeline';
+import { boardDeals, stageSums } from './store/pipelines';
 
 /**
  * The board of a pipeline: each stage with its open deals and its forecast per currency. A stage's weighted
@@ -46,16 +11,5 @@ const boardDeals = lean(Deal, {
 export async function pipelineBoard(ctx: TenantContext, id: string, perStage: number): Promise<Board> {
   const { pipeline, stages } = await getPipeline(ctx, id);
   const [sums, deals] = await Promise.all([stageSums(ctx.services.orm, [ctx.tenantId, id]), stages.length ? boardDeals.all(ctx, id, perStage, ctx.tenantId) : []]);
-  const grand = new Map<string, CurrencyTotal>();
-  const columns = stages.map((stage): BoardColumn => {
-    const totals = sums
-      .filter((s) => s.stage_id === stage.id)
-      .map((s) => ({ currency: s.currency, amount: Number(s.amount), weighted: Math.round((Number(s.amount) * stage.probability) / 100), count: s.count }));
-    for (const t of totals) {
-      const g = grand.get(t.currency) ?? { currency: t.currency, amount: 0, weighted: 0, count: 0 };
-      grand.set(t.currency, { currency: t.currency, amount: g.amount + t.amount, weighted: g.weighted + t.weighted, count: g.count + t.count });
-    }
-    return { stage, deals: deals.filter((d) => d.stageId === stage.id), count: totals.reduce((n, t) => n + t.count, 0), totals };
-  });
-  return { pipeline, columns, totals: [...grand.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
+  return boardOf(pipeline, stages, sums, deals);
 }

@@ -1,5 +1,6 @@
 import { crmHealthQueue } from '../../../queues/crm';
 import type { Services } from '../../services';
+import { customersAfter } from './store/customers';
 
 const BATCH = 500;
 
@@ -22,7 +23,7 @@ export async function scheduleNightlyHealth(services: Services, slot: string): P
   let after = { tenantId: '00000000-0000-0000-0000-000000000000', id: '00000000-0000-0000-0000-000000000000' };
   let jobs = 0;
   for (;;) {
-    const rows = await em.execute<{ tenant_id: string; id: string }[]>('select tenant_id, id from crm_customers where (tenant_id, id) > (?, ?) order by tenant_id, id limit ?', [after.tenantId, after.id, BATCH * 20]);
+    const rows = await customersAfter(em, after, BATCH * 20);
     const byTenant = new Map<string, string[]>();
     for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);
     const batch = [...byTenant].flatMap(([tenantId, ids]) =>

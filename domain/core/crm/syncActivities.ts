@@ -1,14 +1,14 @@
 import { newId } from '../../../entities/base';
 import type { ActivityType } from '../../../entities/core/activity';
-import { Customer } from '../../../entities/core/customer';
-import { Organization } from '../../../entities/identity/organization';
 import { notFound, type FieldError, badRequest } from '../../../lib/errors';
 import { tenantContext, type TenantContext } from '../../context';
 import type { Services } from '../../services';
 import { findOrCreateCustomer } from './findOrCreateCustomer';
-import { refreshLastContact } from './refreshLastContact';
+import { refreshLastContact } from './store/customers';
 import { requestHealthRecompute } from './requestHealthRecompute';
-import { bound } from './sql';
+import { upsertSyncedActivities } from './store/activities';
+import { knownCustomerIds } from './store/customers';
+import { organisationExists } from './store/members';
 
 export interface SyncedActivity {
   externalId: string;
@@ -33,7 +33,7 @@ export interface SyncResult {
 /** The organisation of a machine-to-machine call (404 when it does not exist). */
 export async function internalContext(services: Services, tenantId: string): Promise<TenantContext> {
   const ctx = tenantContext(services, tenantId.toLowerCase());
-  if (!(await ctx.em.count(Organization, { id: ctx.tenantId }, { filters: false }))) throw notFound('Organisation');
+  if (!(await organisationExists(ctx.em, ctx.tenantId))) throw notFound('Organisation');
   return ctx;
 }
 
@@ -46,7 +46,7 @@ export async function syncActivities(ctx: TenantContext, source: string, given: 
   // Lower case, as PostgreSQL writes uuids: known customers and repeated pairs are (case-sensitive) Set lookups.
   const items = given.map((i) => (i.customerId ? { ...i, customerId: i.customerId.toLowerCase() } : i));
   const ids = [...new Set(items.flatMap((i) => (i.customerId ? [i.customerId] : [])))];
-  const known = new Set((await ctx.em.find(Customer, { id: { $in: ids } }, { fields: ['id'] })).map((c) => c.id));
+  const known = new Set(await knownCustomerIds(ctx.em, ids));
   const errors: FieldError[] = items.flatMap((item, i) => (item.customerId && !known.has(item.customerId) ? [{ field: `activities[${i}].customerId`, message: 'is not a customer of this organisation' }] : []));
   if (errors.length) throw badRequest('validation_failed', 'Unknown customers', errors);
   const resolved: string[] = [];
@@ -72,17 +72,7 @@ export async function syncActivities(ctx: TenantContext, source: string, given: 
       due_at: i.dueAt?.toISOString() ?? null,
       completed_at: (i.completedAt === undefined ? (i.type === 'task' || i.dueAt ? null : i.occurredAt) : i.completedAt)?.toISOString() ?? null,
     }));
-    const upserted = await bound<{ id: string; external_id: string; customer_id: string; inserted: boolean }>(
-      em,
-      `insert into crm_activities (tenant_id, created_at, updated_at, source, id, customer_id, external_id, type, subject, body, occurred_at, due_at, completed_at, assignee_id, created_by)
-       select ?::uuid, ?::timestamptz, ?::timestamptz, ?, r.id, r.customer_id, r.external_id, r.type, r.subject, r.body, r.occurred_at, r.due_at, r.completed_at, null, null
-         from jsonb_to_recordset(?::jsonb)
-           as r(id uuid, customer_id uuid, external_id text, type text, subject text, body text, occurred_at timestamptz, due_at timestamptz, completed_at timestamptz)
-       on conflict (tenant_id, customer_id, source, external_id) do update set updated_at = excluded.updated_at, type = excluded.type, subject = excluded.subject,
-         body = excluded.body, occurred_at = excluded.occurred_at, due_at = excluded.due_at, completed_at = excluded.completed_at
-       returning id, external_id, customer_id, (xmax = 0) as inserted`,
-      [ctx.tenantId, now, now, source, JSON.stringify(records)],
-    );
+    const upserted = await upsertSyncedActivities(em, ctx.tenantId, source, now, records);
     for (const customerId of new Set(resolved)) await refreshLastContact(em, ctx.tenantId, customerId);
     return upserted;
   });

@@ -1,11 +1,10 @@
-import { isUUID } from 'class-validator';
 import { Activity } from '../../../entities/core/activity';
-import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { placeDone } from './addActivity';
 import { checkMember } from './members';
-import { refreshLastContact } from './refreshLastContact';
+import { refreshLastContact } from './store/customers';
 import { requestHealthRecompute } from './requestHealthRecompute';
+import { findActivity } from './activityLookup';
 
 export interface ActivityChanges {
   /** true completes (now), false reopens. */
@@ -15,12 +14,6 @@ export interface ActivityChanges {
   occurredAt?: Date;
   dueAt?: Date | null;
   assigneeId?: string | null;
-}
-
-async function findActivity(ctx: TenantContext, id: string): Promise<Activity> {
-  const activity = isUUID(id) ? await ctx.em.findOne(Activity, { id }) : null;
-  if (!activity) throw notFound('Activity');
-  return activity;
 }
 
 /**
@@ -48,14 +41,4 @@ export async function updateActivity(ctx: TenantContext, id: string, changes: Ac
   });
   await requestHealthRecompute(ctx.services, ctx.tenantId, [activity.customerId]);
   return activity;
-}
-
-export async function deleteActivity(ctx: TenantContext, id: string): Promise<void> {
-  const activity = await findActivity(ctx, id);
-  await ctx.em.transactional(async (em) => {
-    em.remove(activity);
-    await em.flush();
-    await refreshLastContact(em, ctx.tenantId, activity.customerId);
-  });
-  await requestHealthRecompute(ctx.services, ctx.tenantId, [activity.customerId]);
 }

@@ -1,12 +1,14 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { isUUID } from 'class-validator';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { Customer } from '../../../entities/core/customer';
 import type { TenantContext } from '../../context';
 import { normaliseAddresses, normaliseEmails, normalisePhones, primaryOf, searchTextOf } from './contactDetails';
-import { applyCustomValues, fieldDefinitions } from './customFields';
+import { applyCustomValues } from './customValues';
+import { fieldDefinitions } from './fieldDefinitions';
 import { normaliseRoles, normaliseTags, type CustomerInput } from './customerInput';
 import { checkMember } from './members';
+import { lockCustomer } from './store/customers';
 
 /**
  * Edits a customer: given lists (roles, tags, emails, phones, addresses) replace the current ones; `custom`
@@ -22,7 +24,7 @@ export async function updateCustomer(ctx: TenantContext, id: string, input: Part
   const defs = input.custom ? await fieldDefinitions(ctx) : null;
   try {
     return await ctx.em.transactional(async (em) => {
-      const customer = await em.findOne(Customer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const customer = await lockCustomer(em, id);
       if (!customer) throw notFound('Customer');
       if (input.custom && defs) {
         const { values, errors } = applyCustomValues(defs, customer.custom, input.custom);

@@ -1,7 +1,7 @@
 import { isUUID } from 'class-validator';
-import { Pipeline } from '../../../entities/core/pipeline';
 import { badRequest, type FieldError } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
+import { pipelineExists } from './store';
 import type { WidgetSetting, WidgetType } from './widgetCatalogue';
 
 /**
@@ -10,7 +10,7 @@ import type { WidgetSetting, WidgetType } from './widgetCatalogue';
  * (the Record's key type), so none reaches a dashboard unchecked.
  */
 const settingTargets: Record<WidgetSetting, { what: string; exists: (ctx: TenantContext, id: string) => Promise<boolean> }> = {
-  pipelineId: { what: 'pipeline', exists: async (ctx, id) => (await ctx.em.count(Pipeline, { id })) > 0 },
+  pipelineId: { what: 'pipeline', exists: (ctx, id) => pipelineExists(ctx.em, id) },
 };
 
 const invalid = (errors: FieldError[]) => badRequest('validation_failed', 'The request is invalid', errors);

@@ -1,21 +1,13 @@
 import { Business } from '../../../entities/core/business';
-import { lean, withoutTenant, type Lean, type LeanScope } from '../../../lib/lean';
+import { withoutTenant, type Lean, type LeanScope } from '../../../lib/lean';
 import { normaliseSlug, PUBLIC_SLUG_PATTERN } from './publicSlug';
+import { businessBySlug } from './store';
 
 /** A business found by its public slug. `tenantId` is for the caller's own queries: never put it in an answer. */
 export interface PublicBusiness {
   tenantId: string;
   business: Lean<Business>;
 }
-
-// Anonymous: the slug is unique across organisations, so this read crosses tenants by design. The organisation
-// is joined through the business's own tenant id (one round trip for both).
-const businessBySlug = lean(Business, {
-  crossTenant: true,
-  join: 'join organizations o on o.id = core_businesses.tenant_id',
-  where: 'core_businesses.public_slug = $1 and o.suspended_at is null',
-  limit: 1,
-});
 
 /**
  * Anonymous lookup of the storefront and the public knowledge base: the business with this public slug

@@ -2,6 +2,7 @@ import { Business, emptyPublicProfile } from '../../../entities/core/business';
 import { newId } from '../../../entities/base';
 import { Organization } from '../../../entities/identity/organization';
 import type { TenantContext } from '../../context';
+import { insertBusinessOnce } from './store';
 
 /**
  * The organisation's business record, created on first access with defaults from the organisation (its
@@ -13,10 +14,6 @@ export async function getBusiness(ctx: TenantContext): Promise<Business> {
   const existing = await ctx.em.findOne(Business, { tenantId: ctx.tenantId });
   if (existing) return existing;
   const org = await ctx.em.findOneOrFail(Organization, { id: ctx.tenantId });
-  await ctx.em
-    .createQueryBuilder(Business)
-    .insert({ id: newId(), tenantId: ctx.tenantId, name: org.name, legalName: org.name, publicProfile: emptyPublicProfile(), disabledModules: [], createdAt: new Date(), updatedAt: new Date() })
-    .onConflict('tenantId')
-    .ignore();
+  await insertBusinessOnce(ctx.em, { id: newId(), tenantId: ctx.tenantId, name: org.name, legalName: org.name, publicProfile: emptyPublicProfile(), disabledModules: [], createdAt: new Date(), updatedAt: new Date() });
   return ctx.em.findOneOrFail(Business, { tenantId: ctx.tenantId });
 }

@@ -3,6 +3,7 @@ import { newId } from '../../../entities/base';
 import type { TenantContext } from '../../context';
 import { callerAccess, mayUse, type Gated } from './access';
 import { getBusiness } from './getBusiness';
+import { deleteOnboardingDismissal } from './store';
 
 interface StepDef extends Gated {
   key: string;
@@ -96,5 +97,5 @@ export async function dismissOnboarding(ctx: TenantContext): Promise<void> {
 
 /** The caller shows them again. */
 export async function undismissOnboarding(ctx: TenantContext): Promise<void> {
-  await ctx.em.nativeDelete(OnboardingDismissal, { userId: ctx.userId! });
+  await deleteOnboardingDismissal(ctx.em, ctx.userId!);
 }

@@ -2,6 +2,7 @@ import { SidebarPreference } from '../../../entities/core/sidebar';
 import { newId } from '../../../entities/base';
 import type { TenantContext } from '../../context';
 import { checkLayout, layoutOf, type SidebarLayout } from './sidebarLayout';
+import { deleteSidebarPreferences } from './store';
 
 /** The caller's own arrangement, or null when they have none (the role default or the catalogue applies). */
 export async function getSidebarPreferences(ctx: TenantContext): Promise<{ layout: SidebarLayout; updatedAt: Date } | null> {
@@ -23,5 +24,5 @@ export async function setSidebarPreferences(ctx: TenantContext, layout: SidebarL
 
 /** Drops the caller's arrangement: the role default (or the catalogue order) applies again. */
 export async function resetSidebarPreferences(ctx: TenantContext): Promise<void> {
-  await ctx.em.nativeDelete(SidebarPreference, { userId: ctx.userId! });
+  await deleteSidebarPreferences(ctx.em, ctx.userId!);
 }

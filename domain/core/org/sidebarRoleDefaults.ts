@@ -5,6 +5,7 @@ import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { audit } from '../../platform/audit';
 import { checkLayout, layoutOf, type SidebarLayout } from './sidebarLayout';
+import { deleteRoleDefaultRow, roleDefaultsOldestFirst, rolesById } from './store';
 
 export interface RoleDefault {
   role: Role;
@@ -14,8 +15,8 @@ export interface RoleDefault {
 
 /** Every role of the organisation that has a default arrangement. */
 export async function listRoleDefaults(ctx: TenantContext): Promise<RoleDefault[]> {
-  const rows = await ctx.em.find(SidebarRoleDefault, {}, { orderBy: { createdAt: 'asc' } });
-  const roles = new Map((await ctx.em.find(Role, { id: { $in: rows.map((r) => r.roleId) } })).map((r) => [r.id, r]));
+  const rows = await roleDefaultsOldestFirst(ctx.em);
+  const roles = await rolesById(ctx.em, rows.map((r) => r.roleId));
   return rows.filter((r) => roles.has(r.roleId)).map((r) => ({ role: roles.get(r.roleId)!, layout: layoutOf(r)!, updatedAt: r.updatedAt }));
 }
 
@@ -43,7 +44,7 @@ export async function setRoleDefault(ctx: TenantContext, roleId: string, layout:
 /** Removes a role's default arrangement (404 when the role is unknown or has none). */
 export async function deleteRoleDefault(ctx: TenantContext, roleId: string): Promise<void> {
   const role = await roleOf(ctx, roleId);
-  const gone = await ctx.em.nativeDelete(SidebarRoleDefault, { roleId: role.id });
+  const gone = await deleteRoleDefaultRow(ctx.em, role.id);
   if (!gone) throw notFound('Sidebar default');
   audit(ctx.em, { action: 'core.sidebar.role_default_removed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, data: {} });
   await ctx.em.flush();

@@ -3,6 +3,9 @@ import type { Gated } from './access';
 /** The settings a widget type may take, each naming a record of the organisation (checkWidgetSettings.ts finds it). */
 export type WidgetSetting = 'pipelineId';
 
+/** The most a widget's settings may take, as JSON text. */
+export const SETTINGS_MAX_CHARS = 2000;
+
 export interface WidgetType extends Gated {
   type: string;
   title: string;

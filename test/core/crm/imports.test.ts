@@ -4,7 +4,7 @@ import { failImport, runImport } from '../../../domain/core/crm/imports/runImpor
 import { DependencyUnavailableError } from '../../../lib/dependencies';
 import { relayStagedJobs } from '../../../domain/jobs/relayStagedJobs';
 import { crmImportQueue } from '../../../queues/crm';
-import { IMPORT_PART } from '../../../domain/core/crm/imports/payloads';
+import { IMPORT_PART } from '../../../domain/core/crm/store/imports';
 import { createAccount, type Account } from '../../support/factories';
 import { hubKey } from '../../support/crm';
 import { startStack, type TestStack } from '../../support/stack';

@@ -2,7 +2,8 @@ import type { ImportRecordError } from '../../../../entities/core/crmImport';
 import { newId } from '../../../../entities/base';
 import type { TenantContext } from '../../../context';
 import { primaryOf, searchTextOf } from '../contactDetails';
-import { applyCustomValues, fieldDefinitions } from '../customFields';
+import { applyCustomValues } from '../customValues';
+import { fieldDefinitions } from '../fieldDefinitions';
 import { parseCustomerRecord } from './records';
 
 /** A checked customer record as the upsert reads it (the columns of crm_customers it writes). */

@@ -3,7 +3,8 @@ import type { ImportRecordError } from '../../../../entities/core/crmImport';
 import type { TenantContext } from '../../../context';
 import type { ImportOutcome } from './runImport';
 import { parseDealRecord, type ImportedDeal } from './records';
-import { bound } from '../sql';
+import { customerIdsByExternalId, existingCustomerIds } from '../store/customers';
+import { addCreatedEvents, firstStage, stagePipelines, upsertImportedDeals } from '../store/deals';
 
 /** Rows per statement: one multi-row statement per chunk keeps each statement well under a second. */
 const IMPORT_CHUNK = 500;
@@ -31,20 +32,15 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
   const byExternal = new Map<string, string>();
   const externalIds = [...new Set(parsed.flatMap(({ record }) => (record.customerExternalId ? [record.customerExternalId] : [])))];
   for (let at = 0; at < externalIds.length; at += IMPORT_CHUNK) {
-    const rows = await ctx.em.execute<{ id: string; external_id: string }[]>('select id, external_id from crm_customers where tenant_id = ? and external_id in (?)', [ctx.tenantId, externalIds.slice(at, at + IMPORT_CHUNK)]);
-    for (const r of rows) byExternal.set(r.external_id, r.id);
+    for (const r of await customerIdsByExternalId(ctx.em, ctx.tenantId, externalIds.slice(at, at + IMPORT_CHUNK))) byExternal.set(r.external_id, r.id);
   }
   const customerIds = [...new Set(parsed.flatMap(({ record }) => (record.customerId ? [record.customerId] : [])))];
   const knownCustomers = new Set<string>();
   for (let at = 0; at < customerIds.length; at += IMPORT_CHUNK) {
-    const rows = await ctx.em.execute<{ id: string }[]>('select id from crm_customers where tenant_id = ? and id in (?)', [ctx.tenantId, customerIds.slice(at, at + IMPORT_CHUNK)]);
-    for (const r of rows) knownCustomers.add(r.id);
+    for (const id of await existingCustomerIds(ctx.em, ctx.tenantId, customerIds.slice(at, at + IMPORT_CHUNK))) knownCustomers.add(id);
   }
-  const stages = new Map((await ctx.em.execute<{ id: string; pipeline_id: string }[]>('select id, pipeline_id from crm_pipeline_stages where tenant_id = ?', [ctx.tenantId])).map((s) => [s.id, s.pipeline_id]));
-  const [first] = await ctx.em.execute<{ id: string; pipeline_id: string }[]>(
-    'select s.id, s.pipeline_id from crm_pipelines p join crm_pipeline_stages s on s.pipeline_id = p.id where p.tenant_id = ? order by p.id, s.position, s.id limit 1',
-    [ctx.tenantId],
-  );
+  const stages = await stagePipelines(ctx.em, ctx.tenantId);
+  const first = await firstStage(ctx.em, ctx.tenantId);
 
   const rows: { record: ImportedDeal; customerId: string; stageId: string; pipelineId: string }[] = [];
   for (const { index, record } of parsed) {
@@ -80,29 +76,14 @@ export async function importDeals(ctx: TenantContext, raw: unknown[]): Promise<I
         currency: r.record.currency,
         expected_close_date: r.record.expectedCloseDate,
       }));
-      const upserted = await bound<{ id: string; stage_id: string; inserted: boolean }>(em, UPSERT, [ctx.tenantId, now, JSON.stringify(records)]);
+      const upserted = await upsertImportedDeals(em, ctx.tenantId, now, records);
       const inserted = upserted.filter((r) => r.inserted);
       created += inserted.length;
       if (inserted.length) {
-        await bound(
-          em,
-          `insert into crm_deal_events (id, tenant_id, created_at, deal_id, type, from_stage_id, to_stage_id, actor_id, at, reason)
-           select e.id, ?::uuid, ?::timestamptz, e.deal_id, 'created', null, e.stage_id, null, ?::timestamptz, null from jsonb_to_recordset(?::jsonb) as e(id uuid, deal_id uuid, stage_id uuid)`,
-          [ctx.tenantId, now, now, JSON.stringify(inserted.map((r) => ({ id: newId(), deal_id: r.id, stage_id: r.stage_id })))],
-        );
+        await addCreatedEvents(em, ctx.tenantId, now, inserted.map((r) => ({ id: newId(), deal_id: r.id, stage_id: r.stage_id })));
       }
     }
   });
   // Deal momentum changed for these customers: the caller requests their scores once its transaction committed.
   return { created, updated: rows.length - created, errors: errors.sort((a, b) => a.index - b.index), customerIds: [...new Set(rows.map((r) => r.customerId))] };
 }
-
-const UPSERT = `
-insert into crm_deals (tenant_id, created_at, updated_at, stage_changed_at, status, id, external_id, title, customer_id, pipeline_id, stage_id, amount, currency, expected_close_date)
-select ?::uuid, t.at, t.at, t.at, 'open', r.id, r.external_id, r.title, r.customer_id, r.pipeline_id, r.stage_id, r.amount, r.currency, r.expected_close_date
-  from (select ?::timestamptz as at) t,
-       jsonb_to_recordset(?::jsonb) as r(id uuid, external_id text, title text, customer_id uuid, pipeline_id uuid, stage_id uuid, amount bigint, currency text, expected_close_date date)
-on conflict (tenant_id, external_id) do update set
-  updated_at = excluded.updated_at, title = excluded.title, customer_id = excluded.customer_id, amount = excluded.amount,
-  currency = excluded.currency, expected_close_date = excluded.expected_close_date
-returning id, stage_id, (xmax = 0) as inserted`;

@@ -1,8 +1,8 @@
-import type { ImportKind } from '../../../../entities/core/crmImport';
 import { crmImportQueue } from '../../../../queues/crm';
 import { RELAY_AFTER_MS } from '../../../jobs/relayStagedJobs';
 import { redriveJob } from '../../../jobs/redriveJob';
 import type { Services } from '../../../services';
+import { openImports } from '../store/imports';
 
 const BATCH = 500;
 
@@ -12,12 +12,7 @@ const BATCH = 500;
  * one still open whose job failed had that hook cut short: the job is retried. Returns how many were offered again.
  */
 export async function redriveImports(services: Services): Promise<number> {
-  const rows = await services.orm.em
-    .fork()
-    .execute<{ id: string; tenant_id: string; kind: ImportKind }[]>(
-      `select id, tenant_id, kind from crm_imports where status in ('queued', 'running') and created_at > now() - interval '2 days' and created_at < now() - ? * interval '1 millisecond' order by created_at limit ${BATCH}`,
-      [RELAY_AFTER_MS],
-    );
+  const rows = await openImports(services.orm.em.fork(), RELAY_AFTER_MS, BATCH);
   let offered = 0;
   for (const row of rows) {
     const job = { importId: row.id, tenantId: row.tenant_id, kind: row.kind };

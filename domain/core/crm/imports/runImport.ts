@@ -5,7 +5,7 @@ import { notify } from '../../../notifications/notify';
 import type { Services } from '../../../services';
 import { importCustomers } from './importCustomers';
 import { importDeals } from './importDeals';
-import { bound } from '../sql';
+import { anyPartLeft, completeImportRow, dealRecords, deletePayload, failImportRow, lockImportStatus } from '../store/imports';
 
 export interface ImportOutcome {
   created: number;
@@ -27,8 +27,8 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
     await importCustomers(ctx, job.importId);
     // A part whose asynchronous commit a PostgreSQL crash lost is still stored (its deletion was lost with it):
     // the job fails and its retry imports it, rather than completing without it.
-    const [left] = await bound<{ part: number }>(ctx.em, 'select part from crm_import_payloads where import_id = ? limit 1', [job.importId]);
-    if (left) throw new Error(`import ${job.importId}: part ${left.part} is still stored (lost commit); retrying`);
+    const left = await anyPartLeft(ctx.em, job.importId);
+    if (left !== null) throw new Error(`import ${job.importId}: part ${left} is still stored (lost commit); retrying`);
     await ctx.em.refresh(row);
     Object.assign(row, { status: 'completed', finishedAt: new Date(), updatedAt: new Date() });
     await ctx.em.flush();
@@ -60,17 +60,12 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
  */
 async function completeDealImport(ctx: TenantContext, importId: string): Promise<string[] | null> {
   return ctx.em.transactional(async (em) => {
-    const [current] = await bound<{ status: string }>(em, 'select status from crm_imports where id = ? and tenant_id = ? for update', [importId, ctx.tenantId]);
-    if (!current || current.status === 'completed' || current.status === 'failed') return null;
-    const [payload] = await bound<{ records: Buffer }>(em, 'select records from crm_import_payloads where import_id = ?', [importId]);
+    const status = await lockImportStatus(em, ctx.tenantId, importId);
+    if (!status || status === 'completed' || status === 'failed') return null;
     const scoped: TenantContext = { em, tenantId: ctx.tenantId, userId: ctx.userId, services: ctx.services };
-    const outcome = await importDeals(scoped, payload ? (JSON.parse(payload.records.toString()) as unknown[]) : []);
-    await bound(
-      em,
-      `update crm_imports set status = 'completed', created = ?, updated = ?, failed = ?, errors = ?::jsonb, finished_at = ?, updated_at = ? where id = ? and tenant_id = ?`,
-      [outcome.created, outcome.updated, outcome.errors.length, JSON.stringify(outcome.errors), new Date(), new Date(), importId, ctx.tenantId],
-    );
-    await bound(em, 'delete from crm_import_payloads where import_id = ?', [importId]);
+    const outcome = await importDeals(scoped, await dealRecords(em, importId));
+    await completeImportRow(em, ctx.tenantId, importId, outcome);
+    await deletePayload(em, importId);
     return outcome.customerIds;
   });
 }
@@ -85,12 +80,7 @@ export async function failImport(services: Services, job: CrmImportJob, error: E
   const ctx = tenantContext(services, job.tenantId);
   const whole: ImportRecordError = { index: -1, externalId: null, field: 'import', message: 'the import stopped before it completed: the records not counted as created or updated were not written; send them again' };
   await ctx.em.transactional(async (em) => {
-    await bound(
-      em,
-      `update crm_imports set status = 'failed', finished_at = now(), updated_at = now(), failed = greatest(total - created - updated, 0), errors = errors || ?::jsonb
-        where id = ? and tenant_id = ? and status in ('queued', 'running')`,
-      [JSON.stringify([whole]), job.importId, job.tenantId],
-    );
-    await bound(em, 'delete from crm_import_payloads where import_id = ?', [job.importId]);
+    await failImportRow(em, job.tenantId, job.importId, whole);
+    await deletePayload(em, job.importId);
   });
 }

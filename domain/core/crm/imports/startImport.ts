@@ -6,7 +6,7 @@ import { crmImportQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
 import { enqueueStaged, stageJob } from '../../../jobs/stageJob';
 import { checkCustomers } from './checkCustomers';
-import { storePayload } from './payloads';
+import { storePayload } from '../store/imports';
 
 export const MAX_IMPORT_RECORDS = 10_000;
 

@@ -1,4 +1,4 @@
-import type { Em } from '../../../lib/db';
+import type { Em } from '../../../../lib/db';
 
 /**
  * A statement with bound parameters sent as such (knex → pg `$n`), inside the em's transaction if one runs.

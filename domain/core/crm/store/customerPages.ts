@@ -1,5 +1,5 @@
-import { Customer } from '../../../entities/core/customer';
-import { lean, type Lean } from '../../../lib/lean';
+import { Customer } from '../../../../entities/core/customer';
+import { lean, type Lean } from '../../../../lib/lean';
 
 /** What a list presents of a customer: its columns as plain values, not a managed entity. */
 export const listedColumns = ['id', 'createdAt', 'updatedAt', 'kind', 'name', 'roles', 'tags', 'emails', 'phones', 'addresses', 'primaryEmail', 'custom', 'ownerId', 'externalId', 'lastContactAt'] as const;
@@ -53,3 +53,6 @@ const page = (order: (typeof ORDERS)[KeyedSort], where: string) =>
 export const customerPages = Object.fromEntries(
   Object.entries(ORDERS).map(([sort, order]) => [sort, { first: page(order, FILTERS), next: page(order, `${FILTERS} and ${after(order)}`) }]),
 ) as Record<KeyedSort, { first: ReturnType<typeof page>; next: ReturnType<typeof page> }>;
+
+// A lean statement (docs/database-path.md): the columns a customer is shown with (no search text).
+export const customerById = lean(Customer, { columns: listedColumns, where: 'id = $1' });
