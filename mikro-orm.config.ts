@@ -11,22 +11,37 @@ import { allEntities } from './entities';
  * With `bounds`, connecting, waiting for a pooled connection and each statement are bounded (lib/db.ts); with
  * `liveness`, a silent statement is told from a stalled link by asking PostgreSQL (boundStatements).
  */
-export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, bounds?: DbBounds, liveness?: DbLiveness): Options {
+export function ormOptions(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  bounds?: DbBounds,
+  liveness?: DbLiveness,
+): Options {
   return defineConfig({
     clientUrl: config.DATABASE_URL,
     entities: allEntities,
     pool: {
       min: 0,
       max: config.DATABASE_POOL_MAX,
-      ...(bounds?.statementMs ? { afterCreate: (conn: Client, done: (err: Error | null, conn: Client) => void) => done(null, boundStatements(conn, bounds, liveness)) } : {}),
+      ...(bounds?.statementMs
+        ? {
+            afterCreate: (conn: Client, done: (err: Error | null, conn: Client) => void) =>
+              done(null, boundStatements(conn, bounds, liveness)),
+          }
+        : {}),
     },
     ...(bounds
       ? {
           driverOptions: {
             acquireConnectionTimeout: bounds.acquireMs,
             // knex warns on every connection an outage killed; the failed statement is reported where it failed.
-            log: { warn: (message: string) => (/^Connection Error/.test(message) ? undefined : console.error(message)) },
-            connection: { connectionTimeoutMillis: bounds.connectMs, statement_timeout: bounds.statementMs, keepAlive: true },
+            log: {
+              warn: (message: string) => (/^Connection Error/.test(message) ? undefined : console.error(message)),
+            },
+            connection: {
+              connectionTimeoutMillis: bounds.connectMs,
+              statement_timeout: bounds.statementMs,
+              keepAlive: true,
+            },
           },
         }
       : {}),

@@ -85,7 +85,11 @@ export function createApp(services: Services): WebApp {
   app.use(observe(metrics, { assignId: !logRequests }));
 
   const auth = new Authenticator(services);
-  const openapi = new OpenApiRegistry({ title: 'Platform Suite API', version: packageInfo.version, description: API_DESCRIPTION });
+  const openapi = new OpenApiRegistry({
+    title: 'Platform Suite API',
+    version: packageInfo.version,
+    description: API_DESCRIPTION,
+  });
   // In tests every answer is checked against the published document (violations fail the test).
   if (config.NODE_ENV === 'test') app.use(responseContract(openapi, config.PUBLIC_URL));
   // Upgrades bypass Express: their address is read as req.ip reads it (proxy-addr with the trust proxy setting).
@@ -102,8 +106,17 @@ export function createApp(services: Services): WebApp {
   mountMailLinkPages(app, config.APP_URL);
   app.use(helmet(apiSecurityHeaders));
   // Without configured origins no cross-origin call is allowed, which is the browsers' default: no middleware needed.
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-  if (origins.length) app.use(cors({ origin: origins.includes('*') ? true : origins, exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'], maxAge: 600 }));
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (origins.length)
+    app.use(
+      cors({
+        origin: origins.includes('*') ? true : origins,
+        exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+        maxAge: 600,
+      }),
+    );
 
   table.mount(app);
   const routes = (tag: string) => new Routes(services, auth, openapi, tag, table);
@@ -122,12 +135,14 @@ export function createApp(services: Services): WebApp {
  * a redirect to a signed address (pino-http hands these the standard serializers' objects).
  */
 const loggedExchange = (table: RouteTable) => ({
-  req: (req: { url?: string; query?: unknown }) => scrub({ ...req, url: req.url && table.redactPath(req.url), query: redactQuery(req.query) }),
+  req: (req: { url?: string; query?: unknown }) =>
+    scrub({ ...req, url: req.url && table.redactPath(req.url), query: redactQuery(req.query) }),
   res: scrub,
 });
 
 /** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
-const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info');
+const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) =>
+  res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info';
 
 /** CSP that loads nothing and forbids framing, HSTS, nosniff, X-Frame-Options DENY, no referrer. */
 const apiSecurityHeaders: Parameters<typeof helmet>[0] = {

@@ -38,7 +38,12 @@ export interface SocketDoc {
  * An endpoint as published: its doc, its frame bound, every close it may make (the router's and its own), every
  * refusal of its upgrade, and how many sockets a user and a client address may hold at once (all endpoints together).
  */
-export type PublishedSocket = SocketDoc & { maxFrameBytes: number; closes: CloseDoc[]; refusals: RefusalDoc[]; limits: { perUser: number; perAddress: number } };
+export type PublishedSocket = SocketDoc & {
+  maxFrameBytes: number;
+  closes: CloseDoc[];
+  refusals: RefusalDoc[];
+  limits: { perUser: number; perAddress: number };
+};
 
 const closeLine = (c: CloseDoc) => `- ${c.code}${c.reason ? ` \`${c.reason}\`` : ''}: ${c.description}`;
 const refusalLine = (r: RefusalDoc) => `- ${r.status} \`${r.code}\`: ${r.description}`;
@@ -52,14 +57,30 @@ const channelId = (path: string) => path.replace(/^\//, '').replace(/[^\w.-]+/g,
  * refusing an upgrade: they are listed in the channel's description and, for code generators, in its
  * `x-close-codes` and `x-upgrade-refusals` (with `x-socket-limits`, the numbers behind too_many_sockets).
  */
-export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, info: { title: string; version: string; description: string }, serverUrl: string): Schema {
+export function asyncApiDocument(
+  sockets: Iterable<[string, PublishedSocket]>,
+  info: { title: string; version: string; description: string },
+  serverUrl: string,
+): Schema {
   const url = new URL(serverUrl);
   const channels: Record<string, Schema> = {};
   const operations: Record<string, Schema> = {};
   for (const [path, doc] of sockets) {
     const id = channelId(path);
     const messages = (named: Record<string, MessageDoc>) =>
-      Object.fromEntries(Object.entries(named).map(([name, m]) => [name, { name, title: name, summary: m.summary, ...(m.description ? { description: m.description } : {}), contentType: 'application/json', payload: m.payload }]));
+      Object.fromEntries(
+        Object.entries(named).map(([name, m]) => [
+          name,
+          {
+            name,
+            title: name,
+            summary: m.summary,
+            ...(m.description ? { description: m.description } : {}),
+            contentType: 'application/json',
+            payload: m.payload,
+          },
+        ]),
+      );
     channels[id] = {
       address: path,
       title: path,
@@ -73,11 +94,35 @@ export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, i
       'x-upgrade-refusals': doc.refusals,
       'x-socket-limits': doc.limits,
       messages: { ...messages(doc.receive), ...messages(doc.send) },
-      bindings: { ws: { method: 'GET', query: { type: 'object', properties: { token: { type: 'string', description: 'The access token, when the client cannot send an Authorization header' } } } } },
+      bindings: {
+        ws: {
+          method: 'GET',
+          query: {
+            type: 'object',
+            properties: {
+              token: {
+                type: 'string',
+                description: 'The access token, when the client cannot send an Authorization header',
+              },
+            },
+          },
+        },
+      },
     };
-    const refs = (named: Record<string, MessageDoc>) => Object.keys(named).map((name) => ({ $ref: `#/channels/${id}/messages/${name}` }));
-    operations[`${id}_receive`] = { action: 'receive', channel: { $ref: `#/channels/${id}` }, summary: `What a client sends on ${path}`, messages: refs(doc.receive) };
-    operations[`${id}_send`] = { action: 'send', channel: { $ref: `#/channels/${id}` }, summary: `What the server sends on ${path}`, messages: refs(doc.send) };
+    const refs = (named: Record<string, MessageDoc>) =>
+      Object.keys(named).map((name) => ({ $ref: `#/channels/${id}/messages/${name}` }));
+    operations[`${id}_receive`] = {
+      action: 'receive',
+      channel: { $ref: `#/channels/${id}` },
+      summary: `What a client sends on ${path}`,
+      messages: refs(doc.receive),
+    };
+    operations[`${id}_send`] = {
+      action: 'send',
+      channel: { $ref: `#/channels/${id}` },
+      summary: `What the server sends on ${path}`,
+      messages: refs(doc.send),
+    };
   }
   return {
     asyncapi: '3.1.0',
@@ -88,15 +133,28 @@ export function asyncApiDocument(sockets: Iterable<[string, PublishedSocket]>, i
         host: url.host,
         protocol: url.protocol === 'https:' ? 'wss' : 'ws',
         description: 'The web dyno (the same host as the HTTP API)',
-        security: [{ $ref: '#/components/securitySchemes/bearerAuth' }, { $ref: '#/components/securitySchemes/queryToken' }],
+        security: [
+          { $ref: '#/components/securitySchemes/bearerAuth' },
+          { $ref: '#/components/securitySchemes/queryToken' },
+        ],
       },
     },
     channels,
     operations,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login in the Authorization header of the upgrade request' },
-        queryToken: { type: 'httpApiKey', in: 'query', name: 'token', description: 'The same access token as the query parameter token (browsers cannot set headers on an upgrade)' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Access token from POST /auth/login in the Authorization header of the upgrade request',
+        },
+        queryToken: {
+          type: 'httpApiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The same access token as the query parameter token (browsers cannot set headers on an upgrade)',
+        },
       },
     },
   };

@@ -20,7 +20,9 @@ export async function startWeb(services: Services, port = services.config.PORT):
   // A process holds at most this many sockets (requests, idle keep-alive connections and WebSockets alike);
   // beyond it a new connection is closed at once and the router retries another dyno.
   server.maxConnections = services.config.WEB_MAX_CONNECTIONS;
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, services.config.HTTP_REQUEST_TIMEOUT_SECONDS));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(err, socket, services.config.HTTP_REQUEST_TIMEOUT_SECONDS),
+  );
   sockets.attach(server);
   server.listen(port);
   await once(server, 'listening');
@@ -55,14 +57,31 @@ const DRAIN_MS = 5000;
  */
 function serverTimeouts(requestTimeoutSeconds: number): ServerOptions {
   const requestTimeout = requestTimeoutSeconds * 1000;
-  return { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), keepAliveTimeout: 95_000, connectionsCheckingInterval: 1000 };
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(10_000, requestTimeout),
+    keepAliveTimeout: 95_000,
+    connectionsCheckingInterval: 1000,
+  };
 }
 
 /** Node's answers to what it cannot take as a request (by its error code); anything else is a malformed request. */
 const clientErrors = (requestTimeoutSeconds: number): Record<string, [number, string, string]> => ({
-  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', `The request line and headers are larger than the server takes (${maxHeaderSize} bytes)`],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'payload_too_large', 'The chunk extensions of the body are larger than the server takes'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', `The request did not arrive whole in time (headers within ${Math.min(10, requestTimeoutSeconds)} s, the whole request within ${requestTimeoutSeconds} s)`],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'headers_too_large',
+    `The request line and headers are larger than the server takes (${maxHeaderSize} bytes)`,
+  ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    413,
+    'payload_too_large',
+    'The chunk extensions of the body are larger than the server takes',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'request_timeout',
+    `The request did not arrive whole in time (headers within ${Math.min(10, requestTimeoutSeconds)} s, the whole request within ${requestTimeoutSeconds} s)`,
+  ],
 });
 
 /**
@@ -72,8 +91,13 @@ const clientErrors = (requestTimeoutSeconds: number): Record<string, [number, st
  * one), is only closed.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, requestTimeoutSeconds: number): void {
-  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) return void socket.destroy();
-  const [status, code, detail] = clientErrors(requestTimeoutSeconds)[err.code ?? ''] ?? [400, 'malformed_request', 'The request is not valid HTTP/1.1'];
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0)
+    return void socket.destroy();
+  const [status, code, detail] = clientErrors(requestTimeoutSeconds)[err.code ?? ''] ?? [
+    400,
+    'malformed_request',
+    'The request is not valid HTTP/1.1',
+  ];
   socket.end(rawProblemAnswer(status, code, detail), () => socket.destroy());
 }
 

@@ -39,13 +39,46 @@ export interface SocketRoute {
  * from the ws library, without a reason.
  */
 export const SOCKET_CLOSE = {
-  tokenRevoked: { code: 4401, reason: 'token_revoked', description: 'Logged out, session ended, account disabled or logged out everywhere, or removed from the organisation' },
-  tokenExpired: { code: 4401, reason: 'token_expired', description: 'The access token the socket was opened with expired: refresh it (POST /auth/refresh) and reconnect with the new one' },
-  organizationSuspended: { code: 4403, reason: 'organization_suspended', description: 'The organisation was suspended', gated: true },
-  moduleNotEntitled: { code: 4403, reason: 'module_not_entitled', description: "The subscription lost the endpoint's module (plan change, end of a trial)", gated: true },
-  permissionDenied: { code: 4403, reason: 'permission_denied', description: "The caller lost the endpoint's permission (a role change)", permissioned: true },
-  dependencyUnavailable: { code: 1013, reason: 'dependency_unavailable', description: 'A check could not be made (PostgreSQL or Redis unavailable): reconnect later' },
-  shuttingDown: { code: 1001, reason: 'server shutting down', description: 'The server is stopping (a deploy or restart): reconnect' },
+  tokenRevoked: {
+    code: 4401,
+    reason: 'token_revoked',
+    description:
+      'Logged out, session ended, account disabled or logged out everywhere, or removed from the organisation',
+  },
+  tokenExpired: {
+    code: 4401,
+    reason: 'token_expired',
+    description:
+      'The access token the socket was opened with expired: refresh it (POST /auth/refresh) and reconnect with the new one',
+  },
+  organizationSuspended: {
+    code: 4403,
+    reason: 'organization_suspended',
+    description: 'The organisation was suspended',
+    gated: true,
+  },
+  moduleNotEntitled: {
+    code: 4403,
+    reason: 'module_not_entitled',
+    description: "The subscription lost the endpoint's module (plan change, end of a trial)",
+    gated: true,
+  },
+  permissionDenied: {
+    code: 4403,
+    reason: 'permission_denied',
+    description: "The caller lost the endpoint's permission (a role change)",
+    permissioned: true,
+  },
+  dependencyUnavailable: {
+    code: 1013,
+    reason: 'dependency_unavailable',
+    description: 'A check could not be made (PostgreSQL or Redis unavailable): reconnect later',
+  },
+  shuttingDown: {
+    code: 1001,
+    reason: 'server shutting down',
+    description: 'The server is stopping (a deploy or restart): reconnect',
+  },
   protocolError: { code: 1002, reason: '', description: 'A frame broke the WebSocket protocol (RFC 6455)' },
   invalidText: { code: 1007, reason: '', description: 'A text frame was not valid UTF-8' },
   tooBig: { code: 1009, reason: '', description: 'A frame was larger than the endpoint accepts (x-max-frame-bytes)' },
@@ -58,23 +91,65 @@ type SocketClose = (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE];
  * Protocols, published for each endpoint (docs()) and, in tests, checked on every refusal (upgradeContract).
  */
 export const UPGRADE_REFUSAL = {
-  invalidHandshake: { status: 400, code: 'invalid_handshake', description: 'Not a WebSocket handshake (RFC 6455: GET, Upgrade: websocket, a Sec-WebSocket-Key, Sec-WebSocket-Version 13)' },
-  tokenMissing: { status: 401, code: 'token_missing', description: 'No access token (Authorization: Bearer, or ?token=)' },
+  invalidHandshake: {
+    status: 400,
+    code: 'invalid_handshake',
+    description:
+      'Not a WebSocket handshake (RFC 6455: GET, Upgrade: websocket, a Sec-WebSocket-Key, Sec-WebSocket-Version 13)',
+  },
+  tokenMissing: {
+    status: 401,
+    code: 'token_missing',
+    description: 'No access token (Authorization: Bearer, or ?token=)',
+  },
   tokenInvalid: { status: 401, code: 'token_invalid', description: 'The access token is not one of ours' },
-  tokenExpired: { status: 401, code: 'token_expired', description: 'The access token expired: refresh it (POST /auth/refresh) and reconnect' },
-  tokenRevoked: { status: 401, code: 'token_revoked', description: 'The access token was revoked (log-out, session ended, account disabled)' },
-  organizationSuspended: { status: 403, code: 'organization_suspended', description: 'The organisation is suspended', gated: true },
-  moduleNotEntitled: { status: 403, code: 'module_not_entitled', description: "The subscription does not include the endpoint's module", gated: true },
-  tooManySockets: { status: 429, code: 'too_many_sockets', description: 'The user, or the client address, already holds as many sockets as allowed (x-socket-limits), on every endpoint and server together: close one first' },
-  socketCapacityReached: { status: 503, code: 'socket_capacity_reached', description: 'This server holds as many sockets as it takes; retry after Retry-After seconds (the next attempt may reach another server)' },
-  dependencyUnavailable: { status: 503, code: 'dependency_unavailable', description: 'A check could not be made (PostgreSQL or Redis unavailable); retry after Retry-After seconds' },
+  tokenExpired: {
+    status: 401,
+    code: 'token_expired',
+    description: 'The access token expired: refresh it (POST /auth/refresh) and reconnect',
+  },
+  tokenRevoked: {
+    status: 401,
+    code: 'token_revoked',
+    description: 'The access token was revoked (log-out, session ended, account disabled)',
+  },
+  organizationSuspended: {
+    status: 403,
+    code: 'organization_suspended',
+    description: 'The organisation is suspended',
+    gated: true,
+  },
+  moduleNotEntitled: {
+    status: 403,
+    code: 'module_not_entitled',
+    description: "The subscription does not include the endpoint's module",
+    gated: true,
+  },
+  tooManySockets: {
+    status: 429,
+    code: 'too_many_sockets',
+    description:
+      'The user, or the client address, already holds as many sockets as allowed (x-socket-limits), on every endpoint and server together: close one first',
+  },
+  socketCapacityReached: {
+    status: 503,
+    code: 'socket_capacity_reached',
+    description:
+      'This server holds as many sockets as it takes; retry after Retry-After seconds (the next attempt may reach another server)',
+  },
+  dependencyUnavailable: {
+    status: 503,
+    code: 'dependency_unavailable',
+    description: 'A check could not be made (PostgreSQL or Redis unavailable); retry after Retry-After seconds',
+  },
 } as const satisfies Record<string, RefusalDoc & { gated?: true }>;
 
 /** What a server at its socket capacity tells clients to wait before retrying, in seconds. */
 const CAPACITY_RETRY_AFTER_SECONDS = 5;
 
 /** Whether a close or refusal of the router applies to an endpoint: the entitlement ones only where a module gates it, the permission one where a permission does. */
-const appliesTo = (route: SocketRoute) => (c: { gated?: true; permissioned?: true }) => (!c.gated || !!route.module) && (!c.permissioned || !!route.permission);
+const appliesTo = (route: SocketRoute) => (c: { gated?: true; permissioned?: true }) =>
+  (!c.gated || !!route.module) && (!c.permissioned || !!route.permission);
 
 const routerCloses = (route: SocketRoute): CloseDoc[] =>
   Object.values(SOCKET_CLOSE as Record<string, CloseDoc & { gated?: true; permissioned?: true }>)
@@ -134,10 +209,21 @@ export class SocketRouter {
     private readonly clientAddress: (req: IncomingMessage) => string,
   ) {
     const { config } = services;
-    this.leases = new SocketLeases(services.redis, services.key, { perUser: config.WS_MAX_SOCKETS_PER_USER, perAddress: config.WS_MAX_SOCKETS_PER_ADDRESS, leaseMs: config.WS_SOCKET_LEASE_SECONDS * 1000 }, services.logger);
+    this.leases = new SocketLeases(
+      services.redis,
+      services.key,
+      {
+        perUser: config.WS_MAX_SOCKETS_PER_USER,
+        perAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+        leaseMs: config.WS_SOCKET_LEASE_SECONDS * 1000,
+      },
+      services.logger,
+    );
     this.unsubscribe = [
       services.revocations.onRevoked((r) => this.revoked(r)),
-      services.entitlements.onInvalidated((tenantId) => this.recheck((s) => !!s.module && (tenantId === '*' || s.auth.tenantId === tenantId))),
+      services.entitlements.onInvalidated((tenantId) =>
+        this.recheck((s) => !!s.module && (tenantId === '*' || s.auth.tenantId === tenantId)),
+      ),
       services.permissions.onInvalidated((scope) => this.permissionsChanged(scope)),
     ];
     // Events published while the subscription was down are lost: re-check every socket once it is back.
@@ -150,10 +236,13 @@ export class SocketRouter {
     if (route.module && !moduleKeys.includes(route.module)) throw new Error(`unknown module ${route.module}`);
     // In tests every frame the server sends is checked against the route's doc (api/http/contract.ts).
     const { handle, doc } = route;
-    if (this.services.config.NODE_ENV === 'test') route = { ...route, handle: (ws, auth, req) => (socketContract(ws, path, doc), handle(ws, auth, req)) };
+    if (this.services.config.NODE_ENV === 'test')
+      route = { ...route, handle: (ws, auth, req) => (socketContract(ws, path, doc), handle(ws, auth, req)) };
     const wss = new WebSocketServer({ noServer: true, maxPayload: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES });
     // A request that is not a WebSocket handshake gets a problem too (ws answers plain text otherwise).
-    wss.on('wsClientError', (err: Error, socket: Duplex) => this.refuse(socket, path, UPGRADE_REFUSAL.invalidHandshake, err.message));
+    wss.on('wsClientError', (err: Error, socket: Duplex) =>
+      this.refuse(socket, path, UPGRADE_REFUSAL.invalidHandshake, err.message),
+    );
     this.routes.set(path, { route, wss });
   }
 
@@ -167,7 +256,13 @@ export class SocketRouter {
     const limits = { perUser: config.WS_MAX_SOCKETS_PER_USER, perAddress: config.WS_MAX_SOCKETS_PER_ADDRESS };
     return [...this.routes].map(([path, { route }]) => [
       path,
-      { ...route.doc, maxFrameBytes: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES, closes: [...routerCloses(route), ...(route.doc.closes ?? [])], refusals: routerRefusals(route), limits },
+      {
+        ...route.doc,
+        maxFrameBytes: route.maxPayload ?? DEFAULT_MAX_FRAME_BYTES,
+        closes: [...routerCloses(route), ...(route.doc.closes ?? [])],
+        refusals: routerRefusals(route),
+        limits,
+      },
     ]);
   }
 
@@ -187,15 +282,22 @@ export class SocketRouter {
     socket.on('error', () => socket.destroy());
     const path = pathOf(req.url);
     const entry = path === null ? undefined : this.routes.get(path);
-    if (!path || !entry) return this.refuse(socket, null, { status: 404, code: 'route_not_found' }, 'No WebSocket endpoint at this path');
+    if (!path || !entry)
+      return this.refuse(socket, null, { status: 404, code: 'route_not_found' }, 'No WebSocket endpoint at this path');
     try {
       const auth = await this.auth.verify(req, { ws: true });
       if (entry.route.module) {
         const entitlements = await this.services.entitlements.get(auth.tenantId);
         // The same problems as the HTTP guard (api/http/guards.ts moduleGuard), in the same order.
-        if (entitlements.suspended) return this.refuse(socket, path, UPGRADE_REFUSAL.organizationSuspended, 'This organisation is suspended');
+        if (entitlements.suspended)
+          return this.refuse(socket, path, UPGRADE_REFUSAL.organizationSuspended, 'This organisation is suspended');
         if (!entitlements.modules.includes(entry.route.module)) {
-          return this.refuse(socket, path, UPGRADE_REFUSAL.moduleNotEntitled, `The subscription of this organisation does not include the ${entry.route.module} module`);
+          return this.refuse(
+            socket,
+            path,
+            UPGRADE_REFUSAL.moduleNotEntitled,
+            `The subscription of this organisation does not include the ${entry.route.module} module`,
+          );
         }
         this.expireWith(auth.tenantId, entitlements.validUntil);
       }
@@ -208,7 +310,9 @@ export class SocketRouter {
       if (err instanceof AppError) return this.refuse(socket, path, err, err.message);
       if (isDependencyDown(err)) this.services.logger.warn({ err }, 'websocket upgrade: dependency unavailable');
       else this.services.logger.error({ err }, 'websocket upgrade failed');
-      this.refuse(socket, path, UPGRADE_REFUSAL.dependencyUnavailable, 'The upgrade could not be completed', { 'Retry-After': '1' });
+      this.refuse(socket, path, UPGRADE_REFUSAL.dependencyUnavailable, 'The upgrade could not be completed', {
+        'Retry-After': '1',
+      });
     }
   }
 
@@ -219,7 +323,13 @@ export class SocketRouter {
    */
   private async admit(socket: Duplex, path: string, auth: AuthInfo, address: string): Promise<boolean> {
     if (this.held >= this.services.config.WS_MAX_SOCKETS_PER_PROCESS) {
-      this.refuse(socket, path, UPGRADE_REFUSAL.socketCapacityReached, 'This server holds as many sockets as it takes', { 'Retry-After': String(CAPACITY_RETRY_AFTER_SECONDS) });
+      this.refuse(
+        socket,
+        path,
+        UPGRADE_REFUSAL.socketCapacityReached,
+        'This server holds as many sockets as it takes',
+        { 'Retry-After': String(CAPACITY_RETRY_AFTER_SECONDS) },
+      );
       return false;
     }
     this.held++;
@@ -233,7 +343,10 @@ export class SocketRouter {
     if ('refused' in lease) {
       this.held--;
       const { config } = this.services;
-      const detail = lease.refused === 'user' ? `You already hold ${config.WS_MAX_SOCKETS_PER_USER} open sockets: close one first` : `This address already holds ${config.WS_MAX_SOCKETS_PER_ADDRESS} open sockets: close one first`;
+      const detail =
+        lease.refused === 'user'
+          ? `You already hold ${config.WS_MAX_SOCKETS_PER_USER} open sockets: close one first`
+          : `This address already holds ${config.WS_MAX_SOCKETS_PER_ADDRESS} open sockets: close one first`;
       this.refuse(socket, path, UPGRADE_REFUSAL.tooManySockets, detail);
       return false;
     }
@@ -252,8 +365,15 @@ export class SocketRouter {
   }
 
   /** Answers an upgrade with a problem instead of 101; in tests, the refusal must be one the endpoint publishes. */
-  private refuse(socket: Duplex, path: string | null, refusal: { status: number; code: string }, detail: string, headers: Record<string, string> = {}): void {
-    if (path && this.services.config.NODE_ENV === 'test') upgradeContract(path, this.docs().find(([p]) => p === path)?.[1].refusals ?? [], refusal);
+  private refuse(
+    socket: Duplex,
+    path: string | null,
+    refusal: { status: number; code: string },
+    detail: string,
+    headers: Record<string, string> = {},
+  ): void {
+    if (path && this.services.config.NODE_ENV === 'test')
+      upgradeContract(path, this.docs().find(([p]) => p === path)?.[1].refusals ?? [], refusal);
     socket.end(rawProblemAnswer(refusal.status, refusal.code, detail, headers));
   }
 
@@ -266,9 +386,13 @@ export class SocketRouter {
     // Closed when its token expires, with or without a message (the upgrade refused an expired one).
     const expiresInMs = s.auth.exp * 1000 - Date.now();
     if (expiresInMs <= MAX_TIMER_MS) {
-      s.expiry = setTimeout(() => {
-        if (s.ws.readyState === s.ws.OPEN) s.ws.close(SOCKET_CLOSE.tokenExpired.code, SOCKET_CLOSE.tokenExpired.reason);
-      }, Math.max(0, expiresInMs));
+      s.expiry = setTimeout(
+        () => {
+          if (s.ws.readyState === s.ws.OPEN)
+            s.ws.close(SOCKET_CLOSE.tokenExpired.code, SOCKET_CLOSE.tokenExpired.reason);
+        },
+        Math.max(0, expiresInMs),
+      );
       s.expiry.unref();
     }
     s.ws.once('close', () => {
@@ -307,18 +431,22 @@ export class SocketRouter {
       if (!entitlements.modules.includes(s.module)) return SOCKET_CLOSE.moduleNotEntitled;
       this.expireWith(s.auth.tenantId, entitlements.validUntil);
     }
-    if (s.permission && !(await this.services.permissions.of(s.auth.tenantId, s.auth.userId)).has(s.permission)) return SOCKET_CLOSE.permissionDenied;
+    if (s.permission && !(await this.services.permissions.of(s.auth.tenantId, s.auth.userId)).has(s.permission))
+      return SOCKET_CLOSE.permissionDenied;
     return null;
   }
 
   /** Re-checks the sockets of a member ("tenant:user") or an organisation ("tenant") whose permissions changed, on any dyno. */
   private permissionsChanged(scope: string): void {
     const [tenantId, userId] = scope.split(':');
-    this.recheck((s) => !!s.permission && (!tenantId || s.auth.tenantId === tenantId) && (!userId || s.auth.userId === userId));
+    this.recheck(
+      (s) => !!s.permission && (!tenantId || s.auth.tenantId === tenantId) && (!userId || s.auth.userId === userId),
+    );
   }
 
   private revoked(r: Revocation): void {
-    for (const s of this.open) if (concerns(r, s.auth)) s.ws.close(SOCKET_CLOSE.tokenRevoked.code, SOCKET_CLOSE.tokenRevoked.reason);
+    for (const s of this.open)
+      if (concerns(r, s.auth)) s.ws.close(SOCKET_CLOSE.tokenRevoked.code, SOCKET_CLOSE.tokenRevoked.reason);
   }
 
   private recheck(which: (s: OpenSocket) => boolean): void {
@@ -330,10 +458,13 @@ export class SocketRouter {
     if (!validUntil || this.expiries.has(tenantId)) return;
     const inMs = Date.parse(validUntil) - Date.now() + 50;
     if (inMs > 2 ** 31 - 1) return;
-    const timer = setTimeout(() => {
-      this.expiries.delete(tenantId);
-      this.recheck((s) => !!s.module && s.auth.tenantId === tenantId);
-    }, Math.max(0, inMs));
+    const timer = setTimeout(
+      () => {
+        this.expiries.delete(tenantId);
+        this.recheck((s) => !!s.module && s.auth.tenantId === tenantId);
+      },
+      Math.max(0, inMs),
+    );
     timer.unref();
     this.expiries.set(tenantId, timer);
   }

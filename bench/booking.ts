@@ -45,21 +45,43 @@ async function timed(url: string, count: number, init?: RequestInit): Promise<nu
   lastCpuMs = (used.user + used.system) / 1000 / count;
   return times.sort((a, b) => a - b);
 }
-const summary = (sorted: number[]) => ({ p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)) });
+const summary = (sorted: number[]) => ({
+  p50Ms: round(percentile(sorted, 50)),
+  p95Ms: round(percentile(sorted, 95)),
+  p99Ms: round(percentile(sorted, 99)),
+});
 const withCpu = (sorted: number[]) => ({ ...summary(sorted), cpuMsPerRequest: round(lastCpuMs) });
 
 async function main() {
-  const app = await startBenchApp('booking', { workers: false, env: { RATE_LIMIT_ANON_PER_MINUTE: '10000000', RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '10000000', RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: '10000000', RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: '10000000', DATABASE_TIMEOUT_MS: '5000' } });
+  const app = await startBenchApp('booking', {
+    workers: false,
+    env: {
+      RATE_LIMIT_ANON_PER_MINUTE: '10000000',
+      RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '10000000',
+      RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: '10000000',
+      RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: '10000000',
+      DATABASE_TIMEOUT_MS: '5000',
+    },
+  });
   const bare = await startBareExpress();
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-booking-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-booking-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'business' }, { filters: false });
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${app.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${app.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as T;
     };
@@ -67,10 +89,23 @@ async function main() {
     const business = await api<{ id: string }>('GET', '/api/businesses');
     const slug = `bench-${Date.now().toString(36)}`;
     await api('PATCH', `/api/businesses/${business.id}`, { publicSlug: slug, publicProfile: { published: true } });
-    const service = await api<{ id: string }>('POST', '/api/rdv/services', { name: 'Bench cut', durationMinutes: 30, priceCents: 2500, bufferAfterMinutes: 10 });
+    const service = await api<{ id: string }>('POST', '/api/rdv/services', {
+      name: 'Bench cut',
+      durationMinutes: 30,
+      priceCents: 2500,
+      bufferAfterMinutes: 10,
+    });
     const hours = Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((d) => [d, ['09:00-18:00']]));
     const staffIds: string[] = [];
-    for (let i = 0; i < STAFF; i++) staffIds.push((await api<{ id: string }>('POST', '/api/rdv/staff', { displayName: `Staff ${String(i).padStart(2, '0')}`, weeklyHours: hours })).id);
+    for (let i = 0; i < STAFF; i++)
+      staffIds.push(
+        (
+          await api<{ id: string }>('POST', '/api/rdv/staff', {
+            displayName: `Staff ${String(i).padStart(2, '0')}`,
+            weeklyHours: hours,
+          })
+        ).id,
+      );
 
     // Set-up written directly: ~60% of each working day booked, one busy hour of calendar a day.
     const today = DateTime.now().setZone(ZONE).startOf('day');
@@ -78,7 +113,7 @@ async function main() {
     const appointments: unknown[][] = [];
     const events: unknown[][] = [];
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (const staffId of staffIds) {
       for (let d = 1; d <= DAYS; d++) {
         const day = today.plus({ days: d });
@@ -87,10 +122,33 @@ async function main() {
           if (random() > 0.6) continue;
           const start = day.plus({ minutes: m }).toJSDate();
           const end = new Date(start.getTime() + 30 * 60_000);
-          appointments.push([newId(), tenantId, now, now, service.id, staffId, start, end, start, new Date(end.getTime() + 10 * 60_000), 'booked', 'staff']);
+          appointments.push([
+            newId(),
+            tenantId,
+            now,
+            now,
+            service.id,
+            staffId,
+            start,
+            end,
+            start,
+            new Date(end.getTime() + 10 * 60_000),
+            'booked',
+            'staff',
+          ]);
         }
         const busy = day.plus({ hours: 17 }).toJSDate();
-        events.push([newId(), tenantId, now, now, user.id, staffId, 'Admin', busy, new Date(busy.getTime() + 3_600_000)]);
+        events.push([
+          newId(),
+          tenantId,
+          now,
+          now,
+          user.id,
+          staffId,
+          'Admin',
+          busy,
+          new Date(busy.getTime() + 3_600_000),
+        ]);
       }
     }
     for (let i = 0; i < appointments.length; i += 2000) {
@@ -100,12 +158,18 @@ async function main() {
         chunk.flat(),
       );
     }
-    await em.execute(`insert into calendar_events (id, tenant_id, created_at, updated_at, owner_id, staff_id, title, start_at, end_at) values ${events.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, events.flat());
+    await em.execute(
+      `insert into calendar_events (id, tenant_id, created_at, updated_at, owner_id, staff_id, title, start_at, end_at) values ${events.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      events.flat(),
+    );
     await em.execute('analyze booking_appointments; analyze calendar_events');
 
     // Baselines, then availability for 30 days x 20 staff, one request at a time (after a short warm-up).
     const from = today.plus({ days: 1 }).toUTC().toISO()!;
-    const to = today.plus({ days: 1 + DAYS }).toUTC().toISO()!;
+    const to = today
+      .plus({ days: 1 + DAYS })
+      .toUTC()
+      .toISO()!;
     const availability = `${app.url}/api/public/stores/${slug}/availability?serviceId=${service.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
     await timed(availability, 5);
     await timed(`${bare.url}/hello`, 20);
@@ -123,7 +187,10 @@ async function main() {
     await once(answerServer, 'listening');
     const answerUrl = `http://127.0.0.1:${(answerServer.address() as { port: number }).port}/answer`;
     await timed(answerUrl, 5);
-    const answerFigures = { ...withCpu(await timed(answerUrl, SAMPLES)), kB: Math.round(JSON.stringify(sample).length / 1024) };
+    const answerFigures = {
+      ...withCpu(await timed(answerUrl, SAMPLES)),
+      kB: Math.round(JSON.stringify(sample).length / 1024),
+    };
     await new Promise((resolve) => answerServer.close(resolve));
     // The storefront's default range (no `to`: the week from `from`).
     const week = `${app.url}/api/public/stores/${slug}/availability?serviceId=${service.id}&from=${encodeURIComponent(from)}`;
@@ -135,7 +202,12 @@ async function main() {
     // Contention: every client books random slots of one day with 2 staff free on it; most requests collide.
     const day = today.plus({ days: DAYS + 3 });
     const contested = day.weekday === 7 ? day.plus({ days: 1 }) : day;
-    const starts = Array.from({ length: 12 }, (_, k) => contested.plus({ hours: 9, minutes: 45 * k }).toUTC().toISO()!);
+    const starts = Array.from({ length: 12 }, (_, k) =>
+      contested
+        .plus({ hours: 9, minutes: 45 * k })
+        .toUTC()
+        .toISO()!,
+    );
     const latencies: number[] = [];
     const counts = { created: 0, slotTaken: 0, other: 0 };
     const deadline = performance.now() + CONTENTION_SECONDS * 1000;
@@ -144,9 +216,19 @@ async function main() {
       Array.from({ length: CLIENTS }, async () => {
         while (performance.now() < deadline) {
           const i = n++;
-          const body = { name: `Client ${i}`, email: `client.${i}@example.test`, serviceId: service.id, staffId: staffIds[i % 2], start: starts[Math.floor(random() * starts.length)] };
+          const body = {
+            name: `Client ${i}`,
+            email: `client.${i}@example.test`,
+            serviceId: service.id,
+            staffId: staffIds[i % 2],
+            start: starts[Math.floor(random() * starts.length)],
+          };
           const t = performance.now();
-          const res = await fetch(`${app.url}/api/public/stores/${slug}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          const res = await fetch(`${app.url}/api/public/stores/${slug}/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           const answer = (await res.json()) as { code?: string };
           latencies.push(performance.now() - t);
           if (res.status === 201) counts.created++;

@@ -22,13 +22,20 @@ async function main() {
   const app = await startBenchApp('cloud', { workers: false });
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-cloud-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-cloud-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
     const api = (path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { ...init, headers });
 
-    const folder = (await (await api('/api/cloud/folders', { method: 'POST', body: JSON.stringify({ name: 'Big' }) })).json()) as { id: string };
+    const folder = (await (
+      await api('/api/cloud/folders', { method: 'POST', body: JSON.stringify({ name: 'Big' }) })
+    ).json()) as { id: string };
     // 10,000 files recorded directly, on a connection without the request path's statement bound (the listing reads rows only; no objects needed).
     const seed = new Client({ connectionString: app.env.DATABASE_URL });
     await seed.connect();
@@ -47,14 +54,20 @@ async function main() {
     const listing: Record<string, ReturnType<typeof latencyStats>> = {};
     for (const sort of ['name', 'size', 'date'] as const) {
       await timeSequential(20, () => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}`)); // warm-up
-      listing[`${sort}FirstPage`] = latencyStats(await timeSequential(REQUESTS, (i) => api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}&order=${i % 2 ? 'desc' : 'asc'}`)));
+      listing[`${sort}FirstPage`] = latencyStats(
+        await timeSequential(REQUESTS, (i) =>
+          api(`/api/cloud/folders/${folder.id}/contents?sort=${sort}&order=${i % 2 ? 'desc' : 'asc'}`),
+        ),
+      );
     }
     // Deep pages: follow the cursor through the whole folder, 200 per page.
     const deep: number[] = [];
     let cursor: string | null = null;
     do {
       const t = performance.now();
-      const page = (await (await api(`/api/cloud/folders/${folder.id}/contents?limit=200${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { nextCursor: string | null };
+      const page = (await (
+        await api(`/api/cloud/folders/${folder.id}/contents?limit=200${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()) as { nextCursor: string | null };
       deep.push(performance.now() - t);
       cursor = page.nextCursor;
     } while (cursor);
@@ -71,14 +84,24 @@ async function main() {
       Array.from({ length: CLIENTS }, async (_, c) => {
         for (let i = 0; Date.now() < deadline; i++) {
           let t = performance.now();
-          const ticketRes = await api('/api/cloud/files/upload-url', { method: 'POST', body: JSON.stringify({ name: `up-${c}-${i}.bin`, size: body.length, contentType: 'application/octet-stream' }) });
+          const ticketRes = await api('/api/cloud/files/upload-url', {
+            method: 'POST',
+            body: JSON.stringify({
+              name: `up-${c}-${i}.bin`,
+              size: body.length,
+              contentType: 'application/octet-stream',
+            }),
+          });
           const ticket = (await ticketRes.json()) as { uploadId: string; url: string; headers: Record<string, string> };
           if (ticketRes.status !== 201) throw new Error(`upload-url answered ${ticketRes.status}`);
           urlMs.push(performance.now() - t);
           const put = await fetch(ticket.url, { method: 'PUT', body, headers: ticket.headers });
           await put.arrayBuffer();
           t = performance.now();
-          const confirm = await api('/api/cloud/files/upload-confirm', { method: 'POST', body: JSON.stringify({ uploadId: ticket.uploadId }) });
+          const confirm = await api('/api/cloud/files/upload-confirm', {
+            method: 'POST',
+            body: JSON.stringify({ uploadId: ticket.uploadId }),
+          });
           await confirm.arrayBuffer();
           if (confirm.status !== 201) throw new Error(`upload-confirm answered ${confirm.status}`);
           confirmMs.push(performance.now() - t);

@@ -20,8 +20,42 @@ import { latencyStats, report, runBenchmark, startBareExpress, startBenchApp, ti
 const CUSTOMERS = Number(process.env.BENCH_CRM_CUSTOMERS ?? 100_000);
 const PER_CALL = 10_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Barbara', 'Dennis', 'Margaret', 'Ken', 'Frances', 'John', 'Radia', 'Donald'];
-const SYLLABLES = ['lo', 've', 'la', 'tu', 'rin', 'hop', 'per', 'tor', 'val', 'lis', 'kov', 'rit', 'chie', 'ham', 'mil', 'ton', 'bak', 'us', 'kn', 'uth'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Barbara',
+  'Dennis',
+  'Margaret',
+  'Ken',
+  'Frances',
+  'John',
+  'Radia',
+  'Donald',
+];
+const SYLLABLES = [
+  'lo',
+  've',
+  'la',
+  'tu',
+  'rin',
+  'hop',
+  'per',
+  'tor',
+  'val',
+  'lis',
+  'kov',
+  'rit',
+  'chie',
+  'ham',
+  'mil',
+  'ton',
+  'bak',
+  'us',
+  'kn',
+  'uth',
+];
 /** About 8,000 distinct surnames (three syllables), so a name search matches a realistic handful, not a twelfth of the table. */
 const surname = (n: number) => {
   const s = [SYLLABLES[n % 20], SYLLABLES[Math.floor(n / 20) % 20], SYLLABLES[Math.floor(n / 400) % 20]].join('');
@@ -55,7 +89,11 @@ function postgresCpuSeconds(): number | null {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres' || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(' bench_crm ')) continue;
+      if (
+        stat.slice(stat.indexOf('(') + 1, close) !== 'postgres' ||
+        !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(' bench_crm ')
+      )
+        continue;
       const fields = stat.slice(close + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
       found = true;
@@ -74,27 +112,62 @@ const appCpuSeconds = () => {
 async function main() {
   const bare = await startBareExpress();
   // The import jobs run in this process; set-up and the baseline use their own connection.
-  const app = await startBenchApp('crm', { env: { DATABASE_TIMEOUT_MS: process.env.BENCH_CRM_DB_TIMEOUT_MS ?? '5000', REDIS_TIMEOUT_MS: '5000' } });
+  const app = await startBenchApp('crm', {
+    env: { DATABASE_TIMEOUT_MS: process.env.BENCH_CRM_DB_TIMEOUT_MS ?? '5000', REDIS_TIMEOUT_MS: '5000' },
+  });
   const db = new Client({ connectionString: app.env.DATABASE_URL });
   await db.connect();
   try {
     const em = app.services.orm.em.fork();
-    const owner = await createUser(em, { email: `bench-crm-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
-    const other = await createUser(em, { email: `bench-crm-raw-${Date.now()}@example.test`, password: null, displayName: 'raw', emailConfirmed: true });
+    const owner = await createUser(em, {
+      email: `bench-crm-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
+    const other = await createUser(em, {
+      email: `bench-crm-raw-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'raw',
+      emailConfirmed: true,
+    });
     await em.flush();
     const { accessToken } = await startSession(app.services, em, owner.user, owner.organization.id);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-    const api = (path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
-    const field = await api('/api/customers/fields/seats', { method: 'PUT', body: JSON.stringify({ label: 'Seats', type: 'number' }) });
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${app.url}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+    const field = await api('/api/customers/fields/seats', {
+      method: 'PUT',
+      body: JSON.stringify({ label: 'Seats', type: 'number' }),
+    });
     if (field.status !== 201) throw new Error(`field answered ${field.status}`);
-    const keyRes = await api('/api/hub/keys', { method: 'POST', body: JSON.stringify({ label: 'bench', scope: 'write' }) });
+    const keyRes = await api('/api/hub/keys', {
+      method: 'POST',
+      body: JSON.stringify({ label: 'bench', scope: 'write' }),
+    });
     if (keyRes.status !== 201) throw new Error(`key answered ${keyRes.status}`);
     const { key } = (await keyRes.json()) as { key: string };
-    const hub = (path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { ...init, headers: { 'X-Server-API-Key': key, 'content-type': 'application/json' } });
+    const hub = (path: string, init: RequestInit = {}) =>
+      fetch(`${app.url}${path}`, { ...init, headers: { 'X-Server-API-Key': key, 'content-type': 'application/json' } });
     const round = (n: number, d = 2) => +n.toFixed(d);
 
     // Baseline: the same rows as raw multi-row INSERTs of 1,000 rows into the same table (another organisation).
-    const columns = ['id', 'tenant_id', 'created_at', 'updated_at', 'external_id', 'kind', 'name', 'roles', 'tags', 'emails', 'phones', 'primary_email', 'custom', 'search_text'];
+    const columns = [
+      'id',
+      'tenant_id',
+      'created_at',
+      'updated_at',
+      'external_id',
+      'kind',
+      'name',
+      'roles',
+      'tags',
+      'emails',
+      'phones',
+      'primary_email',
+      'custom',
+      'search_text',
+    ];
     const RAW_CHUNK = 1000;
     let pgCpu = postgresCpuSeconds();
     let t = performance.now();
@@ -106,7 +179,22 @@ async function main() {
         const r = record(i);
         const emails = normaliseEmails(r.emails);
         const phones = normalisePhones(r.phones);
-        const row = [newId(), other.organization.id, now, now, r.externalId, r.kind, r.name, r.roles, r.tags, JSON.stringify(emails), JSON.stringify(phones), primaryOf(emails), JSON.stringify(r.custom), searchTextOf(r.name, emails, phones)];
+        const row = [
+          newId(),
+          other.organization.id,
+          now,
+          now,
+          r.externalId,
+          r.kind,
+          r.name,
+          r.roles,
+          r.tags,
+          JSON.stringify(emails),
+          JSON.stringify(phones),
+          primaryOf(emails),
+          JSON.stringify(r.custom),
+          searchTextOf(r.name, emails, phones),
+        ];
         values.push(`(${row.map((_, k) => `$${params.length + k + 1}`).join(', ')})`);
         params.push(...row);
       }
@@ -117,18 +205,29 @@ async function main() {
     // The same rows into a copy of the table without its indexes: what the indexes (B-tree, GIN, trigram) cost.
     await db.query('create table bench_crm_bare (like crm_customers including defaults)');
     const bareStart = performance.now();
-    await db.query(`insert into bench_crm_bare select * from crm_customers where tenant_id = $1`, [other.organization.id]);
+    await db.query(`insert into bench_crm_bare select * from crm_customers where tenant_id = $1`, [
+      other.organization.id,
+    ]);
     const copySeconds = (performance.now() - bareStart) / 1000;
     await db.query('truncate bench_crm_bare');
     const indexedStart = performance.now();
-    await db.query(`insert into crm_customers (${columns.join(', ')}) select gen_random_uuid(), ${columns.slice(1, 4).join(', ')}, 'copy-' || external_id, ${columns.slice(5).join(', ')} from crm_customers where tenant_id = $1`, [other.organization.id]);
+    await db.query(
+      `insert into crm_customers (${columns.join(', ')}) select gen_random_uuid(), ${columns.slice(1, 4).join(', ')}, 'copy-' || external_id, ${columns.slice(5).join(', ')} from crm_customers where tenant_id = $1`,
+      [other.organization.id],
+    );
     const indexedCopySeconds = (performance.now() - indexedStart) / 1000;
     await db.query('drop table bench_crm_bare');
     await db.query('delete from crm_customers where tenant_id = $1', [other.organization.id]);
     await db.query('vacuum analyze crm_customers');
 
     // The import, end to end: 10 calls, then wait for every import to be completed.
-    const bodies = Array.from({ length: Math.ceil(CUSTOMERS / PER_CALL) }, (_, c) => JSON.stringify({ records: Array.from({ length: Math.min(PER_CALL, CUSTOMERS - c * PER_CALL) }, (_, k) => record(c * PER_CALL + k)) }));
+    const bodies = Array.from({ length: Math.ceil(CUSTOMERS / PER_CALL) }, (_, c) =>
+      JSON.stringify({
+        records: Array.from({ length: Math.min(PER_CALL, CUSTOMERS - c * PER_CALL) }, (_, k) =>
+          record(c * PER_CALL + k),
+        ),
+      }),
+    );
     pgCpu = postgresCpuSeconds();
     let appCpu = appCpuSeconds();
     t = performance.now();
@@ -145,8 +244,13 @@ async function main() {
     let created = 0;
     for (const id of ids) {
       for (;;) {
-        const status = (await (await hub(`/api/public/hub/imports/${id}`)).json()) as { status: string; created: number; failed: number };
-        if (status.status === 'failed' || status.failed) throw new Error(`import ${id}: ${JSON.stringify(status).slice(0, 500)}`);
+        const status = (await (await hub(`/api/public/hub/imports/${id}`)).json()) as {
+          status: string;
+          created: number;
+          failed: number;
+        };
+        if (status.status === 'failed' || status.failed)
+          throw new Error(`import ${id}: ${JSON.stringify(status).slice(0, 500)}`);
         if (status.status === 'completed') {
           created += status.created;
           break;
@@ -189,8 +293,17 @@ async function main() {
     report('crm', {
       customers: CUSTOMERS,
       note: 'shared machine (2 cores, other benchmarks and test suites running): wall-clock rates vary with load; CPU per record and the ratio to the raw INSERT of the same run are the steadier figures',
-      baselineRawInsert: { what: `multi-row INSERT of ${RAW_CHUNK} rows, same table and rows, one connection`, seconds: round(rawSeconds), recordsPerSecond: rawPerSecond, postgresCpuUsPerRecord: rawPgCpu === null ? null : Math.round((rawPgCpu * 1e6) / CUSTOMERS) },
-      baselineInsertSelect: { what: 'INSERT ... SELECT of the same rows in one statement, into the table and into a copy without indexes', withIndexesRecordsPerSecond: Math.round(CUSTOMERS / indexedCopySeconds), withoutIndexesRecordsPerSecond: Math.round(CUSTOMERS / copySeconds) },
+      baselineRawInsert: {
+        what: `multi-row INSERT of ${RAW_CHUNK} rows, same table and rows, one connection`,
+        seconds: round(rawSeconds),
+        recordsPerSecond: rawPerSecond,
+        postgresCpuUsPerRecord: rawPgCpu === null ? null : Math.round((rawPgCpu * 1e6) / CUSTOMERS),
+      },
+      baselineInsertSelect: {
+        what: 'INSERT ... SELECT of the same rows in one statement, into the table and into a copy without indexes',
+        withIndexesRecordsPerSecond: Math.round(CUSTOMERS / indexedCopySeconds),
+        withoutIndexesRecordsPerSecond: Math.round(CUSTOMERS / copySeconds),
+      },
       import: {
         calls: bodies.length,
         recordsPerCall: PER_CALL,

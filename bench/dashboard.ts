@@ -18,7 +18,12 @@ async function main() {
   const app = await startBenchApp('dashboard', { workers: false });
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-dash-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-dash-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
@@ -28,10 +33,20 @@ async function main() {
       if (res.status !== 201) throw new Error(`${path} answered ${res.status}`);
       return (await res.json()) as T;
     };
-    const service = await post<{ id: string }>('/api/rdv/services', { name: 'Cut', durationMinutes: 30, priceCents: 2500 });
+    const service = await post<{ id: string }>('/api/rdv/services', {
+      name: 'Cut',
+      durationMinutes: 30,
+      priceCents: 2500,
+    });
     const staff = await post<{ id: string }>('/api/rdv/staff', { displayName: 'Alice' });
     const customer = await post<{ id: string }>('/api/customers', { kind: 'person', name: 'Ada' });
-    const pipeline = await post<{ id: string; stages: { id: string }[] }>('/api/pipelines', { name: 'Sales', stages: [{ name: 'Lead', probability: 10 }, { name: 'Won soon', probability: 90 }] });
+    const pipeline = await post<{ id: string; stages: { id: string }[] }>('/api/pipelines', {
+      name: 'Sales',
+      stages: [
+        { name: 'Lead', probability: 10 },
+        { name: 'Won soon', probability: 90 },
+      ],
+    });
 
     // Rows recorded directly, on a connection without the request path's statement bound.
     const seed = new Client({ connectionString: app.env.DATABASE_URL });

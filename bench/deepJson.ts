@@ -32,20 +32,36 @@ const stats = (values: number[]) => {
  * file: lib.ts's load() hands its options over the command line, too small for a 1.8 MB body. Returns
  * bodies per second and this (server) process's CPU per body.
  */
-async function flood(target: { url: string; headers: Record<string, string>; body: string }): Promise<{ bodiesPerSecond: number; serverCpuUsPerBody: number; errors: number }> {
+async function flood(target: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}): Promise<{ bodiesPerSecond: number; serverCpuUsPerBody: number; errors: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-deep-'));
   const file = join(dir, 'body.json');
   writeFileSync(file, target.body);
-  const script = "const [o, f] = process.argv.slice(1); require('autocannon')({ ...JSON.parse(o), method: 'POST', body: require('fs').readFileSync(f) }, (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })";
+  const script =
+    "const [o, f] = process.argv.slice(1); require('autocannon')({ ...JSON.parse(o), method: 'POST', body: require('fs').readFileSync(f) }, (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })";
   const before = process.cpuUsage();
-  const child = spawn(process.execPath, ['-e', script, JSON.stringify({ url: target.url, headers: target.headers, ...FLOOD }), file], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['-e', script, JSON.stringify({ url: target.url, headers: target.headers, ...FLOOD }), file],
+    { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   await once(child, 'exit');
   const used = process.cpuUsage(before);
   rmSync(dir, { recursive: true });
-  const result = JSON.parse(Buffer.concat(out).toString()) as { requests: { average: number; total: number }; errors: number };
-  return { bodiesPerSecond: Math.round(result.requests.average), serverCpuUsPerBody: Math.round((used.user + used.system) / Math.max(1, result.requests.total)), errors: result.errors };
+  const result = JSON.parse(Buffer.concat(out).toString()) as {
+    requests: { average: number; total: number };
+    errors: number;
+  };
+  return {
+    bodiesPerSecond: Math.round(result.requests.average),
+    serverCpuUsPerBody: Math.round((used.user + used.system) / Math.max(1, result.requests.total)),
+    errors: result.errors,
+  };
 }
 
 async function timedHealth(url: string): Promise<number> {
@@ -58,13 +74,23 @@ async function main() {
   const app = await startBenchApp('deep_json', { workers: false });
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-deep-${Date.now()}@example.test`, password: null, displayName: 'headset', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-deep-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'headset',
+      emailConfirmed: true,
+    });
     await em.flush();
     await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const deep = `{"events":[${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}]}`;
     const flat = `{"events":[${'1,'.repeat((Buffer.byteLength(deep) - 14) / 2)}1]}`;
-    const request = (body: string) => ({ url: `${app.url}/sessions/${randomUUID()}/telemetry`, method: 'POST' as const, headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body });
+    const request = (body: string) => ({
+      url: `${app.url}/sessions/${randomUUID()}/telemetry`,
+      method: 'POST' as const,
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body,
+    });
     const send = async (body: string) => {
       const t = performance.now();
       const res = await fetch(request(body).url, request(body));
@@ -106,7 +132,16 @@ async function main() {
       deepFlood,
       baselineFlatFlood: flatFlood,
       ratios: {
-        refusalVsParseP50: +(percentile([...refusal].sort((x, y) => x - y), 50) / percentile([...parse].sort((x, y) => x - y), 50)).toFixed(3),
+        refusalVsParseP50: +(
+          percentile(
+            [...refusal].sort((x, y) => x - y),
+            50,
+          ) /
+          percentile(
+            [...parse].sort((x, y) => x - y),
+            50,
+          )
+        ).toFixed(3),
         serverCpuDeepVsFlat: +(deepFlood.serverCpuUsPerBody / flatFlood.serverCpuUsPerBody).toFixed(2),
         healthP50DeepFloodVsIdle: +(deepFlood.health.p50Ms / stats(idle).p50Ms).toFixed(2),
         healthP50DeepFloodVsFlatFlood: +(deepFlood.health.p50Ms / flatFlood.health.p50Ms).toFixed(2),

@@ -9,7 +9,20 @@ import { openRoomsAssignedTo } from '../domain/vr/store/rooms';
 import { Subscription } from '../entities/billing/subscription';
 import { VrRoom } from '../entities/vr/room';
 import { VrSession } from '../entities/vr/session';
-import { dynoNodeFlags, load, percentile, report, runBenchmark, spawnBareExpress, spawnBareExpressWithStatement, spawnServer, startBenchApp, type BenchApp, type LoadResult, type ServerProcess } from './lib';
+import {
+  dynoNodeFlags,
+  load,
+  percentile,
+  report,
+  runBenchmark,
+  spawnBareExpress,
+  spawnBareExpressWithStatement,
+  spawnServer,
+  startBenchApp,
+  type BenchApp,
+  type LoadResult,
+  type ServerProcess,
+} from './lib';
 
 /**
  * The edge's cost and the real routes' cost, against a bare Express 5 hello-world in the same run, same load
@@ -34,7 +47,11 @@ const { startWeb } = require('./dist/api/server');
 require('./dist/lib/process').runProcess('web', require('./dist/domain/services').servicesFor('web'), async (services) => { const web = await startWeb(services); return () => web.close(); });`;
 
 function summary(results: LoadResult[]) {
-  const mid = (pick: (r: LoadResult) => number) => percentile(results.map(pick).sort((a, b) => a - b), 50);
+  const mid = (pick: (r: LoadResult) => number) =>
+    percentile(
+      results.map(pick).sort((a, b) => a - b),
+      50,
+    );
   return {
     requestsPerSecond: mid((r) => r.requestsPerSecond),
     p50Ms: mid((r) => r.p50Ms),
@@ -47,7 +64,12 @@ function summary(results: LoadResult[]) {
 /** An organisation on the pro tier with 50 rooms (10 open and assigned to the caller), one session running. */
 async function seed(app: BenchApp) {
   const em = app.services.orm.em.fork();
-  const { user, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+  const { user, organization } = await createUser(em, {
+    email: `bench-${Date.now()}@example.test`,
+    password: null,
+    displayName: 'bench',
+    emailConfirmed: true,
+  });
   await em.flush();
   await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
   const rooms = Array.from({ length: 50 }, (_, i) =>
@@ -66,7 +88,12 @@ async function seed(app: BenchApp) {
   await em.flush();
   await hostRoom(tenantContext(app.services, organization.id, user.id), rooms[0].id);
   const { accessToken } = await startSession(app.services, em, user, organization.id);
-  return { headers: { authorization: `Bearer ${accessToken}` }, heartbeatRoom: rooms[0].id, tenantId: organization.id, userId: user.id };
+  return {
+    headers: { authorization: `Bearer ${accessToken}` },
+    heartbeatRoom: rooms[0].id,
+    tenantId: organization.id,
+    userId: user.id,
+  };
 }
 
 /**
@@ -78,7 +105,11 @@ async function dbPathCost(app: BenchApp, tenantId: string, userId: string) {
   const viaEm = async () => {
     const em = app.services.orm.em.fork();
     em.setFilterParams('tenant', { tenantId });
-    const rooms = await em.find(VrRoom, { status: 'open', participantIds: { $contains: [userId] } }, { orderBy: { name: 'asc', id: 'asc' }, limit: 500 });
+    const rooms = await em.find(
+      VrRoom,
+      { status: 'open', participantIds: { $contains: [userId] } },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: 500 },
+    );
     const ids = rooms.map((r) => r.currentSessionId).filter((id): id is string => !!id);
     return ids.length ? em.find(VrSession, { id: { $in: ids } }) : [];
   };
@@ -98,12 +129,28 @@ async function dbPathCost(app: BenchApp, tenantId: string, userId: string) {
     em.push(await cpuPerCall(viaEm, 150));
     leanCalls.push(await cpuPerCall(viaLean, 150));
   }
-  const mid = (xs: number[]) => Math.round(percentile([...xs].sort((a, b) => a - b), 50));
-  return { emFindCpuUsPerCall: mid(em), leanCpuUsPerCall: mid(leanCalls), ratio: +(mid(em) / mid(leanCalls)).toFixed(2) };
+  const mid = (xs: number[]) =>
+    Math.round(
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      ),
+    );
+  return {
+    emFindCpuUsPerCall: mid(em),
+    leanCpuUsPerCall: mid(leanCalls),
+    ratio: +(mid(em) / mid(leanCalls)).toFixed(2),
+  };
 }
 
 /** RSS of a server process idle, then at the end of `seconds` of load on `path`, and its peak. */
-async function memoryUnderLoad(server: { url: string; memory(): { rssMb: number; peakMb: number } }, path: string, seconds: number, connections: number, headers = {}) {
+async function memoryUnderLoad(
+  server: { url: string; memory(): { rssMb: number; peakMb: number } },
+  path: string,
+  seconds: number,
+  connections: number,
+  headers = {},
+) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleMb = server.memory().rssMb;
   const result = await load({ url: server.url + path, duration: seconds, connections, headers });
@@ -128,8 +175,17 @@ async function main() {
     execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
     web = await spawnServer(['-e', WEB_DYNO_WITH_PROBE], app.env);
     bare = await spawnBareExpress();
-    floor = await spawnBareExpressWithStatement(app.env.DATABASE_URL, app.services.config.DATABASE_POOL_MAX, openRoomsAssignedTo.sql(app.services.orm), [tenantId, userId]);
-    const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Bench headset', currentStep: 'step-3' }) };
+    floor = await spawnBareExpressWithStatement(
+      app.env.DATABASE_URL,
+      app.services.config.DATABASE_POOL_MAX,
+      openRoomsAssignedTo.sql(app.services.orm),
+      [tenantId, userId],
+    );
+    const post = {
+      method: 'POST' as const,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'Bench headset', currentStep: 'step-3' }),
+    };
     const targets: Record<string, Parameters<typeof load>[0] & { server: ServerProcess }> = {
       bareExpress: { url: `${bare.url}/hello`, server: bare },
       bareExpressWithRoomsStatement: { url: `${floor.url}/hello`, server: floor },
@@ -141,22 +197,32 @@ async function main() {
       heartbeat: { url: `${web.url}/rooms/${heartbeatRoom}/heartbeat`, ...post, server: web },
     };
     for (const [name, target] of Object.entries(targets)) {
-      const check = await fetch(target.url!, { method: target.method ?? 'GET', headers: target.headers as Record<string, string> | undefined, body: target.body as string | undefined });
+      const check = await fetch(target.url!, {
+        method: target.method ?? 'GET',
+        headers: target.headers as Record<string, string> | undefined,
+        body: target.body as string | undefined,
+      });
       if (check.status !== 200) throw new Error(`${name} answered ${check.status}: ${await check.text()}`);
     }
 
     // Warm every target, then alternate short rounds of each so drift in machine load hits all alike;
     // the median round is reported, and each ratio is the median of the per-round ratios.
-    for (const { server, ...target } of Object.values(targets)) await load({ ...target, duration: 1, connections }, server);
+    for (const { server, ...target } of Object.values(targets))
+      await load({ ...target, duration: 1, connections }, server);
     const rounds: Record<string, LoadResult>[] = [];
     for (let i = 0; i < roundsCount; i++) {
       const round: Record<string, LoadResult> = {};
-      for (const [name, { server, ...target }] of Object.entries(targets)) round[name] = await load({ ...target, duration, connections }, server);
+      for (const [name, { server, ...target }] of Object.entries(targets))
+        round[name] = await load({ ...target, duration, connections }, server);
       rounds.push(round);
     }
     // Each round's ratios are kept beside their median: on these VMs one round may differ from the next by 2x.
     const byRound = (pick: (r: Record<string, LoadResult>) => number) => rounds.map((r) => +pick(r).toFixed(2));
-    const median = (values: number[]) => +percentile([...values].sort((a, b) => a - b), 50).toFixed(3);
+    const median = (values: number[]) =>
+      +percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      ).toFixed(3);
     const figures: Record<string, unknown> = {};
     for (const name of Object.keys(targets)) {
       const share = byRound((r) => r[name].requestsPerSecond / r.bareExpress.requestsPerSecond);
@@ -164,8 +230,16 @@ async function main() {
       figures[name] = {
         ...summary(rounds.map((r) => r[name])),
         ...(name === 'bareExpress'
-          ? { requestsPerSecondByRound: rounds.map((r) => Math.round(r.bareExpress.requestsPerSecond)), cpuUsPerRequestByRound: rounds.map((r) => r.bareExpress.serverCpuUsPerRequest) }
-          : { ratioToBare: median(share), cpuPerRequestToBare: median(cpu), ratioToBareByRound: share, cpuPerRequestToBareByRound: cpu }),
+          ? {
+              requestsPerSecondByRound: rounds.map((r) => Math.round(r.bareExpress.requestsPerSecond)),
+              cpuUsPerRequestByRound: rounds.map((r) => r.bareExpress.serverCpuUsPerRequest),
+            }
+          : {
+              ratioToBare: median(share),
+              cpuPerRequestToBare: median(cpu),
+              ratioToBareByRound: share,
+              cpuPerRequestToBareByRound: cpu,
+            }),
       };
     }
 
@@ -180,7 +254,11 @@ async function main() {
       bare = await spawnBareExpress();
       const webMemory = await memoryUnderLoad(web, '/runtime/rooms', memorySeconds, connections, headers);
       const bareMemory = await memoryUnderLoad(bare, '/hello', memorySeconds, connections);
-      memory = { webDyno: { ...webMemory, runs: 'dist/api/server.js', loadedRoute: 'GET /runtime/rooms' }, bareExpress: bareMemory, ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2) };
+      memory = {
+        webDyno: { ...webMemory, runs: 'dist/api/server.js', loadedRoute: 'GET /runtime/rooms' },
+        bareExpress: bareMemory,
+        ratioEndRss: +(webMemory.endMb / bareMemory.endMb).toFixed(2),
+      };
     }
 
     report('edge', {
@@ -191,7 +269,8 @@ async function main() {
       ...figures,
       runtimeRoomsDatabasePath: dbPath,
       memory,
-      goals: 'gated >= 0.60 of bare req/s; runtimeRooms >= 0.50 of bare req/s and <= 2.5x its CPU per request; web dyno RSS at the end of the load <= 1.5x bare Express',
+      goals:
+        'gated >= 0.60 of bare req/s; runtimeRooms >= 0.50 of bare req/s and <= 2.5x its CPU per request; web dyno RSS at the end of the load <= 1.5x bare Express',
     });
   } finally {
     await web?.close();

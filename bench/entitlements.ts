@@ -12,7 +12,9 @@ import { percentile, report, startBenchApp, type BenchApp, runBenchmark } from '
  * to B's memo. Baseline: one gated request on B in steady state. Spec bound 15 s; goal < 1 s.
  */
 apiModules.push(({ routes }) => {
-  routes('Benchmark').get('/bench/vr-gated', { summary: 'Benchmark probe', access: 'user', module: 'vr' }, () => ({ ok: true }));
+  routes('Benchmark').get('/bench/vr-gated', { summary: 'Benchmark probe', access: 'user', module: 'vr' }, () => ({
+    ok: true,
+  }));
 });
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100);
@@ -20,7 +22,13 @@ const LIMIT_MS = 15_000;
 
 async function signedIn(app: BenchApp, platformAdmin: boolean) {
   const em = app.services.orm.em.fork();
-  const { user, organization } = await createUser(em, { email: `bench-${platformAdmin ? 'admin' : 'owner'}-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true, isPlatformAdmin: platformAdmin });
+  const { user, organization } = await createUser(em, {
+    email: `bench-${platformAdmin ? 'admin' : 'owner'}-${Date.now()}@example.test`,
+    password: null,
+    displayName: 'bench',
+    emailConfirmed: true,
+    isPlatformAdmin: platformAdmin,
+  });
   await em.flush();
   const { accessToken } = await startSession(app.services, em, user, organization.id);
   return { tenantId: organization.id, headers: { authorization: `Bearer ${accessToken}` } };
@@ -29,7 +37,12 @@ async function signedIn(app: BenchApp, platformAdmin: boolean) {
 const stats = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const round = (n: number) => +n.toFixed(2);
-  return { p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1)!), n: sorted.length };
+  return {
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1)!),
+    n: sorted.length,
+  };
 };
 
 async function main() {
@@ -40,7 +53,11 @@ async function main() {
     const owner = await signedIn(a, false);
     const gated = () => fetch(`${b.url}/bench/vr-gated`, { headers: owner.headers });
     const setTier = async (tier: string) => {
-      const res = await fetch(`${a.url}/api/subscription/${owner.tenantId}`, { method: 'PUT', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify({ tier }) });
+      const res = await fetch(`${a.url}/api/subscription/${owner.tenantId}`, {
+        method: 'PUT',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ tier }),
+      });
       if (res.status !== 200) throw new Error(`change answered ${res.status}: ${await res.text()}`);
     };
 
@@ -69,7 +86,8 @@ async function main() {
         const res = await gated();
         await res.arrayBuffer();
         if (res.status === want) break;
-        if (performance.now() - t1 > LIMIT_MS) throw new Error(`instance B did not see change ${i} within ${LIMIT_MS} ms`);
+        if (performance.now() - t1 > LIMIT_MS)
+          throw new Error(`instance B did not see change ${i} within ${LIMIT_MS} ms`);
       }
       const t2 = performance.now();
       change.push(t1 - t0);

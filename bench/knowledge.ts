@@ -21,7 +21,24 @@ const ARTICLES = Number(process.env.BENCH_KB_ARTICLES ?? 50_000);
 const SECONDS = Number(process.env.BENCH_KB_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
-const syllables = ['ka', 'lo', 'mi', 'ne', 'so', 'ta', 'ri', 'vu', 'pe', 'do', 'gra', 'shi', 'mon', 'tel', 'zor', 'bex'];
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'so',
+  'ta',
+  'ri',
+  'vu',
+  'pe',
+  'do',
+  'gra',
+  'shi',
+  'mon',
+  'tel',
+  'zor',
+  'bex',
+];
 const vocabulary = Array.from({ length: 2000 }, (_, i) => {
   let n = i + 17;
   let word = '';
@@ -29,14 +46,16 @@ const vocabulary = Array.from({ length: 2000 }, (_, i) => {
   return `${word}${i}`;
 });
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = () => vocabulary[Math.floor(random() * vocabulary.length)];
 
 /**
  * CPU time (us) the PostgreSQL backends of the bench's database have used so far, from /proc (PostgreSQL on this
  * host; null elsewhere). Sampled around a load, it gives PostgreSQL's CPU per request next to the server's.
  */
-async function postgresCpuUs(em: { execute(sql: string): Promise<{ pid: number }[]> }): Promise<Map<number, number> | null> {
+async function postgresCpuUs(em: {
+  execute(sql: string): Promise<{ pid: number }[]>;
+}): Promise<Map<number, number> | null> {
   const tick = 10_000; // us per clock tick (USER_HZ 100)
   const out = new Map<number, number>();
   try {
@@ -51,16 +70,28 @@ async function postgresCpuUs(em: { execute(sql: string): Promise<{ pid: number }
 }
 
 async function main() {
-  const app = await startBenchApp('knowledge', { workers: false, env: { DATABASE_TIMEOUT_MS: '60000', REDIS_TIMEOUT_MS: '5000', RATE_LIMIT_ANON_PER_MINUTE: '100000000' } });
+  const app = await startBenchApp('knowledge', {
+    workers: false,
+    env: { DATABASE_TIMEOUT_MS: '60000', REDIS_TIMEOUT_MS: '5000', RATE_LIMIT_ANON_PER_MINUTE: '100000000' },
+  });
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-kb-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-kb-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const headers = { authorization: `Bearer ${accessToken}` };
     const tenantId = organization.id;
 
-    const space = await fetch(`${app.url}/api/knowledge/spaces`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench KB', mode: 'public_kb', slug: `bench-kb-${Date.now()}` }) });
+    const space = await fetch(`${app.url}/api/knowledge/spaces`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench KB', mode: 'public_kb', slug: `bench-kb-${Date.now()}` }),
+    });
     if (space.status !== 201) throw new Error(`space: ${space.status} ${await space.text()}`);
     const { id: spaceId, slug } = (await space.json()) as { id: string; slug: string };
 
@@ -72,7 +103,22 @@ async function main() {
       for (let k = i; k < Math.min(ARTICLES, i + 1000); k++) {
         const title = `${pick()} ${pick()} ${pick()} guide ${k}`;
         const text = Array.from({ length: 60 }, pick).join(' ');
-        rows.push([newId(), tenantId, now, now, spaceId, title, `article-${k}`, 'developer', 'published', k, `# ${title}\n\n${text}`, text, text.slice(0, 280), now]);
+        rows.push([
+          newId(),
+          tenantId,
+          now,
+          now,
+          spaceId,
+          title,
+          `article-${k}`,
+          'developer',
+          'published',
+          k,
+          `# ${title}\n\n${text}`,
+          text,
+          text.slice(0, 280),
+          now,
+        ]);
       }
       await em.execute(
         `insert into knowledge_articles (id, tenant_id, created_at, updated_at, space_id, title, slug, kind, status, sort_order, content_markdown, body_text, excerpt, published_at) values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
@@ -84,8 +130,20 @@ async function main() {
     await em.execute('checkpoint').catch(() => undefined);
     const setupSeconds = (performance.now() - t) / 1000;
 
-    const queries = [...Array.from({ length: 10 }, () => pick()), ...Array.from({ length: 5 }, () => `${pick()} ${pick()}`), ...Array.from({ length: 5 }, () => pick().replace(/(\D)(\D)/, '$2$1'))];
-    const searches = { url: app.url, connections: CONNECTIONS, headers, requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/knowledge/search?q=${encodeURIComponent(q)}` })) };
+    const queries = [
+      ...Array.from({ length: 10 }, () => pick()),
+      ...Array.from({ length: 5 }, () => `${pick()} ${pick()}`),
+      ...Array.from({ length: 5 }, () => pick().replace(/(\D)(\D)/, '$2$1')),
+    ];
+    const searches = {
+      url: app.url,
+      connections: CONNECTIONS,
+      headers,
+      requests: queries.map((q) => ({
+        method: 'GET' as const,
+        path: `/api/knowledge/search?q=${encodeURIComponent(q)}`,
+      })),
+    };
     // Not measured: a running dyno has its statements prepared on every pooled connection and its recurring answers cached.
     await load({ ...searches, duration: 3 });
     // PostgreSQL's CPU per request of a load: its backends' CPU time over the load, over the requests served.
@@ -100,12 +158,27 @@ async function main() {
     };
     const search = await withPostgresCpu({ ...searches, duration: SECONDS });
     const words = [...vocabulary].sort(() => random() - 0.5).slice(0, 1400); // one argument of the load child: < 128 KB
-    const uncached = await withPostgresCpu({ url: app.url, connections: CONNECTIONS, duration: SECONDS, headers, requests: words.map((q) => ({ method: 'GET', path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19` })) });
+    const uncached = await withPostgresCpu({
+      url: app.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers,
+      requests: words.map((q) => ({
+        method: 'GET',
+        path: `/api/knowledge/search?q=${encodeURIComponent(q)}&limit=19`,
+      })),
+    });
     const health = await load({ url: `${app.url}/health`, connections: CONNECTIONS, duration: SECONDS });
-    const article = await load({ url: `${app.url}/api/knowledge/public/spaces/${slug}/articles/article-${Math.floor(ARTICLES / 2)}`, connections: CONNECTIONS, duration: SECONDS });
+    const article = await load({
+      url: `${app.url}/api/knowledge/public/spaces/${slug}/articles/article-${Math.floor(ARTICLES / 2)}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
     // One search nobody asked before (not cached): its whole HTTP time, the database's share included.
     t = performance.now();
-    const one = await fetch(`${app.url}/api/knowledge/search?q=${encodeURIComponent(`${pick()} ${pick()}`)}&limit=18`, { headers });
+    const one = await fetch(`${app.url}/api/knowledge/search?q=${encodeURIComponent(`${pick()} ${pick()}`)}&limit=18`, {
+      headers,
+    });
     const hits = ((await one.json()) as { items: unknown[] }).items.length;
     const round = (n: number, d = 2) => +n.toFixed(d);
 
@@ -115,9 +188,17 @@ async function main() {
       secondsPerLoad: SECONDS,
       setupSeconds: round(setupSeconds, 1),
       memberSearch: { ...search, target: 'p95 <= 50 ms (p99 shown is an upper bound of p95)' },
-      memberSearchUncached: { ...uncached, hitsOfOneUncachedQuery: hits, singleUncachedQueryMs: round(performance.now() - t, 1) },
+      memberSearchUncached: {
+        ...uncached,
+        hitsOfOneUncachedQuery: hits,
+        singleUncachedQueryMs: round(performance.now() - t, 1),
+      },
       health,
-      publicArticle: { ...article, p50xHealth: round(article.p50Ms / Math.max(0.01, health.p50Ms), 1), rpsVsHealth: round(article.requestsPerSecond / Math.max(1, health.requestsPerSecond), 2) },
+      publicArticle: {
+        ...article,
+        p50xHealth: round(article.p50Ms / Math.max(0.01, health.p50Ms), 1),
+        rpsVsHealth: round(article.requestsPerSecond / Math.max(1, health.requestsPerSecond), 2),
+      },
     });
   } finally {
     await app.close();

@@ -48,7 +48,10 @@ async function admin(sql: string): Promise<void> {
  * Starts the app the way a dyno runs (LOG_LEVEL warn by default). `sharing` starts a second instance on the
  * same database and Redis namespace; `workers: false` leaves jobs to another instance.
  */
-export async function startBenchApp(name: string, options: { env?: Record<string, string>; workers?: boolean; sharing?: BenchApp } = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  name: string,
+  options: { env?: Record<string, string>; workers?: boolean; sharing?: BenchApp } = {},
+): Promise<BenchApp> {
   const port = await freePort();
   const db = `bench_${name.replace(/\W/g, '_')}`;
   const own = !options.sharing;
@@ -123,7 +126,8 @@ export interface LoadResult {
 }
 
 const hasFunction = (value: unknown): boolean =>
-  typeof value === 'function' || (typeof value === 'object' && value !== null && Object.values(value).some(hasFunction));
+  typeof value === 'function' ||
+  (typeof value === 'object' && value !== null && Object.values(value).some(hasFunction));
 
 /**
  * autocannon on loopback, bounded in time. With plain options the load generator runs in a child process,
@@ -143,10 +147,18 @@ export async function load(options: autocannon.Options, server?: Pick<ServerProc
     };
     const cpuNow = server ? () => server.cpuUs() : ownCpu;
     const before = cpuNow();
-    const child = spawn(process.execPath, ['-e', "require('autocannon')(JSON.parse(process.argv[1]), (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })", JSON.stringify(opts)], {
-      cwd: join(__dirname, '..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        "require('autocannon')(JSON.parse(process.argv[1]), (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); })",
+        JSON.stringify(opts),
+      ],
+      {
+        cwd: join(__dirname, '..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const out: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     const [code] = await once(child, 'exit');
@@ -175,7 +187,12 @@ export function percentile(sorted: number[], p: number): number {
 export function latencyStats(values: number[]): { p50Ms: number; p95Ms: number; p99Ms: number; n: number } {
   const sorted = [...values].sort((x, y) => x - y);
   const round = (n: number) => +n.toFixed(2);
-  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
+  return {
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    n: sorted.length,
+  };
 }
 
 /** Latencies (ms) of n requests sent one after the other, each read to its end; anything but 200 stops the run. */
@@ -194,7 +211,13 @@ export async function timeSequential(n: number, request: (i: number) => Promise<
 export function report(name: string, figures: Record<string, unknown>): void {
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
-  const body = { benchmark: name, at: new Date().toISOString(), node: process.version, cpus: cpus().length, ...figures };
+  const body = {
+    benchmark: name,
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    ...figures,
+  };
   writeFileSync(join(dir, `${name}.json`), JSON.stringify(body, null, 2) + '\n');
   console.log(JSON.stringify(body, null, 2));
 }
@@ -223,7 +246,9 @@ export interface ServerProcess {
  * dyno, and bare Express beside it, with exactly these.
  */
 export function dynoNodeFlags(dyno: string): string[] {
-  const line = readFileSync(join(__dirname, '..', 'Procfile'), 'utf8').match(new RegExp(`^${dyno}:\\s*node\\s+(.*)$`, 'm'));
+  const line = readFileSync(join(__dirname, '..', 'Procfile'), 'utf8').match(
+    new RegExp(`^${dyno}:\\s*node\\s+(.*)$`, 'm'),
+  );
   if (!line) throw new Error(`Procfile has no node command for ${dyno}`);
   return line[1].split(/\s+/).filter((word) => word.startsWith('--'));
 }
@@ -237,18 +262,34 @@ const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
  * Spawns `node <args>` with the web dyno's Node flags (dynoNodeFlags) on a free port and waits until GET `ready`
  * answers. The bare Express baseline runs the same way, so both are measured under the same V8 flags.
  */
-export async function spawnServer(args: string[], env: Record<string, string>, ready = '/health'): Promise<ServerProcess> {
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  ready = '/health',
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...dynoNodeFlags('web'), ...args], {
     cwd: join(__dirname, '..'),
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: '' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) throw new Error(`server ${args.join(' ')} exited with ${child.exitCode}`);
     if (waited > 60_000) throw new Error(`server ${args.join(' ')} did not answer ${ready}`);
-    if (await fetch(url + ready).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url + ready).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -268,7 +309,12 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
  * its rows as JSON. No authentication, validation, middleware or row conversion: what any Express route that
  * awaits that statement pays at least.
  */
-export const spawnBareExpressWithStatement = (databaseUrl: string, poolMax: number, statement: string, values: unknown[]) =>
+export const spawnBareExpressWithStatement = (
+  databaseUrl: string,
+  poolMax: number,
+  statement: string,
+  values: unknown[],
+) =>
   spawnServer(
     [
       '-e',
@@ -282,4 +328,11 @@ app.get('/hello', async (_q, s) => { s.json({ items: (await pool.query(query)).r
 
 /** Bare Express 5 hello-world in a process of its own (see spawnServer). */
 export const spawnBareExpress = () =>
-  spawnServer(['-e', "const app = require('express')(); app.get('/hello', (_q, s) => { s.json({ hello: 'world' }); }); app.listen(Number(process.env.PORT), '127.0.0.1');"], {}, '/hello');
+  spawnServer(
+    [
+      '-e',
+      "const app = require('express')(); app.get('/hello', (_q, s) => { s.json({ hello: 'world' }); }); app.listen(Number(process.env.PORT), '127.0.0.1');",
+    ],
+    {},
+    '/hello',
+  );

@@ -13,35 +13,76 @@ import { percentile, report, runBenchmark, startBenchApp } from './lib';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 
 async function main() {
-  const app = await startBenchApp('oracles', { workers: false, env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_ANON_PER_MINUTE: '1000000', SIGNIN_FAILURES_PER_ADDRESS: '1000000', SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1000000', SIGNIN_FAILURES_BEFORE_DELAY: '1000000' } });
+  const app = await startBenchApp('oracles', {
+    workers: false,
+    env: {
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      RATE_LIMIT_ANON_PER_MINUTE: '1000000',
+      SIGNIN_FAILURES_PER_ADDRESS: '1000000',
+      SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
+      SIGNIN_FAILURES_BEFORE_DELAY: '1000000',
+    },
+  });
   try {
     const em = app.services.orm.em.fork();
     const known = `bench-known-${Date.now()}@example.test`;
     const password = 'correct-horse-battery-staple';
-    const { user, organization } = await createUser(em, { email: known, password, displayName: 'known', emailConfirmed: false });
-    const { user: other } = await createUser(em, { email: `bench-other-${Date.now()}@example.test`, password, displayName: 'other', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: known,
+      password,
+      displayName: 'known',
+      emailConfirmed: false,
+    });
+    const { user: other } = await createUser(em, {
+      email: `bench-other-${Date.now()}@example.test`,
+      password,
+      displayName: 'other',
+      emailConfirmed: true,
+    });
     await em.flush();
     const { accessToken } = await startSession(app.services, em, other, organization.id);
     // An invitation to `known`'s organisation, addressed to somebody else than `other`.
     const invite = await fetch(`${app.url}/orgs/${organization.id}/invite`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${(await startSession(app.services, em, user, organization.id)).accessToken}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${(await startSession(app.services, em, user, organization.id)).accessToken}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ email: `bench-invitee-${Date.now()}@example.test`, role: 'member' }),
     });
     const invitationId = ((await invite.json()) as { id: string }).id;
 
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
       const t = performance.now();
-      const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       await res.arrayBuffer();
       return { ms: performance.now() - t, status: res.status };
     };
     const unknown = () => `bench-unknown-${randomUUID()}@example.test`;
-    const routes: Record<string, [() => Promise<{ ms: number; status: number }>, () => Promise<{ ms: number; status: number }>]> = {
-      'forgot-password': [() => post('/auth/forgot-password', { email: known }), () => post('/auth/forgot-password', { email: unknown() })],
-      'resend-confirmation': [() => post('/auth/resend-confirmation', { email: known }), () => post('/auth/resend-confirmation', { email: unknown() })],
-      register: [() => post('/auth/register', { email: known, password }), () => post('/auth/register', { email: unknown(), password })],
-      'login (wrong password / unknown)': [() => post('/auth/login', { email: known, password: 'wrong-password-x' }), () => post('/auth/login', { email: unknown(), password: 'wrong-password-x' })],
+    const routes: Record<
+      string,
+      [() => Promise<{ ms: number; status: number }>, () => Promise<{ ms: number; status: number }>]
+    > = {
+      'forgot-password': [
+        () => post('/auth/forgot-password', { email: known }),
+        () => post('/auth/forgot-password', { email: unknown() }),
+      ],
+      'resend-confirmation': [
+        () => post('/auth/resend-confirmation', { email: known }),
+        () => post('/auth/resend-confirmation', { email: unknown() }),
+      ],
+      register: [
+        () => post('/auth/register', { email: known, password }),
+        () => post('/auth/register', { email: unknown(), password }),
+      ],
+      'login (wrong password / unknown)': [
+        () => post('/auth/login', { email: known, password: 'wrong-password-x' }),
+        () => post('/auth/login', { email: unknown(), password: 'wrong-password-x' }),
+      ],
       'accept invitation by id (foreign / random)': [
         () => post(`/orgs/invites/${invitationId}/accept`, undefined, { authorization: `Bearer ${accessToken}` }),
         () => post(`/orgs/invites/${randomUUID()}/accept`, undefined, { authorization: `Bearer ${accessToken}` }),

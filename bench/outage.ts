@@ -30,17 +30,34 @@ async function main() {
   try {
     await direct.connect();
     const { PORT: _port, ...workerEnv } = app.env;
-    worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], { env: { ...process.env, ...workerEnv, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'workers', 'main.ts')], {
+      env: { ...process.env, ...workerEnv, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     worker.stdout!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
 
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `outage-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `outage-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
     const { accessToken } = await startSession(app.services, em, user, organization.id);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-    const api = async (path: string, body: object = {}) => (await fetch(`${app.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{ id: string }>;
-    const room = await api('/rooms', { name: 'Outage', simulation: 'bench-sim', simulationSteps: 20, mode: 'multiplayer', participantIds: [user.id] });
+    const api = async (path: string, body: object = {}) =>
+      (await fetch(`${app.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{
+        id: string;
+      }>;
+    const room = await api('/rooms', {
+      name: 'Outage',
+      simulation: 'bench-sim',
+      simulationSteps: 20,
+      mode: 'multiplayer',
+      participantIds: [user.id],
+    });
     await api(`/rooms/${room.id}/open`);
     const session = await api(`/rooms/${room.id}/host`);
 
@@ -51,7 +68,12 @@ async function main() {
       const key = `batch-${sent++}`;
       sentAt.set(key, Date.now());
       const events = Array.from({ length: 10 }, (_, i) => ({ type: 'marker', label: `${key}-${i}`, detail: '' }));
-      const res = await fetch(`${app.url}/sessions/${session.id}/telemetry`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ events }), signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      const res = await fetch(`${app.url}/sessions/${session.id}/telemetry`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': key },
+        body: JSON.stringify({ events }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => null);
       statuses.set(key, res?.status ?? 0);
     };
     let sending = true;
@@ -63,7 +85,11 @@ async function main() {
         await sleep(Math.max(0, next + 1000 / rate - Date.now()));
       }
     })();
-    const storedEvents = async () => Number((await direct.query('select count(*)::int as n from vr_telemetry_events where session_id = $1', [session.id])).rows[0].n);
+    const storedEvents = async () =>
+      Number(
+        (await direct.query('select count(*)::int as n from vr_telemetry_events where session_id = $1', [session.id]))
+          .rows[0].n,
+      );
 
     console.log(`load at ${rate} batches/s; cutting PostgreSQL for ${outageSeconds} s in 20 s`);
     await sleep(20_000);
@@ -77,7 +103,14 @@ async function main() {
     const resumeMs = Date.now() - upAt;
     const acceptedKeys = () => [...statuses].filter(([, status]) => status === 202).map(([key]) => key);
     const storedOf = async (keys: string[]) =>
-      Number((await direct.query('select count(*)::int as n from vr_telemetry_batches where session_id = $1 and batch_key = any($2)', [session.id, keys])).rows[0].n);
+      Number(
+        (
+          await direct.query(
+            'select count(*)::int as n from vr_telemetry_batches where session_id = $1 and batch_key = any($2)',
+            [session.id, keys],
+          )
+        ).rows[0].n,
+      );
     const backlog = acceptedKeys().filter((key) => sentAt.get(key)! < upAt);
     while ((await storedOf(backlog)) < backlog.length && Date.now() - upAt < 300_000) await sleep(100);
     const drainMs = Date.now() - upAt;
@@ -88,9 +121,20 @@ async function main() {
 
     const accepted = acceptedKeys();
     let stored = await storedOf(accepted);
-    for (const deadline = Date.now() + 120_000; stored < accepted.length && Date.now() < deadline; stored = await storedOf(accepted)) await sleep(250);
-    const { rows } = await direct.query<{ events: number; distinct: number }>('select count(*)::int as events, count(distinct label)::int as distinct from vr_telemetry_events where session_id = $1', [session.id]);
-    const jobs = await app.services.queues.list().find((q) => q.name === 'vr-telemetry')!.getJobCounts('failed', 'waiting', 'delayed');
+    for (
+      const deadline = Date.now() + 120_000;
+      stored < accepted.length && Date.now() < deadline;
+      stored = await storedOf(accepted)
+    )
+      await sleep(250);
+    const { rows } = await direct.query<{ events: number; distinct: number }>(
+      'select count(*)::int as events, count(distinct label)::int as distinct from vr_telemetry_events where session_id = $1',
+      [session.id],
+    );
+    const jobs = await app.services.queues
+      .list()
+      .find((q) => q.name === 'vr-telemetry')!
+      .getJobCounts('failed', 'waiting', 'delayed');
     const byStatus: Record<string, number> = {};
     for (const status of statuses.values()) byStatus[status] = (byStatus[status] ?? 0) + 1;
 
@@ -109,7 +153,8 @@ async function main() {
       backlogOfOutageStoredAfterMs: drainMs,
       workerPausedForOutage: /dependency down: workers pause/.test(workerLog),
     });
-    if (stored !== accepted.length || rows[0].events !== rows[0].distinct) throw new Error('accepted telemetry was lost or doubled');
+    if (stored !== accepted.length || rows[0].events !== rows[0].distinct)
+      throw new Error('accepted telemetry was lost or doubled');
   } finally {
     await proxy.up();
     worker?.kill('SIGTERM');

@@ -36,33 +36,62 @@ async function main() {
   const bare = await startBareExpress();
   try {
     const em = app.services.orm.em.fork();
-    const { user: owner, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'owner', emailConfirmed: true });
+    const { user: owner, organization } = await createUser(em, {
+      email: `bench-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'owner',
+      emailConfirmed: true,
+    });
     await em.flush();
     await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
     const ownerToken = (await startSession(app.services, em, owner, organization.id)).accessToken;
-    const member = await em.findOneOrFail(Role, { tenantId: organization.id, key: 'member' }, { filters: { tenant: false } });
+    const member = await em.findOneOrFail(
+      Role,
+      { tenantId: organization.id, key: 'member' },
+      { filters: { tenant: false } },
+    );
     const people = [];
     for (let i = 0; i < 16; i++) {
-      const { user } = await createUser(em, { email: `bench-${Date.now()}-${i}@example.test`, password: null, displayName: `trainee ${i}`, emailConfirmed: true });
+      const { user } = await createUser(em, {
+        email: `bench-${Date.now()}-${i}@example.test`,
+        password: null,
+        displayName: `trainee ${i}`,
+        emailConfirmed: true,
+      });
       const m = em.create(Membership, { tenantId: organization.id, user });
       m.roles.add(member);
       await em.flush();
       people.push({ id: user.id, token: (await startSession(app.services, em, user, organization.id)).accessToken });
     }
     const call = async (token: string, method: string, path: string, body?: object) => {
-      const res = await fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${app.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
     const requests: autocannon.Request[] = [];
     for (let r = 0; r < 4; r++) {
       const group = people.slice(r * 4, r * 4 + 4);
-      const room = await call(ownerToken, 'POST', '/rooms', { name: `Room ${r}`, simulation: 'bench-sim', simulationSteps: 10, mode: 'multiplayer', participantIds: group.map((p) => p.id) });
+      const room = await call(ownerToken, 'POST', '/rooms', {
+        name: `Room ${r}`,
+        simulation: 'bench-sim',
+        simulationSteps: 10,
+        mode: 'multiplayer',
+        participantIds: group.map((p) => p.id),
+      });
       await call(ownerToken, 'POST', `/rooms/${room.id}/open`);
       await call(group[0].token, 'POST', `/rooms/${room.id}/host`);
       for (const p of group.slice(1)) await call(p.token, 'POST', `/rooms/${room.id}/join`);
       for (const p of group) {
-        requests.push({ method: 'POST', path: `/rooms/${room.id}/heartbeat`, headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Trainee', currentStep: 'step-3', isHost: false }) });
+        requests.push({
+          method: 'POST',
+          path: `/rooms/${room.id}/heartbeat`,
+          headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ displayName: 'Trainee', currentStep: 'step-3', isHost: false }),
+        });
       }
     }
 
@@ -85,9 +114,17 @@ async function main() {
     type Round = Record<'bare' | 'health' | 'heartbeat', Awaited<ReturnType<typeof measure>>>;
     const results: Round[] = [];
     for (let i = 0; i < rounds; i++) {
-      results.push({ bare: await measure({ url: `${bare.url}/hello` }), health: await measure({ url: `${app.url}/health` }), heartbeat: await measure(heartbeat) });
+      results.push({
+        bare: await measure({ url: `${bare.url}/hello` }),
+        health: await measure({ url: `${app.url}/health` }),
+        heartbeat: await measure(heartbeat),
+      });
     }
-    const median = (k: keyof Round, f: keyof Round[keyof Round]) => percentile(results.map((r) => r[k][f]).sort((a, b) => a - b), 50);
+    const median = (k: keyof Round, f: keyof Round[keyof Round]) =>
+      percentile(
+        results.map((r) => r[k][f]).sort((a, b) => a - b),
+        50,
+      );
     const summary = (k: keyof Round) => ({
       requestsPerSecond: median(k, 'requestsPerSecond'),
       p50Ms: median(k, 'p50Ms'),
@@ -101,7 +138,18 @@ async function main() {
     for (let r = 0; r < 200; r++) {
       const roomId = randomUUID();
       const sessionId = randomUUID();
-      await Promise.all(Array.from({ length: 50 }, (_, i) => live.arrive({ tenantId: organization.id, roomId, sessionId, hostUserId: 'host', userId: `user-${i}`, displayName: 'x' })));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          live.arrive({
+            tenantId: organization.id,
+            roomId,
+            sessionId,
+            hostUserId: 'host',
+            userId: `user-${i}`,
+            displayName: 'x',
+          }),
+        ),
+      );
     }
     const sweepStart = process.hrtime.bigint();
     const swept = await sweepPresence(app.services);
@@ -115,7 +163,9 @@ async function main() {
       bareExpress: summary('bare'),
       appHealth: summary('health'),
       heartbeat: { ...summary('heartbeat'), non2xx: results.reduce((n, r) => n + r.heartbeat.non2xx, 0) },
-      ratioHeartbeatToHealth: +(median('heartbeat', 'requestsPerSecond') / median('health', 'requestsPerSecond')).toFixed(3),
+      ratioHeartbeatToHealth: +(
+        median('heartbeat', 'requestsPerSecond') / median('health', 'requestsPerSecond')
+      ).toFixed(3),
       // One heartbeat every 20 s per participant (the spec's interval).
       participantsOneWebProcessServes: median('heartbeat', 'requestsPerSecond') * 20,
       sweep: { liveRooms: swept.rooms, participants: 10_000 + requests.length, milliseconds: Math.round(sweepMs) },

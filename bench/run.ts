@@ -20,7 +20,10 @@ for (const name of chosen) {
   console.log(`\n== bench/${name}`);
   // The dynos' V8 setting (Procfile): a larger young generation, so short-lived request objects die young.
   const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32`.trim() };
-  const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), join(__dirname, `${name}.ts`)], { stdio: 'inherit', env });
+  const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), join(__dirname, `${name}.ts`)], {
+    stdio: 'inherit',
+    env,
+  });
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

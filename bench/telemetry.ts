@@ -7,8 +7,25 @@ import { createUser } from '../domain/identity/createUser';
 import { startSession } from '../domain/identity/sessions';
 import { INSERT_EVENTS } from '../domain/vr/store/telemetry';
 import { Subscription } from '../entities/billing/subscription';
-import { dynoNodeFlags, percentile, report, runBenchmark, spawnServer, startBenchApp, type BenchApp, type ServerProcess } from './lib';
-import { cpuPer1000Events, cpuSnapshot, gcPauses, paced, type CpuSnapshot, type GcPauses, type PacedResult } from './support/probes';
+import {
+  dynoNodeFlags,
+  percentile,
+  report,
+  runBenchmark,
+  spawnServer,
+  startBenchApp,
+  type BenchApp,
+  type ServerProcess,
+} from './lib';
+import {
+  cpuPer1000Events,
+  cpuSnapshot,
+  gcPauses,
+  paced,
+  type CpuSnapshot,
+  type GcPauses,
+  type PacedResult,
+} from './support/probes';
 
 /**
  * Telemetry end to end: POST /sessions/{id}/telemetry (batches of 50) -> BullMQ -> worker -> PostgreSQL ->
@@ -30,7 +47,12 @@ function batchBody(): string {
   const events = Array.from({ length: BATCH }, (_, i) =>
     i % 5 === 0
       ? { userId: users[i % 10], type: 'step_passed', label: `step-${i % 20}`, detail: '' }
-      : { userId: users[i % 10], type: 'object_grabbed', label: `object-${i % 7}`, detail: `grabbed with the ${i % 2 ? 'left' : 'right'} hand at t=${i}` },
+      : {
+          userId: users[i % 10],
+          type: 'object_grabbed',
+          label: `object-${i % 7}`,
+          detail: `grabbed with the ${i % 2 ? 'left' : 'right'} hand at t=${i}`,
+        },
   );
   return JSON.stringify({ events });
 }
@@ -46,7 +68,12 @@ async function rawInsertRate(app: BenchApp, tenantId: string, parallel: number, 
       s: sessionId,
       u: randomUUID(),
       r: new Date().toISOString(),
-      e: Array.from({ length: BATCH }, (_, i) => ({ userId: randomUUID(), type: 'object_grabbed', label: `object-${i % 7}`, detail: `grabbed with the left hand at t=${i}` })),
+      e: Array.from({ length: BATCH }, (_, i) => ({
+        userId: randomUUID(),
+        type: 'object_grabbed',
+        label: `object-${i % 7}`,
+        detail: `grabbed with the left hand at t=${i}`,
+      })),
     })),
   );
   const end = Date.now() + seconds * 1000;
@@ -64,7 +91,8 @@ async function rawInsertRate(app: BenchApp, tenantId: string, parallel: number, 
 }
 
 /** Bare Express answering a POST of the same body (parsed), in its own process, as the baseline. */
-const BARE_POST = "const e = require('express'); const app = e(); app.get('/health', (_q, s) => s.json({ ok: true })); app.post('/t', e.json({ limit: '2mb' }), (_q, s) => void s.status(202).json({ ok: true })); app.listen(Number(process.env.PORT), '127.0.0.1');";
+const BARE_POST =
+  "const e = require('express'); const app = e(); app.get('/health', (_q, s) => s.json({ ok: true })); app.post('/t', e.json({ limit: '2mb' }), (_q, s) => void s.status(202).json({ ok: true })); app.listen(Number(process.env.PORT), '127.0.0.1');";
 
 async function main() {
   const app = await startBenchApp('vr_telemetry', { workers: false });
@@ -75,12 +103,21 @@ async function main() {
     // The dynos as the Procfile runs them: compiled, each in its own process.
     execFileSync(process.execPath, [join(__dirname, '..', 'bin', 'build.mjs')], { stdio: 'ignore' });
     const { PORT: _port, ...workerEnv } = app.env;
-    worker = spawn(process.execPath, [...dynoNodeFlags('worker'), 'dist/workers/main.js'], { cwd: join(__dirname, '..'), env: { PATH: process.env.PATH ?? '', ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    worker = spawn(process.execPath, [...dynoNodeFlags('worker'), 'dist/workers/main.js'], {
+      cwd: join(__dirname, '..'),
+      env: { PATH: process.env.PATH ?? '', ...workerEnv },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     web = await spawnServer(['dist/api/server.js'], app.env);
     bare = await spawnServer(['-e', BARE_POST], {});
 
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     await em.nativeUpdate(Subscription, { tenantId: organization.id }, { tier: 'pro' }, { filters: false });
     const { accessToken } = await startSession(app.services, em, user, organization.id);
@@ -90,7 +127,13 @@ async function main() {
       if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
       return res.json() as Promise<Record<string, unknown> & { items: Record<string, unknown>[] }>;
     };
-    const room = await api('POST', '/rooms', { name: 'Bench', simulation: 'bench-sim', simulationSteps: 20, mode: 'multiplayer', participantIds: [user.id] });
+    const room = await api('POST', '/rooms', {
+      name: 'Bench',
+      simulation: 'bench-sim',
+      simulationSteps: 20,
+      mode: 'multiplayer',
+      participantIds: [user.id],
+    });
     await api('POST', `/rooms/${room.id}/open`);
     const session = await api('POST', `/rooms/${room.id}/host`);
     const url = `${web.url}/sessions/${session.id}/telemetry`;
@@ -99,7 +142,8 @@ async function main() {
 
     // Warm-up (JIT, connection pools, the worker's first jobs), then wait until it is all applied.
     const warm = await autocannon({ url, method: 'POST', headers, body, connections: 8, duration: 2 });
-    for (let deadline = Date.now() + 30_000; (await visible()) < warm['2xx'] * BATCH && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    for (let deadline = Date.now() + 30_000; (await visible()) < warm['2xx'] * BATCH && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 100));
 
     const rawSingle = await rawInsertRate(app, organization.id, 1, 3);
     const rawParallel = await rawInsertRate(app, organization.id, 2, 3);
@@ -107,7 +151,11 @@ async function main() {
 
     const latencyOf = (r: PacedResult) => {
       const sorted = r.latencies.sort((a, b) => a - b);
-      return { p50Ms: +percentile(sorted, 50).toFixed(2), p99Ms: +percentile(sorted, 99).toFixed(2), maxMs: +sorted[sorted.length - 1].toFixed(2) };
+      return {
+        p50Ms: +percentile(sorted, 50).toFixed(2),
+        p99Ms: +percentile(sorted, 99).toFixed(2),
+        maxMs: +sorted[sorted.length - 1].toFixed(2),
+      };
     };
     /** Waits until the report shows `count` events; returns when. */
     const shownAt = async (count: number) => {
@@ -132,7 +180,9 @@ async function main() {
       cpuMsPer1000Events: cpuPer1000Events(used, cpu(), acked),
     };
     // What the machine's cores allow at that CPU cost per event (every part shares the same cores).
-    const cpuBoundCeilingEventsPerSecond = Math.round((cpus().length * 1000 * 1000) / saturated.cpuMsPer1000Events.machine);
+    const cpuBoundCeilingEventsPerSecond = Math.round(
+      (cpus().length * 1000 * 1000) / saturated.cpuMsPer1000Events.machine,
+    );
 
     // Latency: a steady 20,000 events/s (400 batches/s), evenly spaced, as many headsets would send them, against
     // a bare Express POST endpoint parsing the same body at the same rate (the machine's own jitter). A p99 of one
@@ -150,7 +200,10 @@ async function main() {
       const bareRound = await paced({ url: bareUrl, headers, body, rate: targetRate / BATCH, seconds: duration });
       const from = cpu();
       const gcFrom = await gcPauses(web);
-      rounds.push({ bare: bareRound, ack: await paced({ url, headers, body, rate: targetRate / BATCH, seconds: duration }) });
+      rounds.push({
+        bare: bareRound,
+        ack: await paced({ url, headers, body, rate: targetRate / BATCH, seconds: duration }),
+      });
       const gcTo = await gcPauses(web);
       const to = cpu();
       for (const k of Object.keys(spent) as (keyof CpuSnapshot)[]) spent[k] += to[k] - from[k];
@@ -184,7 +237,10 @@ async function main() {
       lastEventVisibleAfterLoadMs: visibleAt - lastAckEnd,
       cpuMsPer1000Events: cpuPer1000Events(zero(), spent, ackedSteady),
     };
-    const bareLatency = { ...latencyOf(pooled((r) => r.bare)), p99ByRoundMs: rounds.map((r) => latencyOf(r.bare).p99Ms) };
+    const bareLatency = {
+      ...latencyOf(pooled((r) => r.bare)),
+      p99ByRoundMs: rounds.map((r) => latencyOf(r.bare).p99Ms),
+    };
 
     // What the worker dyno costs the ack: the same load with it paused (the web dyno alone on the machine).
     process.kill(worker.pid!, 'SIGSTOP');
@@ -205,7 +261,8 @@ async function main() {
       ratioEndToEndToRawInsert: +(saturated.endToEndEventsPerSecond / raw).toFixed(3),
       // The VM's own jitter moves a bare POST's p99 between 9 and 42 ms: the ack goal is a ratio to it.
       ratioAckP99ToBarePostP99: +(atTarget.ack.p99Ms / bareLatency.p99Ms).toFixed(2),
-      goals: '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 at the target rate <= 1.5x a bare Express POST p99 at the same rate, same run',
+      goals:
+        '>= 20000 events/s end to end; >= 0.5 of the raw insert rate; ack p99 at the target rate <= 1.5x a bare Express POST p99 at the same rate, same run',
     });
   } finally {
     await web?.close();

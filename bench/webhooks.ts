@@ -37,26 +37,48 @@ require('autocannon')({ url, duration, connections: 20, overallRate: rate, metho
 } }] }, (e, r) => { if (e) throw e; process.stdout.write(JSON.stringify(r)); });`;
 
 async function signedLoad(url: string, secret: string): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['-e', SIGNED_LOAD, JSON.stringify({ url, secret, duration: DURATION, rate: RATE })], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['-e', SIGNED_LOAD, JSON.stringify({ url, secret, duration: DURATION, rate: RATE })],
+    { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   const r = JSON.parse(Buffer.concat(out).toString()) as autocannon.Result;
-  return { requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 async function main() {
   // Set-up writes thousands of rows and jobs in large statements: the request path's Redis and database bounds are raised.
-  const app = await startBenchApp('webhooks', { workers: false, env: { DATABASE_TIMEOUT_MS: '5000', REDIS_TIMEOUT_MS: '5000' } });
+  const app = await startBenchApp('webhooks', {
+    workers: false,
+    env: { DATABASE_TIMEOUT_MS: '5000', REDIS_TIMEOUT_MS: '5000' },
+  });
   const bare = await startBareExpress();
   try {
     const em = app.services.orm.em.fork();
-    const { user, organization } = await createUser(em, { email: `bench-webhooks-${Date.now()}@example.test`, password: null, displayName: 'bench', emailConfirmed: true });
+    const { user, organization } = await createUser(em, {
+      email: `bench-webhooks-${Date.now()}@example.test`,
+      password: null,
+      displayName: 'bench',
+      emailConfirmed: true,
+    });
     await em.flush();
     const tenantId = organization.id;
     const { accessToken } = await startSession(app.services, em, user, tenantId);
-    const set = await fetch(`${app.url}/api/work/github/secret`, { method: 'PUT', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const set = await fetch(`${app.url}/api/work/github/secret`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (set.status !== 200) throw new Error(`secret answered ${set.status}: ${await set.text()}`);
     const { secret, webhookUrl } = (await set.json()) as { secret: string; webhookUrl: string };
 
@@ -73,21 +95,42 @@ async function main() {
     const rows = Array.from({ length: DELIVERIES }, (_, i) => ({ id: newId(), item: newId(), number: i + 1 }));
     for (let i = 0; i < rows.length; i += 1000) {
       const chunk = rows.slice(i, i + 1000);
-      await em.execute(`insert into work_items (id, tenant_id, created_at, updated_at, title, status, link_provider, link_repository, link_number) values ${chunk.map(() => `(?, ?, ?, ?, ?, 'todo', 'github', 'bench/repo', ?)`).join(', ')}`, chunk.flatMap((r) => [r.item, tenantId, now, now, `Item ${r.number}`, r.number]));
+      await em.execute(
+        `insert into work_items (id, tenant_id, created_at, updated_at, title, status, link_provider, link_repository, link_number) values ${chunk.map(() => `(?, ?, ?, ?, ?, 'todo', 'github', 'bench/repo', ?)`).join(', ')}`,
+        chunk.flatMap((r) => [r.item, tenantId, now, now, `Item ${r.number}`, r.number]),
+      );
       await em.execute(
         `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values ${chunk.map(() => `(?, ?, ?, ?, 'issues', 'closed', ?)`).join(', ')}`,
-        chunk.flatMap((r) => [r.id, tenantId, now, `bench-${r.id}`, JSON.stringify({ action: 'closed', issue: { number: r.number, updated_at: now.toISOString() }, repository: { full_name: 'bench/repo' } })]),
+        chunk.flatMap((r) => [
+          r.id,
+          tenantId,
+          now,
+          `bench-${r.id}`,
+          JSON.stringify({
+            action: 'closed',
+            issue: { number: r.number, updated_at: now.toISOString() },
+            repository: { full_name: 'bench/repo' },
+          }),
+        ]),
       );
     }
     for (let i = 0; i < rows.length; i += 500) {
-      await app.services.queues.addBulk(githubDeliveriesQueue, rows.slice(i, i + 500).map((r) => ({ payload: { tenantId, id: r.id }, options: { jobId: githubDeliveryJobId(tenantId, r.id) } })));
+      await app.services.queues.addBulk(
+        githubDeliveriesQueue,
+        rows
+          .slice(i, i + 500)
+          .map((r) => ({ payload: { tenantId, id: r.id }, options: { jobId: githubDeliveryJobId(tenantId, r.id) } })),
+      );
     }
     const t = performance.now();
     const workers = startWorkers(app.services, [githubDeliveriesQueue.name]);
     let processed = 0;
     while (processed < DELIVERIES) {
       await new Promise((r) => setTimeout(r, 100));
-      const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from work_github_deliveries where tenant_id = ? and processed_at is not null`, [tenantId]);
+      const [row] = await em.execute<{ n: number }[]>(
+        `select count(*)::int as n from work_github_deliveries where tenant_id = ? and processed_at is not null`,
+        [tenantId],
+      );
       processed = Number(row.n);
       if (performance.now() - t > 120_000) break;
     }
@@ -116,7 +159,11 @@ async function main() {
         processedPerSecond: perSecond,
         goalPerSecond: GOAL_PER_SECOND,
         meetsGoal: perSecond >= GOAL_PER_SECOND,
-        exactlyOnce: check.processed === DELIVERIES && check.once === DELIVERIES && check.applied === DELIVERIES && check.items_done === DELIVERIES,
+        exactlyOnce:
+          check.processed === DELIVERIES &&
+          check.once === DELIVERIES &&
+          check.applied === DELIVERIES &&
+          check.items_done === DELIVERIES,
         check,
       },
     });

@@ -26,16 +26,29 @@ function walk(path, found) {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return found;
   if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name), found);
-  else if (/\.(ts|json)$/.test(path) || path.endsWith('package-lock.json')) found.push({ file: relative(root, path), mtimeMs: stat.mtimeMs });
+  else if (/\.(ts|json)$/.test(path) || path.endsWith('package-lock.json'))
+    found.push({ file: relative(root, path), mtimeMs: stat.mtimeMs });
   return found;
 }
 
 const files = inputs.flatMap((input) => walk(join(root, input), []));
-const fileSet = createHash('sha256').update(files.map((f) => f.file).sort().join('\n')).digest('hex');
+const fileSet = createHash('sha256')
+  .update(
+    files
+      .map((f) => f.file)
+      .sort()
+      .join('\n'),
+  )
+  .digest('hex');
 const newest = Math.max(...files.map((f) => f.mtimeMs));
 const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
 
-const upToDate = !process.argv.includes('--force') && stamp && stamp.fileSet === fileSet && stamp.newestMtimeMs >= newest && existsSync(join(dist, 'bin/start.js'));
+const upToDate =
+  !process.argv.includes('--force') &&
+  stamp &&
+  stamp.fileSet === fileSet &&
+  stamp.newestMtimeMs >= newest &&
+  existsSync(join(dist, 'bin/start.js'));
 if (upToDate) console.log('dist/ is up to date (no source changed since the last build)');
 else await build();
 if (process.argv.includes('--start')) await import(pathToFileURL(join(dist, 'bin/start.js')).href);
@@ -43,9 +56,13 @@ if (process.argv.includes('--start')) await import(pathToFileURL(join(dist, 'bin
 async function build() {
   const fresh = !stamp || stamp.fileSet !== fileSet;
   if (fresh) rmSync(dist, { recursive: true, force: true });
-  console.log(`${fresh ? 'Building' : 'Sources changed: rebuilding'} dist/ (esbuild, a few seconds; types are checked by npm test) ...`);
+  console.log(
+    `${fresh ? 'Building' : 'Sources changed: rebuilding'} dist/ (esbuild, a few seconds; types are checked by npm test) ...`,
+  );
   const started = Date.now();
-  const sources = files.map((f) => f.file).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+  const sources = files
+    .map((f) => f.file)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
   const { build: transpile } = createRequire(import.meta.url)('esbuild');
   try {
     // One file in, one file out, as tsc emits them (no bundle): CommonJS for Node 20, the project's decorators and
@@ -60,7 +77,14 @@ async function build() {
       target: 'node20',
       sourcemap: true,
       logLevel: 'warning',
-      tsconfigRaw: { compilerOptions: { experimentalDecorators: true, target: 'ES2022', useDefineForClassFields: true, esModuleInterop: true } },
+      tsconfigRaw: {
+        compilerOptions: {
+          experimentalDecorators: true,
+          target: 'ES2022',
+          useDefineForClassFields: true,
+          esModuleInterop: true,
+        },
+      },
     });
   } catch {
     console.error('The build failed: see the errors above');

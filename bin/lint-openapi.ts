@@ -37,21 +37,30 @@ async function main() {
   const cli = join(require.resolve('@redocly/cli/package.json'), '..', 'bin', 'cli.js');
   // No telemetry, no update notice (the CLI would reach redocly.com); it exits 1 when it finds errors.
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-  const run = promisify(execFile)(process.execPath, [cli, 'lint', file, '--extends=recommended', '--format=json', '--max-problems=100000'], { env, maxBuffer: 256 * 1024 ** 2 });
+  const run = promisify(execFile)(
+    process.execPath,
+    [cli, 'lint', file, '--extends=recommended', '--format=json', '--max-problems=100000'],
+    { env, maxBuffer: 256 * 1024 ** 2 },
+  );
   const { stdout } = await run.catch((err: { stdout?: string; stderr?: string }) => {
     if (!err.stdout) throw new Error(`redocly lint failed: ${err.stderr ?? String(err)}`);
     return { stdout: err.stdout };
   });
   const { problems } = JSON.parse(stdout) as { problems: Problem[] };
-  const excepted = (ruleId: string, pointer: string) => specExceptions.find((e) => e.ruleId === ruleId && e.pointer === pointer);
+  const excepted = (ruleId: string, pointer: string) =>
+    specExceptions.find((e) => e.ruleId === ruleId && e.pointer === pointer);
   let errors = 0;
   for (const p of problems) {
     const pointer = p.location[0]?.pointer ?? '';
     const exception = excepted(p.ruleId, pointer);
     if (p.severity === 'error' && !exception) errors++;
-    console.log(`${exception ? 'known' : p.severity} ${p.ruleId} ${pointer}: ${p.message}${exception ? ` (${exception.why})` : ''}`);
+    console.log(
+      `${exception ? 'known' : p.severity} ${p.ruleId} ${pointer}: ${p.message}${exception ? ` (${exception.why})` : ''}`,
+    );
   }
-  console.log(`Redocly recommended: ${errors} errors, ${problems.filter((p) => p.severity === 'warn').length} warnings`);
+  console.log(
+    `Redocly recommended: ${errors} errors, ${problems.filter((p) => p.severity === 'warn').length} warnings`,
+  );
   process.exit(errors ? 1 : 0);
 }
 

@@ -35,7 +35,12 @@ class HttpError extends Error {
   }
 }
 
-async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${api}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -71,13 +76,21 @@ interface RuntimeRoom {
 }
 
 async function main() {
-  if (!values.email || !values.password) throw new Error('--email and --password (or VR_EMAIL and VR_PASSWORD) are required');
-  token = (await call<{ accessToken: string }>('POST', '/auth/login', { email: values.email, password: values.password })).accessToken;
+  if (!values.email || !values.password)
+    throw new Error('--email and --password (or VR_EMAIL and VR_PASSWORD) are required');
+  token = (
+    await call<{ accessToken: string }>('POST', '/auth/login', { email: values.email, password: values.password })
+  ).accessToken;
   const me = await call<{ id: string; displayName: string }>('GET', '/users/me');
 
   const { items: rooms } = await call<{ items: RuntimeRoom[] }>('GET', '/runtime/rooms');
   const room = values.room ? rooms.find((r) => r.id === values.room) : rooms[0];
-  if (!room) throw new Error(values.room ? `room ${values.room} is not open or not assigned to ${values.email}` : `no open room is assigned to ${values.email}`);
+  if (!room)
+    throw new Error(
+      values.room
+        ? `room ${values.room} is not open or not assigned to ${values.email}`
+        : `no open room is assigned to ${values.email}`,
+    );
   console.log(`room "${room.name}" (${room.id}), simulation ${room.simulation}, ${room.simulationSteps} steps`);
 
   let session: { id: string };
@@ -92,13 +105,27 @@ async function main() {
   console.log(`${hosting ? 'hosting' : 'joined'} session ${session.id}`);
 
   let currentStep = 'start';
-  const beat = () => call('POST', `/rooms/${room.id}/heartbeat`, { displayName: `${me.displayName} (simulated headset)`, currentStep, isHost: hosting }).catch((err: Error) => console.error(`heartbeat failed: ${err.message}`));
+  const beat = () =>
+    call('POST', `/rooms/${room.id}/heartbeat`, {
+      displayName: `${me.displayName} (simulated headset)`,
+      currentStep,
+      isHost: hosting,
+    }).catch((err: Error) => console.error(`heartbeat failed: ${err.message}`));
   await beat();
   const heartbeats = setInterval(() => void beat(), Number(values['heartbeat-ms']));
 
   // Everyone walks through the steps; trainees are a little random: some grab objects, some stop early.
   const people = [undefined, ...Array.from({ length: trainees }, () => randomUUID())];
-  const quitsAt = new Map(people.map((p, i) => [p, i === 0 ? room.simulationSteps : Math.random() < 0.3 ? Math.ceil(Math.random() * room.simulationSteps) : room.simulationSteps]));
+  const quitsAt = new Map(
+    people.map((p, i) => [
+      p,
+      i === 0
+        ? room.simulationSteps
+        : Math.random() < 0.3
+          ? Math.ceil(Math.random() * room.simulationSteps)
+          : room.simulationSteps,
+    ]),
+  );
   let sent = 0;
   try {
     for (let step = 1; step <= room.simulationSteps; step++) {
@@ -106,9 +133,23 @@ async function main() {
       const events = people.flatMap((userId) => {
         if (step > quitsAt.get(userId)!) return [];
         const who = userId ? { userId } : {};
-        const batch: object[] = [{ ...who, type: 'step_passed', label: `step-${step}`, detail: `passed after ${Math.round(Math.random() * 40 + 5)} s` }];
-        if (Math.random() < 0.5) batch.push({ ...who, type: 'object_grabbed', label: `tool-${Math.ceil(Math.random() * 4)}`, detail: 'right hand' });
-        if (step === room.simulationSteps) batch.push({ ...who, type: 'simulation_completed', label: room.simulation, detail: '' });
+        const batch: object[] = [
+          {
+            ...who,
+            type: 'step_passed',
+            label: `step-${step}`,
+            detail: `passed after ${Math.round(Math.random() * 40 + 5)} s`,
+          },
+        ];
+        if (Math.random() < 0.5)
+          batch.push({
+            ...who,
+            type: 'object_grabbed',
+            label: `tool-${Math.ceil(Math.random() * 4)}`,
+            detail: 'right hand',
+          });
+        if (step === room.simulationSteps)
+          batch.push({ ...who, type: 'simulation_completed', label: room.simulation, detail: '' });
         return batch;
       });
       for (let i = 0; i < events.length; i += 50) await sendBatch(session.id, events.slice(i, i + 50));
@@ -125,16 +166,39 @@ async function main() {
   const left = await call<{ sessionEnded: boolean }>('POST', `/rooms/${room.id}/leave`);
   console.log(left.sessionEnded ? 'left the room: the session ended' : 'left the room');
 
-  type Report = { id: string; eventsCount: number; durationSeconds: number; completionRate: number | null; participants: { userId: string; displayName: string | null; stepsPassed: number; progress: number; completed: boolean }[] };
+  type Report = {
+    id: string;
+    eventsCount: number;
+    durationSeconds: number;
+    completionRate: number | null;
+    participants: {
+      userId: string;
+      displayName: string | null;
+      stepsPassed: number;
+      progress: number;
+      completed: boolean;
+    }[];
+  };
   let report: Report | undefined;
   for (let deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-    report = (await call<{ items: Report[] }>('GET', `/reports/sessions?roomId=${room.id}&limit=5`)).items.find((s) => s.id === session.id);
+    report = (await call<{ items: Report[] }>('GET', `/reports/sessions?roomId=${room.id}&limit=5`)).items.find(
+      (s) => s.id === session.id,
+    );
     if (report && report.eventsCount >= sent) break;
   }
   if (!report) throw new Error('the session report is not available (the account needs vr.reports.read)');
   const rate = report.completionRate === null ? 'n/a' : `${Math.round(report.completionRate * 100)}%`;
-  console.log(`\nsession ${report.id}: ${report.eventsCount} events, ${report.durationSeconds} s, completion rate ${rate}`);
-  console.table(report.participants.map((p) => ({ participant: p.displayName ?? p.userId, steps: p.stepsPassed, progress: `${Math.round(p.progress * 100)}%`, completed: p.completed })));
+  console.log(
+    `\nsession ${report.id}: ${report.eventsCount} events, ${report.durationSeconds} s, completion rate ${rate}`,
+  );
+  console.table(
+    report.participants.map((p) => ({
+      participant: p.displayName ?? p.userId,
+      steps: p.stepsPassed,
+      progress: `${Math.round(p.progress * 100)}%`,
+      completed: p.completed,
+    })),
+  );
 }
 
 main().catch((err: unknown) => {

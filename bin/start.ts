@@ -15,11 +15,22 @@ import { runProcess } from '../lib/process';
  */
 void runProcess('all-in-one', servicesFor('all-in-one'), async (services) => {
   const { config, logger } = services;
-  console.log(`Starting Platform Suite ${packageInfo.version} (${config.NODE_ENV}): migrations, then web, workers and clock ...`);
+  console.log(
+    `Starting Platform Suite ${packageInfo.version} (${config.NODE_ENV}): migrations, then web, workers and clock ...`,
+  );
   const applied = await migrate(services.orm, config);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await services.storage.ensureBucket();
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) console.log((await ensurePlatformAdmin({ em: services.orm.em.fork(), revocations: services.revocations }, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).message);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
+    console.log(
+      (
+        await ensurePlatformAdmin(
+          { em: services.orm.em.fork(), revocations: services.revocations },
+          config.ADMIN_EMAIL,
+          config.ADMIN_PASSWORD,
+        )
+      ).message,
+    );
   const web = await startWeb(services);
   const pool = startWorkers(services);
   const clock = startClock(services);

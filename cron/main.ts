@@ -42,7 +42,8 @@ function cronLogger(services: Services, schedule: string) {
   return {
     info: (message: string) => logger.debug({ schedule }, message),
     debug: (message: string | Error) => logger.debug({ schedule }, String(message)),
-    warn: (message: string) => (/overlap/.test(message) ? logger.debug({ schedule }, message) : logger.warn({ schedule }, message)),
+    warn: (message: string) =>
+      /overlap/.test(message) ? logger.debug({ schedule }, message) : logger.warn({ schedule }, message),
     error: (message: string | Error, err?: Error) => logger.error({ schedule, err: err ?? message }, String(message)),
   };
 }
@@ -52,7 +53,9 @@ if (require.main === module) {
     await runProcess('clock', servicesFor('clock'), async (services) => {
       const clock = startClock(services);
       const redis = redisWatch(services.logger, services.config.REDIS_URL);
-      services.logger.info(`clock running ${clock.tasks.length} schedules${redis.available ? '' : `, waiting for redis at ${redis.address}`}`);
+      services.logger.info(
+        `clock running ${clock.tasks.length} schedules${redis.available ? '' : `, waiting for redis at ${redis.address}`}`,
+      );
       return () => clock.stop();
     });
   })();

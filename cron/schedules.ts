@@ -28,22 +28,61 @@ export interface Schedule {
 /** Every schedule of the suite. */
 export const schedules: Schedule[] = [
   // Jobs committed with their rows but not enqueued by their writer (a crash, a Redis outage).
-  { name: 'staged-jobs-relay', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(stagedJobsRelayQueue, { slot }, { jobId: `staged-jobs.${slot}` }) },
-  { name: 'trial-expiry', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(trialExpiryQueue, { slot }, { jobId: slot }) },
+  {
+    name: 'staged-jobs-relay',
+    cron: '* * * * *',
+    enqueue: (services, slot) => services.queues.add(stagedJobsRelayQueue, { slot }, { jobId: `staged-jobs.${slot}` }),
+  },
+  {
+    name: 'trial-expiry',
+    cron: '* * * * *',
+    enqueue: (services, slot) => services.queues.add(trialExpiryQueue, { slot }, { jobId: slot }),
+  },
   // Presence expires PRESENCE_TTL_SECONDS after the last heartbeat; departures are recorded within 5 s of that.
   // Upload reservations expire CLOUD_UPLOAD_TTL_SECONDS + 10 min after they start; the trash keeps CLOUD_TRASH_RETENTION_DAYS.
-  { name: 'cloud-sweep', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(cloudSweepQueue, { slot }, { jobId: slot }) },
+  {
+    name: 'cloud-sweep',
+    cron: '* * * * *',
+    enqueue: (services, slot) => services.queues.add(cloudSweepQueue, { slot }, { jobId: slot }),
+  },
   // CRM health scores follow time (recency, overdue tasks) even without events: every customer, nightly.
-  { name: 'crm-health-nightly', cron: '30 2 * * *', enqueue: (services, slot) => services.queues.add(crmHealthNightlyQueue, { slot }, { jobId: slot }) },
+  {
+    name: 'crm-health-nightly',
+    cron: '30 2 * * *',
+    enqueue: (services, slot) => services.queues.add(crmHealthNightlyQueue, { slot }, { jobId: slot }),
+  },
   // Knowledge: view and search-miss counters move from Redis to the statistics tables.
-  { name: 'knowledge-stats', cron: '* * * * *', enqueue: (services, slot) => services.queues.add(knowledgeStatsQueue, { slot }, { jobId: `kb-stats.${slot}` }) },
-  { name: 'vr-presence-sweep', cron: '*/5 * * * * *', enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }) },
+  {
+    name: 'knowledge-stats',
+    cron: '* * * * *',
+    enqueue: (services, slot) => services.queues.add(knowledgeStatsQueue, { slot }, { jobId: `kb-stats.${slot}` }),
+  },
+  {
+    name: 'vr-presence-sweep',
+    cron: '*/5 * * * * *',
+    enqueue: (services, slot) => services.queues.add(presenceSweepQueue, {}, { jobId: slot }),
+  },
   // E-invoice lifecycle statuses (delivered, refused, paid ...) read from the platform.
-  { name: 'einvoice-poll', cron: '*/10 * * * *', enqueue: (services, slot) => services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }) },
+  {
+    name: 'einvoice-poll',
+    cron: '*/10 * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }),
+  },
   // Delivery records (hub attempts, processed GitHub deliveries) past DELIVERY_RETENTION_DAYS, nightly.
-  { name: 'deliveries-prune', cron: '15 4 * * *', enqueue: (services, slot) => services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }) },
+  {
+    name: 'deliveries-prune',
+    cron: '15 4 * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }),
+  },
   // Booking: reminders of appointments starting within 24 h (each mailed once).
-  { name: 'booking-reminders', cron: '*/5 * * * *', enqueue: (services, slot) => services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }) },
+  {
+    name: 'booking-reminders',
+    cron: '*/5 * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }),
+  },
   // HR: a month that ended earns its paid leave and RTT (each credited once per employee and month by the ledger's
   // unique index). Hourly, with job ids naming the month rather than the slot: the first hour the clock runs after a
   // month ended enqueues it, the later ones find its job and enqueue nothing, and a clock that was down catches up
@@ -61,14 +100,22 @@ export const schedules: Schedule[] = [
       ),
   },
   // HR: employees past their last day (a local date) become `left`; hourly, so every time zone's midnight is met within the hour.
-  { name: 'hr-departures', cron: '5 * * * *', enqueue: (services, slot) => services.queues.add(hrDeparturesQueue, { slot }, { jobId: `hr-departures-${slot}` }) },
+  {
+    name: 'hr-departures',
+    cron: '5 * * * *',
+    enqueue: (services, slot) => services.queues.add(hrDeparturesQueue, { slot }, { jobId: `hr-departures-${slot}` }),
+  },
   // HR: every night the last two weeks are scanned (an alert is raised once per breach, so overlaps are harmless).
   {
     name: 'hr-compliance-scan',
     cron: '30 3 * * *',
     enqueue: (services, slot) => {
       const today = DateTime.now().setZone('Europe/Paris');
-      return services.queues.add(complianceQueue, { from: today.minus({ days: 14 }).toISODate()!, to: today.minus({ days: 1 }).toISODate()! }, { jobId: `compliance-${slot}` });
+      return services.queues.add(
+        complianceQueue,
+        { from: today.minus({ days: 14 }).toISODate()!, to: today.minus({ days: 1 }).toISODate()! },
+        { jobId: `compliance-${slot}` },
+      );
     },
   },
 ];

@@ -11,7 +11,16 @@ import { createMailTransport } from '../lib/mail';
 import { createMetrics, type Metrics } from '../lib/metrics';
 import { onFirstUse } from '../lib/lazy';
 import { createPayments } from '../lib/payments';
-import { checkRedisDurability, closeRedis, createRedis, createSubscriber, keyspace, logConnectionErrors, whenReady, type Keyspace } from '../lib/redis';
+import {
+  checkRedisDurability,
+  closeRedis,
+  createRedis,
+  createSubscriber,
+  keyspace,
+  logConnectionErrors,
+  whenReady,
+  type Keyspace,
+} from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
 import { createStorage, type ObjectStorage } from '../lib/storage';
 import { TokenService } from '../lib/tokens';
@@ -56,12 +65,17 @@ export interface Services {
  * `db`: what the process's PostgreSQL pool serves (lib/db.ts): the request path's bounds (the default: web,
  * `npm start`, tests) or the longer ones of jobs (worker and clock dynos).
  */
-export async function createServices(config: Config, logger: Logger = createLogger(config), options: { db?: DbUse } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  logger: Logger = createLogger(config),
+  options: { db?: DbUse } = {},
+): Promise<Services> {
   const orm = await createOrm(config, dbBounds(config, options.db ?? 'requests'));
   const redis = createRedis(config);
   const subscriber = createSubscriber(config);
   const key = keyspace(config.REDIS_NAMESPACE);
-  const deriveSecret = (purpose: string) => Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'platform-suite', purpose, 32)).toString('hex');
+  const deriveSecret = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'platform-suite', purpose, 32)).toString('hex');
   logConnectionErrors(redis, logger, 'commands');
   logConnectionErrors(subscriber, logger, 'pub/sub');
 
@@ -76,7 +90,13 @@ export async function createServices(config: Config, logger: Logger = createLogg
   void entitlements.listen();
   const permissions = new PermissionResolver(orm, redis, key);
   void permissions.listen(subscriber, logger);
-  const revocations = new RevocationStore({ orm, redis, key, logger, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const revocations = new RevocationStore({
+    orm,
+    redis,
+    key,
+    logger,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
   void revocations.listen(subscriber);
   const apiKeys = new ApiKeyResolver({ orm, redis, key, logger });
   void apiKeys.listen(subscriber);
@@ -88,7 +108,9 @@ export async function createServices(config: Config, logger: Logger = createLogg
   await whenReady(redis, 3000);
   const producer = createRedis(config, { enableAutoPipelining: false });
   logConnectionErrors(producer, logger, 'queue producer');
-  const queues = new Queues(producer, `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) => logger.debug({ err: err.message }, 'queue error'));
+  const queues = new Queues(producer, `${config.REDIS_NAMESPACE}:bull`, config.JOB_RETRY_DELAY_MS, (err) =>
+    logger.debug({ err: err.message }, 'queue error'),
+  );
 
   // Built by the first payment call: dynos that never bill do not load the Stripe SDK (lib/lazy.ts).
   const payments = onFirstUse(() => createPayments(config));
@@ -130,7 +152,9 @@ export async function createServices(config: Config, logger: Logger = createLogg
  */
 export function servicesFor(name: string) {
   return async (config: Config, logger: Logger): Promise<Services> => {
-    const services = await createServices(config, logger, { db: name === 'worker' || name === 'clock' ? 'jobs' : 'requests' });
+    const services = await createServices(config, logger, {
+      db: name === 'worker' || name === 'clock' ? 'jobs' : 'requests',
+    });
     void checkRedisDurability(services.redis, logger, config.production);
     return services;
   };

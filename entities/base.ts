@@ -4,9 +4,17 @@ import { v7 as uuidv7 } from 'uuid';
 /** Primary keys are UUIDv7: unguessable across tenants, yet time-ordered so indexes stay compact. */
 export const newId = (): string => uuidv7();
 
-export const idColumn = () => p.uuid().primary().onCreate(() => newId());
+export const idColumn = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => newId());
 export const createdAt = () => p.datetime().onCreate(() => new Date());
-export const updatedAt = () => p.datetime().onCreate(() => new Date()).onUpdate(() => new Date());
+export const updatedAt = () =>
+  p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date());
 
 export interface TenantFilterArgs {
   tenantId: string;

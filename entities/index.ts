@@ -35,7 +35,12 @@ import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
-import { KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeStatsFlush, KnowledgeSubscriber } from './knowledge/subscriber';
+import {
+  KnowledgeDailyStat,
+  KnowledgeSearchMiss,
+  KnowledgeStatsFlush,
+  KnowledgeSubscriber,
+} from './knowledge/subscriber';
 import { VrRoom } from './vr/room';
 import { HubDelivery } from './notifications/hubDelivery';
 import { StagedJob } from './jobs/stagedJob';
@@ -48,29 +53,91 @@ import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
 /** Every entity of the suite, registered with MikroORM (mikro-orm.config.ts). */
 export const allEntities = [
   // identity
-  User, ExternalIdentity, Organization, Role, Membership, Invitation, UserSession, RefreshToken, EmailToken, AuditEntry, MailMessage, Broadcast, TokenRevocation,
+  User,
+  ExternalIdentity,
+  Organization,
+  Role,
+  Membership,
+  Invitation,
+  UserSession,
+  RefreshToken,
+  EmailToken,
+  AuditEntry,
+  MailMessage,
+  Broadcast,
+  TokenRevocation,
   // billing
-  Plan, Subscription, Addon, Promotion, StripeEvent,
+  Plan,
+  Subscription,
+  Addon,
+  Promotion,
+  StripeEvent,
   // vr
-  VrRoom, VrSession, VrParticipant, VrTelemetryEvent, VrTelemetryBatch, VrStepPass,
+  VrRoom,
+  VrSession,
+  VrParticipant,
+  VrTelemetryEvent,
+  VrTelemetryBatch,
+  VrStepPass,
   // integration API keys (knowledge, core)
   ApiKey,
   // cloud
-  CloudNode, CloudUpload, CloudShare, CloudStar, CloudUsage, CloudUsageEvent,
+  CloudNode,
+  CloudUpload,
+  CloudShare,
+  CloudStar,
+  CloudUsage,
+  CloudUsageEvent,
   // core: CRM
-  Customer, CustomField, CustomerRelation, Activity, HealthScore, Pipeline, PipelineStage, Deal, DealEvent, CrmImport, CrmImportPayload,
+  Customer,
+  CustomField,
+  CustomerRelation,
+  Activity,
+  HealthScore,
+  Pipeline,
+  PipelineStage,
+  Deal,
+  DealEvent,
+  CrmImport,
+  CrmImportPayload,
   // core: invoicing
-  Invoice, InvoicePayment, InvoiceSequence, InvoiceSettings, EInvoiceSubmission, EInvoiceEvent,
+  Invoice,
+  InvoicePayment,
+  InvoiceSequence,
+  InvoiceSettings,
+  EInvoiceSubmission,
+  EInvoiceEvent,
   // core: organisation (business, dashboards, sidebar, onboarding, assets)
   ...coreOrgEntities,
   // hr
-  HrEmployee, HrSchedule, HrLeaveType, HrLeaveRequest, HrLeaveLedgerEntry, HrClockEvent, HrClockCorrection, HrComplianceRuleSet, HrComplianceAlert,
+  HrEmployee,
+  HrSchedule,
+  HrLeaveType,
+  HrLeaveRequest,
+  HrLeaveLedgerEntry,
+  HrClockEvent,
+  HrClockCorrection,
+  HrComplianceRuleSet,
+  HrComplianceAlert,
   // knowledge
-  KnowledgeSpace, KnowledgeCollection, KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment, KnowledgeSubscriber, KnowledgeDailyStat, KnowledgeSearchMiss, KnowledgeStatsFlush,
+  KnowledgeSpace,
+  KnowledgeCollection,
+  KnowledgeArticle,
+  KnowledgeArticleVersion,
+  KnowledgeComment,
+  KnowledgeSubscriber,
+  KnowledgeDailyStat,
+  KnowledgeSearchMiss,
+  KnowledgeStatsFlush,
   // core: booking
   ...coreBookingEntities,
   // work items, code-host webhooks, chat integrations
-  WorkItem, WorkGithubSettings, WorkGithubDelivery, ChatChannel, ChatIntegrationToken, ChatMessage,
+  WorkItem,
+  WorkGithubSettings,
+  WorkGithubDelivery,
+  ChatChannel,
+  ChatIntegrationToken,
+  ChatMessage,
   // outbound notifications: delivery outcomes
   HubDelivery,
   // jobs committed with their transaction, until enqueued

@@ -48,7 +48,10 @@ export interface ChatResult {
 
 /** The provider failed or could not be reached (after the SDK's own retry). */
 export class AiUnavailableError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'AiUnavailableError';
   }
@@ -58,7 +61,12 @@ export class AiClient {
   /** The SDK client, built by the first call (lib/lazy.ts). */
   private readonly client = onFirstUse((): OpenAI => {
     const Sdk = openAiSdk();
-    return new Sdk({ apiKey: this.config.OPENAI_API_KEY, baseURL: this.config.OPENAI_BASE_URL || undefined, timeout: 30_000, maxRetries: 1 });
+    return new Sdk({
+      apiKey: this.config.OPENAI_API_KEY,
+      baseURL: this.config.OPENAI_BASE_URL || undefined,
+      timeout: 30_000,
+      maxRetries: 1,
+    });
   });
 
   constructor(private readonly config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>) {}
@@ -103,9 +111,15 @@ export class AiClient {
       }
     } catch (err) {
       if (request.signal?.aborted) throw err;
-      throw new AiUnavailableError(err instanceof Error ? err.message : String(err), err instanceof openAiSdk().APIError ? err.status : undefined);
+      throw new AiUnavailableError(
+        err instanceof Error ? err.message : String(err),
+        err instanceof openAiSdk().APIError ? err.status : undefined,
+      );
     }
-    const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call).filter((c) => c.name);
+    const toolCalls = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, call]) => call)
+      .filter((c) => c.name);
     return { text, toolCalls, model: this.config.OPENAI_MODEL, finishReason };
   }
 }
@@ -121,7 +135,15 @@ function toOpenAi(m: AiMessage): ChatCompletionMessageParam {
       return {
         role: 'assistant',
         content: m.content,
-        ...(m.toolCalls?.length ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) } : {}),
+        ...(m.toolCalls?.length
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: c.arguments },
+              })),
+            }
+          : {}),
       };
     case 'tool':
       return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
@@ -130,4 +152,7 @@ function toOpenAi(m: AiMessage): ChatCompletionMessageParam {
   }
 }
 
-const toTool = (t: AiTool): ChatCompletionTool => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } });
+const toTool = (t: AiTool): ChatCompletionTool => ({
+  type: 'function',
+  function: { name: t.name, description: t.description, parameters: t.parameters },
+});

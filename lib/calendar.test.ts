@@ -7,7 +7,12 @@ describe('calendar', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     // Date.UTC reads years 0-99 as 1900-1999: day numbers must not.
     expect(dateOf(dayNumber('0050-06-15'))).toBe('0050-06-15');
-    expect([...datesBetween('2026-01-30', '2026-02-02')]).toEqual(['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-02']);
+    expect([...datesBetween('2026-01-30', '2026-02-02')]).toEqual([
+      '2026-01-30',
+      '2026-01-31',
+      '2026-02-01',
+      '2026-02-02',
+    ]);
   });
 
   it('knows which dates exist', () => {

@@ -25,7 +25,8 @@ const UTC_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6}
  * A UTC timestamp as a cursor holds one: Date.toISOString's form (or PostgreSQL's, to the microsecond), on a
  * day that exists, years 0001-9999.
  */
-export const isUtcTimestamp = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(UTC_TIME.exec(value)?.[1]);
+export const isUtcTimestamp = (value: unknown): value is string =>
+  typeof value === 'string' && isCalendarDate(UTC_TIME.exec(value)?.[1]);
 
 /**
  * The instants the API takes and stores: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z. Beyond them
@@ -48,7 +49,8 @@ export const isStorableTime = (ms: number): boolean => ms >= FIRST_INSTANT_MS &&
  * input (an end = start + duration, an all-day event's local midnights), which the input's own bound cannot catch.
  */
 export function checkStorable(field: string, what: string, ...instants: Date[]): void {
-  if (!instants.every((at) => isStorableTime(at.getTime()))) throw invalidField(field, `${what} must lie ${INSTANT_RANGE}`);
+  if (!instants.every((at) => isStorableTime(at.getTime())))
+    throw invalidField(field, `${what} must lie ${INSTANT_RANGE}`);
 }
 
 /** The organisation's default zone for employees created without one (French rules are the default set). */
@@ -79,7 +81,8 @@ export function* datesBetween(from: string, to: string): Generator<string> {
 export const addDays = (date: string, days: number): string => dateOf(dayNumber(date) + days);
 
 /** The UTC instant of a local date and "HH:mm" time in `zone` (a time skipped by a DST change moves forward). */
-export const localInstant = (date: string, time: string, zone: string): Date => DateTime.fromISO(`${date}T${time}`, { zone }).toJSDate();
+export const localInstant = (date: string, time: string, zone: string): Date =>
+  DateTime.fromISO(`${date}T${time}`, { zone }).toJSDate();
 
 /** ISO week day (1 Monday ... 7 Sunday) of a local date. */
 export const weekdayOf = (date: string): number => DateTime.fromISO(date, { zone: 'utc' }).weekday;
@@ -116,7 +119,9 @@ export function dayStart(zone: string, day: number): number {
 }
 
 /** Day number of a date YYYY-MM-DD, and back. */
-export const dayNumber = (date: string) => new Date(0).setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+export const dayNumber = (date: string) =>
+  new Date(0).setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+  DAY_MS;
 export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Monday of a day's ISO week (1970-01-01 was a Thursday). */
 export const mondayOf = (day: number) => day - ((day + 3) % 7);
@@ -131,7 +136,8 @@ export function localIso(zone: string, ms: number): string {
 }
 
 /** The month before now in the default zone, YYYY-MM. */
-export const previousMonth = (now = new Date()) => DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE }).minus({ months: 1 }).toFormat('yyyy-MM');
+export const previousMonth = (now = new Date()) =>
+  DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE }).minus({ months: 1 }).toFormat('yyyy-MM');
 
 /** The last `count` months that have ended at `now` in the default zone, oldest first (YYYY-MM). */
 export function endedMonths(count: number, now = new Date()): string[] {

@@ -9,45 +9,124 @@ import { cleanEnv, num, port, str, url, EnvMissingError } from 'envalid';
  * process with a message naming the variable. The README's configuration table mirrors this list.
  */
 export const configSpec = {
-  NODE_ENV: str({ choices: ['development', 'test', 'production'], default: 'development', desc: 'production makes secrets mandatory and cookies secure' }),
+  NODE_ENV: str({
+    choices: ['development', 'test', 'production'],
+    default: 'development',
+    desc: 'production makes secrets mandatory and cookies secure',
+  }),
   PORT: port({ default: 3000, desc: 'HTTP port of the web dyno' }),
   PUBLIC_URL: url({ desc: 'Public base URL, used in mailed links and storage addresses' }),
   APP_URL: str({ default: '', desc: 'Front-end base URL used in mailed links (defaults to PUBLIC_URL)' }),
-  DATABASE_URL: url({ devDefault: 'postgres://postgres@127.0.0.1:5432/platform', desc: 'PostgreSQL connection URL of the dynos (web, worker, clock): in production a role that reads and writes rows only (README, "Database roles")' }),
-  MIGRATION_DATABASE_URL: str({ default: '', desc: "Release phase and npm start's migration step: PostgreSQL connection of the role that owns the schema. Migrating grants DATABASE_URL's role row access only (select, insert, update, delete; tables created later included), so the web, worker and clock dynos cannot alter tables or disable triggers. Required in production, as another role than DATABASE_URL's; unset elsewhere: DATABASE_URL migrates (one role)" }),
+  DATABASE_URL: url({
+    devDefault: 'postgres://postgres@127.0.0.1:5432/platform',
+    desc: 'PostgreSQL connection URL of the dynos (web, worker, clock): in production a role that reads and writes rows only (README, "Database roles")',
+  }),
+  MIGRATION_DATABASE_URL: str({
+    default: '',
+    desc: "Release phase and npm start's migration step: PostgreSQL connection of the role that owns the schema. Migrating grants DATABASE_URL's role row access only (select, insert, update, delete; tables created later included), so the web, worker and clock dynos cannot alter tables or disable triggers. Required in production, as another role than DATABASE_URL's; unset elsewhere: DATABASE_URL migrates (one role)",
+  }),
   DATABASE_POOL_MAX: num({ default: 10, desc: 'Connections per process in the PostgreSQL pool' }),
-  DATABASE_TIMEOUT_MS: num({ default: 600, desc: 'Request path: how fast an outage is told. Bound of connecting to PostgreSQL; a statement or a wait for a pooled connection without news for half of it asks PostgreSQL (on a connection of its own, the other half to answer) whether it is still working on it; no answer: 503 dependency_unavailable' }),
-  DATABASE_WAIT_TIMEOUT_MS: num({ default: 10000, desc: 'Request path: how long a request may wait its turn while PostgreSQL answers: a statement, its row locks included (statement_timeout), and the wait for a pooled connection; past it 503 dependency_unavailable' }),
-  DATABASE_JOB_TIMEOUT_MS: num({ default: 30000, desc: 'Worker and clock dynos: bound of each PostgreSQL statement and of the wait for a pooled connection' }),
-  REDIS_URL: url({ devDefault: 'redis://127.0.0.1:6379', desc: 'Redis connection URL (queues, revocation list, caches, presence, rate limits)' }),
-  REDIS_TIMEOUT_MS: num({ default: 500, desc: 'Request path: a Redis command without an answer this long fails (503 dependency_unavailable) and the connection is renewed' }),
+  DATABASE_TIMEOUT_MS: num({
+    default: 600,
+    desc: 'Request path: how fast an outage is told. Bound of connecting to PostgreSQL; a statement or a wait for a pooled connection without news for half of it asks PostgreSQL (on a connection of its own, the other half to answer) whether it is still working on it; no answer: 503 dependency_unavailable',
+  }),
+  DATABASE_WAIT_TIMEOUT_MS: num({
+    default: 10000,
+    desc: 'Request path: how long a request may wait its turn while PostgreSQL answers: a statement, its row locks included (statement_timeout), and the wait for a pooled connection; past it 503 dependency_unavailable',
+  }),
+  DATABASE_JOB_TIMEOUT_MS: num({
+    default: 30000,
+    desc: 'Worker and clock dynos: bound of each PostgreSQL statement and of the wait for a pooled connection',
+  }),
+  REDIS_URL: url({
+    devDefault: 'redis://127.0.0.1:6379',
+    desc: 'Redis connection URL (queues, revocation list, caches, presence, rate limits)',
+  }),
+  REDIS_TIMEOUT_MS: num({
+    default: 500,
+    desc: 'Request path: a Redis command without an answer this long fails (503 dependency_unavailable) and the connection is renewed',
+  }),
   REDIS_NAMESPACE: str({ default: 'ps', desc: 'Prefix of every Redis key, queue and channel of this deployment' }),
   JWT_SECRET: str({ desc: 'Shared HMAC secret of access tokens (>= 32 chars)' }),
   ACCESS_TOKEN_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of access tokens (the expiresIn of login)' }),
   REFRESH_TOKEN_TTL_DAYS: num({ default: 30, desc: 'Lifetime of a session and its refresh tokens' }),
   INTERNAL_SECRET: str({ default: '', desc: 'X-Internal-Secret of machine-to-machine routes; unset refuses them all' }),
-  HTTP_REQUEST_TIMEOUT_SECONDS: num({ default: 30, desc: 'A request whose headers and body have not all arrived by then gets 408 (the router gives up at 30 s)' }),
-  WEB_MAX_CONNECTIONS: num({ default: 1000, desc: 'Sockets one web process holds at most (requests, keep-alive connections, WebSockets)' }),
-  WS_MAX_SOCKETS_PER_PROCESS: num({ default: 0, desc: 'WebSockets one web process holds at most, below WEB_MAX_CONNECTIONS so HTTP requests always find a connection (0: four fifths of it); beyond it an upgrade gets 503 socket_capacity_reached' }),
-  WS_MAX_SOCKETS_PER_USER: num({ default: 5, desc: 'WebSockets one user may hold at once, on every endpoint and dyno together (leases in Redis); beyond it an upgrade gets 429 too_many_sockets' }),
-  WS_MAX_SOCKETS_PER_ADDRESS: num({ default: 50, desc: 'WebSockets one client address (IPv6: its /56) may hold at once, whoever signs in, on every endpoint and dyno together; beyond it 429 too_many_sockets. Raise it for sites with more headsets behind one address' }),
-  WS_SOCKET_LEASE_SECONDS: num({ default: 60, desc: "How long a dyno that stopped (a crash) keeps its sockets counted in the WebSocket limits: each dyno renews its sockets' leases every third of it" }),
+  HTTP_REQUEST_TIMEOUT_SECONDS: num({
+    default: 30,
+    desc: 'A request whose headers and body have not all arrived by then gets 408 (the router gives up at 30 s)',
+  }),
+  WEB_MAX_CONNECTIONS: num({
+    default: 1000,
+    desc: 'Sockets one web process holds at most (requests, keep-alive connections, WebSockets)',
+  }),
+  WS_MAX_SOCKETS_PER_PROCESS: num({
+    default: 0,
+    desc: 'WebSockets one web process holds at most, below WEB_MAX_CONNECTIONS so HTTP requests always find a connection (0: four fifths of it); beyond it an upgrade gets 503 socket_capacity_reached',
+  }),
+  WS_MAX_SOCKETS_PER_USER: num({
+    default: 5,
+    desc: 'WebSockets one user may hold at once, on every endpoint and dyno together (leases in Redis); beyond it an upgrade gets 429 too_many_sockets',
+  }),
+  WS_MAX_SOCKETS_PER_ADDRESS: num({
+    default: 50,
+    desc: 'WebSockets one client address (IPv6: its /56) may hold at once, whoever signs in, on every endpoint and dyno together; beyond it 429 too_many_sockets. Raise it for sites with more headsets behind one address',
+  }),
+  WS_SOCKET_LEASE_SECONDS: num({
+    default: 60,
+    desc: "How long a dyno that stopped (a crash) keeps its sockets counted in the WebSocket limits: each dyno renews its sockets' leases every third of it",
+  }),
   CORS_ORIGINS: str({ default: '', desc: 'Comma-separated browser origins allowed by CORS' }),
   TRUST_PROXY: str({ default: 'loopback', desc: 'Express trust proxy setting (Heroku: 1)' }),
   LOG_LEVEL: str({ choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' }),
   METRICS_TOKEN: str({ default: '', desc: 'Bearer token required by /metrics when set' }),
-  RATE_LIMIT_AUTH_PER_MINUTE: num({ default: 10, desc: 'Register, forgot-password and resend-confirmation requests per IP and per account a minute; failed e-mail confirmations and password resets per IP (sign-in has the SIGNIN_ limits)' }),
-  RATE_LIMIT_ANON_PER_MINUTE: num({ default: 120, desc: 'Requests per IP on anonymous routes (sign-in attempts included, successful or not)' }),
-  SIGNIN_FAILURES_PER_ADDRESS: num({ default: 100, desc: 'Failed sign-ins one client address may make in 15 minutes, whatever the accounts (stops one address spraying many); past it the address gets 429 until the window ends. Successes are not counted: a classroom behind one NAT signs in freely. At least 1' }),
-  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: num({ default: 10, desc: 'Failed sign-ins for one account from one address in 15 minutes; past it that address gets 429 for that account until the window ends (a success from there clears the count); the owner elsewhere is not affected. At least 1' }),
-  SIGNIN_FAILURES_BEFORE_DELAY: num({ default: 10, desc: 'Failed sign-ins of one account from any address in 15 minutes before its progressive delay: then an address that failed on the account waits 1 s, 2 s, 4 s ... between attempts (429 with Retry-After), while one that did not is never delayed. At least 1' }),
-  SIGNIN_DELAY_MAX_SECONDS: num({ default: 60, desc: 'Longest wait of the progressive sign-in delay of an account. At least 1' }),
-  RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({ default: 10, desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
-  RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({ default: 5, desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP' }),
-  RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({ default: 60, desc: 'Storefront bookings made per store an hour, whatever the IP' }),
-  RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: num({ default: 10, desc: 'Blog subscriptions asked for per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After' }),
-  RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: num({ default: 3, desc: 'Blog subscriptions asked for one address an hour, whatever the blog or IP' }),
-  RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: num({ default: 100, desc: 'Blog subscriptions one blog takes an hour, whatever the IP' }),
+  RATE_LIMIT_AUTH_PER_MINUTE: num({
+    default: 10,
+    desc: 'Register, forgot-password and resend-confirmation requests per IP and per account a minute; failed e-mail confirmations and password resets per IP (sign-in has the SIGNIN_ limits)',
+  }),
+  RATE_LIMIT_ANON_PER_MINUTE: num({
+    default: 120,
+    desc: 'Requests per IP on anonymous routes (sign-in attempts included, successful or not)',
+  }),
+  SIGNIN_FAILURES_PER_ADDRESS: num({
+    default: 100,
+    desc: 'Failed sign-ins one client address may make in 15 minutes, whatever the accounts (stops one address spraying many); past it the address gets 429 until the window ends. Successes are not counted: a classroom behind one NAT signs in freely. At least 1',
+  }),
+  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: num({
+    default: 10,
+    desc: 'Failed sign-ins for one account from one address in 15 minutes; past it that address gets 429 for that account until the window ends (a success from there clears the count); the owner elsewhere is not affected. At least 1',
+  }),
+  SIGNIN_FAILURES_BEFORE_DELAY: num({
+    default: 10,
+    desc: 'Failed sign-ins of one account from any address in 15 minutes before its progressive delay: then an address that failed on the account waits 1 s, 2 s, 4 s ... between attempts (429 with Retry-After), while one that did not is never delayed. At least 1',
+  }),
+  SIGNIN_DELAY_MAX_SECONDS: num({
+    default: 60,
+    desc: 'Longest wait of the progressive sign-in delay of an account. At least 1',
+  }),
+  RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({
+    default: 10,
+    desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
+  }),
+  RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: num({
+    default: 5,
+    desc: 'Storefront bookings made per attendee e-mail an hour, whatever the store or IP',
+  }),
+  RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: num({
+    default: 60,
+    desc: 'Storefront bookings made per store an hour, whatever the IP',
+  }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: num({
+    default: 10,
+    desc: 'Blog subscriptions asked for per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
+  }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: num({
+    default: 3,
+    desc: 'Blog subscriptions asked for one address an hour, whatever the blog or IP',
+  }),
+  RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: num({
+    default: 100,
+    desc: 'Blog subscriptions one blog takes an hour, whatever the IP',
+  }),
   MAIL_RECIPIENT_CAP_PER_HOUR: num({
     default: 5,
     desc: 'Mails anyone can cause to be sent to an address (sign-up, confirmation, password reset, invitation, booking confirmation, visitor sign-in link, blog subscription confirmation) sent to one address in any hour, counted by the mail worker in Redis; the others are not sent and end capped in the outbox (GET /admin/outbox?status=capped, metric mails_capped_total)',
@@ -60,39 +139,117 @@ export const configSpec = {
   STORAGE_DIR: str({ default: '.data/storage', desc: 'Root of the local storage adapter' }),
   SMTP_URL: str({ default: '', desc: 'SMTP server for mail; unset keeps mails in the outbox table' }),
   MAIL_FROM: str({ default: 'Platform Suite <no-reply@localhost>', desc: 'Sender of every mail' }),
-  STRIPE_SECRET_KEY: str({ default: '', desc: 'Stripe secret key; unset makes checkout, portal and paid plan changes answer 503' }),
+  STRIPE_SECRET_KEY: str({
+    default: '',
+    desc: 'Stripe secret key; unset makes checkout, portal and paid plan changes answer 503',
+  }),
   STRIPE_WEBHOOK_SECRET: str({ default: '', desc: 'Signing secret of the Stripe webhook endpoint (whsec_...)' }),
   STRIPE_API_URL: str({ default: '', desc: 'Override of the Stripe API address (tests, stripe-mock)' }),
-  OPENAI_API_KEY: str({ default: '', desc: 'Key of the AI layer (VR assistant, POST /internal/ai/chat); unset disables the assistant' }),
+  OPENAI_API_KEY: str({
+    default: '',
+    desc: 'Key of the AI layer (VR assistant, POST /internal/ai/chat); unset disables the assistant',
+  }),
   OPENAI_BASE_URL: str({ default: '', desc: 'Any OpenAI-compatible server (unset: api.openai.com)' }),
   OPENAI_MODEL: str({ default: 'gpt-4o-mini', desc: 'Chat model of the AI layer' }),
-  ASSISTANT_QUESTIONS_PER_MINUTE: num({ default: 20, desc: 'Questions (and answered step_changed events) one user may put to the VR assistant a minute, across sockets and dynos (counted in Redis); over it the question gets error rate_limited with retryAfter and no model call. At least 1' }),
-  CALDAV_URL: str({ default: '', desc: 'CalDAV server of the unified calendar, shown by GET /api/calendar/sync-info (principal <url>/calendars/<e-mail>/); unset shows none' }),
-  HUB_URL: str({ default: '', desc: "Real-time hub; each module's notifications are POSTed to <HUB_URL>/<module>/notify. Unset skips notifications" }),
-  VR_WEBHOOK_SECRET: str({ default: '', desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL' }),
-  KNOWLEDGE_WEBHOOK_SECRET: str({ default: '', desc: 'Secret of the knowledge notifications to <HUB_URL>/knowledge/notify (as VR_WEBHOOK_SECRET); unset skips them' }),
-  CORE_WEBHOOK_SECRET: str({ default: '', desc: 'Secret of the core notifications to <HUB_URL>/core/notify (as VR_WEBHOOK_SECRET); unset skips them' }),
-  CLOUD_WEBHOOK_SECRET: str({ default: '', desc: 'Secret of the cloud notifications to <HUB_URL>/cloud/notify (as VR_WEBHOOK_SECRET); unset skips them' }),
-  RH_WEBHOOK_SECRET: str({ default: '', desc: 'Secret of the HR (rh) notifications to <HUB_URL>/rh/notify (as VR_WEBHOOK_SECRET); unset skips them' }),
-  CLOUD_MAX_UPLOAD_BYTES: num({ default: 5 * 1024 ** 3, desc: 'Largest file one cloud upload may declare (bytes; a single S3 PUT takes at most 5 GiB)' }),
-  CLOUD_UPLOAD_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of a cloud upload address; its quota reservation is released (and a stray object deleted) 10 minutes after' }),
-  CLOUD_LINK_TTL_SECONDS: num({ default: 900, desc: 'Lifetime of cloud download addresses and of inline render tokens (t)' }),
-  DELIVERY_RETENTION_DAYS: num({ default: 30, desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them' }),
-  CLOUD_TRASH_RETENTION_DAYS: num({ default: 30, desc: 'Days a trashed cloud file or folder is kept before the purge deletes it and its objects' }),
-  PRESENCE_TTL_SECONDS: num({ default: 60, desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure' }),
-  TELEMETRY_GRACE_SECONDS: num({ default: 300, desc: 'How long after a VR session ended its telemetry is still accepted (late batches of headsets)' }),
+  ASSISTANT_QUESTIONS_PER_MINUTE: num({
+    default: 20,
+    desc: 'Questions (and answered step_changed events) one user may put to the VR assistant a minute, across sockets and dynos (counted in Redis); over it the question gets error rate_limited with retryAfter and no model call. At least 1',
+  }),
+  CALDAV_URL: str({
+    default: '',
+    desc: 'CalDAV server of the unified calendar, shown by GET /api/calendar/sync-info (principal <url>/calendars/<e-mail>/); unset shows none',
+  }),
+  HUB_URL: str({
+    default: '',
+    desc: "Real-time hub; each module's notifications are POSTed to <HUB_URL>/<module>/notify. Unset skips notifications",
+  }),
+  VR_WEBHOOK_SECRET: str({
+    default: '',
+    desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL',
+  }),
+  KNOWLEDGE_WEBHOOK_SECRET: str({
+    default: '',
+    desc: 'Secret of the knowledge notifications to <HUB_URL>/knowledge/notify (as VR_WEBHOOK_SECRET); unset skips them',
+  }),
+  CORE_WEBHOOK_SECRET: str({
+    default: '',
+    desc: 'Secret of the core notifications to <HUB_URL>/core/notify (as VR_WEBHOOK_SECRET); unset skips them',
+  }),
+  CLOUD_WEBHOOK_SECRET: str({
+    default: '',
+    desc: 'Secret of the cloud notifications to <HUB_URL>/cloud/notify (as VR_WEBHOOK_SECRET); unset skips them',
+  }),
+  RH_WEBHOOK_SECRET: str({
+    default: '',
+    desc: 'Secret of the HR (rh) notifications to <HUB_URL>/rh/notify (as VR_WEBHOOK_SECRET); unset skips them',
+  }),
+  CLOUD_MAX_UPLOAD_BYTES: num({
+    default: 5 * 1024 ** 3,
+    desc: 'Largest file one cloud upload may declare (bytes; a single S3 PUT takes at most 5 GiB)',
+  }),
+  CLOUD_UPLOAD_TTL_SECONDS: num({
+    default: 900,
+    desc: 'Lifetime of a cloud upload address; its quota reservation is released (and a stray object deleted) 10 minutes after',
+  }),
+  CLOUD_LINK_TTL_SECONDS: num({
+    default: 900,
+    desc: 'Lifetime of cloud download addresses and of inline render tokens (t)',
+  }),
+  DELIVERY_RETENTION_DAYS: num({
+    default: 30,
+    desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them',
+  }),
+  CLOUD_TRASH_RETENTION_DAYS: num({
+    default: 30,
+    desc: 'Days a trashed cloud file or folder is kept before the purge deletes it and its objects',
+  }),
+  PRESENCE_TTL_SECONDS: num({
+    default: 60,
+    desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure',
+  }),
+  TELEMETRY_GRACE_SECONDS: num({
+    default: 300,
+    desc: 'How long after a VR session ended its telemetry is still accepted (late batches of headsets)',
+  }),
   TRIAL_DAYS: num({ default: 14, desc: 'Length of the one free trial an organisation may start' }),
-  BILLING_RETURN_URL: str({ default: '', desc: 'Page Stripe Checkout and the billing portal return to (defaults to APP_URL or PUBLIC_URL + /billing)' }),
-  ENTITLEMENT_CACHE_TTL_SECONDS: num({ default: 300, desc: 'TTL of the shared entitlement cache (changes invalidate it at once)' }),
-  EINVOICE_PLATFORM_URL: str({ default: '', desc: 'E-invoicing platform (PDP) base URL of the HTTP adapter (lib/einvoice.ts); unset makes e-invoice submission answer 503 einvoice_platform_not_configured' }),
+  BILLING_RETURN_URL: str({
+    default: '',
+    desc: 'Page Stripe Checkout and the billing portal return to (defaults to APP_URL or PUBLIC_URL + /billing)',
+  }),
+  ENTITLEMENT_CACHE_TTL_SECONDS: num({
+    default: 300,
+    desc: 'TTL of the shared entitlement cache (changes invalidate it at once)',
+  }),
+  EINVOICE_PLATFORM_URL: str({
+    default: '',
+    desc: 'E-invoicing platform (PDP) base URL of the HTTP adapter (lib/einvoice.ts); unset makes e-invoice submission answer 503 einvoice_platform_not_configured',
+  }),
   EINVOICE_PLATFORM_TOKEN: str({ default: '', desc: 'Bearer token sent to the e-invoicing platform' }),
-  EINVOICE_PLATFORM_NAME: str({ default: 'pdp', desc: 'Name of the e-invoicing platform recorded with each submission' }),
-  EINVOICE_PLATFORM_TIMEOUT_MS: num({ default: 15000, desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)' }),
-  JOB_RETRY_DELAY_MS: num({ default: 0, desc: 'Overrides the base delay of every queue\'s exponential retry backoff (0 keeps each queue\'s own)' }),
+  EINVOICE_PLATFORM_NAME: str({
+    default: 'pdp',
+    desc: 'Name of the e-invoicing platform recorded with each submission',
+  }),
+  EINVOICE_PLATFORM_TIMEOUT_MS: num({
+    default: 15000,
+    desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)',
+  }),
+  JOB_RETRY_DELAY_MS: num({
+    default: 0,
+    desc: "Overrides the base delay of every queue's exponential retry backoff (0 keeps each queue's own)",
+  }),
   WORKER_CONCURRENCY: num({ default: 8, desc: 'Concurrent jobs per queue in a worker dyno' }),
-  JOB_LOCK_MS: num({ default: 8000, desc: 'Lock of a running job, renewed every quarter of it: the jobs of a worker that died are taken again by another within about 1.25x this; an event loop blocked longer than three quarters of it loses its locks (the jobs then run again elsewhere). At least 1000' }),
-  ADMIN_EMAIL: str({ default: '', desc: 'Makes this account a platform administrator in the release phase and at npm start: created when missing, taken over when its address was never confirmed, refused when confirmed with another password (README, First platform administrator)' }),
-  ADMIN_PASSWORD: str({ default: '', desc: 'Password of ADMIN_EMAIL: set when the account is created or taken over; a confirmed account must already have it' }),
+  JOB_LOCK_MS: num({
+    default: 8000,
+    desc: 'Lock of a running job, renewed every quarter of it: the jobs of a worker that died are taken again by another within about 1.25x this; an event loop blocked longer than three quarters of it loses its locks (the jobs then run again elsewhere). At least 1000',
+  }),
+  ADMIN_EMAIL: str({
+    default: '',
+    desc: 'Makes this account a platform administrator in the release phase and at npm start: created when missing, taken over when its address was never confirmed, refused when confirmed with another password (README, First platform administrator)',
+  }),
+  ADMIN_PASSWORD: str({
+    default: '',
+    desc: 'Password of ADMIN_EMAIL: set when the account is created or taken over; a confirmed account must already have it',
+  }),
 };
 
 export type Config = ReturnType<typeof parse> & { storageDriver: 's3' | 'local'; production: boolean };
@@ -148,12 +305,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env.PUBLIC_URL ||= `http://localhost:${env.PORT || 3000}`;
   }
   const parsed = parse(env);
-  if (parsed.JWT_SECRET.length < 32) throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
+  if (parsed.JWT_SECRET.length < 32)
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
   if (!(parsed.JOB_LOCK_MS >= 1000)) throw new ConfigError('Invalid configuration: JOB_LOCK_MS must be at least 1000');
-  for (const name of atLeastOne) if (!Number.isInteger(parsed[name]) || parsed[name] < 1) throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
+  for (const name of atLeastOne)
+    if (!Number.isInteger(parsed[name]) || parsed[name] < 1)
+      throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   const wsPerProcess = parsed.WS_MAX_SOCKETS_PER_PROCESS || Math.floor((parsed.WEB_MAX_CONNECTIONS * 4) / 5);
   if (!Number.isInteger(wsPerProcess) || wsPerProcess < 1 || wsPerProcess >= parsed.WEB_MAX_CONNECTIONS) {
-    throw new ConfigError('Invalid configuration: WS_MAX_SOCKETS_PER_PROCESS must be a whole number below WEB_MAX_CONNECTIONS (HTTP requests need connections too)');
+    throw new ConfigError(
+      'Invalid configuration: WS_MAX_SOCKETS_PER_PROCESS must be a whole number below WEB_MAX_CONNECTIONS (HTTP requests need connections too)',
+    );
   }
-  return Object.freeze({ ...parsed, WS_MAX_SOCKETS_PER_PROCESS: wsPerProcess, storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local', production }) as Config;
+  return Object.freeze({
+    ...parsed,
+    WS_MAX_SOCKETS_PER_PROCESS: wsPerProcess,
+    storageDriver: parsed.S3_ENDPOINT ? 's3' : 'local',
+    production,
+  }) as Config;
 }

@@ -8,4 +8,5 @@ import type { Options } from 'csv-stringify';
 export const csvExportOptions = { header: true, escape_formulas: true } as const satisfies Options;
 
 /** The sentence the OpenAPI description of a CSV download carries about it. */
-export const CSV_FORMULA_NOTE = "Cells that would start a formula (=, +, -, @, tab, carriage return; not numbers) are prefixed with '.";
+export const CSV_FORMULA_NOTE =
+  "Cells that would start a formula (=, +, -, @, tab, carriage return; not numbers) are prefixed with '.";

@@ -43,16 +43,29 @@ export interface DbBounds {
  * (worker and clock dynos): statements and the wait for a connection are bounded by DATABASE_JOB_TIMEOUT_MS,
  * connecting by 5 s; a job that fails because PostgreSQL is down waits for it (workers/outage.ts).
  */
-export function dbBounds(config: Pick<Config, 'DATABASE_TIMEOUT_MS' | 'DATABASE_WAIT_TIMEOUT_MS' | 'DATABASE_JOB_TIMEOUT_MS'>, use: DbUse): DbBounds {
+export function dbBounds(
+  config: Pick<Config, 'DATABASE_TIMEOUT_MS' | 'DATABASE_WAIT_TIMEOUT_MS' | 'DATABASE_JOB_TIMEOUT_MS'>,
+  use: DbUse,
+): DbBounds {
   const t = config.DATABASE_TIMEOUT_MS;
   const wait = Math.max(config.DATABASE_WAIT_TIMEOUT_MS, t);
   if (use === 'requests') return { connectMs: t, acquireMs: wait, statementMs: wait, askAfterMs: Math.ceil(t / 2) };
-  return { connectMs: 5000, acquireMs: config.DATABASE_JOB_TIMEOUT_MS, statementMs: config.DATABASE_JOB_TIMEOUT_MS, askAfterMs: 0 };
+  return {
+    connectMs: 5000,
+    acquireMs: config.DATABASE_JOB_TIMEOUT_MS,
+    statementMs: config.DATABASE_JOB_TIMEOUT_MS,
+    askAfterMs: 0,
+  };
 }
 
 /** The ORM of a dyno; without bounds (release phase, CLI tools) nothing is cut short. */
-export async function createOrm(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, bounds?: DbBounds): Promise<Orm> {
-  const liveness = bounds?.askAfterMs ? new DbLiveness(config.DATABASE_URL, bounds.askAfterMs, bounds.statementMs) : undefined;
+export async function createOrm(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  bounds?: DbBounds,
+): Promise<Orm> {
+  const liveness = bounds?.askAfterMs
+    ? new DbLiveness(config.DATABASE_URL, bounds.askAfterMs, bounds.statementMs)
+    : undefined;
   const orm = await MikroORM.init(ormOptions(config, bounds, liveness));
   if (liveness) {
     boundPoolWaits(orm, liveness, bounds!.askAfterMs);
@@ -119,11 +132,18 @@ function boundPoolWaits(orm: Orm, liveness: DbLiveness, askAfterMs: number): voi
  * then grants the runtime role (`orm`'s, DATABASE_URL) row access only (lib/dbRoles.ts). On a connection of its
  * own without `orm`'s bounds: DDL is not request-path work (creating a database alone may take seconds).
  */
-export async function migrate(orm: Orm, config: Pick<Config, 'MIGRATION_DATABASE_URL' | 'production'>): Promise<string[]> {
+export async function migrate(
+  orm: Orm,
+  config: Pick<Config, 'MIGRATION_DATABASE_URL' | 'production'>,
+): Promise<string[]> {
   if (config.production && !config.MIGRATION_DATABASE_URL) {
-    throw new ConfigError('Invalid configuration: MIGRATION_DATABASE_URL is required in production (the role that owns the schema; DATABASE_URL is the dynos\' role: README, "Database roles")');
+    throw new ConfigError(
+      'Invalid configuration: MIGRATION_DATABASE_URL is required in production (the role that owns the schema; DATABASE_URL is the dynos\' role: README, "Database roles")',
+    );
   }
-  const owner = await MikroORM.init(ormOptions({ DATABASE_URL: config.MIGRATION_DATABASE_URL || orm.config.get('clientUrl')!, DATABASE_POOL_MAX: 1 }));
+  const owner = await MikroORM.init(
+    ormOptions({ DATABASE_URL: config.MIGRATION_DATABASE_URL || orm.config.get('clientUrl')!, DATABASE_POOL_MAX: 1 }),
+  );
   try {
     await owner.schema.ensureDatabase();
     const applied = await migratorOf(owner).up();

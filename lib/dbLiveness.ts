@@ -77,13 +77,22 @@ export class DbLiveness {
       const wait = () => {
         timer = setTimeout(
           // setImmediate: a timer that fired while the event loop was busy must not beat an answer already received.
-          () => setImmediate(() => (Date.now() - this.lastHeardAt < this.answerMs && Date.now() - sentAt < this.patienceMs ? wait() : resolve(null))),
+          () =>
+            setImmediate(() =>
+              Date.now() - this.lastHeardAt < this.answerMs && Date.now() - sentAt < this.patienceMs
+                ? wait()
+                : resolve(null),
+            ),
           this.answerMs,
         );
       };
       wait();
       link.ready
-        .then((c) => c.query<{ pid: number }>(`select pid from pg_stat_activity where pid = any($1::int[]) and state = 'active'`, [pids]))
+        .then((c) =>
+          c.query<{ pid: number }>(`select pid from pg_stat_activity where pid = any($1::int[]) and state = 'active'`, [
+            pids,
+          ]),
+        )
         .then(
           (res) => resolve(new Set(res.rows.map((r) => r.pid))),
           () => resolve(null),
@@ -95,7 +104,11 @@ export class DbLiveness {
   }
 
   private open(): Link {
-    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: this.patienceMs, keepAlive: true });
+    const client = new Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.patienceMs,
+      keepAlive: true,
+    });
     const link: Link = { client, ready: client.connect().then(() => client) };
     link.ready.catch(() => this.drop(link));
     client.on('error', () => this.drop(link));

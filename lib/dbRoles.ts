@@ -32,12 +32,14 @@ interface RuntimeRights {
 
 /** What would let the runtime role alter the schema anyway: superuser, membership of the owner, owned tables. */
 async function runtimeRights(owner: EntityManager, runtime: string): Promise<RuntimeRights> {
-  const [row] = await owner.getConnection().execute<{ superuser: boolean; acts_as_owner: boolean; owned_tables: number }[]>(
-    `select r.rolsuper or r.rolbypassrls as superuser, pg_has_role(r.rolname, current_user, 'MEMBER') as acts_as_owner,
+  const [row] = await owner
+    .getConnection()
+    .execute<{ superuser: boolean; acts_as_owner: boolean; owned_tables: number }[]>(
+      `select r.rolsuper or r.rolbypassrls as superuser, pg_has_role(r.rolname, current_user, 'MEMBER') as acts_as_owner,
             (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relowner = r.oid) as owned_tables
        from pg_roles r where r.rolname = ?`,
-    [runtime],
-  );
+      [runtime],
+    );
   return { superuser: row.superuser, actsAsOwner: row.acts_as_owner, ownedTables: row.owned_tables };
 }
 
@@ -49,7 +51,10 @@ async function runtimeRights(owner: EntityManager, runtime: string): Promise<Run
 export async function grantRuntimeRole(owner: EntityManager, runtime: string, production: boolean): Promise<void> {
   const [{ role: ownerRole }] = await owner.getConnection().execute<{ role: string }[]>('select current_user as role');
   if (ownerRole === runtime) {
-    if (production) throw new ConfigError(`Invalid configuration: DATABASE_URL and MIGRATION_DATABASE_URL both connect as ${runtime}; the dynos' role must not own the schema (README, "Database roles")`);
+    if (production)
+      throw new ConfigError(
+        `Invalid configuration: DATABASE_URL and MIGRATION_DATABASE_URL both connect as ${runtime}; the dynos' role must not own the schema (README, "Database roles")`,
+      );
     return;
   }
   await owner.getConnection().execute(grants(runtime));
@@ -57,7 +62,14 @@ export async function grantRuntimeRole(owner: EntityManager, runtime: string, pr
   const problems = [
     ...(rights.superuser ? [`${runtime} is a superuser`] : []),
     ...(rights.actsAsOwner ? [`${runtime} is a member of ${ownerRole}`] : []),
-    ...(rights.ownedTables ? [`${runtime} owns ${rights.ownedTables} objects in schema public (REASSIGN OWNED BY ${runtime} TO ${ownerRole})`] : []),
+    ...(rights.ownedTables
+      ? [
+          `${runtime} owns ${rights.ownedTables} objects in schema public (REASSIGN OWNED BY ${runtime} TO ${ownerRole})`,
+        ]
+      : []),
   ];
-  if (problems.length && production) throw new ConfigError(`Invalid configuration: the role of DATABASE_URL can alter the schema: ${problems.join('; ')} (README, "Database roles")`);
+  if (problems.length && production)
+    throw new ConfigError(
+      `Invalid configuration: the role of DATABASE_URL can alter the schema: ${problems.join('; ')} (README, "Database roles")`,
+    );
 }

@@ -21,7 +21,21 @@ export class DependencyUnavailableError extends Error {
  * starting; 53300: too many connections; 57014: statement timeout), and what pg, knex and ioredis say when
  * a connection is refused, cut, stalled or not available in time.
  */
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '57014']);
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
 const OUTAGE_MESSAGES =
   /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET/i;
 
@@ -39,7 +53,12 @@ export function isDependencyDown(err: unknown): boolean {
 export async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'ok' | string> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)))]);
+    await Promise.race([
+      check(),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)),
+      ),
+    ]);
     return 'ok';
   } catch (err) {
     return (err as Error).message || 'down';

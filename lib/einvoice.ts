@@ -78,26 +78,52 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
 
   async submit(doc: EInvoiceDocument, idempotencyKey: string): Promise<{ id: string; status: string | null }> {
     const { pdf, ...rest } = doc;
-    const body = await this.call('POST', '/invoices', { ...rest, syntax: 'factur-x', document: Buffer.from(pdf).toString('base64') }, { 'Idempotency-Key': idempotencyKey });
+    const body = await this.call(
+      'POST',
+      '/invoices',
+      { ...rest, syntax: 'factur-x', document: Buffer.from(pdf).toString('base64') },
+      { 'Idempotency-Key': idempotencyKey },
+    );
     const { id, status } = body as { id?: unknown; status?: unknown };
-    if (typeof id !== 'string' || !id) throw new PlatformError(502, 'the platform accepted the document without giving its id');
+    if (typeof id !== 'string' || !id)
+      throw new PlatformError(502, 'the platform accepted the document without giving its id');
     return { id, status: typeof status === 'string' ? status : null };
   }
 
   async lifecycle(platformId: string): Promise<PlatformEvent[]> {
-    const body = (await this.call('GET', `/invoices/${encodeURIComponent(platformId)}/lifecycle`)) as { events?: unknown };
+    const body = (await this.call('GET', `/invoices/${encodeURIComponent(platformId)}/lifecycle`)) as {
+      events?: unknown;
+    };
     if (!Array.isArray(body.events)) throw new PlatformError(502, 'the platform answered a lifecycle without events');
     return (body.events as Record<string, unknown>[])
-      .filter((e) => typeof e?.id === 'string' && typeof e.status === 'string' && !Number.isNaN(new Date(String(e.at)).getTime()))
-      .map((e) => ({ id: String(e.id), status: String(e.status), at: new Date(String(e.at)), reason: typeof e.reason === 'string' ? e.reason : null }));
+      .filter(
+        (e) =>
+          typeof e?.id === 'string' && typeof e.status === 'string' && !Number.isNaN(new Date(String(e.at)).getTime()),
+      )
+      .map((e) => ({
+        id: String(e.id),
+        status: String(e.status),
+        at: new Date(String(e.at)),
+        reason: typeof e.reason === 'string' ? e.reason : null,
+      }));
   }
 
-  private async call(method: 'GET' | 'POST', path: string, payload?: object, headers: Record<string, string> = {}): Promise<unknown> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
         method,
-        headers: { Accept: 'application/json', ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}), ...(payload ? { 'Content-Type': 'application/json' } : {}), ...headers },
+        headers: {
+          Accept: 'application/json',
+          ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
         body: payload ? JSON.stringify(payload) : undefined,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -105,7 +131,8 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
       throw new PlatformError(0, `e-invoicing platform unreachable: ${(err as Error).message}`);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) throw new PlatformError(res.status, `e-invoicing platform answered ${res.status}: ${text.slice(0, 300)}`);
+    if (!res.ok)
+      throw new PlatformError(res.status, `e-invoicing platform answered ${res.status}: ${text.slice(0, 300)}`);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -115,7 +142,17 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
 }
 
 /** The configured platform, or null when none is. */
-export function einvoicePlatform(config: { EINVOICE_PLATFORM_URL: string; EINVOICE_PLATFORM_TOKEN: string; EINVOICE_PLATFORM_NAME: string; EINVOICE_PLATFORM_TIMEOUT_MS: number }): EInvoicePlatform | null {
+export function einvoicePlatform(config: {
+  EINVOICE_PLATFORM_URL: string;
+  EINVOICE_PLATFORM_TOKEN: string;
+  EINVOICE_PLATFORM_NAME: string;
+  EINVOICE_PLATFORM_TIMEOUT_MS: number;
+}): EInvoicePlatform | null {
   if (!config.EINVOICE_PLATFORM_URL) return null;
-  return new HttpEInvoicePlatform(config.EINVOICE_PLATFORM_NAME, config.EINVOICE_PLATFORM_URL, config.EINVOICE_PLATFORM_TOKEN, config.EINVOICE_PLATFORM_TIMEOUT_MS);
+  return new HttpEInvoicePlatform(
+    config.EINVOICE_PLATFORM_NAME,
+    config.EINVOICE_PLATFORM_URL,
+    config.EINVOICE_PLATFORM_TOKEN,
+    config.EINVOICE_PLATFORM_TIMEOUT_MS,
+  );
 }

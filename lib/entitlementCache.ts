@@ -91,7 +91,9 @@ export class EntitlementCache {
       this.forgetAll();
       this.notify(ALL);
     });
-    await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'entitlement invalidations unavailable; relying on the memo TTL'));
+    await subscriber
+      .subscribe(this.channel)
+      .catch((err: Error) => logger.warn({ err }, 'entitlement invalidations unavailable; relying on the memo TTL'));
   }
 
   /**
@@ -125,7 +127,12 @@ export class EntitlementCache {
   async invalidate(tenantId: string): Promise<void> {
     const { redis, key } = this.deps;
     this.forget(tenantId);
-    await redis.multi().incr(key('entitlements', 'gen', tenantId)).del(key('entitlements', tenantId)).publish(this.channel, tenantId).exec();
+    await redis
+      .multi()
+      .incr(key('entitlements', 'gen', tenantId))
+      .del(key('entitlements', tenantId))
+      .publish(this.channel, tenantId)
+      .exec();
   }
 
   /** Entitlements of many organisations changed at once (a tier's modules or limits): every entry is dropped. */
@@ -164,7 +171,17 @@ export class EntitlementCache {
       // Write back only if no invalidation happened while loading, and only while the value still holds.
       if (ttlMs > 0) {
         const entry: StoredEntry = { g: globalGeneration ?? '', v: value };
-        await redis.eval(SET_IF_GENERATIONS, 3, entryKey, genKey, this.globalGenKey, generation ?? '', globalGeneration ?? '', JSON.stringify(entry), Math.ceil(ttlMs));
+        await redis.eval(
+          SET_IF_GENERATIONS,
+          3,
+          entryKey,
+          genKey,
+          this.globalGenKey,
+          generation ?? '',
+          globalGeneration ?? '',
+          JSON.stringify(entry),
+          Math.ceil(ttlMs),
+        );
       }
     }
     if ((this.epochs.get(tenantId) ?? 0) === epoch && this.allEpoch === allEpoch) {

@@ -20,8 +20,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, detail: string, errors?: FieldError[]) => new AppError(400, code, detail, errors);
-export const invalidField = (field: string, message: string) => badRequest('validation_failed', 'The request is invalid', [{ field, message }]);
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+  new AppError(400, code, detail, errors);
+export const invalidField = (field: string, message: string) =>
+  badRequest('validation_failed', 'The request is invalid', [{ field, message }]);
 export const unauthorized = (code: string, detail: string) => new AppError(401, code, detail);
 export const forbidden = (code: string, detail: string) => new AppError(403, code, detail);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);

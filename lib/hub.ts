@@ -12,7 +12,10 @@ export class HubError extends Error {
 
   /** A redirect (never followed) or a 4xx other than 408/429 will not get better by retrying. */
   get permanent(): boolean {
-    return (this.status >= 300 && this.status < 400) || (this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429);
+    return (
+      (this.status >= 300 && this.status < 400) ||
+      (this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429)
+    );
   }
 }
 
@@ -41,7 +44,11 @@ export class HubClient {
     try {
       res = await fetch(`${this.baseUrl}/${module}/notify`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Webhook-Secret': secret, 'X-Webhook-Signature': `sha256=${signature}` },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Webhook-Secret': secret,
+          'X-Webhook-Signature': `sha256=${signature}`,
+        },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -53,7 +60,10 @@ export class HubClient {
     await res.arrayBuffer().catch(() => undefined);
     if (res.status >= 300 && res.status < 400) {
       const location = res.headers.get('location');
-      throw new HubError(res.status, `hub answered ${res.status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}: not followed (the secret is only sent to HUB_URL; fix HUB_URL)`);
+      throw new HubError(
+        res.status,
+        `hub answered ${res.status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}: not followed (the secret is only sent to HUB_URL; fix HUB_URL)`,
+      );
     }
     if (!res.ok) throw new HubError(res.status, `hub answered ${res.status}`);
   }

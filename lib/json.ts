@@ -93,7 +93,8 @@ function hasProblem(value: unknown, depth: number): boolean {
     for (const item of value) if (hasProblem(item, depth + 1)) return true;
     return false;
   }
-  for (const key of Object.keys(value)) if (badKey(key) || hasProblem((value as Record<string, unknown>)[key], depth + 1)) return true;
+  for (const key of Object.keys(value))
+    if (badKey(key) || hasProblem((value as Record<string, unknown>)[key], depth + 1)) return true;
   return false;
 }
 
@@ -104,7 +105,9 @@ function collectProblems(value: unknown, path: string, depth: number, found: Inp
     if (depth > MAX_JSON_DEPTH * 2) {
       found.push({ field: path, message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` });
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => hasProblem(item, depth + 1) && collectProblems(item, `${path}[${i}]`, depth + 1, found));
+      value.forEach(
+        (item, i) => hasProblem(item, depth + 1) && collectProblems(item, `${path}[${i}]`, depth + 1, found),
+      );
     } else {
       for (const key of Object.keys(value)) {
         const at = `${path ? `${path}.` : ''}${key.replace(UNSTORABLE_ALL, '\ufffd')}`;

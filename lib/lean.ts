@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { ArrayType, ReferenceKind, type Collection, type EntityMetadata, type EntityName, type EntityProperty, type Platform } from '@mikro-orm/core';
+import {
+  ArrayType,
+  ReferenceKind,
+  type Collection,
+  type EntityMetadata,
+  type EntityName,
+  type EntityProperty,
+  type Platform,
+} from '@mikro-orm/core';
 import { isUUID } from 'class-validator';
 import type { Client, QueryResult } from 'pg';
 import { notFound } from './errors';
@@ -34,10 +42,14 @@ export interface LeanScope {
 export const withoutTenant = (services: LeanScope['services']): LeanScope => ({ services, tenantId: '' });
 
 /** A lean row: the entity's properties without its relations (references and collections); a reference mapped to its id (`mapToPk`) is that id. */
-export type Lean<T> = { [K in keyof T as T[K] extends Collection<object> | { id: string; [key: string]: unknown } ? never : K]: T[K] };
+export type Lean<T> = {
+  [K in keyof T as T[K] extends Collection<object> | { id: string; [key: string]: unknown } ? never : K]: T[K];
+};
 
 /** A lean row: the statement's `columns` (all by default) and its `extra` columns (raw values). */
-export type LeanRow<T, X extends string, C extends keyof Lean<T> = keyof Lean<T>> = Pick<Lean<T>, C> & { [K in X]: unknown };
+export type LeanRow<T, X extends string, C extends keyof Lean<T> = keyof Lean<T>> = Pick<Lean<T>, C> & {
+  [K in X]: unknown;
+};
 
 export interface LeanSpec<X extends string = never, C extends PropertyKey = never> {
   /**
@@ -79,7 +91,9 @@ interface Compiled {
 }
 
 type PgCallback = (err: Error | null, result: QueryResult<unknown[]>) => void;
-type Pooled = Client & { query(config: { name: string; text: string; values: unknown[]; rowMode: 'array' }, callback: PgCallback): void };
+type Pooled = Client & {
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array' }, callback: PgCallback): void;
+};
 interface KnexClient {
   acquireConnection(): Promise<Pooled>;
   releaseConnection(connection: Pooled): Promise<void>;
@@ -88,7 +102,8 @@ interface KnexClient {
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** The statement's own $n become $(n+1) when $1 is the tenant, and `$tenant` becomes $1. */
-const shift = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`).replace(/\$tenant\b/g, '$1');
+const shift = (sql: string) =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`).replace(/\$tenant\b/g, '$1');
 
 /**
  * The condition of a keyset page ordered by (`column`, id) after a cursor's position (lib/pagination.ts
@@ -110,7 +125,8 @@ export function keysetAfter(table: string, column: string, position: string, id:
  * ("2026-11-24T08:11:02.123456Z", what isUtcTimestamp accepts), as PostgreSQL stores it; a Date holds
  * milliseconds, and a cursor cut to them would repeat or skip rows written with now().
  */
-export const keysetTimeKey = (table: string, column: string) => `to_char(${table}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const keysetTimeKey = (table: string, column: string) =>
+  `to_char(${table}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** How a property's database value becomes its JS value, as MikroORM's hydration does; null: as is. */
 function converterOf(meta: EntityMetadata<Row>, prop: string, platform: Platform): Convert | null {
@@ -119,12 +135,17 @@ function converterOf(meta: EntityMetadata<Row>, prop: string, platform: Platform
     const type = p.customType;
     return (value) => (value == null ? value : type.convertToJSValue(value, platform));
   }
-  if (p.runtimeType === 'Date') return (value) => (value == null || value instanceof Date ? value : (utcTimestamp(value as string) ?? platform.parseDate(value as string)));
+  if (p.runtimeType === 'Date')
+    return (value) =>
+      value == null || value instanceof Date
+        ? value
+        : (utcTimestamp(value as string) ?? platform.parseDate(value as string));
   return null;
 }
 
 /** A raw timestamptz value (an `extra` column) as a Date. */
-export const rawDate = (value: unknown): Date => (value instanceof Date ? value : (utcTimestamp(String(value)) ?? new Date(String(value))));
+export const rawDate = (value: unknown): Date =>
+  value instanceof Date ? value : (utcTimestamp(String(value)) ?? new Date(String(value)));
 
 /**
  * PostgreSQL's text of a timestamptz in a UTC session, "2026-11-24 08:11:02.123456+00" (years 1000-9999), read
@@ -134,7 +155,16 @@ export const rawDate = (value: unknown): Date => (value instanceof Date ? value 
  */
 export function utcTimestamp(text: string): Date | null {
   const n = text.length;
-  if (n < 22 || n > 29 || n === 23 || text.charCodeAt(10) !== 32 || text.charCodeAt(n - 3) !== 43 || text.charCodeAt(n - 2) !== 48 || text.charCodeAt(n - 1) !== 48) return null;
+  if (
+    n < 22 ||
+    n > 29 ||
+    n === 23 ||
+    text.charCodeAt(10) !== 32 ||
+    text.charCodeAt(n - 3) !== 43 ||
+    text.charCodeAt(n - 2) !== 48 ||
+    text.charCodeAt(n - 1) !== 48
+  )
+    return null;
   if (n > 22 && text.charCodeAt(19) !== 46) return null;
   const two = (i: number) => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
   const year = two(0) * 100 + two(2);
@@ -157,7 +187,8 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
   async all(scope: LeanScope, ...params: unknown[]): Promise<LeanRow<T, X, C>[]> {
     const { services, tenantId } = scope;
     const compiled = this.compile(services.orm);
-    if (compiled.tenantScoped && !tenantId) throw new Error(`${compiled.name}: a tenant-scoped lean statement cannot run without a tenant`);
+    if (compiled.tenantScoped && !tenantId)
+      throw new Error(`${compiled.name}: a tenant-scoped lean statement cannot run without a tenant`);
     const values = compiled.tenantScoped ? [tenantId, ...params] : params;
     return (await run(services.orm, compiled, values)) as LeanRow<T, X, C>[];
   }
@@ -188,12 +219,17 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
     const meta = orm.getMetadata().get(this.entity as EntityName<object>) as EntityMetadata<Row>;
     const platform = orm.em.getPlatform();
     const tenantScoped = !!meta.filters.tenant && !this.spec.crossTenant;
-    if (this.spec.crossTenant && !meta.filters.tenant) throw new Error(`${meta.className} is not tenant-scoped: crossTenant means nothing here`);
+    if (this.spec.crossTenant && !meta.filters.tenant)
+      throw new Error(`${meta.className} is not tenant-scoped: crossTenant means nothing here`);
     const written = [this.spec.where, this.spec.join, ...Object.values<string>(this.spec.extra ?? {})].join(' ');
-    if (!tenantScoped && /\$tenant\b/.test(written)) throw new Error(`${meta.className}: $tenant in a statement without a tenant`);
+    if (!tenantScoped && /\$tenant\b/.test(written))
+      throw new Error(`${meta.className}: $tenant in a statement without a tenant`);
     // Scalars, and references mapped to their id (`mapToPk`: the property is the foreign key's value).
-    const selected = (p: EntityProperty) => p.kind === ReferenceKind.SCALAR || (p.kind === ReferenceKind.MANY_TO_ONE && !!p.mapToPk);
-    const leanProps = Object.values(meta.properties as Record<string, EntityProperty>).filter((p) => selected(p) && p.persist !== false && !p.lazy && p.fieldNames?.length === 1);
+    const selected = (p: EntityProperty) =>
+      p.kind === ReferenceKind.SCALAR || (p.kind === ReferenceKind.MANY_TO_ONE && !!p.mapToPk);
+    const leanProps = Object.values(meta.properties as Record<string, EntityProperty>).filter(
+      (p) => selected(p) && p.persist !== false && !p.lazy && p.fieldNames?.length === 1,
+    );
     const wanted = this.spec.columns && new Set<PropertyKey>(this.spec.columns);
     const unknown = this.spec.columns?.filter((c) => !leanProps.some((p) => p.name === c));
     if (unknown?.length) throw new Error(`${meta.className} has no lean column ${unknown.join(', ')}`);
@@ -208,8 +244,12 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
     });
     // The statement's own SQL, its parameters numbered after the tenant's $1 when it has one.
     const own = (sql: string) => (tenantScoped ? shift(sql) : sql);
-    for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {})) columns.push(`${own(sql)} as ${quote(name)}`);
-    const conditions = [tenantScoped ? `${table}.${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '', this.spec.where ? `(${own(this.spec.where)})` : ''].filter(Boolean);
+    for (const [name, sql] of Object.entries<string>(this.spec.extra ?? {}))
+      columns.push(`${own(sql)} as ${quote(name)}`);
+    const conditions = [
+      tenantScoped ? `${table}.${quote(meta.properties.tenantId.fieldNames[0])} = $1` : '',
+      this.spec.where ? `(${own(this.spec.where)})` : '',
+    ].filter(Boolean);
     const limit = this.spec.limitParam ? own(this.spec.limitParam) : this.spec.limit;
     const text = [
       `select ${columns.join(', ')} from ${table}`,
@@ -225,7 +265,12 @@ export class LeanStatement<T, X extends string = never, C extends keyof Lean<T> 
       const converter = converterOf(meta, p.name, platform);
       if (converter) convert.set(p.name, converter);
     }
-    compiled = { name: `lean_${meta.tableName}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text, tenantScoped, convert };
+    compiled = {
+      name: `lean_${meta.tableName}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
+      text,
+      tenantScoped,
+      convert,
+    };
     this.compiled.set(orm, compiled);
     return compiled;
   }
@@ -247,9 +292,14 @@ async function run(orm: Orm, compiled: Compiled, values: unknown[]): Promise<Row
   }
   try {
     const result = await new Promise<QueryResult<unknown[]>>((resolve, reject) =>
-      connection.query({ name: compiled.name, text: compiled.text, values, rowMode: 'array' }, (err, res) => (err ? reject(err) : resolve(res))),
+      connection.query({ name: compiled.name, text: compiled.text, values, rowMode: 'array' }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      ),
     );
-    const build = (compiled.build ??= rowBuilder(result.fields.map((f) => f.name), compiled.convert));
+    const build = (compiled.build ??= rowBuilder(
+      result.fields.map((f) => f.name),
+      compiled.convert,
+    ));
     const rows = new Array<Row>(result.rows.length);
     for (let i = 0; i < rows.length; i++) rows[i] = build(result.rows[i]);
     return rows;
@@ -271,12 +321,17 @@ async function run(orm: Orm, compiled: Compiled, values: unknown[]): Promise<Row
 function rowBuilder(columns: string[], convert: Map<string, Convert>): (values: unknown[]) => Row {
   const converters = columns.map((c) => convert.get(c) ?? null);
   const properties = columns.map((c, i) => `${JSON.stringify(c)}: ${converters[i] ? `c[${i}](v[${i}])` : `v[${i}]`}`);
-  const make = new Function('c', `return (v) => ({ ${properties.join(', ')} });`) as (c: (Convert | null)[]) => (values: unknown[]) => Row;
+  const make = new Function('c', `return (v) => ({ ${properties.join(', ')} });`) as (
+    c: (Convert | null)[],
+  ) => (values: unknown[]) => Row;
   return make(converters);
 }
 
 /** Declares a lean statement over `entity` (once, at module load). */
-export const lean = <T, X extends string = never, C extends keyof Lean<T> = keyof Lean<T>>(entity: EntityName<T>, spec: LeanSpec<X, C> = {}): LeanStatement<T, X, C> => new LeanStatement(entity, spec);
+export const lean = <T, X extends string = never, C extends keyof Lean<T> = keyof Lean<T>>(
+  entity: EntityName<T>,
+  spec: LeanSpec<X, C> = {},
+): LeanStatement<T, X, C> => new LeanStatement(entity, spec);
 
 /**
  * A read that `lean()` cannot express (CTEs, ranking, aggregates) as a named prepared statement on the same pool
@@ -285,6 +340,11 @@ export const lean = <T, X extends string = never, C extends keyof Lean<T> = keyo
  * caller's duty: the text says `tenant_id = $n` itself. Rows are raw database values.
  */
 export function preparedRead<R>(text: string): (orm: Orm, values: unknown[]) => Promise<R[]> {
-  const compiled: Compiled = { name: `lean_raw_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text, tenantScoped: false, convert: new Map() };
+  const compiled: Compiled = {
+    name: `lean_raw_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
+    text,
+    tenantScoped: false,
+    convert: new Map(),
+  };
   return async (orm, values) => (await run(orm, compiled, values)) as R[];
 }

@@ -12,7 +12,8 @@ const CENSOR = '[redacted]';
  * X-Amz-Signature, X-Amz-Credential, X-Amz-Security-Token, client_secret, ...), and the short ones this suite
  * and OAuth use: t (cloud inline links), sig (local storage addresses), code, auth, session, sid, jwt.
  */
-const SENSITIVE_NAME = /token|secret|passw|signature|credential|key|^(?:t|sig|code|auth|authorization|session|sid|jwt)$/i;
+const SENSITIVE_NAME =
+  /token|secret|passw|signature|credential|key|^(?:t|sig|code|auth|authorization|session|sid|jwt)$/i;
 
 const decoded = (name: string) => {
   try {
@@ -28,12 +29,16 @@ export const isSensitiveName = (name: string): boolean => SENSITIVE_NAME.test(de
 /** `text` (a URL, or any text holding URLs: a message, a stack) with the value of every sensitive query parameter replaced. */
 export function redactUrls(text: string): string {
   if (!text.includes('=')) return text;
-  return text.replace(/([?&])([^=&#\s"'<>]+)=([^&#\s"'<>]*)/g, (whole, sep: string, name: string) => (isSensitiveName(name) ? `${sep}${name}=${CENSOR}` : whole));
+  return text.replace(/([?&])([^=&#\s"'<>]+)=([^&#\s"'<>]*)/g, (whole, sep: string, name: string) =>
+    isSensitiveName(name) ? `${sep}${name}=${CENSOR}` : whole,
+  );
 }
 
 /** A parsed query (Express req.query) with the values of sensitive names replaced. */
 export const redactQuery = (query: unknown): unknown =>
-  query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).map(([name, value]) => [name, isSensitiveName(name) ? CENSOR : value])) : query;
+  query && typeof query === 'object'
+    ? Object.fromEntries(Object.entries(query).map(([name, value]) => [name, isSensitiveName(name) ? CENSOR : value]))
+    : query;
 
 /**
  * Plain objects, and those built on a plain or null prototype (pino's serializers' objects, Node's headers);
@@ -66,12 +71,23 @@ export function scrub(value: unknown, depth = 0): unknown {
  * Levels carry a meaning: `error` and `fatal` are bugs and keep the stack trace of their `err`; `warn` and
  * below are expected trouble (a client's 4xx, a dependency down) and log `err` as "Name: message" only.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: pino.DestinationStream,
+): Logger {
   const pretty = !destination && config.NODE_ENV === 'development' && process.stdout.isTTY === true;
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'req.headers["x-internal-secret"]', 'req.headers["x-server-api-key"]', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'req.headers["x-internal-secret"]',
+        'req.headers["x-server-api-key"]',
+        '*.password',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: { err: (err: Error) => scrub(pino.stdSerializers.err(err)) },
@@ -79,11 +95,19 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
       logMethod(args, method, level) {
         const [fields] = args as unknown[];
         const err = (fields as { err?: unknown } | null)?.err;
-        if (level < ERROR_LEVEL && err instanceof Error) (args as unknown[])[0] = { ...(fields as object), err: `${err.name}: ${err.message}` };
+        if (level < ERROR_LEVEL && err instanceof Error)
+          (args as unknown[])[0] = { ...(fields as object), err: `${err.name}: ${err.message}` };
         return method.apply(this, (args as unknown[]).map((arg) => scrub(arg)) as typeof args);
       },
     },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -9,10 +9,14 @@ export const hashPassword = (password: string): Promise<string> => argon2().hash
 export async function verifyPassword(hashed: string | null | undefined, password: string): Promise<boolean> {
   // Without a hash, still spend the time of a verify so response timing does not reveal the account.
   if (!hashed) {
-    await argon2().verify(DUMMY_HASH, password).catch(() => false);
+    await argon2()
+      .verify(DUMMY_HASH, password)
+      .catch(() => false);
     return false;
   }
-  return argon2().verify(hashed, password).catch(() => false);
+  return argon2()
+    .verify(hashed, password)
+    .catch(() => false);
 }
 
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$I4Q8OrheiwTyV8eREALx3g$HKYhmBYYdONP5a7Tw+8rKb3Nln4uzVeiUg4DySGwlBw';

@@ -41,7 +41,11 @@ export function createRedis(config: Pick<Config, 'REDIS_URL' | 'REDIS_TIMEOUT_MS
 
 /** The pub/sub connection: it idles between messages, queues its SUBSCRIBEs until connected, resubscribes after a reconnect. */
 export function createSubscriber(config: Pick<Config, 'REDIS_URL'>): Redis {
-  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy: reconnectSoon });
+  return new Redis(config.REDIS_URL, {
+    maxRetriesPerRequest: null,
+    connectTimeout: 2000,
+    retryStrategy: reconnectSoon,
+  });
 }
 
 /** Waits until the connection is ready (commands are refused before), at most `ms`; false if it is not. */
@@ -100,12 +104,19 @@ export class RedisWatch {
     if (this.state === 'down') return true;
     this.state = 'down';
     this.downSince = Date.now();
-    this.logger.warn({ dependency: 'redis', address: this.address, err: err.message }, `redis unavailable at ${this.address}: retrying (requests that need it answer 503, jobs wait)`);
+    this.logger.warn(
+      { dependency: 'redis', address: this.address, err: err.message },
+      `redis unavailable at ${this.address}: retrying (requests that need it answer 503, jobs wait)`,
+    );
     return true;
   }
 
   private ready(): void {
-    if (this.state === 'down') this.logger.info({ dependency: 'redis', address: this.address, downForMs: Date.now() - this.downSince }, `redis available again at ${this.address}`);
+    if (this.state === 'down')
+      this.logger.info(
+        { dependency: 'redis', address: this.address, downForMs: Date.now() - this.downSince },
+        `redis available again at ${this.address}`,
+      );
     this.state = 'up';
   }
 }
@@ -127,7 +138,10 @@ export function redisWatch(logger: Logger, url: string): RedisWatch {
 export function logConnectionErrors(conn: Redis, logger: Logger, _name: string): void {
   const { host, port, path } = conn.options;
   const hostname = host?.includes(':') ? `[${host}]` : (host ?? '127.0.0.1');
-  redisWatch(logger, path ? `redis://${path}` : `${conn.options.tls ? 'rediss' : 'redis'}://${hostname}:${port ?? 6379}`).track(conn);
+  redisWatch(
+    logger,
+    path ? `redis://${path}` : `${conn.options.tls ? 'rediss' : 'redis'}://${hostname}:${port ?? 6379}`,
+  ).track(conn);
 }
 
 /**
@@ -171,7 +185,10 @@ export function bullConnection(config: Pick<Config, 'REDIS_URL'>): ConnectionOpt
 }
 
 /** Every key of the suite lives under the deployment's namespace, so deployments (and test workers) share a Redis safely. */
-export const keyspace = (namespace: string) => (...parts: (string | number)[]) => [namespace, ...parts].join(':');
+export const keyspace =
+  (namespace: string) =>
+  (...parts: (string | number)[]) =>
+    [namespace, ...parts].join(':');
 export type Keyspace = ReturnType<typeof keyspace>;
 
 /**
@@ -182,10 +199,17 @@ export type Keyspace = ReturnType<typeof keyspace>;
 async function redisDurabilityFindings(redis: Redis): Promise<string[]> {
   const settings = await readSettings(redis);
   const findings: string[] = [];
-  if (settings.appendonly !== 'yes') findings.push(`appendonly is ${settings.appendonly ?? 'unknown'} (want yes: without AOF a restart loses every queued job)`);
+  if (settings.appendonly !== 'yes')
+    findings.push(
+      `appendonly is ${settings.appendonly ?? 'unknown'} (want yes: without AOF a restart loses every queued job)`,
+    );
   // Managed services that refuse CONFIG do not tell appendfsync: only a known bad value is reported.
-  else if (settings.appendfsync && settings.appendfsync !== 'everysec' && settings.appendfsync !== 'always') findings.push(`appendfsync is ${settings.appendfsync} (want everysec)`);
-  if (settings['maxmemory-policy'] !== 'noeviction') findings.push(`maxmemory-policy is ${settings['maxmemory-policy'] ?? 'unknown'} (want noeviction: evicted keys are lost jobs and revocations)`);
+  else if (settings.appendfsync && settings.appendfsync !== 'everysec' && settings.appendfsync !== 'always')
+    findings.push(`appendfsync is ${settings.appendfsync} (want everysec)`);
+  if (settings['maxmemory-policy'] !== 'noeviction')
+    findings.push(
+      `maxmemory-policy is ${settings['maxmemory-policy'] ?? 'unknown'} (want noeviction: evicted keys are lost jobs and revocations)`,
+    );
   return findings;
 }
 
@@ -197,7 +221,10 @@ async function readSettings(redis: Redis): Promise<Record<string, string | undef
     if (pair.length === 2) settings[name] = pair[1];
   }
   if (!settings.appendonly || !settings['maxmemory-policy']) {
-    const [info, memory] = await Promise.all([redis.info('persistence').catch(() => ''), redis.info('memory').catch(() => '')]);
+    const [info, memory] = await Promise.all([
+      redis.info('persistence').catch(() => ''),
+      redis.info('memory').catch(() => ''),
+    ]);
     settings.appendonly ??= /aof_enabled:1/.test(info) ? 'yes' : /aof_enabled:0/.test(info) ? 'no' : undefined;
     settings['maxmemory-policy'] ??= /maxmemory_policy:(\S+)/.exec(memory)?.[1];
   }
@@ -208,9 +235,12 @@ async function readSettings(redis: Redis): Promise<Record<string, string | undef
 export async function checkRedisDurability(redis: Redis, logger: Logger, production: boolean): Promise<string[]> {
   // Redis down at start: checked once it answers (RedisWatch says when), rather than reported as unknown settings.
   if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
-  const findings = await redisDurabilityFindings(redis).catch((err: Error) => [`could not be checked (${err.message})`]);
+  const findings = await redisDurabilityFindings(redis).catch((err: Error) => [
+    `could not be checked (${err.message})`,
+  ]);
   if (findings.length) {
-    const message = 'Redis is not configured for durable queues (production needs appendonly yes, appendfsync everysec, maxmemory-policy noeviction)';
+    const message =
+      'Redis is not configured for durable queues (production needs appendonly yes, appendfsync everysec, maxmemory-policy noeviction)';
     if (production) logger.warn({ findings }, message);
     else logger.info({ findings }, message);
   }

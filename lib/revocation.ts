@@ -182,14 +182,26 @@ export class RevocationStore {
     subscriber.on('ready', () => this.forgetCleared());
     let connected = redis.status === 'ready';
     redis.on('ready', () => {
-      if (connected) void this.reload().catch((err: Error) => logger.warn({ err: err.message }, 'revocation cache not refilled; it is rebuilt when found cold'));
+      if (connected)
+        void this.reload().catch((err: Error) =>
+          logger.warn({ err: err.message }, 'revocation cache not refilled; it is rebuilt when found cold'),
+        );
       connected = true;
     });
-    await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'revocation events unavailable; sockets rely on their per-message check'));
+    await subscriber
+      .subscribe(this.channel)
+      .catch((err: Error) =>
+        logger.warn({ err }, 'revocation events unavailable; sockets rely on their per-message check'),
+      );
   }
 
   /** PostgreSQL first (the record), then the cache and the event. */
-  private async revoke(kind: RevocationKind, subject: string, notBefore = Date.now(), expiresAt = notBefore + this.deps.accessTtlSeconds * 1000): Promise<void> {
+  private async revoke(
+    kind: RevocationKind,
+    subject: string,
+    notBefore = Date.now(),
+    expiresAt = notBefore + this.deps.accessTtlSeconds * 1000,
+  ): Promise<void> {
     const { orm, redis } = this.deps;
     this.forgetCleared();
     await orm.em.getConnection().execute(UPSERT, [kind, subject, new Date(notBefore), new Date(expiresAt)]);
@@ -229,7 +241,14 @@ export class RevocationStore {
     const now = Date.now();
     const entries = live.filter((r) => r.expiresAt > now);
     await redis
-      .eval(WRITE, entries.length + 1, this.warmKey, ...entries.map((r) => this.entryKey(r.kind, r.subject)), String(now), ...entries.flatMap((r) => [r.notBefore, Math.ceil(r.expiresAt - now)]))
+      .eval(
+        WRITE,
+        entries.length + 1,
+        this.warmKey,
+        ...entries.map((r) => this.entryKey(r.kind, r.subject)),
+        String(now),
+        ...entries.flatMap((r) => [r.notBefore, Math.ceil(r.expiresAt - now)]),
+      )
       .catch((err: Error) => logger.warn({ err: err.message }, 'revocation cache not written; PostgreSQL answered'));
     return live;
   }

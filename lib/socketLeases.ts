@@ -70,7 +70,10 @@ export class SocketLeases {
 
   /** Takes a place for a socket of this user from this address, or names the limit that is reached. Throws when Redis does not answer. */
   async acquire(userId: string, address: string): Promise<SocketLease | { refused: SocketCap }> {
-    const lease: SocketLease = { id: `${this.dyno}:${++this.sequence}`, keys: [this.key('ws', 'user', userId), this.key('ws', 'address', address)] };
+    const lease: SocketLease = {
+      id: `${this.dyno}:${++this.sequence}`,
+      keys: [this.key('ws', 'user', userId), this.key('ws', 'address', address)],
+    };
     const { perUser, perAddress, leaseMs } = this.limits;
     const result = Number(await this.redis.eval(ACQUIRE, 2, ...lease.keys, lease.id, perUser, perAddress, leaseMs));
     if (result === 1) return { refused: 'user' };

@@ -28,7 +28,10 @@ export interface SignedAccessToken {
 export class TokenService {
   readonly key: KeyObject;
 
-  constructor(secret: string, readonly accessTtlSeconds: number) {
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
@@ -42,14 +45,22 @@ export class TokenService {
   /** Throws jsonwebtoken's errors (TokenExpiredError, JsonWebTokenError) on a bad token. */
   verifyAccess(token: string): AccessClaims {
     const payload = jwt.verify(token, this.key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER });
-    if (typeof payload === 'string' || !isAccessClaims(payload)) throw new jwt.JsonWebTokenError('token claims are incomplete');
+    if (typeof payload === 'string' || !isAccessClaims(payload))
+      throw new jwt.JsonWebTokenError('token claims are incomplete');
     return payload;
   }
 }
 
 export function isAccessClaims(p: object): p is AccessClaims {
   const c = p as Partial<AccessClaims>;
-  return typeof c.userId === 'string' && typeof c.tenantId === 'string' && typeof c.sid === 'string' && typeof c.jti === 'string' && typeof c.exp === 'number' && typeof c.iat === 'number';
+  return (
+    typeof c.userId === 'string' &&
+    typeof c.tenantId === 'string' &&
+    typeof c.sid === 'string' &&
+    typeof c.jti === 'string' &&
+    typeof c.exp === 'number' &&
+    typeof c.iat === 'number'
+  );
 }
 
 /** Opaque secrets (refresh tokens, invitation and e-mail tokens): random, given once, stored only as a hash. */

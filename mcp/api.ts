@@ -62,7 +62,8 @@ export class KnowledgeApi {
 
   async request<T>(method: string, path: string, body?: object, query?: Query): Promise<T> {
     const url = new URL(`${this.options.baseUrl}${SURFACE}${path}`);
-    for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query ?? {}))
+      if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
     const headers: Record<string, string> = {
       'X-Server-API-Key': this.options.apiKey,
       Accept: 'application/json, application/problem+json',
@@ -71,11 +72,27 @@ export class KnowledgeApi {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.options.timeoutMs) });
+      res = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      const reason = timedOut ? `no answer within ${this.options.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-      throw new ServiceError(0, 'service_unreachable', 'Service unreachable', `The knowledge service at ${this.options.baseUrl} could not be reached (${method} ${url.pathname}): ${reason}`);
+      const reason = timedOut
+        ? `no answer within ${this.options.timeoutMs} ms`
+        : err instanceof Error
+          ? err.cause instanceof Error
+            ? err.cause.message
+            : err.message
+          : String(err);
+      throw new ServiceError(
+        0,
+        'service_unreachable',
+        'Service unreachable',
+        `The knowledge service at ${this.options.baseUrl} could not be reached (${method} ${url.pathname}): ${reason}`,
+      );
     }
     const text = await res.text();
     const parsed = parseJson(text);
@@ -97,7 +114,16 @@ function toServiceError(res: Response, body: unknown, text: string): ServiceErro
   const problem = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const str = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
   const errors = Array.isArray(problem.errors)
-    ? problem.errors.filter((e): e is FieldProblem => typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string')
+    ? problem.errors.filter(
+        (e): e is FieldProblem =>
+          typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string',
+      )
     : [];
-  return new ServiceError(res.status, str(problem.code, `http_${res.status}`), str(problem.title, res.statusText || 'Error'), str(problem.detail, text.slice(0, 300) || res.statusText), errors);
+  return new ServiceError(
+    res.status,
+    str(problem.code, `http_${res.status}`),
+    str(problem.title, res.statusText || 'Error'),
+    str(problem.detail, text.slice(0, 300) || res.statusText),
+    errors,
+  );
 }

@@ -49,10 +49,19 @@ export function readConfig(env: NodeJS.ProcessEnv, argv: string[] = []): McpConf
   let port: number | null = null;
   if (portText !== undefined && portText !== '') {
     port = Number(portText);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`MCP_PORT / --port is not a port number: ${portText}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new ConfigError(`MCP_PORT / --port is not a port number: ${portText}`);
   }
   const timeoutMs = Number(env.KNOWLEDGE_API_TIMEOUT_MS || 15000);
-  return { apiKey, apiUrl, port, host: option(argv, 'host') ?? env.MCP_HOST ?? '127.0.0.1',
-    allowedHosts: (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
-    timeoutMs: timeoutMs > 0 ? timeoutMs : 15000 };
+  return {
+    apiKey,
+    apiUrl,
+    port,
+    host: option(argv, 'host') ?? env.MCP_HOST ?? '127.0.0.1',
+    allowedHosts: (env.MCP_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    timeoutMs: timeoutMs > 0 ? timeoutMs : 15000,
+  };
 }

@@ -1,11 +1,18 @@
 import type { IncomingMessage, Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
-import { hostHeaderValidation, localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import {
+  hostHeaderValidation,
+  localhostHostValidation,
+} from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { KnowledgeApi } from './api';
 import { createKnowledgeServer } from './server';
 
-const methodNotAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST /mcp' }, id: null };
+const methodNotAllowed = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this server is stateless, POST /mcp' },
+  id: null,
+};
 
 /** Largest request body, in bytes (the SDK transport's own default bound, DEFAULT_MAX_REQUEST_BODY_SIZE). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -64,7 +71,8 @@ export function serveHttp(api: KnowledgeApi, port: number, host: string, allowed
       await transport.handleRequest(req as IncomingMessage, res, req.body);
     } catch (err) {
       console.error('knowledge-mcp: request failed:', err);
-      if (!res.headersSent) res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+      if (!res.headersSent)
+        res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
     }
   });
   app.get('/mcp', (_req, res) => void res.status(405).json(methodNotAllowed));

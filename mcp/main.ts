@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     const server = await serveHttp(api, config.port, config.host, config.allowedHosts);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.error(`knowledge-mcp: ${tools.length} tools on http://${config.host}:${port}/mcp (Streamable HTTP) for ${config.apiUrl}`);
+    console.error(
+      `knowledge-mcp: ${tools.length} tools on http://${config.host}:${port}/mcp (Streamable HTTP) for ${config.apiUrl}`,
+    );
     const stop = () => server.close(() => process.exit(0));
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);

@@ -27,9 +27,17 @@ async function listArticles(api: KnowledgeApi): Promise<Resource[]> {
   const found: Resource[] = [];
   for (const space of spaces.items) {
     if (found.length >= RESOURCE_LIST_LIMIT) break;
-    const articles = await api.get<Page<ArticleDoc>>(`/spaces/${space.id}/articles`, { limit: Math.min(200, RESOURCE_LIST_LIMIT - found.length) });
+    const articles = await api.get<Page<ArticleDoc>>(`/spaces/${space.id}/articles`, {
+      limit: Math.min(200, RESOURCE_LIST_LIMIT - found.length),
+    });
     for (const a of articles.items) {
-      found.push({ uri: articleUri(a.id), name: a.title, title: a.title, description: `${space.name} · ${a.status ?? ''} · ${a.kind ?? ''}`, mimeType: a.kind === 'rich' ? 'application/json' : 'text/markdown' });
+      found.push({
+        uri: articleUri(a.id),
+        name: a.title,
+        title: a.title,
+        description: `${space.name} · ${a.status ?? ''} · ${a.kind ?? ''}`,
+        mimeType: a.kind === 'rich' ? 'application/json' : 'text/markdown',
+      });
     }
   }
   return found;
@@ -42,7 +50,8 @@ export function registerArticleResources(server: McpServer, api: KnowledgeApi): 
     new ResourceTemplate('knowledge://article/{id}', { list: async () => ({ resources: await listArticles(api) }) }),
     {
       title: 'Knowledge article',
-      description: 'An article of the knowledge base: developer articles as Markdown (under their title), rich articles as their JSON document. The list names the first articles of each space.',
+      description:
+        'An article of the knowledge base: developer articles as Markdown (under their title), rich articles as their JSON document. The list names the first articles of each space.',
     },
     async (uri, { id }) => {
       const articleId = Array.isArray(id) ? id[0] : id;

@@ -10,11 +10,17 @@ const time = (description: string) => z.string().nullish().describe(`${descripti
 
 export const id = (what: string) => z.uuid().describe(`Id of the ${what} (UUID)`);
 
-export const SpaceMode = z.enum(['internal', 'public_kb', 'blog']).describe('internal: members only; public_kb: public knowledge base; blog: public blog with subscribers');
-export const ArticleKind = z.enum(['rich', 'developer']).describe('rich: editor JSON document in `content`; developer: Markdown in `contentMarkdown`. Fixed at creation');
+export const SpaceMode = z
+  .enum(['internal', 'public_kb', 'blog'])
+  .describe('internal: members only; public_kb: public knowledge base; blog: public blog with subscribers');
+export const ArticleKind = z
+  .enum(['rich', 'developer'])
+  .describe('rich: editor JSON document in `content`; developer: Markdown in `contentMarkdown`. Fixed at creation');
 export const ArticleStatus = z
   .enum(['draft', 'review', 'published', 'archived'])
-  .describe('Workflow status. Moves: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft, review, published');
+  .describe(
+    'Workflow status. Moves: draft -> review, published, archived; review -> draft, published, archived; published -> draft, review, archived; archived -> draft, review, published',
+  );
 export const SearchLanguage = z
   .enum(['english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'simple'])
   .describe('Text-search language of the articles of the space (stemming, stop words; simple: none). Default english');
@@ -26,10 +32,20 @@ export const SearchLanguage = z
 export const MAX_MARKDOWN = 49_000;
 
 /** Markdown content of an article, bounded as the service bounds it. */
-export const markdown = (description: string) => z.string().max(MAX_MARKDOWN).describe(`${description} (at most ${MAX_MARKDOWN.toLocaleString('en')} characters)`);
+export const markdown = (description: string) =>
+  z
+    .string()
+    .max(MAX_MARKDOWN)
+    .describe(`${description} (at most ${MAX_MARKDOWN.toLocaleString('en')} characters)`);
 
 /** Slugs: lower-case letters, digits and single hyphens. */
-export const slug = (max: number, description: string) => z.string().min(1).max(max).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).describe(`${description} (lower-case letters, digits and single hyphens)`);
+export const slug = (max: number, description: string) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .describe(`${description} (lower-case letters, digits and single hyphens)`);
 
 export const Space = z.looseObject({
   id: id('space'),

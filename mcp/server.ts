@@ -15,7 +15,12 @@ export const SERVER_VERSION = '1.0.0';
 export const tools: Tool[] = [...spaceTools, ...collectionTools, ...articleTools, ...workflowTools];
 
 export function apiFor(config: Pick<McpConfig, 'apiUrl' | 'apiKey' | 'timeoutMs'>): KnowledgeApi {
-  return new KnowledgeApi({ baseUrl: config.apiUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` });
+  return new KnowledgeApi({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    timeoutMs: config.timeoutMs,
+    userAgent: `${SERVER_NAME}/${SERVER_VERSION}`,
+  });
 }
 
 /** One MCP server (tools + article resources) over the knowledge integration surface. */
@@ -24,7 +29,7 @@ export function createKnowledgeServer(api: KnowledgeApi): McpServer {
     { name: SERVER_NAME, title: 'Knowledge base', version: SERVER_VERSION },
     {
       instructions:
-        'Tools over one organisation\'s knowledge base (spaces > collections > articles). Find ids with list_spaces, list_collections, ' +
+        "Tools over one organisation's knowledge base (spaces > collections > articles). Find ids with list_spaces, list_collections, " +
         'list_articles or search_articles. Write tools need a key with the scope write. Articles are also resources knowledge://article/{id}.',
     },
   );

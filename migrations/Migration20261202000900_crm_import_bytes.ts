@@ -7,10 +7,14 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261202000900_crm_import_bytes extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "crm_import_payloads" alter column "records" type bytea using convert_to("records"::text, 'UTF8');`);
+    this.addSql(
+      `alter table "crm_import_payloads" alter column "records" type bytea using convert_to("records"::text, 'UTF8');`,
+    );
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table "crm_import_payloads" alter column "records" type json using convert_from("records", 'UTF8')::json;`);
+    this.addSql(
+      `alter table "crm_import_payloads" alter column "records" type json using convert_from("records", 'UTF8')::json;`,
+    );
   }
 }

@@ -11,10 +11,14 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261205000000_core_followups extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "inv_invoices" add constraint "inv_invoices_customer_id_foreign" foreign key ("customer_id") references "crm_customers" ("id") on update cascade on delete restrict not valid;`);
+    this.addSql(
+      `alter table "inv_invoices" add constraint "inv_invoices_customer_id_foreign" foreign key ("customer_id") references "crm_customers" ("id") on update cascade on delete restrict not valid;`,
+    );
     this.addSql(`delete from "crm_relations" r using "crm_relations" o
       where r."type" in ('partner_of', 'family_of', 'other') and o."type" = r."type" and o."from_id" = r."to_id" and o."to_id" = r."from_id" and o."id" < r."id";`);
-    this.addSql(`create unique index "crm_relations_symmetric_unique" on "crm_relations" (least("from_id", "to_id"), greatest("from_id", "to_id"), "type") where "type" in ('partner_of', 'family_of', 'other');`);
+    this.addSql(
+      `create unique index "crm_relations_symmetric_unique" on "crm_relations" (least("from_id", "to_id"), greatest("from_id", "to_id"), "type") where "type" in ('partner_of', 'family_of', 'other');`,
+    );
   }
 
   /** The duplicates removed are not restored (each pair keeps its one relation). */

@@ -10,7 +10,9 @@ export class Migration20261205000100_identity_billing_followups extends Migratio
   override async up(): Promise<void> {
     this.addSql(`delete from "invitations" older using "invitations" newer
       where older."tenant_id" = newer."tenant_id" and older."email" = newer."email" and older."accepted_at" is null and newer."accepted_at" is null and older."id" < newer."id";`);
-    this.addSql(`create unique index "invitations_pending_unique" on "invitations" ("tenant_id", "email") where "accepted_at" is null;`);
+    this.addSql(
+      `create unique index "invitations_pending_unique" on "invitations" ("tenant_id", "email") where "accepted_at" is null;`,
+    );
     this.addSql(`alter table "subscriptions" add column "stripe_checkout_session_id" varchar(255) null;`);
   }
 

@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261206000400_knowledge_identity_followups extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "knowledge_stats_flushes" ("id" uuid not null, "created_at" timestamptz not null, constraint "knowledge_stats_flushes_pkey" primary key ("id"));`);
+    this.addSql(
+      `create table "knowledge_stats_flushes" ("id" uuid not null, "created_at" timestamptz not null, constraint "knowledge_stats_flushes_pkey" primary key ("id"));`,
+    );
     this.addSql(`create index "knowledge_stats_flushes_created_at_index" on "knowledge_stats_flushes" ("created_at");`);
     this.addSql(`alter table "knowledge_articles" add column "mailing_after_subscriber_id" uuid null;`);
   }

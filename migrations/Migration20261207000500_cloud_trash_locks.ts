@@ -3,7 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 const ROOT = `'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** The parent trigger of Migration20261202000400_cloud, with `lockParent` where it checks the parent is live. */
-const parentCheck = (lockParent: boolean) => `create or replace function "cloud_nodes_parent_check"() returns trigger language plpgsql as $$
+const parentCheck = (
+  lockParent: boolean,
+) => `create or replace function "cloud_nodes_parent_check"() returns trigger language plpgsql as $$
 begin
   if new.parent_id is null or (tg_op = 'UPDATE' and new.parent_id is not distinct from old.parent_id) then
     return new;
@@ -42,7 +44,9 @@ end $$;`;
 export class Migration20261207000500_cloud_trash_locks extends Migration {
   override async up(): Promise<void> {
     // Live nodes whose parent was purged: into the trash, each its own deletion.
-    this.addSql(`update "cloud_nodes" c set "trashed_at" = now(), "trash_root_id" = c."id", "updated_at" = now() where c."trashed_at" is null and c."parent_id" is not null and not exists (select 1 from "cloud_nodes" p where p."id" = c."parent_id");`);
+    this.addSql(
+      `update "cloud_nodes" c set "trashed_at" = now(), "trash_root_id" = c."id", "updated_at" = now() where c."trashed_at" is null and c."parent_id" is not null and not exists (select 1 from "cloud_nodes" p where p."id" = c."parent_id");`,
+    );
     // Live nodes under a trashed folder: with that folder's deletion, down to the deepest level.
     this.addSql(`do $$
 begin
@@ -69,7 +73,9 @@ begin
   end if;
   return null;
 end $$;`);
-    this.addSql(`create trigger "cloud_nodes_trash_check" after update of "trashed_at" on "cloud_nodes" for each row execute function "cloud_nodes_trash_check"();`);
+    this.addSql(
+      `create trigger "cloud_nodes_trash_check" after update of "trashed_at" on "cloud_nodes" for each row execute function "cloud_nodes_trash_check"();`,
+    );
   }
 
   override async down(): Promise<void> {

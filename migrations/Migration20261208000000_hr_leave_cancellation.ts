@@ -15,12 +15,22 @@ const noOverlap = (live: string) =>
 export class Migration20261208000000_hr_leave_cancellation extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "hr_leave_ledger" drop constraint if exists "hr_leave_ledger_kind_check";`);
-    this.addSql(`alter table "hr_leave_ledger" add constraint "hr_leave_ledger_kind_check" check("kind" in ('accrual', 'request', 'refusal_reversal', 'cancellation', 'rtt_generation', 'adjustment'));`);
-    this.addSql(`create unique index "hr_leave_ledger_reversal_unique" on "hr_leave_ledger" ("leave_request_id") where "kind" in ('refusal_reversal', 'cancellation');`);
-    this.addSql(`alter table "hr_leave_requests" add column "cancelled_by" uuid null, add column "cancelled_at" timestamptz null, add column "cancellation_reason" varchar(1000) null;`);
+    this.addSql(
+      `alter table "hr_leave_ledger" add constraint "hr_leave_ledger_kind_check" check("kind" in ('accrual', 'request', 'refusal_reversal', 'cancellation', 'rtt_generation', 'adjustment'));`,
+    );
+    this.addSql(
+      `create unique index "hr_leave_ledger_reversal_unique" on "hr_leave_ledger" ("leave_request_id") where "kind" in ('refusal_reversal', 'cancellation');`,
+    );
+    this.addSql(
+      `alter table "hr_leave_requests" add column "cancelled_by" uuid null, add column "cancelled_at" timestamptz null, add column "cancellation_reason" varchar(1000) null;`,
+    );
     this.addSql(`alter table "hr_leave_requests" drop constraint if exists "hr_leave_requests_status_check";`);
-    this.addSql(`alter table "hr_leave_requests" add constraint "hr_leave_requests_status_check" check("status" in ('pending', 'granted', 'refused', 'cancelled'));`);
-    this.addSql(`alter table "hr_leave_requests" add constraint hr_leave_requests_cancelled_check check(("status" = 'cancelled') = ("cancelled_at" is not null));`);
+    this.addSql(
+      `alter table "hr_leave_requests" add constraint "hr_leave_requests_status_check" check("status" in ('pending', 'granted', 'refused', 'cancelled'));`,
+    );
+    this.addSql(
+      `alter table "hr_leave_requests" add constraint hr_leave_requests_cancelled_check check(("status" = 'cancelled') = ("cancelled_at" is not null));`,
+    );
     this.addSql(`alter table "hr_leave_requests" drop constraint "hr_leave_requests_no_overlap";`);
     this.addSql(noOverlap(`"status" in ('pending', 'granted')`));
   }
@@ -28,16 +38,26 @@ export class Migration20261208000000_hr_leave_cancellation extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop index "hr_leave_ledger_reversal_unique";`);
     this.addSql(`alter table "hr_leave_ledger" disable trigger "hr_leave_ledger_append_only";`);
-    this.addSql(`update "hr_leave_ledger" set "kind" = 'adjustment', "reason" = coalesce("reason", 'leave request cancelled') where "kind" = 'cancellation';`);
+    this.addSql(
+      `update "hr_leave_ledger" set "kind" = 'adjustment', "reason" = coalesce("reason", 'leave request cancelled') where "kind" = 'cancellation';`,
+    );
     this.addSql(`alter table "hr_leave_ledger" enable trigger "hr_leave_ledger_append_only";`);
     this.addSql(`alter table "hr_leave_ledger" drop constraint if exists "hr_leave_ledger_kind_check";`);
-    this.addSql(`alter table "hr_leave_ledger" add constraint "hr_leave_ledger_kind_check" check("kind" in ('accrual', 'request', 'refusal_reversal', 'rtt_generation', 'adjustment'));`);
+    this.addSql(
+      `alter table "hr_leave_ledger" add constraint "hr_leave_ledger_kind_check" check("kind" in ('accrual', 'request', 'refusal_reversal', 'rtt_generation', 'adjustment'));`,
+    );
     this.addSql(`alter table "hr_leave_requests" drop constraint "hr_leave_requests_no_overlap";`);
     this.addSql(`alter table "hr_leave_requests" drop constraint "hr_leave_requests_cancelled_check";`);
-    this.addSql(`update "hr_leave_requests" set "status" = 'refused', "decision_reason" = coalesce("cancellation_reason", "decision_reason") where "status" = 'cancelled';`);
+    this.addSql(
+      `update "hr_leave_requests" set "status" = 'refused', "decision_reason" = coalesce("cancellation_reason", "decision_reason") where "status" = 'cancelled';`,
+    );
     this.addSql(`alter table "hr_leave_requests" drop constraint if exists "hr_leave_requests_status_check";`);
-    this.addSql(`alter table "hr_leave_requests" add constraint "hr_leave_requests_status_check" check("status" in ('pending', 'granted', 'refused'));`);
-    this.addSql(`alter table "hr_leave_requests" drop column "cancelled_by", drop column "cancelled_at", drop column "cancellation_reason";`);
+    this.addSql(
+      `alter table "hr_leave_requests" add constraint "hr_leave_requests_status_check" check("status" in ('pending', 'granted', 'refused'));`,
+    );
+    this.addSql(
+      `alter table "hr_leave_requests" drop column "cancelled_by", drop column "cancelled_at", drop column "cancellation_reason";`,
+    );
     this.addSql(noOverlap(`"status" <> 'refused'`));
   }
 }

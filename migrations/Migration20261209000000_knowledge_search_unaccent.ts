@@ -35,31 +35,47 @@ const vectorIndexes = [
 export class Migration20261209000000_knowledge_search_unaccent extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create extension if not exists unaccent with schema public;`);
-    this.addSql(`create function public.immutable_unaccent(text) returns text language sql immutable parallel safe strict as $$ select public.unaccent('public.unaccent'::regdictionary, $1) $$;`);
+    this.addSql(
+      `create function public.immutable_unaccent(text) returns text language sql immutable parallel safe strict as $$ select public.unaccent('public.unaccent'::regdictionary, $1) $$;`,
+    );
     for (const [language, stem] of languages) {
       this.addSql(`create text search configuration public.${language}_unaccent (copy = pg_catalog.${language});`);
-      this.addSql(`alter text search configuration public.${language}_unaccent alter mapping for hword, hword_part, word with public.unaccent, pg_catalog.${stem};`);
-      this.addSql(`alter text search configuration public.${language}_unaccent alter mapping for numhword, hword_numpart, numword with public.unaccent, pg_catalog.simple;`);
+      this.addSql(
+        `alter text search configuration public.${language}_unaccent alter mapping for hword, hword_part, word with public.unaccent, pg_catalog.${stem};`,
+      );
+      this.addSql(
+        `alter text search configuration public.${language}_unaccent alter mapping for numhword, hword_numpart, numword with public.unaccent, pg_catalog.simple;`,
+      );
     }
     // Immutable for the same reason as knowledge_search_vector: the language is one the entity allows, each with its configuration.
-    this.addSql(`create function public.knowledge_search_config(lang text) returns regconfig language sql immutable parallel safe strict as $$ select ('public.' || lang || '_unaccent')::regconfig $$;`);
+    this.addSql(
+      `create function public.knowledge_search_config(lang text) returns regconfig language sql immutable parallel safe strict as $$ select ('public.' || lang || '_unaccent')::regconfig $$;`,
+    );
     this.addSql(`drop index "knowledge_articles_search_index";`);
     this.addSql(`drop index "knowledge_articles_title_search_index";`);
     this.addSql(`drop index "knowledge_articles_title_trgm_index";`);
-    this.addSql(`create or replace function "knowledge_search_vector"(lang text, title text, body text) returns tsvector language sql immutable parallel safe as $$ select setweight(to_tsvector(public.knowledge_search_config(lang), coalesce(title, '')), 'A') || setweight(to_tsvector(public.knowledge_search_config(lang), left(coalesce(body, ''), 200000)), 'B') $$;`);
+    this.addSql(
+      `create or replace function "knowledge_search_vector"(lang text, title text, body text) returns tsvector language sql immutable parallel safe as $$ select setweight(to_tsvector(public.knowledge_search_config(lang), coalesce(title, '')), 'A') || setweight(to_tsvector(public.knowledge_search_config(lang), left(coalesce(body, ''), 200000)), 'B') $$;`,
+    );
     this.addSql(`update "knowledge_articles" set "search_vector" = default;`);
     for (const index of vectorIndexes) this.addSql(index);
-    this.addSql(`create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin (public.immutable_unaccent("title") gin_trgm_ops) with (fastupdate = off);`);
+    this.addSql(
+      `create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin (public.immutable_unaccent("title") gin_trgm_ops) with (fastupdate = off);`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index "knowledge_articles_search_index";`);
     this.addSql(`drop index "knowledge_articles_title_search_index";`);
     this.addSql(`drop index "knowledge_articles_title_trgm_index";`);
-    this.addSql(`create or replace function "knowledge_search_vector"(lang text, title text, body text) returns tsvector language sql immutable parallel safe as $$ select setweight(to_tsvector(lang::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(lang::regconfig, left(coalesce(body, ''), 200000)), 'B') $$;`);
+    this.addSql(
+      `create or replace function "knowledge_search_vector"(lang text, title text, body text) returns tsvector language sql immutable parallel safe as $$ select setweight(to_tsvector(lang::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(lang::regconfig, left(coalesce(body, ''), 200000)), 'B') $$;`,
+    );
     this.addSql(`update "knowledge_articles" set "search_vector" = default;`);
     for (const index of vectorIndexes) this.addSql(index);
-    this.addSql(`create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin ("title" gin_trgm_ops) with (fastupdate = off);`);
+    this.addSql(
+      `create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin ("title" gin_trgm_ops) with (fastupdate = off);`,
+    );
     this.addSql(`drop function public.knowledge_search_config(text);`);
     for (const [language] of languages) this.addSql(`drop text search configuration public.${language}_unaccent;`);
     this.addSql(`drop function public.immutable_unaccent(text);`);

@@ -8,7 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261210000100_crm_gin_clean_definer extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create function "crm_customers_clean_gin_pending"() returns void language sql security definer set search_path = pg_catalog, public as $$
+    this
+      .addSql(`create function "crm_customers_clean_gin_pending"() returns void language sql security definer set search_path = pg_catalog, public as $$
       select gin_clean_pending_list(i::regclass) from unnest(array['public.crm_customers_roles_gin', 'public.crm_customers_tags_gin', 'public.crm_customers_custom_gin', 'public.crm_customers_search_trgm']) i
     $$;`);
   }

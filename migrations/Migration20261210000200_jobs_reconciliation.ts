@@ -10,9 +10,15 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261210000200_jobs_reconciliation extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index "stripe_events_unprocessed_index" on "stripe_events" ("received_at") where "processed_at" is null;`);
-    this.addSql(`create index "crm_imports_open_index" on "crm_imports" ("created_at") where "status" in ('queued', 'running');`);
-    this.addSql(`create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued';`);
+    this.addSql(
+      `create index "stripe_events_unprocessed_index" on "stripe_events" ("received_at") where "processed_at" is null;`,
+    );
+    this.addSql(
+      `create index "crm_imports_open_index" on "crm_imports" ("created_at") where "status" in ('queued', 'running');`,
+    );
+    this.addSql(
+      `create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued';`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -9,12 +9,18 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261210000500_mail_recipient_cap extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "mail_messages" drop constraint if exists "mail_messages_status_check";`);
-    this.addSql(`alter table "mail_messages" add constraint "mail_messages_status_check" check("status" in ('queued', 'sent', 'kept', 'failed', 'capped'));`);
+    this.addSql(
+      `alter table "mail_messages" add constraint "mail_messages_status_check" check("status" in ('queued', 'sent', 'kept', 'failed', 'capped'));`,
+    );
   }
 
   override async down(): Promise<void> {
-    this.addSql(`update "mail_messages" set "status" = 'failed', "error" = 'not sent: over the recipient cap' where "status" = 'capped';`);
+    this.addSql(
+      `update "mail_messages" set "status" = 'failed', "error" = 'not sent: over the recipient cap' where "status" = 'capped';`,
+    );
     this.addSql(`alter table "mail_messages" drop constraint if exists "mail_messages_status_check";`);
-    this.addSql(`alter table "mail_messages" add constraint "mail_messages_status_check" check("status" in ('queued', 'sent', 'kept', 'failed'));`);
+    this.addSql(
+      `alter table "mail_messages" add constraint "mail_messages_status_check" check("status" in ('queued', 'sent', 'kept', 'failed'));`,
+    );
   }
 }

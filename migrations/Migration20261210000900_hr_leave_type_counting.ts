@@ -12,7 +12,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261210000900_hr_leave_type_counting extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "hr_leave_types" add column "counting" text check ("counting" in ('ouvrables', 'ouvres')) not null default 'ouvres', add column "archived_at" timestamptz null;`);
+    this.addSql(
+      `alter table "hr_leave_types" add column "counting" text check ("counting" in ('ouvrables', 'ouvres')) not null default 'ouvres', add column "archived_at" timestamptz null;`,
+    );
     this.addSql(`update "hr_leave_types" set "counting" = 'ouvrables' where "accrual_days_per_month" * 12 > 25;`);
   }
 

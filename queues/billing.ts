@@ -11,4 +11,7 @@ export interface TrialExpiryJob {
 }
 
 export const stripeEventsQueue = defineQueue<StripeEventJob>('stripe-events', { defaults: { attempts: 10 } });
-export const trialExpiryQueue = defineQueue<TrialExpiryJob>('trial-expiry', { concurrency: 1, defaults: { attempts: 3 } });
+export const trialExpiryQueue = defineQueue<TrialExpiryJob>('trial-expiry', {
+  concurrency: 1,
+  defaults: { attempts: 3 },
+});

@@ -16,7 +16,12 @@ export const crmImportQueue = defineQueue<CrmImportJob>('crm-import', {
   // A customer import is mostly PostgreSQL's work (the stored rows are read and upserted by statements, not by
   // the worker): two at a time keep two backends, i.e. both cores of a small server, busy; more only queue on them.
   concurrency: 2,
-  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+  defaults: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: true,
+    removeOnFail: { age: 24 * 3600 },
+  },
 });
 
 /** Recomputes the stored health scores of a batch of customers of one organisation. */

@@ -35,6 +35,14 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { age: 14 * 24 * 3600 },
 };
 
-export function defineQueue<Payload>(name: string, options: { defaults?: JobsOptions; concurrency?: number; acceptedInRedis?: boolean } = {}): QueueDefinition<Payload> {
-  return { name, defaults: { ...defaultJobOptions, ...options.defaults }, concurrency: options.concurrency, acceptedInRedis: options.acceptedInRedis };
+export function defineQueue<Payload>(
+  name: string,
+  options: { defaults?: JobsOptions; concurrency?: number; acceptedInRedis?: boolean } = {},
+): QueueDefinition<Payload> {
+  return {
+    name,
+    defaults: { ...defaultJobOptions, ...options.defaults },
+    concurrency: options.concurrency,
+    acceptedInRedis: options.acceptedInRedis,
+  };
 }

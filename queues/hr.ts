@@ -29,7 +29,10 @@ export const HR_LEAVE_CATCH_UP_MONTHS = 3;
  */
 const HR_LEAVE_KEEP_SECONDS = (HR_LEAVE_CATCH_UP_MONTHS + 1) * 31 * 24 * 3600;
 
-export const hrLeaveQueue = defineQueue<HrLeaveJob>('hr-leave', { concurrency: 2, defaults: { removeOnComplete: { age: HR_LEAVE_KEEP_SECONDS } } });
+export const hrLeaveQueue = defineQueue<HrLeaveJob>('hr-leave', {
+  concurrency: 2,
+  defaults: { removeOnComplete: { age: HR_LEAVE_KEEP_SECONDS } },
+});
 
 /**
  * A compliance scan of local days `from`..`to` (YYYY-MM-DD). Without tenantId (the clock) it fans out per

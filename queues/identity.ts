@@ -26,6 +26,8 @@ export interface AccountLinkJob {
   ip?: string | null;
 }
 
-export const mailQueue = defineQueue<MailJob>('mail', { defaults: { attempts: 6, backoff: { type: 'exponential', delay: 2000 } } });
+export const mailQueue = defineQueue<MailJob>('mail', {
+  defaults: { attempts: 6, backoff: { type: 'exponential', delay: 2000 } },
+});
 export const broadcastQueue = defineQueue<BroadcastJob>('broadcast', { concurrency: 1 });
 export const accountLinkQueue = defineQueue<AccountLinkJob>('account-links');

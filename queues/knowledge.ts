@@ -10,4 +10,6 @@ export interface KnowledgeMailingJob {
 export const knowledgeMailingQueue = defineQueue<KnowledgeMailingJob>('knowledge-mailing');
 
 /** Moves the view and search counters of Redis into the statistics tables (the clock enqueues it every minute). */
-export const knowledgeStatsQueue = defineQueue<{ slot: string }>('knowledge-stats', { defaults: { attempts: 3, removeOnComplete: { age: 3600, count: 100 } } });
+export const knowledgeStatsQueue = defineQueue<{ slot: string }>('knowledge-stats', {
+  defaults: { attempts: 3, removeOnComplete: { age: 3600, count: 100 } },
+});

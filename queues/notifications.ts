@@ -26,5 +26,10 @@ export const deliveriesPruneQueue = defineQueue<{ slot: string }>('deliveries-pr
  * in the queue dashboard (failed), and its outcome in hub_deliveries (GET /admin/deliveries/hub).
  */
 export const hubNotificationsQueue = defineQueue<HubNotification>('hub-notifications', {
-  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600, count: 5000 } },
+  defaults: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 500 },
+    removeOnComplete: { age: 600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+  },
 });

@@ -16,7 +16,9 @@ export class Queues {
     onError: (err: Error) => void = () => undefined,
   ) {
     for (const def of allQueues) {
-      const defaults = retryDelayMs ? { ...def.defaults, backoff: { type: 'exponential', delay: retryDelayMs } } : def.defaults;
+      const defaults = retryDelayMs
+        ? { ...def.defaults, backoff: { type: 'exponential', delay: retryDelayMs } }
+        : def.defaults;
       const queue = new Queue(def.name, { connection, prefix, defaultJobOptions: defaults });
       queue.on('error', onError);
       this.byName.set(def.name, queue);
@@ -42,7 +44,9 @@ export class Queues {
   }
 
   addBulk<P>(def: QueueDefinition<P>, jobs: { payload: P; options?: JobsOptions }[]): Promise<Job<P>[]> {
-    return this.get(def).addBulk(jobs.map((j) => ({ name: def.name, data: j.payload, opts: j.options }))) as Promise<Job<P>[]>;
+    return this.get(def).addBulk(jobs.map((j) => ({ name: def.name, data: j.payload, opts: j.options }))) as Promise<
+      Job<P>[]
+    >;
   }
 
   /** Whether a queue of this name is registered (a staged job names its queue). */

@@ -36,5 +36,10 @@ export const telemetryQueue = defineQueue<TelemetryJob>('vr-telemetry', {
 /** The clock's presence sweep: finds expired presence and records the departures. One at a time. */
 export const presenceSweepQueue = defineQueue<Record<string, never>>('vr-presence-sweep', {
   concurrency: 1,
-  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { count: 100 }, removeOnFail: { age: 24 * 3600 } },
+  defaults: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { age: 24 * 3600 },
+  },
 });

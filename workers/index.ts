@@ -49,4 +49,3 @@ export const allProcessors: readonly Processor<never>[] = [
   knowledgeStatsProcessor,
   stagedJobsRelayProcessor,
 ] as Processor<never>[];
-

@@ -23,10 +23,12 @@ export interface WorkerPool {
 export const STALL_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
 
 /** How long a job that stalled `stalls` times waits before it runs again. */
-export const stallDelayMs = (stalls: number): number => (stalls <= 1 ? 0 : Math.min(STALL_BACKOFF.firstMs * 2 ** (stalls - 2), STALL_BACKOFF.maxMs));
+export const stallDelayMs = (stalls: number): number =>
+  stalls <= 1 ? 0 : Math.min(STALL_BACKOFF.firstMs * 2 ** (stalls - 2), STALL_BACKOFF.maxMs);
 
 /** Whether a failure is the job's last: unrecoverable, or its attempts (this one counted in `attempts`) used up. */
-const isFinal = (job: Job, err: unknown, attempts: number) => err instanceof UnrecoverableError || attempts >= (job.opts.attempts ?? 1);
+const isFinal = (job: Job, err: unknown, attempts: number) =>
+  err instanceof UnrecoverableError || attempts >= (job.opts.attempts ?? 1);
 
 /** Fail fast on wiring: every queue has exactly one processor and every processor a queue. */
 export function checkWiring(queues = allQueues, processors = allProcessors): void {
@@ -36,7 +38,9 @@ export function checkWiring(queues = allQueues, processors = allProcessors): voi
   const duplicate = handled.filter((n, i) => handled.indexOf(n) !== i);
   const orphan = handled.filter((n) => !names.includes(n));
   if (missing.length || duplicate.length || orphan.length) {
-    throw new Error(`Queue wiring is wrong: without processor [${missing}], several processors [${duplicate}], processor without queue [${orphan}]`);
+    throw new Error(
+      `Queue wiring is wrong: without processor [${missing}], several processors [${duplicate}], processor without queue [${orphan}]`,
+    );
   }
 }
 
@@ -108,12 +112,17 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       worker.on('completed', () => metrics.jobs.inc({ queue, outcome: 'completed' }));
       // Counted where the stalled check found it; logged where it runs again (backOffAfterStall).
       worker.on('stalled', () => metrics.jobs.inc({ queue, outcome: 'stalled' }));
-      worker.on('lockRenewalFailed', (jobIds) => logger.warn({ queue, jobIds }, 'job locks lost: these jobs may run again elsewhere'));
+      worker.on('lockRenewalFailed', (jobIds) =>
+        logger.warn({ queue, jobIds }, 'job locks lost: these jobs may run again elsewhere'),
+      );
       worker.on('failed', (job, err) => {
         if (!job) return;
         const final = isFinal(job, err, job.attemptsMade);
         metrics.jobs.inc({ queue, outcome: final ? 'failed' : 'retried' });
-        logger[final ? 'error' : 'warn']({ queue, jobId: job.id, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed, will retry');
+        logger[final ? 'error' : 'warn'](
+          { queue, jobId: job.id, attempt: job.attemptsMade, err: err.message },
+          final ? 'job failed for good' : 'job failed, will retry',
+        );
       });
       // A worker retries its connection every second in an outage: while the process's connections do not reach
       // Redis, its RedisWatch tells the outage once for every queue; other errors, one line every 30 s per queue.
@@ -142,10 +151,21 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
  */
 async function backOffAfterStall(services: Services, job: Job, token: string | undefined): Promise<boolean> {
   const stalls = job.stalledCounter;
-  const served = Number(await services.redis.set(services.key('jobs', 'stalls-served', job.queueName, job.id!), String(stalls), 'EX', 7 * 24 * 3600, 'GET'));
+  const served = Number(
+    await services.redis.set(
+      services.key('jobs', 'stalls-served', job.queueName, job.id!),
+      String(stalls),
+      'EX',
+      7 * 24 * 3600,
+      'GET',
+    ),
+  );
   if (served >= stalls) return false;
   const delayMs = stallDelayMs(stalls);
-  services.logger.warn({ queue: job.queueName, jobId: job.id, stalls, delayMs }, 'job back after its worker stopped in it: runs again');
+  services.logger.warn(
+    { queue: job.queueName, jobId: job.id, stalls, delayMs },
+    'job back after its worker stopped in it: runs again',
+  );
   if (!delayMs || !token) return false;
   await job.moveToDelayed(Date.now() + delayMs, token);
   return true;
@@ -156,7 +176,9 @@ if (require.main === module) {
     await runProcess('worker', servicesFor('worker'), async (services) => {
       const pool = startWorkers(services);
       const redis = redisWatch(services.logger, services.config.REDIS_URL);
-      services.logger.info(`worker running ${pool.workers.length} queues${redis.available ? '' : `, waiting for redis at ${redis.address}`}`);
+      services.logger.info(
+        `worker running ${pool.workers.length} queues${redis.available ? '' : `, waiting for redis at ${redis.address}`}`,
+      );
       return () => pool.close();
     });
   })();

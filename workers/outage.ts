@@ -52,7 +52,9 @@ export class OutageGate {
   /** The name of a dependency that does not answer, or null. Concurrent failures share one round of probes. */
   private firstDown(): Promise<string | null> {
     this.asking ??= (async () => {
-      const results = await Promise.all(this.dependencies.map(async (d) => [d.name, await probe(d.check, this.options.timeoutMs)] as const));
+      const results = await Promise.all(
+        this.dependencies.map(async (d) => [d.name, await probe(d.check, this.options.timeoutMs)] as const),
+      );
       return results.find(([, result]) => result !== 'ok')?.[0] ?? null;
     })().finally(() => (this.asking = null));
     return this.asking;
@@ -62,7 +64,8 @@ export class OutageGate {
     const since = Date.now();
     this.logger.warn({ dependency }, 'dependency down: workers pause, jobs wait without spending attempts');
     await Promise.all([...this.workers].map((w) => w.pause(true)));
-    while (!this.stopped && (await this.firstDown())) await new Promise((resolve) => setTimeout(resolve, this.options.intervalMs));
+    while (!this.stopped && (await this.firstDown()))
+      await new Promise((resolve) => setTimeout(resolve, this.options.intervalMs));
     this.outage = null;
     if (this.stopped) return;
     this.logger.info({ dependency, downForMs: Date.now() - since }, 'dependencies answer again: workers resume');

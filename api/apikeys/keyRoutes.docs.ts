@@ -11,7 +11,10 @@ export const listKeysDescription = (surface: string) => prose`
 
 /** POST a key; `scopes` says what each scope needs, e.g. "read: knowledge.read; write: ...". */
 export function createKeyDescription(module: ApiKeyModule, surface: string, scopes: string): string {
-  const unpublished = module === 'knowledge' ? ', and the key reads unpublished articles only when its creator holds knowledge.write' : '';
+  const unpublished =
+    module === 'knowledge'
+      ? ', and the key reads unpublished articles only when its creator holds knowledge.write'
+      : '';
   return prose`
     A key of the organisation for ${surface}, sent as X-Server-API-Key. The answer holds the key itself, this once
     (only its SHA-256 is stored; lists show its prefix). Scope \`read\` allows GET routes; \`write\` also allows

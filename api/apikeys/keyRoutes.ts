@@ -21,7 +21,10 @@ export interface KeyRoutesOptions {
   surface: string;
 }
 
-const describeScopes = (module: ApiKeyModule) => Object.entries(scopePermissions[module]).map(([scope, perms]) => `${scope}: ${perms.join(' + ')}`).join('; ');
+const describeScopes = (module: ApiKeyModule) =>
+  Object.entries(scopePermissions[module])
+    .map(([scope, perms]) => `${scope}: ${perms.join(' + ')}`)
+    .join('; ');
 
 /**
  * The key management routes of one module's integration surface (JWT + module + permission): list, create
@@ -53,7 +56,12 @@ export function apiKeyRoutes(r: Routes, { path, module, permission, surface }: K
       response: CreatedApiKeyView,
       status: 201,
     },
-    async ({ ctx, body }) => new Reply(201, CreatedApiKeyView.fromCreated(await createApiKey(ctx, { module, label: body.label, scope: body.scope })), { 'Cache-Control': 'no-store' }),
+    async ({ ctx, body }) =>
+      new Reply(
+        201,
+        CreatedApiKeyView.fromCreated(await createApiKey(ctx, { module, label: body.label, scope: body.scope })),
+        { 'Cache-Control': 'no-store' },
+      ),
   );
 
   r.delete(

@@ -14,17 +14,23 @@ export class ApiKeyView {
   @IsUUID() id!: string;
   @IsString() label!: string;
   @JSONSchema({ description: 'The highest scope held: `write` keys may also read' })
-  @IsIn(apiKeyScopes) scope!: string;
+  @IsIn(apiKeyScopes)
+  scope!: string;
   @IsIn(apiKeyScopes, { each: true }) scopes!: string[];
   @JSONSchema({ description: 'The start of the key (e.g. `psk_core_Ab3dE5fG`), to tell keys apart' })
-  @IsString() prefix!: string;
+  @IsString()
+  prefix!: string;
   @JSONSchema({ description: CREATED_BY })
-  @IsUUID() createdBy!: string;
+  @IsUUID()
+  createdBy!: string;
   @JSONSchema({ description: SEES_UNPUBLISHED })
-  @IsBoolean() seesUnpublished!: boolean;
+  @IsBoolean()
+  seesUnpublished!: boolean;
   @IsDateString() createdAt!: string;
   @JSONSchema({ description: 'Last call made with the key (minute resolution); null when never used' })
-  @Nullable() @IsDateString() lastUsedAt!: string | null;
+  @Nullable()
+  @IsDateString()
+  lastUsedAt!: string | null;
 
   static from(k: Lean<ApiKey>): ApiKeyView {
     return {
@@ -43,8 +49,11 @@ export class ApiKeyView {
 
 /** The answer of a creation: the only time the key itself is shown. */
 export class CreatedApiKeyView extends ApiKeyView {
-  @JSONSchema({ description: 'The key, for the X-Server-API-Key header. Shown this once: only its hash is kept, so store it now' })
-  @IsString() key!: string;
+  @JSONSchema({
+    description: 'The key, for the X-Server-API-Key header. Shown this once: only its hash is kept, so store it now',
+  })
+  @IsString()
+  key!: string;
 
   static fromCreated({ apiKey, key }: CreatedApiKey): CreatedApiKeyView {
     return { ...ApiKeyView.from(apiKey), key };
@@ -54,7 +63,9 @@ export class CreatedApiKeyView extends ApiKeyView {
 export class ApiKeyPageView {
   @ValidateNested({ each: true }) @Type(() => ApiKeyView) items!: ApiKeyView[];
   @JSONSchema({ description: 'Cursor of the next page; null on the last' })
-  @Nullable() @IsString() nextCursor!: string | null;
+  @Nullable()
+  @IsString()
+  nextCursor!: string | null;
 
   static from(page: Page<Lean<ApiKey>>): ApiKeyPageView {
     return mapPage(page, ApiKeyView.from);

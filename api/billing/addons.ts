@@ -26,9 +26,13 @@ export function addonRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/addons/all', { summary: 'Administrators: every add-on, on sale or not', access: 'admin', response: AddonList }, async ({ ctx }) => ({
-    items: (await listAllAddons(ctx.em)).map(AddonView.from),
-  }));
+  r.get(
+    '/api/addons/all',
+    { summary: 'Administrators: every add-on, on sale or not', access: 'admin', response: AddonList },
+    async ({ ctx }) => ({
+      items: (await listAllAddons(ctx.em)).map(AddonView.from),
+    }),
+  );
 
   r.post(
     '/api/addons',

@@ -20,9 +20,13 @@ export function entitlementRoutes({ routes }: ModuleMount): void {
     async ({ services, auth }) => EntitlementsView.from(await services.entitlements.get(auth.tenantId)),
   );
 
-  r.get('/api/entitlements', { summary: 'Administrators: entitlements of every tier', access: 'admin', response: TierEntitlementsList }, async ({ ctx }) => ({
-    items: (await listPlans(ctx.em, { includeHidden: true })).map(TierEntitlementsView.from),
-  }));
+  r.get(
+    '/api/entitlements',
+    { summary: 'Administrators: entitlements of every tier', access: 'admin', response: TierEntitlementsList },
+    async ({ ctx }) => ({
+      items: (await listPlans(ctx.em, { includeHidden: true })).map(TierEntitlementsView.from),
+    }),
+  );
 
   r.put(
     '/api/entitlements/:tier',

@@ -9,7 +9,13 @@ import { getInternalSubscriptionsTrialing } from './internal.docs';
 export function internalBillingRoutes({ routes }: ModuleMount): void {
   routes('Internal').get(
     '/internal/subscriptions/trialing',
-    { summary: 'Trials running now', description: getInternalSubscriptionsTrialing, access: 'internal', query: PageQuery, response: TrialingList },
+    {
+      summary: 'Trials running now',
+      description: getInternalSubscriptionsTrialing,
+      access: 'internal',
+      query: PageQuery,
+      response: TrialingList,
+    },
     async ({ services, query }) => {
       const page = await listRunningTrials(services, { limit: query.limit, cursor: query.cursor });
       return mapPage(page, TrialingView.from);

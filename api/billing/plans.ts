@@ -20,7 +20,9 @@ export function planRoutes({ routes }: ModuleMount): void {
       // Public and without input, yet read from PostgreSQL.
       errors: { 503: 'PostgreSQL is unavailable: `dependency_unavailable`; retry shortly' },
     },
-    async ({ services, req }) => ({ items: (await listCatalogue(services, req.get('authorization'))).map(PlanView.from) }),
+    async ({ services, req }) => ({
+      items: (await listCatalogue(services, req.get('authorization'))).map(PlanView.from),
+    }),
   );
 
   r.get(

@@ -32,10 +32,14 @@ export function promotionRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/promo', { summary: 'Administrators: list promotions', access: 'admin', query: PageQuery, response: PromotionList }, async ({ ctx, query }) => {
-    const page = await listPromotions(ctx.em, { limit: query.limit, cursor: query.cursor });
-    return mapPage(page, PromotionView.from);
-  });
+  r.get(
+    '/api/promo',
+    { summary: 'Administrators: list promotions', access: 'admin', query: PageQuery, response: PromotionList },
+    async ({ ctx, query }) => {
+      const page = await listPromotions(ctx.em, { limit: query.limit, cursor: query.cursor });
+      return mapPage(page, PromotionView.from);
+    },
+  );
 
   r.put(
     '/api/promo/:id',
@@ -59,7 +63,13 @@ export function promotionRoutes({ routes }: ModuleMount): void {
 
   r.delete(
     '/api/promo/:id',
-    { summary: 'Administrators: delete a promotion', description: deletePromoId, access: 'admin', params: IdParams, status: 204 },
+    {
+      summary: 'Administrators: delete a promotion',
+      description: deletePromoId,
+      access: 'admin',
+      params: IdParams,
+      status: 204,
+    },
     async ({ ctx, params }) => {
       await deletePromotion(ctx, params.id);
       return noContent();

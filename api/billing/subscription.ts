@@ -6,14 +6,26 @@ import { chooseTrialModules } from '../../domain/billing/chooseTrialModules';
 import { startTrial } from '../../domain/billing/startTrial';
 import { ChangePlanBody, EditSubscriptionBody, StartTrialBody, TenantParams, TrialModulesBody } from './dtos';
 import { SubscriptionView } from './views';
-import { postSubscriptionChangePlan, postSubscriptionStartTrial, putSubscriptionTenantId, putSubscriptionTrialModules } from './subscription.docs';
+import {
+  postSubscriptionChangePlan,
+  postSubscriptionStartTrial,
+  putSubscriptionTenantId,
+  putSubscriptionTrialModules,
+} from './subscription.docs';
 
 /** /api/subscription: the organisation's subscription, its trial and plan changes; the administrators' edit. */
 export function subscriptionRoutes({ routes }: ModuleMount): void {
   const r = routes('Billing: subscription');
 
-  r.get('/api/subscription', { summary: "My organisation's subscription", access: 'user', permission: 'billing.read', response: SubscriptionView }, async ({ ctx }) =>
-    SubscriptionView.from(await readSubscription(ctx)),
+  r.get(
+    '/api/subscription',
+    {
+      summary: "My organisation's subscription",
+      access: 'user',
+      permission: 'billing.read',
+      response: SubscriptionView,
+    },
+    async ({ ctx }) => SubscriptionView.from(await readSubscription(ctx)),
   );
 
   r.post(

@@ -15,10 +15,11 @@ import { vrRoomsLimit, webhookDuplicate } from './views.docs';
 
 /** Presenters of the billing routes: the only place billing entities become response bodies. */
 
-
 export class TrialView {
   @JSONSchema({ description: 'A trial is running now' }) @IsBoolean() active!: boolean;
-  @JSONSchema({ description: 'The organisation has had its one trial (start-trial answers 409 trial_already_used)' }) @IsBoolean() used!: boolean;
+  @JSONSchema({ description: 'The organisation has had its one trial (start-trial answers 409 trial_already_used)' })
+  @IsBoolean()
+  used!: boolean;
   @Nullable() @IsDateString() startedAt!: string | null;
   @Nullable() @IsDateString() endsAt!: string | null;
   @JSONSchema({ description: 'Paid modules the trial unlocks' }) @IsString({ each: true }) modules!: string[];
@@ -27,13 +28,21 @@ export class TrialView {
 export class SubscriptionView {
   @IsUUID() tenantId!: string;
   @IsString() tier!: string;
-  @JSONSchema({ description: 'trialing: our free trial runs; the others mirror the payment provider' }) @IsIn(subscriptionStatuses) status!: string;
+  @JSONSchema({ description: 'trialing: our free trial runs; the others mirror the payment provider' })
+  @IsIn(subscriptionStatuses)
+  status!: string;
   @JSONSchema({ description: 'Add-on modules held on top of the tier' }) @IsString({ each: true }) addons!: string[];
   @ValidateNested() @Type(() => TrialView) trial!: TrialView;
   @JSONSchema({ description: 'End of the paid period' }) @Nullable() @IsDateString() currentPeriodEnd!: string | null;
-  @JSONSchema({ description: 'The paid subscription ends (back to free) at currentPeriodEnd' }) @IsBoolean() cancelAtPeriodEnd!: boolean;
-  @JSONSchema({ description: 'A payment provider customer exists (the portal is available)' }) @IsBoolean() billingAccount!: boolean;
-  @JSONSchema({ description: 'Billed through a payment provider subscription (change-plan updates it)' }) @IsBoolean() paid!: boolean;
+  @JSONSchema({ description: 'The paid subscription ends (back to free) at currentPeriodEnd' })
+  @IsBoolean()
+  cancelAtPeriodEnd!: boolean;
+  @JSONSchema({ description: 'A payment provider customer exists (the portal is available)' })
+  @IsBoolean()
+  billingAccount!: boolean;
+  @JSONSchema({ description: 'Billed through a payment provider subscription (change-plan updates it)' })
+  @IsBoolean()
+  paid!: boolean;
   @IsDateString() updatedAt!: string;
 
   static from(s: Subscription): SubscriptionView {
@@ -42,7 +51,13 @@ export class SubscriptionView {
       tier: s.tier,
       status: s.status,
       addons: s.addons,
-      trial: { active: isTrialRunning(s), used: !!s.trialStartedAt, startedAt: iso(s.trialStartedAt), endsAt: iso(s.trialEndsAt), modules: s.trialModules },
+      trial: {
+        active: isTrialRunning(s),
+        used: !!s.trialStartedAt,
+        startedAt: iso(s.trialStartedAt),
+        endsAt: iso(s.trialEndsAt),
+        modules: s.trialModules,
+      },
       currentPeriodEnd: iso(s.currentPeriodEnd),
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       billingAccount: !!s.stripeCustomerId,
@@ -58,8 +73,14 @@ export class SubscriptionView {
  * as zero rooms.
  */
 export class TierLimitsView {
-  @JSONSchema({ description: 'Cloud storage quota in bytes (0: nothing can be stored)' }) @IsOptional() @IsInt() cloudQuotaBytes?: number;
-  @JSONSchema({ description: 'Members an organisation may have, owners included' }) @IsOptional() @IsInt() seats?: number;
+  @JSONSchema({ description: 'Cloud storage quota in bytes (0: nothing can be stored)' })
+  @IsOptional()
+  @IsInt()
+  cloudQuotaBytes?: number;
+  @JSONSchema({ description: 'Members an organisation may have, owners included' })
+  @IsOptional()
+  @IsInt()
+  seats?: number;
   @JSONSchema({ description: vrRoomsLimit })
   @IsOptional()
   @Nullable()
@@ -81,12 +102,20 @@ export class EntitlementsView {
   @IsUUID() tenantId!: string;
   @IsString() tier!: string;
   @IsString() status!: string;
-  @JSONSchema({ description: 'Modules the organisation may use now: tier + add-ons + running trial' }) @IsString({ each: true }) modules!: string[];
-  @JSONSchema({ description: 'Limits of the tier' }) @ValidateNested() @Type(() => TierLimitsView) limits!: TierLimitsView;
+  @JSONSchema({ description: 'Modules the organisation may use now: tier + add-ons + running trial' })
+  @IsString({ each: true })
+  modules!: string[];
+  @JSONSchema({ description: 'Limits of the tier' })
+  @ValidateNested()
+  @Type(() => TierLimitsView)
+  limits!: TierLimitsView;
   @ValidateNested() @Type(() => EntitlementsTrialView) trial!: EntitlementsTrialView;
   @IsString({ each: true }) addons!: string[];
   @IsBoolean() suspended!: boolean;
-  @JSONSchema({ description: 'These entitlements change by themselves at this time (the trial ends); null: until the subscription changes' })
+  @JSONSchema({
+    description:
+      'These entitlements change by themselves at this time (the trial ends); null: until the subscription changes',
+  })
   @Nullable()
   @IsDateString()
   validUntil!: string | null;
@@ -103,7 +132,12 @@ export class TierEntitlementsView {
   @ValidateNested() @Type(() => TierLimitsView) limits!: TierLimitsView;
 
   static from(p: Plan): TierEntitlementsView {
-    return { tier: p.tier, name: p.name, modules: p.entitlements.modules, limits: TierLimitsView.from(p.entitlements.limits) };
+    return {
+      tier: p.tier,
+      name: p.name,
+      modules: p.entitlements.modules,
+      limits: TierLimitsView.from(p.entitlements.limits),
+    };
   }
 }
 
@@ -144,11 +178,19 @@ export class PlanList {
 }
 
 export class StripeStatusView implements PaymentProviderStatus {
-  @JSONSchema({ description: 'STRIPE_SECRET_KEY is set: checkout, portal and paid plan changes work' }) @IsBoolean() configured!: boolean;
-  @JSONSchema({ description: 'STRIPE_WEBHOOK_SECRET is set: webhooks are accepted' }) @IsBoolean() webhookSecretSet!: boolean;
+  @JSONSchema({ description: 'STRIPE_SECRET_KEY is set: checkout, portal and paid plan changes work' })
+  @IsBoolean()
+  configured!: boolean;
+  @JSONSchema({ description: 'STRIPE_WEBHOOK_SECRET is set: webhooks are accepted' })
+  @IsBoolean()
+  webhookSecretSet!: boolean;
   @Nullable() @IsIn(['test', 'live']) mode!: 'test' | 'live' | null;
-  @JSONSchema({ description: 'Public paid tiers without a Stripe price id (cannot be bought)' }) @IsString({ each: true }) tiersWithoutPrice!: string[];
-  @JSONSchema({ description: 'Active add-ons without a Stripe price id (cannot be bought)' }) @IsString({ each: true }) addonsWithoutPrice!: string[];
+  @JSONSchema({ description: 'Public paid tiers without a Stripe price id (cannot be bought)' })
+  @IsString({ each: true })
+  tiersWithoutPrice!: string[];
+  @JSONSchema({ description: 'Active add-ons without a Stripe price id (cannot be bought)' })
+  @IsString({ each: true })
+  addonsWithoutPrice!: string[];
 }
 
 export class AddonView {
@@ -162,7 +204,16 @@ export class AddonView {
   @IsInt() sortOrder!: number;
 
   static from(a: Addon): AddonView {
-    return { moduleKey: a.moduleKey, name: a.name, description: a.description, priceCents: a.priceCents, currency: a.currency, stripePriceId: a.stripePriceId ?? null, active: a.active, sortOrder: a.sortOrder };
+    return {
+      moduleKey: a.moduleKey,
+      name: a.name,
+      description: a.description,
+      priceCents: a.priceCents,
+      currency: a.currency,
+      stripePriceId: a.stripePriceId ?? null,
+      active: a.active,
+      sortOrder: a.sortOrder,
+    };
   }
 }
 
@@ -223,7 +274,10 @@ export class PromotionList {
 export class PromoLookupView {
   @IsString() code!: string;
   @JSONSchema({ description: 'Usable now (and for the tier asked about)' }) @IsBoolean() valid!: boolean;
-  @JSONSchema({ description: 'Why not: expired, exhausted or not_applicable; null when valid' }) @Nullable() @IsString() reason!: string | null;
+  @JSONSchema({ description: 'Why not: expired, exhausted or not_applicable; null when valid' })
+  @Nullable()
+  @IsString()
+  reason!: string | null;
   @Nullable() @IsInt() percentOff!: number | null;
   @Nullable() @IsInt() amountOffCents!: number | null;
   @Nullable() @IsString() currency!: string | null;
@@ -267,7 +321,14 @@ export class TrialingView {
   @IsString({ each: true }) trialModules!: string[];
 
   static from(s: Subscription): TrialingView {
-    return { tenantId: s.tenantId, tier: s.tier, status: s.status, trialStartedAt: iso(s.trialStartedAt), trialEndsAt: isoTime(s.trialEndsAt!), trialModules: s.trialModules };
+    return {
+      tenantId: s.tenantId,
+      tier: s.tier,
+      status: s.status,
+      trialStartedAt: iso(s.trialStartedAt),
+      trialEndsAt: isoTime(s.trialEndsAt!),
+      trialModules: s.trialModules,
+    };
   }
 }
 

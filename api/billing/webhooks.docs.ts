@@ -1,4 +1,3 @@
-
 /** Long descriptions of the routes of webhooks.ts (the OpenAPI text). */
 
 /** POST /api/webhooks/stripe */

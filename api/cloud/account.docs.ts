@@ -20,4 +20,5 @@ export const postInternalUsageDoc = prose`
   quota checked before storing use the three-step upload instead.
 `;
 
-export const documentConflictError = '`quota_exceeded`, or `name_taken` (concurrent creations took every free name tried; try again)';
+export const documentConflictError =
+  '`quota_exceeded`, or `name_taken` (concurrent creations took every free name tried; try again)';

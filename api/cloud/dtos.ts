@@ -1,5 +1,17 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
 import { DESCRIPTION_LENGTH, fileCategories, NAME_LENGTH } from '../../entities/cloud/node';
@@ -16,13 +28,27 @@ const MEDIA_TYPE = /^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}\/[a-zA-Z0-9][a-zA-Z0
 
 export class CloudUploadUrlBody {
   @JSONSchema({ description: cloudUploadUrlBodyNameDoc })
-  @IsString() @Length(1, NAME_LENGTH) name!: string;
-  @JSONSchema({ description: 'Exact size in bytes the PUT will carry (checked at confirmation); at most CLOUD_MAX_UPLOAD_BYTES' })
-  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) size!: number;
+  @IsString()
+  @Length(1, NAME_LENGTH)
+  name!: string;
+  @JSONSchema({
+    description: 'Exact size in bytes the PUT will carry (checked at confirmation); at most CLOUD_MAX_UPLOAD_BYTES',
+  })
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  size!: number;
   @JSONSchema({ description: 'Media type the PUT will send as Content-Type (checked at confirmation), e.g. image/png' })
-  @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' }) contentType!: string;
-  @JSONSchema({ description: 'Folder the file lands in; root when absent or null', type: ['string', 'null'], format: 'uuid' })
-  @IsOptional() @IsUUID() folderId?: string | null;
+  @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
+  contentType!: string;
+  @JSONSchema({
+    description: 'Folder the file lands in; root when absent or null',
+    type: ['string', 'null'],
+    format: 'uuid',
+  })
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
 }
 
 export class CloudUploadConfirmBody {
@@ -32,24 +58,39 @@ export class CloudUploadConfirmBody {
 export class CloudEditNodeBody {
   @IsOptional() @IsString() @Length(1, NAME_LENGTH) name?: string;
   @JSONSchema({ description: 'Free text (null clears it)', type: ['string', 'null'], maxLength: DESCRIPTION_LENGTH })
-  @IsOptional() @IsString() @MaxLength(DESCRIPTION_LENGTH) description?: string | null;
+  @IsOptional()
+  @IsString()
+  @MaxLength(DESCRIPTION_LENGTH)
+  description?: string | null;
 }
 
 export class CloudMoveBody {
   @JSONSchema({ description: 'Target folder; null moves to the root', type: ['string', 'null'], format: 'uuid' })
-  @IsOptional() @IsUUID() folderId?: string | null;
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
 }
 
 export class CloudBulkDeleteBody {
   @JSONSchema({ description: `Files to trash (at most ${MAX_BULK})` })
-  @IsOptional() @IsArray() @ArrayMaxSize(MAX_BULK) @IsUUID('all', { each: true }) fileIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_BULK)
+  @IsUUID('all', { each: true })
+  fileIds?: string[];
   @JSONSchema({ description: `Folders to trash with their subtrees (at most ${MAX_BULK})` })
-  @IsOptional() @IsArray() @ArrayMaxSize(MAX_BULK) @IsUUID('all', { each: true }) folderIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_BULK)
+  @IsUUID('all', { each: true })
+  folderIds?: string[];
 }
 
 export class CloudBulkMoveBody extends CloudBulkDeleteBody {
   @JSONSchema({ description: 'Target folder; null moves to the root', type: ['string', 'null'], format: 'uuid' })
-  @IsOptional() @IsUUID() folderId?: string | null;
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
 }
 
 export class CloudStarBody {
@@ -58,67 +99,122 @@ export class CloudStarBody {
 
 export class CloudShareBody {
   @JSONSchema({ description: cloudShareBodyKindDoc })
-  @IsIn(shareKinds) kind!: ShareKind;
+  @IsIn(shareKinds)
+  kind!: ShareKind;
   @JSONSchema({ description: 'Link shares: the link answers 410 after this time (ISO 8601)' })
-  @IsOptional() @IsInstant() @MaxLength(40) expiresAt?: string;
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  expiresAt?: string;
   @JSONSchema({ description: 'Link shares: the password needed to open the link (8-128 characters)' })
-  @IsOptional() @IsString() @Length(8, 128) password?: string;
+  @IsOptional()
+  @IsString()
+  @Length(8, 128)
+  password?: string;
   @JSONSchema({ description: 'Member shares: user ids of members of the organisation (1-100)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) memberIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  memberIds?: string[];
 }
 
 export class CloudOpenShareBody {
-  @JSONSchema({ description: 'The password of a protected link' }) @IsOptional() @IsString() @MaxLength(128) password?: string;
+  @JSONSchema({ description: 'The password of a protected link' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  password?: string;
 }
 
 export class CloudCreateFolderBody {
-  @JSONSchema({ description: 'A name taken in the folder becomes "name (2)"' }) @IsString() @Length(1, NAME_LENGTH) name!: string;
+  @JSONSchema({ description: 'A name taken in the folder becomes "name (2)"' })
+  @IsString()
+  @Length(1, NAME_LENGTH)
+  name!: string;
   @JSONSchema({ description: 'Parent folder; root when absent or null', type: ['string', 'null'], format: 'uuid' })
-  @IsOptional() @IsUUID() parentId?: string | null;
+  @IsOptional()
+  @IsUUID()
+  parentId?: string | null;
 }
 
 export class CloudCreateDocumentBody {
   @JSONSchema({ description: 'doc (.odt), sheet (.ods) or slides (.odp)' }) @IsIn(documentTypes) type!: DocumentType;
   @JSONSchema({ description: 'Name (the extension is added); "Untitled document" ... by default' })
-  @IsOptional() @IsString() @Length(1, 250) name?: string;
+  @IsOptional()
+  @IsString()
+  @Length(1, 250)
+  name?: string;
   @JSONSchema({ description: 'Folder; root when absent or null', type: ['string', 'null'], format: 'uuid' })
-  @IsOptional() @IsUUID() folderId?: string | null;
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
 }
 
 export class CloudUsageBody {
   @JSONSchema({ description: 'The organisation whose usage changed' }) @IsUUID() tenantId!: string;
-  @JSONSchema({ description: 'The reporter\'s id of this change: an event is applied once, however often it is sent' })
-  @Matches(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'eventId must be 1-100 letters, digits, ".", "_", ":" or "-"' }) eventId!: string;
+  @JSONSchema({ description: "The reporter's id of this change: an event is applied once, however often it is sent" })
+  @Matches(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'eventId must be 1-100 letters, digits, ".", "_", ":" or "-"' })
+  eventId!: string;
   @JSONSchema({ description: 'Bytes stored (positive) or freed (negative)' })
-  @IsInt() @Min(-Number.MAX_SAFE_INTEGER) @Max(Number.MAX_SAFE_INTEGER) deltaBytes!: number;
-  @JSONSchema({ description: 'Category the bytes count under (default image)' }) @IsOptional() @IsIn(fileCategories) category?: string;
+  @IsInt()
+  @Min(-Number.MAX_SAFE_INTEGER)
+  @Max(Number.MAX_SAFE_INTEGER)
+  deltaBytes!: number;
+  @JSONSchema({ description: 'Category the bytes count under (default image)' })
+  @IsOptional()
+  @IsIn(fileCategories)
+  category?: string;
   @JSONSchema({ description: 'Reporting module, e.g. documents or slides' })
-  @Matches(/^[a-z][a-z0-9_-]{0,39}$/, { message: 'source must be a module key' }) source!: string;
+  @Matches(/^[a-z][a-z0-9_-]{0,39}$/, { message: 'source must be a module key' })
+  source!: string;
 }
 
 /** `?limit=&cursor=` of the cloud lists; cursors are opaque strings (not ids: lists sort by name, size, date). */
 export class CloudPageQuery {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
   @JSONSchema({ description: 'nextCursor of the previous page' })
-  @IsOptional() @Matches(/^[A-Za-z0-9_-]{1,2000}$/, { message: 'cursor must be a nextCursor' }) cursor?: string;
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,2000}$/, { message: 'cursor must be a nextCursor' })
+  cursor?: string;
 }
 
 export class CloudContentsQuery extends CloudPageQuery {
-  @JSONSchema({ description: 'name (case-insensitive, default), size or date (last change); folders always come first' })
-  @IsOptional() @IsIn(sortKeys) sort?: SortKey;
+  @JSONSchema({
+    description: 'name (case-insensitive, default), size or date (last change); folders always come first',
+  })
+  @IsOptional()
+  @IsIn(sortKeys)
+  sort?: SortKey;
   @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
 }
 
 export class CloudSearchQuery extends CloudPageQuery {
-  @JSONSchema({ description: 'Part of the name, case-insensitive' }) @IsOptional() @IsString() @Length(1, 100) q?: string;
-  @JSONSchema({ description: 'folder, or a file category' }) @IsOptional() @IsIn(['folder', ...fileCategories]) type?: string;
+  @JSONSchema({ description: 'Part of the name, case-insensitive' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  q?: string;
+  @JSONSchema({ description: 'folder, or a file category' })
+  @IsOptional()
+  @IsIn(['folder', ...fileCategories])
+  type?: string;
   @JSONSchema({ description: "Search this folder's subtree only" }) @IsOptional() @IsUUID() folderId?: string;
 }
 
 /** The t of the drive's addresses (download, inline, a share's download), as the address carries it. */
 export class CloudAddressQuery {
-  @JSONSchema({ description: 'Signed, expiring token of the address, as given' }) @IsOptional() @IsString() @MaxLength(200) t?: string;
+  @JSONSchema({ description: 'Signed, expiring token of the address, as given' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  t?: string;
 }
 
 export class CloudShareParams {
@@ -128,5 +224,6 @@ export class CloudShareParams {
 
 export class CloudShareTokenParams {
   @JSONSchema({ description: 'The token of a link share' })
-  @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' }) token!: string;
+  @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' })
+  token!: string;
 }

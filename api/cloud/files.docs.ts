@@ -82,11 +82,13 @@ export const postFilesBulkMoveDoc = prose`
 `;
 
 /** 404 of the anonymous addresses of a file. */
-export const fileGoneError = 'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)';
+export const fileGoneError =
+  'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)';
 
 export const uploadConfirmConflictError = prose`
   \`upload_incomplete\`, \`upload_mismatch\`, \`upload_changed\`, or \`name_taken\` (concurrent uploads took every free name
   tried; the upload stays pending: confirm again)
 `;
 
-export const restoreConflictError = '`trashed_with_folder`, or `name_taken` (concurrent creations took every free name tried; try again)';
+export const restoreConflictError =
+  '`trashed_with_folder`, or `name_taken` (concurrent creations took every free name tried; try again)';

@@ -46,7 +46,8 @@ export function fileRoutes({ routes }: ModuleMount): void {
   const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
   const write = { access: 'user', module: 'cloud', permission: 'cloud.write' } as const;
   /** The storage address of a file, for the client to follow at once (never cached). */
-  const redirectTo = (location: string) => new Reply(302, undefined, { Location: location, 'Cache-Control': 'no-store' });
+  const redirectTo = (location: string) =>
+    new Reply(302, undefined, { Location: location, 'Cache-Control': 'no-store' });
 
   r.post(
     '/api/cloud/files/upload-url',

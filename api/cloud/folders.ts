@@ -12,8 +12,21 @@ import { searchItems, type SearchProps } from '../../domain/cloud/searchItems';
 import { restoreNode } from '../../domain/cloud/restoreNode';
 import { trashNodes } from '../../domain/cloud/trashNodes';
 import { setStar } from '../../domain/cloud/setStar';
-import { CloudContentsQuery, CloudCreateFolderBody, CloudEditNodeBody, CloudPageQuery, CloudSearchQuery, CloudStarBody } from './dtos';
-import { CloudBreadcrumbView, CloudFolderContentsView, CloudItemPageView, CloudItemView, CloudTrashPageView } from './views';
+import {
+  CloudContentsQuery,
+  CloudCreateFolderBody,
+  CloudEditNodeBody,
+  CloudPageQuery,
+  CloudSearchQuery,
+  CloudStarBody,
+} from './dtos';
+import {
+  CloudBreadcrumbView,
+  CloudFolderContentsView,
+  CloudItemPageView,
+  CloudItemView,
+  CloudTrashPageView,
+} from './views';
 import { restoreConflictError } from './files.docs';
 import {
   deleteFoldersIdDoc,
@@ -114,7 +127,10 @@ export function folderRoutes({ routes }: ModuleMount): void {
       body: CloudCreateFolderBody,
       response: CloudItemView,
       status: 201,
-      errors: { 404: 'Parent folder not found', 409: '`name_taken`: concurrent creations took every free name tried; try again' },
+      errors: {
+        404: 'Parent folder not found',
+        409: '`name_taken`: concurrent creations took every free name tried; try again',
+      },
     },
     async ({ ctx, body }) => created(CloudItemView.from(await createFolder(ctx, body))),
   );

@@ -92,7 +92,13 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     async ({ services: s, params, body }) => {
       const { file, url, expiresAt } = await openShare(s, params.token, body.password);
       const { name, size } = file;
-      return { name, size, contentType: file.contentType ?? null, url, expiresAt: isoTime(expiresAt) } satisfies CloudSharedFileView;
+      return {
+        name,
+        size,
+        contentType: file.contentType ?? null,
+        url,
+        expiresAt: isoTime(expiresAt),
+      } satisfies CloudSharedFileView;
     },
   );
 

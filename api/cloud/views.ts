@@ -20,21 +20,26 @@ import {
 
 /** Presenters of the cloud routes. */
 
-
 export class CloudItemView {
   @IsUUID() id!: string;
   @IsIn(nodeKinds) type!: string;
   @IsString() name!: string;
   @JSONSchema({ description: 'The folder holding it; null at the root' })
-  @Nullable() @IsUUID() parentId!: string | null;
+  @Nullable()
+  @IsUUID()
+  parentId!: string | null;
   @JSONSchema({ description: 'Bytes (0 for a folder)' })
-  @IsInt() size!: number;
+  @IsInt()
+  size!: number;
   @Nullable() @IsString() contentType!: string | null;
   @JSONSchema({ description: 'What a file is (null for a folder)' })
-  @Nullable() @IsIn(fileCategories) category!: string | null;
+  @Nullable()
+  @IsIn(fileCategories)
+  category!: string | null;
   @Nullable() @IsString() description!: string | null;
   @JSONSchema({ description: 'Starred by the caller' })
-  @IsBoolean() starred!: boolean;
+  @IsBoolean()
+  starred!: boolean;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -70,7 +75,10 @@ export class CloudItemPageView {
 
 export class CloudFolderContentsView extends CloudItemPageView {
   @JSONSchema({ description: 'The folder listed; null for the root' })
-  @Nullable() @ValidateNested() @Type(() => CloudItemView) folder!: CloudItemView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => CloudItemView)
+  folder!: CloudItemView | null;
 
   static fromContents({ folder, page }: { folder: CloudItem | null; page: Page<CloudItem> }): CloudFolderContentsView {
     return { folder: folder && CloudItemView.from(folder), ...CloudItemPageView.from(page) };
@@ -78,8 +86,11 @@ export class CloudFolderContentsView extends CloudItemPageView {
 }
 
 export class CloudTrashItemView extends CloudItemView {
-  @JSONSchema({ description: 'When the retention purge deletes it for good (CLOUD_TRASH_RETENTION_DAYS after trashedAt)' })
-  @IsDateString() purgeAt!: string;
+  @JSONSchema({
+    description: 'When the retention purge deletes it for good (CLOUD_TRASH_RETENTION_DAYS after trashedAt)',
+  })
+  @IsDateString()
+  purgeAt!: string;
 }
 
 export class CloudTrashPageView {
@@ -98,38 +109,58 @@ export class CloudCrumbView {
 
 export class CloudBreadcrumbView {
   @JSONSchema({ description: 'From the top-level folder down to the folder itself (the root is implied)' })
-  @ValidateNested({ each: true }) @Type(() => CloudCrumbView) items!: CloudCrumbView[];
+  @ValidateNested({ each: true })
+  @Type(() => CloudCrumbView)
+  items!: CloudCrumbView[];
 }
 
 export class CloudUploadTicketView {
   @JSONSchema({ description: 'Confirm with it; it becomes the id of the file' })
-  @IsUUID() uploadId!: string;
+  @IsUUID()
+  uploadId!: string;
   @JSONSchema({ description: 'PUT the bytes here, straight to the object store, with the headers below' })
-  @IsString() url!: string;
+  @IsString()
+  url!: string;
   @IsIn(['PUT']) method!: string;
-  @JSONSchema({ description: 'Headers the PUT must send (Content-Type as declared)', additionalProperties: { type: 'string' } })
-  @IsObject() headers!: Record<string, string>;
+  @JSONSchema({
+    description: 'Headers the PUT must send (Content-Type as declared)',
+    additionalProperties: { type: 'string' },
+  })
+  @IsObject()
+  headers!: Record<string, string>;
   @JSONSchema({ description: 'The address accepts the PUT until then' })
-  @IsDateString() expiresAt!: string;
+  @IsDateString()
+  expiresAt!: string;
   @JSONSchema({ description: 'Confirm before then; afterwards the reservation is released and the object deleted' })
-  @IsDateString() confirmBy!: string;
+  @IsDateString()
+  confirmBy!: string;
 
   static from(u: StartedUpload): CloudUploadTicketView {
-    return { uploadId: u.uploadId, url: u.url, method: u.method, headers: u.headers, expiresAt: isoTime(u.expiresAt), confirmBy: isoTime(u.confirmBy) };
+    return {
+      uploadId: u.uploadId,
+      url: u.url,
+      method: u.method,
+      headers: u.headers,
+      expiresAt: isoTime(u.expiresAt),
+      confirmBy: isoTime(u.confirmBy),
+    };
   }
 }
 
 export class CloudDownloadUrlView {
   @JSONSchema({ description: cloudDownloadUrlViewUrlDoc })
-  @IsString() url!: string;
+  @IsString()
+  url!: string;
   @JSONSchema({ description: cloudDownloadUrlViewInlineUrlDoc })
-  @IsString() inlineUrl!: string;
+  @IsString()
+  inlineUrl!: string;
   @IsDateString() expiresAt!: string;
 }
 
 export class CloudTenantDownloadUrlView {
   @JSONSchema({ description: cloudTenantDownloadUrlViewUrlDoc })
-  @IsString() url!: string;
+  @IsString()
+  url!: string;
   @IsDateString() expiresAt!: string;
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
@@ -139,8 +170,12 @@ export class CloudShareView {
   @IsUUID() id!: string;
   @IsUUID() fileId!: string;
   @IsIn(shareKinds) kind!: string;
-  @JSONSchema({ description: 'Link shares: the address, in the creation answer only (only a hash of its token is stored)' })
-  @Nullable() @IsString() url!: string | null;
+  @JSONSchema({
+    description: 'Link shares: the address, in the creation answer only (only a hash of its token is stored)',
+  })
+  @Nullable()
+  @IsString()
+  url!: string | null;
   @IsBoolean() passwordProtected!: boolean;
   @Nullable() @IsDateString() expiresAt!: string | null;
   @IsUUID('all', { each: true }) memberIds!: string[];
@@ -173,24 +208,34 @@ export class CloudSharedFileView {
   @IsInt() size!: number;
   @Nullable() @IsString() contentType!: string | null;
   @JSONSchema({ description: cloudSharedFileViewUrlDoc })
-  @IsString() url!: string;
+  @IsString()
+  url!: string;
   @IsDateString() expiresAt!: string;
 }
 
 export class CloudQuotaView {
   @JSONSchema({ description: "The tier's quota (entitlement limit cloudQuotaBytes)" })
-  @IsInt() quotaBytes!: number;
+  @IsInt()
+  quotaBytes!: number;
   @JSONSchema({ description: 'Bytes stored, trash included, plus usage reported by other modules' })
-  @IsInt() usedBytes!: number;
+  @IsInt()
+  usedBytes!: number;
   @JSONSchema({ description: 'Bytes reserved by uploads in progress' })
-  @IsInt() reservedBytes!: number;
+  @IsInt()
+  reservedBytes!: number;
   @IsInt() availableBytes!: number;
   @JSONSchema({ description: 'Bytes of files in the trash (part of usedBytes until purged)' })
-  @IsInt() trashBytes!: number;
+  @IsInt()
+  trashBytes!: number;
   @JSONSchema({ description: cloudQuotaViewOverQuotaDoc })
-  @IsBoolean() overQuota!: boolean;
-  @JSONSchema({ description: 'Stored bytes by file category (image, video, document ...)', additionalProperties: { type: 'integer' } })
-  @IsObject() byType!: Record<string, number>;
+  @IsBoolean()
+  overQuota!: boolean;
+  @JSONSchema({
+    description: 'Stored bytes by file category (image, video, document ...)',
+    additionalProperties: { type: 'integer' },
+  })
+  @IsObject()
+  byType!: Record<string, number>;
 
   static from(q: QuotaReport): CloudQuotaView {
     return { ...q };
@@ -200,5 +245,6 @@ export class CloudQuotaView {
 export class CloudUsageAcceptedView {
   @IsString() eventId!: string;
   @JSONSchema({ description: 'queued: applied by the quota queue shortly (once per eventId)' })
-  @IsIn(['queued']) status!: string;
+  @IsIn(['queued'])
+  status!: string;
 }

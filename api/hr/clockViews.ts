@@ -21,7 +21,15 @@ export class CorrectionView {
   @IsDateString() createdAt!: string;
 
   static from(c: HrClockCorrection): CorrectionView {
-    return { id: c.id, action: c.action, at: iso(c.at), kind: c.kind ?? null, reason: c.reason, authorId: c.authorId ?? null, createdAt: isoTime(c.createdAt) };
+    return {
+      id: c.id,
+      action: c.action,
+      at: iso(c.at),
+      kind: c.kind ?? null,
+      reason: c.reason,
+      authorId: c.authorId ?? null,
+      createdAt: isoTime(c.createdAt),
+    };
   }
 }
 
@@ -34,19 +42,26 @@ export class ClockEventView {
   @IsUUID() id!: string;
   @IsUUID() employeeId!: string;
   @JSONSchema({ description: 'As recorded (never changes)' })
-  @IsIn(punchKinds) kind!: string;
+  @IsIn(punchKinds)
+  kind!: string;
   @JSONSchema({ description: 'As recorded (never changes)' })
-  @IsDateString() at!: string;
+  @IsDateString()
+  at!: string;
   @IsString() timeZone!: string;
   @IsIn(clockSources) source!: string;
   @Nullable() @IsUUID() recordedBy!: string | null;
   @Nullable() @IsString() note!: string | null;
   @IsDateString() createdAt!: string;
   @JSONSchema({ description: clockEventEffective })
-  @Nullable() @ValidateNested() @Type(() => EffectivePunchView) effective!: EffectivePunchView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => EffectivePunchView)
+  effective!: EffectivePunchView | null;
   @IsBoolean() corrected!: boolean;
   @JSONSchema({ description: clockEventCorrections })
-  @ValidateNested({ each: true }) @Type(() => CorrectionView) corrections!: CorrectionView[];
+  @ValidateNested({ each: true })
+  @Type(() => CorrectionView)
+  corrections!: CorrectionView[];
 
   static from({ event: e, corrections }: ClockEventWithTrail): ClockEventView {
     const punch = correctedPunch(e, corrections);

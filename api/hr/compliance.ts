@@ -12,7 +12,13 @@ import { requestComplianceScan } from '../../domain/hr/requestComplianceScan';
 import { checkTimesheetRequest, timesheetColumns, timesheetRows } from '../../domain/hr/timesheetRows';
 import { updateComplianceRules } from '../../domain/hr/updateComplianceRules';
 import { AcknowledgeBody, ComplianceRulesBody, ComplianceScanBody, ListAlertsQuery, TimesheetQuery } from './dtos';
-import { ComplianceAlertPageView, ComplianceAlertView, ComplianceRulesView, ScanJobView, timesheetJsonSchema } from './complianceViews';
+import {
+  ComplianceAlertPageView,
+  ComplianceAlertView,
+  ComplianceRulesView,
+  ScanJobView,
+  timesheetJsonSchema,
+} from './complianceViews';
 import { ruleSetDocs, scanDocs, timesheetDocs, updateRuleSetDocs } from './compliance.docs';
 
 /** The ComplianceRuleSet, scans and alerts, and the timesheet export. */
@@ -98,24 +104,37 @@ export function complianceRoutes({ routes }: ModuleMount): void {
       // The first rows are read before answering, so a failure there is still a problem answer, not a cut stream.
       const source = timesheetRows(ctx, query);
       const head = await source.next();
-      const rows = Readable.from((async function* () {
-        if (!head.done) yield head.value;
-        yield* source;
-      })());
+      const rows = Readable.from(
+        (async function* () {
+          if (!head.done) yield head.value;
+          yield* source;
+        })(),
+      );
       const name = `timesheet-${query.from}-${query.to}`;
       if (query.format === 'json') {
-        res.status(200).type('application/json').setHeader('Content-Disposition', `attachment; filename="${name}.json"`);
+        res
+          .status(200)
+          .type('application/json')
+          .setHeader('Content-Disposition', `attachment; filename="${name}.json"`);
         let first = true;
         res.write(`{"from":"${query.from}","to":"${query.to}","rows":[`);
         for await (const row of rows) {
-          if (!res.write(`${first ? '' : ','}${JSON.stringify(row)}`)) await new Promise((resolve) => res.once('drain', resolve));
+          if (!res.write(`${first ? '' : ','}${JSON.stringify(row)}`))
+            await new Promise((resolve) => res.once('drain', resolve));
           first = false;
         }
         res.end(']}');
         return;
       }
-      res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
-      await pipeline(rows, stringify({ ...csvExportOptions, columns: timesheetColumns, cast: { boolean: (b) => (b ? 'true' : 'false') } }), res);
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+      await pipeline(
+        rows,
+        stringify({ ...csvExportOptions, columns: timesheetColumns, cast: { boolean: (b) => (b ? 'true' : 'false') } }),
+        res,
+      );
     },
   );
 }

@@ -12,7 +12,8 @@ import { iso, isoTime } from '../http/present';
 
 export class ComplianceRulesView {
   @JSONSchema({ description: 'False while the organisation uses the French defaults' })
-  @IsBoolean() customised!: boolean;
+  @IsBoolean()
+  customised!: boolean;
   @Nullable() @IsInt() maxDailyMinutes!: number | null;
   @Nullable() @IsInt() maxWeeklyMinutes!: number | null;
   @Nullable() @IsInt() maxAverageWeeklyMinutes!: number | null;
@@ -34,7 +35,8 @@ export class ComplianceAlertView {
   @IsUUID() employeeId!: string;
   @IsIn(complianceRules) rule!: string;
   @JSONSchema({ description: 'The local day (YYYY-MM-DD) or ISO week (YYYY-Www) in breach' })
-  @IsString() periodKey!: string;
+  @IsString()
+  periodKey!: string;
   @IsInt() measuredMinutes!: number;
   @IsInt() limitMinutes!: number;
   @IsString() detail!: string;

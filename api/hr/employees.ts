@@ -11,9 +11,32 @@ import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
 import { setSchedule } from '../../domain/hr/setSchedule';
 import { updateEmployee } from '../../domain/hr/updateEmployee';
-import { AvailabilityQuery, CreateEmployeeBody, HolidaysQuery, ListEmployeesQuery, ProvisionEmployeeBody, SetScheduleBody, UpdateEmployeeBody } from './dtos';
-import { AvailabilityView, EmployeePageView, EmployeeScheduleView, EmployeeView, PublicHolidaysView, ScheduleView } from './views';
-import { SELF, availabilityDocs, createEmployeeDocs, provisionEmployeeDocs, publicHolidaysDocs, setScheduleDocs, updateEmployeeDocs } from './employees.docs';
+import {
+  AvailabilityQuery,
+  CreateEmployeeBody,
+  HolidaysQuery,
+  ListEmployeesQuery,
+  ProvisionEmployeeBody,
+  SetScheduleBody,
+  UpdateEmployeeBody,
+} from './dtos';
+import {
+  AvailabilityView,
+  EmployeePageView,
+  EmployeeScheduleView,
+  EmployeeView,
+  PublicHolidaysView,
+  ScheduleView,
+} from './views';
+import {
+  SELF,
+  availabilityDocs,
+  createEmployeeDocs,
+  provisionEmployeeDocs,
+  publicHolidaysDocs,
+  setScheduleDocs,
+  updateEmployeeDocs,
+} from './employees.docs';
 
 /** Employees, their schedules and availability, the internal provisioning of hires, public holidays. */
 export function employeeRoutes({ routes, services }: ModuleMount): void {

@@ -11,9 +11,37 @@ import { listLeaveRequests } from '../../domain/hr/listLeaveRequests';
 import { listLeaveTypes } from '../../domain/hr/listLeaveTypes';
 import { requestRttGeneration } from '../../domain/hr/requestRttGeneration';
 import { updateLeaveType } from '../../domain/hr/updateLeaveType';
-import { CreateLeaveTypeBody, FileLeaveRequestBody, LeaveAdjustmentBody, LeaveCancellationBody, LeaveDecisionBody, ListLeaveRequestsQuery, RttGenerateBody, UpdateLeaveTypeBody } from './dtos';
-import { LedgerEntryView, LeaveBalanceView, LeaveRequestPageView, LeaveRequestView, LeaveTypesView, LeaveTypeView, RttJobView } from './views';
-import { adjustLeaveBalanceDocs, cancelLeaveRequestDocs, createLeaveTypeDocs, decideLeaveRequestDocs, fileLeaveRequestDocs, generateRttDocs, leaveBalanceDocs, leaveTypesDocs, listLeaveRequestsDocs, updateLeaveTypeDocs } from './leave.docs';
+import {
+  CreateLeaveTypeBody,
+  FileLeaveRequestBody,
+  LeaveAdjustmentBody,
+  LeaveCancellationBody,
+  LeaveDecisionBody,
+  ListLeaveRequestsQuery,
+  RttGenerateBody,
+  UpdateLeaveTypeBody,
+} from './dtos';
+import {
+  LedgerEntryView,
+  LeaveBalanceView,
+  LeaveRequestPageView,
+  LeaveRequestView,
+  LeaveTypesView,
+  LeaveTypeView,
+  RttJobView,
+} from './views';
+import {
+  adjustLeaveBalanceDocs,
+  cancelLeaveRequestDocs,
+  createLeaveTypeDocs,
+  decideLeaveRequestDocs,
+  fileLeaveRequestDocs,
+  generateRttDocs,
+  leaveBalanceDocs,
+  leaveTypesDocs,
+  listLeaveRequestsDocs,
+  updateLeaveTypeDocs,
+} from './leave.docs';
 
 /** Leave types, requests and decisions, the ledger balance and RTT generation. */
 export function leaveRoutes({ routes }: ModuleMount): void {

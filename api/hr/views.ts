@@ -1,9 +1,27 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { employeeStatuses, type HrEmployee } from '../../entities/hr/employee';
-import { halves, leaveCountings, leaveStatuses, ledgerKinds, type HrLeaveLedgerEntry, type HrLeaveRequest, type HrLeaveType } from '../../entities/hr/leave';
+import {
+  halves,
+  leaveCountings,
+  leaveStatuses,
+  ledgerKinds,
+  type HrLeaveLedgerEntry,
+  type HrLeaveRequest,
+  type HrLeaveType,
+} from '../../entities/hr/leave';
 import type { HrSchedule } from '../../entities/hr/schedule';
 import type { Availability } from '../../domain/hr/availability';
 import type { EmployeeSchedules } from '../../domain/hr/getSchedule';
@@ -19,11 +37,17 @@ import { leaveTypeCounting } from './views.docs';
 
 export class EmployeeView {
   @IsUUID() id!: string;
-  @JSONSchema({ description: 'The identity account; a provisional id (userProvisional) until the person has an account' })
-  @Nullable() @IsUUID() userId!: string | null;
+  @JSONSchema({
+    description: 'The identity account; a provisional id (userProvisional) until the person has an account',
+  })
+  @Nullable()
+  @IsUUID()
+  userId!: string | null;
   @IsBoolean() userProvisional!: boolean;
   @JSONSchema({ description: 'The recruitment candidate it was provisioned from' })
-  @Nullable() @IsString() candidateId!: string | null;
+  @Nullable()
+  @IsString()
+  candidateId!: string | null;
   @IsString() firstName!: string;
   @IsString() lastName!: string;
   @Nullable() @IsString() email!: string | null;
@@ -35,7 +59,8 @@ export class EmployeeView {
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() endDate!: string | null;
   @IsIn(employeeStatuses) status!: string;
   @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object', additionalProperties: true })
-  @IsObject() bootstrap!: Record<string, unknown>;
+  @IsObject()
+  bootstrap!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
@@ -84,23 +109,41 @@ export class ScheduleView {
   @IsString() timeZone!: string;
   @ValidateNested({ each: true }) @Type(() => ScheduleSlotView) slots!: ScheduleSlotView[];
   @JSONSchema({ description: 'Scheduled hours of a week' })
-  @IsNumber() weeklyHours!: number;
+  @IsNumber()
+  weeklyHours!: number;
   @IsDateString() createdAt!: string;
 
   static from(s: Lean<HrSchedule>): ScheduleView {
-    return { id: s.id, employeeId: s.employeeId, effectiveFrom: s.effectiveFrom, timeZone: s.timeZone, slots: s.slots, weeklyHours: Math.round((weeklyMinutes(s.slots) / 60) * 100) / 100, createdAt: isoTime(s.createdAt) };
+    return {
+      id: s.id,
+      employeeId: s.employeeId,
+      effectiveFrom: s.effectiveFrom,
+      timeZone: s.timeZone,
+      slots: s.slots,
+      weeklyHours: Math.round((weeklyMinutes(s.slots) / 60) * 100) / 100,
+      createdAt: isoTime(s.createdAt),
+    };
   }
 }
 
 export class EmployeeScheduleView {
   @IsUUID() employeeId!: string;
   @JSONSchema({ description: "The version in force today (employee's zone); null before the first one starts" })
-  @Nullable() @ValidateNested() @Type(() => ScheduleView) current!: ScheduleView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => ScheduleView)
+  current!: ScheduleView | null;
   @JSONSchema({ description: 'Every version, oldest first' })
-  @ValidateNested({ each: true }) @Type(() => ScheduleView) versions!: ScheduleView[];
+  @ValidateNested({ each: true })
+  @Type(() => ScheduleView)
+  versions!: ScheduleView[];
 
   static from(s: EmployeeSchedules): EmployeeScheduleView {
-    return { employeeId: s.employeeId, current: s.current ? ScheduleView.from(s.current) : null, versions: s.versions.map(ScheduleView.from) };
+    return {
+      employeeId: s.employeeId,
+      current: s.current ? ScheduleView.from(s.current) : null,
+      versions: s.versions.map(ScheduleView.from),
+    };
   }
 }
 
@@ -115,10 +158,18 @@ export class AvailabilityView {
   @IsDateString() to!: string;
   @IsString() timeZone!: string;
   @JSONSchema({ description: 'Working intervals in UTC, sorted and non-overlapping' })
-  @ValidateNested({ each: true }) @Type(() => IntervalView) intervals!: IntervalView[];
+  @ValidateNested({ each: true })
+  @Type(() => IntervalView)
+  intervals!: IntervalView[];
 
   static from(employeeId: string, range: { from: Date; to: Date }, a: Availability): AvailabilityView {
-    return { employeeId, from: isoTime(range.from), to: isoTime(range.to), timeZone: a.timeZone, intervals: a.intervals.map((i) => ({ start: isoTime(i.start), end: isoTime(i.end) })) };
+    return {
+      employeeId,
+      from: isoTime(range.from),
+      to: isoTime(range.to),
+      timeZone: a.timeZone,
+      intervals: a.intervals.map((i) => ({ start: isoTime(i.start), end: isoTime(i.end) })),
+    };
   }
 }
 
@@ -129,15 +180,29 @@ export class LeaveTypeView {
   @IsBoolean() paid!: boolean;
   @IsBoolean() tracksBalance!: boolean;
   @JSONSchema({ description: "Days credited each month, in the type's counting" })
-  @IsNumber() accrualDaysPerMonth!: number;
+  @IsNumber()
+  accrualDaysPerMonth!: number;
   @IsBoolean() rtt!: boolean;
   @JSONSchema({ description: leaveTypeCounting })
-  @IsIn(leaveCountings) counting!: string;
+  @IsIn(leaveCountings)
+  counting!: string;
   @JSONSchema({ description: 'When it was archived (no new request nor accrual since); null while in use' })
-  @Nullable() @IsDateString() archivedAt!: string | null;
+  @Nullable()
+  @IsDateString()
+  archivedAt!: string | null;
 
   static from(t: Lean<HrLeaveType>): LeaveTypeView {
-    return { id: t.id, code: t.code, name: t.name, paid: t.paid, tracksBalance: t.tracksBalance, accrualDaysPerMonth: Number(t.accrualDaysPerMonth), rtt: t.rtt, counting: t.counting, archivedAt: iso(t.archivedAt) };
+    return {
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      paid: t.paid,
+      tracksBalance: t.tracksBalance,
+      accrualDaysPerMonth: Number(t.accrualDaysPerMonth),
+      rtt: t.rtt,
+      counting: t.counting,
+      archivedAt: iso(t.archivedAt),
+    };
   }
 }
 
@@ -154,16 +219,22 @@ export class LeaveRequestView {
   @JSONSchema({ format: 'date' }) @IsString() endDate!: string;
   @IsIn(halves) endHalf!: string;
   @JSONSchema({ description: "Days taken in the type's counting when filed (halves count 0.5)" })
-  @IsNumber() days!: number;
+  @IsNumber()
+  days!: number;
   @Nullable() @IsString() comment!: string | null;
-  @JSONSchema({ description: 'pending -> granted | refused | cancelled; granted -> cancelled. refused and cancelled are final' })
-  @IsIn(leaveStatuses) status!: string;
+  @JSONSchema({
+    description: 'pending -> granted | refused | cancelled; granted -> cancelled. refused and cancelled are final',
+  })
+  @IsIn(leaveStatuses)
+  status!: string;
   @Nullable() @IsUUID() requestedBy!: string | null;
   @Nullable() @IsUUID() decidedBy!: string | null;
   @Nullable() @IsDateString() decidedAt!: string | null;
   @Nullable() @IsString() decisionReason!: string | null;
   @JSONSchema({ description: 'Who cancelled it: the employee withdrawing it or a manager recalling it' })
-  @Nullable() @IsUUID() cancelledBy!: string | null;
+  @Nullable()
+  @IsUUID()
+  cancelledBy!: string | null;
   @Nullable() @IsDateString() cancelledAt!: string | null;
   @Nullable() @IsString() cancellationReason!: string | null;
   @IsDateString() createdAt!: string;
@@ -206,16 +277,29 @@ export class LedgerEntryView {
   @IsUUID() leaveTypeId!: string;
   @IsIn(ledgerKinds) kind!: string;
   @JSONSchema({ description: 'Signed days: credits positive, debits negative' })
-  @IsNumber() days!: number;
+  @IsNumber()
+  days!: number;
   @JSONSchema({ description: 'Month of a generated movement (accrual, RTT)' })
-  @Nullable() @IsString() period!: string | null;
+  @Nullable()
+  @IsString()
+  period!: string | null;
   @Nullable() @IsUUID() leaveRequestId!: string | null;
   @Nullable() @IsString() reason!: string | null;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
 
   static from(m: Lean<HrLeaveLedgerEntry>): LedgerEntryView {
-    return { id: m.id, leaveTypeId: m.leaveTypeId, kind: m.kind, days: Number(m.days), period: m.period ?? null, leaveRequestId: m.leaveRequestId ?? null, reason: m.reason ?? null, createdBy: m.createdBy ?? null, createdAt: isoTime(m.createdAt) };
+    return {
+      id: m.id,
+      leaveTypeId: m.leaveTypeId,
+      kind: m.kind,
+      days: Number(m.days),
+      period: m.period ?? null,
+      leaveRequestId: m.leaveRequestId ?? null,
+      reason: m.reason ?? null,
+      createdBy: m.createdBy ?? null,
+      createdAt: isoTime(m.createdAt),
+    };
   }
 }
 
@@ -224,21 +308,31 @@ export class TypeBalanceView {
   @IsString() code!: string;
   @IsString() name!: string;
   @JSONSchema({ description: 'Sum of the ledger movements of the type (pending requests already held)' })
-  @IsNumber() balance!: number;
+  @IsNumber()
+  balance!: number;
   @JSONSchema({ description: 'Days held by pending requests' })
-  @IsNumber() pending!: number;
+  @IsNumber()
+  pending!: number;
 }
 
 export class LeaveBalanceView {
   @IsUUID() employeeId!: string;
   @ValidateNested({ each: true }) @Type(() => TypeBalanceView) balances!: TypeBalanceView[];
   @JSONSchema({ description: 'The latest 100 movements, newest first' })
-  @ValidateNested({ each: true }) @Type(() => LedgerEntryView) movements!: LedgerEntryView[];
+  @ValidateNested({ each: true })
+  @Type(() => LedgerEntryView)
+  movements!: LedgerEntryView[];
 
   static from(b: LeaveBalance): LeaveBalanceView {
     return {
       employeeId: b.employeeId,
-      balances: b.balances.map((x) => ({ leaveTypeId: x.type.id, code: x.type.code, name: x.type.name, balance: x.balance, pending: x.pending })),
+      balances: b.balances.map((x) => ({
+        leaveTypeId: x.type.id,
+        code: x.type.code,
+        name: x.type.name,
+        balance: x.balance,
+        pending: x.pending,
+      })),
       movements: b.movements.map(LedgerEntryView.from),
     };
   }
@@ -261,6 +355,7 @@ export class PublicHolidaysView {
 
 export class RttJobView {
   @JSONSchema({ description: 'Month generated, YYYY-MM' })
-  @IsString() period!: string;
+  @IsString()
+  period!: string;
   @IsString() jobId!: string;
 }

@@ -17,7 +17,10 @@ declare module 'express-serve-static-core' {
 
 const fromHeader = ExtractJwt.fromAuthHeaderAsBearerToken();
 /** The VR WebSocket may also carry its token as ?token= (browsers cannot set headers on an upgrade). */
-const fromHeaderOrQuery = ExtractJwt.fromExtractors([fromHeader, (req) => new URL(req.url ?? '', 'http://x').searchParams.get('token')]);
+const fromHeaderOrQuery = ExtractJwt.fromExtractors([
+  fromHeader,
+  (req) => new URL(req.url ?? '', 'http://x').searchParams.get('token'),
+]);
 
 /**
  * The authentication chain: a passport-jwt strategy verifies an HS256 token signed with the shared secret (any
@@ -49,7 +52,9 @@ export class Authenticator {
           issuer: JWT_ISSUER,
         },
         (payload: object, done: (err: unknown, user?: AccessClaims | false, info?: unknown) => void) =>
-          isAccessClaims(payload) ? done(null, payload) : done(null, false, new jwt.JsonWebTokenError('token claims are incomplete')),
+          isAccessClaims(payload)
+            ? done(null, payload)
+            : done(null, false, new jwt.JsonWebTokenError('token claims are incomplete')),
       );
     this.header = strategy(fromHeader);
     this.headerOrQuery = strategy(fromHeaderOrQuery);
@@ -58,12 +63,19 @@ export class Authenticator {
   /** Verifies a request (HTTP, or a WebSocket upgrade with `ws: true`) and returns its claims, or throws 401. */
   async verify(req: IncomingMessage, options: { ws?: boolean } = {}): Promise<AuthInfo> {
     const token = (options.ws ? fromHeaderOrQuery : fromHeader)(req as Request);
-    const claims = (token ? this.verified.get(token, Date.now()) : undefined) ?? (await this.verifySignature(req, options.ws ? this.headerOrQuery : this.header, token));
-    if (await this.services.revocations.isRevoked(claims)) throw unauthorized('token_revoked', 'The access token has been revoked');
+    const claims =
+      (token ? this.verified.get(token, Date.now()) : undefined) ??
+      (await this.verifySignature(req, options.ws ? this.headerOrQuery : this.header, token));
+    if (await this.services.revocations.isRevoked(claims))
+      throw unauthorized('token_revoked', 'The access token has been revoked');
     return claims;
   }
 
-  private async verifySignature(req: IncomingMessage, strategy: JwtStrategy, token: string | null): Promise<AccessClaims> {
+  private async verifySignature(
+    req: IncomingMessage,
+    strategy: JwtStrategy,
+    token: string | null,
+  ): Promise<AccessClaims> {
     const claims = await new Promise<AccessClaims>((resolve, reject) => {
       const attempt = Object.create(strategy) as StrategyAttempt;
       attempt.success = (user: AccessClaims) => resolve(user);
@@ -115,6 +127,7 @@ interface StrategyAttempt {
 
 function toAuthError(info: unknown): AppError {
   if (info instanceof jwt.TokenExpiredError) return unauthorized('token_expired', 'The access token has expired');
-  if (info instanceof Error && info.message === 'No auth token') return unauthorized('token_missing', 'An access token is required (Authorization: Bearer <token>)');
+  if (info instanceof Error && info.message === 'No auth token')
+    return unauthorized('token_missing', 'An access token is required (Authorization: Bearer <token>)');
   return unauthorized('token_invalid', 'The access token is invalid');
 }

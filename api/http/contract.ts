@@ -17,7 +17,13 @@ interface ResponseDoc {
   headers?: Record<string, { required?: boolean }>;
 }
 export interface Document {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: Schema }> }; responses: Record<string, ResponseDoc> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content: Record<string, { schema?: Schema }> }; responses: Record<string, ResponseDoc> }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -41,7 +47,10 @@ function newAjv(): Ajv2020Type {
 const explain = (validate: ValidateFunction) =>
   (validate.errors ?? [])
     .slice(0, 5)
-    .map((e) => `body${e.instancePath} ${e.message ?? 'is invalid'}${e.params.additionalProperty ? ` (${String(e.params.additionalProperty)})` : ''}`)
+    .map(
+      (e) =>
+        `body${e.instancePath} ${e.message ?? 'is invalid'}${e.params.additionalProperty ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    )
     .join('; ');
 
 /**
@@ -92,25 +101,42 @@ export class Contract {
    * `header` reads a header of the answer as sent. `body` is what res.json was given; a streamed or sent answer
    * has none, and only its media type is checked.
    */
-  check(req: Pick<Request, 'route' | 'method'>, status: number, header: (name: string) => string | undefined, body: { value: unknown } | undefined): string | undefined {
+  check(
+    req: Pick<Request, 'route' | 'method'>,
+    status: number,
+    header: (name: string) => string | undefined,
+    body: { value: unknown } | undefined,
+  ): string | undefined {
     const route = req.route as { path?: unknown } | undefined;
     const operation = route ? this.doc.paths[openApiPath(String(route.path))]?.[req.method.toLowerCase()] : undefined;
-    if (!operation) return status >= 400 && body ? this.validate({ $ref: 'openapi#/components/schemas/Problem' }, body.value) : undefined;
-    const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+    if (!operation)
+      return status >= 400 && body
+        ? this.validate({ $ref: 'openapi#/components/schemas/Problem' }, body.value)
+        : undefined;
+    const response =
+      operation.responses[String(status)] ??
+      operation.responses[`${String(status)[0]}XX`] ??
+      operation.responses.default;
     if (!response) return `status ${status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`;
-    const missing = Object.entries(response.headers ?? {}).filter(([name, h]) => h.required && header(name) === undefined).map(([name]) => name);
+    const missing = Object.entries(response.headers ?? {})
+      .filter(([name, h]) => h.required && header(name) === undefined)
+      .map(([name]) => name);
     if (missing.length) return `the declared header ${missing.join(', ')} is missing`;
     const contentType = header('content-type');
     if (answersWithoutBody(status)) {
       // Express drops the body (and its Content-Type) of a 204 or 304, even one given to res.json: the declaration
       // must say so too, or a client expects one.
-      if (response.content) return `a ${status} never has a body, but one is declared (${Object.keys(response.content).join(', ')})`;
-      return contentType === undefined ? undefined : `a ${status} never has a body, but the answer has a Content-Type (${contentType})`;
+      if (response.content)
+        return `a ${status} never has a body, but one is declared (${Object.keys(response.content).join(', ')})`;
+      return contentType === undefined
+        ? undefined
+        : `a ${status} never has a body, but the answer has a Content-Type (${contentType})`;
     }
     if (!body && contentType === undefined) return undefined;
     const media = (contentType ?? 'application/json').split(';')[0].trim();
     const declared = response.content?.[media] ?? response.content?.['*/*'];
-    if (!declared) return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
+    if (!declared)
+      return `a ${media} body is not declared for ${status} (declared: ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`;
     return body && declared.schema ? this.validate(declared.schema, body.value) : undefined;
   }
 
@@ -143,7 +169,9 @@ const sendValidators = new WeakMap<SocketDoc, ValidateFunction>();
 
 /** WebSocket: every frame the server sends on `path` must be one of the messages its SocketDoc declares it sends. */
 export function socketContract(socket: WebSocket, path: string, doc: SocketDoc): void {
-  const validate = sendValidators.get(doc) ?? (socketAjv ??= newAjv()).compile({ oneOf: Object.values(doc.send).map((m) => m.payload) });
+  const validate =
+    sendValidators.get(doc) ??
+    (socketAjv ??= newAjv()).compile({ oneOf: Object.values(doc.send).map((m) => m.payload) });
   sendValidators.set(doc, validate);
   const send = socket.send.bind(socket);
   socket.send = ((data: unknown, ...rest: unknown[]) => {
@@ -153,7 +181,10 @@ export function socketContract(socket: WebSocket, path: string, doc: SocketDoc):
     } catch {
       frame = undefined;
     }
-    if (!validate(frame)) violations.push(`WebSocket ${path} sent ${String(data).slice(0, 200)}: ${frame === undefined ? 'not JSON' : explain(validate)}`);
+    if (!validate(frame))
+      violations.push(
+        `WebSocket ${path} sent ${String(data).slice(0, 200)}: ${frame === undefined ? 'not JSON' : explain(validate)}`,
+      );
     return (send as (...args: unknown[]) => void)(data, ...rest);
   }) as WebSocket['send'];
 }
@@ -164,6 +195,13 @@ function strict(schema: Schema): void {
 }
 
 /** WebSocket upgrade: a refusal (an HTTP problem instead of 101) must be one of those the endpoint publishes. */
-export function upgradeContract(path: string, declared: readonly { status: number; code: string }[], refusal: { status: number; code: string }): void {
-  if (!declared.some((d) => d.status === refusal.status && d.code === refusal.code)) violations.push(`WebSocket ${path} refused the upgrade with ${refusal.status} ${refusal.code}, which /asyncapi.json does not declare`);
+export function upgradeContract(
+  path: string,
+  declared: readonly { status: number; code: string }[],
+  refusal: { status: number; code: string },
+): void {
+  if (!declared.some((d) => d.status === refusal.status && d.code === refusal.code))
+    violations.push(
+      `WebSocket ${path} refused the upgrade with ${refusal.status} ${refusal.code}, which /asyncapi.json does not declare`,
+    );
 }

@@ -1,5 +1,22 @@
 import { Type } from 'class-transformer';
-import { buildMessage, IS_LENGTH, IS_NUMBER, IsInt, IsOptional, IsString, IsUUID, isUUID, Matches, Max, MAX_LENGTH, Min, MIN_LENGTH, ValidateBy, type IsNumberOptions, type ValidationOptions } from 'class-validator';
+import {
+  buildMessage,
+  IS_LENGTH,
+  IS_NUMBER,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  isUUID,
+  Matches,
+  Max,
+  MAX_LENGTH,
+  Min,
+  MIN_LENGTH,
+  ValidateBy,
+  type IsNumberOptions,
+  type ValidationOptions,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INSTANT_RANGE, isCalendarDate, isStorableTime } from '../../lib/calendar';
 
@@ -11,10 +28,12 @@ export const INT4_MAX = 2_147_483_647;
  * `Z` or an offset ±hh:mm. A date alone or a time without offset names no instant: `new Date()` would read it as
  * UTC midnight or in the server process's zone, not the client's.
  */
-const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const RFC3339_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** An RFC 3339 date-time (RFC3339_DATE_TIME) on a day that exists (not 2026-02-30), whatever its year. */
-const isDateTime = (value: unknown): value is string => typeof value === 'string' && RFC3339_DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10));
+const isDateTime = (value: unknown): value is string =>
+  typeof value === 'string' && RFC3339_DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10));
 
 /**
  * A point in time a client sends: an RFC 3339 date-time (isDateTime) whose UTC time lies in INSTANT_RANGE
@@ -33,7 +52,10 @@ export const IsInstant = (options?: ValidationOptions) =>
       validator: {
         validate: isInstant,
         defaultMessage: buildMessage(
-          (each, args) => (isDateTime(args?.value) ? `${each}$property must be ${INSTANT_RANGE}` : `${each}$property must be a date and time with Z or an offset (RFC 3339), e.g. 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00`),
+          (each, args) =>
+            isDateTime(args?.value)
+              ? `${each}$property must be ${INSTANT_RANGE}`
+              : `${each}$property must be a date and time with Z or an offset (RFC 3339), e.g. 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00`,
           options,
         ),
       },
@@ -53,7 +75,16 @@ export const IS_CALENDAR_DATE = 'isCalendarDate';
  * (both branches then match).
  */
 export const IsCalendarDate = (options?: ValidationOptions) =>
-  ValidateBy({ name: IS_CALENDAR_DATE, validator: { validate: isCalendarDate, defaultMessage: buildMessage((each) => `${each}$property must be a date YYYY-MM-DD that exists`, options) } }, options);
+  ValidateBy(
+    {
+      name: IS_CALENDAR_DATE,
+      validator: {
+        validate: isCalendarDate,
+        defaultMessage: buildMessage((each) => `${each}$property must be a date YYYY-MM-DD that exists`, options),
+      },
+    },
+    options,
+  );
 
 /**
  * Text without the characters XML 1.0 forbids (C0 controls but tab, line feed and carriage return; U+FFFE,
@@ -64,7 +95,8 @@ export const IsCalendarDate = (options?: ValidationOptions) =>
 export const XML_TEXT = /^[^\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/;
 
 /** A text field printed into an XML document: 400 `validation_failed` for a character XML 1.0 forbids. */
-export const IsXmlText = (options?: ValidationOptions) => Matches(XML_TEXT, { message: '$property must not contain control characters', ...options });
+export const IsXmlText = (options?: ValidationOptions) =>
+  Matches(XML_TEXT, { message: '$property must not contain control characters', ...options });
 
 /**
  * Length of a text as PostgreSQL counts it (char_length, the n of varchar(n)) and as JSON Schema's
@@ -80,7 +112,8 @@ export const textLength = (value: string): number => {
 
 const lengthWithin = (value: unknown, min?: number, max?: number): boolean => {
   if (typeof value !== 'string') return false;
-  if (max !== undefined && max !== null && value.length <= max && (min === undefined || min === null || min <= 0)) return true; // code points <= code units
+  if (max !== undefined && max !== null && value.length <= max && (min === undefined || min === null || min <= 0))
+    return true; // code points <= code units
   const n = textLength(value);
   return (min === undefined || min === null || n >= min) && (max === undefined || max === null || n <= max);
 };
@@ -99,8 +132,10 @@ export function Length(min: number, max?: number, options?: ValidationOptions): 
         defaultMessage: buildMessage((each, args) => {
           const [lo, hi] = (args?.constraints ?? []) as [number | undefined, number | undefined];
           const n = typeof args?.value === 'string' ? textLength(args.value) : 0;
-          if (lo !== null && lo !== undefined && (!args?.value || n < lo)) return `${each}$property must be longer than or equal to $constraint1 characters`;
-          if (hi !== null && hi !== undefined && n > hi) return `${each}$property must be shorter than or equal to $constraint2 characters`;
+          if (lo !== null && lo !== undefined && (!args?.value || n < lo))
+            return `${each}$property must be longer than or equal to $constraint1 characters`;
+          if (hi !== null && hi !== undefined && n > hi)
+            return `${each}$property must be shorter than or equal to $constraint2 characters`;
           return `${each}$property must be longer than or equal to $constraint1 and shorter than or equal to $constraint2 characters`;
         }, options),
       },
@@ -117,7 +152,10 @@ export function MaxLength(max: number, options?: ValidationOptions): PropertyDec
       constraints: [max],
       validator: {
         validate: (value, args) => lengthWithin(value, 0, args?.constraints[0]),
-        defaultMessage: buildMessage((each) => `${each}$property must be shorter than or equal to $constraint1 characters`, options),
+        defaultMessage: buildMessage(
+          (each) => `${each}$property must be shorter than or equal to $constraint1 characters`,
+          options,
+        ),
       },
     },
     options,
@@ -132,7 +170,10 @@ export function MinLength(min: number, options?: ValidationOptions): PropertyDec
       constraints: [min],
       validator: {
         validate: (value, args) => lengthWithin(value, args?.constraints[0]),
-        defaultMessage: buildMessage((each) => `${each}$property must be longer than or equal to $constraint1 characters`, options),
+        defaultMessage: buildMessage(
+          (each) => `${each}$property must be longer than or equal to $constraint1 characters`,
+          options,
+        ),
       },
     },
     options,
@@ -152,14 +193,26 @@ export const decimalPlaces = (value: number): number => {
  * Drop-in for class-validator's @IsNumber (same rule name, so the OpenAPI document still says `number`): a finite
  * number with at most `maxDecimalPlaces` decimal places, counted by decimalPlaces. Every DTO imports it from here.
  */
-export function IsNumber(options: Pick<IsNumberOptions, 'maxDecimalPlaces'> = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+export function IsNumber(
+  options: Pick<IsNumberOptions, 'maxDecimalPlaces'> = {},
+  validationOptions?: ValidationOptions,
+): PropertyDecorator {
   return ValidateBy(
     {
       name: IS_NUMBER,
       constraints: [options],
       validator: {
-        validate: (value) => typeof value === 'number' && Number.isFinite(value) && (options.maxDecimalPlaces === undefined || decimalPlaces(value) <= options.maxDecimalPlaces),
-        defaultMessage: buildMessage((each) => (options.maxDecimalPlaces === undefined ? `${each}$property must be a number` : `${each}$property must be a number with at most ${options.maxDecimalPlaces} decimal places`), validationOptions),
+        validate: (value) =>
+          typeof value === 'number' &&
+          Number.isFinite(value) &&
+          (options.maxDecimalPlaces === undefined || decimalPlaces(value) <= options.maxDecimalPlaces),
+        defaultMessage: buildMessage(
+          (each) =>
+            options.maxDecimalPlaces === undefined
+              ? `${each}$property must be a number`
+              : `${each}$property must be a number with at most ${options.maxDecimalPlaces} decimal places`,
+          validationOptions,
+        ),
       },
     },
     validationOptions,
@@ -190,17 +243,23 @@ export class PageQuery extends PageLimit {
  * encodeCursor): the cursor is opaque, checked by the list (400 `validation_failed` on `cursor` when unreadable).
  */
 export class KeysetPageQuery extends PageLimit {
-  @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' }) @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+  @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
 }
 
 /**
  * UUIDs are case-insensitive (RFC 9562): every @IsUUID field reaches the use cases in lower case (toDto,
  * api/http/validate.ts), the form ids are compared, cached and stored as text in. Anything else is left as it is.
  */
-export const canonicalUuid = (value: unknown): unknown => (typeof value === 'string' && isUUID(value) ? value.toLowerCase() : value);
+export const canonicalUuid = (value: unknown): unknown =>
+  typeof value === 'string' && isUUID(value) ? value.toLowerCase() : value;
 
 /** A UUID already in its canonical, lower-case form: what a fast check (see toDto) may accept as is. */
-export const isCanonicalUuid = (value: unknown): value is string => typeof value === 'string' && isUUID(value) && value === value.toLowerCase();
+export const isCanonicalUuid = (value: unknown): value is string =>
+  typeof value === 'string' && isUUID(value) && value === value.toLowerCase();
 
 /** A resource named by its UUID in the path (`/rooms/{id}`, `/orgs/{id}` ...): malformed is a 400, unknown a 404. */
 export class IdParams {

@@ -31,7 +31,11 @@ export function requireModule(services: Services, module: ModuleKey): Guard {
   return async (req) => {
     const entitlements = await services.entitlements.get(req.apiKey?.tenantId ?? authOf(req).tenantId);
     if (entitlements.suspended) throw forbidden('organization_suspended', 'This organisation is suspended');
-    if (!entitlements.modules.includes(module)) throw forbidden('module_not_entitled', `The subscription of this organisation does not include the ${module} module`);
+    if (!entitlements.modules.includes(module))
+      throw forbidden(
+        'module_not_entitled',
+        `The subscription of this organisation does not include the ${module} module`,
+      );
   };
 }
 
@@ -40,7 +44,8 @@ export function requirePermission(services: Services, permission: Permission): G
   return async (req) => {
     const { tenantId, userId } = authOf(req);
     const permissions = await services.permissions.of(tenantId, userId);
-    if (!permissions.has(permission)) throw forbidden('permission_denied', `This action needs the permission ${permission}`);
+    if (!permissions.has(permission))
+      throw forbidden('permission_denied', `This action needs the permission ${permission}`);
   };
 }
 
@@ -52,7 +57,8 @@ export function requirePlatformAdmin(services: Services): Guard {
   return async (req) => {
     const { userId, tenantId } = authOf(req);
     const user = await userById.one({ services, tenantId }, userId);
-    if (!user?.isPlatformAdmin || user.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
+    if (!user?.isPlatformAdmin || user.disabledAt)
+      throw forbidden('platform_admin_required', 'Only platform administrators may do this');
   };
 }
 
@@ -70,9 +76,11 @@ export function secretsMatch(given: string, expected: string): boolean {
 export function requireInternalSecret(services: Services): Guard {
   return (req) => {
     const expected = services.config.INTERNAL_SECRET;
-    if (!expected) throw forbidden('internal_routes_disabled', 'Internal routes are disabled: INTERNAL_SECRET is not configured');
+    if (!expected)
+      throw forbidden('internal_routes_disabled', 'Internal routes are disabled: INTERNAL_SECRET is not configured');
     const given = req.get('x-internal-secret');
-    if (!given || !secretsMatch(given, expected)) throw forbidden('internal_secret_invalid', 'X-Internal-Secret is missing or wrong');
+    if (!given || !secretsMatch(given, expected))
+      throw forbidden('internal_secret_invalid', 'X-Internal-Secret is missing or wrong');
   };
 }
 
@@ -83,7 +91,8 @@ declare module 'express-serve-static-core' {
 }
 
 /** The scope an API-key route needs unless it declares one: reads need `read`, everything else `write`. */
-export const neededScope = (method: string, declared?: ApiKeyScope): ApiKeyScope => declared ?? (method === 'get' ? 'read' : 'write');
+export const neededScope = (method: string, declared?: ApiKeyScope): ApiKeyScope =>
+  declared ?? (method === 'get' ? 'read' : 'write');
 
 /**
  * Integration routes: X-Server-API-Key must be a live key of `module`'s surface (401 `api_key_invalid`)
@@ -95,8 +104,13 @@ export function requireApiKey(services: Services, module: ApiKeyModule, scope: A
     const key = req.get('x-server-api-key');
     const principal = key ? await services.apiKeys.resolve(key) : null;
     if (!principal) throw unauthorized('api_key_invalid', 'X-Server-API-Key is missing or invalid');
-    if (principal.module !== module) throw unauthorized('api_key_invalid', `This is a key of the ${principal.module} integration surface, not of ${module}`);
-    if (!principal.scopes.includes(scope)) throw forbidden('api_key_scope_missing', `This action needs a key with the scope ${scope}`);
+    if (principal.module !== module)
+      throw unauthorized(
+        'api_key_invalid',
+        `This is a key of the ${principal.module} integration surface, not of ${module}`,
+      );
+    if (!principal.scopes.includes(scope))
+      throw forbidden('api_key_scope_missing', `This action needs a key with the scope ${scope}`);
     req.apiKey = principal;
   };
 }

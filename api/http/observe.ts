@@ -11,13 +11,17 @@ let counter = 0;
 /** The request id: the caller's X-Request-Id when sane (Heroku's router sets one), else a new one; echoed back. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && given.length <= 128 && /^[\w.:-]+$/.test(given) ? given : `${prefix}-${(++counter).toString(36)}`;
+  const id =
+    typeof given === 'string' && given.length <= 128 && /^[\w.:-]+$/.test(given)
+      ? given
+      : `${prefix}-${(++counter).toString(36)}`;
   res.setHeader('X-Request-Id', id);
   return id;
 }
 
 /** The route template of a handled request ("/rooms/:id/open"), never the raw URL, which would explode the label set. */
-const routeOf = (req: Request) => (req.route ? `${req.baseUrl}${req.route.path === '/' && req.baseUrl ? '' : String(req.route.path)}` : 'unmatched');
+const routeOf = (req: Request) =>
+  req.route ? `${req.baseUrl}${req.route.path === '/' && req.baseUrl ? '' : String(req.route.path)}` : 'unmatched';
 
 /**
  * Request id (unless pino-http assigns it) and request duration by method, route template and status, in one

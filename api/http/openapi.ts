@@ -16,7 +16,10 @@ type Schema = Record<string, unknown>;
  * JSON by default), or `content`, a schema per media type for a route that answers in several (format=csv|json);
  * an empty schema (`{}`) is any bytes (a download), declared without a schema.
  */
-export type ResponseDoc = ClassConstructor<object> | [ClassConstructor<object>] | { description: string; schema?: Schema; contentType?: string; content?: Record<string, Schema> };
+export type ResponseDoc =
+  | ClassConstructor<object>
+  | [ClassConstructor<object>]
+  | { description: string; schema?: Schema; contentType?: string; content?: Record<string, Schema> };
 
 interface Operation {
   method: string;
@@ -83,17 +86,45 @@ export class OpenApiRegistry {
     exemplifyRequestBodies(paths, schemas);
     this.cached = {
       openapi: '3.1.0',
-      info: { ...this.info, description: `${this.info.description}\n\nConventions of every route:\n${CONVENTIONS.map((c) => `- ${c}`).join('\n')}` },
+      info: {
+        ...this.info,
+        description: `${this.info.description}\n\nConventions of every route:\n${CONVENTIONS.map((c) => `- ${c}`).join('\n')}`,
+      },
       servers: [{ url: serverUrl }],
       paths,
       components: {
         schemas,
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)' },
-          visitorSession: { type: 'http', scheme: 'bearer', description: 'Storefront visitor session token from POST /api/public/auth/verify (magic-link sign-in; 30 days, one store)' },
-          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN of the deployment, required by /metrics only when it is set' },
-          internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret', description: 'Machine-to-machine secret; routes refuse everything when it is not configured' },
-          serverApiKey: { type: 'apiKey', in: 'header', name: 'X-Server-API-Key', description: "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)" },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from POST /auth/login (HS256, short-lived; refresh with POST /auth/refresh)',
+          },
+          visitorSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Storefront visitor session token from POST /api/public/auth/verify (magic-link sign-in; 30 days, one store)',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN of the deployment, required by /metrics only when it is set',
+          },
+          internalSecret: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Internal-Secret',
+            description: 'Machine-to-machine secret; routes refuse everything when it is not configured',
+          },
+          serverApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Server-API-Key',
+            description:
+              "Integration key of an organisation for one module's surface, created by a member (POST /api/knowledge/keys, POST /api/hub/keys) and shown once: `psk_<module>_<49 base62 characters>` (256 random bits and a checksum; secret scanners match `psk_(knowledge|core)_[0-9A-Za-z]{49}`). Reads need the scope `read`, mutations the scope `write` (which includes read)",
+          },
         },
       },
     };
@@ -105,17 +136,38 @@ export class OpenApiRegistry {
     // Every variable of the path is declared, with a DTO or without one (then as a string).
     for (const [, kind, name] of path.matchAll(/([:*])(\w+)/g)) {
       if (parameters.some((p) => p.name === name)) continue;
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' }, ...(kind === '*' ? { description: WILDCARD_PARAMETER } : {}) });
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+        ...(kind === '*' ? { description: WILDCARD_PARAMETER } : {}),
+      });
     }
     parameters.push(...this.parameters(spec.query, 'query', schemas, path));
     const revalidates = Object.keys(spec.alsoAnswers ?? {}).includes('304');
-    if (revalidates) parameters.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of a copy the client holds: 304 without a body while it is current' });
+    if (revalidates)
+      parameters.push({
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description: 'The ETag of a copy the client holds: 304 without a body while it is current',
+      });
     const problems = new Map<number, string>();
     const takesBody = spec.body || spec.rawBody || spec.requestBody;
     if (spec.body || spec.query || spec.params) problems.set(400, problemCodes[400]);
-    if (!takesBody) problems.set(400, [problems.get(400), '`body_not_allowed`: this route takes no request body'].filter(Boolean).join('; '));
+    if (!takesBody)
+      problems.set(
+        400,
+        [problems.get(400), '`body_not_allowed`: this route takes no request body'].filter(Boolean).join('; '),
+      );
     if (spec.access === 'user' || spec.access === 'admin') problems.set(401, problemCodes[401]);
-    if (spec.apiKey) problems.set(401, `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, a key of another module than ${spec.apiKey.module}, or one whose creator left the organisation or may no longer read it`);
+    if (spec.apiKey)
+      problems.set(
+        401,
+        `\`api_key_invalid\`: X-Server-API-Key missing, unknown, deleted, a key of another module than ${spec.apiKey.module}, or one whose creator left the organisation or may no longer read it`,
+      );
     const module = spec.module ?? spec.apiKey?.module;
     const forbidden = [
       spec.access === 'admin' && '`platform_admin_required`',
@@ -129,10 +181,14 @@ export class OpenApiRegistry {
     if (spec.body) problems.set(413, problemCodes[413]).set(415, problemCodes[415]);
     if (spec.rawBody) problems.set(413, problemCodes[413]);
     if (spec.rateLimits?.length) {
-      problems.set(429, `${problemCodes[429]}: ${spec.rateLimits.map((r) => `${r.limit} per ${r.windowSeconds ?? 60}s by ${r.by === undefined || r.by === 'ip' ? 'IP' : (r.per ?? 'account')}`).join(', ')}`);
+      problems.set(
+        429,
+        `${problemCodes[429]}: ${spec.rateLimits.map((r) => `${r.limit} per ${r.windowSeconds ?? 60}s by ${r.by === undefined || r.by === 'ip' ? 'IP' : (r.per ?? 'account')}`).join(', ')}`,
+      );
     }
     // PostgreSQL or Redis down: every route that touches them answers 503 (public routes without input do not).
-    const touchesDependencies = spec.access !== 'public' || spec.body || spec.rawBody || spec.query || spec.params || spec.rateLimits?.length;
+    const touchesDependencies =
+      spec.access !== 'public' || spec.body || spec.rawBody || spec.query || spec.params || spec.rateLimits?.length;
     if (touchesDependencies) problems.set(503, problemCodes[503]);
     // A route's own problems add to those its guards and input give the same status (a 403 of its own does not
     // hide `permission_denied`).
@@ -142,16 +198,32 @@ export class OpenApiRegistry {
     }
 
     const success = spec.status ?? 200;
-    if (answersWithoutBody(success) && spec.response) throw new Error(`${method.toUpperCase()} ${path}: a ${success} has no body, so no response to document`);
-    const responses: Record<string, Schema> = { [String(success)]: { ...this.success(spec), ...(revalidates ? { headers: { ETag: etagHeader } } : {}) } };
+    if (answersWithoutBody(success) && spec.response)
+      throw new Error(`${method.toUpperCase()} ${path}: a ${success} has no body, so no response to document`);
+    const responses: Record<string, Schema> = {
+      [String(success)]: { ...this.success(spec), ...(revalidates ? { headers: { ETag: etagHeader } } : {}) },
+    };
     for (const [also, description] of Object.entries(spec.alsoAnswers ?? {})) {
       // A 304 (a 204 ...) never has a body, whatever the route's other answers carry: its description and headers only.
-      responses[also] = answersWithoutBody(Number(also)) ? { description, ...(also === '304' ? { headers: { ETag: { ...etagHeader, required: true } } } : {}) } : { ...this.success(spec), description };
+      responses[also] = answersWithoutBody(Number(also))
+        ? { description, ...(also === '304' ? { headers: { ETag: { ...etagHeader, required: true } } } : {}) }
+        : { ...this.success(spec), description };
     }
     for (const [status, description] of [...problems].sort(([a], [b]) => a - b)) {
-      responses[status] = { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+      responses[status] = {
+        description,
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      };
     }
-    const security = spec.security ?? (spec.access === 'user' || spec.access === 'admin' ? [{ bearerAuth: [] }] : spec.access === 'internal' ? [{ internalSecret: [] }] : spec.access === 'apiKey' ? [{ serverApiKey: [] }] : []);
+    const security =
+      spec.security ??
+      (spec.access === 'user' || spec.access === 'admin'
+        ? [{ bearerAuth: [] }]
+        : spec.access === 'internal'
+          ? [{ internalSecret: [] }]
+          : spec.access === 'apiKey'
+            ? [{ serverApiKey: [] }]
+            : []);
     return {
       operationId: `${method}${path.replace(/[:*](\w+)/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: spec.summary,
@@ -167,20 +239,38 @@ export class OpenApiRegistry {
   private success(spec: RouteSpec<object, object, object>): Schema {
     const r = spec.response;
     if (!r) return { description: spec.status === 204 ? 'No content' : 'Success' };
-    if (Array.isArray(r)) return { description: `List of ${r[0].name}`, content: { 'application/json': { schema: { type: 'array', items: ref(r[0]) } } } };
+    if (Array.isArray(r))
+      return {
+        description: `List of ${r[0].name}`,
+        content: { 'application/json': { schema: { type: 'array', items: ref(r[0]) } } },
+      };
     if (typeof r === 'function') return { description: r.name, content: { 'application/json': { schema: ref(r) } } };
     if (r.content) return { description: r.description, content: mediaTypes(r.content) };
-    return { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
+    return {
+      description: r.description,
+      ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+    };
   }
 
-  private parameters(dto: ClassConstructor<object> | undefined, where: 'path' | 'query', schemas: Record<string, Schema>, path: string): Schema[] {
+  private parameters(
+    dto: ClassConstructor<object> | undefined,
+    where: 'path' | 'query',
+    schemas: Record<string, Schema>,
+    path: string,
+  ): Schema[] {
     if (!dto) return [];
     const schema = schemas[dto.name] ?? {};
     const props = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     return Object.entries(props)
       .filter(([name]) => where === 'query' || path.includes(`:${name}`) || path.includes(`*${name}`))
-      .map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) }));
+      .map(([name, s]) => ({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: s,
+        ...(s.description ? { description: s.description } : {}),
+      }));
   }
 }
 
@@ -201,7 +291,8 @@ function exemplifyRequestBodies(paths: Record<string, Record<string, Schema>>, s
     for (const [key, property] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) visit(property, key);
     visit(s.items, name);
     visit(s.additionalProperties, name);
-    for (const list of [s.oneOf, s.anyOf, s.allOf]) if (Array.isArray(list)) for (const member of list) visit(member, name);
+    for (const list of [s.oneOf, s.anyOf, s.allOf])
+      if (Array.isArray(list)) for (const member of list) visit(member, name);
     const isString = s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
     if (!isString || ['examples', 'example', 'default', 'const', 'enum'].some((k) => k in s)) return;
     // Rules checked in code rather than by the schema: the password policy, IANA time zones.
@@ -216,7 +307,11 @@ function exemplifyRequestBodies(paths: Record<string, Record<string, Schema>>, s
   }
 }
 
-const CODE_CHECKED_SAMPLES: Record<string, string> = { password: 'a long passphrase', newPassword: 'a long passphrase', timeZone: 'Europe/Paris' };
+const CODE_CHECKED_SAMPLES: Record<string, string> = {
+  password: 'a long passphrase',
+  newPassword: 'a long passphrase',
+  timeZone: 'Europe/Paris',
+};
 
 /** Realistic values by property name, tried first; then generic words, then runs of one character. */
 const NAMED_SAMPLES: Record<string, string[]> = {
@@ -237,7 +332,16 @@ const NAMED_SAMPLES: Record<string, string[]> = {
   invoicePrefix: ['F-{YYYY}-'],
   creditNotePrefix: ['AV-{YYYY}-'],
 };
-const GENERIC_SAMPLES = ['2026-01-15', 'example', 'Example', 'example.created', 'example:value', '09:00-17:00', 'me', 'example/name'];
+const GENERIC_SAMPLES = [
+  '2026-01-15',
+  'example',
+  'Example',
+  'example.created',
+  'example:value',
+  '09:00-17:00',
+  'me',
+  'example/name',
+];
 
 function sampleMatching(schema: Schema, name: string | undefined): string | undefined {
   const pattern = schema.pattern as string;
@@ -263,11 +367,16 @@ function sampleMatching(schema: Schema, name: string | undefined): string | unde
 }
 
 /** Statuses that never carry a body (RFC 9110): a 1xx, 204, 205 or 304 is declared with its description and headers only. */
-export const answersWithoutBody = (status: number): boolean => (status >= 100 && status < 200) || status === 204 || status === 205 || status === 304;
+export const answersWithoutBody = (status: number): boolean =>
+  (status >= 100 && status < 200) || status === 204 || status === 205 || status === 304;
 
-const etagHeader: Schema = { description: 'Entity tag of the representation, for If-None-Match', schema: { type: 'string' } };
+const etagHeader: Schema = {
+  description: 'Entity tag of the representation, for If-None-Match',
+  schema: { type: 'string' },
+};
 
-const WILDCARD_PARAMETER = 'The rest of the path, slashes included (each segment percent-encoded), or the whole of it percent-encoded as one segment (`/` as `%2F`): both name the same path';
+const WILDCARD_PARAMETER =
+  'The rest of the path, slashes included (each segment percent-encoded), or the whole of it percent-encoded as one segment (`/` as `%2F`): both name the same path';
 
 /**
  * A raw body (RouteSpec.rawBody) is a signed webhook delivery: a JSON object whose signature covers its bytes. In
@@ -277,18 +386,33 @@ const WILDCARD_PARAMETER = 'The rest of the path, slashes included (each segment
  */
 function requestBody(spec: RouteSpec<object, object, object>): Schema {
   const doc = spec.requestBody;
-  if (doc) return { requestBody: { required: doc.required ?? true, description: doc.description, content: mediaTypes(doc.content) } };
-  if (spec.body) return { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } };
+  if (doc)
+    return {
+      requestBody: { required: doc.required ?? true, description: doc.description, content: mediaTypes(doc.content) },
+    };
+  if (spec.body)
+    return { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } };
   if (spec.rawBody) {
-    const description = 'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';
+    const description =
+      'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';
     // x-raw-body: read as bytes and verified before any parsing (the suite's fuzz guard sends these no JSON checks).
-    return { requestBody: { required: true, description, content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true } };
+    return {
+      requestBody: {
+        required: true,
+        description,
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+        'x-raw-body': true,
+      },
+    };
   }
   return {};
 }
 
 /** Media Type Objects from a schema per media type; an empty schema (any bytes) is left out, as OpenAPI 3.1 writes binary content. */
-const mediaTypes = (content: Record<string, Schema>) => Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, Object.keys(schema).length ? { schema } : {}]));
+const mediaTypes = (content: Record<string, Schema>) =>
+  Object.fromEntries(
+    Object.entries(content).map(([type, schema]) => [type, Object.keys(schema).length ? { schema } : {}]),
+  );
 
 /** The OpenAPI template of an Express route path: `/rooms/:id` and `/storage/*key` become `/rooms/{id}`, `/storage/{key}`. */
 export const openApiPath = (expressPath: string) => expressPath.replace(/[:*](\w+)/g, '{$1}');
@@ -299,12 +423,17 @@ export const openApiPath = (expressPath: string) => expressPath.replace(/[:*](\w
  */
 function schemaClasses(): Map<string, object> {
   const byName = new Map<string, Set<object>>();
-  for (const m of (getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown[]> }).validationMetadatas.keys()) {
+  for (const m of (
+    getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown[]> }
+  ).validationMetadatas.keys()) {
     const target = m as { name?: string };
     if (target.name) byName.set(target.name, (byName.get(target.name) ?? new Set()).add(target));
   }
   const clashes = [...byName].filter(([, classes]) => classes.size > 1).map(([name]) => name);
-  if (clashes.length) throw new Error(`Several DTO/view classes are named ${clashes.join(', ')}: rename them, OpenAPI schemas are keyed by class name`);
+  if (clashes.length)
+    throw new Error(
+      `Several DTO/view classes are named ${clashes.join(', ')}: rename them, OpenAPI schemas are keyed by class name`,
+    );
   return new Map([...byName].map(([name, classes]) => [name, [...classes][0]]));
 }
 
@@ -313,7 +442,8 @@ function declareNullables(schema: Schema | undefined, target: object): void {
   const properties = (schema?.properties ?? {}) as Record<string, Schema>;
   for (const key of nullableProperties(target)) {
     const name = (target as { name: string }).name;
-    if (!properties[key]) throw new Error(`${name}.${key} is @Nullable() but has no type decorator (e.g. @IsString()) to document it`);
+    if (!properties[key])
+      throw new Error(`${name}.${key} is @Nullable() but has no type decorator (e.g. @IsString()) to document it`);
     properties[key] = orNull(properties[key]);
   }
 }
@@ -322,7 +452,8 @@ const ref = (dto: ClassConstructor<object>) => ({ $ref: `#/components/schemas/${
 
 const problemSchema: Schema = {
   type: 'object',
-  description: 'RFC 9457 problem details. `code` is stable and machine-readable; `errors` lists field-level problems of a 400.',
+  description:
+    'RFC 9457 problem details. `code` is stable and machine-readable; `errors` lists field-level problems of a 400.',
   required: ['type', 'title', 'status', 'detail', 'code'],
   properties: {
     type: { type: 'string', example: '/problems/validation_failed' },
@@ -330,7 +461,10 @@ const problemSchema: Schema = {
     status: { type: 'integer', example: 400 },
     detail: { type: 'string' },
     code: { type: 'string', example: 'validation_failed' },
-    errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
     instance: { type: 'string' },
     requestId: { type: 'string' },
   },

@@ -18,4 +18,5 @@ export function isoTime(d: Date): string {
 export const iso = (d: Date | null | undefined): string | null => (d ? isoTime(d) : null);
 
 /** A calendar date (YYYY-MM-DD) from a DATE column (string) or a Date, null kept. */
-export const dateOnly = (v: string | Date | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v.slice(0, 10) : isoTime(v).slice(0, 10));
+export const dateOnly = (v: string | Date | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v.slice(0, 10) : isoTime(v).slice(0, 10);

@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { DriverException, NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import {
+  DriverException,
+  NotFoundError,
+  UniqueConstraintViolationException,
+  ForeignKeyConstraintViolationException,
+} from '@mikro-orm/core';
 import { INSTANT_RANGE } from '../../lib/calendar';
 import { isDependencyDown } from '../../lib/dependencies';
 import { AppError, type FieldError } from '../../lib/errors';
@@ -29,7 +34,8 @@ export function sendProblem(res: Response, status: number, code: string, detail:
     instance: res.req.originalUrl.split('?')[0],
     requestId: String(res.req.id ?? ''),
   };
-  if (status === 401) res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`);
+  if (status === 401)
+    res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`);
   res.status(status).type('application/problem+json').json(problem);
 }
 
@@ -37,9 +43,22 @@ export function sendProblem(res: Response, status: number, code: string, detail:
  * A problem as a whole HTTP/1.1 answer, for a socket with no Express response (a refused WebSocket upgrade, a
  * request Node could not parse); the connection closes after it.
  */
-export function rawProblemAnswer(status: number, code: string, detail: string, headers: Record<string, string> = {}): string {
-  const body = JSON.stringify({ type: `/problems/${code}`, title: STATUS_CODES[status] ?? 'Error', status, detail, code });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+export function rawProblemAnswer(
+  status: number,
+  code: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): string {
+  const body = JSON.stringify({
+    type: `/problems/${code}`,
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+  });
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 }
 
@@ -70,7 +89,8 @@ const invalidInput = new Set(['22P02', '22P05', '22021']);
  * net for a limit a DTO lacks: a 400, never a 500. MikroORM wraps it as a plain DriverException (code kept);
  * a raw Knex query throws pg's DatabaseError, also carrying the code.
  */
-const isTooLong = (e: Error) => (e as { code?: unknown }).code === '22001' && (e instanceof DriverException || 'severity' in e);
+const isTooLong = (e: Error) =>
+  (e as { code?: unknown }).code === '22001' && (e instanceof DriverException || 'severity' in e);
 
 /**
  * PostgreSQL 22008 datetime_field_overflow, 22009 invalid_time_zone_displacement_value: an instant outside
@@ -94,8 +114,10 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, status, code, detail);
     }
     if (e instanceof NotFoundError) return sendProblem(res, 404, 'not_found', 'Resource not found');
-    if (e instanceof UniqueConstraintViolationException) return sendProblem(res, 409, 'already_exists', 'A resource with these values already exists');
-    if (e instanceof ForeignKeyConstraintViolationException) return sendProblem(res, 409, 'conflict', 'The resource is referenced by, or references, another one');
+    if (e instanceof UniqueConstraintViolationException)
+      return sendProblem(res, 409, 'already_exists', 'A resource with these values already exists');
+    if (e instanceof ForeignKeyConstraintViolationException)
+      return sendProblem(res, 409, 'conflict', 'The resource is referenced by, or references, another one');
     if (isDependencyDown(e)) {
       // PostgreSQL or Redis is down, stalled or saturated (lib/dependencies.ts): the client may retry.
       if (Date.now() >= quietUntil) {
@@ -106,9 +128,22 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       res.setHeader('Retry-After', '1');
       return sendProblem(res, 503, 'dependency_unavailable', 'A backing service is unavailable; retry shortly');
     }
-    if (isTooLong(e)) return sendProblem(res, 400, 'validation_failed', 'A text value is longer than its field accepts');
-    if (e instanceof DriverException && dateOutOfRange.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'validation_failed', `A date or time is outside what can be stored: instants lie ${INSTANT_RANGE}`);
-    if (e instanceof DriverException && invalidInput.has((e as { code?: string }).code ?? '')) return sendProblem(res, 400, 'invalid_input', 'A value has an invalid format or characters that cannot be stored');
+    if (isTooLong(e))
+      return sendProblem(res, 400, 'validation_failed', 'A text value is longer than its field accepts');
+    if (e instanceof DriverException && dateOutOfRange.has((e as { code?: string }).code ?? ''))
+      return sendProblem(
+        res,
+        400,
+        'validation_failed',
+        `A date or time is outside what can be stored: instants lie ${INSTANT_RANGE}`,
+      );
+    if (e instanceof DriverException && invalidInput.has((e as { code?: string }).code ?? ''))
+      return sendProblem(
+        res,
+        400,
+        'invalid_input',
+        'A value has an invalid format or characters that cannot be stored',
+      );
     const status = (e as { status?: number }).status;
     if (status && status >= 400 && status < 500) return sendProblem(res, status, 'bad_request', e.message);
     logger.error({ err: e, reqId: req.id }, 'unhandled error');
@@ -116,4 +151,5 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-export const notFoundHandler: RequestHandler = (req, res) => sendProblem(res, 404, 'route_not_found', `No route ${req.method} ${req.path}`);
+export const notFoundHandler: RequestHandler = (req, res) =>
+  sendProblem(res, 404, 'route_not_found', `No route ${req.method} ${req.path}`);

@@ -59,13 +59,20 @@ export function rateLimiter(services: Services, rule: RateLimitRule): RequestHan
     // warning line, not a console stack trace per limiter.
     logger: {
       warn: (err: unknown) => services.logger.warn({ limiter: rule.name, err: String(err) }, 'rate limiter warning'),
-      error: (err: unknown) => services.logger.warn({ limiter: rule.name, err: String(err) }, 'rate limiter store unavailable'),
+      error: (err: unknown) =>
+        services.logger.warn({ limiter: rule.name, err: String(err) }, 'rate limiter store unavailable'),
     },
     handler: (req, _res, next, options) => {
       // When this counter resets (an hour's window may be minutes from it), else a whole window.
       const resetTime = (req as AugmentedRequest)[options.requestPropertyName]?.resetTime;
-      const retryAfter = String(resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000));
-      next(new AppError(429, 'rate_limited', 'Too many requests; retry later', undefined, { 'Retry-After': retryAfter }));
+      const retryAfter = String(
+        resetTime
+          ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000))
+          : Math.ceil(options.windowMs / 1000),
+      );
+      next(
+        new AppError(429, 'rate_limited', 'Too many requests; retry later', undefined, { 'Retry-After': retryAfter }),
+      );
     },
   });
 }

@@ -10,7 +10,16 @@ import { badRequest, AppError } from '../../lib/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
 import { isSensitiveName } from '../../lib/logger';
 import type { Authenticator, AuthInfo } from './auth';
-import { neededScope, requireApiKey, requireInternalSecret, requireModule, requirePermission, requirePlatformAdmin, type Guard, type ModuleKey } from './guards';
+import {
+  neededScope,
+  requireApiKey,
+  requireInternalSecret,
+  requireModule,
+  requirePermission,
+  requirePlatformAdmin,
+  type Guard,
+  type ModuleKey,
+} from './guards';
 import type { OpenApiRegistry, ResponseDoc } from './openapi';
 import { rateLimiter, type RateLimitRule } from './rateLimit';
 import { toDto } from './validate';
@@ -91,8 +100,14 @@ export interface ApiKeyInput<B, Q, P> extends PublicInput<B, Q, P> {
 }
 
 type Empty = Record<string, never>;
-type InputFor<A extends Access, B extends object, Q extends object, P extends object> = A extends 'user' | 'admin' ? UserInput<B, Q, P> : A extends 'apiKey' ? ApiKeyInput<B, Q, P> : PublicInput<B, Q, P>;
-type Handler<A extends Access, B extends object, Q extends object, P extends object> = (input: InputFor<A, B, Q, P>) => Promise<unknown> | unknown;
+type InputFor<A extends Access, B extends object, Q extends object, P extends object> = A extends 'user' | 'admin'
+  ? UserInput<B, Q, P>
+  : A extends 'apiKey'
+    ? ApiKeyInput<B, Q, P>
+    : PublicInput<B, Q, P>;
+type Handler<A extends Access, B extends object, Q extends object, P extends object> = (
+  input: InputFor<A, B, Q, P>,
+) => Promise<unknown> | unknown;
 
 /** A response other than "200 with this JSON": a status, optional body and headers. */
 export class Reply {
@@ -102,7 +117,8 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
-export const created = (body: unknown, location?: string) => new Reply(201, body, location ? { Location: location } : {});
+export const created = (body: unknown, location?: string) =>
+  new Reply(201, body, location ? { Location: location } : {});
 export const accepted = (body: unknown) => new Reply(202, body);
 export const noContent = () => new Reply(204);
 
@@ -122,23 +138,48 @@ export class Routes {
     private readonly table: RouteTable,
   ) {}
 
-  get<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  get<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     this.add('get', path, spec, handler);
   }
-  post<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  post<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     this.add('post', path, spec, handler);
   }
-  put<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  put<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     this.add('put', path, spec, handler);
   }
-  patch<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  patch<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     this.add('patch', path, spec, handler);
   }
-  delete<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  delete<A extends Access, B extends object = Empty, Q extends object = Empty, P extends object = Empty>(
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     this.add('delete', path, spec, handler);
   }
 
-  private add<A extends Access, B extends object, Q extends object, P extends object>(method: Method, path: string, spec: RouteSpec<B, Q, P> & { access: A }, handler: Handler<A, B, Q, P>) {
+  private add<A extends Access, B extends object, Q extends object, P extends object>(
+    method: Method,
+    path: string,
+    spec: RouteSpec<B, Q, P> & { access: A },
+    handler: Handler<A, B, Q, P>,
+  ) {
     const { services } = this;
     // A read that declares 304 answers it: its JSON carries an ETag, and a matching If-None-Match gets no body.
     const conditional = method === 'get' && !!spec.alsoAnswers?.[304];
@@ -147,9 +188,15 @@ export class Routes {
     if (spec.access === 'admin') guards.push(requirePlatformAdmin(services));
     if (spec.access === 'internal') guards.push(requireInternalSecret(services));
     if ((spec.access === 'apiKey') !== !!spec.apiKey || (spec.apiKey && (spec.module || spec.permission))) {
-      throw new Error(`${method.toUpperCase()} ${path}: access 'apiKey' goes with apiKey: { module }, and neither module nor permission`);
+      throw new Error(
+        `${method.toUpperCase()} ${path}: access 'apiKey' goes with apiKey: { module }, and neither module nor permission`,
+      );
     }
-    if (spec.apiKey) guards.push(requireApiKey(services, spec.apiKey.module, neededScope(method, spec.apiKey.scope)), requireModule(services, spec.apiKey.module));
+    if (spec.apiKey)
+      guards.push(
+        requireApiKey(services, spec.apiKey.module, neededScope(method, spec.apiKey.scope)),
+        requireModule(services, spec.apiKey.module),
+      );
     if (spec.module) guards.push(requireModule(services, spec.module));
     if (spec.permission) guards.push(requirePermission(services, spec.permission));
     const runGuards = async (req: Request) => {
@@ -186,7 +233,8 @@ export class Routes {
         apiKey: req.apiKey,
         get ctx() {
           const tenantId = req.auth?.tenantId ?? req.apiKey?.tenantId;
-          if (!tenantId) throw new AppError(500, 'internal_error', 'No tenant context on a route without a token or API key');
+          if (!tenantId)
+            throw new AppError(500, 'internal_error', 'No tenant context on a route without a token or API key');
           return (ctx ??= tenantContext(services, tenantId, req.auth?.userId ?? null));
         },
       };
@@ -217,14 +265,21 @@ export class Routes {
  */
 export class RouteTable {
   /** Per first segment: its routes, the methods of each of its paths, and a router matching those paths for any method. */
-  private readonly groups = new Map<string, { routes: Router; methods: Map<string, Set<string>>; otherMethod: Router }>();
+  private readonly groups = new Map<
+    string,
+    { routes: Router; methods: Map<string, Set<string>>; otherMethod: Router }
+  >();
 
   /** Routes every request of a declared first segment (mounted where the routes belong in the app's order). */
   mount(app: Express): void {
     app.use((req, res, next) => {
       const group = this.groups.get(firstSegment(req.path));
       if (!group) return next();
-      group.routes(req, res, (err?: unknown) => (err !== undefined ? next(err) : group.otherMethod(req, res, (e?: unknown) => (e !== undefined ? next(e) : methodNotAllowed(req, next)))));
+      group.routes(req, res, (err?: unknown) =>
+        err !== undefined
+          ? next(err)
+          : group.otherMethod(req, res, (e?: unknown) => (e !== undefined ? next(e) : methodNotAllowed(req, next))),
+      );
     });
   }
 
@@ -238,7 +293,11 @@ export class RouteTable {
     const path = at < 0 ? url : url.slice(0, at);
     for (const pattern of this.secretPaths) {
       const match = pattern.exec(path);
-      if (match) return `${match.slice(1).map((part, i) => (i % 2 ? CENSOR : part)).join('')}${at < 0 ? '' : url.slice(at)}`;
+      if (match)
+        return `${match
+          .slice(1)
+          .map((part, i) => (i % 2 ? CENSOR : part))
+          .join('')}${at < 0 ? '' : url.slice(at)}`;
     }
     return url;
   }
@@ -246,11 +305,16 @@ export class RouteTable {
   private readonly secretPaths: RegExp[] = [];
 
   add(method: Method, path: string, chain: RequestHandler[]): void {
-    if (/:\w+/.test(path) && path.split('/').some((part) => part.startsWith(':') && isSensitiveName(part.slice(1))) && !this.secretPaths.some((p) => p.source === secretPattern(path).source)) {
+    if (
+      /:\w+/.test(path) &&
+      path.split('/').some((part) => part.startsWith(':') && isSensitiveName(part.slice(1))) &&
+      !this.secretPaths.some((p) => p.source === secretPattern(path).source)
+    ) {
       this.secretPaths.push(secretPattern(path));
     }
     const segment = firstSegment(path);
-    if (segment.startsWith(':') || segment.startsWith('*')) throw new Error(`Route ${path} must start with a literal segment`);
+    if (segment.startsWith(':') || segment.startsWith('*'))
+      throw new Error(`Route ${path} must start with a literal segment`);
     let group = this.groups.get(segment);
     if (!group) this.groups.set(segment, (group = { routes: Router(), methods: new Map(), otherMethod: Router() }));
     group.routes[method](path, ...chain);
@@ -285,7 +349,11 @@ function methodNotAllowed(req: Request, next: (err?: unknown) => void): void {
   const methods = allowed.get(req);
   if (!methods?.size || methods.has(req.method) || req.method === 'OPTIONS') return next();
   const allow = [...methods].sort().join(', ');
-  next(new AppError(405, 'method_not_allowed', `${req.path} does not take ${req.method}; it takes ${allow}`, undefined, { Allow: allow }));
+  next(
+    new AppError(405, 'method_not_allowed', `${req.path} does not take ${req.method}; it takes ${allow}`, undefined, {
+      Allow: allow,
+    }),
+  );
 }
 
 const CENSOR = '[redacted]';
@@ -318,11 +386,13 @@ const jsonBody = (limit: string) =>
   express.json({
     limit,
     verify: (_req, _res, bytes) => {
-      if (nestsDeeperThan(bytes)) throw badRequest('json_too_deep', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+      if (nestsDeeperThan(bytes))
+        throw badRequest('json_too_deep', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
     },
   });
 
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** Reads at most 1 kB of a body a route does not take (more is refused unread). */
 const smallBody = express.raw({ type: () => true, limit: '1kb' });
@@ -333,8 +403,13 @@ const smallBody = express.raw({ type: () => true, limit: '1kb' });
  * for "nothing") are no body.
  */
 async function refuseBody(req: Request, res: Response): Promise<void> {
-  const refused = () => badRequest('body_not_allowed', `${req.method} ${req.path} takes no request body (send none, or {})`);
-  await new Promise<void>((resolve, reject) => smallBody(req, res, (err?: unknown) => (err ? reject((err as { type?: string }).type === 'entity.too.large' ? refused() : err) : resolve())));
+  const refused = () =>
+    badRequest('body_not_allowed', `${req.method} ${req.path} takes no request body (send none, or {})`);
+  await new Promise<void>((resolve, reject) =>
+    smallBody(req, res, (err?: unknown) =>
+      err ? reject((err as { type?: string }).type === 'entity.too.large' ? refused() : err) : resolve(),
+    ),
+  );
   const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8').trim() : '';
   req.body = undefined;
   if (text !== '' && !(text.replace(/\s/g, '') === '{}' && req.is('application/json'))) throw refused();
@@ -344,7 +419,9 @@ async function refuseBody(req: Request, res: Response): Promise<void> {
 const requireJsonBody: RequestHandler = (req, _res, next) => {
   if (req.body === undefined) {
     if (!req.headers['content-type'] && Number(req.headers['content-length'] ?? 0) === 0) {
-      throw badRequest('validation_failed', 'A JSON request body is required', [{ field: 'body', message: 'is required' }]);
+      throw badRequest('validation_failed', 'A JSON request body is required', [
+        { field: 'body', message: 'is required' },
+      ]);
     }
     throw new AppError(415, 'unsupported_media_type', 'The request body must be application/json');
   }

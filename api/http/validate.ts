@@ -46,16 +46,38 @@ storage.addValidationMetadata = (metadata) => {
 export async function toDto<T extends object>(Dto: ClassConstructor<T>, value: unknown, source: Source): Promise<T> {
   if (value === undefined && source !== 'body') value = {};
   const refused = inputProblems(value);
-  if (refused.length) throw badRequest('validation_failed', `The request ${source} is invalid`, refused.map((p) => ({ field: p.field || source, message: p.message })));
+  if (refused.length)
+    throw badRequest(
+      'validation_failed',
+      `The request ${source} is invalid`,
+      refused.map((p) => ({ field: p.field || source, message: p.message })),
+    );
   if ((Dto as FastAccepting).fastAccept?.(value)) return value as T;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('validation_failed', `The request ${source} must be a JSON object`, [{ field: source, message: 'must be an object' }]);
+    throw badRequest('validation_failed', `The request ${source} must be a JSON object`, [
+      { field: source, message: 'must be an object' },
+    ]);
   }
   const instance = plainToInstance(Dto, value, { exposeDefaultValues: true });
-  const errors = flatten(await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } }));
+  const errors = flatten(
+    await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    }),
+  );
   const named = new Set(errors.map((e) => e.field));
-  errors.push(...nestedNotObjects(instance).filter((field) => !named.has(field)).map((field) => ({ field, message: 'must be an object' })));
-  errors.push(...nullsRefused(instance).filter((field) => !named.has(field)).map((field) => ({ field, message: 'must not be null (omit the field to keep its value)' })));
+  errors.push(
+    ...nestedNotObjects(instance)
+      .filter((field) => !named.has(field))
+      .map((field) => ({ field, message: 'must be an object' })),
+  );
+  errors.push(
+    ...nullsRefused(instance)
+      .filter((field) => !named.has(field))
+      .map((field) => ({ field, message: 'must not be null (omit the field to keep its value)' })),
+  );
   if (errors.length) throw badRequest('validation_failed', `The request ${source} is invalid`, errors);
   lowerCaseUuids(instance);
   return instance;
@@ -76,7 +98,8 @@ function nullsRefused(instance: object, prefix = ''): string[] {
   return Object.entries(instance).flatMap(([key, value]) => {
     const field = prefix ? `${prefix}.${key}` : key;
     if (value === null) return isNullable(instance, key) ? [] : [field];
-    if (Array.isArray(value)) return value.flatMap((item, i) => (isDto(item) ? nullsRefused(item, `${field}[${i}]`) : []));
+    if (Array.isArray(value))
+      return value.flatMap((item, i) => (isDto(item) ? nullsRefused(item, `${field}[${i}]`) : []));
     return isDto(value) ? nullsRefused(value, field) : [];
   });
 }
@@ -93,7 +116,8 @@ function nestedNotObjects(instance: object, prefix = ''): string[] {
     const value = record[rule.propertyName];
     if (rule.type !== ValidationTypes.NESTED_VALIDATION || value === undefined || value === null) continue;
     const field = prefix ? `${prefix}.${rule.propertyName}` : rule.propertyName;
-    const items: [string, unknown][] = rule.each && Array.isArray(value) ? value.map((item, i) => [`${field}[${i}]`, item]) : [[field, value]];
+    const items: [string, unknown][] =
+      rule.each && Array.isArray(value) ? value.map((item, i) => [`${field}[${i}]`, item]) : [[field, value]];
     for (const [at, item] of items) {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) out.push(at);
       else if (isDto(item)) out.push(...nestedNotObjects(item, at));
@@ -117,7 +141,8 @@ function lowerCaseUuids(instance: object): void {
 }
 
 /** An instance of a DTO class (free-form JSON stays plain objects, where null is data). */
-const isDto = (value: unknown): value is object => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) !== Object.prototype;
+const isDto = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) !== Object.prototype;
 
 function isNullable(instance: object, key: string): boolean {
   const schema = getMetadataSchema(instance, key) as { type?: unknown; nullable?: boolean };
@@ -126,8 +151,15 @@ function isNullable(instance: object, key: string): boolean {
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
-    const field = /^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message: message.replace(/^property \S+ /, '') }));
+    const field = /^\d+$/.test(e.property)
+      ? `${prefix}[${e.property}]`
+      : prefix
+        ? `${prefix}.${e.property}`
+        : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({
+      field,
+      message: message.replace(/^property \S+ /, ''),
+    }));
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }

@@ -13,10 +13,42 @@ import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
 import { signupsPerDay } from '../../domain/identity/admin/signupsPerDay';
 import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
-import { AdminSessionsQuery, AuditQuery, BroadcastBody, OutboxQuery, SearchQuery, SignupsQuery, SuspendBody } from './dtos';
+import {
+  AdminSessionsQuery,
+  AuditQuery,
+  BroadcastBody,
+  OutboxQuery,
+  SearchQuery,
+  SignupsQuery,
+  SuspendBody,
+} from './dtos';
 import { IdParams } from '../http/dtos';
-import { AdminOrganizationList, AdminOrganizationView, AdminSessionList, AdminSessionView, AdminUserList, AdminUserView, AuditEntryList, AuditEntryView, BroadcastView, MailList, MailView, PlatformOverviewView, SignupsView } from './adminViews';
-import { AUDIT, BROADCAST, DISABLE_USER, END_SESSION, OUTBOX, OVERVIEW, REMOVE_PLATFORM_ADMIN, SIGNUPS, SUSPEND_ORGANIZATION } from './admin.docs';
+import {
+  AdminOrganizationList,
+  AdminOrganizationView,
+  AdminSessionList,
+  AdminSessionView,
+  AdminUserList,
+  AdminUserView,
+  AuditEntryList,
+  AuditEntryView,
+  BroadcastView,
+  MailList,
+  MailView,
+  PlatformOverviewView,
+  SignupsView,
+} from './adminViews';
+import {
+  AUDIT,
+  BROADCAST,
+  DISABLE_USER,
+  END_SESSION,
+  OUTBOX,
+  OVERVIEW,
+  REMOVE_PLATFORM_ADMIN,
+  SIGNUPS,
+  SUSPEND_ORGANIZATION,
+} from './admin.docs';
 
 /** /admin: platform administration (platform administrators only; every action is audited). */
 export function adminRoutes({ routes, services }: ModuleMount): void {
@@ -47,7 +79,10 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       response: AdminUserView,
       errors: { 409: '`cannot_disable_self`' },
     },
-    async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: true, ip: req.ip })),
+    async ({ auth, params, req }) =>
+      AdminUserView.of(
+        await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: true, ip: req.ip }),
+      ),
   );
 
   r.post(
@@ -59,13 +94,19 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       params: IdParams,
       response: AdminUserView,
     },
-    async ({ auth, params, req }) => AdminUserView.of(await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip })),
+    async ({ auth, params, req }) =>
+      AdminUserView.of(
+        await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip }),
+      ),
   );
 
   r.post(
     '/admin/users/:id/platform-admin',
     { summary: 'Make an account a platform administrator', access: 'admin', params: IdParams, response: AdminUserView },
-    async ({ auth, params, req }) => AdminUserView.of(await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: true, ip: req.ip })),
+    async ({ auth, params, req }) =>
+      AdminUserView.of(
+        await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: true, ip: req.ip }),
+      ),
   );
 
   r.delete(
@@ -78,7 +119,10 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       response: AdminUserView,
       errors: { 409: '`cannot_demote_self`' },
     },
-    async ({ auth, params, req }) => AdminUserView.of(await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: false, ip: req.ip })),
+    async ({ auth, params, req }) =>
+      AdminUserView.of(
+        await setPlatformAdmin(services, { actorId: auth.userId, userId: params.id, admin: false, ip: req.ip }),
+      ),
   );
 
   r.get(
@@ -107,13 +151,34 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       response: AdminOrganizationView,
     },
     async ({ auth, params, body, req }) =>
-      AdminOrganizationView.of(await setOrganizationSuspended(services, { actorId: auth.userId, organizationId: params.id, suspended: true, reason: body.reason, ip: req.ip })),
+      AdminOrganizationView.of(
+        await setOrganizationSuspended(services, {
+          actorId: auth.userId,
+          organizationId: params.id,
+          suspended: true,
+          reason: body.reason,
+          ip: req.ip,
+        }),
+      ),
   );
 
   r.post(
     '/admin/organizations/:id/unsuspend',
-    { summary: 'Lift the suspension of an organisation', access: 'admin', params: IdParams, response: AdminOrganizationView },
-    async ({ auth, params, req }) => AdminOrganizationView.of(await setOrganizationSuspended(services, { actorId: auth.userId, organizationId: params.id, suspended: false, ip: req.ip })),
+    {
+      summary: 'Lift the suspension of an organisation',
+      access: 'admin',
+      params: IdParams,
+      response: AdminOrganizationView,
+    },
+    async ({ auth, params, req }) =>
+      AdminOrganizationView.of(
+        await setOrganizationSuspended(services, {
+          actorId: auth.userId,
+          organizationId: params.id,
+          suspended: false,
+          ip: req.ip,
+        }),
+      ),
   );
 
   r.get(
@@ -144,7 +209,11 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/audit',
     { summary: 'Audit log', description: AUDIT, access: 'admin', query: AuditQuery, response: AuditEntryList },
     async ({ query }) => {
-      const page = await listAudit(services, { ...query, since: query.since ? new Date(query.since) : undefined, until: query.until ? new Date(query.until) : undefined });
+      const page = await listAudit(services, {
+        ...query,
+        since: query.since ? new Date(query.since) : undefined,
+        until: query.until ? new Date(query.until) : undefined,
+      });
       return mapPage(page, AuditEntryView.from);
     },
   );
@@ -171,7 +240,8 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       response: BroadcastView,
       status: 202,
     },
-    async ({ auth, body, req }) => accepted(BroadcastView.from(await startBroadcast(services, { actorId: auth.userId, ...body, ip: req.ip }))),
+    async ({ auth, body, req }) =>
+      accepted(BroadcastView.from(await startBroadcast(services, { actorId: auth.userId, ...body, ip: req.ip }))),
   );
 
   r.get(

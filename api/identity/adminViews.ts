@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsDateString, IsEmail, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { OrganizationSummary } from '../../domain/identity/admin/searchOrganizations';
@@ -31,10 +41,16 @@ export class AdminOrganizationView extends OrganizationView {
   @Nullable() @IsDateString() suspendedAt!: string | null;
   @Nullable() @IsString() suspendedReason!: string | null;
   @IsOptional() @IsInt() memberCount?: number;
-  @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @Nullable() @IsString() tier?: string | null;
+  @JSONSchema({ description: 'Tier of its subscription (billing)' }) @IsOptional() @Nullable() @IsString() tier?:
+    string | null;
 
   static of(o: Lean<Organization>, summary?: Pick<OrganizationSummary, 'memberCount' | 'tier'>): AdminOrganizationView {
-    return { ...OrganizationView.from(o), suspendedAt: iso(o.suspendedAt), suspendedReason: o.suspendedReason ?? null, ...(summary ? { memberCount: summary.memberCount, tier: summary.tier } : {}) };
+    return {
+      ...OrganizationView.from(o),
+      suspendedAt: iso(o.suspendedAt),
+      suspendedReason: o.suspendedReason ?? null,
+      ...(summary ? { memberCount: summary.memberCount, tier: summary.tier } : {}),
+    };
   }
 }
 
@@ -59,13 +75,17 @@ export class AdminSessionList {
 
 export class AuditEntryView {
   @IsUUID() id!: string;
-  @JSONSchema({ description: 'e.g. auth.login, auth.login_failed, org.member_removed, admin.user_disabled' }) @IsString() action!: string;
+  @JSONSchema({ description: 'e.g. auth.login, auth.login_failed, org.member_removed, admin.user_disabled' })
+  @IsString()
+  action!: string;
   @Nullable() @IsUUID() actorId!: string | null;
   @Nullable() @IsUUID() tenantId!: string | null;
   @Nullable() @IsString() targetType!: string | null;
   @Nullable() @IsString() targetId!: string | null;
   @Nullable() @IsString() ip!: string | null;
-  @JSONSchema({ description: 'What the action recorded (its own fields per action)', additionalProperties: true }) @IsObject() data!: Record<string, unknown>;
+  @JSONSchema({ description: 'What the action recorded (its own fields per action)', additionalProperties: true })
+  @IsObject()
+  data!: Record<string, unknown>;
   @IsDateString() createdAt!: string;
 
   static from(a: Lean<AuditEntry>): AuditEntryView {
@@ -111,7 +131,11 @@ class MailStatsView {
   @IsInt() kept!: number;
   @IsInt() sent!: number;
   @IsInt() failed!: number;
-  @JSONSchema({ description: 'Not sent: the recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour' }) @IsInt() capped!: number;
+  @JSONSchema({
+    description: 'Not sent: the recipient had MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour',
+  })
+  @IsInt()
+  capped!: number;
 }
 
 export class PlatformOverviewView {
@@ -119,7 +143,12 @@ export class PlatformOverviewView {
   @ValidateNested() @Type(() => OrganizationStatsView) organizations!: OrganizationStatsView;
   @IsInt() activeSessions!: number;
   @ValidateNested() @Type(() => SignupStatsView) signups!: SignupStatsView;
-  @JSONSchema({ description: 'Outbox rows by status (kept: no SMTP configured; capped: over the recipient\'s hourly cap)' }) @ValidateNested() @Type(() => MailStatsView) mails!: MailStatsView;
+  @JSONSchema({
+    description: "Outbox rows by status (kept: no SMTP configured; capped: over the recipient's hourly cap)",
+  })
+  @ValidateNested()
+  @Type(() => MailStatsView)
+  mails!: MailStatsView;
 
   static from(o: PlatformOverview): PlatformOverviewView {
     return o;
@@ -134,7 +163,10 @@ class DayCountView {
 export class SignupsView {
   @IsInt() days!: number;
   @IsInt() total!: number;
-  @JSONSchema({ description: 'One entry per day, oldest first, days without sign-ups included' }) @ValidateNested({ each: true }) @Type(() => DayCountView) items!: DayCountView[];
+  @JSONSchema({ description: 'One entry per day, oldest first, days without sign-ups included' })
+  @ValidateNested({ each: true })
+  @Type(() => DayCountView)
+  items!: DayCountView[];
 
   static from(items: DayCountView[]): SignupsView {
     return { days: items.length, total: items.reduce((sum, d) => sum + d.count, 0), items };

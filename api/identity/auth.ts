@@ -12,7 +12,17 @@ import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetP
 import { accountOf, addressOf, deviceOf, tokenReply } from './request';
 import { SIGNIN_429 } from './request.docs';
 import { MeView, StatusView, TokenPairView } from './views';
-import { CONFIRM_EMAIL, FORGOT_PASSWORD, LOGIN, LOGOUT, ME, REFRESH, REGISTER, RESEND_CONFIRMATION, RESET_PASSWORD } from './auth.docs';
+import {
+  CONFIRM_EMAIL,
+  FORGOT_PASSWORD,
+  LOGIN,
+  LOGOUT,
+  ME,
+  REFRESH,
+  REGISTER,
+  RESEND_CONFIRMATION,
+  RESET_PASSWORD,
+} from './auth.docs';
 
 /** /auth: registration, sign-in, e-mail confirmation, password reset, token refresh, sign-out, current account. */
 export function authRoutes({ routes, services }: ModuleMount): void {
@@ -49,7 +59,8 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       rateLimits: [{ name: 'login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
       errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
-    async ({ body, req }) => tokenReply(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) })),
+    async ({ body, req }) =>
+      tokenReply(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) })),
   );
 
   r.post(
@@ -129,7 +140,8 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       rateLimits: [{ name: 'refresh-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
       errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' },
     },
-    async ({ body, req }) => tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, deviceOf(req))),
+    async ({ body, req }) =>
+      tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, deviceOf(req))),
   );
 
   r.post(
@@ -145,9 +157,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
     },
   );
 
-  r.get(
-    '/auth/me',
-    { summary: 'My account', description: ME, access: 'user', response: MeView },
-    async ({ ctx }) => MeView.from(await describeAccount(ctx)),
+  r.get('/auth/me', { summary: 'My account', description: ME, access: 'user', response: MeView }, async ({ ctx }) =>
+    MeView.from(await describeAccount(ctx)),
   );
 }

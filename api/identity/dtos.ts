@@ -31,12 +31,18 @@ const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 const OPAQUE_TOKEN_MESSAGE = 'must be the token of the mailed link';
 
 export class EmailBody {
-  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
+  @JSONSchema({ format: 'email' })
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
 }
 
 export class UpdateProfileBody {
   @IsOptional() @IsString() @Length(1, 120) displayName?: string;
-  @IsOptional() @IsString() @Matches(/^[a-z]{2}(-[A-Z]{2})?$/, { message: 'locale must look like en or fr-FR' }) locale?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z]{2}(-[A-Z]{2})?$/, { message: 'locale must look like en or fr-FR' })
+  locale?: string;
   @JSONSchema({ description: 'IANA time zone, e.g. Europe/Paris' })
   @IsOptional()
   @IsIn(Intl.supportedValuesOf('timeZone').concat('UTC'), { message: 'timezone must be an IANA time zone' })
@@ -44,9 +50,20 @@ export class UpdateProfileBody {
 }
 
 export class RegisterBody extends EmailBody {
-  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) password!: string;
-  @JSONSchema({ description: 'Defaults to the local part of the e-mail' }) @IsOptional() @IsString() @Length(1, 120) displayName?: string;
-  @JSONSchema({ description: "Name of the personal organisation; defaults to \"<displayName>'s organisation\"" }) @IsOptional() @IsString() @Length(1, 120) organizationName?: string;
+  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
+  @JSONSchema({ description: 'Defaults to the local part of the e-mail' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  displayName?: string;
+  @JSONSchema({ description: 'Name of the personal organisation; defaults to "<displayName>\'s organisation"' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  organizationName?: string;
 }
 
 export class LoginBody extends EmailBody {
@@ -54,20 +71,31 @@ export class LoginBody extends EmailBody {
 }
 
 export class EmailTokenBody {
-  @JSONSchema({ description: 'The token of the mailed link (its ?token= parameter)' }) @Matches(OPAQUE_TOKEN, { message: `token ${OPAQUE_TOKEN_MESSAGE}` }) token!: string;
+  @JSONSchema({ description: 'The token of the mailed link (its ?token= parameter)' })
+  @Matches(OPAQUE_TOKEN, { message: `token ${OPAQUE_TOKEN_MESSAGE}` })
+  token!: string;
 }
 
 export class ResetPasswordBody extends EmailTokenBody {
-  @JSONSchema({ description: 'The new password: 10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) password!: string;
+  @JSONSchema({ description: 'The new password: 10 to 128 characters, not only digits, not the e-mail address' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
 }
 
 export class RefreshBody {
-  @JSONSchema({ description: 'The refresh token of the last token pair' }) @IsString() @Length(20, 200) refreshToken!: string;
+  @JSONSchema({ description: 'The refresh token of the last token pair' })
+  @IsString()
+  @Length(20, 200)
+  refreshToken!: string;
 }
 
 export class ChangePasswordBody {
   @IsString() @Length(1, PASSWORD_MAX) currentPassword!: string;
-  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' }) @IsString() @MaxLength(PASSWORD_MAX) newPassword!: string;
+  @JSONSchema({ description: '10 to 128 characters, not only digits, not the e-mail address' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX)
+  newPassword!: string;
 }
 
 export class OrgInvitationParams extends IdParams {
@@ -91,13 +119,17 @@ export class CreateOrganizationBody {
 }
 
 export class InviteBody extends EmailBody {
-  @JSONSchema({ description: 'Key of a role of the organisation (owner, admin, member or a custom role); only owners invite owners' })
+  @JSONSchema({
+    description: 'Key of a role of the organisation (owner, admin, member or a custom role); only owners invite owners',
+  })
   @Matches(ROLE_KEY, { message: `role ${ROLE_KEY_MESSAGE}` })
   role!: string;
 }
 
 export class MemberRoleBody {
-  @JSONSchema({ description: "Key of the role that replaces the member's roles" }) @Matches(ROLE_KEY, { message: `role ${ROLE_KEY_MESSAGE}` }) role!: string;
+  @JSONSchema({ description: "Key of the role that replaces the member's roles" })
+  @Matches(ROLE_KEY, { message: `role ${ROLE_KEY_MESSAGE}` })
+  role!: string;
 }
 
 export class MemberRolesBody {
@@ -127,7 +159,9 @@ export class RolePermissionsBody {
 }
 
 export class CreateRoleBody extends RolePermissionsBody {
-  @JSONSchema({ description: 'Stable key, unique in the organisation' }) @Matches(ROLE_KEY, { message: `key ${ROLE_KEY_MESSAGE}` }) key!: string;
+  @JSONSchema({ description: 'Stable key, unique in the organisation' })
+  @Matches(ROLE_KEY, { message: `key ${ROLE_KEY_MESSAGE}` })
+  key!: string;
   @IsString() @IsNotBlank('name') @Length(1, 80) name!: string;
   @IsOptional() @IsString() @MaxLength(500) description?: string;
 }
@@ -135,7 +169,11 @@ export class CreateRoleBody extends RolePermissionsBody {
 /* Platform administration */
 
 export class SearchQuery extends PageQuery {
-  @JSONSchema({ description: 'Case-insensitive part of the e-mail or name' }) @IsOptional() @IsString() @Length(1, 120) q?: string;
+  @JSONSchema({ description: 'Case-insensitive part of the e-mail or name' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  q?: string;
 }
 
 export class AdminSessionsQuery extends PageQuery {
@@ -143,11 +181,20 @@ export class AdminSessionsQuery extends PageQuery {
 }
 
 export class AuditQuery extends PageQuery {
-  @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' }) @IsOptional() @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' }) action?: string;
+  @JSONSchema({ description: 'Exact action, e.g. auth.login_failed' })
+  @IsOptional()
+  @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' })
+  action?: string;
   @IsOptional() @IsUUID() actorId?: string;
   @IsOptional() @IsUUID() tenantId?: string;
-  @JSONSchema({ description: 'Entries at or after this time (RFC 3339, with Z or an offset)' }) @IsOptional() @IsInstant() since?: string;
-  @JSONSchema({ description: 'Entries before this time (RFC 3339, with Z or an offset)' }) @IsOptional() @IsInstant() until?: string;
+  @JSONSchema({ description: 'Entries at or after this time (RFC 3339, with Z or an offset)' })
+  @IsOptional()
+  @IsInstant()
+  since?: string;
+  @JSONSchema({ description: 'Entries before this time (RFC 3339, with Z or an offset)' })
+  @IsOptional()
+  @IsInstant()
+  until?: string;
 }
 
 export class SignupsQuery {
@@ -162,34 +209,56 @@ export class SignupsQuery {
 
 export class BroadcastBody {
   @IsString() @IsNotBlank('subject') @Length(1, 200) subject!: string;
-  @JSONSchema({ description: 'Plain text of the mail' }) @IsString() @IsNotBlank('text') @Length(1, 20_000) text!: string;
+  @JSONSchema({ description: 'Plain text of the mail' })
+  @IsString()
+  @IsNotBlank('text')
+  @Length(1, 20_000)
+  text!: string;
 }
 
 export class OutboxQuery extends PageQuery {
-  @JSONSchema({ description: 'Recipient address' }) @IsOptional() @IsEmail({}, { message: 'to must be an e-mail address' }) @MaxLength(EMAIL_MAX) to?: string;
+  @JSONSchema({ description: 'Recipient address' })
+  @IsOptional()
+  @IsEmail({}, { message: 'to must be an e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  to?: string;
   @IsOptional() @IsIn(mailStatuses) status?: (typeof mailStatuses)[number];
 }
 
 export class SuspendBody {
-  @JSONSchema({ description: 'Why, for other administrators' }) @IsOptional() @IsString() @Length(1, 500) reason?: string;
+  @JSONSchema({ description: 'Why, for other administrators' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
 }
 
 /* Internal bridges (X-Internal-Secret) */
 
 class DeviceFields {
-  @JSONSchema({ description: "The end user's IP address, as seen by the calling service" }) @IsOptional() @IsString() @MaxLength(64) ip?: string;
+  @JSONSchema({ description: "The end user's IP address, as seen by the calling service" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  ip?: string;
   @IsOptional() @IsString() @MaxLength(500) userAgent?: string;
 }
 
 export class InternalLoginBody extends DeviceFields {
-  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
+  @JSONSchema({ format: 'email' })
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
   @IsString() @Length(1, PASSWORD_MAX) password!: string;
 }
 
 export class InternalRegisterBody extends InternalLoginBody {
   @IsOptional() @IsString() @Length(1, 120) displayName?: string;
   @IsOptional() @IsString() @Length(1, 120) organizationName?: string;
-  @JSONSchema({ description: 'The calling service verified the address: no confirmation mail' }) @IsOptional() @IsBoolean() emailConfirmed?: boolean;
+  @JSONSchema({ description: 'The calling service verified the address: no confirmation mail' })
+  @IsOptional()
+  @IsBoolean()
+  emailConfirmed?: boolean;
 }
 
 export class InternalRefreshBody extends DeviceFields {
@@ -197,9 +266,16 @@ export class InternalRefreshBody extends DeviceFields {
 }
 
 export class OAuthSyncBody extends DeviceFields {
-  @JSONSchema({ description: 'Provider name, e.g. google' }) @Matches(/^[a-z0-9][a-z0-9_.-]{0,39}$/, { message: 'provider must be a lower-case provider name' }) provider!: string;
+  @JSONSchema({ description: 'Provider name, e.g. google' })
+  @Matches(/^[a-z0-9][a-z0-9_.-]{0,39}$/, { message: 'provider must be a lower-case provider name' })
+  provider!: string;
   @JSONSchema({ description: "The provider's stable user id" }) @IsString() @Length(1, 255) subject!: string;
-  @JSONSchema({ format: 'email' }) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(EMAIL_MAX) email!: string;
-  @JSONSchema({ description: 'The provider verified the address (required to link an existing account)' }) @IsBoolean() emailVerified!: boolean;
+  @JSONSchema({ format: 'email' })
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+  @JSONSchema({ description: 'The provider verified the address (required to link an existing account)' })
+  @IsBoolean()
+  emailVerified!: boolean;
   @IsOptional() @IsString() @Length(1, 120) displayName?: string;
 }

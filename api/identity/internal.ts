@@ -13,7 +13,10 @@ import { SignedInAccountView, TokenPairView } from './views';
 import { INTERNAL_LOGIN, INTERNAL_REFRESH, INTERNAL_REGISTER, OAUTH_SYNC } from './internal.docs';
 
 /** The end user's device as reported by the calling service (falls back to the caller's address). */
-const reportedDevice = (req: Request, body: { ip?: string; userAgent?: string }): DeviceInfo => ({ ip: body.ip ?? req.ip ?? null, userAgent: body.userAgent ?? null });
+const reportedDevice = (req: Request, body: { ip?: string; userAgent?: string }): DeviceInfo => ({
+  ip: body.ip ?? req.ip ?? null,
+  userAgent: body.userAgent ?? null,
+});
 
 /** The end user's address a bridge reports in its body (checked by the DTO later: rate limits run before), else the caller's. */
 const reportedAddress = (req: Request): string => {
@@ -33,10 +36,20 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
       access: 'internal',
       body: InternalLoginBody,
       response: TokenPairView,
-      rateLimits: [{ name: 'internal-login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE, by: reportedAddress }],
+      rateLimits: [
+        { name: 'internal-login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE, by: reportedAddress },
+      ],
       errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
-    async ({ body, req }) => tokenReply(await login(services, { email: body.email, password: body.password, device: reportedDevice(req, body), address: reportedAddress(req) })),
+    async ({ body, req }) =>
+      tokenReply(
+        await login(services, {
+          email: body.email,
+          password: body.password,
+          device: reportedDevice(req, body),
+          address: reportedAddress(req),
+        }),
+      ),
   );
 
   r.post(
@@ -66,7 +79,8 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
       response: TokenPairView,
       errors: { 401: '`refresh_token_invalid`, `refresh_token_reused`, `account_disabled`' },
     },
-    async ({ body, req }) => tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, reportedDevice(req, body))),
+    async ({ body, req }) =>
+      tokenReply(await refreshSession(services, services.orm.em.fork(), body.refreshToken, reportedDevice(req, body))),
   );
 
   r.post(
@@ -81,7 +95,9 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ body, req }) => {
       const result = await oauthSync(services, { ...body, device: reportedDevice(req, body) });
-      return noStore(SignedInAccountView.from(result.user, result.tokens, { created: result.created, linked: result.linked }));
+      return noStore(
+        SignedInAccountView.from(result.user, result.tokens, { created: result.created, linked: result.linked }),
+      );
     },
   );
 }

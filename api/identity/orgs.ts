@@ -14,11 +14,45 @@ import { removeMember } from '../../domain/identity/removeMember';
 import { revokeInvitation } from '../../domain/identity/revokeInvitation';
 import { setMemberRoles } from '../../domain/identity/setMemberRoles';
 import { switchOrganization } from '../../domain/identity/switchOrganization';
-import { CreateOrganizationBody, EmailTokenBody, InvitationIdParams, InvitationTokenParams, InviteBody, MemberRoleBody, OrgInvitationParams, OrgMemberParams } from './dtos';
+import {
+  CreateOrganizationBody,
+  EmailTokenBody,
+  InvitationIdParams,
+  InvitationTokenParams,
+  InviteBody,
+  MemberRoleBody,
+  OrgInvitationParams,
+  OrgMemberParams,
+} from './dtos';
 import { IdParams, PageQuery } from '../http/dtos';
 import { deviceOf, tokenReply } from './request';
-import { InvitationDetailsList, InvitationDetailsView, InvitationList, InvitationView, MemberList, MemberView, MyOrganizationList, MyOrganizationView, PublicInvitationView, TokenPairView } from './views';
-import { ACCEPT_BY_ID, ACCEPT_BY_TOKEN, CHANGE_MEMBER_ROLE, CREATE_ORGANIZATION, INVITATION_BY_TOKEN, INVITE, MEMBERS, MY_INVITES, MY_ORGANIZATIONS, PENDING_INVITATIONS, REMOVE_MEMBER, REVOKE_INVITATION, SWITCH } from './orgs.docs';
+import {
+  InvitationDetailsList,
+  InvitationDetailsView,
+  InvitationList,
+  InvitationView,
+  MemberList,
+  MemberView,
+  MyOrganizationList,
+  MyOrganizationView,
+  PublicInvitationView,
+  TokenPairView,
+} from './views';
+import {
+  ACCEPT_BY_ID,
+  ACCEPT_BY_TOKEN,
+  CHANGE_MEMBER_ROLE,
+  CREATE_ORGANIZATION,
+  INVITATION_BY_TOKEN,
+  INVITE,
+  MEMBERS,
+  MY_INVITES,
+  MY_ORGANIZATIONS,
+  PENDING_INVITATIONS,
+  REMOVE_MEMBER,
+  REVOKE_INVITATION,
+  SWITCH,
+} from './orgs.docs';
 
 /**
  * The permission checks of /orgs/{id}/... run against the organisation in the path (memberContext). Routes
@@ -61,7 +95,11 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     async ({ params }) => PublicInvitationView.from(await lookupInvitation(services, params.token)),
   );
 
-  const acceptErrors = { 403: '`invitation_email_mismatch`', 404: 'Unknown, accepted or expired invitation', 409: '`already_member` or `seat_limit_reached`' };
+  const acceptErrors = {
+    403: '`invitation_email_mismatch`',
+    404: 'Unknown, accepted or expired invitation',
+    409: '`already_member` or `seat_limit_reached`',
+  };
 
   r.post(
     '/orgs/invites/accept',
@@ -74,7 +112,11 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       status: 201,
       errors: acceptErrors,
     },
-    async ({ auth, body, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }), auth.tenantId),
+    async ({ auth, body, req }) =>
+      MyOrganizationView.of(
+        await acceptInvitation(services, { userId: auth.userId, by: { token: body.token }, ip: req.ip }),
+        auth.tenantId,
+      ),
   );
 
   r.post(
@@ -86,14 +128,28 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       params: InvitationIdParams,
       response: MyOrganizationView,
       status: 201,
-      errors: { 403: '`email_not_confirmed` (confirm the address, or accept with the mailed token)', 404: 'Unknown, accepted or expired invitation, or one addressed to someone else', 409: '`already_member` or `seat_limit_reached`' },
+      errors: {
+        403: '`email_not_confirmed` (confirm the address, or accept with the mailed token)',
+        404: 'Unknown, accepted or expired invitation, or one addressed to someone else',
+        409: '`already_member` or `seat_limit_reached`',
+      },
     },
-    async ({ auth, params, req }) => MyOrganizationView.of(await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }), auth.tenantId),
+    async ({ auth, params, req }) =>
+      MyOrganizationView.of(
+        await acceptInvitation(services, { userId: auth.userId, by: { invitationId: params.inviteId }, ip: req.ip }),
+        auth.tenantId,
+      ),
   );
 
   r.get(
     '/orgs',
-    { summary: 'My organisations', description: MY_ORGANIZATIONS, access: 'user', query: PageQuery, response: MyOrganizationList },
+    {
+      summary: 'My organisations',
+      description: MY_ORGANIZATIONS,
+      access: 'user',
+      query: PageQuery,
+      response: MyOrganizationList,
+    },
     async ({ auth, ctx, query }) => {
       const page = await listMyOrganizations(ctx, auth.userId, query);
       return mapPage(page, (m) => MyOrganizationView.of(m, auth.tenantId));
@@ -126,7 +182,10 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       params: IdParams,
       response: TokenPairView,
     },
-    async ({ auth, params, req }) => tokenReply(await switchOrganization(services, { claims: auth, organizationId: params.id, device: deviceOf(req) })),
+    async ({ auth, params, req }) =>
+      tokenReply(
+        await switchOrganization(services, { claims: auth, organizationId: params.id, device: deviceOf(req) }),
+      ),
   );
 
   r.get(
@@ -179,7 +238,10 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       errors: denied('org.members.read'),
     },
     async ({ auth, params, query }) => {
-      const page = await listInvitations(await memberContext(services, params.id, auth.userId, 'org.members.read'), query);
+      const page = await listInvitations(
+        await memberContext(services, params.id, auth.userId, 'org.members.read'),
+        query,
+      );
       return mapPage(page, InvitationView.from);
     },
   );
@@ -195,7 +257,10 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       errors: denied('org.members.invite'),
     },
     async ({ auth, params, req }) => {
-      await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), { invitationId: params.inviteId, ip: req.ip });
+      await revokeInvitation(await memberContext(services, params.id, auth.userId, 'org.members.invite'), {
+        invitationId: params.inviteId,
+        ip: req.ip,
+      });
       return noContent();
     },
   );
@@ -213,7 +278,9 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ auth, params, body, req }) => {
       const ctx = await memberContext(services, params.id, auth.userId, 'org.members.manage');
-      return MemberView.from(memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: [body.role], field: 'role', ip: req.ip })));
+      return MemberView.from(
+        memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: [body.role], field: 'role', ip: req.ip })),
+      );
     },
   );
 

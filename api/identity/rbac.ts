@@ -10,7 +10,15 @@ import { setRolePermissions } from '../../domain/identity/setRolePermissions';
 import { CreateRoleBody, MemberParams, MemberRolesBody, RoleParams, RolePermissionsBody } from './dtos';
 import { PageQuery } from '../http/dtos';
 import { MemberList, MemberView, PermissionGroupView, RoleList, RoleView } from './views';
-import { CREATE_ROLE, DELETE_ROLE, MEMBERS, PERMISSIONS, ROLES, SET_MEMBER_ROLES, SET_ROLE_PERMISSIONS } from './rbac.docs';
+import {
+  CREATE_ROLE,
+  DELETE_ROLE,
+  MEMBERS,
+  PERMISSIONS,
+  ROLES,
+  SET_MEMBER_ROLES,
+  SET_ROLE_PERMISSIONS,
+} from './rbac.docs';
 
 /** 403 of a route guarded by `permission` whose use case also applies the escalation rule. */
 const deniedOrEscalation = (permission: string, owner = false) => ({
@@ -35,7 +43,14 @@ export function rbacRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rbac/roles',
-    { summary: 'Roles', description: ROLES, access: 'user', permission: 'org.members.read', query: PageQuery, response: RoleList },
+    {
+      summary: 'Roles',
+      description: ROLES,
+      access: 'user',
+      permission: 'org.members.read',
+      query: PageQuery,
+      response: RoleList,
+    },
     async ({ ctx, query }) => {
       const page = await listRoles(ctx, query);
       return mapPage(page, RoleView.withUsage);
@@ -72,7 +87,10 @@ export function rbacRoutes({ routes }: ModuleMount): void {
       response: RoleView,
       errors: { ...deniedOrEscalation('rbac.manage'), 409: '`system_role_immutable`' },
     },
-    async ({ ctx, params, body, req }) => RoleView.from(await setRolePermissions(ctx, { roleId: params.roleId, permissions: body.permissions, ip: req.ip })),
+    async ({ ctx, params, body, req }) =>
+      RoleView.from(
+        await setRolePermissions(ctx, { roleId: params.roleId, permissions: body.permissions, ip: req.ip }),
+      ),
   );
 
   r.delete(
@@ -120,6 +138,9 @@ export function rbacRoutes({ routes }: ModuleMount): void {
       response: MemberView,
       errors: { ...deniedOrEscalation('org.members.manage', true), 409: '`last_owner`' },
     },
-    async ({ ctx, params, body, req }) => MemberView.from(memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: body.roles, field: 'roles', ip: req.ip }))),
+    async ({ ctx, params, body, req }) =>
+      MemberView.from(
+        memberOf(await setMemberRoles(ctx, { userId: params.userId, roles: body.roles, field: 'roles', ip: req.ip })),
+      ),
   );
 }

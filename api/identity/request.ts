@@ -6,7 +6,10 @@ import { Reply } from '../http/routes';
 import { TokenPairView } from './views';
 
 /** Client address and user agent of a request, kept on sessions and in the audit log. */
-export const deviceOf = (req: Request): DeviceInfo => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+export const deviceOf = (req: Request): DeviceInfo => ({
+  ip: req.ip ?? null,
+  userAgent: req.get('user-agent') ?? null,
+});
 
 /** The account a credential request is about (rate limits per account); undefined when the body has no e-mail. */
 export const accountOf = (req: Request): string | undefined => {

@@ -15,10 +15,14 @@ import { CHANGE_PASSWORD, SIGN_OUT_EVERYWHERE, SIGN_OUT_SESSION } from './users.
 export function userRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Users');
 
-  r.get('/users/me', { summary: 'My profile', access: 'user', response: UserView }, async ({ ctx }) => UserView.from(await getProfile(ctx)));
+  r.get('/users/me', { summary: 'My profile', access: 'user', response: UserView }, async ({ ctx }) =>
+    UserView.from(await getProfile(ctx)),
+  );
 
-  r.put('/users/me', { summary: 'Update my profile', access: 'user', body: UpdateProfileBody, response: UserView }, async ({ ctx, body }) =>
-    UserView.from(await updateProfile(ctx, body)),
+  r.put(
+    '/users/me',
+    { summary: 'Update my profile', access: 'user', body: UpdateProfileBody, response: UserView },
+    async ({ ctx, body }) => UserView.from(await updateProfile(ctx, body)),
   );
 
   r.post(
@@ -29,7 +33,9 @@ export function userRoutes({ routes, services }: ModuleMount): void {
       access: 'user',
       body: ChangePasswordBody,
       status: 204,
-      rateLimits: [{ name: 'password-change', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, by: (req) => req.auth?.userId }],
+      rateLimits: [
+        { name: 'password-change', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, by: (req) => req.auth?.userId },
+      ],
     },
     async ({ ctx, auth, body, req }) => {
       await changePassword(ctx, { ...body, sessionId: auth.sid, ip: req.ip });

@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import type { AccountDescription } from '../../domain/identity/describeAccount';
@@ -19,7 +29,6 @@ import { iso, isoTime } from '../http/present';
  * Presenters: what the API shows of an entity. The decorators document the shape in OpenAPI; `from`
  * is the only place an entity becomes a response body.
  */
-
 
 export class UserView {
   @IsUUID() id!: string;
@@ -48,8 +57,14 @@ export class UserView {
 }
 
 export class TokenPairView {
-  @JSONSchema({ description: 'JWT (HS256) carrying userId, tenantId (active organisation), sid, jti, exp' }) @IsString() accessToken!: string;
-  @JSONSchema({ description: 'Opaque; single use: each refresh returns a new one, and presenting a used one ends the session' }) @IsString() refreshToken!: string;
+  @JSONSchema({ description: 'JWT (HS256) carrying userId, tenantId (active organisation), sid, jti, exp' })
+  @IsString()
+  accessToken!: string;
+  @JSONSchema({
+    description: 'Opaque; single use: each refresh returns a new one, and presenting a used one ends the session',
+  })
+  @IsString()
+  refreshToken!: string;
   @JSONSchema({ description: 'Lifetime of the access token in seconds' }) @IsInt() expiresIn!: number;
   @IsIn(['Bearer']) tokenType!: 'Bearer';
 
@@ -76,7 +91,9 @@ export class OrganizationView {
   @IsUUID() id!: string;
   @IsString() name!: string;
   @IsString() slug!: string;
-  @JSONSchema({ description: 'Suspended by a platform administrator: no module is entitled' }) @IsBoolean() suspended!: boolean;
+  @JSONSchema({ description: 'Suspended by a platform administrator: no module is entitled' })
+  @IsBoolean()
+  suspended!: boolean;
   @IsDateString() createdAt!: string;
 
   static from(o: Lean<Organization>): OrganizationView {
@@ -85,12 +102,20 @@ export class OrganizationView {
 }
 
 export class MyOrganizationView extends OrganizationView {
-  @JSONSchema({ description: 'My roles in it' }) @ValidateNested({ each: true }) @Type(() => RoleRefView) roles!: RoleRefView[];
+  @JSONSchema({ description: 'My roles in it' })
+  @ValidateNested({ each: true })
+  @Type(() => RoleRefView)
+  roles!: RoleRefView[];
   @IsDateString() joinedAt!: string;
   @JSONSchema({ description: 'It is the active organisation of the access token used' }) @IsBoolean() active!: boolean;
 
   static of(mine: MyOrganization, activeTenantId: string): MyOrganizationView {
-    return { ...OrganizationView.from(mine.organization), roles: mine.roles.map(RoleRefView.from), joinedAt: isoTime(mine.joinedAt), active: mine.organization.id === activeTenantId };
+    return {
+      ...OrganizationView.from(mine.organization),
+      roles: mine.roles.map(RoleRefView.from),
+      joinedAt: isoTime(mine.joinedAt),
+      active: mine.organization.id === activeTenantId,
+    };
   }
 }
 
@@ -101,10 +126,21 @@ export class MyOrganizationList {
 
 export class MeView {
   @ValidateNested() @Type(() => UserView) user!: UserView;
-  @JSONSchema({ description: 'The active organisation (tenantId of the token)' }) @ValidateNested() @Type(() => OrganizationView) organization!: OrganizationView;
-  @JSONSchema({ description: 'My roles in the active organisation' }) @ValidateNested({ each: true }) @Type(() => RoleRefView) roles!: RoleRefView[];
-  @JSONSchema({ description: 'My effective permissions in the active organisation' }) @IsString({ each: true }) permissions!: string[];
-  @JSONSchema({ description: 'Every organisation I belong to' }) @ValidateNested({ each: true }) @Type(() => MyOrganizationView) memberships!: MyOrganizationView[];
+  @JSONSchema({ description: 'The active organisation (tenantId of the token)' })
+  @ValidateNested()
+  @Type(() => OrganizationView)
+  organization!: OrganizationView;
+  @JSONSchema({ description: 'My roles in the active organisation' })
+  @ValidateNested({ each: true })
+  @Type(() => RoleRefView)
+  roles!: RoleRefView[];
+  @JSONSchema({ description: 'My effective permissions in the active organisation' })
+  @IsString({ each: true })
+  permissions!: string[];
+  @JSONSchema({ description: 'Every organisation I belong to' })
+  @ValidateNested({ each: true })
+  @Type(() => MyOrganizationView)
+  memberships!: MyOrganizationView[];
 
   static from(d: AccountDescription): MeView {
     return {
@@ -130,7 +166,13 @@ export class MemberView {
   @IsDateString() joinedAt!: string;
 
   static from(m: Member): MemberView {
-    return { userId: m.userId, email: m.email, displayName: m.displayName, roles: m.roles.map(RoleRefView.from), joinedAt: isoTime(m.joinedAt) };
+    return {
+      userId: m.userId,
+      email: m.email,
+      displayName: m.displayName,
+      roles: m.roles.map(RoleRefView.from),
+      joinedAt: isoTime(m.joinedAt),
+    };
   }
 }
 
@@ -148,7 +190,14 @@ export class InvitationView {
   @IsDateString() expiresAt!: string;
 
   static from(i: InvitationWithRole): InvitationView {
-    return { id: i.id, email: i.email, role: RoleRefView.from(i.role), invitedById: i.invitedById, createdAt: isoTime(i.createdAt), expiresAt: isoTime(i.expiresAt) };
+    return {
+      id: i.id,
+      email: i.email,
+      role: RoleRefView.from(i.role),
+      invitedById: i.invitedById,
+      createdAt: isoTime(i.createdAt),
+      expiresAt: isoTime(i.expiresAt),
+    };
   }
 }
 
@@ -165,7 +214,8 @@ class InvitingOrganizationView {
 export class InvitationDetailsView {
   @IsUUID() id!: string;
   @ValidateNested() @Type(() => InvitingOrganizationView) organization!: InvitingOrganizationView;
-  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!: string | null;
+  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!:
+    string | null;
   @ValidateNested() @Type(() => RoleRefView) role!: RoleRefView;
   @JSONSchema({ description: 'Only an account with this address can accept' }) @IsEmail() email!: string;
   @IsDateString() expiresAt!: string;
@@ -190,7 +240,8 @@ class InvitingOrganizationNameView {
 export class PublicInvitationView {
   @IsUUID() id!: string;
   @ValidateNested() @Type(() => InvitingOrganizationNameView) organization!: InvitingOrganizationNameView;
-  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!: string | null;
+  @JSONSchema({ description: 'Display name of the member who invited' }) @Nullable() @IsString() inviterName!:
+    string | null;
   @ValidateNested() @Type(() => RoleRefView) role!: RoleRefView;
   @JSONSchema({ description: 'Only an account with this address can accept' }) @IsEmail() email!: string;
   @IsDateString() expiresAt!: string;
@@ -241,7 +292,11 @@ export class RoleView {
   @IsString() name!: string;
   @IsString() description!: string;
   @IsString({ each: true }) permissions!: string[];
-  @JSONSchema({ description: 'owner, admin and member exist in every organisation and cannot be deleted; owner cannot be edited' }) @IsBoolean() system!: boolean;
+  @JSONSchema({
+    description: 'owner, admin and member exist in every organisation and cannot be deleted; owner cannot be edited',
+  })
+  @IsBoolean()
+  system!: boolean;
   @IsOptional() @JSONSchema({ description: 'Members holding it (lists only)' }) @IsInt() memberCount?: number;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -280,7 +335,10 @@ export class PermissionGroupView {
   @ValidateNested({ each: true }) @Type(() => PermissionView) permissions!: PermissionView[];
 
   static all(): PermissionGroupView[] {
-    return Object.entries(permissionCatalogue).map(([module, group]) => ({ module, permissions: Object.entries(group).map(([key, description]) => ({ key, description })) }));
+    return Object.entries(permissionCatalogue).map(([module, group]) => ({
+      module,
+      permissions: Object.entries(group).map(([key, description]) => ({ key, description })),
+    }));
   }
 }
 
@@ -290,7 +348,10 @@ export class SignedInAccountView {
   @ValidateNested() @Type(() => UserView) user!: UserView;
   @ValidateNested() @Type(() => TokenPairView) tokens!: TokenPairView;
   @JSONSchema({ description: 'oauth-sync: a new account was created' }) @IsOptional() @IsBoolean() created?: boolean;
-  @JSONSchema({ description: 'oauth-sync: an existing account was linked to the provider identity' }) @IsOptional() @IsBoolean() linked?: boolean;
+  @JSONSchema({ description: 'oauth-sync: an existing account was linked to the provider identity' })
+  @IsOptional()
+  @IsBoolean()
+  linked?: boolean;
 
   static from(user: User, tokens: TokenPair, flags: { created?: boolean; linked?: boolean } = {}): SignedInAccountView {
     return { user: UserView.from(user), tokens: TokenPairView.from(tokens), ...flags };

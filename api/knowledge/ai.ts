@@ -17,14 +17,20 @@ const operations = ['suggest', 'rewrite', 'summarize', 'qa'] as const;
 
 class KbAiBody {
   @JSONSchema({ description: docs.ai })
-  @IsIn(operations) operation!: (typeof operations)[number];
+  @IsIn(operations)
+  operation!: (typeof operations)[number];
   @IsOptional() @IsString() @Length(1, 20_000) text?: string;
   @IsOptional() @IsUUID() articleId?: string;
   @JSONSchema({ description: 'rewrite: how (e.g. "friendlier", "shorter")' })
-  @IsOptional() @IsString() @MaxLength(500) instruction?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  instruction?: string;
   @IsOptional() @IsString() @Length(1, 1000) @IsNotBlank('question') question?: string;
   @JSONSchema({ description: 'qa: search this space only' })
-  @IsOptional() @IsUUID() spaceId?: string;
+  @IsOptional()
+  @IsUUID()
+  spaceId?: string;
 }
 
 class KbAiSourceView {
@@ -36,9 +42,12 @@ class KbAiSourceView {
 class KbAiView {
   @IsIn(operations) operation!: string;
   @JSONSchema({ description: 'The generated text, or the answer of qa (citing sources as [1], [2] ...)' })
-  @IsString() text!: string;
+  @IsString()
+  text!: string;
   @JSONSchema({ description: 'qa: the articles the answer may cite, in the order of their numbers; empty otherwise' })
-  @ValidateNested({ each: true }) @Type(() => KbAiSourceView) sources!: KbAiSourceView[];
+  @ValidateNested({ each: true })
+  @Type(() => KbAiSourceView)
+  sources!: KbAiSourceView[];
 }
 
 class KbQaBody {
@@ -74,19 +83,44 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
       body: KbAiBody,
       rateLimits: perUser,
       response: KbAiView,
-      errors: { ...AI_ERRORS, 404: 'articleId or spaceId of no space or article of the organisation (or of an unpublished article, for members who may only read)' },
+      errors: {
+        ...AI_ERRORS,
+        404: 'articleId or spaceId of no space or article of the organisation (or of an unpublished article, for members who may only read)',
+      },
     },
     async (input) => {
       const { ctx, body } = input;
       if (body.operation === 'qa') {
         if (!body.question) throw invalidField('question', 'is required for qa');
         if (body.spaceId) await findSpace(ctx.em, body.spaceId);
-        const { answer, sources } = await answerQuestion(services, ctx.em, body.question, { tenantId: ctx.tenantId, spaceId: body.spaceId, publishedOnly: !(await seesUnpublished(input)) });
-        return { operation: body.operation, text: answer, sources: sources.map((s) => ({ id: s.id, title: s.title, slug: s.slug })) };
+        const { answer, sources } = await answerQuestion(services, ctx.em, body.question, {
+          tenantId: ctx.tenantId,
+          spaceId: body.spaceId,
+          publishedOnly: !(await seesUnpublished(input)),
+        });
+        return {
+          operation: body.operation,
+          text: answer,
+          sources: sources.map((s) => ({ id: s.id, title: s.title, slug: s.slug })),
+        };
       }
-      if (!body.text && !body.articleId) throw invalidField(body.operation === 'summarize' ? 'articleId' : 'text', `text${body.operation === 'summarize' ? ' or articleId' : ''} is required for ${body.operation}`);
+      if (!body.text && !body.articleId)
+        throw invalidField(
+          body.operation === 'summarize' ? 'articleId' : 'text',
+          `text${body.operation === 'summarize' ? ' or articleId' : ''} is required for ${body.operation}`,
+        );
       const publishedOnly = !(await seesUnpublished(input));
-      return { operation: body.operation, text: await assist(services, ctx.em, { operation: body.operation, text: body.text, articleId: body.articleId, instruction: body.instruction, publishedOnly }), sources: [] };
+      return {
+        operation: body.operation,
+        text: await assist(services, ctx.em, {
+          operation: body.operation,
+          text: body.text,
+          articleId: body.articleId,
+          instruction: body.instruction,
+          publishedOnly,
+        }),
+        sources: [],
+      };
     },
   );
 
@@ -105,7 +139,11 @@ export function aiRoutes({ routes, services }: ModuleMount): void {
     async ({ params, body, res }) => {
       // 404 before any model call for an unknown or internal space, or one of an organisation not served (suspended, not entitled).
       const space = await readPublicSpace(services, params.slug);
-      const { answer, sources } = await answerQuestion(services, services.orm.em.fork(), body.question, { tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
+      const { answer, sources } = await answerQuestion(services, services.orm.em.fork(), body.question, {
+        tenantId: space.tenantId,
+        spaceId: space.id,
+        publishedOnly: true,
+      });
       res.set('Cache-Control', 'no-store');
       return { answer, sources: sources.map((s) => ({ title: s.title, slug: s.slug })) };
     },

@@ -11,9 +11,24 @@ import { updateArticle } from '../../domain/knowledge/updateArticle';
 import { notFound } from '../../lib/errors';
 import { IdParams, PageQuery } from '../http/dtos';
 import { created, noContent } from '../http/routes';
-import { KbCreateArticleBody, KbListArticlesQuery, KbReorderBody, KbSearchQuery, KbStatusBody, KbUpdateArticleBody, KbVersionParams } from './dtos';
+import {
+  KbCreateArticleBody,
+  KbListArticlesQuery,
+  KbReorderBody,
+  KbSearchQuery,
+  KbStatusBody,
+  KbUpdateArticleBody,
+  KbVersionParams,
+} from './dtos';
 import { actorOf, seesUnpublished, type Surface } from './surface';
-import { KbArticlePageView, KbArticleView, KbReorderView, KbSearchHitView, KbSearchResultView, KbVersionPageView } from './views';
+import {
+  KbArticlePageView,
+  KbArticleView,
+  KbReorderView,
+  KbSearchHitView,
+  KbSearchResultView,
+  KbVersionPageView,
+} from './views';
 import { recordSearchMiss } from '../../domain/knowledge/recordSearchMiss';
 import { recordView } from '../../domain/knowledge/recordView';
 import * as docs from './articles.docs';
@@ -34,7 +49,13 @@ export function articleRoutes(surface: Surface): void {
       query: KbListArticlesQuery,
       response: KbArticlePageView,
     },
-    async (input) => KbArticlePageView.from(await listArticles(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
+    async (input) =>
+      KbArticlePageView.from(
+        await listArticles(input.ctx, input.params.id, {
+          ...input.query,
+          publishedOnly: !(await seesUnpublished(input)),
+        }),
+      ),
   );
 
   r.post(
@@ -50,7 +71,17 @@ export function articleRoutes(surface: Surface): void {
       status: 201,
       errors: { 409: '`slug_taken`' },
     },
-    async (input) => created(KbArticleView.from(await createArticle(input.ctx, input.params.id, { ...input.body, kind: input.body.kind ?? defaultKind }, actorOf(input)))),
+    async (input) =>
+      created(
+        KbArticleView.from(
+          await createArticle(
+            input.ctx,
+            input.params.id,
+            { ...input.body, kind: input.body.kind ?? defaultKind },
+            actorOf(input),
+          ),
+        ),
+      ),
   );
 
   r.get(
@@ -67,7 +98,13 @@ export function articleRoutes(surface: Surface): void {
       const article = await readArticle(ctx, input.params.id);
       if (article.status !== 'published' && !(await seesUnpublished(input))) throw notFound('Article');
       // Members are readers; an integration key (req.apiKey) is a machine. Drafts under edition are no reading.
-      if (!req.apiKey && ctx.userId && article.status === 'published') void recordView(ctx.services, { tenantId: ctx.tenantId, spaceId: article.spaceId, articleId: article.id, reader: ctx.userId });
+      if (!req.apiKey && ctx.userId && article.status === 'published')
+        void recordView(ctx.services, {
+          tenantId: ctx.tenantId,
+          spaceId: article.spaceId,
+          articleId: article.id,
+          reader: ctx.userId,
+        });
       return KbArticleView.from(article);
     },
   );
@@ -89,7 +126,13 @@ export function articleRoutes(surface: Surface): void {
 
   r.delete(
     `${prefix}/articles/:id`,
-    { ...gate('write'), summary: 'Archive an article', description: docs.archiveArticle, params: IdParams, status: 204 },
+    {
+      ...gate('write'),
+      summary: 'Archive an article',
+      description: docs.archiveArticle,
+      params: IdParams,
+      status: 204,
+    },
     async ({ ctx, params }) => {
       await changeArticleStatus(ctx, params.id, 'archived', { fromAny: true });
       return noContent();
@@ -133,7 +176,8 @@ export function articleRoutes(surface: Surface): void {
       params: IdParams,
       response: KbArticleView,
     },
-    async ({ ctx, params }) => KbArticleView.from(await changeArticleStatus(ctx, params.id, 'published', { fromAny: true })),
+    async ({ ctx, params }) =>
+      KbArticleView.from(await changeArticleStatus(ctx, params.id, 'published', { fromAny: true })),
   );
 
   r.get(
@@ -146,13 +190,26 @@ export function articleRoutes(surface: Surface): void {
       query: PageQuery,
       response: KbVersionPageView,
     },
-    async (input) => KbVersionPageView.from(await listVersions(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
+    async (input) =>
+      KbVersionPageView.from(
+        await listVersions(input.ctx, input.params.id, {
+          ...input.query,
+          publishedOnly: !(await seesUnpublished(input)),
+        }),
+      ),
   );
 
   r.post(
     `${prefix}/articles/:id/versions/:vid/restore`,
-    { ...gate('write'), summary: 'Restore a version', description: docs.restoreVersion, params: KbVersionParams, response: KbArticleView },
-    async (input) => KbArticleView.from(await restoreVersion(input.ctx, input.params.id, input.params.vid, actorOf(input))),
+    {
+      ...gate('write'),
+      summary: 'Restore a version',
+      description: docs.restoreVersion,
+      params: KbVersionParams,
+      response: KbArticleView,
+    },
+    async (input) =>
+      KbArticleView.from(await restoreVersion(input.ctx, input.params.id, input.params.vid, actorOf(input))),
   );
 
   r.get(
@@ -169,7 +226,14 @@ export function articleRoutes(surface: Surface): void {
       const { ctx, query } = input;
       // Another organisation's space is a 404 before anything is counted against it.
       const [items] = await Promise.all([
-        searchArticles(ctx.services, { q: query.q, limit: query.limit, tenantId: ctx.tenantId, spaceId: query.spaceId, status: query.status, publishedOnly: !(await seesUnpublished(input)) }),
+        searchArticles(ctx.services, {
+          q: query.q,
+          limit: query.limit,
+          tenantId: ctx.tenantId,
+          spaceId: query.spaceId,
+          status: query.status,
+          publishedOnly: !(await seesUnpublished(input)),
+        }),
         query.spaceId && checkSpace(ctx, query.spaceId),
       ]);
       if (!items.length && query.spaceId) await recordSearchMiss(ctx.services, ctx.tenantId, query.spaceId, query.q);

@@ -12,7 +12,10 @@ import { integrationSurface, memberSurface } from './surface';
  * the keys themselves, and the anonymous public surface (/api/knowledge/public).
  */
 export function knowledgeApi(mount: ModuleMount): void {
-  for (const surface of [memberSurface(mount.routes('Knowledge')), integrationSurface(mount.routes('Knowledge integration'))]) {
+  for (const surface of [
+    memberSurface(mount.routes('Knowledge')),
+    integrationSurface(mount.routes('Knowledge integration')),
+  ]) {
     spaceRoutes(surface);
     articleRoutes(surface);
   }

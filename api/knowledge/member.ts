@@ -58,7 +58,13 @@ export function memberRoutes({ routes }: ModuleMount): void {
       query: PageQuery,
       response: KbCommentPageView,
     },
-    async (input) => KbCommentPageView.from(await listComments(input.ctx, input.params.id, { ...input.query, publishedOnly: !(await seesUnpublished(input)) })),
+    async (input) =>
+      KbCommentPageView.from(
+        await listComments(input.ctx, input.params.id, {
+          ...input.query,
+          publishedOnly: !(await seesUnpublished(input)),
+        }),
+      ),
   );
 
   r.post(
@@ -72,7 +78,14 @@ export function memberRoutes({ routes }: ModuleMount): void {
       response: KbCommentView,
       status: 201,
     },
-    async (input) => created(KbCommentView.from(await addComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) }))),
+    async (input) =>
+      created(
+        KbCommentView.from(
+          await addComment(input.ctx, input.params.id, input.body.body, {
+            publishedOnly: !(await seesUnpublished(input)),
+          }),
+        ),
+      ),
   );
 
   r.patch(
@@ -86,7 +99,12 @@ export function memberRoutes({ routes }: ModuleMount): void {
       response: KbCommentView,
       errors: { 403: '`not_comment_author`' },
     },
-    async (input) => KbCommentView.from(await editComment(input.ctx, input.params.id, input.body.body, { publishedOnly: !(await seesUnpublished(input)) })),
+    async (input) =>
+      KbCommentView.from(
+        await editComment(input.ctx, input.params.id, input.body.body, {
+          publishedOnly: !(await seesUnpublished(input)),
+        }),
+      ),
   );
 
   r.delete(
@@ -115,6 +133,9 @@ export function memberRoutes({ routes }: ModuleMount): void {
       query: KbAnalyticsQuery,
       response: KbAnalyticsView,
     },
-    async (input) => getSpaceAnalytics(input.ctx, input.params.id, input.query.days, { publishedOnly: !(await seesUnpublished(input)) }),
+    async (input) =>
+      getSpaceAnalytics(input.ctx, input.params.id, input.query.days, {
+        publishedOnly: !(await seesUnpublished(input)),
+      }),
   );
 }

@@ -45,12 +45,22 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 export function publicRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Knowledge public');
   const readLimits: RateLimitRule[] = [{ name: 'kb-public', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }];
-  const writeLimits: RateLimitRule[] = [{ name: 'kb-public-write', limit: Math.max(5, Math.floor(services.config.RATE_LIMIT_ANON_PER_MINUTE / 10)) }];
-  const base = { access: 'public' as const, rateLimits: readLimits, alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' } };
+  const writeLimits: RateLimitRule[] = [
+    { name: 'kb-public-write', limit: Math.max(5, Math.floor(services.config.RATE_LIMIT_ANON_PER_MINUTE / 10)) },
+  ];
+  const base = {
+    access: 'public' as const,
+    rateLimits: readLimits,
+    alsoAnswers: { 304: 'Not modified (If-None-Match matched the ETag)' },
+  };
   const writes = { access: 'public' as const, rateLimits: writeLimits };
   // Subscriptions asked for (refused ones cost nothing) per address, recipient and blog an hour: each mails a
   // confirmation to an address the stranger names.
-  const { RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR, RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR, RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR } = services.config;
+  const {
+    RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR,
+    RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR,
+    RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR,
+  } = services.config;
   const asked = { windowSeconds: 3600, countSuccessesOnly: true };
   const subscribeLimits: RateLimitRule[] = [
     ...writeLimits,
@@ -88,7 +98,13 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     `${P}/spaces/:slug`,
-    { ...base, summary: 'A public space', description: docs.publicSpace, params: KbSlugParams, response: KbPublicSpaceView },
+    {
+      ...base,
+      summary: 'A public space',
+      description: docs.publicSpace,
+      params: KbSlugParams,
+      response: KbPublicSpaceView,
+    },
     async ({ res, params }) => {
       cacheable(res);
       return KbPublicSpaceView.from(await readPublicSpace(services, params.slug));
@@ -123,7 +139,12 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ req, res, params }) => {
       const { space, article, html } = await getPublicArticle(services, params.slug, params.articleSlug);
-      void recordView(services, { tenantId: space.tenantId, spaceId: space.id, articleId: article.id, reader: readerKey(null, req.ip, req.get('user-agent')) });
+      void recordView(services, {
+        tenantId: space.tenantId,
+        spaceId: space.id,
+        articleId: article.id,
+        reader: readerKey(null, req.ip, req.get('user-agent')),
+      });
       cacheable(res);
       // Every change of what this answer shows moves version or updatedAt: a revalidation needs no body built or hashed.
       res.set('ETag', `W/"${article.id}-${article.version}-${article.updatedAt.getTime().toString(36)}"`);
@@ -144,7 +165,13 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ res, params, query }) => {
       const space = await readPublicSpace(services, params.slug);
-      const items = await searchArticles(services, { q: query.q, limit: query.limit, tenantId: space.tenantId, spaceId: space.id, publishedOnly: true });
+      const items = await searchArticles(services, {
+        q: query.q,
+        limit: query.limit,
+        tenantId: space.tenantId,
+        spaceId: space.id,
+        publishedOnly: true,
+      });
       if (!items.length) await recordSearchMiss(services, space.tenantId, space.id, query.q);
       cacheable(res);
       return { query: query.q, items: items.map(KbPublicSearchHitView.from) };
@@ -172,7 +199,10 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
 
   for (const purpose of ['confirm', 'unsubscribe'] as const) {
     const summary = purpose === 'confirm' ? 'Confirm a blog subscription' : 'Unsubscribe from a blog';
-    const description = purpose === 'confirm' ? 'With the token of the confirmation mail. A bad token is a 404.' : 'With the signed token every mail carries (no sign-in). A bad token is a 404. Idempotent.';
+    const description =
+      purpose === 'confirm'
+        ? 'With the token of the confirmation mail. A bad token is a 404.'
+        : 'With the signed token every mail carries (no sign-in). A bad token is a 404. Idempotent.';
     r.post(
       `${P}/subscribers/${purpose}`,
       {

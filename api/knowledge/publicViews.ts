@@ -1,5 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsEmail, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Length } from '../http/dtos';
 import { articleKinds, type KnowledgeArticle, type RichNode } from '../../entities/knowledge/article';
@@ -33,9 +47,16 @@ export class KbPublicSpaceView {
 
 export class KbPublicSpacePageView {
   @ValidateNested({ each: true }) @Type(() => KbPublicSpaceView) items!: KbPublicSpaceView[];
-  @JSONSchema({ description: 'The `cursor` of the next page (the slug of the last space of this one); null on the last page' })
-  @Nullable() @IsString() nextCursor!: string | null;
-  static from = (page: Page<PublicSpaceSummary>): KbPublicSpacePageView => ({ items: page.items.map(KbPublicSpaceView.from), nextCursor: page.nextCursor });
+  @JSONSchema({
+    description: 'The `cursor` of the next page (the slug of the last space of this one); null on the last page',
+  })
+  @Nullable()
+  @IsString()
+  nextCursor!: string | null;
+  static from = (page: Page<PublicSpaceSummary>): KbPublicSpacePageView => ({
+    items: page.items.map(KbPublicSpaceView.from),
+    nextCursor: page.nextCursor,
+  });
 }
 
 export class KbPublicArticleSummaryView {
@@ -47,14 +68,23 @@ export class KbPublicArticleSummaryView {
   @IsDateString() updatedAt!: string;
 
   static from(a: Omit<PublicArticleSummary, 'id'>): KbPublicArticleSummaryView {
-    return { slug: a.slug, title: a.title, kind: a.kind, excerpt: a.excerpt, publishedAt: iso(a.publishedAt), updatedAt: isoTime(a.updatedAt) };
+    return {
+      slug: a.slug,
+      title: a.title,
+      kind: a.kind,
+      excerpt: a.excerpt,
+      publishedAt: iso(a.publishedAt),
+      updatedAt: isoTime(a.updatedAt),
+    };
   }
 }
 
 export class KbPublicArticlePageView {
   @ValidateNested({ each: true }) @Type(() => KbPublicArticleSummaryView) items!: KbPublicArticleSummaryView[];
   @JSONSchema({ description: 'Number of the next page; null on the last' })
-  @Nullable() @IsInt() nextPage!: number | null;
+  @Nullable()
+  @IsInt()
+  nextPage!: number | null;
 
   static from(page: Page<PublicArticleSummary>, current: number): KbPublicArticlePageView {
     const mapped = mapPage(page, KbPublicArticleSummaryView.from);
@@ -64,14 +94,28 @@ export class KbPublicArticlePageView {
 
 export class KbPublicArticleView extends KbPublicArticleSummaryView {
   @JSONSchema({ description: docs.renderedHtml })
-  @IsString() html!: string;
+  @IsString()
+  html!: string;
   @JSONSchema({ description: 'Developer articles: the Markdown source' })
-  @Nullable() @IsString() contentMarkdown!: string | null;
-  @JSONSchema({ description: 'Rich articles: the editor document', type: ['object', 'null'], additionalProperties: true })
-  @Nullable() @IsObject() content!: RichNode | null;
+  @Nullable()
+  @IsString()
+  contentMarkdown!: string | null;
+  @JSONSchema({
+    description: 'Rich articles: the editor document',
+    type: ['object', 'null'],
+    additionalProperties: true,
+  })
+  @Nullable()
+  @IsObject()
+  content!: RichNode | null;
 
   static fromRendered(a: Lean<KnowledgeArticle>, html: string): KbPublicArticleView {
-    return { ...KbPublicArticleSummaryView.from(a), html, contentMarkdown: a.contentMarkdown ?? null, content: a.content ?? null };
+    return {
+      ...KbPublicArticleSummaryView.from(a),
+      html,
+      contentMarkdown: a.contentMarkdown ?? null,
+      content: a.content ?? null,
+    };
   }
 }
 
@@ -79,11 +123,18 @@ export class KbPublicSearchHitView {
   @IsString() slug!: string;
   @IsString() title!: string;
   @JSONSchema({ description: 'HTML-escaped extract, matches in <mark>' })
-  @IsString() snippet!: string;
+  @IsString()
+  snippet!: string;
   @IsNumber() rank!: number;
   @IsBoolean() fuzzy!: boolean;
 
-  static from = (h: SearchHit): KbPublicSearchHitView => ({ slug: h.slug, title: h.title, snippet: h.snippet, rank: h.rank, fuzzy: h.fuzzy });
+  static from = (h: SearchHit): KbPublicSearchHitView => ({
+    slug: h.slug,
+    title: h.title,
+    snippet: h.snippet,
+    rank: h.rank,
+    fuzzy: h.fuzzy,
+  });
 }
 
 export class KbPublicSearchView {
@@ -102,10 +153,19 @@ export class KbArticleSlugParams extends KbSlugParams {
 /** The directory pages by slug (never by an internal id): `cursor` is the `nextCursor` of the previous page. */
 export class KbPublicSpacesQuery {
   @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit: number = 50;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
 
   @JSONSchema({ description: docs.directoryCursor })
-  @IsOptional() @IsString() @Length(1, 80) @Matches(/^[a-z0-9-]+$/) cursor?: string;
+  @IsOptional()
+  @IsString()
+  @Length(1, 80)
+  @Matches(/^[a-z0-9-]+$/)
+  cursor?: string;
 
   @IsOptional() @IsIn(publicModes) mode?: (typeof publicModes)[number];
 }
@@ -130,5 +190,6 @@ export class KbTokenBody {
 
 export class KbSubscriptionView {
   @JSONSchema({ description: '`pending` (check your mailbox), `confirmed` or `unsubscribed`' })
-  @IsIn(['pending', 'confirmed', 'unsubscribed']) status!: string;
+  @IsIn(['pending', 'confirmed', 'unsubscribed'])
+  status!: string;
 }

@@ -9,7 +9,13 @@ import { readSpace } from '../../domain/knowledge/store/spaces';
 import { updateSpace } from '../../domain/knowledge/updateSpace';
 import { IdParams } from '../http/dtos';
 import { created, noContent } from '../http/routes';
-import { KbCollectionBody, KbCreateSpaceBody, KbListSpacesQuery, KbUpdateCollectionBody, KbUpdateSpaceBody } from './dtos';
+import {
+  KbCollectionBody,
+  KbCreateSpaceBody,
+  KbListSpacesQuery,
+  KbUpdateCollectionBody,
+  KbUpdateSpaceBody,
+} from './dtos';
 import type { Surface } from './surface';
 import { KbCollectionListView, KbCollectionView, KbSpacePageView, KbSpaceView } from './views';
 import * as docs from './spaces.docs';
@@ -99,7 +105,13 @@ export function spaceRoutes({ r, prefix, gate, who }: Surface): void {
 
   r.patch(
     `${prefix}/collections/:id`,
-    { ...gate('write'), summary: 'Edit a collection', params: IdParams, body: KbUpdateCollectionBody, response: KbCollectionView },
+    {
+      ...gate('write'),
+      summary: 'Edit a collection',
+      params: IdParams,
+      body: KbUpdateCollectionBody,
+      response: KbCollectionView,
+    },
     async ({ ctx, params, body }) => KbCollectionView.from(await updateCollection(ctx, params.id, body)),
   );
 

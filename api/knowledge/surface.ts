@@ -23,12 +23,18 @@ export interface Surface {
   who: string;
 }
 
-export type Gate = { access: 'user'; module: 'knowledge'; permission: 'knowledge.read' | 'knowledge.write' } | { access: 'apiKey'; apiKey: { module: 'knowledge' } };
+export type Gate =
+  | { access: 'user'; module: 'knowledge'; permission: 'knowledge.read' | 'knowledge.write' }
+  | { access: 'apiKey'; apiKey: { module: 'knowledge' } };
 
 export const memberSurface = (r: Routes): Surface => ({
   r,
   prefix: '/api/knowledge',
-  gate: (level) => ({ access: 'user', module: 'knowledge', permission: level === 'read' ? 'knowledge.read' : 'knowledge.write' }),
+  gate: (level) => ({
+    access: 'user',
+    module: 'knowledge',
+    permission: level === 'read' ? 'knowledge.read' : 'knowledge.write',
+  }),
   defaultKind: 'rich',
   who: 'members (JWT, knowledge.read for reads, knowledge.write for changes)',
 });
@@ -42,7 +48,10 @@ export const integrationSurface = (r: Routes): Surface => ({
 });
 
 /** Who acts: the signed-in member, or the integration key (userId null). */
-export const actorOf = ({ ctx, req }: { ctx: TenantContext; req: Request }): Actor => ({ userId: ctx.userId, apiKeyId: req.apiKey?.keyId ?? null });
+export const actorOf = ({ ctx, req }: { ctx: TenantContext; req: Request }): Actor => ({
+  userId: ctx.userId,
+  apiKeyId: req.apiKey?.keyId ?? null,
+});
 
 /**
  * Whether the caller sees drafts, articles in review and archived ones: members holding knowledge.write, and

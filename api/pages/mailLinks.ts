@@ -9,7 +9,12 @@ import helmet from 'helmet';
  * appears, and a GET of the page (a mail scanner's) consumes nothing. Strict CSP: only this origin's script,
  * style and API; no inline code, no framing, no form posting elsewhere, no referrer (the token is in the URL).
  */
-export const MAIL_LINK_PATHS = ['/confirm-email', '/reset-password', '/book/:publicSlug/manage', '/book/:publicSlug/sign-in'] as const;
+export const MAIL_LINK_PATHS = [
+  '/confirm-email',
+  '/reset-password',
+  '/book/:publicSlug/manage',
+  '/book/:publicSlug/sign-in',
+] as const;
 
 const ASSETS = '/pages/assets';
 
@@ -51,13 +56,21 @@ ${body}
 `;
 
 const PAGES: Record<(typeof MAIL_LINK_PATHS)[number], string> = {
-  '/confirm-email': page('Confirm your e-mail address', 'confirm-email', '<form id="form"><button type="submit">Confirm my address</button></form>'),
+  '/confirm-email': page(
+    'Confirm your e-mail address',
+    'confirm-email',
+    '<form id="form"><button type="submit">Confirm my address</button></form>',
+  ),
   '/reset-password': page(
     'Choose a new password',
     'reset-password',
     '<form id="form"><label>New password (10 to 128 characters, not only digits) <input id="password" type="password" autocomplete="new-password" minlength="10" maxlength="128" required></label><button type="submit">Set the password</button></form>',
   ),
-  '/book/:publicSlug/manage': page('Your booking', 'manage-booking', '<dl id="booking" hidden></dl><form id="form" hidden><button type="submit">Cancel this booking</button></form>'),
+  '/book/:publicSlug/manage': page(
+    'Your booking',
+    'manage-booking',
+    '<dl id="booking" hidden></dl><form id="form" hidden><button type="submit">Cancel this booking</button></form>',
+  ),
   '/book/:publicSlug/sign-in': page(
     'Your appointments',
     'visitor-sign-in',
@@ -147,7 +160,10 @@ button{padding:.6rem 1.2rem;font:inherit;cursor:pointer}dl{display:grid;grid-tem
 dt{font-weight:600}#status{min-height:1.5em}
 `;
 
-const send = (type: string, text: string): RequestHandler => (_req, res) => void res.set({ 'Content-Type': type, 'Cache-Control': 'no-store' }).send(text);
+const send =
+  (type: string, text: string): RequestHandler =>
+  (_req, res) =>
+    void res.set({ 'Content-Type': type, 'Cache-Control': 'no-store' }).send(text);
 
 /** Mounts the pages (before the API's own headers: these carry their own CSP). Only when APP_URL is unset. */
 export function mountMailLinkPages(app: Express, appUrl: string): void {

@@ -24,12 +24,17 @@ export function mountQueueBoard(app: Express, services: Services, auth: Authenti
   const board = onFirstUse(() => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const { createBullBoard } = require('@bull-board/api') as typeof import('@bull-board/api');
-    const { BullMQAdapter } = require('@bull-board/api/bullMQAdapter') as typeof import('@bull-board/api/bullMQAdapter');
+    const { BullMQAdapter } =
+      require('@bull-board/api/bullMQAdapter') as typeof import('@bull-board/api/bullMQAdapter');
     const { ExpressAdapter } = require('@bull-board/express') as typeof import('@bull-board/express');
     /* eslint-enable @typescript-eslint/no-require-imports */
     const adapter = new ExpressAdapter();
     adapter.setBasePath(QUEUE_BOARD_PATH);
-    createBullBoard({ queues: services.queues.list().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Platform Suite jobs' } } });
+    createBullBoard({
+      queues: services.queues.list().map((q) => new BullMQAdapter(q)),
+      serverAdapter: adapter,
+      options: { uiConfig: { boardTitle: 'Platform Suite jobs' } },
+    });
     return adapter.getRouter() as RequestHandler;
   });
   const cookie = new BoardCookie(services.deriveSecret('queue-board-cookie'));
@@ -47,7 +52,8 @@ export function mountQueueBoard(app: Express, services: Services, auth: Authenti
     if (!req.path.startsWith('/static/')) res.set('Cache-Control', 'no-store');
     if (fromCookie) return next();
     cookie.issue(res, req.auth, services.config.production);
-    if (req.query.token) return res.redirect(303, req.originalUrl.replace(/([?&])token=[^&]*&?/, '$1').replace(/[?&]$/, ''));
+    if (req.query.token)
+      return res.redirect(303, req.originalUrl.replace(/([?&])token=[^&]*&?/, '$1').replace(/[?&]$/, ''));
     next();
   };
 
@@ -75,8 +81,16 @@ class BoardCookie {
   }
 
   issue(res: Response, c: AccessClaims, secure: boolean): void {
-    const value = Buffer.from(JSON.stringify({ userId: c.userId, tenantId: c.tenantId, sid: c.sid, jti: c.jti, iat: c.iat, exp: c.exp })).toString('base64url');
-    res.cookie(COOKIE, `${value}.${this.sign(value)}`, { httpOnly: true, sameSite: 'strict', secure, path: QUEUE_BOARD_PATH, maxAge: Math.max(0, c.exp * 1000 - Date.now()) });
+    const value = Buffer.from(
+      JSON.stringify({ userId: c.userId, tenantId: c.tenantId, sid: c.sid, jti: c.jti, iat: c.iat, exp: c.exp }),
+    ).toString('base64url');
+    res.cookie(COOKIE, `${value}.${this.sign(value)}`, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      path: QUEUE_BOARD_PATH,
+      maxAge: Math.max(0, c.exp * 1000 - Date.now()),
+    });
   }
 
   clear(res: Response): void {

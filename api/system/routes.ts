@@ -18,15 +18,19 @@ import type { SocketRouter } from '../ws';
 import { packageInfo } from '../../lib/package';
 import { HealthView, IndexView, ReadyView } from './views';
 
-
 /** The outline of an API description document: its version member, info and its operations' member. */
 const describedDocument = (version: string, operations: string) => ({
   type: 'object',
-  properties: { [version]: { type: 'string' }, info: { type: 'object', additionalProperties: true }, [operations]: { type: 'object', additionalProperties: true } },
+  properties: {
+    [version]: { type: 'string' },
+    info: { type: 'object', additionalProperties: true },
+    [operations]: { type: 'object', additionalProperties: true },
+  },
   required: [version, 'info', operations],
 });
 
-const ASYNCAPI_DESCRIPTION = 'The WebSocket endpoints of the Platform Suite API. Every HTTP route is described in /openapi.json (browsable at /docs).';
+const ASYNCAPI_DESCRIPTION =
+  'The WebSocket endpoints of the Platform Suite API. Every HTTP route is described in /openapi.json (browsable at /docs).';
 
 /** Largest object accepted through a signed local upload address. */
 const LOCAL_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
@@ -35,26 +39,50 @@ const LOCAL_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
 const READY_PROBE_MS = 800;
 
 /** The index, health, readiness, metrics and the API descriptions. */
-export function systemRoutes(routes: Routes, services: Services, openapi: OpenApiRegistry, sockets: SocketRouter): void {
+export function systemRoutes(
+  routes: Routes,
+  services: Services,
+  openapi: OpenApiRegistry,
+  sockets: SocketRouter,
+): void {
   const base = services.config.PUBLIC_URL.replace(/\/$/, '');
-  routes.get('/', { summary: 'What this server is, and where its documentation lives', access: 'public', response: IndexView }, (): IndexView => ({
-    name: packageInfo.name,
-    version: packageInfo.version,
-    description: packageInfo.description,
-    links: { docs: `${base}/docs`, openapi: `${base}/openapi.json`, asyncapi: `${base}/asyncapi.json`, health: `${base}/health`, ready: `${base}/ready` },
-  }));
+  routes.get(
+    '/',
+    { summary: 'What this server is, and where its documentation lives', access: 'public', response: IndexView },
+    (): IndexView => ({
+      name: packageInfo.name,
+      version: packageInfo.version,
+      description: packageInfo.description,
+      links: {
+        docs: `${base}/docs`,
+        openapi: `${base}/openapi.json`,
+        asyncapi: `${base}/asyncapi.json`,
+        health: `${base}/health`,
+        ready: `${base}/ready`,
+      },
+    }),
+  );
 
-  routes.get('/health', { summary: 'Liveness: the process answers (no token, no dependency checked)', access: 'public', response: HealthView }, (): HealthView => ({
-    status: 'ok',
-    version: packageInfo.version,
-    uptimeSeconds: Math.round(process.uptime()),
-  }));
+  routes.get(
+    '/health',
+    {
+      summary: 'Liveness: the process answers (no token, no dependency checked)',
+      access: 'public',
+      response: HealthView,
+    },
+    (): HealthView => ({
+      status: 'ok',
+      version: packageInfo.version,
+      uptimeSeconds: Math.round(process.uptime()),
+    }),
+  );
 
   routes.get(
     '/ready',
     {
       summary: 'Readiness: PostgreSQL and Redis answer',
-      description: 'Answers 503 `not_ready` (problem+json with a `checks` member) within a second when a dependency is down or does not answer, so a load balancer stops routing here.',
+      description:
+        'Answers 503 `not_ready` (problem+json with a `checks` member) within a second when a dependency is down or does not answer, so a load balancer stops routing here.',
       access: 'public',
       response: ReadyView,
       errors: { 503: 'A dependency is down (`not_ready`)' },
@@ -81,7 +109,8 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     '/metrics',
     {
       summary: 'Prometheus metrics of this process',
-      description: 'Text exposition format. When METRICS_TOKEN is set, it must be sent as a Bearer token (401 `token_invalid` without it); otherwise no token is needed.',
+      description:
+        'Text exposition format. When METRICS_TOKEN is set, it must be sent as a Bearer token (401 `token_invalid` without it); otherwise no token is needed.',
       access: 'public',
       // No token, or the metrics token: an empty requirement makes it optional.
       security: [{}, { metricsToken: [] }],
@@ -90,7 +119,8 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     },
     async ({ req, res }) => {
       const token = services.config.METRICS_TOKEN;
-      if (token && !secretsMatch(req.get('authorization') ?? '', `Bearer ${token}`)) throw unauthorized('token_invalid', 'A valid metrics token is required');
+      if (token && !secretsMatch(req.get('authorization') ?? '', `Bearer ${token}`))
+        throw unauthorized('token_invalid', 'A valid metrics token is required');
       res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
     },
   );
@@ -108,7 +138,8 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
     },
     ({ res }) => {
       const document = openapi.document(services.config.PUBLIC_URL);
-      if (etag?.of !== document) etag = { of: document, value: `"${createHash('sha1').update(JSON.stringify(document)).digest('base64url')}"` };
+      if (etag?.of !== document)
+        etag = { of: document, value: `"${createHash('sha1').update(JSON.stringify(document)).digest('base64url')}"` };
       res.set({ ETag: etag.value, 'Cache-Control': 'no-cache' });
       return document;
     },
@@ -116,14 +147,28 @@ export function systemRoutes(routes: Routes, services: Services, openapi: OpenAp
 
   routes.get(
     '/asyncapi.json',
-    { summary: 'The WebSocket endpoints and their messages (AsyncAPI 3)', access: 'public', response: { description: 'The AsyncAPI 3 document', schema: describedDocument('asyncapi', 'channels') } },
-    () => asyncApiDocument(sockets.docs(), { title: 'Platform Suite WebSockets', version: packageInfo.version, description: ASYNCAPI_DESCRIPTION }, services.config.PUBLIC_URL),
+    {
+      summary: 'The WebSocket endpoints and their messages (AsyncAPI 3)',
+      access: 'public',
+      response: { description: 'The AsyncAPI 3 document', schema: describedDocument('asyncapi', 'channels') },
+    },
+    () =>
+      asyncApiDocument(
+        sockets.docs(),
+        { title: 'Platform Suite WebSockets', version: packageInfo.version, description: ASYNCAPI_DESCRIPTION },
+        services.config.PUBLIC_URL,
+      ),
   );
 }
 
 /** Interactive documentation at /docs (Swagger UI, assets served locally). */
 export function mountDocs(app: Express): void {
-  app.use('/docs', helmet(), swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/openapi.json', customSiteTitle: 'Platform Suite API' }));
+  app.use(
+    '/docs',
+    helmet(),
+    swaggerUi.serve,
+    swaggerUi.setup(undefined, { swaggerUrl: '/openapi.json', customSiteTitle: 'Platform Suite API' }),
+  );
 }
 
 /**
@@ -152,12 +197,17 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
           "The object's bytes, raw (not multipart), with the headers of the upload-url answer. Content-Type is signed: when the address carries `ct`, it must be exactly that value (403 `signature_invalid` otherwise). More bytes than the address takes (`len`) are refused with 413, from Content-Length when sent.",
         content: { '*/*': {} },
       },
-      errors: { 403: '`signature_invalid` or `signature_expired`', 409: '`object_exists` or `upload_not_pending`', 413: 'Object larger than the address takes' },
+      errors: {
+        403: '`signature_invalid` or `signature_expired`',
+        409: '`object_exists` or `upload_not_pending`',
+        413: 'Object larger than the address takes',
+      },
     },
     async ({ req }) => {
       const key = keyOf(req);
       const signed = storage.verify('put', key, req.query);
-      if (signed.contentType && req.get('content-type') !== signed.contentType) throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
+      if (signed.contentType && req.get('content-type') !== signed.contentType)
+        throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
       const length = req.get('content-length');
       await receiveLocalPut(services, storage, key, req, {
         contentType: signed.contentType ?? req.get('content-type'),
@@ -175,7 +225,10 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
       description,
       access: 'public',
       // The object's bytes, of the type it was stored with (or the signed one).
-      response: { description: 'The object: its bytes, of the media type it was stored with (or application/octet-stream)', content: { '*/*': {} } },
+      response: {
+        description: 'The object: its bytes, of the media type it was stored with (or application/octet-stream)',
+        content: { '*/*': {} },
+      },
       errors: { 403: '`signature_invalid` or `signature_expired`', 404: 'No object at this address (deleted since)' },
     },
     async ({ req, res }) => {
@@ -190,4 +243,3 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
     },
   );
 }
-

@@ -7,7 +7,13 @@ import type { Services } from '../../domain/services';
 import { SOCKET_CLOSE } from '../ws';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
 import { rateLimitStore } from '../http/rateLimit';
-import { AssistantConversation, AssistantInputError, parseAssistantInput, type AssistantBudget, type AssistantOutput } from '../../domain/vr/assistant';
+import {
+  AssistantConversation,
+  AssistantInputError,
+  parseAssistantInput,
+  type AssistantBudget,
+  type AssistantOutput,
+} from '../../domain/vr/assistant';
 
 /** The permission the caller needs, at open and as long as the socket is open (the router re-checks it). */
 export const ASSISTANT_PERMISSION = 'vr.play';
@@ -57,7 +63,10 @@ function questionBudgets(services: Services): (userId: string) => AssistantBudge
     await ready;
     const { totalHits, resetTime } = await store.increment(userId);
     if (totalHits <= limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: resetTime ? (resetTime.getTime() - Date.now()) / 1000 : QUESTION_WINDOW_SECONDS };
+    return {
+      allowed: false,
+      retryAfterSeconds: resetTime ? (resetTime.getTime() - Date.now()) / 1000 : QUESTION_WINDOW_SECONDS,
+    };
   };
 }
 
@@ -101,7 +110,11 @@ function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo, bu
       try {
         if (isBinary) throw new AssistantInputError('invalid_message', 'Messages are JSON text frames');
         const bytes = rawBytes(data);
-        if (nestsDeeperThan(bytes)) throw new AssistantInputError('invalid_message', `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+        if (nestsDeeperThan(bytes))
+          throw new AssistantInputError(
+            'invalid_message',
+            `JSON may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`,
+          );
         await conversation.handle(parseAssistantInput(bytes.toString('utf8')), abort.signal);
       } catch (err) {
         if (err instanceof AssistantInputError) return send({ type: 'error', code: err.code, message: err.message });
@@ -113,11 +126,25 @@ function openAssistant(services: Services, socket: WebSocket, auth: AuthInfo, bu
 }
 
 /** Why the socket is refused, or null: the caller needs vr.play, and the AI layer must be configured. */
-async function refusalOf(services: Services, auth: AuthInfo): Promise<{ code: string; message: string; close: number } | null> {
+async function refusalOf(
+  services: Services,
+  auth: AuthInfo,
+): Promise<{ code: string; message: string; close: number } | null> {
   const permissions = await services.permissions.of(auth.tenantId, auth.userId);
-  if (!permissions.has(ASSISTANT_PERMISSION)) return { code: 'permission_denied', message: `The assistant needs the permission ${ASSISTANT_PERMISSION}`, close: CLOSE_FORBIDDEN };
-  if (!services.ai) return { code: 'assistant_disabled', message: 'The assistant is disabled: no AI key is configured', close: CLOSE_ASSISTANT_DISABLED };
+  if (!permissions.has(ASSISTANT_PERMISSION))
+    return {
+      code: 'permission_denied',
+      message: `The assistant needs the permission ${ASSISTANT_PERMISSION}`,
+      close: CLOSE_FORBIDDEN,
+    };
+  if (!services.ai)
+    return {
+      code: 'assistant_disabled',
+      message: 'The assistant is disabled: no AI key is configured',
+      close: CLOSE_ASSISTANT_DISABLED,
+    };
   return null;
 }
 
-const rawBytes = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
+const rawBytes = (data: RawData): Buffer =>
+  Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);

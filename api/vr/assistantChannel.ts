@@ -3,10 +3,21 @@ import { assistantTools } from '../../domain/vr/assistant';
 
 const scene = {
   type: 'object',
-  description: 'JSON snapshot of the scene (objects, current step, latest events); the latest one is given to the model',
-  examples: [{ objects: ['red valve', 'extinguisher'], currentStep: 'close-valve', latestEvents: ['object_grabbed:extinguisher'] }],
+  description:
+    'JSON snapshot of the scene (objects, current step, latest events); the latest one is given to the model',
+  examples: [
+    {
+      objects: ['red valve', 'extinguisher'],
+      currentStep: 'close-valve',
+      latestEvents: ['object_grabbed:extinguisher'],
+    },
+  ],
 };
-const text = (description: string, maxLength?: number) => ({ type: 'string', description, ...(maxLength ? { maxLength } : {}) });
+const text = (description: string, maxLength?: number) => ({
+  type: 'string',
+  description,
+  ...(maxLength ? { maxLength } : {}),
+});
 const message = (type: string, properties: Record<string, object>, required: string[], closed: boolean) => ({
   type: 'object',
   properties: { type: { type: 'string', const: type }, ...properties },
@@ -37,23 +48,54 @@ refresh the token (POST /auth/refresh) and reconnect with the new one. Access is
   receive: {
     user_message: {
       summary: 'A question of the trainee; answered',
-      payload: message('user_message', { text: { ...text('The question', 4000), minLength: 1 }, context: scene }, ['text'], false),
+      payload: message(
+        'user_message',
+        { text: { ...text('The question', 4000), minLength: 1 }, context: scene },
+        ['text'],
+        false,
+      ),
     },
     event: {
       summary: 'A scene event; remembered, and answered when its name is step_changed',
-      payload: message('event', { name: { ...text('Event name, e.g. step_changed, object_grabbed', 100), minLength: 1 }, detail: text('Free text detail, e.g. the new step', 4000), context: scene }, ['name'], false),
+      payload: message(
+        'event',
+        {
+          name: { ...text('Event name, e.g. step_changed, object_grabbed', 100), minLength: 1 },
+          detail: text('Free text detail, e.g. the new step', 4000),
+          context: scene,
+        },
+        ['name'],
+        false,
+      ),
     },
   },
   send: {
-    delta: { summary: 'A partial chunk of the answer, in order', payload: message('delta', { text: text('The next chunk') }, ['text'], true) },
-    message: { summary: 'The complete answer; ends the turn', payload: message('message', { text: text('The whole answer (the deltas joined)') }, ['text'], true) },
+    delta: {
+      summary: 'A partial chunk of the answer, in order',
+      payload: message('delta', { text: text('The next chunk') }, ['text'], true),
+    },
+    message: {
+      summary: 'The complete answer; ends the turn',
+      payload: message('message', { text: text('The whole answer (the deltas joined)') }, ['text'], true),
+    },
     action: {
       summary: 'A scene change the headset application performs (one per tool call of the model)',
-      description: assistantTools.map((t) => `\`${t.name}\`: ${t.description} Arguments: ${JSON.stringify(t.parameters.properties)}`).join('\n\n'),
-      payload: message('action', { name: { type: 'string', enum: assistantTools.map((t) => t.name) }, args: text('A JSON-encoded object: the arguments of the action') }, ['name', 'args'], true),
+      description: assistantTools
+        .map((t) => `\`${t.name}\`: ${t.description} Arguments: ${JSON.stringify(t.parameters.properties)}`)
+        .join('\n\n'),
+      payload: message(
+        'action',
+        {
+          name: { type: 'string', enum: assistantTools.map((t) => t.name) },
+          args: text('A JSON-encoded object: the arguments of the action'),
+        },
+        ['name', 'args'],
+        true,
+      ),
     },
     error: {
-      summary: 'The frame could not be used, or the assistant could not answer; the connection stays up unless a close follows',
+      summary:
+        'The frame could not be used, or the assistant could not answer; the connection stays up unless a close follows',
       description:
         '`assistant_busy`: an answer is being written, send the question after it. `rate_limited`: the user asked too many questions this minute; `retryAfter` tells when to ask again. ' +
         '`dependency_unavailable`: the question limit could not be checked, retry shortly. `assistant_unavailable`: the model failed. None of these ends the turn of another question.',
@@ -62,10 +104,25 @@ refresh the token (POST /auth/refresh) and reconnect with the new one. Access is
         {
           code: {
             type: 'string',
-            enum: ['malformed_json', 'invalid_message', 'unknown_type', 'assistant_busy', 'rate_limited', 'dependency_unavailable', 'assistant_unavailable', 'assistant_disabled', 'permission_denied', 'internal_error'],
+            enum: [
+              'malformed_json',
+              'invalid_message',
+              'unknown_type',
+              'assistant_busy',
+              'rate_limited',
+              'dependency_unavailable',
+              'assistant_unavailable',
+              'assistant_disabled',
+              'permission_denied',
+              'internal_error',
+            ],
           },
           message: text('What went wrong, for people'),
-          retryAfter: { type: 'integer', minimum: 1, description: 'With rate_limited only: seconds until the next question is accepted' },
+          retryAfter: {
+            type: 'integer',
+            minimum: 1,
+            description: 'With rate_limited only: seconds until the next question is accepted',
+          },
         },
         ['code', 'message'],
         true,

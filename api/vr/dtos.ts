@@ -1,5 +1,20 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength, PageQuery } from '../http/dtos';
 import { roomModes, roomStatuses, type RoomMode, type RoomStatus } from '../../entities/vr/room';
@@ -13,20 +28,39 @@ import { roomModeDescription, telemetryEventUser } from './dtos.docs';
 /** Request bodies, queries and path parameters of the VR routes. Unknown fields are refused. */
 
 const SIMULATION_KEY = /^[a-z0-9][a-z0-9._-]{0,79}$/;
-const simulationKey = { message: 'simulation must be a key of 1-80 characters: lowercase letters, digits, ".", "_" or "-"' };
+const simulationKey = {
+  message: 'simulation must be a key of 1-80 characters: lowercase letters, digits, ".", "_" or "-"',
+};
 
 export class CreateRoomBody {
   @IsString() @Length(1, 120) name!: string;
   @JSONSchema({ description: 'Key of the simulation the headsets load, e.g. fire-safety-101' })
-  @Matches(SIMULATION_KEY, simulationKey) simulation!: string;
-  @JSONSchema({ description: 'Number of distinct steps of the simulation; progress = distinct step_passed labels / this' })
-  @IsInt() @Min(1) @Max(1000) simulationSteps!: number;
+  @Matches(SIMULATION_KEY, simulationKey)
+  simulation!: string;
+  @JSONSchema({
+    description: 'Number of distinct steps of the simulation; progress = distinct step_passed labels / this',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  simulationSteps!: number;
   @JSONSchema({ description: roomModeDescription })
-  @IsIn(roomModes) mode!: RoomMode;
-  @JSONSchema({ description: `Participants present at once, host included (${MIN_CAPACITY}-${MAX_CAPACITY}; default 8, always 1 for solo)` })
-  @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
+  @IsIn(roomModes)
+  mode!: RoomMode;
+  @JSONSchema({
+    description: `Participants present at once, host included (${MIN_CAPACITY}-${MAX_CAPACITY}; default 8, always 1 for solo)`,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(MIN_CAPACITY)
+  @Max(MAX_CAPACITY)
+  capacity?: number;
   @JSONSchema({ description: 'User ids of members of the organisation who may use the room (max 500)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) participantIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true })
+  participantIds?: string[];
 }
 
 export class UpdateRoomBody {
@@ -36,7 +70,11 @@ export class UpdateRoomBody {
   @IsOptional() @IsIn(roomModes) mode?: RoomMode;
   @IsOptional() @IsInt() @Min(MIN_CAPACITY) @Max(MAX_CAPACITY) capacity?: number;
   @JSONSchema({ description: 'Replaces the assigned participants' })
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) participantIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true })
+  participantIds?: string[];
 }
 
 export class ListRoomsQuery extends PageQuery {
@@ -46,20 +84,34 @@ export class ListRoomsQuery extends PageQuery {
 
 export class HeartbeatBody {
   @IsString() @Length(1, 120) displayName!: string;
-  @JSONSchema({ description: 'The step the participant is on (a step label; a number is taken as its string)', type: ['string', 'null'] })
+  @JSONSchema({
+    description: 'The step the participant is on (a step label; a number is taken as its string)',
+    type: ['string', 'null'],
+  })
   @Transform(({ value }) => (typeof value === 'number' ? String(value) : value))
-  @IsOptional() @IsString() @MaxLength(200) currentStep?: string | null;
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  currentStep?: string | null;
   @JSONSchema({ description: 'What the headset believes; presence reports who actually hosted the session' })
-  @IsOptional() @IsBoolean() isHost?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  isHost?: boolean;
 }
 
 export class TelemetryEventBody {
   @JSONSchema({ description: telemetryEventUser })
-  @IsOptional() @IsUUID() userId?: string;
+  @IsOptional()
+  @IsUUID()
+  userId?: string;
   @JSONSchema({ description: 'Event type: step_passed, simulation_completed, or any other (stored and counted only)' })
-  @IsString() @Length(1, TELEMETRY_TYPE_LENGTH) type!: string;
+  @IsString()
+  @Length(1, TELEMETRY_TYPE_LENGTH)
+  type!: string;
   @JSONSchema({ description: 'For step_passed, the step key' })
-  @IsString() @MaxLength(TELEMETRY_LABEL_LENGTH) label!: string;
+  @IsString()
+  @MaxLength(TELEMETRY_LABEL_LENGTH)
+  label!: string;
   @IsString() @MaxLength(2000) detail!: string;
 }
 
@@ -84,7 +136,12 @@ export function isCleanBatch(events: unknown): boolean {
     if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
     for (const key in e) if (!EVENT_KEYS.has(key)) return false;
     if (e.userId !== undefined && !(typeof e.userId === 'string' && UUID.test(e.userId))) return false;
-    if (!text(e.type, 1, TELEMETRY_TYPE_LENGTH) || !text(e.label, 0, TELEMETRY_LABEL_LENGTH) || !text(e.detail, 0, 2000)) return false;
+    if (
+      !text(e.type, 1, TELEMETRY_TYPE_LENGTH) ||
+      !text(e.label, 0, TELEMETRY_LABEL_LENGTH) ||
+      !text(e.detail, 0, 2000)
+    )
+      return false;
   }
   return true;
 }
@@ -97,13 +154,18 @@ export class TelemetryBody {
   static fastAccept(body: unknown): boolean {
     if (typeof body !== 'object' || body === null) return false;
     const { events } = body as { events?: unknown };
-    if (Array.isArray(events) && events.length > MAX_BATCH_EVENTS) throw tooLarge('batch_too_large', `A batch holds at most ${MAX_BATCH_EVENTS} events; split it`);
+    if (Array.isArray(events) && events.length > MAX_BATCH_EVENTS)
+      throw tooLarge('batch_too_large', `A batch holds at most ${MAX_BATCH_EVENTS} events; split it`);
     for (const key in body) if (key !== 'events') return false;
     return isCleanBatch(events);
   }
 
   @JSONSchema({ description: `1 to ${MAX_BATCH_EVENTS} events; more is 413 batch_too_large` })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_BATCH_EVENTS) @ValidateNested({ each: true }) @Type(() => TelemetryEventBody)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BATCH_EVENTS)
+  @ValidateNested({ each: true })
+  @Type(() => TelemetryEventBody)
   events!: TelemetryEventBody[];
 }
 
@@ -111,9 +173,15 @@ export class VrSessionFiltersQuery extends PageQuery {
   @IsOptional() @IsUUID() roomId?: string;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
   @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsInstant() @MaxLength(40) from?: string;
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  from?: string;
   @JSONSchema({ description: 'Sessions started before this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsInstant() @MaxLength(40) to?: string;
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  to?: string;
 }
 
 export class VrListSessionsQuery extends VrSessionFiltersQuery {
@@ -124,9 +192,15 @@ export class VrOverviewQuery {
   @IsOptional() @IsUUID() roomId?: string;
   @IsOptional() @Matches(SIMULATION_KEY, simulationKey) simulation?: string;
   @JSONSchema({ description: 'Sessions started at or after this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsInstant() @MaxLength(40) from?: string;
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  from?: string;
   @JSONSchema({ description: 'Sessions started before this time (ISO 8601)', type: 'string' })
-  @IsOptional() @IsInstant() @MaxLength(40) to?: string;
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  to?: string;
 }
 
 /** Body of POST /internal/ai/chat. */
@@ -139,11 +213,22 @@ export class AiToolBody {
   @Matches(/^[a-zA-Z0-9_-]{1,64}$/) name!: string;
   @IsString() @MaxLength(1000) description!: string;
   @JSONSchema({ description: 'JSON Schema of the arguments', type: 'object', additionalProperties: true })
-  @IsObject() parameters!: Record<string, unknown>;
+  @IsObject()
+  parameters!: Record<string, unknown>;
 }
 
 export class AiChatBody {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => AiMessageBody) messages!: AiMessageBody[];
-  @IsOptional() @IsArray() @ArrayMaxSize(32) @ValidateNested({ each: true }) @Type(() => AiToolBody) tools?: AiToolBody[];
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => AiMessageBody)
+  messages!: AiMessageBody[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(32)
+  @ValidateNested({ each: true })
+  @Type(() => AiToolBody)
+  tools?: AiToolBody[];
   @IsOptional() @IsInt() @Min(1) @Max(8192) maxTokens?: number;
 }

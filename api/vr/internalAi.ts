@@ -25,9 +25,15 @@ export function internalAiRoutes({ routes, services }: ModuleMount): void {
       const abort = new AbortController();
       req.on('close', () => abort.abort());
       try {
-        return (await services.ai.chat({ messages: body.messages, tools: body.tools, maxTokens: body.maxTokens, signal: abort.signal })) satisfies AiChatView;
+        return (await services.ai.chat({
+          messages: body.messages,
+          tools: body.tools,
+          maxTokens: body.maxTokens,
+          signal: abort.signal,
+        })) satisfies AiChatView;
       } catch (err) {
-        if (err instanceof AiUnavailableError) throw unavailable('ai_unavailable', 'The AI provider failed; retry shortly');
+        if (err instanceof AiUnavailableError)
+          throw unavailable('ai_unavailable', 'The AI provider failed; retry shortly');
         throw err;
       }
     },

@@ -10,11 +10,14 @@ import { VrParticipantView, VrSessionView } from './views';
 /** Presenters of VR reports, figures and the AI assistant. */
 export class VrSessionReportView extends VrSessionView {
   @JSONSchema({ description: 'From start to end, or to now while the session runs' })
-  @IsInt() durationSeconds!: number;
+  @IsInt()
+  durationSeconds!: number;
   @IsInt() participantsCount!: number;
   @IsInt() completedCount!: number;
   @JSONSchema({ description: 'completedCount / participantsCount (0..1); null without participants' })
-  @Nullable() @IsNumber() completionRate!: number | null;
+  @Nullable()
+  @IsNumber()
+  completionRate!: number | null;
   @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
 
   static fromReport(r: SessionReport): VrSessionReportView {
@@ -42,14 +45,21 @@ export class VrFiguresView {
   @IsInt() runs!: number;
   @IsInt() runningRuns!: number;
   @JSONSchema({ description: 'Participations: a user in a run (joined, or seen in telemetry)' })
-  @IsInt() participants!: number;
+  @IsInt()
+  participants!: number;
   @IsInt() completedParticipants!: number;
   @JSONSchema({ description: 'completedParticipants / participants; null without participants' })
-  @Nullable() @IsNumber() completionRate!: number | null;
+  @Nullable()
+  @IsNumber()
+  completionRate!: number | null;
   @JSONSchema({ description: 'Mean progress of the participations (0..1)' })
-  @Nullable() @IsNumber() averageProgress!: number | null;
+  @Nullable()
+  @IsNumber()
+  averageProgress!: number | null;
   @JSONSchema({ description: 'Mean duration of the ended runs; null when none ended' })
-  @Nullable() @IsInt() averageDurationSeconds!: number | null;
+  @Nullable()
+  @IsInt()
+  averageDurationSeconds!: number | null;
   @IsInt() events!: number;
 }
 
@@ -60,7 +70,8 @@ export class SimulationFiguresView extends VrFiguresView {
 export class RoomFiguresView extends VrFiguresView {
   @IsUUID() roomId!: string;
   @JSONSchema({ description: "The room's name in its latest run" })
-  @IsString() roomName!: string;
+  @IsString()
+  roomName!: string;
 }
 
 export class VrOverviewView {
@@ -77,7 +88,8 @@ export class AiToolCallView {
   @IsString() id!: string;
   @IsString() name!: string;
   @JSONSchema({ description: 'JSON-encoded arguments' })
-  @IsString() arguments!: string;
+  @IsString()
+  arguments!: string;
 }
 
 export class AiChatView {

@@ -9,13 +9,15 @@ Completion rate = completed participants / participants. Figures follow telemetr
 (the duration of a running session counts up to now).`;
 
 /** GET /reports/sessions */
-export const getReportsSessions = prose`
+export const getReportsSessions =
+  prose`
   Per session, newest first: completion rate, duration and progress per participant. Filters: roomId, simulation, start
   time range [from, to).
 ` + `\n\n${definitions}`;
 
 /** GET /reports/overview */
-export const getReportsOverview = prose`
+export const getReportsOverview =
+  prose`
   Totals, per simulation and per room: runs (and how many still run), participants, completion rate, average progress,
   average duration of the ended runs, events. Filters: roomId, simulation, start time range [from, to).
 ` + `\n\n${definitions}`;

@@ -20,7 +20,8 @@ export function reportRoutes({ routes }: ModuleMount): void {
       query: VrSessionFiltersQuery,
       response: VrSessionReportPageView,
     },
-    async ({ ctx, query }) => VrSessionReportPageView.from(await sessionReports(ctx, { ...query, ...dateFilters(query) })),
+    async ({ ctx, query }) =>
+      VrSessionReportPageView.from(await sessionReports(ctx, { ...query, ...dateFilters(query) })),
   );
 
   r.get(

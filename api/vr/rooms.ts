@@ -11,7 +11,14 @@ import { updateRoom } from '../../domain/vr/updateRoom';
 import { CreateRoomBody, ListRoomsQuery, UpdateRoomBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { PresenceRecordView, PresenceView, RoomPageView, RoomView } from './views';
-import { deleteRoomsId, getRoomsIdPresence, patchRoomsId, postRooms, postRoomsIdClose, postRoomsIdOpen } from './rooms.docs';
+import {
+  deleteRoomsId,
+  getRoomsIdPresence,
+  patchRoomsId,
+  postRooms,
+  postRoomsIdClose,
+  postRoomsIdOpen,
+} from './rooms.docs';
 
 /** Room administration (the hub's room directory): vr.rooms.manage to change, vr.rooms.read to read. */
 export function roomRoutes({ routes }: ModuleMount): void {
@@ -38,12 +45,21 @@ export function roomRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/rooms',
-    { ...gate, permission: 'vr.rooms.read', summary: 'List rooms', description: 'Oldest first; filter by status and simulation.', query: ListRoomsQuery, response: RoomPageView },
+    {
+      ...gate,
+      permission: 'vr.rooms.read',
+      summary: 'List rooms',
+      description: 'Oldest first; filter by status and simulation.',
+      query: ListRoomsQuery,
+      response: RoomPageView,
+    },
     async ({ ctx, query }) => RoomPageView.from(await listRooms(ctx, query)),
   );
 
-  r.get('/rooms/:id', { ...gate, permission: 'vr.rooms.read', summary: 'Get a room', params: IdParams, response: RoomView }, async ({ ctx, params }) =>
-    RoomView.from(await getRoom(ctx, params.id)),
+  r.get(
+    '/rooms/:id',
+    { ...gate, permission: 'vr.rooms.read', summary: 'Get a room', params: IdParams, response: RoomView },
+    async ({ ctx, params }) => RoomView.from(await getRoom(ctx, params.id)),
   );
 
   r.patch(
@@ -115,7 +131,11 @@ export function roomRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params }) => {
       const presence = await getPresence(ctx, params.id);
-      return { roomId: params.id, sessionId: presence.sessionId, participants: presence.participants.map(PresenceRecordView.from) } satisfies PresenceView;
+      return {
+        roomId: params.id,
+        sessionId: presence.sessionId,
+        participants: presence.participants.map(PresenceRecordView.from),
+      } satisfies PresenceView;
     },
   );
 }

@@ -8,7 +8,13 @@ import { sendHeartbeat } from '../../domain/vr/sendHeartbeat';
 import { HeartbeatBody } from './dtos';
 import { IdParams } from '../http/dtos';
 import { HeartbeatView, LeaveView, RuntimeRoomsView, RuntimeRoomView, VrSessionView } from './views';
-import { getRuntimeRooms, postRoomsIdHeartbeat, postRoomsIdHost, postRoomsIdJoin, postRoomsIdLeave } from './runtime.docs';
+import {
+  getRuntimeRooms,
+  postRoomsIdHeartbeat,
+  postRoomsIdHost,
+  postRoomsIdJoin,
+  postRoomsIdLeave,
+} from './runtime.docs';
 
 /** What headsets call (vr.play): their rooms, host, join, heartbeat, leave. */
 export function runtimeRoutes({ routes, services }: ModuleMount): void {
@@ -40,7 +46,9 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ ctx, params }) => {
       const { session, started } = await hostRoom(ctx, params.id);
-      return started ? created(VrSessionView.from(session), `/sessions/${session.id}`) : new Reply(200, VrSessionView.from(session));
+      return started
+        ? created(VrSessionView.from(session), `/sessions/${session.id}`)
+        : new Reply(200, VrSessionView.from(session));
     },
   );
 
@@ -68,7 +76,8 @@ export function runtimeRoutes({ routes, services }: ModuleMount): void {
       response: HeartbeatView,
       errors: { 409: '`not_joined`' },
     },
-    async ({ ctx, params, body }) => HeartbeatView.from(await sendHeartbeat(ctx, params.id, body), services.config.PRESENCE_TTL_SECONDS),
+    async ({ ctx, params, body }) =>
+      HeartbeatView.from(await sendHeartbeat(ctx, params.id, body), services.config.PRESENCE_TTL_SECONDS),
   );
 
   r.post(

@@ -24,7 +24,9 @@ export function sessionRoutes({ routes }: ModuleMount): void {
     async ({ ctx, query }) => VrSessionPageView.from(await listSessions(ctx, { ...query, ...dateFilters(query) })),
   );
 
-  r.get('/sessions/:id', { ...gate, summary: 'Get a session with its participants', params: IdParams, response: VrSessionDetailView }, async ({ ctx, params }) =>
-    VrSessionDetailView.fromDetail(await getSession(ctx, params.id)),
+  r.get(
+    '/sessions/:id',
+    { ...gate, summary: 'Get a session with its participants', params: IdParams, response: VrSessionDetailView },
+    async ({ ctx, params }) => VrSessionDetailView.fromDetail(await getSession(ctx, params.id)),
   );
 }

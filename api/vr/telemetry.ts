@@ -15,7 +15,10 @@ const IDEMPOTENCY_KEY_RULE = `must be 1-${BATCH_KEY_LENGTH} visible ASCII charac
 function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('invalid_idempotency_key', `Idempotency-Key ${IDEMPOTENCY_KEY_RULE}`, [{ field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_RULE }]);
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw badRequest('invalid_idempotency_key', `Idempotency-Key ${IDEMPOTENCY_KEY_RULE}`, [
+      { field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_RULE },
+    ]);
   return key;
 }
 
@@ -44,6 +47,14 @@ export function telemetryRoutes({ routes }: ModuleMount): void {
       },
     },
     async ({ ctx, params, body, req }) =>
-      accepted(TelemetryAcceptedView.from(await acceptTelemetry(ctx, { sessionId: params.id, events: body.events, idempotencyKey: idempotencyKeyOf(req) }))),
+      accepted(
+        TelemetryAcceptedView.from(
+          await acceptTelemetry(ctx, {
+            sessionId: params.id,
+            events: body.events,
+            idempotencyKey: idempotencyKeyOf(req),
+          }),
+        ),
+      ),
   );
 }

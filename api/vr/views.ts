@@ -15,7 +15,6 @@ import { iso, isoTime } from '../http/present';
 
 /** Presenters of the VR routes: what the API shows; the decorators document the shapes in OpenAPI. */
 
-
 export class RoomView {
   @IsUUID() id!: string;
   @IsString() name!: string;
@@ -26,7 +25,9 @@ export class RoomView {
   @IsUUID('all', { each: true }) participantIds!: string[];
   @IsIn(roomStatuses) status!: string;
   @JSONSchema({ description: 'The running session, null when none runs' })
-  @Nullable() @IsUUID() currentSessionId!: string | null;
+  @Nullable()
+  @IsUUID()
+  currentSessionId!: string | null;
   @Nullable() @IsDateString() openedAt!: string | null;
   @Nullable() @IsDateString() closedAt!: string | null;
   @IsDateString() createdAt!: string;
@@ -64,7 +65,8 @@ export class VrSessionView {
   @IsUUID() id!: string;
   @IsUUID() roomId!: string;
   @JSONSchema({ description: "The room's name when the session started" })
-  @IsString() roomName!: string;
+  @IsString()
+  roomName!: string;
   @IsString() simulation!: string;
   @IsInt() simulationSteps!: number;
   @IsUUID() hostUserId!: string;
@@ -72,7 +74,9 @@ export class VrSessionView {
   @IsDateString() startedAt!: string;
   @Nullable() @IsDateString() endedAt!: string | null;
   @JSONSchema({ description: 'host_left, host_timeout (host presence expired) or room_closed' })
-  @Nullable() @IsIn(sessionEndReasons) endReason!: string | null;
+  @Nullable()
+  @IsIn(sessionEndReasons)
+  endReason!: string | null;
   @IsInt() eventsCount!: number;
   @Nullable() @IsDateString() lastEventAt!: string | null;
 
@@ -108,12 +112,16 @@ export class VrParticipantView {
   @Nullable() @IsString() displayName!: string | null;
   @IsBoolean() isHost!: boolean;
   @JSONSchema({ description: 'Null for a participant seen only in telemetry' })
-  @Nullable() @IsDateString() joinedAt!: string | null;
+  @Nullable()
+  @IsDateString()
+  joinedAt!: string | null;
   @Nullable() @IsDateString() leftAt!: string | null;
   @JSONSchema({ description: 'Distinct step_passed labels' })
-  @IsInt() stepsPassed!: number;
+  @IsInt()
+  stepsPassed!: number;
   @JSONSchema({ description: 'stepsPassed / simulationSteps, at most 1' })
-  @IsNumber() progress!: number;
+  @IsNumber()
+  progress!: number;
   @Nullable() @IsString() lastStep!: string | null;
   @IsInt() eventsCount!: number;
   @IsBoolean() completed!: boolean;
@@ -139,8 +147,17 @@ export class VrParticipantView {
 export class VrSessionDetailView extends VrSessionView {
   @ValidateNested({ each: true }) @Type(() => VrParticipantView) participants!: VrParticipantView[];
 
-  static fromDetail({ session, participants }: { session: Lean<VrSession>; participants: Lean<VrParticipant>[] }): VrSessionDetailView {
-    return { ...VrSessionView.from(session), participants: participants.map((p) => VrParticipantView.from(p, session.simulationSteps)) };
+  static fromDetail({
+    session,
+    participants,
+  }: {
+    session: Lean<VrSession>;
+    participants: Lean<VrParticipant>[];
+  }): VrSessionDetailView {
+    return {
+      ...VrSessionView.from(session),
+      participants: participants.map((p) => VrParticipantView.from(p, session.simulationSteps)),
+    };
   }
 }
 
@@ -158,10 +175,14 @@ export class RuntimeRoomView {
   @IsIn(roomModes) mode!: string;
   @IsInt() capacity!: number;
   @JSONSchema({ description: 'Participants present now' })
-  @IsInt() occupancy!: number;
+  @IsInt()
+  occupancy!: number;
   @IsBoolean() sessionRunning!: boolean;
   @JSONSchema({ description: 'The running session (join it), or null (host the room)' })
-  @Nullable() @ValidateNested() @Type(() => RuntimeSessionView) session!: RuntimeSessionView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => RuntimeSessionView)
+  session!: RuntimeSessionView | null;
 
   static from({ room, occupancy, session }: RuntimeRoom): RuntimeRoomView {
     return {
@@ -173,7 +194,9 @@ export class RuntimeRoomView {
       capacity: room.capacity,
       occupancy,
       sessionRunning: !!session,
-      session: session ? { id: session.id, hostUserId: session.hostUserId, startedAt: isoTime(session.startedAt) } : null,
+      session: session
+        ? { id: session.id, hostUserId: session.hostUserId, startedAt: isoTime(session.startedAt) }
+        : null,
     };
   }
 }
@@ -185,7 +208,8 @@ export class RuntimeRoomsView {
 export class HeartbeatView {
   @IsUUID() sessionId!: string;
   @JSONSchema({ description: 'Whether the caller hosts the session (from the session, not from the request)' })
-  @IsBoolean() isHost!: boolean;
+  @IsBoolean()
+  isHost!: boolean;
   @IsDateString() expiresAt!: string;
   @IsInt() ttlSeconds!: number;
 
@@ -203,7 +227,14 @@ export class PresenceRecordView {
   @IsDateString() expiresAt!: string;
 
   static from(p: PresenceRecord): PresenceRecordView {
-    return { userId: p.userId, displayName: p.displayName, currentStep: p.currentStep, isHost: p.isHost, lastSeenAt: isoTime(p.lastSeenAt), expiresAt: isoTime(p.expiresAt) };
+    return {
+      userId: p.userId,
+      displayName: p.displayName,
+      currentStep: p.currentStep,
+      isHost: p.isHost,
+      lastSeenAt: isoTime(p.lastSeenAt),
+      expiresAt: isoTime(p.expiresAt),
+    };
   }
 }
 
@@ -216,15 +247,18 @@ export class PresenceView {
 export class LeaveView {
   @IsUUID() sessionId!: string;
   @JSONSchema({ description: 'True when the caller hosted the session: it ended' })
-  @IsBoolean() sessionEnded!: boolean;
+  @IsBoolean()
+  sessionEnded!: boolean;
 }
 
 export class TelemetryAcceptedView {
   @JSONSchema({ description: 'The Idempotency-Key, or the id given to a batch sent without one' })
-  @IsString() batchKey!: string;
+  @IsString()
+  batchKey!: string;
   @IsInt() events!: number;
   @JSONSchema({ description: 'The Idempotency-Key was seen before: nothing new was queued' })
-  @IsBoolean() duplicate!: boolean;
+  @IsBoolean()
+  duplicate!: boolean;
 
   static from(b: AcceptedBatch): TelemetryAcceptedView {
     return { batchKey: b.batchKey, events: b.events, duplicate: b.duplicate };

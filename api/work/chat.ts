@@ -10,8 +10,21 @@ import { listIntegrationTokens } from '../../domain/work/listIntegrationTokens';
 import { listMessages } from '../../domain/work/listMessages';
 import { postIntegrationMessage } from '../../domain/work/postIntegrationMessage';
 import { findChannel } from '../../domain/work/store';
-import { CreateChannelBody, CreateIntegrationTokenBody, IntegrationMessageBody, IntegrationTokenParams, IntegrationTokenQuery } from './dtos';
-import { ChannelPageView, ChannelView, ChatMessagePageView, ChatMessageView, CreatedIntegrationTokenView, IntegrationTokenPageView } from './chatViews';
+import {
+  CreateChannelBody,
+  CreateIntegrationTokenBody,
+  IntegrationMessageBody,
+  IntegrationTokenParams,
+  IntegrationTokenQuery,
+} from './dtos';
+import {
+  ChannelPageView,
+  ChannelView,
+  ChatMessagePageView,
+  ChatMessageView,
+  CreatedIntegrationTokenView,
+  IntegrationTokenPageView,
+} from './chatViews';
 import * as docs from './chat.docs';
 
 /** Wrong tokens from one address are limited (successes cost nothing). */
@@ -68,12 +81,30 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
       return noContent();
     },
   );
-  r.get('/api/chat/channels/:id/messages', { ...read, summary: 'Messages of a channel', description: 'Newest first.', params: IdParams, query: PageQuery, response: ChatMessagePageView }, async ({ ctx, params, query }) =>
-    ChatMessagePageView.from(await listMessages(ctx, params.id, query)),
+  r.get(
+    '/api/chat/channels/:id/messages',
+    {
+      ...read,
+      summary: 'Messages of a channel',
+      description: 'Newest first.',
+      params: IdParams,
+      query: PageQuery,
+      response: ChatMessagePageView,
+    },
+    async ({ ctx, params, query }) => ChatMessagePageView.from(await listMessages(ctx, params.id, query)),
   );
 
-  r.get('/api/chat/channels/:id/tokens', { ...manage, summary: 'Integration tokens of a channel', description: 'Their prefixes only: a token is shown once, at creation.', params: IdParams, query: PageQuery, response: IntegrationTokenPageView }, async ({ ctx, params, query }) =>
-    IntegrationTokenPageView.from(await listIntegrationTokens(ctx, params.id, query)),
+  r.get(
+    '/api/chat/channels/:id/tokens',
+    {
+      ...manage,
+      summary: 'Integration tokens of a channel',
+      description: 'Their prefixes only: a token is shown once, at creation.',
+      params: IdParams,
+      query: PageQuery,
+      response: IntegrationTokenPageView,
+    },
+    async ({ ctx, params, query }) => IntegrationTokenPageView.from(await listIntegrationTokens(ctx, params.id, query)),
   );
   r.post(
     '/api/chat/channels/:id/tokens',
@@ -86,7 +117,8 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
       response: CreatedIntegrationTokenView,
       status: 201,
     },
-    async ({ ctx, params, body }) => created(CreatedIntegrationTokenView.fromCreated(await createIntegrationToken(ctx, params.id, body), baseUrl)),
+    async ({ ctx, params, body }) =>
+      created(CreatedIntegrationTokenView.fromCreated(await createIntegrationToken(ctx, params.id, body), baseUrl)),
   );
   r.delete(
     '/api/chat/tokens/:id',
@@ -120,7 +152,8 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
       description: 'As POST /api/integrations/{token}, with the token in `?token=`.',
       query: IntegrationTokenQuery,
     },
-    async ({ services: s, query, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, query.token, body))),
+    async ({ services: s, query, body }) =>
+      created(ChatMessageView.from(await postIntegrationMessage(s, query.token, body))),
   );
   r.post(
     '/api/integrations/:token',
@@ -130,6 +163,7 @@ export function chatRoutes({ routes, services }: ModuleMount): void {
       description: docs.postMessageIntegrationToken,
       params: IntegrationTokenParams,
     },
-    async ({ services: s, params, body }) => created(ChatMessageView.from(await postIntegrationMessage(s, params.token, body))),
+    async ({ services: s, params, body }) =>
+      created(ChatMessageView.from(await postIntegrationMessage(s, params.token, body))),
   );
 }

@@ -18,7 +18,13 @@ export class ChannelView {
   @IsDateString() createdAt!: string;
 
   static from(c: Lean<ChatChannel>): ChannelView {
-    return { id: c.id, name: c.name, topic: c.topic ?? null, createdBy: c.createdBy ?? null, createdAt: isoTime(c.createdAt) };
+    return {
+      id: c.id,
+      name: c.name,
+      topic: c.topic ?? null,
+      createdBy: c.createdBy ?? null,
+      createdAt: isoTime(c.createdAt),
+    };
   }
 }
 
@@ -36,21 +42,32 @@ export class IntegrationTokenView {
   @IsUUID() channelId!: string;
   @IsString() label!: string;
   @JSONSchema({ description: 'The start of the token (e.g. `pci_Ab3dE5fG`), to tell tokens apart' })
-  @IsString() prefix!: string;
+  @IsString()
+  prefix!: string;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() lastUsedAt!: string | null;
 
   static from(t: ChatIntegrationToken): IntegrationTokenView {
-    return { id: t.id, channelId: t.channelId, label: t.label, prefix: t.prefix, createdBy: t.createdBy ?? null, createdAt: isoTime(t.createdAt), lastUsedAt: iso(t.lastUsedAt) };
+    return {
+      id: t.id,
+      channelId: t.channelId,
+      label: t.label,
+      prefix: t.prefix,
+      createdBy: t.createdBy ?? null,
+      createdAt: isoTime(t.createdAt),
+      lastUsedAt: iso(t.lastUsedAt),
+    };
   }
 }
 
 export class CreatedIntegrationTokenView extends IntegrationTokenView {
   @JSONSchema({ description: 'The token, for POST /api/integrations/{token}. Shown this once: only its hash is kept' })
-  @IsString() token!: string;
+  @IsString()
+  token!: string;
   @JSONSchema({ description: 'The address a tool posts messages to' })
-  @IsString() url!: string;
+  @IsString()
+  url!: string;
 
   static fromCreated({ token, secret }: CreatedIntegrationToken, baseUrl: string): CreatedIntegrationTokenView {
     return { ...IntegrationTokenView.from(token), token: secret, url: `${baseUrl}/api/integrations/${secret}` };
@@ -70,13 +87,22 @@ export class ChatMessageView {
   @IsUUID() id!: string;
   @IsUUID() channelId!: string;
   @JSONSchema({ description: 'The integration token that posted it; null once that token is deleted' })
-  @Nullable() @IsUUID() tokenId!: string | null;
+  @Nullable()
+  @IsUUID()
+  tokenId!: string | null;
   @IsString() author!: string;
   @IsString() text!: string;
   @IsDateString() createdAt!: string;
 
   static from(m: ChatMessage): ChatMessageView {
-    return { id: m.id, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, text: m.text, createdAt: isoTime(m.createdAt) };
+    return {
+      id: m.id,
+      channelId: m.channelId,
+      tokenId: m.tokenId ?? null,
+      author: m.author,
+      text: m.text,
+      createdAt: isoTime(m.createdAt),
+    };
   }
 }
 

@@ -5,8 +5,19 @@ import { listChatDeliveries } from '../../domain/notifications/listChatDeliverie
 import { listGithubDeliveries } from '../../domain/notifications/listGithubDeliveries';
 import { listHubDeliveries } from '../../domain/notifications/listHubDeliveries';
 import { findGithubDelivery } from '../../domain/notifications/store';
-import { AdminChatDeliveriesQuery, AdminGithubDeliveriesQuery, AdminHubDeliveriesQuery, DeliverySummaryQuery } from './dtos';
-import { ChatDeliveryPageView, DeliverySummaryView, GithubDeliveryDetailView, GithubDeliveryPageView, HubDeliveryPageView } from './deliveryViews';
+import {
+  AdminChatDeliveriesQuery,
+  AdminGithubDeliveriesQuery,
+  AdminHubDeliveriesQuery,
+  DeliverySummaryQuery,
+} from './dtos';
+import {
+  ChatDeliveryPageView,
+  DeliverySummaryView,
+  GithubDeliveryDetailView,
+  GithubDeliveryPageView,
+  HubDeliveryPageView,
+} from './deliveryViews';
 import * as docs from './deliveries.docs';
 
 /**
@@ -42,7 +53,12 @@ export function deliveryRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/admin/deliveries/github/:id',
-    { access: 'admin', summary: 'A GitHub webhook delivery with its payload', params: IdParams, response: GithubDeliveryDetailView },
+    {
+      access: 'admin',
+      summary: 'A GitHub webhook delivery with its payload',
+      params: IdParams,
+      response: GithubDeliveryDetailView,
+    },
     async ({ params }) => GithubDeliveryDetailView.detail(await findGithubDelivery(services, params.id)),
   );
 

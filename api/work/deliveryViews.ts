@@ -20,7 +20,8 @@ export class GithubDeliveryView {
   @JSONSchema({ description: 'X-GitHub-Event' }) @IsString() event!: string;
   @Nullable() @IsString() action!: string | null;
   @JSONSchema({ description: '`pending` until processed; `failed` once its attempts are exhausted (with `error`)' })
-  @IsIn(['pending', ...githubDeliveryOutcomes]) status!: string;
+  @IsIn(['pending', ...githubDeliveryOutcomes])
+  status!: string;
   @IsInt() itemsChanged!: number;
   @IsInt() attempts!: number;
   @Nullable() @IsString() error!: string | null;
@@ -45,7 +46,9 @@ export class GithubDeliveryView {
 }
 
 export class GithubDeliveryDetailView extends GithubDeliveryView {
-  @JSONSchema({ description: 'The body GitHub sent', type: 'object', additionalProperties: true }) @IsObject() payload!: Record<string, unknown>;
+  @JSONSchema({ description: 'The body GitHub sent', type: 'object', additionalProperties: true })
+  @IsObject()
+  payload!: Record<string, unknown>;
 
   static detail(d: Lean<WorkGithubDelivery>): GithubDeliveryDetailView {
     return { ...GithubDeliveryView.from(d), payload: d.payload };
@@ -67,10 +70,13 @@ export class HubDeliveryView {
   @IsString() module!: string;
   @IsString() event!: string;
   @JSONSchema({ description: docs.hubDeliveryStatus })
-  @IsIn(hubDeliveryStatuses) status!: string;
+  @IsIn(hubDeliveryStatuses)
+  status!: string;
   @IsInt() attempts!: number;
   @JSONSchema({ description: 'HTTP status of the last answer (null: unreachable, or skipped)' })
-  @Nullable() @IsInt() lastStatus!: number | null;
+  @Nullable()
+  @IsInt()
+  lastStatus!: number | null;
   @Nullable() @IsString() lastError!: string | null;
   @IsDateString() firstAttemptAt!: string;
   @IsDateString() lastAttemptAt!: string;
@@ -106,13 +112,24 @@ export class ChatDeliveryView {
   @IsUUID() id!: string;
   @IsUUID() tenantId!: string;
   @IsUUID() channelId!: string;
-  @JSONSchema({ description: 'The token that posted it; null once deleted' }) @Nullable() @IsUUID() tokenId!: string | null;
+  @JSONSchema({ description: 'The token that posted it; null once deleted' }) @Nullable() @IsUUID() tokenId!:
+    string | null;
   @IsString() author!: string;
-  @JSONSchema({ description: 'Length of the text (the text itself stays with the organisation)' }) @IsInt() textLength!: number;
+  @JSONSchema({ description: 'Length of the text (the text itself stays with the organisation)' })
+  @IsInt()
+  textLength!: number;
   @IsDateString() receivedAt!: string;
 
   static from(m: Lean<ChatMessage>): ChatDeliveryView {
-    return { id: m.id, tenantId: m.tenantId, channelId: m.channelId, tokenId: m.tokenId ?? null, author: m.author, textLength: m.text.length, receivedAt: isoTime(m.createdAt) };
+    return {
+      id: m.id,
+      tenantId: m.tenantId,
+      channelId: m.channelId,
+      tokenId: m.tokenId ?? null,
+      author: m.author,
+      textLength: m.text.length,
+      receivedAt: isoTime(m.createdAt),
+    };
   }
 }
 
@@ -127,7 +144,9 @@ export class ChatDeliveryPageView {
 
 export class DeliveryCountView {
   @IsIn(['inbound', 'outbound']) direction!: string;
-  @JSONSchema({ description: '`github`, `stripe`, `chat`, or `hub.<module>` for outbound notifications' }) @IsString() source!: string;
+  @JSONSchema({ description: '`github`, `stripe`, `chat`, or `hub.<module>` for outbound notifications' })
+  @IsString()
+  source!: string;
   @IsString() status!: string;
   @IsInt() count!: number;
 }

@@ -7,7 +7,8 @@ import { GithubSecretBody, GithubWebhookQuery } from './dtos';
 import { GithubReceiptView, GithubSecretView, GithubSettingsView } from './views';
 import * as docs from './github.docs';
 
-const webhookUrl = (ctx: TenantContext) => `${ctx.services.config.PUBLIC_URL.replace(/\/$/, '')}/api/work/github/webhook?org=${ctx.tenantId}`;
+const webhookUrl = (ctx: TenantContext) =>
+  `${ctx.services.config.PUBLIC_URL.replace(/\/$/, '')}/api/work/github/webhook?org=${ctx.tenantId}`;
 
 /** The GitHub webhook of work items and its per-organisation secret. */
 export function githubRoutes({ routes }: ModuleMount): void {
@@ -16,7 +17,12 @@ export function githubRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/work/github',
-    { ...manage, summary: 'GitHub webhook settings', description: docs.githubWebhookSettings, response: GithubSettingsView },
+    {
+      ...manage,
+      summary: 'GitHub webhook settings',
+      description: docs.githubWebhookSettings,
+      response: GithubSettingsView,
+    },
     async ({ ctx }) => GithubSettingsView.from(await findGithubSettings(ctx.em, ctx.tenantId), webhookUrl(ctx)),
   );
 
@@ -44,7 +50,10 @@ export function githubRoutes({ routes }: ModuleMount): void {
       query: GithubWebhookQuery,
       rawBody: { type: '*/*', limit: '1mb' },
       response: GithubReceiptView,
-      errors: { 400: '`invalid_payload`, `delivery_id_missing`, `event_missing` (signed, but not a GitHub delivery)', 403: '`signature_invalid`' },
+      errors: {
+        400: '`invalid_payload`, `delivery_id_missing`, `event_missing` (signed, but not a GitHub delivery)',
+        403: '`signature_invalid`',
+      },
     },
     async ({ services, req, query }) => {
       const receipt = await receiveGithubWebhook(services, {
@@ -54,7 +63,9 @@ export function githubRoutes({ routes }: ModuleMount): void {
         event: req.get('x-github-event'),
         deliveryId: req.get('x-github-delivery'),
       });
-      return receipt === 'ignored' ? { received: false } : { received: true, ...(receipt === 'duplicate' ? { duplicate: true } : {}) };
+      return receipt === 'ignored'
+        ? { received: false }
+        : { received: true, ...(receipt === 'duplicate' ? { duplicate: true } : {}) };
     },
   );
 }

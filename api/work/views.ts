@@ -13,10 +13,13 @@ import * as docs from './views.docs';
 export class WorkItemLinkView {
   @IsIn(codeHosts) provider!: string;
   @JSONSchema({ description: '`owner/name`, lower-cased' })
-  @IsString() repository!: string;
+  @IsString()
+  repository!: string;
   @IsInt() number!: number;
   @JSONSchema({ description: 'updated_at of the last code-host event applied to the item; null when none was' })
-  @Nullable() @IsDateString() lastEventAt!: string | null;
+  @Nullable()
+  @IsDateString()
+  lastEventAt!: string | null;
 }
 
 export class WorkItemView {
@@ -25,7 +28,10 @@ export class WorkItemView {
   @Nullable() @IsString() description!: string | null;
   @IsIn(workItemStatuses) status!: string;
   @JSONSchema({ description: 'The code-host issue or pull request it tracks' })
-  @Nullable() @ValidateNested() @Type(() => WorkItemLinkView) link!: WorkItemLinkView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => WorkItemLinkView)
+  link!: WorkItemLinkView | null;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -38,7 +44,12 @@ export class WorkItemView {
       status: item.status,
       link:
         item.linkProvider && item.linkRepository && item.linkNumber
-          ? { provider: item.linkProvider, repository: item.linkRepository, number: item.linkNumber, lastEventAt: iso(item.linkUpdatedAt) }
+          ? {
+              provider: item.linkProvider,
+              repository: item.linkRepository,
+              number: item.linkNumber,
+              lastEventAt: iso(item.linkUpdatedAt),
+            }
           : null,
       createdBy: item.createdBy ?? null,
       createdAt: isoTime(item.createdAt),
@@ -58,9 +69,13 @@ export class WorkItemPageView {
 
 export class GithubSettingsView {
   @JSONSchema({ description: 'Whether a webhookSecret is set' })
-  @IsBoolean() configured!: boolean;
-  @JSONSchema({ description: "The Payload URL to give GitHub (content type application/json); `org` names this organisation" })
-  @IsString() webhookUrl!: string;
+  @IsBoolean()
+  configured!: boolean;
+  @JSONSchema({
+    description: 'The Payload URL to give GitHub (content type application/json); `org` names this organisation',
+  })
+  @IsString()
+  webhookUrl!: string;
   @Nullable() @IsDateString() rotatedAt!: string | null;
 
   static from(settings: WorkGithubSettings | null, webhookUrl: string): GithubSettingsView {
@@ -70,12 +85,16 @@ export class GithubSettingsView {
 
 export class GithubSecretView extends GithubSettingsView {
   @JSONSchema({ description: docs.githubSecretOnce })
-  @IsString() secret!: string;
+  @IsString()
+  secret!: string;
 }
 
 export class GithubReceiptView {
   @JSONSchema({ description: 'false: no signature or unknown organisation (nothing stored, silently)' })
-  @IsBoolean() received!: boolean;
+  @IsBoolean()
+  received!: boolean;
   @JSONSchema({ description: 'This X-GitHub-Delivery was already stored (nothing done again)' })
-  @IsOptional() @IsBoolean() duplicate?: boolean;
+  @IsOptional()
+  @IsBoolean()
+  duplicate?: boolean;
 }

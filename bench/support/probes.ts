@@ -45,7 +45,13 @@ export interface PacedResult {
   errors: number;
 }
 
-export function paced(workerData: { url: string; headers: Record<string, string>; body: string; rate: number; seconds: number }): Promise<PacedResult> {
+export function paced(workerData: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  rate: number;
+  seconds: number;
+}): Promise<PacedResult> {
   return new Promise((resolve, reject) => {
     const thread = new Worker(PACED, { eval: true, workerData });
     thread.once('message', resolve);
@@ -77,14 +83,28 @@ export function cpuSnapshot(web: ServerProcess, workerPid: number, redisPid: num
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const idle = fields[3] + fields[4];
   const total = fields.reduce((a, b) => a + b, 0);
-  return { web: web.cpuUs() / 1000, loadGenerator: cpuMs(`/proc/${process.pid}/stat`), worker: cpuMs(`/proc/${workerPid}/stat`), postgres, redis: cpuMs(`/proc/${redisPid}/stat`), machine: (total - idle) * 10 };
+  return {
+    web: web.cpuUs() / 1000,
+    loadGenerator: cpuMs(`/proc/${process.pid}/stat`),
+    worker: cpuMs(`/proc/${workerPid}/stat`),
+    postgres,
+    redis: cpuMs(`/proc/${redisPid}/stat`),
+    machine: (total - idle) * 10,
+  };
 }
 export type CpuSnapshot = ReturnType<typeof cpuSnapshot>;
 
 /** CPU milliseconds per 1000 events since `from`, by part. */
 export function cpuPer1000Events(from: CpuSnapshot, to: CpuSnapshot, events: number): CpuSnapshot {
   const per = (k: keyof CpuSnapshot) => +(((to[k] - from[k]) / events) * 1000).toFixed(1);
-  return { web: per('web'), loadGenerator: per('loadGenerator'), worker: per('worker'), postgres: per('postgres'), redis: per('redis'), machine: per('machine') };
+  return {
+    web: per('web'),
+    loadGenerator: per('loadGenerator'),
+    worker: per('worker'),
+    postgres: per('postgres'),
+    redis: per('redis'),
+    machine: per('machine'),
+  };
 }
 
 /** GC pauses of one kind: how many, their total, how many took over 10 ms. */
@@ -99,12 +119,19 @@ export async function gcPauses(web: ServerProcess): Promise<Record<string, GcPau
   const text = await (await fetch(`${web.url}/metrics`)).text();
   const byKind: Record<string, GcPauses> = {};
   const upTo10Ms: Record<string, number> = {};
-  for (const [, le, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_bucket\{le="([^"]+)",kind="(\w+)"\} (\S+)$/gm)) {
+  for (const [, le, kind, value] of text.matchAll(
+    /^nodejs_gc_duration_seconds_bucket\{le="([^"]+)",kind="(\w+)"\} (\S+)$/gm,
+  )) {
     if (le === '0.01') upTo10Ms[kind] = Number(value);
     if (le === '+Inf') byKind[kind] = { count: Number(value), totalMs: 0, over10Ms: 0 };
   }
   for (const [, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) {
-    if (byKind[kind]) byKind[kind] = { ...byKind[kind], totalMs: Number(value) * 1000, over10Ms: byKind[kind].count - (upTo10Ms[kind] ?? 0) };
+    if (byKind[kind])
+      byKind[kind] = {
+        ...byKind[kind],
+        totalMs: Number(value) * 1000,
+        over10Ms: byKind[kind].count - (upTo10Ms[kind] ?? 0),
+      };
   }
   return byKind;
 }

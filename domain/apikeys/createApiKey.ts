@@ -30,10 +30,31 @@ export async function createApiKey(ctx: TenantContext, props: CreateApiKeyProps)
   const apiKey = await ctx.em.transactional(async (em) => {
     // Read in the transaction, not from the permission cache: a permission taken away just before counts.
     const creator = await loadGrantor(em, ctx.userId!);
-    requireHeld(creator, neededFor(props.module, props.scope), `A ${props.scope} key of the ${props.module} integration surface`);
+    requireHeld(
+      creator,
+      neededFor(props.module, props.scope),
+      `A ${props.scope} key of the ${props.module} integration surface`,
+    );
     const seesUnpublished = props.module === 'knowledge' && holds(creator, [UNPUBLISHED_PERMISSION]);
-    const row = em.create(ApiKey, { tenantId: ctx.tenantId, module: props.module, label: props.label.trim(), scopes, seesUnpublished, prefix, secretHash: hash, createdBy: ctx.userId!, lastUsedAt: null });
-    audit(em, { action: 'api_key.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'api_key', targetId: row.id, data: { module: props.module, label: row.label, scopes, seesUnpublished, prefix } });
+    const row = em.create(ApiKey, {
+      tenantId: ctx.tenantId,
+      module: props.module,
+      label: props.label.trim(),
+      scopes,
+      seesUnpublished,
+      prefix,
+      secretHash: hash,
+      createdBy: ctx.userId!,
+      lastUsedAt: null,
+    });
+    audit(em, {
+      action: 'api_key.created',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'api_key',
+      targetId: row.id,
+      data: { module: props.module, label: row.label, scopes, seesUnpublished, prefix },
+    });
     return row;
   });
   return { apiKey, key };

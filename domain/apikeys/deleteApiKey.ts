@@ -11,7 +11,14 @@ export async function deleteApiKey(ctx: TenantContext, props: { module: ApiKeyMo
   const hash = await ctx.em.transactional(async (em) => {
     const row = await em.findOne(ApiKey, { id: props.id, module: props.module });
     if (!row) throw notFound('API key');
-    audit(em, { action: 'api_key.deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'api_key', targetId: row.id, data: { module: row.module, label: row.label, prefix: row.prefix } });
+    audit(em, {
+      action: 'api_key.deleted',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'api_key',
+      targetId: row.id,
+      data: { module: row.module, label: row.label, prefix: row.prefix },
+    });
     em.remove(row);
     return row.secretHash;
   });

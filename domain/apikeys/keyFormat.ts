@@ -14,7 +14,9 @@ const RANDOM_LENGTH = 43;
 const CHECKSUM_LENGTH = 6;
 /** Random characters shown after `psk_<module>_` in lists, to tell keys apart (~48 of the 256 bits). */
 const VISIBLE_RANDOM = 8;
-const KEY = new RegExp(`^psk_(${apiKeyModules.join('|')})_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`);
+const KEY = new RegExp(
+  `^psk_(${apiKeyModules.join('|')})_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
+);
 
 export interface GeneratedKey {
   /** The key itself: shown once, never stored. */

@@ -17,8 +17,15 @@ describe('what an API key may do', () => {
   });
 
   it('keeps only the scopes its creator still holds', () => {
-    const key = { module: 'knowledge' as const, scopes: ['read', 'write'] as ('read' | 'write')[], seesUnpublished: true };
-    expect(effectiveGrant(key, member(['knowledge.read', 'knowledge.write']))).toEqual({ scopes: ['read', 'write'], seesUnpublished: true });
+    const key = {
+      module: 'knowledge' as const,
+      scopes: ['read', 'write'] as ('read' | 'write')[],
+      seesUnpublished: true,
+    };
+    expect(effectiveGrant(key, member(['knowledge.read', 'knowledge.write']))).toEqual({
+      scopes: ['read', 'write'],
+      seesUnpublished: true,
+    });
     expect(effectiveGrant(key, member(['knowledge.read']))).toEqual({ scopes: ['read'], seesUnpublished: false });
     expect(effectiveGrant(key, member(['knowledge.write']))).toEqual({ scopes: [], seesUnpublished: false });
   });
@@ -27,6 +34,9 @@ describe('what an API key may do', () => {
     const key = { module: 'knowledge' as const, scopes: ['read'] as 'read'[], seesUnpublished: false };
     expect(effectiveGrant(key, null)).toEqual({ scopes: [], seesUnpublished: false });
     expect(effectiveGrant(key, member([], true))).toEqual({ scopes: ['read'], seesUnpublished: false });
-    expect(effectiveGrant({ module: 'core', scopes: ['read'], seesUnpublished: true }, member([], true))).toEqual({ scopes: ['read'], seesUnpublished: false });
+    expect(effectiveGrant({ module: 'core', scopes: ['read'], seesUnpublished: true }, member([], true))).toEqual({
+      scopes: ['read'],
+      seesUnpublished: false,
+    });
   });
 });

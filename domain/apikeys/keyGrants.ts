@@ -22,17 +22,29 @@ export interface Holder {
   permissions: ReadonlySet<string>;
 }
 
-export const holds = (holder: Holder, wanted: Iterable<string>): boolean => holder.owner || [...wanted].every((p) => holder.permissions.has(p));
+export const holds = (holder: Holder, wanted: Iterable<string>): boolean =>
+  holder.owner || [...wanted].every((p) => holder.permissions.has(p));
 
 /** The permissions a key of `module` with `scope` needs its creator to hold. */
-export const neededFor = (module: ApiKeyModule, scope: ApiKeyScope): readonly Permission[] => scopePermissions[module][scope];
+export const neededFor = (module: ApiKeyModule, scope: ApiKeyScope): readonly Permission[] =>
+  scopePermissions[module][scope];
 
 /**
  * What a key may do now: its scopes and `seesUnpublished`, each kept only while the creator (null: no longer a
  * member) still holds what it needs. No scope left means the key no longer works.
  */
-export function effectiveGrant(key: { module: ApiKeyModule; scopes: readonly ApiKeyScope[]; seesUnpublished: boolean }, creator: Holder | null): { scopes: ApiKeyScope[]; seesUnpublished: boolean } {
+export function effectiveGrant(
+  key: { module: ApiKeyModule; scopes: readonly ApiKeyScope[]; seesUnpublished: boolean },
+  creator: Holder | null,
+): { scopes: ApiKeyScope[]; seesUnpublished: boolean } {
   if (!creator) return { scopes: [], seesUnpublished: false };
   const scopes = key.scopes.filter((scope) => holds(creator, neededFor(key.module, scope)));
-  return { scopes, seesUnpublished: key.module === 'knowledge' && key.seesUnpublished && scopes.includes('read') && holds(creator, [UNPUBLISHED_PERMISSION]) };
+  return {
+    scopes,
+    seesUnpublished:
+      key.module === 'knowledge' &&
+      key.seesUnpublished &&
+      scopes.includes('read') &&
+      holds(creator, [UNPUBLISHED_PERMISSION]),
+  };
 }

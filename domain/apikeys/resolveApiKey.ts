@@ -72,7 +72,11 @@ export class ApiKeyResolver {
       else if (channel === this.permissionsChannel) this.dropTenant(message.split(':')[0]);
     });
     subscriber.on('ready', () => this.drop(null));
-    await subscriber.subscribe(this.channel, this.permissionsChannel).catch((err: Error) => this.deps.logger.warn({ err }, 'api key invalidations unavailable; relying on the memo TTL'));
+    await subscriber
+      .subscribe(this.channel, this.permissionsChannel)
+      .catch((err: Error) =>
+        this.deps.logger.warn({ err }, 'api key invalidations unavailable; relying on the memo TTL'),
+      );
   }
 
   /** The key's principal, or null for a malformed, unknown or deleted key, or one whose creator may no longer use it. */
@@ -87,10 +91,22 @@ export class ApiKeyResolver {
       const row = await keyBySecretHash(em, hash);
       if (!row) return null;
       const member = await membershipIn(em, row.tenantId, row.createdBy);
-      const creator: Holder | null = member ? { owner: isOwner(member), permissions: effectivePermissions(member.roles.getItems()) } : null;
-      const grant = effectiveGrant({ module: row.module, scopes: row.scopes as ApiKeyScope[], seesUnpublished: row.seesUnpublished }, creator);
+      const creator: Holder | null = member
+        ? { owner: isOwner(member), permissions: effectivePermissions(member.roles.getItems()) }
+        : null;
+      const grant = effectiveGrant(
+        { module: row.module, scopes: row.scopes as ApiKeyScope[], seesUnpublished: row.seesUnpublished },
+        creator,
+      );
       if (!grant.scopes.includes('read')) return null;
-      principal = { keyId: row.id, tenantId: row.tenantId, module: row.module, scopes: grant.scopes, seesUnpublished: grant.seesUnpublished, createdBy: row.createdBy };
+      principal = {
+        keyId: row.id,
+        tenantId: row.tenantId,
+        module: row.module,
+        scopes: grant.scopes,
+        seesUnpublished: grant.seesUnpublished,
+        createdBy: row.createdBy,
+      };
       if (version === this.version) {
         if (this.memo.size >= MEMO_MAX) this.memo.clear();
         this.memo.set(hash, { principal, at: Date.now() });
@@ -106,7 +122,14 @@ export class ApiKeyResolver {
    */
   async forget(hash: string): Promise<void> {
     this.drop(hash);
-    await this.deps.redis.publish(this.channel, hash).catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'api key deletion not published; other instances rely on their reconnect and memo TTL'));
+    await this.deps.redis
+      .publish(this.channel, hash)
+      .catch((err: Error) =>
+        this.deps.logger.warn(
+          { err: err.message },
+          'api key deletion not published; other instances rely on their reconnect and memo TTL',
+        ),
+      );
   }
 
   /** Permissions changed in an organisation: what its keys may do is read again. */

@@ -41,7 +41,13 @@ interface Applied {
   outcome: StripeEventOutcome;
 }
 
-type Handler = (em: Em, event: Stripe.Event, at: Date, services: Services, current?: Stripe.Subscription) => Promise<Applied>;
+type Handler = (
+  em: Em,
+  event: Stripe.Event,
+  at: Date,
+  services: Services,
+  current?: Stripe.Subscription,
+) => Promise<Applied>;
 
 /**
  * One subscription per organisation. When a checkout completes while the organisation has another live
@@ -52,11 +58,16 @@ type Handler = (em: Em, event: Stripe.Event, at: Date, services: Services, curre
  * event's transaction: a failure rolls the event back to be retried, and cancelling again a subscription
  * already cancelled is done (Stripe answers resource_missing).
  */
-async function keepOneSubscription(stripe: Stripe, previousId: string, completed: Stripe.Subscription): Promise<string> {
+async function keepOneSubscription(
+  stripe: Stripe,
+  previousId: string,
+  completed: Stripe.Subscription,
+): Promise<string> {
   const previous = await stripe.subscriptions.retrieve(previousId).catch(unlessMissing);
   if (!previous || hasEnded(previous)) return completed.id;
   if (hasEnded(completed)) return previousId;
-  const [kept, superseded] = completed.created >= previous.created ? [completed.id, previousId] : [previousId, completed.id];
+  const [kept, superseded] =
+    completed.created >= previous.created ? [completed.id, previousId] : [previousId, completed.id];
   await stripe.subscriptions.cancel(superseded, { invoice_now: true, prorate: true }).catch(unlessMissing);
   return kept;
 }
@@ -68,23 +79,42 @@ async function keepOneSubscription(stripe: Stripe, previousId: string, completed
  */
 const checkoutCompleted: Handler = async (em, event, at, services, current) => {
   const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
-  const sub = session.mode === 'subscription' ? await findSubscription(em, { tenantId: session.client_reference_id ?? session.metadata?.tenantId, customerId: stripeId(session.customer) }) : null;
+  const sub =
+    session.mode === 'subscription'
+      ? await findSubscription(em, {
+          tenantId: session.client_reference_id ?? session.metadata?.tenantId,
+          customerId: stripeId(session.customer),
+        })
+      : null;
   if (!sub) return { tenantId: null, outcome: 'ignored' };
   if (sub.stripeCheckoutSessionId === session.id) sub.stripeCheckoutSessionId = null;
   const promotionId = session.metadata?.promotionId;
   if (promotionId && UUID.test(promotionId) && !(await redeemPromotion(em, promotionId, at))) {
-    services.logger.warn({ promotionId, checkoutSession: session.id }, 'checkout completed with a promotion exhausted or expired meanwhile; not counted');
-    audit(em, { action: 'billing.promotion_not_counted', tenantId: sub.tenantId, targetType: 'promotion', targetId: promotionId, data: { checkoutSession: session.id } });
+    services.logger.warn(
+      { promotionId, checkoutSession: session.id },
+      'checkout completed with a promotion exhausted or expired meanwhile; not counted',
+    );
+    audit(em, {
+      action: 'billing.promotion_not_counted',
+      tenantId: sub.tenantId,
+      targetType: 'promotion',
+      targetId: promotionId,
+      data: { checkoutSession: session.id },
+    });
   }
   sub.stripeCustomerId = stripeId(session.customer) ?? sub.stripeCustomerId;
   const completed = stripeId(session.subscription);
   const previous = sub.stripeSubscriptionId;
   if (completed && previous && previous !== completed) {
     if (!current || !services.payments) {
-      services.logger.error({ tenantId: sub.tenantId, previous, completed }, 'a second subscription was paid and STRIPE_SECRET_KEY is unset: cancel one at Stripe by hand');
+      services.logger.error(
+        { tenantId: sub.tenantId, previous, completed },
+        'a second subscription was paid and STRIPE_SECRET_KEY is unset: cancel one at Stripe by hand',
+      );
       return { tenantId: sub.tenantId, outcome: 'ignored' };
     }
-    if ((await keepOneSubscription(services.payments, previous, current)) === previous) return { tenantId: sub.tenantId, outcome: 'ignored' };
+    if ((await keepOneSubscription(services.payments, previous, current)) === previous)
+      return { tenantId: sub.tenantId, outcome: 'ignored' };
   }
   sub.stripeSubscriptionId = completed ?? previous;
   if (current) {
@@ -105,12 +135,18 @@ const checkoutCompleted: Handler = async (em, event, at, services, current) => {
  */
 const subscriptionChanged: Handler = async (em, event, at, services) => {
   const remote = (event as Stripe.CustomerSubscriptionUpdatedEvent).data.object;
-  const sub = await findSubscription(em, { tenantId: remote.metadata?.tenantId, subscriptionId: remote.id, customerId: stripeId(remote.customer) });
+  const sub = await findSubscription(em, {
+    tenantId: remote.metadata?.tenantId,
+    subscriptionId: remote.id,
+    customerId: stripeId(remote.customer),
+  });
   if (!sub) return { tenantId: null, outcome: 'ignored' };
-  if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id) return { tenantId: sub.tenantId, outcome: 'ignored' };
+  if (sub.stripeSubscriptionId && sub.stripeSubscriptionId !== remote.id)
+    return { tenantId: sub.tenantId, outcome: 'ignored' };
   const ended = event.type === 'customer.subscription.deleted' || hasEnded(remote);
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
-  if (!ended && (await subscriptionEndRecorded(em, sub.tenantId, remote.id))) return { tenantId: sub.tenantId, outcome: 'stale' };
+  if (!ended && (await subscriptionEndRecorded(em, sub.tenantId, remote.id)))
+    return { tenantId: sub.tenantId, outcome: 'stale' };
   if (ended) endPaidSubscription(sub);
   else await syncStripeSubscription(em, sub, remote, services.logger);
   sub.stripeEventAt = at;
@@ -128,16 +164,22 @@ interface LegacyInvoice {
  * They do not advance `stripeEventAt`, so the subscription snapshot sent around them still applies.
  */
 const invoiceSettled: Handler = async (em, event, at) => {
-  const invoice = (event as Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent).data.object as Stripe.Invoice & LegacyInvoice;
+  const invoice = (event as Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent).data.object as Stripe.Invoice &
+    LegacyInvoice;
   // The payload follows the endpoint's pinned API version: the newer shape first, then the older fields.
   const details = invoice.parent?.subscription_details;
   const subscriptionId = stripeId(details?.subscription) ?? stripeId(invoice.subscription);
   const tenantId = details?.metadata?.tenantId ?? invoice.subscription_details?.metadata?.tenantId;
-  const sub = subscriptionId ? await findSubscription(em, { tenantId, subscriptionId, customerId: stripeId(invoice.customer) }) : null;
-  if (!sub || sub.stripeSubscriptionId !== subscriptionId) return { tenantId: sub?.tenantId ?? null, outcome: 'ignored' };
+  const sub = subscriptionId
+    ? await findSubscription(em, { tenantId, subscriptionId, customerId: stripeId(invoice.customer) })
+    : null;
+  if (!sub || sub.stripeSubscriptionId !== subscriptionId)
+    return { tenantId: sub?.tenantId ?? null, outcome: 'ignored' };
   if (isStale(sub, at)) return { tenantId: sub.tenantId, outcome: 'stale' };
-  if (event.type === 'invoice.paid' && sub.status === 'past_due') sub.status = isTrialRunning(sub) ? 'trialing' : 'active';
-  if (event.type === 'invoice.payment_failed' && (sub.status === 'active' || sub.status === 'trialing')) sub.status = 'past_due';
+  if (event.type === 'invoice.paid' && sub.status === 'past_due')
+    sub.status = isTrialRunning(sub) ? 'trialing' : 'active';
+  if (event.type === 'invoice.payment_failed' && (sub.status === 'active' || sub.status === 'trialing'))
+    sub.status = 'past_due';
   return { tenantId: sub.tenantId, outcome: 'applied' };
 };
 
@@ -164,17 +206,29 @@ export async function applyStripeEvent(services: Services, eventId: string): Pro
   // Fetched before the transaction, so no row stays locked during a network call.
   const session = event.type === 'checkout.session.completed' ? event.data.object : null;
   const subscriptionId = session?.mode === 'subscription' ? stripeId(session.subscription) : null;
-  const current = !stored.processedAt && subscriptionId && services.payments ? await services.payments.subscriptions.retrieve(subscriptionId) : undefined;
+  const current =
+    !stored.processedAt && subscriptionId && services.payments
+      ? await services.payments.subscriptions.retrieve(subscriptionId)
+      : undefined;
 
   const result = await em.transactional(async (tx) => {
     const row = await lockStripeEvent(tx, eventId);
     if (row.processedAt) return { tenantId: row.tenantId ?? null, outcome: row.outcome ?? 'ignored' };
     const handler = handlers[event.type];
-    const applied = handler ? await handler(tx, event, row.created, services, current) : { tenantId: null, outcome: 'ignored' as const };
+    const applied = handler
+      ? await handler(tx, event, row.created, services, current)
+      : { tenantId: null, outcome: 'ignored' as const };
     row.processedAt = new Date();
     row.tenantId = applied.tenantId;
     row.outcome = applied.outcome;
-    if (applied.outcome === 'applied') audit(tx, { action: 'billing.stripe_event_applied', tenantId: applied.tenantId, targetType: 'stripe_event', targetId: eventId.slice(0, 80), data: { type: event.type } });
+    if (applied.outcome === 'applied')
+      audit(tx, {
+        action: 'billing.stripe_event_applied',
+        tenantId: applied.tenantId,
+        targetType: 'stripe_event',
+        targetId: eventId.slice(0, 80),
+        data: { type: event.type },
+      });
     return applied;
   });
   if (result.tenantId) await services.entitlements.invalidate(result.tenantId);

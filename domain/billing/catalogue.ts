@@ -32,4 +32,5 @@ export interface AddonProps {
 }
 
 /** Currencies are stored upper case. */
-export const normalisedAddon = <T extends Partial<AddonProps>>(props: T): T => (props.currency ? { ...props, currency: props.currency.toUpperCase() } : props);
+export const normalisedAddon = <T extends Partial<AddonProps>>(props: T): T =>
+  props.currency ? { ...props, currency: props.currency.toUpperCase() } : props;

@@ -50,7 +50,12 @@ export async function changePlan(ctx: TenantContext, props: ChangePlanProps): Pr
     const existing = await callStripe(services, (stripe) => stripe.subscriptions.retrieve(id));
     const items = itemChanges(await priceIndex(em), existing.items.data, plan, addons);
     remote = await callStripe(services, (stripe) =>
-      stripe.subscriptions.update(id, { items, cancel_at_period_end: false, proration_behavior: 'create_prorations', metadata: { tenantId: ctx.tenantId } }),
+      stripe.subscriptions.update(id, {
+        items,
+        cancel_at_period_end: false,
+        proration_behavior: 'create_prorations',
+        metadata: { tenantId: ctx.tenantId },
+      }),
     );
   }
 
@@ -59,7 +64,14 @@ export async function changePlan(ctx: TenantContext, props: ChangePlanProps): Pr
     const from = { tier: sub.tier, addons: sub.addons };
     if (remote) await syncStripeSubscription(tx, sub, remote, services.logger);
     else endPaidSubscription(sub);
-    audit(tx, { action: 'billing.plan_changed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'subscription', targetId: sub.id, data: { from, to: { tier: plan.tier, addons: addonKeys }, cancelAtPeriodEnd: sub.cancelAtPeriodEnd } });
+    audit(tx, {
+      action: 'billing.plan_changed',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'subscription',
+      targetId: sub.id,
+      data: { from, to: { tier: plan.tier, addons: addonKeys }, cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
+    });
     return sub;
   });
   await services.entitlements.invalidate(ctx.tenantId);

@@ -16,7 +16,14 @@ export async function chooseTrialModules(ctx: TenantContext, props: ChooseTrialM
     const sub = await lockSubscription(em, ctx.tenantId);
     if (!isTrialRunning(sub)) throw conflict('trial_not_active', 'No trial is running for this organisation');
     const modules = await trialModulesFor(em, sub, props.modules);
-    audit(em, { action: 'billing.trial_modules_chosen', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'subscription', targetId: sub.id, data: { from: sub.trialModules, to: modules } });
+    audit(em, {
+      action: 'billing.trial_modules_chosen',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'subscription',
+      targetId: sub.id,
+      data: { from: sub.trialModules, to: modules },
+    });
     sub.trialModules = modules;
     return sub;
   });

@@ -11,7 +11,8 @@ import { countAddonHolders } from './store';
 export async function deleteAddon(ctx: TenantContext, moduleKey: string): Promise<void> {
   const addon = await findAddon(ctx.em, moduleKey);
   const holders = await countAddonHolders(ctx.em, moduleKey);
-  if (holders) throw conflict('addon_in_use', `${holders} organisation(s) hold the ${moduleKey} add-on; deactivate it instead`);
+  if (holders)
+    throw conflict('addon_in_use', `${holders} organisation(s) hold the ${moduleKey} add-on; deactivate it instead`);
   audit(ctx.em, { action: 'billing.addon_deleted', actorId: ctx.userId, targetType: 'addon', targetId: moduleKey });
   ctx.em.remove(addon);
   await ctx.em.flush();

@@ -7,7 +7,13 @@ import type { TenantContext } from '../context';
 export async function deletePromotion(ctx: TenantContext, id: string): Promise<void> {
   const promotion = await ctx.em.findOne(Promotion, { id });
   if (!promotion) throw notFound('Promotion');
-  audit(ctx.em, { action: 'billing.promotion_deleted', actorId: ctx.userId, targetType: 'promotion', targetId: id, data: { code: promotion.code } });
+  audit(ctx.em, {
+    action: 'billing.promotion_deleted',
+    actorId: ctx.userId,
+    targetType: 'promotion',
+    targetId: id,
+    data: { code: promotion.code },
+  });
   ctx.em.remove(promotion);
   await ctx.em.flush();
 }

@@ -29,7 +29,13 @@ export async function editSubscription(services: Services, props: EditSubscripti
   const { tenantId, actorId, ...changes } = props;
   const sub = await services.orm.em.fork().transactional(async (tx) => {
     const sub = await lockSubscription(tx, tenantId);
-    const before = { tier: sub.tier, status: sub.status, addons: sub.addons, trialEndsAt: sub.trialEndsAt?.toISOString() ?? null, trialModules: sub.trialModules };
+    const before = {
+      tier: sub.tier,
+      status: sub.status,
+      addons: sub.addons,
+      trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+      trialModules: sub.trialModules,
+    };
     if (props.tier !== undefined) sub.tier = (await planForField(tx, props.tier, 'tier')).tier;
     if (props.addons !== undefined) sub.addons = [...new Set(props.addons)].sort();
     if (props.trialModules !== undefined) sub.trialModules = [...new Set(props.trialModules)].sort();
@@ -42,7 +48,14 @@ export async function editSubscription(services: Services, props: EditSubscripti
       if (!running && sub.status === 'trialing') sub.status = 'active';
     }
     if (props.status !== undefined) sub.status = props.status;
-    audit(tx, { action: 'billing.subscription_edited', actorId, tenantId, targetType: 'subscription', targetId: sub.id, data: { before, changes } });
+    audit(tx, {
+      action: 'billing.subscription_edited',
+      actorId,
+      tenantId,
+      targetType: 'subscription',
+      targetId: sub.id,
+      data: { before, changes },
+    });
     return sub;
   });
   await services.entitlements.invalidate(tenantId);

@@ -16,7 +16,13 @@ export async function endExpiredTrials(services: Services, now = new Date()): Pr
     const subs = await trialsEndedBy(em, now, BATCH);
     for (const sub of subs) {
       sub.status = 'active';
-      audit(em, { action: 'billing.trial_ended', tenantId: sub.tenantId, targetType: 'subscription', targetId: sub.id, data: { endedAt: sub.trialEndsAt!.toISOString() } });
+      audit(em, {
+        action: 'billing.trial_ended',
+        tenantId: sub.tenantId,
+        targetType: 'subscription',
+        targetId: sub.id,
+        data: { endedAt: sub.trialEndsAt!.toISOString() },
+      });
     }
     await em.flush();
     for (const sub of subs) await services.entitlements.invalidate(sub.tenantId);

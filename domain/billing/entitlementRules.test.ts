@@ -29,7 +29,11 @@ describe('resolveEntitlements', () => {
 
   it('adds a running trial until its end, to the millisecond', () => {
     const endsAt = new Date(now.getTime() + 1);
-    const e = resolveEntitlements('t1', { org: {}, sub: sub({ status: 'trialing', trialEndsAt: endsAt, trialModules: ['hr'] }), plan }, now);
+    const e = resolveEntitlements(
+      't1',
+      { org: {}, sub: sub({ status: 'trialing', trialEndsAt: endsAt, trialModules: ['hr'] }), plan },
+      now,
+    );
     expect(e.modules).toEqual(['cloud', 'crm', 'hr']);
     expect(e.trial).toEqual({ active: true, endsAt: endsAt.toISOString(), modules: ['hr'] });
     expect(e.validUntil).toBe(endsAt.toISOString());
@@ -43,9 +47,20 @@ describe('resolveEntitlements', () => {
   });
 
   it('grants no module to a suspended or unknown organisation, or without a plan', () => {
-    expect(resolveEntitlements('t1', { org: { suspendedAt: now }, sub: sub(), plan }, now)).toMatchObject({ modules: [], suspended: true, limits: { seats: 5 } });
-    expect(resolveEntitlements('t1', { org: null, sub: sub(), plan }, now)).toMatchObject({ modules: [], suspended: true });
-    expect(resolveEntitlements('t1', { org: {}, sub: sub(), plan: null }, now)).toMatchObject({ modules: [], limits: {}, suspended: false });
+    expect(resolveEntitlements('t1', { org: { suspendedAt: now }, sub: sub(), plan }, now)).toMatchObject({
+      modules: [],
+      suspended: true,
+      limits: { seats: 5 },
+    });
+    expect(resolveEntitlements('t1', { org: null, sub: sub(), plan }, now)).toMatchObject({
+      modules: [],
+      suspended: true,
+    });
+    expect(resolveEntitlements('t1', { org: {}, sub: sub(), plan: null }, now)).toMatchObject({
+      modules: [],
+      limits: {},
+      suspended: false,
+    });
   });
 
   it('answers "none" without a subscription', () => {

@@ -14,11 +14,16 @@ export interface EntitlementSources {
  * the modules of a running trial. A suspended organisation, or one without a subscription, gets no module.
  * A running trial makes the result valid only until the trial's end (`validUntil`).
  */
-export function resolveEntitlements(tenantId: string, { org, sub, plan }: EntitlementSources, now = new Date()): Entitlements {
+export function resolveEntitlements(
+  tenantId: string,
+  { org, sub, plan }: EntitlementSources,
+  now = new Date(),
+): Entitlements {
   const trialActive = !!sub?.trialEndsAt && sub.trialEndsAt > now;
   const trialModules = trialActive ? sub.trialModules : [];
   const suspended = !org || !!org.suspendedAt;
-  const modules = suspended || !plan ? [] : [...new Set([...plan.entitlements.modules, ...sub!.addons, ...trialModules])].sort();
+  const modules =
+    suspended || !plan ? [] : [...new Set([...plan.entitlements.modules, ...sub!.addons, ...trialModules])].sort();
   return {
     tenantId,
     tier: sub?.tier ?? 'none',

@@ -19,7 +19,9 @@ async function callerIsPlatformAdmin(services: Services, authorization: string |
   try {
     const claims = services.tokens.verifyAccess(token);
     if (await services.revocations.isRevoked(claims)) return false;
-    const user = await services.orm.em.fork().findOne(User, { id: claims.userId }, { fields: ['isPlatformAdmin', 'disabledAt'] });
+    const user = await services.orm.em
+      .fork()
+      .findOne(User, { id: claims.userId }, { fields: ['isPlatformAdmin', 'disabledAt'] });
     return !!user?.isPlatformAdmin && !user.disabledAt;
   } catch {
     return false;

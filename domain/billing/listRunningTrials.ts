@@ -9,7 +9,10 @@ export interface ListTrialsProps {
 }
 
 /** Trials running now, across organisations (internal route), oldest subscription first. */
-export async function listRunningTrials(services: Services, props: ListTrialsProps): Promise<{ items: Subscription[]; nextCursor: string | null }> {
+export async function listRunningTrials(
+  services: Services,
+  props: ListTrialsProps,
+): Promise<{ items: Subscription[]; nextCursor: string | null }> {
   const em = services.orm.em.fork();
   const items = await trialsRunningAt(em, new Date(), { limit: props.limit + 1, cursor: props.cursor });
   const more = items.length > props.limit;

@@ -19,10 +19,16 @@ const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '
 /** The organisation's Stripe customer, created on first use and kept on the subscription. */
 async function ensureCustomer(ctx: TenantContext, sub: Subscription): Promise<string> {
   if (sub.stripeCustomerId) return sub.stripeCustomerId;
-  const [org, user] = await Promise.all([ctx.em.findOneOrFail(Organization, { id: ctx.tenantId }), ctx.userId ? ctx.em.findOne(User, { id: ctx.userId }) : null]);
+  const [org, user] = await Promise.all([
+    ctx.em.findOneOrFail(Organization, { id: ctx.tenantId }),
+    ctx.userId ? ctx.em.findOne(User, { id: ctx.userId }) : null,
+  ]);
   // The idempotency key makes concurrent first checkouts get the same customer.
   const customer = await callStripe(ctx.services, (stripe) =>
-    stripe.customers.create({ name: org.name, ...(user ? { email: user.email } : {}), metadata: { tenantId: ctx.tenantId } }, { idempotencyKey: `customer.${ctx.tenantId}` }),
+    stripe.customers.create(
+      { name: org.name, ...(user ? { email: user.email } : {}), metadata: { tenantId: ctx.tenantId } },
+      { idempotencyKey: `customer.${ctx.tenantId}` },
+    ),
   );
   await setCustomerIfNone(ctx.em, ctx.tenantId, customer.id);
   sub.stripeCustomerId = customer.id;
@@ -40,7 +46,10 @@ const MAX_REDEEM_BY_SECONDS = 5 * 365 * 86_400;
  */
 async function ensureCoupon(ctx: TenantContext, promo: Promotion): Promise<string> {
   if (promo.stripeCouponId) return promo.stripeCouponId;
-  const discount = promo.percentOff != null ? { percent_off: promo.percentOff } : { amount_off: promo.amountOffCents!, currency: promo.currency!.toLowerCase() };
+  const discount =
+    promo.percentOff != null
+      ? { percent_off: promo.percentOff }
+      : { amount_off: promo.amountOffCents!, currency: promo.currency!.toLowerCase() };
   const redeemBy = promo.expiresAt ? Math.floor(promo.expiresAt.getTime() / 1000) : null;
   const limits = {
     ...(promo.maxRedemptions != null ? { max_redemptions: promo.maxRedemptions - promo.redemptions } : {}),
@@ -63,7 +72,11 @@ async function expireCheckout(services: Services, id: string): Promise<'gone' | 
   return session?.status === 'complete' ? 'paid' : 'gone';
 }
 
-const subscriptionExists = () => conflict('subscription_exists', 'The organisation already has a paid subscription: use POST /api/subscription/change-plan or the portal');
+const subscriptionExists = () =>
+  conflict(
+    'subscription_exists',
+    'The organisation already has a paid subscription: use POST /api/subscription/change-plan or the portal',
+  );
 
 /**
  * Makes `sessionId` the organisation's one open checkout: the one it replaces is expired at Stripe, so two
@@ -126,12 +139,20 @@ export async function openCheckout(ctx: TenantContext, props: OpenCheckoutProps)
     customer,
     client_reference_id: ctx.tenantId,
     line_items: [plan.stripePriceId!, ...addons.map((a) => a.stripePriceId!)].map((price) => ({ price, quantity: 1 })),
-    metadata: { tenantId: ctx.tenantId, tier: plan.tier, addons: addons.map((a) => a.moduleKey).join(','), ...(promo ? { promotionId: promo.id } : {}) },
+    metadata: {
+      tenantId: ctx.tenantId,
+      tier: plan.tier,
+      addons: addons.map((a) => a.moduleKey).join(','),
+      ...(promo ? { promotionId: promo.id } : {}),
+    },
     subscription_data: { metadata: { tenantId: ctx.tenantId } },
     ...(coupon ? { discounts: [{ coupon }] } : {}),
     ...(props.mode === 'embedded'
       ? { ui_mode: 'embedded_page', return_url: withQuery(back, 'checkout=complete&session_id={CHECKOUT_SESSION_ID}') }
-      : { success_url: withQuery(back, 'checkout=success&session_id={CHECKOUT_SESSION_ID}'), cancel_url: withQuery(back, 'checkout=canceled') }),
+      : {
+          success_url: withQuery(back, 'checkout=success&session_id={CHECKOUT_SESSION_ID}'),
+          cancel_url: withQuery(back, 'checkout=canceled'),
+        }),
   };
   const session = await callStripe(ctx.services, (stripe) => stripe.checkout.sessions.create(params));
   await replaceOpenCheckout(ctx, session.id);

@@ -8,7 +8,13 @@ export async function openPortal(ctx: TenantContext): Promise<{ url: string }> {
   requirePayments(ctx.services);
   const sub = await readSubscription(ctx);
   const customer = sub.stripeCustomerId;
-  if (!customer) throw conflict('no_billing_account', 'The organisation has no billing account yet: subscribe through checkout first');
-  const session = await callStripe(ctx.services, (stripe) => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl(ctx.services) }));
+  if (!customer)
+    throw conflict(
+      'no_billing_account',
+      'The organisation has no billing account yet: subscribe through checkout first',
+    );
+  const session = await callStripe(ctx.services, (stripe) =>
+    stripe.billingPortal.sessions.create({ customer, return_url: returnUrl(ctx.services) }),
+  );
   return { url: session.url };
 }

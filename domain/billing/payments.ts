@@ -9,7 +9,11 @@ import { priceHolder, pricedCatalogue } from './store';
 
 /** The Stripe client, or 503 `payment_provider_not_configured` when STRIPE_SECRET_KEY is unset. */
 export function requirePayments(services: Services): Stripe {
-  if (!services.payments) throw unavailable('payment_provider_not_configured', 'Payments are not configured on this server (STRIPE_SECRET_KEY is unset)');
+  if (!services.payments)
+    throw unavailable(
+      'payment_provider_not_configured',
+      'Payments are not configured on this server (STRIPE_SECRET_KEY is unset)',
+    );
   return services.payments;
 }
 
@@ -24,7 +28,10 @@ export async function callStripe<T>(services: Services, call: (stripe: Stripe) =
   } catch (err) {
     const { errors } = stripeSdk();
     if (!(err instanceof errors.StripeError)) throw err;
-    services.logger.warn({ err: err.message, type: err.type, code: err.code, requestId: err.requestId }, 'Stripe call failed');
+    services.logger.warn(
+      { err: err.message, type: err.type, code: err.code, requestId: err.requestId },
+      'Stripe call failed',
+    );
     if (err instanceof errors.StripeConnectionError || err instanceof errors.StripeRateLimitError) {
       throw unavailable('payment_provider_unavailable', 'The payment provider cannot be reached; retry shortly');
     }
@@ -56,7 +63,11 @@ export function returnUrl(services: Services): string {
 }
 
 /** 409 `stripe_price_in_use` when another tier or add-on already bills with this price (the mapping must be one to one). */
-export async function ensurePriceUnused(em: Em, priceId: string, owner: { tier?: string; moduleKey?: string }): Promise<void> {
+export async function ensurePriceUnused(
+  em: Em,
+  priceId: string,
+  owner: { tier?: string; moduleKey?: string },
+): Promise<void> {
   const found = await priceHolder(em, priceId, owner);
   const holder = found?.tier ? `the ${found.tier} plan` : found?.moduleKey ? `the ${found.moduleKey} add-on` : null;
   if (holder) throw conflict('stripe_price_in_use', `This Stripe price already bills ${holder}`);
@@ -64,7 +75,9 @@ export async function ensurePriceUnused(em: Em, priceId: string, owner: { tier?:
 
 /** 409 unless the tier and every add-on have a Stripe price to bill. */
 export function ensurePurchasable(plan: Plan, addons: Addon[]): void {
-  if (!plan.stripePriceId) throw conflict('plan_not_purchasable', `The ${plan.tier} plan has no payment provider price yet`);
+  if (!plan.stripePriceId)
+    throw conflict('plan_not_purchasable', `The ${plan.tier} plan has no payment provider price yet`);
   const unpriced = addons.filter((a) => !a.stripePriceId).map((a) => a.moduleKey);
-  if (unpriced.length) throw conflict('addon_not_purchasable', `No payment provider price yet for the add-on(s): ${unpriced.join(', ')}`);
+  if (unpriced.length)
+    throw conflict('addon_not_purchasable', `No payment provider price yet for the add-on(s): ${unpriced.join(', ')}`);
 }

@@ -15,6 +15,14 @@ export async function lookupPromotion(em: Em, code: string): Promise<Promotion> 
 export async function usablePromotion(em: Em, code: string, tier: string, field = 'promoCode'): Promise<Promotion> {
   const promo = await promotionOfCode(em, normaliseCode(code));
   const state = promo ? promotionState(promo, tier) : 'inactive';
-  if (!promo || state !== 'valid') throw invalidField(field, state === 'not_applicable' ? `does not apply to the ${tier} plan` : state === 'inactive' ? 'is not a valid code' : `is ${state}`);
+  if (!promo || state !== 'valid')
+    throw invalidField(
+      field,
+      state === 'not_applicable'
+        ? `does not apply to the ${tier} plan`
+        : state === 'inactive'
+          ? 'is not a valid code'
+          : `is ${state}`,
+    );
   return promo;
 }

@@ -3,7 +3,15 @@ import { AppError } from '../../lib/errors';
 import { checkDiscount, normaliseCode, promotionState } from './promotionRules';
 
 const now = new Date('2026-03-01T12:00:00Z');
-const promo = (p: Partial<Promotion> = {}) => ({ active: true, expiresAt: null, maxRedemptions: null, redemptions: 0, appliesToTiers: [], ...p }) as unknown as Promotion;
+const promo = (p: Partial<Promotion> = {}) =>
+  ({
+    active: true,
+    expiresAt: null,
+    maxRedemptions: null,
+    redemptions: 0,
+    appliesToTiers: [],
+    ...p,
+  }) as unknown as Promotion;
 
 describe('normaliseCode', () => {
   it('trims and upper-cases', () => expect(normaliseCode('  spring-25 ')).toBe('SPRING-25'));
@@ -50,8 +58,14 @@ describe('checkDiscount', () => {
 
   it('wants exactly one kind of discount', () => {
     expect(fieldsOf({})).toEqual({ status: 400, fields: ['percentOff', 'amountOffCents'] });
-    expect(fieldsOf({ percentOff: 20, amountOffCents: 500, currency: 'EUR' })).toEqual({ status: 400, fields: ['percentOff', 'amountOffCents'] });
-    expect(fieldsOf({ percentOff: null, amountOffCents: null })).toEqual({ status: 400, fields: ['percentOff', 'amountOffCents'] });
+    expect(fieldsOf({ percentOff: 20, amountOffCents: 500, currency: 'EUR' })).toEqual({
+      status: 400,
+      fields: ['percentOff', 'amountOffCents'],
+    });
+    expect(fieldsOf({ percentOff: null, amountOffCents: null })).toEqual({
+      status: 400,
+      fields: ['percentOff', 'amountOffCents'],
+    });
   });
 
   it('wants the currency with, and only with, an amount', () => {

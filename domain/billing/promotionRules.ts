@@ -16,7 +16,11 @@ export function promotionState(promo: Promotion, tier?: string, now = new Date()
 }
 
 /** A promotion gives exactly one of percentOff or amountOffCents, the currency with (and only with) the amount (400). */
-export function checkDiscount(props: { percentOff?: number | null; amountOffCents?: number | null; currency?: string | null }): void {
+export function checkDiscount(props: {
+  percentOff?: number | null;
+  amountOffCents?: number | null;
+  currency?: string | null;
+}): void {
   const percent = props.percentOff != null;
   const amount = props.amountOffCents != null;
   if (percent === amount) {

@@ -25,7 +25,11 @@ export interface PromotionProps {
  * the expiry drops the Stripe coupon made from the old ones (coupons are immutable, and Stripe enforces their
  * limits); the next checkout creates a new one.
  */
-export async function putPromotion(ctx: TenantContext, id: string, props: PromotionProps): Promise<{ promotion: Promotion; created: boolean }> {
+export async function putPromotion(
+  ctx: TenantContext,
+  id: string,
+  props: PromotionProps,
+): Promise<{ promotion: Promotion; created: boolean }> {
   checkDiscount(props);
   const tiers = [...new Set(props.appliesToTiers ?? [])].sort();
   const known = await existingTiers(ctx.em, tiers);
@@ -57,7 +61,13 @@ export async function putPromotion(ctx: TenantContext, id: string, props: Promot
       promotion.expiresAt?.getTime() !== values.expiresAt?.getTime();
     ctx.em.assign(promotion, { ...values, ...(couponChanged ? { stripeCouponId: null } : {}) });
   }
-  audit(ctx.em, { action: created ? 'billing.promotion_created' : 'billing.promotion_updated', actorId: ctx.userId, targetType: 'promotion', targetId: id, data: { ...values } });
+  audit(ctx.em, {
+    action: created ? 'billing.promotion_created' : 'billing.promotion_updated',
+    actorId: ctx.userId,
+    targetType: 'promotion',
+    targetId: id,
+    data: { ...values },
+  });
   await ctx.em.flush();
   return { promotion, created };
 }

@@ -29,17 +29,25 @@ export const stripeEventJobId = (eventId: string) => `stripe.${eventId.replace(/
  * Applying stays exactly once (applyStripeEvent locks the row and skips it once processed). Text jsonb cannot
  * hold (\u0000, unpaired surrogates) is dropped or replaced in the stored event (storablePayload).
  */
-export async function receiveStripeWebhook(services: Services, props: ReceiveStripeWebhookProps): Promise<WebhookReceipt> {
+export async function receiveStripeWebhook(
+  services: Services,
+  props: ReceiveStripeWebhookProps,
+): Promise<WebhookReceipt> {
   if (!props.signature) return 'ignored';
   const secret = services.config.STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw unavailable('webhook_not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
+  if (!secret)
+    throw unavailable(
+      'webhook_not_configured',
+      'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is unset)',
+    );
   let event: Stripe.Event;
   const { webhooks, errors } = stripeSdk();
   const body = props.rawBody ?? Buffer.alloc(0);
   try {
     event = storablePayload(webhooks.constructEvent(body, props.signature, secret), body.toString('utf8'));
   } catch (err) {
-    if (err instanceof errors.StripeSignatureVerificationError) throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
+    if (err instanceof errors.StripeSignatureVerificationError)
+      throw forbidden('signature_invalid', 'The Stripe-Signature header does not match the request body');
     throw badRequest('invalid_payload', 'The webhook body is not a Stripe event');
   }
 

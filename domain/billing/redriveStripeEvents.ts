@@ -18,7 +18,11 @@ export async function redriveStripeEvents(services: Services): Promise<number> {
   const ids = await unprocessedStripeEvents(services.orm.em.fork(), RELAY_AFTER_MS, BATCH);
   let offered = 0;
   for (const id of ids) {
-    if ((await redriveJob(services, stripeEventsQueue, stripeEventJobId(id), { eventId: id }, failedThroughNoFault)) !== 'live') offered++;
+    if (
+      (await redriveJob(services, stripeEventsQueue, stripeEventJobId(id), { eventId: id }, failedThroughNoFault)) !==
+      'live'
+    )
+      offered++;
   }
   return offered;
 }

@@ -7,7 +7,12 @@ import { DEFAULT_TIER } from './openSubscription';
 import { addonsOfModules } from './store';
 
 /** The add-ons wanted with `plan`: each must be on sale (or already held) and not part of the tier; none with the free tier. */
-export async function selectAddons(em: Em, plan: Plan, sub: Subscription, requested: string[] | undefined): Promise<Addon[]> {
+export async function selectAddons(
+  em: Em,
+  plan: Plan,
+  sub: Subscription,
+  requested: string[] | undefined,
+): Promise<Addon[]> {
   if (plan.tier === DEFAULT_TIER) {
     if (requested?.length) throw invalidField('addons', 'add-ons need a paid plan');
     return [];

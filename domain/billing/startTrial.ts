@@ -23,7 +23,14 @@ export async function startTrial(ctx: TenantContext, props: StartTrialProps): Pr
     sub.trialEndsAt = new Date(now.getTime() + ctx.services.config.TRIAL_DAYS * DAY_MS);
     sub.trialModules = modules;
     if (sub.status === 'active') sub.status = 'trialing';
-    audit(em, { action: 'billing.trial_started', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'subscription', targetId: sub.id, data: { modules, endsAt: sub.trialEndsAt.toISOString() } });
+    audit(em, {
+      action: 'billing.trial_started',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'subscription',
+      targetId: sub.id,
+      data: { modules, endsAt: sub.trialEndsAt.toISOString() },
+    });
     return sub;
   });
   await ctx.services.entitlements.invalidate(ctx.tenantId);

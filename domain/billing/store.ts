@@ -27,7 +27,11 @@ export function anySubscriptionOf(em: Em, tenantId: string): Promise<Subscriptio
 
 /** The subscription row locked for the current transaction (refreshed), or null. */
 export function lockSubscriptionRow(em: Em, tenantId: string): Promise<Subscription | null> {
-  return em.findOne(Subscription, { tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, filters: { tenant: false } });
+  return em.findOne(
+    Subscription,
+    { tenantId },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, filters: { tenant: false } },
+  );
 }
 
 /** The subscription that matches `where` (tenant, Stripe subscription or customer id), locked, any organisation's. */
@@ -50,7 +54,11 @@ export function countAddonHolders(em: Em, moduleKey: string): Promise<number> {
 
 /** Subscriptions still trialing whose trial ended by `now`, oldest id first, `limit` at most. */
 export function trialsEndedBy(em: Em, now: Date, limit: number): Promise<Subscription[]> {
-  return em.find(Subscription, { status: 'trialing', trialEndsAt: { $lte: now } }, { filters: { tenant: false }, limit, orderBy: { id: 'asc' } });
+  return em.find(
+    Subscription,
+    { status: 'trialing', trialEndsAt: { $lte: now } },
+    { filters: { tenant: false }, limit, orderBy: { id: 'asc' } },
+  );
 }
 
 /** Subscriptions whose trial runs after `now`, by id after `cursor`, `limit` at most. */
@@ -106,7 +114,9 @@ export function addonsOfModules(em: Em, moduleKeys: string[]): Promise<Addon[]> 
 }
 
 /** The tiers and add-ons billed with a Stripe price. */
-export async function pricedCatalogue(em: Em): Promise<{ plans: Pick<Plan, 'tier' | 'stripePriceId'>[]; addons: Pick<Addon, 'moduleKey' | 'stripePriceId'>[] }> {
+export async function pricedCatalogue(
+  em: Em,
+): Promise<{ plans: Pick<Plan, 'tier' | 'stripePriceId'>[]; addons: Pick<Addon, 'moduleKey' | 'stripePriceId'>[] }> {
   const [plans, addons] = await Promise.all([
     em.find(Plan, { stripePriceId: { $ne: null } }, { fields: ['tier', 'stripePriceId'] }),
     em.find(Addon, { stripePriceId: { $ne: null } }, { fields: ['moduleKey', 'stripePriceId'] }),
@@ -117,14 +127,22 @@ export async function pricedCatalogue(em: Em): Promise<{ plans: Pick<Plan, 'tier
 /** Public paid tiers and active add-ons without a Stripe price, in display order. */
 export async function unpricedCatalogue(em: Em): Promise<{ tiers: string[]; addons: string[] }> {
   const [plans, addons] = await Promise.all([
-    em.find(Plan, { stripePriceId: null, public: true, tier: { $ne: DEFAULT_TIER } }, { orderBy: { sortOrder: 'asc' }, fields: ['tier'] }),
+    em.find(
+      Plan,
+      { stripePriceId: null, public: true, tier: { $ne: DEFAULT_TIER } },
+      { orderBy: { sortOrder: 'asc' }, fields: ['tier'] },
+    ),
     em.find(Addon, { stripePriceId: null, active: true }, { orderBy: { sortOrder: 'asc' }, fields: ['moduleKey'] }),
   ]);
   return { tiers: plans.map((p) => p.tier), addons: addons.map((a) => a.moduleKey) };
 }
 
 /** The tier or add-on, other than `owner`, already billed with the price (null: none). */
-export async function priceHolder(em: Em, priceId: string, owner: { tier?: string; moduleKey?: string }): Promise<{ tier?: string; moduleKey?: string } | null> {
+export async function priceHolder(
+  em: Em,
+  priceId: string,
+  owner: { tier?: string; moduleKey?: string },
+): Promise<{ tier?: string; moduleKey?: string } | null> {
   const [plan, addon] = await Promise.all([
     em.findOne(Plan, { stripePriceId: priceId, tier: { $ne: owner.tier ?? '' } }, { fields: ['tier'] }),
     em.findOne(Addon, { stripePriceId: priceId, moduleKey: { $ne: owner.moduleKey ?? '' } }, { fields: ['moduleKey'] }),
@@ -146,7 +164,10 @@ export function otherPromotionWithCode(em: Em, code: string, id: string): Promis
 
 /** Promotions by id after `cursor`, `limit` at most. */
 export function promotionsAfter(em: Em, props: { limit: number; cursor?: string }): Promise<Promotion[]> {
-  return em.find(Promotion, props.cursor ? { id: { $gt: props.cursor } } : {}, { orderBy: { id: 'asc' }, limit: props.limit });
+  return em.find(Promotion, props.cursor ? { id: { $gt: props.cursor } } : {}, {
+    orderBy: { id: 'asc' },
+    limit: props.limit,
+  });
 }
 
 export async function setCouponId(em: Em, promotionId: string, couponId: string): Promise<void> {
@@ -160,7 +181,13 @@ export async function setCouponId(em: Em, promotionId: string, couponId: string)
 export async function countRedemption(em: Em, promotionId: string, at: Date): Promise<boolean> {
   const counted = await em.nativeUpdate(
     Promotion,
-    { id: promotionId, $and: [{ $or: [{ maxRedemptions: null }, { redemptions: { $lt: raw('max_redemptions') } }] }, { $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }] },
+    {
+      id: promotionId,
+      $and: [
+        { $or: [{ maxRedemptions: null }, { redemptions: { $lt: raw('max_redemptions') } }] },
+        { $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] },
+      ],
+    },
     { redemptions: raw('redemptions + 1') },
   );
   return counted > 0;
@@ -172,7 +199,13 @@ export async function countRedemption(em: Em, promotionId: string, at: Date): Pr
 export async function insertStripeEvent(em: Em, event: Stripe.Event): Promise<boolean> {
   const inserted = await em
     .createQueryBuilder(StripeEvent)
-    .insert({ id: event.id, type: event.type, created: new Date(event.created * 1000), payload: event as unknown as Record<string, unknown>, receivedAt: new Date() })
+    .insert({
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      payload: event as unknown as Record<string, unknown>,
+      receivedAt: new Date(),
+    })
     .onConflict('id')
     .ignore()
     .execute('run');

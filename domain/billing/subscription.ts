@@ -20,7 +20,12 @@ export async function lockSubscription(em: Em, tenantId: string): Promise<Subscr
 }
 
 /** A tier of the catalogue, or 400 on `field` when there is none (or it is not on sale and `publicOnly`). */
-export async function planForField(em: Em, tier: string, field: string, options: { publicOnly?: boolean } = {}): Promise<Plan> {
+export async function planForField(
+  em: Em,
+  tier: string,
+  field: string,
+  options: { publicOnly?: boolean } = {},
+): Promise<Plan> {
   const plan = await planOfTier(em, tier);
   if (!plan || (options.publicOnly && !plan.public)) throw invalidField(field, `${tier} is not an available plan`);
   return plan;

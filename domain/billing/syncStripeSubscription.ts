@@ -5,10 +5,12 @@ import type { Subscription, SubscriptionStatus } from '../../entities/billing/su
 import { DEFAULT_TIER } from './openSubscription';
 import { priceIndex } from './payments';
 
-export const stripeId = (ref: string | { id: string } | null | undefined): string | null => (ref == null ? null : typeof ref === 'string' ? ref : ref.id);
+export const stripeId = (ref: string | { id: string } | null | undefined): string | null =>
+  ref == null ? null : typeof ref === 'string' ? ref : ref.id;
 
 /** A subscription that will never bill again. */
-export const hasEnded = (remote: Pick<Stripe.Subscription, 'status'>) => remote.status === 'canceled' || remote.status === 'incomplete_expired';
+export const hasEnded = (remote: Pick<Stripe.Subscription, 'status'>) =>
+  remote.status === 'canceled' || remote.status === 'incomplete_expired';
 
 /** Back to the free tier without a paid subscription (the customer is kept for a later checkout). */
 export function endPaidSubscription(sub: Subscription): void {
@@ -29,7 +31,12 @@ export function endPaidSubscription(sub: Subscription): void {
  *  - canceled / incomplete_expired: the paid subscription ended, back to free.
  * Our own trial keeps running on top of any of these.
  */
-export async function syncStripeSubscription(em: Em, sub: Subscription, remote: Stripe.Subscription, logger: Logger): Promise<void> {
+export async function syncStripeSubscription(
+  em: Em,
+  sub: Subscription,
+  remote: Stripe.Subscription,
+  logger: Logger,
+): Promise<void> {
   sub.stripeCustomerId = stripeId(remote.customer) ?? sub.stripeCustomerId;
   if (hasEnded(remote)) return endPaidSubscription(sub);
 
@@ -37,7 +44,8 @@ export async function syncStripeSubscription(em: Em, sub: Subscription, remote: 
   sub.cancelAtPeriodEnd = remote.cancel_at_period_end;
   const periodEnds = remote.items.data.map((i) => i.current_period_end).filter((t) => typeof t === 'number');
   sub.currentPeriodEnd = periodEnds.length ? new Date(Math.max(...periodEnds) * 1000) : null;
-  const keepTrial = (status: SubscriptionStatus): SubscriptionStatus => (sub.status === 'trialing' && status === 'active' ? 'trialing' : status);
+  const keepTrial = (status: SubscriptionStatus): SubscriptionStatus =>
+    sub.status === 'trialing' && status === 'active' ? 'trialing' : status;
 
   switch (remote.status) {
     case 'active':
@@ -47,7 +55,11 @@ export async function syncStripeSubscription(em: Em, sub: Subscription, remote: 
       const targets = remote.items.data.map((i) => index.get(i.price.id));
       const tier = targets.find((t) => t?.kind === 'tier');
       if (tier?.kind === 'tier') sub.tier = tier.tier;
-      else logger.warn({ subscription: remote.id, prices: remote.items.data.map((i) => i.price.id) }, 'Stripe subscription has no price of a known tier; tier left unchanged');
+      else
+        logger.warn(
+          { subscription: remote.id, prices: remote.items.data.map((i) => i.price.id) },
+          'Stripe subscription has no price of a known tier; tier left unchanged',
+        );
       sub.addons = [...new Set(targets.flatMap((t) => (t?.kind === 'addon' ? [t.moduleKey] : [])))].sort();
       sub.status = keepTrial(remote.status === 'past_due' ? 'past_due' : 'active');
       return;
@@ -62,6 +74,9 @@ export async function syncStripeSubscription(em: Em, sub: Subscription, remote: 
       sub.status = remote.status === 'unpaid' ? 'unpaid' : 'paused';
       return;
     default:
-      logger.warn({ subscription: remote.id, status: remote.status }, 'unknown Stripe subscription status; state left unchanged');
+      logger.warn(
+        { subscription: remote.id, status: remote.status },
+        'unknown Stripe subscription status; state left unchanged',
+      );
   }
 }

@@ -9,7 +9,13 @@ export async function updateAddon(ctx: TenantContext, moduleKey: string, props: 
   const addon = await findAddon(ctx.em, moduleKey);
   if (props.stripePriceId) await ensurePriceUnused(ctx.em, props.stripePriceId, { moduleKey });
   ctx.em.assign(addon, normalisedAddon(props), { ignoreUndefined: true });
-  audit(ctx.em, { action: 'billing.addon_updated', actorId: ctx.userId, targetType: 'addon', targetId: moduleKey, data: { ...props } });
+  audit(ctx.em, {
+    action: 'billing.addon_updated',
+    actorId: ctx.userId,
+    targetType: 'addon',
+    targetId: moduleKey,
+    data: { ...props },
+  });
   await ctx.em.flush();
   return addon;
 }

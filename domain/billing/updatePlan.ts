@@ -27,11 +27,26 @@ export interface UpdatePlanProps {
 export async function updatePlan(ctx: TenantContext, tier: string, props: UpdatePlanProps): Promise<Plan> {
   const plan = await findPlan(ctx.em, tier);
   if (tier === DEFAULT_TIER && props.priceCents) throw invalidField('priceCents', 'the free tier has no price');
-  if (tier === DEFAULT_TIER && props.stripePriceId) throw invalidField('stripePriceId', 'the free tier has no Stripe price');
+  if (tier === DEFAULT_TIER && props.stripePriceId)
+    throw invalidField('stripePriceId', 'the free tier has no Stripe price');
   if (props.stripePriceId) await ensurePriceUnused(ctx.em, props.stripePriceId, { tier });
-  const before = Object.fromEntries(Object.keys(props).filter((k) => props[k as keyof UpdatePlanProps] !== undefined).map((k) => [k, plan[k as keyof UpdatePlanProps]]));
-  ctx.em.assign(plan, { ...props, ...(props.currency ? { currency: props.currency.toUpperCase() } : {}) }, { ignoreUndefined: true });
-  audit(ctx.em, { action: 'billing.plan_updated', actorId: ctx.userId, targetType: 'plan', targetId: tier, data: { before, after: props } });
+  const before = Object.fromEntries(
+    Object.keys(props)
+      .filter((k) => props[k as keyof UpdatePlanProps] !== undefined)
+      .map((k) => [k, plan[k as keyof UpdatePlanProps]]),
+  );
+  ctx.em.assign(
+    plan,
+    { ...props, ...(props.currency ? { currency: props.currency.toUpperCase() } : {}) },
+    { ignoreUndefined: true },
+  );
+  audit(ctx.em, {
+    action: 'billing.plan_updated',
+    actorId: ctx.userId,
+    targetType: 'plan',
+    targetId: tier,
+    data: { before, after: props },
+  });
   await ctx.em.flush();
   return plan;
 }

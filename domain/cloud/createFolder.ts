@@ -8,7 +8,10 @@ import { noFreeName } from './refusals';
 import { insertFolder, lockFolder } from './store/nodes';
 
 /** Creates a folder (root when no parent); a name already used there becomes "name (2)". */
-export async function createFolder(ctx: TenantContext, props: { name: string; parentId?: string | null }): Promise<CloudItem> {
+export async function createFolder(
+  ctx: TenantContext,
+  props: { name: string; parentId?: string | null },
+): Promise<CloudItem> {
   const wanted = sanitizeName(props.name);
   const id = newId();
   for (let attempt = 1; ; attempt++) {

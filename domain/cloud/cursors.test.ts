@@ -8,7 +8,11 @@ describe('listing cursors', () => {
   it('round-trips the sort values of the last item', () => {
     const cursor = encodeCursor(['true', '2026-12-05 10:11:12.123456+00', ID]);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, ['boolean', 'timestamptz', 'uuid'])).toEqual(['true', '2026-12-05 10:11:12.123456+00', ID]);
+    expect(decodeCursor(cursor, ['boolean', 'timestamptz', 'uuid'])).toEqual([
+      'true',
+      '2026-12-05 10:11:12.123456+00',
+      ID,
+    ]);
     expect(decodeCursor(undefined, ['text'])).toBeNull();
     expect(decodeCursor('', ['text'])).toBeNull();
   });
@@ -44,10 +48,29 @@ describe('listing cursors', () => {
 
   it('cuts limit + 1 rows into a page, with a cursor only when more follow', () => {
     const rows = [{ k: 'a' }, { k: 'b' }, { k: 'c' }];
-    const page = pageOf(rows, 2, (r) => r.k.toUpperCase(), (r) => [r.k]);
+    const page = pageOf(
+      rows,
+      2,
+      (r) => r.k.toUpperCase(),
+      (r) => [r.k],
+    );
     expect(page.items).toEqual(['A', 'B']);
     expect(decodeCursor(page.nextCursor!, ['text'])).toEqual(['b']);
-    expect(pageOf(rows, 3, (r) => r.k, (r) => [r.k])).toEqual({ items: ['a', 'b', 'c'], nextCursor: null });
-    expect(pageOf([], 3, (r) => r, () => [])).toEqual({ items: [], nextCursor: null });
+    expect(
+      pageOf(
+        rows,
+        3,
+        (r) => r.k,
+        (r) => [r.k],
+      ),
+    ).toEqual({ items: ['a', 'b', 'c'], nextCursor: null });
+    expect(
+      pageOf(
+        [],
+        3,
+        (r) => r,
+        () => [],
+      ),
+    ).toEqual({ items: [], nextCursor: null });
   });
 });

@@ -55,7 +55,15 @@ export function decodeCursor(cursor: string | undefined, types: CursorType[]): s
 }
 
 /** Cuts the `limit + 1` rows fetched into a page whose cursor carries `cursorOf` the last item. */
-export function pageOf<R, T>(rows: R[], limit: number, present: (r: R) => T, cursorOf: (r: R) => (string | number)[]): Page<T> {
+export function pageOf<R, T>(
+  rows: R[],
+  limit: number,
+  present: (r: R) => T,
+  cursorOf: (r: R) => (string | number)[],
+): Page<T> {
   const items = rows.slice(0, limit);
-  return { items: items.map(present), nextCursor: rows.length > limit ? encodeCursor(cursorOf(items[items.length - 1])) : null };
+  return {
+    items: items.map(present),
+    nextCursor: rows.length > limit ? encodeCursor(cursorOf(items[items.length - 1])) : null,
+  };
 }

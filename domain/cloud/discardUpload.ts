@@ -10,10 +10,17 @@ import { releaseReservation } from './store/usage';
  * copy an unfinished S3 confirmation made). The row stays locked meanwhile, so a local PUT finishing then finds
  * no pending upload and takes its object back (receive.ts).
  */
-export async function discardUpload(ctx: Pick<TenantContext, 'services' | 'tenantId'>, upload: Pick<ReservedUpload, 'id' | 'size' | 'objectKey'>): Promise<void> {
+export async function discardUpload(
+  ctx: Pick<TenantContext, 'services' | 'tenantId'>,
+  upload: Pick<ReservedUpload, 'id' | 'size' | 'objectKey'>,
+): Promise<void> {
   await ctx.services.orm.em.fork().transactional(async (em) => {
     if (!(await lockUpload(em, ctx.tenantId, upload.id))) return; // confirmed or discarded meanwhile: its objects are no longer this upload's to delete
-    for (const key of new Set([upload.objectKey, fileKeyOf(ctx.services.storage.uploadsAreFinal, ctx.tenantId, upload)])) await ctx.services.storage.remove(key);
+    for (const key of new Set([
+      upload.objectKey,
+      fileKeyOf(ctx.services.storage.uploadsAreFinal, ctx.tenantId, upload),
+    ]))
+      await ctx.services.storage.remove(key);
     await deleteUpload(em, ctx.tenantId, upload.id);
     await releaseReservation(em, ctx.tenantId, upload.size);
   });

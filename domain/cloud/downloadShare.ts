@@ -27,5 +27,10 @@ export async function downloadShare(services: Services, token: string, t: string
   const file = await sharedFile(services, share);
   const stored = await services.storage.stat(file.objectKey);
   if (!stored) throw notFound('Share');
-  return { file, size: stored.size, contentType: inlineSafe(file.contentType) ? mediaType(file.contentType) : 'application/octet-stream', body: await services.storage.get(file.objectKey) };
+  return {
+    file,
+    size: stored.size,
+    contentType: inlineSafe(file.contentType) ? mediaType(file.contentType) : 'application/octet-stream',
+    body: await services.storage.get(file.objectKey),
+  };
 }

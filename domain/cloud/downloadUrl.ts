@@ -9,5 +9,9 @@ import { fileAddress, liveStoredFile, type DownloadAddress } from './downloads';
 export async function downloadUrl(ctx: TenantContext, id: string): Promise<DownloadAddress & { inlineUrl: string }> {
   const node = await liveStoredFile(ctx, id);
   const ttl = ctx.services.config.CLOUD_LINK_TTL_SECONDS;
-  return { url: fileAddress(ctx.services, 'download', node.id), expiresAt: new Date(Date.now() + ttl * 1000), inlineUrl: fileAddress(ctx.services, 'inline', node.id) };
+  return {
+    url: fileAddress(ctx.services, 'download', node.id),
+    expiresAt: new Date(Date.now() + ttl * 1000),
+    inlineUrl: fileAddress(ctx.services, 'inline', node.id),
+  };
 }

@@ -13,7 +13,8 @@ export interface DownloadAddress {
 }
 
 /** Media types a browser may render from the storage address; anything else downloads (no HTML or SVG inline). */
-const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|application\/pdf|text\/plain)$/;
+const INLINE_SAFE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|application\/pdf|text\/plain)$/;
 
 /** Whether a browser may render a file of this media type from its storage address (INLINE_SAFE). */
 export const inlineSafe = (contentType: string | null | undefined) => INLINE_SAFE.test(mediaType(contentType));
@@ -31,7 +32,11 @@ export interface PresignedFile {
  * type is an attachment named like the file and, where the store can (S3: response-content-type), answered as
  * application/octet-stream rather than the type the uploader declared (text/html, image/svg+xml ...).
  */
-export function presignFile(services: Pick<Services, 'storage'>, file: PresignedFile, options: { expiresIn: number; inline: boolean }): Promise<string> {
+export function presignFile(
+  services: Pick<Services, 'storage'>,
+  file: PresignedFile,
+  options: { expiresIn: number; inline: boolean },
+): Promise<string> {
   const safe = inlineSafe(file.contentType);
   return services.storage.presignDownload(file.objectKey!, {
     expiresIn: options.expiresIn,
@@ -63,4 +68,5 @@ export async function liveStoredFile(ctx: TenantContext, id: string): Promise<Cl
 export const REDIRECT_TTL_SECONDS = 60;
 
 /** The address of this app that serves a file for one purpose, signed for CLOUD_LINK_TTL_SECONDS. */
-export const fileAddress = (services: Services, purpose: 'inline' | 'download', fileId: string) => `${services.config.PUBLIC_URL}/api/cloud/files/${fileId}/${purpose}?t=${signedToken(services, purpose, fileId)}`;
+export const fileAddress = (services: Services, purpose: 'inline' | 'download', fileId: string) =>
+  `${services.config.PUBLIC_URL}/api/cloud/files/${fileId}/${purpose}?t=${signedToken(services, purpose, fileId)}`;

@@ -13,7 +13,12 @@ export interface EditNodeProps {
 }
 
 /** Renames a file or folder and/or edits its description; a name taken in its folder is 409 `name_taken`. */
-export async function editNode(ctx: TenantContext, id: string, kind: NodeKind, props: EditNodeProps): Promise<CloudItem> {
+export async function editNode(
+  ctx: TenantContext,
+  id: string,
+  kind: NodeKind,
+  props: EditNodeProps,
+): Promise<CloudItem> {
   await getItem(ctx, id, kind);
   const name = props.name === undefined ? undefined : sanitizeName(props.name);
   // A blank description clears it too.

@@ -17,7 +17,13 @@ export const nameCandidates = (name: string, isFile: boolean, first: number, cou
  * (one index probe per candidate) answers the first free one of a batch; a folder holding more numbered
  * copies than a batch takes another.
  */
-export async function freeName(em: Em, tenantId: string, parentId: string | null, name: string, isFile: boolean): Promise<string> {
+export async function freeName(
+  em: Em,
+  tenantId: string,
+  parentId: string | null,
+  name: string,
+  isFile: boolean,
+): Promise<string> {
   for (let first = 1; ; first += FREE_NAME_BATCH) {
     const free = await firstFreeName(em, tenantId, parentId, nameCandidates(name, isFile, first));
     if (free !== null) return free;

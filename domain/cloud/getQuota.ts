@@ -5,6 +5,10 @@ import { usageOf } from './store/usage';
 
 /** The organisation's quota, what it stores (trash included) and reserves, by type. */
 export async function getQuota(ctx: TenantContext): Promise<QuotaReport> {
-  const [quotaBytes, usage, trash] = await Promise.all([quotaBytesOf(ctx.services, ctx.tenantId), usageOf(ctx.em, ctx.tenantId), trashBytes(ctx.em, ctx.tenantId)]);
+  const [quotaBytes, usage, trash] = await Promise.all([
+    quotaBytesOf(ctx.services, ctx.tenantId),
+    usageOf(ctx.em, ctx.tenantId),
+    trashBytes(ctx.em, ctx.tenantId),
+  ]);
   return quotaReport(quotaBytes, usage, trash);
 }

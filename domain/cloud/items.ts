@@ -25,7 +25,12 @@ export interface CloudItem {
 export const readerOf = (ctx: TenantContext): Reader => ({ tenantId: ctx.tenantId, starOwner: ctx.userId ?? ROOT_ID });
 
 /** One drive item of the organisation by id and kind, or 404. */
-export async function getItem(ctx: TenantContext, id: string, kind: NodeKind, liveness: Liveness = 'live'): Promise<CloudItem> {
+export async function getItem(
+  ctx: TenantContext,
+  id: string,
+  kind: NodeKind,
+  liveness: Liveness = 'live',
+): Promise<CloudItem> {
   const item = await itemById(ctx.em, readerOf(ctx), id, kind, liveness);
   if (!item) throw notFound(kind === 'file' ? 'File' : 'Folder');
   return item;

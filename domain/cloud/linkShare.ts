@@ -9,7 +9,8 @@ import { liveFileOf } from './store/nodes';
 import { linkShareByTokenHash } from './store/shares';
 
 /** The address of a link share (its token is the capability). */
-export const shareUrl = (services: Services, token: string) => `${services.config.PUBLIC_URL}/api/cloud/shared/${token}`;
+export const shareUrl = (services: Services, token: string) =>
+  `${services.config.PUBLIC_URL}/api/cloud/shared/${token}`;
 
 /**
  * A live link share by its token: 404 for an unknown or revoked link, or an organisation suspended or not

@@ -16,7 +16,11 @@ export const listedItem = ({ rank: _rank, sortKey: _sortKey, ...item }: ListedRo
  * A folder's live contents (root when folderId is null): folders first, then files, each sorted by name
  * (case-insensitive), size or date (last change), ascending by default; keyset-paginated.
  */
-export async function listContents(ctx: TenantContext, folderId: string | null, props: ContentsProps): Promise<{ folder: CloudItem | null; page: Page<CloudItem> }> {
+export async function listContents(
+  ctx: TenantContext,
+  folderId: string | null,
+  props: ContentsProps,
+): Promise<{ folder: CloudItem | null; page: Page<CloudItem> }> {
   const sort = props.sort ?? 'name';
   const after = decodeCursor(props.cursor, ['boolean', sortType(sort), 'uuid']);
   // The folder and the page in parallel (two pooled connections): one round trip of latency, not two.

@@ -9,7 +9,11 @@ import { ancestorIds, lockFolder, lockTree, setParent } from './store/nodes';
  * nothing. Moves of an organisation are serialised (advisory lock), so two concurrent moves cannot build a
  * cycle between them; the database's trigger refuses a cycle in any case.
  */
-export async function moveNodes(ctx: TenantContext, selection: NodeSelection, targetFolderId: string | null): Promise<void> {
+export async function moveNodes(
+  ctx: TenantContext,
+  selection: NodeSelection,
+  targetFolderId: string | null,
+): Promise<void> {
   try {
     await ctx.em.transactional(async (em) => {
       await lockTree(em, ctx.tenantId);
@@ -19,7 +23,12 @@ export async function moveNodes(ctx: TenantContext, selection: NodeSelection, ta
         const inside = await ancestorIds(em, target);
         if (nodes.some((n) => n.kind === 'folder' && inside.has(n.id))) throw folderCycle();
       }
-      await setParent(em, ctx.tenantId, nodes.map((n) => n.id), target);
+      await setParent(
+        em,
+        ctx.tenantId,
+        nodes.map((n) => n.id),
+        target,
+      );
     });
   } catch (err) {
     throw moveRefusal(err);

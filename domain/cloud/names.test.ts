@@ -1,7 +1,8 @@
 import { categoryOf, isUuid, MAX_NAME_LENGTH, mediaType, numbered, sanitizeName } from './names';
 
 /** The invalidField a refused name throws: a 400 naming the field. */
-const refusal = (field = 'name') => expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field })] });
+const refusal = (field = 'name') =>
+  expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field })] });
 
 describe('sanitizeName', () => {
   it('stores names in Unicode NFC, so a decomposed and a composed name are the same name', () => {

@@ -23,7 +23,8 @@ export function sanitizeName(raw: string, field = 'name'): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[. ]+$/, '');
-  if (!name || name === '.' || name === '..') throw invalidField(field, 'must contain a visible character and not be "." or ".."');
+  if (!name || name === '.' || name === '..')
+    throw invalidField(field, 'must contain a visible character and not be "." or ".."');
   if (name.length > MAX_NAME_LENGTH) throw invalidField(field, `must be at most ${MAX_NAME_LENGTH} characters`);
   return name;
 }
@@ -48,14 +49,40 @@ export function numbered(name: string, n: number, isFile: boolean): string {
 }
 
 /** The media type without parameters, lower case: "Text/Plain; charset=utf-8" -> "text/plain". */
-export const mediaType = (contentType: string | null | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+export const mediaType = (contentType: string | null | undefined) =>
+  (contentType ?? '').split(';')[0].trim().toLowerCase();
 
 const byExtension: Record<string, FileCategory> = {
-  doc: 'document', docx: 'document', odt: 'document', rtf: 'document', pages: 'document',
-  xls: 'spreadsheet', xlsx: 'spreadsheet', ods: 'spreadsheet', csv: 'spreadsheet', numbers: 'spreadsheet',
-  ppt: 'presentation', pptx: 'presentation', odp: 'presentation', key: 'presentation',
-  zip: 'archive', tar: 'archive', gz: 'archive', tgz: 'archive', '7z': 'archive', rar: 'archive', bz2: 'archive', xz: 'archive',
-  txt: 'text', md: 'text', json: 'text', xml: 'text', html: 'text', log: 'text', yaml: 'text', yml: 'text',
+  doc: 'document',
+  docx: 'document',
+  odt: 'document',
+  rtf: 'document',
+  pages: 'document',
+  xls: 'spreadsheet',
+  xlsx: 'spreadsheet',
+  ods: 'spreadsheet',
+  csv: 'spreadsheet',
+  numbers: 'spreadsheet',
+  ppt: 'presentation',
+  pptx: 'presentation',
+  odp: 'presentation',
+  key: 'presentation',
+  zip: 'archive',
+  tar: 'archive',
+  gz: 'archive',
+  tgz: 'archive',
+  '7z': 'archive',
+  rar: 'archive',
+  bz2: 'archive',
+  xz: 'archive',
+  txt: 'text',
+  md: 'text',
+  json: 'text',
+  xml: 'text',
+  html: 'text',
+  log: 'text',
+  yaml: 'text',
+  yml: 'text',
   pdf: 'pdf',
 };
 
@@ -65,9 +92,21 @@ export function categoryOf(contentType: string, name: string): FileCategory {
   const [major] = type.split('/');
   if (major === 'image' || major === 'video' || major === 'audio') return major;
   if (type === 'application/pdf') return 'pdf';
-  if (type.includes('wordprocessingml') || type.includes('opendocument.text') || type === 'application/msword') return 'document';
-  if (type.includes('spreadsheetml') || type.includes('opendocument.spreadsheet') || type === 'application/vnd.ms-excel' || type === 'text/csv') return 'spreadsheet';
-  if (type.includes('presentationml') || type.includes('opendocument.presentation') || type === 'application/vnd.ms-powerpoint') return 'presentation';
+  if (type.includes('wordprocessingml') || type.includes('opendocument.text') || type === 'application/msword')
+    return 'document';
+  if (
+    type.includes('spreadsheetml') ||
+    type.includes('opendocument.spreadsheet') ||
+    type === 'application/vnd.ms-excel' ||
+    type === 'text/csv'
+  )
+    return 'spreadsheet';
+  if (
+    type.includes('presentationml') ||
+    type.includes('opendocument.presentation') ||
+    type === 'application/vnd.ms-powerpoint'
+  )
+    return 'presentation';
   if (/zip|x-tar|gzip|x-7z|x-rar|x-bzip/.test(type)) return 'archive';
   if (major === 'text') return 'text';
   return byExtension[extname(name).slice(1).toLowerCase()] ?? 'other';

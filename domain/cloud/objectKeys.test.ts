@@ -10,7 +10,15 @@ describe('object keys', () => {
   });
 
   it('reads no upload from any other key', () => {
-    for (const key of [`${T}/stored/${U}`, `${T}/files/${U}/x`, `${T}/files/x`, `x/files/${U}`, `${T}/files`, '', `${T}/files/${U.toUpperCase()}x`]) {
+    for (const key of [
+      `${T}/stored/${U}`,
+      `${T}/files/${U}/x`,
+      `${T}/files/x`,
+      `x/files/${U}`,
+      `${T}/files`,
+      '',
+      `${T}/files/${U.toUpperCase()}x`,
+    ]) {
       expect(uploadOfKey(key)).toBeNull();
     }
   });

@@ -21,5 +21,7 @@ export interface UploadKey {
 /** The upload a key is the address of (exactly `<tenantId>/files/<uploadId>`, see objectKeyFor), or null. */
 export function uploadOfKey(key: string): UploadKey | null {
   const [tenantId, , id] = key.split('/');
-  return isUuid(tenantId ?? '') && isUuid(id ?? '') && objectKeyFor(tenantId, id) === key ? { tenantId, id, key } : null;
+  return isUuid(tenantId ?? '') && isUuid(id ?? '') && objectKeyFor(tenantId, id) === key
+    ? { tenantId, id, key }
+    : null;
 }

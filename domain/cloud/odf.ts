@@ -8,17 +8,31 @@ import { crc32 } from 'node:zlib';
 export const documentTypes = ['doc', 'sheet', 'slides'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" office:version="1.2"';
+const NS =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" office:version="1.2"';
 
-export const documentFormats: Record<DocumentType, { extension: string; mediaType: string; defaultName: string; body: string }> = {
-  doc: { extension: 'odt', mediaType: 'application/vnd.oasis.opendocument.text', defaultName: 'Untitled document', body: '<office:text><text:p/></office:text>' },
+export const documentFormats: Record<
+  DocumentType,
+  { extension: string; mediaType: string; defaultName: string; body: string }
+> = {
+  doc: {
+    extension: 'odt',
+    mediaType: 'application/vnd.oasis.opendocument.text',
+    defaultName: 'Untitled document',
+    body: '<office:text><text:p/></office:text>',
+  },
   sheet: {
     extension: 'ods',
     mediaType: 'application/vnd.oasis.opendocument.spreadsheet',
     defaultName: 'Untitled spreadsheet',
     body: '<office:spreadsheet><table:table table:name="Sheet1"><table:table-column/><table:table-row><table:table-cell/></table:table-row></table:table></office:spreadsheet>',
   },
-  slides: { extension: 'odp', mediaType: 'application/vnd.oasis.opendocument.presentation', defaultName: 'Untitled presentation', body: '<office:presentation><draw:page draw:name="page1"/></office:presentation>' },
+  slides: {
+    extension: 'odp',
+    mediaType: 'application/vnd.oasis.opendocument.presentation',
+    defaultName: 'Untitled presentation',
+    body: '<office:presentation><draw:page draw:name="page1"/></office:presentation>',
+  },
 };
 
 export function emptyDocument(type: DocumentType): Buffer {

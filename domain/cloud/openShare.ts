@@ -21,9 +21,14 @@ export async function openShare(services: Services, token: string, password: str
   const share = await liveShare(services, token);
   if (share.passwordHash) {
     if (!password) throw new AppError(401, 'share_password_required', 'This share link needs its password');
-    if (!(await verifyPassword(share.passwordHash, password))) throw forbidden('share_password_invalid', 'The password of this share link is wrong');
+    if (!(await verifyPassword(share.passwordHash, password)))
+      throw forbidden('share_password_invalid', 'The password of this share link is wrong');
   }
   const file = await sharedFile(services, share);
   const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
-  return { file, url: `${shareUrl(services, token)}/download?t=${signedToken(services, 'share', share.id, ttl)}`, expiresAt: new Date(Date.now() + ttl * 1000) };
+  return {
+    file,
+    url: `${shareUrl(services, token)}/download?t=${signedToken(services, 'share', share.id, ttl)}`,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  };
 }

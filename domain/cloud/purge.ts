@@ -21,7 +21,8 @@ async function lockPurged(tx: Em, tenantId: string, where: PurgeSelection): Prom
 /** Bytes the purged files held, by category (a file without one counts as `other`); folders hold none. */
 export function freedBytes(rows: Pick<PurgedRow, 'kind' | 'size' | 'category'>[]): Map<string, number> {
   const freed = new Map<string, number>();
-  for (const g of rows) if (g.kind === 'file') freed.set(g.category ?? 'other', (freed.get(g.category ?? 'other') ?? 0) + Number(g.size));
+  for (const g of rows)
+    if (g.kind === 'file') freed.set(g.category ?? 'other', (freed.get(g.category ?? 'other') ?? 0) + Number(g.size));
   return freed;
 }
 
@@ -31,17 +32,29 @@ export function freedBytes(rows: Pick<PurgedRow, 'kind' | 'size' | 'category'>[]
  * lock, see lockPurged), and a failure rolls the rows back, so a retry deletes the (possibly already gone)
  * objects again: deleting a missing object succeeds on both storage adapters.
  */
-export async function purgeNodes(services: Services, tenantId: string, where: PurgeSelection): Promise<{ files: number; folders: number; bytes: number }> {
+export async function purgeNodes(
+  services: Services,
+  tenantId: string,
+  where: PurgeSelection,
+): Promise<{ files: number; folders: number; bytes: number }> {
   let freed = new Map<string, number>();
   const rows = await services.orm.em.fork().transactional(async (tx) => {
     const locked = await lockPurged(tx, tenantId, where);
     if (!locked.length) return locked;
     for (const row of locked) if (row.object_key) await services.storage.remove(row.object_key);
-    await deleteNodes(tx, tenantId, locked.map((r) => r.id));
+    await deleteNodes(
+      tx,
+      tenantId,
+      locked.map((r) => r.id),
+    );
     freed = freedBytes(locked);
     for (const [category, bytes] of freed) await addUsage(tx, tenantId, -bytes, category);
     return locked;
   });
   const bytes = [...freed.values()].reduce((a, b) => a + b, 0);
-  return { files: rows.filter((r) => r.kind === 'file').length, folders: rows.filter((r) => r.kind === 'folder').length, bytes };
+  return {
+    files: rows.filter((r) => r.kind === 'file').length,
+    folders: rows.filter((r) => r.kind === 'folder').length,
+    bytes,
+  };
 }

@@ -15,13 +15,23 @@ export const availableBytes = (quota: number, used: number, reserved: number) =>
 
 /** 409 `quota_exceeded`: an upload of `size` bytes does not fit beside what is used and reserved. */
 export function quotaExceeded(size: number, quota: number, used: number, reserved: number): Error {
-  return conflict('quota_exceeded', `This upload needs ${size} bytes; ${availableBytes(quota, used, reserved)} of the organisation's ${quota} remain (used ${used}, reserved by uploads in progress ${reserved})`);
+  return conflict(
+    'quota_exceeded',
+    `This upload needs ${size} bytes; ${availableBytes(quota, used, reserved)} of the organisation's ${quota} remain (used ${used}, reserved by uploads in progress ${reserved})`,
+  );
 }
 
 /** The problem of a refused reservation (409 `quota_exceeded`), after telling the hub. */
 export async function quotaRefusal(ctx: TenantContext, size: number, quota: number): Promise<Error> {
   const { usedBytes: used, reservedBytes: reserved } = await usageOf(ctx.em, ctx.tenantId);
-  void notify(ctx.services, 'cloud', [{ event: 'quota.refused', tenantId: ctx.tenantId, subject: { userId: ctx.userId }, data: { requestedBytes: size, quotaBytes: quota, usedBytes: used, reservedBytes: reserved } }]);
+  void notify(ctx.services, 'cloud', [
+    {
+      event: 'quota.refused',
+      tenantId: ctx.tenantId,
+      subject: { userId: ctx.userId },
+      data: { requestedBytes: size, quotaBytes: quota, usedBytes: used, reservedBytes: reserved },
+    },
+  ]);
   return quotaExceeded(size, quota, used, reserved);
 }
 
@@ -41,5 +51,13 @@ export interface QuotaReport {
 export function quotaReport(quotaBytes: number, usage: UsageRow, trashBytes: number): QuotaReport {
   const { usedBytes, reservedBytes } = usage;
   const byType = Object.fromEntries(Object.entries(usage.byType).filter(([, v]) => v > 0));
-  return { quotaBytes, usedBytes, reservedBytes, availableBytes: availableBytes(quotaBytes, usedBytes, reservedBytes), trashBytes, overQuota: usedBytes > quotaBytes, byType };
+  return {
+    quotaBytes,
+    usedBytes,
+    reservedBytes,
+    availableBytes: availableBytes(quotaBytes, usedBytes, reservedBytes),
+    trashBytes,
+    overQuota: usedBytes > quotaBytes,
+    byType,
+  };
 }

@@ -15,7 +15,11 @@ export interface ReceivedObject {
   maxBytes: number;
 }
 
-const notPending = () => conflict('upload_not_pending', 'This upload address is no longer in use: its upload was confirmed, discarded or expired');
+const notPending = () =>
+  conflict(
+    'upload_not_pending',
+    'This upload address is no longer in use: its upload was confirmed, discarded or expired',
+  );
 
 /**
  * A PUT to a signed address of the local adapter (S3 takes its PUTs itself, see ObjectStorage.uploadsAreFinal).
@@ -24,14 +28,24 @@ const notPending = () => conflict('upload_not_pending', 'This upload address is 
  * once it was confirmed, discarded or expired) and never more than were declared: what the quota reserved is
  * what is stored.
  */
-export async function receiveLocalPut(services: Services, storage: LocalStorage, key: string, body: Readable, props: ReceivedObject): Promise<void> {
+export async function receiveLocalPut(
+  services: Services,
+  storage: LocalStorage,
+  key: string,
+  body: Readable,
+  props: ReceivedObject,
+): Promise<void> {
   const upload = uploadOfKey(key);
   const declared = upload ? await pendingSize(services.orm.em.fork(), upload) : undefined;
   if (declared === null) throw notPending();
   const maxBytes = Math.min(props.maxBytes, declared ?? props.maxBytes);
-  if ((props.length ?? 0) > maxBytes) throw tooLarge('payload_too_large', `This address takes at most ${maxBytes} bytes`);
+  if ((props.length ?? 0) > maxBytes)
+    throw tooLarge('payload_too_large', `This address takes at most ${maxBytes} bytes`);
   if (!(await storage.putNew(key, body, props.contentType, maxBytes))) {
-    throw conflict('object_exists', 'This address already received its object: confirm the upload (or start a new one)');
+    throw conflict(
+      'object_exists',
+      'This address already received its object: confirm the upload (or start a new one)',
+    );
   }
   if (!upload) return;
   // A discard (a refused confirmation, the sweep) deletes the object while it holds the upload's row: asked again

@@ -5,7 +5,8 @@ import type { Services } from '../services';
 import { organizationExists } from './store/usage';
 
 /** The job id of a reported event: one per (organisation, event id), so the queue takes a repeat as the same job. */
-export const usageJobId = (event: Pick<UsageJob, 'tenantId' | 'eventId'>) => createHash('sha256').update(`${event.tenantId}\n${event.eventId}`).digest('hex');
+export const usageJobId = (event: Pick<UsageJob, 'tenantId' | 'eventId'>) =>
+  createHash('sha256').update(`${event.tenantId}\n${event.eventId}`).digest('hex');
 
 /**
  * Usage another module reports (bytes it stored or freed, e.g. images of documents and slides): checked, then

@@ -9,7 +9,12 @@ import { checkToken } from './tokens';
  * the INLINE_SAFE list) or an attachment. 404 for a file no longer live, or of an organisation suspended or not
  * entitled to cloud (servesCloud).
  */
-export async function redirectAddress(services: Services, purpose: 'inline' | 'download', fileId: string, t: string | undefined): Promise<string> {
+export async function redirectAddress(
+  services: Services,
+  purpose: 'inline' | 'download',
+  fileId: string,
+  t: string | undefined,
+): Promise<string> {
   checkToken(services, purpose, fileId, t);
   const node = await liveFileOfAnyTenant(services.orm.em.fork(), fileId);
   if (!node?.objectKey || !(await servesCloud(services, node.tenantId))) throw notFound('File');

@@ -8,6 +8,10 @@ import { discardUpload } from './discardUpload';
  */
 export async function releaseExpiredUploads(services: Services, batch = 500): Promise<number> {
   const rows = await expiredUploads(services.orm.em.fork(), batch);
-  for (const r of rows) await discardUpload({ services, tenantId: r.tenant_id }, { id: r.id, size: Number(r.size), objectKey: r.object_key });
+  for (const r of rows)
+    await discardUpload(
+      { services, tenantId: r.tenant_id },
+      { id: r.id, size: Number(r.size), objectKey: r.object_key },
+    );
   return rows.length;
 }

@@ -42,7 +42,10 @@ export async function reserveUpload(ctx: TenantContext, props: StartUploadProps)
   const purpose = props.purpose ?? DRIVE_PURPOSE;
   checkDeclaredUpload({ size: props.size, folderId: props.folderId, purpose }, config.CLOUD_MAX_UPLOAD_BYTES);
   const name = sanitizeName(props.name);
-  const [quota, parentId] = await Promise.all([quotaBytesOf(ctx.services, ctx.tenantId), lockFolder(ctx.em, ctx.tenantId, props.folderId)]);
+  const [quota, parentId] = await Promise.all([
+    quotaBytesOf(ctx.services, ctx.tenantId),
+    lockFolder(ctx.em, ctx.tenantId, props.folderId),
+  ]);
   const id = newId();
   const upload: ReservedUpload = {
     id,
@@ -51,7 +54,11 @@ export async function reserveUpload(ctx: TenantContext, props: StartUploadProps)
     objectKey: objectKeyFor(ctx.tenantId, id),
     expiresAt: new Date(Date.now() + (config.CLOUD_UPLOAD_TTL_SECONDS + CONFIRM_GRACE_SECONDS) * 1000),
   };
-  const reserved = await reserveAndRecordUpload(ctx.em, { ...upload, tenantId: ctx.tenantId, userId: ctx.userId, purpose, parentId, name }, quota);
+  const reserved = await reserveAndRecordUpload(
+    ctx.em,
+    { ...upload, tenantId: ctx.tenantId, userId: ctx.userId, purpose, parentId, name },
+    quota,
+  );
   if (!reserved) throw await quotaRefusal(ctx, props.size, quota);
   return upload;
 }

@@ -16,7 +16,11 @@ import { holdLiveNode, lockTrashRoot, restoreTrashRoot, trashedNode } from './st
 export async function restoreNode(ctx: TenantContext, id: string, kind: NodeKind): Promise<CloudItem> {
   const trashed = await trashedNode(ctx.em, ctx.tenantId, id, kind);
   if (!trashed) throw notFound(kind === 'file' ? 'File in the trash' : 'Folder in the trash');
-  if (trashed.trashRootId !== id) throw conflict('trashed_with_folder', `This ${kind} was trashed with folder ${trashed.trashRootId}; restore that folder`);
+  if (trashed.trashRootId !== id)
+    throw conflict(
+      'trashed_with_folder',
+      `This ${kind} was trashed with folder ${trashed.trashRootId}; restore that folder`,
+    );
   for (let attempt = 1; ; attempt++) {
     try {
       await ctx.em.transactional(async (em) => {
@@ -34,6 +38,13 @@ export async function restoreNode(ctx: TenantContext, id: string, kind: NodeKind
     }
   }
   const item = await getItem(ctx, id, kind);
-  void notify(ctx.services, 'cloud', [{ event: 'item.restored', tenantId: ctx.tenantId, subject: { [kind === 'file' ? 'fileId' : 'folderId']: id, userId: ctx.userId }, data: { kind, name: item.name, parentId: item.parentId } }]);
+  void notify(ctx.services, 'cloud', [
+    {
+      event: 'item.restored',
+      tenantId: ctx.tenantId,
+      subject: { [kind === 'file' ? 'fileId' : 'folderId']: id, userId: ctx.userId },
+      data: { kind, name: item.name, parentId: item.parentId },
+    },
+  ]);
   return item;
 }

@@ -11,6 +11,11 @@ export interface SearchProps extends ListProps, SearchFilter {}
 export async function searchItems(ctx: TenantContext, props: SearchProps): Promise<Page<CloudItem>> {
   if (props.folderId) await getItem(ctx, props.folderId, 'folder');
   const after = decodeCursor(props.cursor, ['text', 'uuid']);
-  const rows = await searchPage(ctx.em, readerOf(ctx), { q: props.q, type: props.type, folderId: props.folderId }, { after, limit: props.limit });
+  const rows = await searchPage(
+    ctx.em,
+    readerOf(ctx),
+    { q: props.q, type: props.type, folderId: props.folderId },
+    { after, limit: props.limit },
+  );
   return pageOf(rows, props.limit, listedItem, (r) => [r.sortKey, r.id]);
 }

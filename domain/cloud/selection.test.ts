@@ -8,7 +8,15 @@ describe('missingProblem', () => {
   ]);
 
   it('says nothing when every node named was found as its kind', () => {
-    expect(missingProblem([{ id: 'f1', kind: 'folder' }, { id: 'a1', kind: 'file' }], found)).toBeNull();
+    expect(
+      missingProblem(
+        [
+          { id: 'f1', kind: 'folder' },
+          { id: 'a1', kind: 'file' },
+        ],
+        found,
+      ),
+    ).toBeNull();
     expect(missingProblem([], found)).toBeNull();
   });
 
@@ -21,6 +29,10 @@ describe('missingProblem', () => {
       ],
       found,
     );
-    expect(problem).toMatchObject({ status: 404, code: 'not_found', message: 'Not found (nothing was changed): folder a1, file x9' });
+    expect(problem).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found (nothing was changed): folder a1, file x9',
+    });
   });
 });

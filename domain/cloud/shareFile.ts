@@ -24,14 +24,18 @@ export interface CreatedShare {
  */
 export async function shareFile(ctx: TenantContext, fileId: string, props: ShareFileProps): Promise<CreatedShare> {
   const file = await getItem(ctx, fileId, 'file');
-  if (props.kind === 'link' && !(ctx.userId && (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('cloud.share'))) {
+  if (
+    props.kind === 'link' &&
+    !(ctx.userId && (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('cloud.share'))
+  ) {
     throw forbidden('permission_denied', 'Link shares need the permission cloud.share');
   }
   const memberIds = checkShareFields(props);
   if (memberIds.length) {
     const known = await membersAmong(ctx.em, ctx.tenantId, memberIds);
     const strangers = memberIds.filter((id) => !known.has(id));
-    if (strangers.length) throw invalidField('memberIds', `are not members of the organisation: ${strangers.join(', ')}`);
+    if (strangers.length)
+      throw invalidField('memberIds', `are not members of the organisation: ${strangers.join(', ')}`);
   }
   const token = props.kind === 'link' ? randomBytes(24).toString('base64url') : null;
   const passwordHash = props.password ? await hashPassword(props.password) : null;
@@ -48,6 +52,13 @@ export async function shareFile(ctx: TenantContext, fileId: string, props: Share
       revokedAt: null,
     }),
   );
-  void notify(ctx.services, 'cloud', [{ event: 'file.shared', tenantId: ctx.tenantId, subject: { fileId: file.id, userId: ctx.userId }, data: { kind: props.kind, memberIds, expiresAt: share.expiresAt?.toISOString() ?? null } }]);
+  void notify(ctx.services, 'cloud', [
+    {
+      event: 'file.shared',
+      tenantId: ctx.tenantId,
+      subject: { fileId: file.id, userId: ctx.userId },
+      data: { kind: props.kind, memberIds, expiresAt: share.expiresAt?.toISOString() ?? null },
+    },
+  ]);
   return { share, url: token ? shareUrl(ctx.services, token) : null };
 }

@@ -23,11 +23,13 @@ export function checkShareFields(props: ShareFields, now = Date.now()): string[]
     if (props.expiresAt && props.expiresAt.getTime() <= now) throw invalidField('expiresAt', 'must be in the future');
     return [];
   }
-  if (props.password || props.expiresAt) throw invalidField(props.password ? 'password' : 'expiresAt', 'is for link shares only');
+  if (props.password || props.expiresAt)
+    throw invalidField(props.password ? 'password' : 'expiresAt', 'is for link shares only');
   const memberIds = [...new Set(props.memberIds ?? [])];
   if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
   return memberIds;
 }
 
 /** Whether a share's link has expired: from its expiry on (an expiry of now is past). */
-export const isExpired = (share: { expiresAt?: Date | null }, now = Date.now()) => !!share.expiresAt && share.expiresAt.getTime() <= now;
+export const isExpired = (share: { expiresAt?: Date | null }, now = Date.now()) =>
+  !!share.expiresAt && share.expiresAt.getTime() <= now;

@@ -1,7 +1,11 @@
 import type { Services } from '../services';
 import { checkToken, inlineToken, signedToken } from './tokens';
 
-const services = (secret: string) => ({ deriveSecret: (purpose: string) => `${secret}:${purpose}`, config: { CLOUD_LINK_TTL_SECONDS: 900 } }) as unknown as Pick<Services, 'deriveSecret' | 'config'>;
+const services = (secret: string) =>
+  ({
+    deriveSecret: (purpose: string) => `${secret}:${purpose}`,
+    config: { CLOUD_LINK_TTL_SECONDS: 900 },
+  }) as unknown as Pick<Services, 'deriveSecret' | 'config'>;
 const ours = services('a');
 const FILE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const problem = (code: string) => expect.objectContaining({ status: 403, code });
@@ -33,7 +37,9 @@ describe('signed tokens of the drive', () => {
     expect(() => checkToken(services('b'), 'inline', FILE, t)).toThrow(problem('inline_token_invalid'));
     // A later expiry with the old signature.
     const [exp, sig] = t.split('.');
-    expect(() => checkToken(ours, 'inline', FILE, `${Number(exp) + 3600}.${sig}`)).toThrow(problem('inline_token_invalid'));
+    expect(() => checkToken(ours, 'inline', FILE, `${Number(exp) + 3600}.${sig}`)).toThrow(
+      problem('inline_token_invalid'),
+    );
     // A share's token answers as a download token.
     expect(() => checkToken(ours, 'share', FILE, t)).toThrow(problem('download_token_invalid'));
   });

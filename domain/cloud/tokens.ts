@@ -20,18 +20,25 @@ const tokenErrors: Record<TokenPurpose, { invalid: string; expired: string; what
 
 /** The key of these tokens: derived for them alone (HKDF of JWT_SECRET), unlike any other signature. */
 const tokenKey = (services: Signer) => services.deriveSecret('cloud-inline-token');
-const mac = (services: Signer, purpose: TokenPurpose, id: string, exp: number) => createHmac('sha256', tokenKey(services)).update(`${purpose}\n${id}\n${exp}`).digest('base64url');
+const mac = (services: Signer, purpose: TokenPurpose, id: string, exp: number) =>
+  createHmac('sha256', tokenKey(services)).update(`${purpose}\n${id}\n${exp}`).digest('base64url');
 
 /**
  * t = "<expiry, unix seconds>.<HMAC-SHA256(key, purpose \n id \n expiry), base64url>": a capability for one
  * purpose on one file (or share) until the expiry, for links and embeds that cannot send a token.
  */
-export function signedToken(services: Signer, purpose: TokenPurpose, id: string, ttlSeconds = services.config.CLOUD_LINK_TTL_SECONDS): string {
+export function signedToken(
+  services: Signer,
+  purpose: TokenPurpose,
+  id: string,
+  ttlSeconds = services.config.CLOUD_LINK_TTL_SECONDS,
+): string {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
   return `${exp}.${mac(services, purpose, id, exp)}`;
 }
 
-export const inlineToken = (services: Signer, fileId: string, ttlSeconds?: number) => signedToken(services, 'inline', fileId, ttlSeconds);
+export const inlineToken = (services: Signer, fileId: string, ttlSeconds?: number) =>
+  signedToken(services, 'inline', fileId, ttlSeconds);
 
 /** 403 `<purpose>_token_invalid` for a tampered, foreign or missing t, `..._expired` past its expiry. */
 export function checkToken(services: Signer, purpose: TokenPurpose, id: string, t: string | undefined): void {

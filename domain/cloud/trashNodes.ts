@@ -39,9 +39,21 @@ export async function trashNodes(ctx: TenantContext, selection: NodeSelection): 
     await lockTree(em, ctx.tenantId);
     const nodes = await lockSelection(em, ctx.tenantId, selection);
     // Folders first: a file or folder inside one named too goes with it (and comes back with it).
-    for (const node of [...nodes.filter((n) => n.kind === 'folder'), ...nodes.filter((n) => n.kind === 'file')]) await trashSubtree(em, ctx.tenantId, node.id);
+    for (const node of [...nodes.filter((n) => n.kind === 'folder'), ...nodes.filter((n) => n.kind === 'file')])
+      await trashSubtree(em, ctx.tenantId, node.id);
   });
   const fileIds = selection.fileIds ?? [];
   const folderIds = selection.folderIds ?? [];
-  void notify(ctx.services, 'cloud', [{ event: 'items.trashed', tenantId: ctx.tenantId, subject: { fileId: fileIds.length === 1 ? fileIds[0] : null, folderId: folderIds.length === 1 ? folderIds[0] : null, userId: ctx.userId }, data: { fileIds, folderIds } }]);
+  void notify(ctx.services, 'cloud', [
+    {
+      event: 'items.trashed',
+      tenantId: ctx.tenantId,
+      subject: {
+        fileId: fileIds.length === 1 ? fileIds[0] : null,
+        folderId: folderIds.length === 1 ? folderIds[0] : null,
+        userId: ctx.userId,
+      },
+      data: { fileIds, folderIds },
+    },
+  ]);
 }

@@ -1,6 +1,7 @@
 import { checkDeclaredUpload, objectMismatches } from './uploadRules';
 
-const refusal = (field: string) => expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field })] });
+const refusal = (field: string) =>
+  expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field })] });
 
 describe('checkDeclaredUpload', () => {
   it('takes a drive file within the bound, in a folder or not', () => {
@@ -22,13 +23,17 @@ describe('checkDeclaredUpload', () => {
   });
 
   it('refuses a file past the bound with 413 file_too_large', () => {
-    expect(() => checkDeclaredUpload({ size: 101, purpose: 'file' }, 100)).toThrow(expect.objectContaining({ status: 413, code: 'file_too_large' }));
+    expect(() => checkDeclaredUpload({ size: 101, purpose: 'file' }, 100)).toThrow(
+      expect.objectContaining({ status: 413, code: 'file_too_large' }),
+    );
   });
 });
 
 describe('objectMismatches', () => {
   it('finds nothing when size and media type match (parameters and case aside)', () => {
-    expect(objectMismatches({ size: 4, contentType: 'Text/Plain; charset=utf-8' }, { size: 4, contentType: 'text/plain' })).toEqual([]);
+    expect(
+      objectMismatches({ size: 4, contentType: 'Text/Plain; charset=utf-8' }, { size: 4, contentType: 'text/plain' }),
+    ).toEqual([]);
   });
 
   it('names each difference', () => {
@@ -36,6 +41,8 @@ describe('objectMismatches', () => {
       'it has 5 bytes, 4 were declared',
       'its Content-Type is text/html, text/plain was declared',
     ]);
-    expect(objectMismatches({ size: 4, contentType: null }, { size: 4, contentType: 'image/png' })).toEqual(['its Content-Type is missing, image/png was declared']);
+    expect(objectMismatches({ size: 4, contentType: null }, { size: 4, contentType: 'image/png' })).toEqual([
+      'its Content-Type is missing, image/png was declared',
+    ]);
   });
 });

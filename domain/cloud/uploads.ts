@@ -37,8 +37,19 @@ export interface StartedUpload {
 export async function startUpload(ctx: TenantContext, props: StartUploadProps): Promise<StartedUpload> {
   const upload = await reserveUpload(ctx, props);
   const ttl = ctx.services.config.CLOUD_UPLOAD_TTL_SECONDS;
-  const url = await ctx.services.storage.presignUpload(upload.objectKey, { expiresIn: ttl, contentType: upload.contentType, size: upload.size });
-  return { uploadId: upload.id, url, method: 'PUT', headers: { 'Content-Type': upload.contentType }, expiresAt: new Date(Date.now() + ttl * 1000), confirmBy: upload.expiresAt };
+  const url = await ctx.services.storage.presignUpload(upload.objectKey, {
+    expiresIn: ttl,
+    contentType: upload.contentType,
+    size: upload.size,
+  });
+  return {
+    uploadId: upload.id,
+    url,
+    method: 'PUT',
+    headers: { 'Content-Type': upload.contentType },
+    expiresAt: new Date(Date.now() + ttl * 1000),
+    confirmBy: upload.expiresAt,
+  };
 }
 
 export interface CompletedUpload {
@@ -60,23 +71,33 @@ export async function completeUpload(ctx: TenantContext, uploadId: string): Prom
   const { storage } = ctx.services;
   const upload = await pendingUpload(ctx.em, uploadId);
   if (!upload) return { node: await confirmedNode(ctx, uploadId), created: false };
-  if (upload.expiresAt.getTime() < Date.now()) throw new AppError(410, 'upload_expired', 'This upload expired; start a new one');
+  if (upload.expiresAt.getTime() < Date.now())
+    throw new AppError(410, 'upload_expired', 'This upload expired; start a new one');
   const stored = await storage.stat(upload.objectKey);
-  if (!stored) throw conflict('upload_incomplete', 'No bytes were uploaded to this address yet: PUT the file, then confirm');
+  if (!stored)
+    throw conflict('upload_incomplete', 'No bytes were uploaded to this address yet: PUT the file, then confirm');
   const problems = objectMismatches(stored, upload);
   if (problems.length) {
     await discardUpload(ctx, upload);
-    throw conflict('upload_mismatch', `The uploaded object does not match the upload: ${problems.join('; ')}. It was deleted and the reservation released; start again`);
+    throw conflict(
+      'upload_mismatch',
+      `The uploaded object does not match the upload: ${problems.join('; ')}. It was deleted and the reservation released; start again`,
+    );
   }
   const objectKey = fileKeyOf(storage.uploadsAreFinal, ctx.tenantId, upload);
   if (objectKey !== upload.objectKey && !(await storage.copy(upload.objectKey, objectKey, stored.etag ?? ''))) {
-    if (!(await isPending(ctx.em, ctx.tenantId, upload.id))) return { node: await confirmedNode(ctx, uploadId), created: false };
+    if (!(await isPending(ctx.em, ctx.tenantId, upload.id)))
+      return { node: await confirmedNode(ctx, uploadId), created: false };
     throw conflict('upload_changed', 'The object was replaced while it was confirmed; confirm again');
   }
   const done = await recordFile(ctx, upload, objectKey);
   // The copy is the file: the upload key's object goes (a failure leaves it to nobody; the file is safe).
   if (done.created && objectKey !== upload.objectKey) {
-    await storage.remove(upload.objectKey).catch((err: Error) => ctx.services.logger.warn({ err: err.message, key: upload.objectKey }, 'cloud upload object not removed'));
+    await storage
+      .remove(upload.objectKey)
+      .catch((err: Error) =>
+        ctx.services.logger.warn({ err: err.message, key: upload.objectKey }, 'cloud upload object not removed'),
+      );
   }
   return done;
 }
@@ -91,10 +112,21 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
     try {
       // Claims the upload (of two concurrent confirmations one deletes its row), records the file, settles the
       // quota, in one statement. Nothing claimed: already confirmed.
-      const node = await claimUploadAsFile(ctx.em, { id: upload.id, tenantId: ctx.tenantId, size: upload.size }, { parentId, name, category, objectKey });
+      const node = await claimUploadAsFile(
+        ctx.em,
+        { id: upload.id, tenantId: ctx.tenantId, size: upload.size },
+        { parentId, name, category, objectKey },
+      );
       if (!node) return { node: await confirmedNode(ctx, upload.id), created: false };
       if (drive) {
-        void notify(ctx.services, 'cloud', [{ event: 'file.uploaded', tenantId: ctx.tenantId, subject: { fileId: node.id, folderId: node.parentId ?? null, userId: ctx.userId }, data: { name: node.name, size: node.size, contentType: node.contentType, parentId: node.parentId ?? null } }]);
+        void notify(ctx.services, 'cloud', [
+          {
+            event: 'file.uploaded',
+            tenantId: ctx.tenantId,
+            subject: { fileId: node.id, folderId: node.parentId ?? null, userId: ctx.userId },
+            data: { name: node.name, size: node.size, contentType: node.contentType, parentId: node.parentId ?? null },
+          },
+        ]);
       }
       return { node, created: true };
     } catch (err) {
@@ -103,7 +135,8 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
       // The folder was trashed or deleted since the upload started: the file lands at the root, not lost.
       if (err instanceof CheckConstraintViolationException && parentId) parentId = null;
       // The name was taken since: the first free "name (n)".
-      else if (err instanceof UniqueConstraintViolationException && drive) name = await freeName(ctx.em, ctx.tenantId, parentId, upload.name, true);
+      else if (err instanceof UniqueConstraintViolationException && drive)
+        name = await freeName(ctx.em, ctx.tenantId, parentId, upload.name, true);
       else throw err;
     }
   }
@@ -114,4 +147,3 @@ async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode>
   if (!node) throw notFound('Upload');
   return node;
 }
-

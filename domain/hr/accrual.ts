@@ -19,7 +19,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * The counting of a type made without one: a type accruing more than the 25 jours ouvrés a year (paid leave at
  * 2.5 a month) counts jours ouvrables, so that it gives five weeks and not six; any other counts worked days.
  */
-export const defaultCounting = (accrualDaysPerMonth: number): LeaveCounting => (accrualDaysPerMonth * 12 > YEARLY_OUVRES ? 'ouvrables' : 'ouvres');
+export const defaultCounting = (accrualDaysPerMonth: number): LeaveCounting =>
+  accrualDaysPerMonth * 12 > YEARLY_OUVRES ? 'ouvrables' : 'ouvres';
 
 /** The months (YYYY-MM) of the reference year holding a month: its first, and its last (May). */
 export function referenceYearOf(period: string): { first: string; last: string } {
@@ -27,7 +28,10 @@ export function referenceYearOf(period: string): { first: string; last: string }
   const start = Number(period.slice(5, 7)) >= REFERENCE_YEAR_FIRST_MONTH ? year : year - 1;
   const month = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}`;
   const lastMonth = ((REFERENCE_YEAR_FIRST_MONTH + 10) % 12) + 1;
-  return { first: month(start, REFERENCE_YEAR_FIRST_MONTH), last: month(lastMonth === 12 ? start : start + 1, lastMonth) };
+  return {
+    first: month(start, REFERENCE_YEAR_FIRST_MONTH),
+    last: month(lastMonth === 12 ? start : start + 1, lastMonth),
+  };
 }
 
 /**

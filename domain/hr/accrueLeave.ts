@@ -18,12 +18,31 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
   const types = await accruingLeaveTypes(ctx.em);
   const employees = await employeesWorkingBetween(ctx.em, first, last);
-  const earned = await earnedInReferenceYear(ctx, period, types.map((t) => t.id));
-  return insertGeneratedMovements(ctx.em, ctx.tenantId, 'accrual', period, accrualMovements(period, employees.map((e) => e.id), types, earned));
+  const earned = await earnedInReferenceYear(
+    ctx,
+    period,
+    types.map((t) => t.id),
+  );
+  return insertGeneratedMovements(
+    ctx.em,
+    ctx.tenantId,
+    'accrual',
+    period,
+    accrualMovements(
+      period,
+      employees.map((e) => e.id),
+      types,
+      earned,
+    ),
+  );
 }
 
 /** What the earlier months of the reference year credited, by `employee:type`; only read for its last month (where it counts). */
-async function earnedInReferenceYear(ctx: TenantContext, period: string, typeIds: string[]): Promise<Map<string, number>> {
+async function earnedInReferenceYear(
+  ctx: TenantContext,
+  period: string,
+  typeIds: string[],
+): Promise<Map<string, number>> {
   const year = referenceYearOf(period);
   if (period !== year.last || !typeIds.length) return new Map();
   const rows = await accruedBetween(ctx.em, ctx.tenantId, year.first, period, typeIds);

@@ -12,7 +12,13 @@ export async function acknowledgeAlert(ctx: TenantContext, id: string, note?: st
       alert.acknowledgedAt = new Date();
       alert.acknowledgedBy = ctx.userId;
       alert.acknowledgeNote = note ?? null;
-      audit(em, { action: 'hr.compliance_alert.acknowledged', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_compliance_alert', targetId: alert.id });
+      audit(em, {
+        action: 'hr.compliance_alert.acknowledged',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_compliance_alert',
+        targetId: alert.id,
+      });
     }
     return alert;
   });

@@ -31,7 +31,11 @@ export const MAX_AVAILABILITY_DAYS = 366;
  * HALF_DAY_BOUNDARY, or the afternoon), and nothing before the hire date or after the end date. Pending leave
  * still counts as available. 404 for an unknown employee (the appointments module reads a team: employeesAvailability).
  */
-export async function employeeAvailability(ctx: TenantContext, employeeId: string, range: { from: Date; to: Date }): Promise<Availability> {
+export async function employeeAvailability(
+  ctx: TenantContext,
+  employeeId: string,
+  range: { from: Date; to: Date },
+): Promise<Availability> {
   const found = (await employeesAvailability(ctx, [employeeId], range)).get(employeeId);
   if (!found) throw notFound('Employee');
   return found;
@@ -42,9 +46,14 @@ export async function employeeAvailability(ctx: TenantContext, employeeId: strin
  * number; unknown ids are left out. Local dates and instants are computed once for the whole team (a luxon
  * zone conversion costs tens of microseconds; a month of 20 people is over a thousand of them).
  */
-export async function employeesAvailability(ctx: TenantContext, employeeIds: string[], range: { from: Date; to: Date }): Promise<Map<string, Availability>> {
+export async function employeesAvailability(
+  ctx: TenantContext,
+  employeeIds: string[],
+  range: { from: Date; to: Date },
+): Promise<Map<string, Availability>> {
   if (!(range.from < range.to)) throw invalidField('to', 'must be after from');
-  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * DAY_MS) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  if (range.to.getTime() - range.from.getTime() > MAX_AVAILABILITY_DAYS * DAY_MS)
+    throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
   checkInstantRange(range);
   const out = new Map<string, Availability>();
   const ids = [...new Set(employeeIds)];
@@ -53,9 +62,15 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
   const firstDate = dateOf(Math.floor(range.from.getTime() / DAY_MS) - 1);
   const lastDate = dateOf(Math.floor(range.to.getTime() / DAY_MS) + 1);
   // Lean reads (availability only reads, for the HR route and every storefront slot search of a team linked to HR).
-  const [employees, versions, leave] = await Promise.all([employmentsIn.all(ctx, ids), versionsOfEmployees.all(ctx, ids), grantedLeaveOf.all(ctx, ids, lastDate, firstDate)]);
+  const [employees, versions, leave] = await Promise.all([
+    employmentsIn.all(ctx, ids),
+    versionsOfEmployees.all(ctx, ids),
+    grantedLeaveOf.all(ctx, ids, lastDate, firstDate),
+  ]);
   const holidays = holidayDates(firstDate, lastDate);
-  const dates = [...datesBetween(firstDate, lastDate)].filter((date) => !holidays.has(date)).map((date) => ({ date, weekday: weekdayOf(date) }));
+  const dates = [...datesBetween(firstDate, lastDate)]
+    .filter((date) => !holidays.has(date))
+    .map((date) => ({ date, weekday: weekdayOf(date) }));
   const instants = new Map<string, Date>();
   const instant = (date: string, time: string, zone: string) => {
     const key = `${zone} ${date}T${time}`;
@@ -76,14 +91,22 @@ export async function employeesAvailability(ctx: TenantContext, employeeIds: str
         if (slot.weekday !== weekday) continue;
         const part = slotPartWorked(slot, off);
         if (!part) continue;
-        const interval = { start: instant(date, part.start, version.timeZone), end: instant(date, part.end, version.timeZone) };
+        const interval = {
+          start: instant(date, part.start, version.timeZone),
+          end: instant(date, part.end, version.timeZone),
+        };
         if (interval.start < range.from) interval.start = range.from;
         if (interval.end > range.to) interval.end = range.to;
         if (interval.start < interval.end) intervals.push(interval);
       }
     }
-    const startDate = DateTime.fromJSDate(range.from, { zone: versionOn(own, firstDate)?.timeZone ?? employee.timeZone }).toISODate()!;
-    out.set(employee.id, { intervals: merge(intervals), timeZone: versionOn(own, startDate)?.timeZone ?? employee.timeZone });
+    const startDate = DateTime.fromJSDate(range.from, {
+      zone: versionOn(own, firstDate)?.timeZone ?? employee.timeZone,
+    }).toISODate()!;
+    out.set(employee.id, {
+      intervals: merge(intervals),
+      timeZone: versionOn(own, startDate)?.timeZone ?? employee.timeZone,
+    });
   }
   return out;
 }

@@ -11,6 +11,11 @@ export interface ClockEventWithTrail {
 
 /** Attaches their corrections to events (committed ones: a read after the write's transaction). */
 export async function withTrails(ctx: TenantContext, events: Lean<HrClockEvent>[]): Promise<ClockEventWithTrail[]> {
-  const corrections = events.length ? await correctionsOf.all(ctx, events.map((e) => e.id)) : [];
+  const corrections = events.length
+    ? await correctionsOf.all(
+        ctx,
+        events.map((e) => e.id),
+      )
+    : [];
   return events.map((event) => ({ event, corrections: corrections.filter((c) => c.clockEventId === event.id) }));
 }

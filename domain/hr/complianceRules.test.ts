@@ -17,7 +17,11 @@ describe('compliance rule sets', () => {
   });
 
   it('edit by field: a value replaces, null turns the rule off, an absent field is kept', () => {
-    const edited = withChanges(FRENCH_RULES, { maxDailyMinutes: 480, breakAfterMinutes: null, minBreakMinutes: undefined });
+    const edited = withChanges(FRENCH_RULES, {
+      maxDailyMinutes: 480,
+      breakAfterMinutes: null,
+      minBreakMinutes: undefined,
+    });
     expect(edited).toEqual({ ...FRENCH_RULES, maxDailyMinutes: 480, breakAfterMinutes: null });
     expect(withChanges(edited, {})).toEqual(edited);
     // The defaults themselves never change.
@@ -27,8 +31,19 @@ describe('compliance rule sets', () => {
 
   it('read a stored row as customised, a missing limit as off', () => {
     const updatedAt = new Date('2025-03-01T10:00:00Z');
-    const row = { ...FRENCH_RULES, maxWeeklyMinutes: undefined, minWeeklyRestMinutes: null, updatedAt, updatedBy: undefined } as unknown as HrComplianceRuleSet;
+    const row = {
+      ...FRENCH_RULES,
+      maxWeeklyMinutes: undefined,
+      minWeeklyRestMinutes: null,
+      updatedAt,
+      updatedBy: undefined,
+    } as unknown as HrComplianceRuleSet;
     expect(limitsOf(row)).toEqual({ ...FRENCH_RULES, maxWeeklyMinutes: null, minWeeklyRestMinutes: null });
-    expect(storedRuleSet(row)).toEqual({ rules: { ...FRENCH_RULES, maxWeeklyMinutes: null, minWeeklyRestMinutes: null }, customised: true, updatedAt, updatedBy: null });
+    expect(storedRuleSet(row)).toEqual({
+      rules: { ...FRENCH_RULES, maxWeeklyMinutes: null, minWeeklyRestMinutes: null },
+      customised: true,
+      updatedAt,
+      updatedBy: null,
+    });
   });
 });

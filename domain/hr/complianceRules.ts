@@ -51,12 +51,15 @@ export interface StoredRuleSet {
 
 /** What the organisation's rule set row says: the French defaults while there is none. */
 export function storedRuleSet(row: HrComplianceRuleSet | null): StoredRuleSet {
-  return row ? { rules: limitsOf(row), customised: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy ?? null } : { rules: FRENCH_RULES, customised: false, updatedAt: null, updatedBy: null };
+  return row
+    ? { rules: limitsOf(row), customised: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy ?? null }
+    : { rules: FRENCH_RULES, customised: false, updatedAt: null, updatedBy: null };
 }
 
 /** A rule set edited by `changes`: a given field replaces, null turns a rule off, an absent (undefined) one is kept. */
 export function withChanges(rules: RuleSet, changes: Partial<RuleSet>): RuleSet {
   const next = { ...rules };
-  for (const [key, value] of Object.entries(changes) as [keyof RuleSet, number | null | undefined][]) if (value !== undefined) (next as Record<keyof RuleSet, number | null>)[key] = value;
+  for (const [key, value] of Object.entries(changes) as [keyof RuleSet, number | null | undefined][])
+    if (value !== undefined) (next as Record<keyof RuleSet, number | null>)[key] = value;
   return next;
 }

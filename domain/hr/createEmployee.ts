@@ -23,7 +23,8 @@ export interface CreateEmployeeProps {
 /** Creates an employee; a linked account must be a member of the organisation and linked to no other employee (409). */
 export async function createEmployee(ctx: TenantContext, props: CreateEmployeeProps): Promise<HrEmployee> {
   const timeZone = await checkZone(ctx.em, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
-  if (props.userId && !(await isMember(ctx.em, props.userId))) throw invalidField('userId', 'must be a member of the organisation');
+  if (props.userId && !(await isMember(ctx.em, props.userId)))
+    throw invalidField('userId', 'must be a member of the organisation');
   try {
     return await ctx.em.transactional(async (em) => {
       const employee = em.create(HrEmployee, {
@@ -38,11 +39,18 @@ export async function createEmployee(ctx: TenantContext, props: CreateEmployeePr
         weeklyHours: props.weeklyHours ?? 35,
         hireDate: props.hireDate ?? null,
       });
-      audit(em, { action: 'hr.employee.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employee.id });
+      audit(em, {
+        action: 'hr.employee.created',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_employee',
+        targetId: employee.id,
+      });
       return employee;
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('user_already_employee', 'This account is already linked to an employee of the organisation');
+    if (err instanceof UniqueConstraintViolationException)
+      throw conflict('user_already_employee', 'This account is already linked to an employee of the organisation');
     throw err;
   }
 }

@@ -22,17 +22,36 @@ export interface CreateLeaveTypeProps {
  * Only a type keeping a balance accrues or takes RTT (400).
  */
 export async function createLeaveType(ctx: TenantContext, props: CreateLeaveTypeProps): Promise<HrLeaveType> {
-  const settings = { tracksBalance: props.tracksBalance, accrualDaysPerMonth: props.accrualDaysPerMonth ?? 0, rtt: props.rtt ?? false };
+  const settings = {
+    tracksBalance: props.tracksBalance,
+    accrualDaysPerMonth: props.accrualDaysPerMonth ?? 0,
+    rtt: props.rtt ?? false,
+  };
   checkLeaveTypeSettings(settings);
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
   try {
     return await ctx.em.transactional(async (em) => {
-      const type = em.create(HrLeaveType, { tenantId: ctx.tenantId, code: props.code, name: props.name.trim(), paid: props.paid, ...settings, counting: props.counting ?? defaultCounting(settings.accrualDaysPerMonth), archivedAt: null });
-      audit(em, { action: 'hr.leave_type.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_type', targetId: type.id });
+      const type = em.create(HrLeaveType, {
+        tenantId: ctx.tenantId,
+        code: props.code,
+        name: props.name.trim(),
+        paid: props.paid,
+        ...settings,
+        counting: props.counting ?? defaultCounting(settings.accrualDaysPerMonth),
+        archivedAt: null,
+      });
+      audit(em, {
+        action: 'hr.leave_type.created',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_leave_type',
+        targetId: type.id,
+      });
       return type;
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('leave_type_exists', `A leave type with the code ${props.code} exists`);
+    if (err instanceof UniqueConstraintViolationException)
+      throw conflict('leave_type_exists', `A leave type with the code ${props.code} exists`);
     throw err;
   }
 }

@@ -5,7 +5,8 @@ import { todayIn } from '../../lib/calendar';
 export type Employment = Partial<Pick<HrEmployee, 'hireDate' | 'endDate'>>;
 
 /** Whether a local date is within the employment. */
-export const employedOn = (employee: Employment, date: string): boolean => !(employee.hireDate && date < employee.hireDate) && !(employee.endDate && date > employee.endDate);
+export const employedOn = (employee: Employment, date: string): boolean =>
+  !(employee.hireDate && date < employee.hireDate) && !(employee.endDate && date > employee.endDate);
 
 /** Whether an employee has left at `at`: from the day after their last day (`endDate`), in their own time zone. */
 export function statusOn(employee: Pick<HrEmployee, 'endDate' | 'timeZone'>, at = new Date()): EmployeeStatus {

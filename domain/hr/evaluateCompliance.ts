@@ -34,7 +34,13 @@ const isoWeekOf = (monday: number) => {
  *   min_break           a working day reaching breakAfter without a pause of minBreak between two of its intervals
  * A working day gathers the intervals starting on a local day (a night shift stays one working day).
  */
-export function evaluateCompliance(intervals: WorkInterval[], zone: string, from: string, to: string, rules: RuleSet): Breach[] {
+export function evaluateCompliance(
+  intervals: WorkInterval[],
+  zone: string,
+  from: string,
+  to: string,
+  rules: RuleSet,
+): Breach[] {
   const breaches: Breach[] = [];
   const minutesByDay = new Map<number, number>();
   const shifts = new Map<number, WorkInterval[]>();
@@ -56,14 +62,31 @@ export function evaluateCompliance(intervals: WorkInterval[], zone: string, from
   for (let n = first; n <= last; n++) {
     const d = dateOf(n);
     const worked = dayMinutes(n);
-    if (rules.maxDailyMinutes !== null && worked > rules.maxDailyMinutes) breaches.push({ rule: 'max_daily_hours', periodKey: d, measuredMinutes: worked, limitMinutes: rules.maxDailyMinutes, detail: `${hours(worked)} worked on ${d}` });
+    if (rules.maxDailyMinutes !== null && worked > rules.maxDailyMinutes)
+      breaches.push({
+        rule: 'max_daily_hours',
+        periodKey: d,
+        measuredMinutes: worked,
+        limitMinutes: rules.maxDailyMinutes,
+        detail: `${hours(worked)} worked on ${d}`,
+      });
     const dayShifts = shifts.get(n) ?? [];
-    const shiftMinutes = Math.round(dayShifts.reduce((sum, i) => sum + (i.end.getTime() - i.start.getTime()) / MINUTE, 0));
+    const shiftMinutes = Math.round(
+      dayShifts.reduce((sum, i) => sum + (i.end.getTime() - i.start.getTime()) / MINUTE, 0),
+    );
     if (rules.breakAfterMinutes !== null && shiftMinutes >= rules.breakAfterMinutes) {
       let longest = 0;
-      for (let k = 1; k < dayShifts.length; k++) longest = Math.max(longest, (dayShifts[k].start.getTime() - dayShifts[k - 1].end.getTime()) / MINUTE);
+      for (let k = 1; k < dayShifts.length; k++)
+        longest = Math.max(longest, (dayShifts[k].start.getTime() - dayShifts[k - 1].end.getTime()) / MINUTE);
       longest = Math.round(longest);
-      if (longest < rules.minBreakMinutes) breaches.push({ rule: 'min_break', periodKey: d, measuredMinutes: longest, limitMinutes: rules.minBreakMinutes, detail: `${hours(shiftMinutes)} worked from ${d} with a longest pause of ${longest} min` });
+      if (longest < rules.minBreakMinutes)
+        breaches.push({
+          rule: 'min_break',
+          periodKey: d,
+          measuredMinutes: longest,
+          limitMinutes: rules.minBreakMinutes,
+          detail: `${hours(shiftMinutes)} worked from ${d} with a longest pause of ${longest} min`,
+        });
     }
   }
 
@@ -74,7 +97,14 @@ export function evaluateCompliance(intervals: WorkInterval[], zone: string, from
       const dayShifts = shifts.get(n)!;
       if (n >= first && n <= last && Number.isFinite(lastEnd)) {
         const rest = Math.max(0, Math.round((dayShifts[0].start.getTime() - lastEnd) / MINUTE));
-        if (rest < rules.minDailyRestMinutes) breaches.push({ rule: 'min_daily_rest', periodKey: dateOf(n), measuredMinutes: rest, limitMinutes: rules.minDailyRestMinutes, detail: `${hours(rest)} of rest before ${dateOf(n)}` });
+        if (rest < rules.minDailyRestMinutes)
+          breaches.push({
+            rule: 'min_daily_rest',
+            periodKey: dateOf(n),
+            measuredMinutes: rest,
+            limitMinutes: rules.minDailyRestMinutes,
+            detail: `${hours(rest)} of rest before ${dateOf(n)}`,
+          });
       }
       for (const i of dayShifts) lastEnd = Math.max(lastEnd, i.end.getTime());
     }
@@ -88,12 +118,26 @@ export function evaluateCompliance(intervals: WorkInterval[], zone: string, from
   for (let monday = mondayOf(first); monday <= last; monday += 7) {
     const week = isoWeekOf(monday);
     const worked = weekMinutes(monday);
-    if (rules.maxWeeklyMinutes !== null && worked > rules.maxWeeklyMinutes) breaches.push({ rule: 'max_weekly_hours', periodKey: week, measuredMinutes: worked, limitMinutes: rules.maxWeeklyMinutes, detail: `${hours(worked)} worked in week ${week}` });
+    if (rules.maxWeeklyMinutes !== null && worked > rules.maxWeeklyMinutes)
+      breaches.push({
+        rule: 'max_weekly_hours',
+        periodKey: week,
+        measuredMinutes: worked,
+        limitMinutes: rules.maxWeeklyMinutes,
+        detail: `${hours(worked)} worked in week ${week}`,
+      });
     if (rules.maxAverageWeeklyMinutes !== null && worked > 0) {
       let total = 0;
       for (let k = 0; k < rules.averageWeeks; k++) total += weekMinutes(monday - 7 * k);
       const average = Math.round(total / rules.averageWeeks);
-      if (average > rules.maxAverageWeeklyMinutes) breaches.push({ rule: 'max_average_weekly_hours', periodKey: week, measuredMinutes: average, limitMinutes: rules.maxAverageWeeklyMinutes, detail: `${hours(average)} a week on average over the ${rules.averageWeeks} weeks to ${week}` });
+      if (average > rules.maxAverageWeeklyMinutes)
+        breaches.push({
+          rule: 'max_average_weekly_hours',
+          periodKey: week,
+          measuredMinutes: average,
+          limitMinutes: rules.maxAverageWeeklyMinutes,
+          detail: `${hours(average)} a week on average over the ${rules.averageWeeks} weeks to ${week}`,
+        });
     }
     if (rules.minWeeklyRestMinutes !== null && worked > 0) {
       const start = dayStart(zone, monday);
@@ -104,11 +148,22 @@ export function evaluateCompliance(intervals: WorkInterval[], zone: string, from
       let previousEnd = -Infinity;
       for (const i of [...intervals, { start: new Date(8.64e15), end: new Date(8.64e15), corrected: false }]) {
         const gapEnd = i.start.getTime();
-        if (gapEnd > start && previousEnd < end) longest = Math.max(longest, (Math.min(gapEnd, end + 7 * DAY) - Math.max(previousEnd, start - 7 * DAY)) / MINUTE);
+        if (gapEnd > start && previousEnd < end)
+          longest = Math.max(
+            longest,
+            (Math.min(gapEnd, end + 7 * DAY) - Math.max(previousEnd, start - 7 * DAY)) / MINUTE,
+          );
         previousEnd = Math.max(previousEnd, i.end.getTime());
       }
       longest = Math.round(longest);
-      if (longest < rules.minWeeklyRestMinutes) breaches.push({ rule: 'min_weekly_rest', periodKey: week, measuredMinutes: longest, limitMinutes: rules.minWeeklyRestMinutes, detail: `longest rest of week ${week}: ${hours(longest)}` });
+      if (longest < rules.minWeeklyRestMinutes)
+        breaches.push({
+          rule: 'min_weekly_rest',
+          periodKey: week,
+          measuredMinutes: longest,
+          limitMinutes: rules.minWeeklyRestMinutes,
+          detail: `longest rest of week ${week}: ${hours(longest)}`,
+        });
     }
   }
   return breaches;

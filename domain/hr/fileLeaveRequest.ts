@@ -31,32 +31,83 @@ export const MAX_LEAVE_DAYS_SPAN = 366;
  * and needs the balance (409 `insufficient_balance`). A span sharing a half day with a pending or granted
  * request is refused by the database (409 `leave_overlap`).
  */
-export async function fileLeaveRequest(ctx: TenantContext, employeeId: string, props: FileLeaveRequestProps): Promise<HrLeaveRequest> {
+export async function fileLeaveRequest(
+  ctx: TenantContext,
+  employeeId: string,
+  props: FileLeaveRequestProps,
+): Promise<HrLeaveRequest> {
   const employee = await employeeInScope(ctx, await hrScope(ctx), employeeId);
-  const span = { startDate: props.startDate, startHalf: props.startHalf ?? 'morning', endDate: props.endDate, endHalf: props.endHalf ?? 'afternoon' } as const;
+  const span = {
+    startDate: props.startDate,
+    startHalf: props.startHalf ?? 'morning',
+    endDate: props.endDate,
+    endHalf: props.endHalf ?? 'afternoon',
+  } as const;
   if (span.endDate < span.startDate) throw invalidField('endDate', 'must not be before startDate');
-  if (span.endDate === span.startDate && span.startHalf === 'afternoon' && span.endHalf === 'morning') throw invalidField('endHalf', 'a one-day request starting in the afternoon ends in the afternoon');
-  if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / DAY_MS >= MAX_LEAVE_DAYS_SPAN) throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
+  if (span.endDate === span.startDate && span.startHalf === 'afternoon' && span.endHalf === 'morning')
+    throw invalidField('endHalf', 'a one-day request starting in the afternoon ends in the afternoon');
+  if ((Date.parse(span.endDate) - Date.parse(span.startDate)) / DAY_MS >= MAX_LEAVE_DAYS_SPAN)
+    throw invalidField('endDate', `a request spans at most ${MAX_LEAVE_DAYS_SPAN} days`);
   const type = await findLeaveType(ctx, props.leaveTypeId);
-  if (type.archivedAt) throw conflict('leave_type_archived', `Leave type ${type.code} is archived: it takes no new request`);
+  if (type.archivedAt)
+    throw conflict('leave_type_archived', `Leave type ${type.code} is archived: it takes no new request`);
   const days = leaveDays(span, type.counting, await scheduleVersions(ctx.em, employee.id), employee);
-  if (days <= 0) throw badRequest('leave_covers_no_working_day', 'The request covers no working day of the employee (days before the hire date or after the last day count 0)');
+  if (days <= 0)
+    throw badRequest(
+      'leave_covers_no_working_day',
+      'The request covers no working day of the employee (days before the hire date or after the last day count 0)',
+    );
   try {
     const request = await ctx.em.transactional(async (em) => {
       await lockEmployee(em, employee.id);
       if (type.tracksBalance) {
         const balance = await balanceOf(em, employee.id, type.id);
-        if (balance < days) throw conflict('insufficient_balance', `The request takes ${days} days; the ${type.code} balance is ${balance}`);
+        if (balance < days)
+          throw conflict(
+            'insufficient_balance',
+            `The request takes ${days} days; the ${type.code} balance is ${balance}`,
+          );
       }
-      const request = em.create(HrLeaveRequest, { tenantId: ctx.tenantId, employeeId: employee.id, leaveTypeId: type.id, ...span, days, comment: props.comment ?? null, requestedBy: ctx.userId });
-      if (type.tracksBalance) appendMovement(em, { tenantId: ctx.tenantId, employeeId: employee.id, leaveTypeId: type.id, kind: 'request', days: -days, leaveRequestId: request.id, createdBy: ctx.userId });
-      audit(em, { action: 'hr.leave.requested', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_request', targetId: request.id });
+      const request = em.create(HrLeaveRequest, {
+        tenantId: ctx.tenantId,
+        employeeId: employee.id,
+        leaveTypeId: type.id,
+        ...span,
+        days,
+        comment: props.comment ?? null,
+        requestedBy: ctx.userId,
+      });
+      if (type.tracksBalance)
+        appendMovement(em, {
+          tenantId: ctx.tenantId,
+          employeeId: employee.id,
+          leaveTypeId: type.id,
+          kind: 'request',
+          days: -days,
+          leaveRequestId: request.id,
+          createdBy: ctx.userId,
+        });
+      audit(em, {
+        action: 'hr.leave.requested',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_leave_request',
+        targetId: request.id,
+      });
       return request;
     });
-    await notify(ctx.services, 'rh', [{ event: 'leave.requested', tenantId: ctx.tenantId, subject: { employeeId: employee.id, leaveRequestId: request.id }, data: { leaveType: type.code, startDate: span.startDate, endDate: span.endDate, days } }]);
+    await notify(ctx.services, 'rh', [
+      {
+        event: 'leave.requested',
+        tenantId: ctx.tenantId,
+        subject: { employeeId: employee.id, leaveRequestId: request.id },
+        data: { leaveType: type.code, startDate: span.startDate, endDate: span.endDate, days },
+      },
+    ]);
     return request;
   } catch (err) {
-    if (err instanceof DriverException && (err as DriverException & { code?: string }).code === '23P01') throw conflict('leave_overlap', 'The employee already has a pending or granted request on these days');
+    if (err instanceof DriverException && (err as DriverException & { code?: string }).code === '23P01')
+      throw conflict('leave_overlap', 'The employee already has a pending or granted request on these days');
     throw err;
   }
 }

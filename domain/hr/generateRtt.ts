@@ -27,7 +27,12 @@ export async function generateRtt(ctx: TenantContext, period: string): Promise<n
   for (const employee of employees) {
     const versions = schedules.filter((s) => s.employeeId === employee.id);
     if (!versions.length) continue;
-    const excess = excessMinutes(weeks, employee, versions, leave.filter((l) => l.employeeId === employee.id));
+    const excess = excessMinutes(
+      weeks,
+      employee,
+      versions,
+      leave.filter((l) => l.employeeId === employee.id),
+    );
     const days = rttDaysOf(excess);
     if (days > 0) rows.push({ employeeId: employee.id, leaveTypeId: type.id, days, reason: rttReason(period, excess) });
   }

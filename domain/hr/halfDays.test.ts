@@ -1,6 +1,11 @@
 import { HALF_DAY_BOUNDARY, halvesOff, halvesWorked, slotPartWorked, type HalfDaySpan } from './halfDays';
 
-const span = (startDate: string, endDate = startDate, startHalf: HalfDaySpan['startHalf'] = 'morning', endHalf: HalfDaySpan['endHalf'] = 'afternoon'): HalfDaySpan => ({ startDate, startHalf, endDate, endHalf });
+const span = (
+  startDate: string,
+  endDate = startDate,
+  startHalf: HalfDaySpan['startHalf'] = 'morning',
+  endHalf: HalfDaySpan['endHalf'] = 'afternoon',
+): HalfDaySpan => ({ startDate, startHalf, endDate, endHalf });
 const sorted = (halves: Set<string>) => [...halves].sort();
 
 describe('half days of leave', () => {
@@ -10,8 +15,18 @@ describe('half days of leave', () => {
 
   it.each([
     ['a day inside the span', span('2025-06-16', '2025-06-18'), '2025-06-17', ['afternoon', 'morning']],
-    ['the first day of a span starting in the afternoon', span('2025-06-16', '2025-06-18', 'afternoon'), '2025-06-16', ['afternoon']],
-    ['the last day of a span ending in the morning', span('2025-06-16', '2025-06-18', 'morning', 'morning'), '2025-06-18', ['morning']],
+    [
+      'the first day of a span starting in the afternoon',
+      span('2025-06-16', '2025-06-18', 'afternoon'),
+      '2025-06-16',
+      ['afternoon'],
+    ],
+    [
+      'the last day of a span ending in the morning',
+      span('2025-06-16', '2025-06-18', 'morning', 'morning'),
+      '2025-06-18',
+      ['morning'],
+    ],
     ['a one-day afternoon', span('2025-06-16', '2025-06-16', 'afternoon'), '2025-06-16', ['afternoon']],
     ['a one-day morning', span('2025-06-16', '2025-06-16', 'morning', 'morning'), '2025-06-16', ['morning']],
     ['the day before the span', span('2025-06-16', '2025-06-18'), '2025-06-15', []],
@@ -39,7 +54,10 @@ describe('half days of leave', () => {
   it('removes a slot held entirely in the half taken', () => {
     expect(slotPartWorked({ start: '08:00', end: '12:00' }, new Set(['morning']))).toBeNull();
     expect(slotPartWorked({ start: '13:00', end: '18:00' }, new Set(['afternoon']))).toBeNull();
-    expect(slotPartWorked({ start: '13:00', end: '18:00' }, new Set(['morning']))).toEqual({ start: '13:00', end: '18:00' });
+    expect(slotPartWorked({ start: '13:00', end: '18:00' }, new Set(['morning']))).toEqual({
+      start: '13:00',
+      end: '18:00',
+    });
   });
 
   it.each([

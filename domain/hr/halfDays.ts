@@ -24,7 +24,10 @@ export function halvesOff(spans: Iterable<HalfDaySpan>, date: string): Set<Half>
 }
 
 /** The part of a slot (local times) left once the halves `off` are removed; null when nothing is left. */
-export function slotPartWorked(slot: Pick<ScheduleSlot, 'start' | 'end'>, off: ReadonlySet<Half>): { start: string; end: string } | null {
+export function slotPartWorked(
+  slot: Pick<ScheduleSlot, 'start' | 'end'>,
+  off: ReadonlySet<Half>,
+): { start: string; end: string } | null {
   let { start, end } = slot;
   if (off.has('morning') && start < HALF_DAY_BOUNDARY) start = HALF_DAY_BOUNDARY;
   if (off.has('afternoon') && end > HALF_DAY_BOUNDARY) end = HALF_DAY_BOUNDARY;

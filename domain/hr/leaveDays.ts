@@ -36,7 +36,12 @@ interface HalfDay {
  * Either way public holidays, Sundays in `ouvrables`, and dates before the hire date or after the last day count
  * 0. A span taking no worked half takes nothing.
  */
-export function leaveDays(span: LeaveSpan, counting: LeaveCounting, versions: Pick<HrSchedule, 'effectiveFrom' | 'slots'>[], employment: Employment = {}): number {
+export function leaveDays(
+  span: LeaveSpan,
+  counting: LeaveCounting,
+  versions: Pick<HrSchedule, 'effectiveFrom' | 'slots'>[],
+  employment: Employment = {},
+): number {
   const lookahead = addDays(span.endDate, RETURN_LOOKAHEAD_DAYS);
   const holidays = holidayDates(span.startDate, lookahead);
   const halfDay = (date: string, half: Half): HalfDay => {
@@ -47,7 +52,8 @@ export function leaveDays(span: LeaveSpan, counting: LeaveCounting, versions: Pi
     return { date, half, worked: open && worked, ouvrable: open && weekday <= 6 };
   };
   const inSpan: HalfDay[] = [];
-  for (const date of datesBetween(span.startDate, span.endDate)) for (const half of halvesOff([span], date)) inSpan.push(halfDay(date, half));
+  for (const date of datesBetween(span.startDate, span.endDate))
+    for (const half of halvesOff([span], date)) inSpan.push(halfDay(date, half));
   if (counting === 'ouvres') return inSpan.filter((h) => h.worked).length / 2;
 
   const first = inSpan.findIndex((h) => h.worked);
@@ -55,7 +61,8 @@ export function leaveDays(span: LeaveSpan, counting: LeaveCounting, versions: Pi
   const halves = inSpan.slice(first);
   const after: HalfDay[] = [];
   if (span.endHalf === 'morning') after.push(halfDay(span.endDate, 'afternoon'));
-  for (const date of datesBetween(addDays(span.endDate, 1), lookahead)) after.push(halfDay(date, 'morning'), halfDay(date, 'afternoon'));
+  for (const date of datesBetween(addDays(span.endDate, 1), lookahead))
+    after.push(halfDay(date, 'morning'), halfDay(date, 'afternoon'));
   const back = after.findIndex((h) => h.worked);
   if (back >= 0) halves.push(...after.slice(0, back));
   return halves.filter((h) => h.ouvrable).length / 2;

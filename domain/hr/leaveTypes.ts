@@ -10,18 +10,49 @@ import { insertLeaveTypesIfMissing, leaveTypesWithCodes } from './store/leave';
  * 2.5 jours ouvrables a month, spent in jours ouvrables (five weeks a year); RTT days are worked days.
  */
 export const defaultLeaveTypes = [
-  { code: 'paid', name: 'Congés payés', paid: true, tracksBalance: true, accrualDaysPerMonth: MONTHLY_PAID_LEAVE.ouvrables, rtt: false, counting: 'ouvrables' },
+  {
+    code: 'paid',
+    name: 'Congés payés',
+    paid: true,
+    tracksBalance: true,
+    accrualDaysPerMonth: MONTHLY_PAID_LEAVE.ouvrables,
+    rtt: false,
+    counting: 'ouvrables',
+  },
   { code: 'rtt', name: 'RTT', paid: true, tracksBalance: true, accrualDaysPerMonth: 0, rtt: true, counting: 'ouvres' },
-  { code: 'sick', name: 'Arrêt maladie', paid: true, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' },
-  { code: 'unpaid', name: 'Congé sans solde', paid: false, tracksBalance: false, accrualDaysPerMonth: 0, rtt: false, counting: 'ouvres' },
+  {
+    code: 'sick',
+    name: 'Arrêt maladie',
+    paid: true,
+    tracksBalance: false,
+    accrualDaysPerMonth: 0,
+    rtt: false,
+    counting: 'ouvres',
+  },
+  {
+    code: 'unpaid',
+    name: 'Congé sans solde',
+    paid: false,
+    tracksBalance: false,
+    accrualDaysPerMonth: 0,
+    rtt: false,
+    counting: 'ouvres',
+  },
 ] as const;
 
 /** Whether every default type is among these codes. */
-export const hasDefaultLeaveTypes = (codes: string[]): boolean => defaultLeaveTypes.every((d) => codes.includes(d.code));
+export const hasDefaultLeaveTypes = (codes: string[]): boolean =>
+  defaultLeaveTypes.every((d) => codes.includes(d.code));
 
 /** Makes the default leave types of the organisation when missing (idempotent, safe concurrently). */
 export async function ensureDefaultLeaveTypes(em: Em, tenantId: string): Promise<void> {
-  if ((await leaveTypesWithCodes(em, defaultLeaveTypes.map((t) => t.code))) === defaultLeaveTypes.length) return;
+  if (
+    (await leaveTypesWithCodes(
+      em,
+      defaultLeaveTypes.map((t) => t.code),
+    )) === defaultLeaveTypes.length
+  )
+    return;
   await insertLeaveTypesIfMissing(em, tenantId, defaultLeaveTypes);
 }
 
@@ -38,5 +69,9 @@ export async function findLeaveType(ctx: TenantContext, id: string, em: Em = ctx
  * to a type without a ledger balance would show nowhere).
  */
 export function checkLeaveTypeSettings(type: Pick<HrLeaveType, 'tracksBalance' | 'accrualDaysPerMonth' | 'rtt'>): void {
-  if (!type.tracksBalance && (Number(type.accrualDaysPerMonth) > 0 || type.rtt)) throw invalidField('tracksBalance', 'must be true for a type that accrues (accrualDaysPerMonth > 0) or takes RTT (rtt)');
+  if (!type.tracksBalance && (Number(type.accrualDaysPerMonth) > 0 || type.rtt))
+    throw invalidField(
+      'tracksBalance',
+      'must be true for a type that accrues (accrualDaysPerMonth > 0) or takes RTT (rtt)',
+    );
 }

@@ -13,9 +13,22 @@ export interface ListClockEventsProps {
 }
 
 /** Clock events in the order they were recorded, with their trails: any employee's for managers, else the caller's. */
-export async function listClockEvents(ctx: TenantContext, props: ListClockEventsProps): Promise<Page<ClockEventWithTrail>> {
+export async function listClockEvents(
+  ctx: TenantContext,
+  props: ListClockEventsProps,
+): Promise<Page<ClockEventWithTrail>> {
   const scope = await readScope(ctx);
   const { employeeId } = employeeFilter(scope, props.employeeId);
-  const page = toPage(await clockEventsPage.all(ctx, employeeId ?? null, props.from ?? null, props.to ?? null, props.cursor ?? null, props.limit + 1), props.limit);
+  const page = toPage(
+    await clockEventsPage.all(
+      ctx,
+      employeeId ?? null,
+      props.from ?? null,
+      props.to ?? null,
+      props.cursor ?? null,
+      props.limit + 1,
+    ),
+    props.limit,
+  );
   return { items: await withTrails(ctx, page.items), nextCursor: page.nextCursor };
 }

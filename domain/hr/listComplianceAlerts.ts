@@ -13,6 +13,19 @@ export interface ListAlertsProps {
 }
 
 /** Compliance alerts, newest first. */
-export async function listComplianceAlerts(ctx: TenantContext, props: ListAlertsProps): Promise<Page<Lean<HrComplianceAlert>>> {
-  return toPage(await alertsPage.all(ctx, props.employeeId ?? null, props.rule ?? null, props.acknowledged ?? null, props.cursor ?? null, props.limit + 1), props.limit);
+export async function listComplianceAlerts(
+  ctx: TenantContext,
+  props: ListAlertsProps,
+): Promise<Page<Lean<HrComplianceAlert>>> {
+  return toPage(
+    await alertsPage.all(
+      ctx,
+      props.employeeId ?? null,
+      props.rule ?? null,
+      props.acknowledged ?? null,
+      props.cursor ?? null,
+      props.limit + 1,
+    ),
+    props.limit,
+  );
 }

@@ -23,6 +23,15 @@ export async function listEmployees(ctx: TenantContext, props: ListEmployeesProp
   if (!scope.manager && !scope.self) return { items: [], nextCursor: null };
   const only = scope.manager ? null : scope.self!.id;
   const like = props.q ? `%${likeEscape(props.q)}%` : null;
-  const rows = await employeesPage.all(ctx, only, props.status ?? null, props.department ?? null, props.userId ?? null, like, props.cursor ?? null, props.limit + 1);
+  const rows = await employeesPage.all(
+    ctx,
+    only,
+    props.status ?? null,
+    props.department ?? null,
+    props.userId ?? null,
+    like,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   return toPage(rows, props.limit);
 }

@@ -18,10 +18,22 @@ export interface ListLeaveRequestsProps {
 }
 
 /** Leave requests, newest first: every employee's for hr.leave.decide or hr.employees.manage, else the caller's own. */
-export async function listLeaveRequests(ctx: TenantContext, props: ListLeaveRequestsProps): Promise<Page<Lean<HrLeaveRequest>>> {
+export async function listLeaveRequests(
+  ctx: TenantContext,
+  props: ListLeaveRequestsProps,
+): Promise<Page<Lean<HrLeaveRequest>>> {
   const scope = await readScope(ctx, 'hr.leave.decide');
   if (!scope.manager) scope.manager = await holds(ctx, 'hr.employees.manage');
   const { employeeId } = employeeFilter(scope, props.employeeId);
-  const rows = await leaveRequestsPage.all(ctx, employeeId ?? null, props.status ?? null, props.leaveTypeId ?? null, props.from ?? null, props.to ?? null, props.cursor ?? null, props.limit + 1);
+  const rows = await leaveRequestsPage.all(
+    ctx,
+    employeeId ?? null,
+    props.status ?? null,
+    props.leaveTypeId ?? null,
+    props.from ?? null,
+    props.to ?? null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   return toPage(rows, props.limit);
 }

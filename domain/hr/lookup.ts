@@ -29,31 +29,45 @@ export type ReadScope = HrScope<Lean<HrEmployee>>;
 type ManagerPermission = 'hr.employees.manage' | 'hr.leave.decide';
 
 /** Whether the caller holds `permission` (managers of the HR data hold hr.employees.manage). */
-export async function holds(ctx: TenantContext, permission: 'hr.employees.manage' | 'hr.leave.decide' | 'hr.compliance.manage'): Promise<boolean> {
+export async function holds(
+  ctx: TenantContext,
+  permission: 'hr.employees.manage' | 'hr.leave.decide' | 'hr.compliance.manage',
+): Promise<boolean> {
   if (!ctx.userId) return true;
   return (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has(permission);
 }
 
 /** The scope decision, whichever way the caller's own record (an account's, never a provisional id) is read. */
-async function scopeOf<E extends { id: string }>(ctx: TenantContext, managerPermission: ManagerPermission, ownRecord: (userId: string) => Promise<E | null>): Promise<HrScope<E>> {
+async function scopeOf<E extends { id: string }>(
+  ctx: TenantContext,
+  managerPermission: ManagerPermission,
+  ownRecord: (userId: string) => Promise<E | null>,
+): Promise<HrScope<E>> {
   const manager = await holds(ctx, managerPermission);
   const self = ctx.userId ? await ownRecord(ctx.userId) : null;
   return { manager, self };
 }
 
 /** The scope of a use case that writes: the caller's own record is a managed entity of ctx.em. */
-export async function hrScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<HrScope> {
+export async function hrScope(
+  ctx: TenantContext,
+  managerPermission: ManagerPermission = 'hr.employees.manage',
+): Promise<HrScope> {
   return scopeOf(ctx, managerPermission, (userId) => ownEmployeeRecord(ctx.em, userId));
 }
 
 /** hrScope for a read-only use case: the same decision, the caller's own record read lean. */
-export async function readScope(ctx: TenantContext, managerPermission: ManagerPermission = 'hr.employees.manage'): Promise<ReadScope> {
+export async function readScope(
+  ctx: TenantContext,
+  managerPermission: ManagerPermission = 'hr.employees.manage',
+): Promise<ReadScope> {
   return scopeOf(ctx, managerPermission, (userId) => ownEmployee.one(ctx, userId));
 }
 
 /** The caller's own record when `id` is it: 403 without a record, 404 for another employee's. */
 function ownOnly<E extends { id: string }>(scope: HrScope<E>, id: string): E {
-  if (!scope.self) throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation');
+  if (!scope.self)
+    throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation');
   if (scope.self.id !== id) throw notFound('Employee');
   return scope.self;
 }

@@ -1,19 +1,47 @@
 import type { ScheduleSlot } from '../../entities/hr/schedule';
 import type { HalfDaySpan } from './halfDays';
-import { accrualMovements, excessMinutes, LEGAL_WEEKLY_MINUTES, RTT_DAY_MINUTES, rttDaysOf, rttReason, rttWeeksOf } from './monthlyLeave';
+import {
+  accrualMovements,
+  excessMinutes,
+  LEGAL_WEEKLY_MINUTES,
+  RTT_DAY_MINUTES,
+  rttDaysOf,
+  rttReason,
+  rttWeeksOf,
+} from './monthlyLeave';
 
 /** 39 h a week: Monday to Thursday 9-13 and 14-18, Friday 9-13 and 14-17 (4 h a week above 35 h). */
-const WEEK_39H: ScheduleSlot[] = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
-const WEEK_35H: ScheduleSlot[] = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '12:30' }, { weekday, start: '13:30', end: '17:00' }]);
+const WEEK_39H: ScheduleSlot[] = [1, 2, 3, 4, 5].flatMap((weekday) => [
+  { weekday, start: '09:00', end: '13:00' },
+  { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' },
+]);
+const WEEK_35H: ScheduleSlot[] = [1, 2, 3, 4, 5].flatMap((weekday) => [
+  { weekday, start: '09:00', end: '12:30' },
+  { weekday, start: '13:30', end: '17:00' },
+]);
 const since = (effectiveFrom: string, slots: ScheduleSlot[]) => ({ effectiveFrom, slots });
-const day = (date: string, startHalf: HalfDaySpan['startHalf'] = 'morning', endHalf: HalfDaySpan['endHalf'] = 'afternoon'): HalfDaySpan => ({ startDate: date, startHalf, endDate: date, endHalf });
+const day = (
+  date: string,
+  startHalf: HalfDaySpan['startHalf'] = 'morning',
+  endHalf: HalfDaySpan['endHalf'] = 'afternoon',
+): HalfDaySpan => ({ startDate: date, startHalf, endDate: date, endHalf });
 
 describe('RTT of a month', () => {
-  it('counts the ISO weeks starting in the month, to the last one\'s Sunday', () => {
+  it("counts the ISO weeks starting in the month, to the last one's Sunday", () => {
     // March 2025 starts on a Saturday: its weeks start on the 3rd, 10th, 17th, 24th and 31st.
     const weeks = rttWeeksOf('2025-03');
-    expect(weeks).toMatchObject({ mondays: ['2025-03-03', '2025-03-10', '2025-03-17', '2025-03-24', '2025-03-31'], first: '2025-03-03', last: '2025-04-06' });
-    expect(rttWeeksOf('2025-09').mondays).toEqual(['2025-09-01', '2025-09-08', '2025-09-15', '2025-09-22', '2025-09-29']);
+    expect(weeks).toMatchObject({
+      mondays: ['2025-03-03', '2025-03-10', '2025-03-17', '2025-03-24', '2025-03-31'],
+      first: '2025-03-03',
+      last: '2025-04-06',
+    });
+    expect(rttWeeksOf('2025-09').mondays).toEqual([
+      '2025-09-01',
+      '2025-09-08',
+      '2025-09-15',
+      '2025-09-22',
+      '2025-09-29',
+    ]);
     expect(rttWeeksOf('2025-12').last).toBe('2026-01-04');
     expect(rttWeeksOf('2025-12').holidays.has('2026-01-01')).toBe(true);
   });
@@ -63,7 +91,10 @@ describe('RTT of a month', () => {
 
 describe('accrual of a month', () => {
   it('credits each employee every accruing type at its rate', () => {
-    const types = [{ id: 'paid', accrualDaysPerMonth: '2.50' }, { id: 'extra', accrualDaysPerMonth: 1 }];
+    const types = [
+      { id: 'paid', accrualDaysPerMonth: '2.50' },
+      { id: 'extra', accrualDaysPerMonth: 1 },
+    ];
     expect(accrualMovements('2025-07', ['e1', 'e2'], types, new Map())).toEqual([
       { employeeId: 'e1', leaveTypeId: 'paid', days: 2.5, reason: 'Accrual 2025-07' },
       { employeeId: 'e1', leaveTypeId: 'extra', days: 1, reason: 'Accrual 2025-07' },
@@ -77,9 +108,19 @@ describe('accrual of a month', () => {
     // Eleven months of 2.08 ouvrés: 22.88; May makes 25.
     const earned = new Map([['e1:ouvres', 22.88]]);
     expect(accrualMovements('2026-05', ['e1', 'e2'], [{ id: 'ouvres', accrualDaysPerMonth: 2.08 }], earned)).toEqual([
-      { employeeId: 'e1', leaveTypeId: 'ouvres', days: 2.12, reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day' },
+      {
+        employeeId: 'e1',
+        leaveTypeId: 'ouvres',
+        days: 2.12,
+        reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day',
+      },
       // Hired in May: 2.08 rounds up to 3.
-      { employeeId: 'e2', leaveTypeId: 'ouvres', days: 3, reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day' },
+      {
+        employeeId: 'e2',
+        leaveTypeId: 'ouvres',
+        days: 3,
+        reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day',
+      },
     ]);
   });
 });

@@ -19,12 +19,25 @@ export const RTT_DAY_MINUTES = 7 * 60;
  * of a reference year (May) also rounds what the employee earned of the type in that year up to a whole day
  * (monthlyAccrual). `earned` is what the earlier months of the reference year credited, by `employee:type`.
  */
-export function accrualMovements(period: string, employeeIds: string[], types: { id: string; accrualDaysPerMonth: number | string }[], earned: ReadonlyMap<string, number>): GeneratedMovement[] {
+export function accrualMovements(
+  period: string,
+  employeeIds: string[],
+  types: { id: string; accrualDaysPerMonth: number | string }[],
+  earned: ReadonlyMap<string, number>,
+): GeneratedMovement[] {
   return employeeIds.flatMap((employeeId) =>
     types.map((t) => {
       const rate = Number(t.accrualDaysPerMonth);
       const days = monthlyAccrual(rate, period, earned.get(`${employeeId}:${t.id}`) ?? 0);
-      return { employeeId, leaveTypeId: t.id, days, reason: days === rate ? `Accrual ${period}` : `Accrual ${period}, the reference year to ${referenceYearOf(period).last} rounded up to a whole day` };
+      return {
+        employeeId,
+        leaveTypeId: t.id,
+        days,
+        reason:
+          days === rate
+            ? `Accrual ${period}`
+            : `Accrual ${period}, the reference year to ${referenceYearOf(period).last} rounded up to a whole day`,
+      };
     }),
   );
 }
@@ -51,7 +64,12 @@ export function rttWeeksOf(period: string): RttWeeks {
  * work: none outside the employment, none on public holidays, and none in the halves of days `leave` takes (a
  * half day removes the slots' part before or after HALF_DAY_BOUNDARY, as availability does).
  */
-export function excessMinutes(weeks: RttWeeks, employment: Employment, versions: Pick<HrSchedule, 'effectiveFrom' | 'slots'>[], leave: HalfDaySpan[]): number {
+export function excessMinutes(
+  weeks: RttWeeks,
+  employment: Employment,
+  versions: Pick<HrSchedule, 'effectiveFrom' | 'slots'>[],
+  leave: HalfDaySpan[],
+): number {
   let excess = 0;
   for (const monday of weeks.mondays) {
     let minutes = 0;
@@ -75,4 +93,5 @@ export function excessMinutes(weeks: RttWeeks, employment: Employment, versions:
 export const rttDaysOf = (excess: number): number => Math.round((excess / RTT_DAY_MINUTES) * 100) / 100;
 
 /** The reason written on an RTT movement: the excess in hours, to the tenth. */
-export const rttReason = (period: string, excess: number): string => `RTT ${period}: ${Math.round(excess / 6) / 10} h above 35 h weeks`;
+export const rttReason = (period: string, excess: number): string =>
+  `RTT ${period}: ${Math.round(excess / 6) / 10} h above 35 h weeks`;

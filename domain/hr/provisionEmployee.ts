@@ -68,7 +68,13 @@ export async function provisionEmployee(services: Services, props: ProvisionEmpl
         hireDate: props.hireDate ?? null,
         bootstrap: props.bootstrap ?? {},
       });
-      audit(em, { action: 'hr.employee.provisioned', tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employee.id, data: { candidateId: props.candidateId } });
+      audit(em, {
+        action: 'hr.employee.provisioned',
+        tenantId: ctx.tenantId,
+        targetType: 'hr_employee',
+        targetId: employee.id,
+        data: { candidateId: props.candidateId },
+      });
       return { employee, created: true };
     });
   } catch (err) {

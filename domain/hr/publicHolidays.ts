@@ -58,6 +58,7 @@ export function frenchPublicHolidays(year: number): PublicHoliday[] {
 /** The public holiday dates (YYYY-MM-DD) of every year from `fromDate` to `toDate`. */
 export function holidayDates(fromDate: string, toDate: string): Set<string> {
   const dates = new Set<string>();
-  for (let year = Number(fromDate.slice(0, 4)); year <= Number(toDate.slice(0, 4)); year++) for (const h of frenchPublicHolidays(year)) dates.add(h.date);
+  for (let year = Number(fromDate.slice(0, 4)); year <= Number(toDate.slice(0, 4)); year++)
+    for (const h of frenchPublicHolidays(year)) dates.add(h.date);
   return dates;
 }

@@ -32,23 +32,57 @@ const SKEW_MS = 60_000;
 export async function recordClockEvent(ctx: TenantContext, props: RecordClockEventProps): Promise<HrClockEvent> {
   const scope = await hrScope(ctx);
   const forOther = props.employeeId && props.employeeId !== scope.self?.id;
-  if ((forOther || props.at) && !scope.manager) throw forbidden('permission_denied', 'Punching for another employee or at another time needs the permission hr.employees.manage');
-  if (!props.employeeId && !scope.self) throw forbidden('no_employee_record', 'Your account is not linked to an employee of this organisation; pass employeeId');
-  const employee = props.employeeId ? (props.employeeId === scope.self?.id ? scope.self : await findEmployee(ctx.em, props.employeeId)) : scope.self!;
+  if ((forOther || props.at) && !scope.manager)
+    throw forbidden(
+      'permission_denied',
+      'Punching for another employee or at another time needs the permission hr.employees.manage',
+    );
+  if (!props.employeeId && !scope.self)
+    throw forbidden(
+      'no_employee_record',
+      'Your account is not linked to an employee of this organisation; pass employeeId',
+    );
+  const employee = props.employeeId
+    ? props.employeeId === scope.self?.id
+      ? scope.self
+      : await findEmployee(ctx.em, props.employeeId)
+    : scope.self!;
   const now = new Date();
   let at = now;
   if (props.at) {
     at = new Date(props.at);
     if (at.getTime() > now.getTime() + SKEW_MS) throw invalidField('at', 'must not be in the future');
-    if (scope.self && employee.id === scope.self.id && at.getTime() < now.getTime() - SKEW_MS) throw forbidden('own_clock_event', 'Nobody enters a past punch for themselves; punch without at, or another manager must enter it');
-    if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * DAY_MS) throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
+    if (scope.self && employee.id === scope.self.id && at.getTime() < now.getTime() - SKEW_MS)
+      throw forbidden(
+        'own_clock_event',
+        'Nobody enters a past punch for themselves; punch without at, or another manager must enter it',
+      );
+    if (now.getTime() - at.getTime() > MAX_MANUAL_AGE_DAYS * DAY_MS)
+      throw invalidField('at', `must be within the last ${MAX_MANUAL_AGE_DAYS} days`);
     if (!props.note?.trim()) throw invalidField('note', 'is required for a punch entered at a past time');
   }
   // After the last day in the employee's zone, even before the hourly job has marked them `left`.
-  if (employee.status === 'left' || statusOn(employee, at) === 'left') throw invalidField('employeeId', 'the employee has left');
+  if (employee.status === 'left' || statusOn(employee, at) === 'left')
+    throw invalidField('employeeId', 'the employee has left');
   const timeZone = props.timeZone ? await checkZone(ctx.em, 'timeZone', props.timeZone) : employee.timeZone;
-  const event = ctx.em.create(HrClockEvent, { tenantId: ctx.tenantId, employeeId: employee.id, kind: props.kind, at, timeZone, source: props.source ?? (props.at ? 'manual' : 'web'), recordedBy: ctx.userId, note: props.note ?? null });
+  const event = ctx.em.create(HrClockEvent, {
+    tenantId: ctx.tenantId,
+    employeeId: employee.id,
+    kind: props.kind,
+    at,
+    timeZone,
+    source: props.source ?? (props.at ? 'manual' : 'web'),
+    recordedBy: ctx.userId,
+    note: props.note ?? null,
+  });
   await ctx.em.flush();
-  await notify(ctx.services, 'rh', [{ event: 'clock.punched', tenantId: ctx.tenantId, subject: { employeeId: employee.id, clockEventId: event.id }, data: { kind: event.kind, at: event.at.toISOString(), source: event.source } }]);
+  await notify(ctx.services, 'rh', [
+    {
+      event: 'clock.punched',
+      tenantId: ctx.tenantId,
+      subject: { employeeId: employee.id, clockEventId: event.id },
+      data: { kind: event.kind, at: event.at.toISOString(), source: event.source },
+    },
+  ]);
   return event;
 }

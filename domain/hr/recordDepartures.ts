@@ -12,7 +12,14 @@ import { markDepartedEmployees } from './store/employees';
 export async function recordDepartures(services: Services): Promise<{ left: number }> {
   return services.orm.em.fork().transactional(async (em) => {
     const gone = await markDepartedEmployees(em);
-    for (const e of gone) audit(em, { action: 'hr.employee.left', tenantId: e.tenant_id, targetType: 'hr_employee', targetId: e.id, data: { endDate: e.end_date } });
+    for (const e of gone)
+      audit(em, {
+        action: 'hr.employee.left',
+        tenantId: e.tenant_id,
+        targetType: 'hr_employee',
+        targetId: e.id,
+        data: { endDate: e.end_date },
+      });
     return { left: gone.length };
   });
 }

@@ -4,7 +4,10 @@ import type { TenantContext } from '../context';
 import { checkEndedMonth, monthBounds, previousMonth } from '../../lib/calendar';
 
 /** Enqueues the RTT generation of a month that has ended (default the previous one) for the organisation. */
-export async function requestRttGeneration(ctx: TenantContext, period?: string): Promise<{ period: string; jobId: string }> {
+export async function requestRttGeneration(
+  ctx: TenantContext,
+  period?: string,
+): Promise<{ period: string; jobId: string }> {
   const month = period ?? previousMonth();
   monthBounds(month);
   checkEndedMonth(month);

@@ -9,17 +9,22 @@ export function checkSlots(slots: ScheduleSlot[]): ScheduleSlot[] {
   slots.forEach((s, i) => {
     if (!TIME.test(s.start)) throw invalidField(`slots[${i}].start`, 'must be a time HH:mm');
     if (!TIME.test(s.end)) throw invalidField(`slots[${i}].end`, 'must be a time HH:mm');
-    if (minutesOf(s.end) <= minutesOf(s.start)) throw invalidField(`slots[${i}].end`, 'must be after start (a slot ends the same day)');
+    if (minutesOf(s.end) <= minutesOf(s.start))
+      throw invalidField(`slots[${i}].end`, 'must be after start (a slot ends the same day)');
   });
-  const sorted = slots.map(({ weekday, start, end }) => ({ weekday, start, end })).sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
+  const sorted = slots
+    .map(({ weekday, start, end }) => ({ weekday, start, end }))
+    .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i].weekday === sorted[i - 1].weekday && sorted[i].start < sorted[i - 1].end) throw invalidField('slots', `slots of week day ${sorted[i].weekday} overlap`);
+    if (sorted[i].weekday === sorted[i - 1].weekday && sorted[i].start < sorted[i - 1].end)
+      throw invalidField('slots', `slots of week day ${sorted[i].weekday} overlap`);
   }
   return sorted;
 }
 
 /** Scheduled minutes of a week. */
-export const weeklyMinutes = (slots: ScheduleSlot[]) => slots.reduce((sum, s) => sum + minutesOf(s.end) - minutesOf(s.start), 0);
+export const weeklyMinutes = (slots: ScheduleSlot[]) =>
+  slots.reduce((sum, s) => sum + minutesOf(s.end) - minutesOf(s.start), 0);
 
 /** Scheduled minutes of a slot. */
 export const slotMinutes = (s: Pick<ScheduleSlot, 'start' | 'end'>) => minutesOf(s.end) - minutesOf(s.start);

@@ -20,17 +20,38 @@ export interface SetScheduleProps {
  * (a planned schedule corrected before it applies); otherwise a new version is added and the earlier ones
  * keep their dates, so the past stays as it was.
  */
-export async function setSchedule(ctx: TenantContext, employeeId: string, props: SetScheduleProps): Promise<HrSchedule> {
+export async function setSchedule(
+  ctx: TenantContext,
+  employeeId: string,
+  props: SetScheduleProps,
+): Promise<HrSchedule> {
   const employee = await findEmployee(ctx.em, employeeId);
   const timeZone = props.timeZone ? await checkZone(ctx.em, 'timeZone', props.timeZone) : employee.timeZone;
   const slots = checkSlots(props.slots);
-  const write = () => ctx.em.transactional(async (em) => {
-    const existing = await scheduleVersionFrom(em, employeeId, props.effectiveFrom);
-    const schedule = existing ?? em.create(HrSchedule, { tenantId: ctx.tenantId, employeeId, effectiveFrom: props.effectiveFrom, timeZone, slots, createdBy: ctx.userId });
-    if (existing) Object.assign(existing, { timeZone, slots, createdBy: ctx.userId });
-    audit(em, { action: 'hr.schedule.set', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employeeId, data: { effectiveFrom: props.effectiveFrom, replaced: !!existing } });
-    return schedule;
-  });
+  const write = () =>
+    ctx.em.transactional(async (em) => {
+      const existing = await scheduleVersionFrom(em, employeeId, props.effectiveFrom);
+      const schedule =
+        existing ??
+        em.create(HrSchedule, {
+          tenantId: ctx.tenantId,
+          employeeId,
+          effectiveFrom: props.effectiveFrom,
+          timeZone,
+          slots,
+          createdBy: ctx.userId,
+        });
+      if (existing) Object.assign(existing, { timeZone, slots, createdBy: ctx.userId });
+      audit(em, {
+        action: 'hr.schedule.set',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_employee',
+        targetId: employeeId,
+        data: { effectiveFrom: props.effectiveFrom, replaced: !!existing },
+      });
+      return schedule;
+    });
   try {
     return await write();
   } catch (err) {

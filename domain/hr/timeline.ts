@@ -32,7 +32,10 @@ export const MAX_CORRECTION_SHIFT_MS = 7 * DAY_MS;
  * (a kind-only amendment keeps an earlier amended time), and the latest void or amendment decides whether it
  * stands. The one rule of every read (timelines, timesheets, compliance, the clock event views).
  */
-export function correctedPunch(event: { kind: PunchKind; at: Date }, corrections: { action: CorrectionAction; at?: Date | null; kind?: PunchKind | null }[]): { kind: PunchKind; at: Date } | null {
+export function correctedPunch(
+  event: { kind: PunchKind; at: Date },
+  corrections: { action: CorrectionAction; at?: Date | null; kind?: PunchKind | null }[],
+): { kind: PunchKind; at: Date } | null {
   let { kind, at } = event;
   let voided = false;
   for (const c of corrections) {
@@ -46,7 +49,8 @@ export function correctedPunch(event: { kind: PunchKind; at: Date }, corrections
 /** The effective punches: each event with its corrections applied in id order (correctedPunch); voided ones dropped. */
 export function effectivePunches(events: PunchRow[], corrections: CorrectionRow[]): EffectivePunch[] {
   const byEvent = new Map<string, CorrectionRow[]>();
-  for (const c of [...corrections].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) (byEvent.get(c.clockEventId) ?? byEvent.set(c.clockEventId, []).get(c.clockEventId)!).push(c);
+  for (const c of [...corrections].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+    (byEvent.get(c.clockEventId) ?? byEvent.set(c.clockEventId, []).get(c.clockEventId)!).push(c);
   const out: EffectivePunch[] = [];
   for (const e of events) {
     const trail = byEvent.get(e.id) ?? [];
@@ -78,7 +82,12 @@ export function workIntervals(punches: EffectivePunch[]): { intervals: WorkInter
  * The effective punches of employees between two instants, by employee (events are read with
  * MAX_CORRECTION_SHIFT_MS of margin, then kept when their effective time is in the range).
  */
-export async function loadPunches(em: Em, employeeIds: string[], from: Date, to: Date): Promise<Map<string, EffectivePunch[]>> {
+export async function loadPunches(
+  em: Em,
+  employeeIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, EffectivePunch[]>> {
   const byEmployee = new Map<string, EffectivePunch[]>(employeeIds.map((id) => [id, []]));
   if (!employeeIds.length) return byEmployee;
   const lo = new Date(from.getTime() - MAX_CORRECTION_SHIFT_MS);
@@ -94,7 +103,10 @@ export async function loadPunches(em: Em, employeeIds: string[], from: Date, to:
     (correctionsBy.get(employeeId) ?? correctionsBy.set(employeeId, []).get(employeeId)!).push(c);
   }
   for (const [employeeId, rows] of eventsBy) {
-    byEmployee.set(employeeId, effectivePunches(rows, correctionsBy.get(employeeId) ?? []).filter((p) => p.at >= from && p.at < to));
+    byEmployee.set(
+      employeeId,
+      effectivePunches(rows, correctionsBy.get(employeeId) ?? []).filter((p) => p.at >= from && p.at < to),
+    );
   }
   return byEmployee;
 }

@@ -22,7 +22,17 @@ export interface TimesheetRow {
   anomaly: string;
 }
 
-export const timesheetColumns: (keyof TimesheetRow)[] = ['employeeId', 'lastName', 'firstName', 'date', 'start', 'end', 'minutes', 'corrected', 'anomaly'];
+export const timesheetColumns: (keyof TimesheetRow)[] = [
+  'employeeId',
+  'lastName',
+  'firstName',
+  'date',
+  'start',
+  'end',
+  'minutes',
+  'corrected',
+  'anomaly',
+];
 
 /** Longest period of one export. */
 export const MAX_TIMESHEET_DAYS = 366;
@@ -30,9 +40,13 @@ export const MAX_TIMESHEET_DAYS = 366;
 const BATCH = 200;
 
 /** Checks the request before the answer starts (a problem can still be answered then). */
-export async function checkTimesheetRequest(ctx: TenantContext, props: { employeeId?: string; from: string; to: string }): Promise<void> {
+export async function checkTimesheetRequest(
+  ctx: TenantContext,
+  props: { employeeId?: string; from: string; to: string },
+): Promise<void> {
   if (props.to < props.from) throw invalidField('to', 'must not be before from');
-  if ((Date.parse(props.to) - Date.parse(props.from)) / DAY_MS >= MAX_TIMESHEET_DAYS) throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
+  if ((Date.parse(props.to) - Date.parse(props.from)) / DAY_MS >= MAX_TIMESHEET_DAYS)
+    throw invalidField('to', `an export covers at most ${MAX_TIMESHEET_DAYS} days`);
   if (props.employeeId) await findEmployee(ctx.em, props.employeeId);
 }
 
@@ -40,7 +54,10 @@ export async function checkTimesheetRequest(ctx: TenantContext, props: { employe
  * The timesheet of the local days `from`..`to` (each employee's zone), corrections applied, employee by
  * employee in batches so any number of employees streams in bounded memory.
  */
-export async function* timesheetRows(ctx: TenantContext, props: { employeeId?: string; from: string; to: string }): AsyncGenerator<TimesheetRow> {
+export async function* timesheetRows(
+  ctx: TenantContext,
+  props: { employeeId?: string; from: string; to: string },
+): AsyncGenerator<TimesheetRow> {
   const first = dayNumber(props.from);
   const last = dayNumber(props.to);
   let cursor: string | undefined;
@@ -51,7 +68,12 @@ export async function* timesheetRows(ctx: TenantContext, props: { employeeId?: s
     // A day of margin for every zone; rows are kept by their local date.
     const lo = DateTime.fromISO(props.from, { zone: 'utc' }).minus({ days: 1 }).toJSDate();
     const hi = DateTime.fromISO(props.to, { zone: 'utc' }).plus({ days: 2 }).toJSDate();
-    const punches = await loadPunches(ctx.em, employees.map((e) => e.id), lo, hi);
+    const punches = await loadPunches(
+      ctx.em,
+      employees.map((e) => e.id),
+      lo,
+      hi,
+    );
     for (const e of employees) {
       const zone = e.timeZone;
       const inRange = (d: Date) => {
@@ -60,8 +82,12 @@ export async function* timesheetRows(ctx: TenantContext, props: { employeeId?: s
       };
       const { intervals, anomalies } = workIntervals(punches.get(e.id) ?? []);
       const lines: TimesheetRow[] = [
-        ...intervals.filter((i) => inRange(i.start)).map((i) => ({ start: i.start, end: i.end as Date | null, corrected: i.corrected, anomaly: '' })),
-        ...anomalies.filter((a) => inRange(a.at)).map((a) => ({ start: a.at, end: null, corrected: false, anomaly: a.problem })),
+        ...intervals
+          .filter((i) => inRange(i.start))
+          .map((i) => ({ start: i.start, end: i.end as Date | null, corrected: i.corrected, anomaly: '' })),
+        ...anomalies
+          .filter((a) => inRange(a.at))
+          .map((a) => ({ start: a.at, end: null, corrected: false, anomaly: a.problem })),
       ]
         .sort((a, b) => a.start.getTime() - b.start.getTime())
         .map((l) => ({

@@ -11,7 +11,14 @@ export async function updateComplianceRules(ctx: TenantContext, changes: Partial
     const row = await lockRuleSet(em, ctx.tenantId, FRENCH_RULES);
     const before = limitsOf(row);
     Object.assign(row, withChanges(before, changes), { updatedBy: ctx.userId });
-    audit(em, { action: 'hr.compliance_rules.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_compliance_rule_set', targetId: row.id, data: { before, after: limitsOf(row) } });
+    audit(em, {
+      action: 'hr.compliance_rules.updated',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'hr_compliance_rule_set',
+      targetId: row.id,
+      data: { before, after: limitsOf(row) },
+    });
   });
   return getComplianceRules(ctx);
 }

@@ -39,11 +39,22 @@ export async function updateEmployee(ctx: TenantContext, id: string, props: Upda
     if (props.weeklyHours !== undefined) employee.weeklyHours = props.weeklyHours;
     if (props.hireDate !== undefined) employee.hireDate = props.hireDate;
     if (props.endDate !== undefined) employee.endDate = props.endDate;
-    if (employee.hireDate && employee.endDate && employee.endDate < employee.hireDate) throw invalidField(props.endDate !== undefined ? 'endDate' : 'hireDate', 'the last day must not be before the first day of work');
+    if (employee.hireDate && employee.endDate && employee.endDate < employee.hireDate)
+      throw invalidField(
+        props.endDate !== undefined ? 'endDate' : 'hireDate',
+        'the last day must not be before the first day of work',
+      );
     const status = statusOn(employee);
     if (status !== employee.status) changed.push('status');
     employee.status = status;
-    audit(em, { action: 'hr.employee.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_employee', targetId: employee.id, data: { fields: changed, status } });
+    audit(em, {
+      action: 'hr.employee.updated',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'hr_employee',
+      targetId: employee.id,
+      data: { fields: changed, status },
+    });
     return employee;
   });
 }

@@ -23,19 +23,51 @@ export interface UpdateLeaveTypeProps {
  * organisation's type; 400 when the settings do not hold together (checkLeaveTypeSettings). Audited with the
  * fields changed, before and after.
  */
-export async function updateLeaveType(ctx: TenantContext, id: string, props: UpdateLeaveTypeProps): Promise<HrLeaveType> {
+export async function updateLeaveType(
+  ctx: TenantContext,
+  id: string,
+  props: UpdateLeaveTypeProps,
+): Promise<HrLeaveType> {
   return ctx.em.transactional(async (em) => {
     const type = await findLeaveType(ctx, id, em);
-    const before = { name: type.name, paid: type.paid, tracksBalance: type.tracksBalance, accrualDaysPerMonth: Number(type.accrualDaysPerMonth), rtt: type.rtt, counting: type.counting, archived: type.archivedAt !== null };
+    const before = {
+      name: type.name,
+      paid: type.paid,
+      tracksBalance: type.tracksBalance,
+      accrualDaysPerMonth: Number(type.accrualDaysPerMonth),
+      rtt: type.rtt,
+      counting: type.counting,
+      archived: type.archivedAt !== null,
+    };
     const after = { ...before, ...definedOf(props), ...(props.name !== undefined ? { name: props.name.trim() } : {}) };
     checkLeaveTypeSettings(after);
-    Object.assign(type, { name: after.name, paid: after.paid, tracksBalance: after.tracksBalance, accrualDaysPerMonth: after.accrualDaysPerMonth, rtt: after.rtt, counting: after.counting });
+    Object.assign(type, {
+      name: after.name,
+      paid: after.paid,
+      tracksBalance: after.tracksBalance,
+      accrualDaysPerMonth: after.accrualDaysPerMonth,
+      rtt: after.rtt,
+      counting: after.counting,
+    });
     if (after.archived !== before.archived) type.archivedAt = after.archived ? new Date() : null;
-    const changes = Object.fromEntries((Object.keys(before) as (keyof typeof before)[]).filter((k) => before[k] !== after[k]).map((k) => [k, { from: before[k], to: after[k] }]));
-    if (Object.keys(changes).length) audit(em, { action: 'hr.leave_type.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'hr_leave_type', targetId: type.id, data: { changes } });
+    const changes = Object.fromEntries(
+      (Object.keys(before) as (keyof typeof before)[])
+        .filter((k) => before[k] !== after[k])
+        .map((k) => [k, { from: before[k], to: after[k] }]),
+    );
+    if (Object.keys(changes).length)
+      audit(em, {
+        action: 'hr.leave_type.updated',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'hr_leave_type',
+        targetId: type.id,
+        data: { changes },
+      });
     return type;
   });
 }
 
 /** The props given (an absent field changes nothing). */
-const definedOf = (props: UpdateLeaveTypeProps): Partial<UpdateLeaveTypeProps> => Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
+const definedOf = (props: UpdateLeaveTypeProps): Partial<UpdateLeaveTypeProps> =>
+  Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));

@@ -36,13 +36,21 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
   try {
     membership = await services.orm.em.fork().transactional(async (tx) => {
       const user = await tx.findOneOrFail(User, { id: props.userId });
-      if (!byToken && !user.emailConfirmedAt) throw forbidden('email_not_confirmed', 'Confirm your e-mail address first, or accept with the link of the invitation mail');
+      if (!byToken && !user.emailConfirmedAt)
+        throw forbidden(
+          'email_not_confirmed',
+          'Confirm your e-mail address first, or accept with the link of the invitation mail',
+        );
       // By id, the caller's own invitations are all there is: someone else's is not found, by the same query as an unknown id.
       // Locked until the membership commits: a concurrent revoke or re-invite (new role and token) is applied
       // wholly before (this read then sees it) or after (it then finds the invitation accepted).
-      const invitation = await lockInvitation(tx, 'token' in props.by ? props.by : { id: props.by.invitationId, email: user.email });
+      const invitation = await lockInvitation(
+        tx,
+        'token' in props.by ? props.by : { id: props.by.invitationId, email: user.email },
+      );
       if (!invitation) throw notFound('Invitation');
-      if (invitation.email !== user.email) throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
+      if (invitation.email !== user.email)
+        throw forbidden('invitation_email_mismatch', 'This invitation was sent to another e-mail address');
       if (await isMemberOf(tx, invitation.tenantId, user)) throw alreadyMember();
       if (!isPending(invitation)) throw notFound('Invitation');
       const seats = seatLimit(await services.entitlements.get(invitation.tenantId));
@@ -58,7 +66,15 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
       invitation.acceptedAt = new Date();
       invitation.acceptedById = user.id;
       if (byToken) user.emailConfirmedAt ??= new Date();
-      audit(tx, { action: 'org.invitation_accepted', actorId: user.id, tenantId: invitation.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { role: invitation.role.key } });
+      audit(tx, {
+        action: 'org.invitation_accepted',
+        actorId: user.id,
+        tenantId: invitation.tenantId,
+        targetType: 'invitation',
+        targetId: invitation.id,
+        ip: props.ip,
+        data: { role: invitation.role.key },
+      });
       return joined;
     });
   } catch (err) {

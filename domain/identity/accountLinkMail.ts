@@ -15,7 +15,11 @@ export const accountLinkMailKey = (jobId: string): string => `account-link:${job
  * token and writes the mail (or returns null: no account may get one) in one transaction, so two runs of the
  * same job at once commit one token and one mail: the other's insert meets the dedupe key and rolls back.
  */
-export async function mailAccountLinkOnce(services: Services, dedupeKey: string | undefined, compose: (tx: Em) => Promise<MailMessage | null>): Promise<void> {
+export async function mailAccountLinkOnce(
+  services: Services,
+  dedupeKey: string | undefined,
+  compose: (tx: Em) => Promise<MailMessage | null>,
+): Promise<void> {
   const em = services.orm.em.fork();
   const earlier = dedupeKey ? await mailByDedupeKey(em, dedupeKey) : null;
   if (earlier) return dispatchMails(services, [earlier]);
@@ -23,7 +27,10 @@ export async function mailAccountLinkOnce(services: Services, dedupeKey: string 
   try {
     mail = await em.transactional((tx) => compose(tx));
   } catch (err) {
-    const won = dedupeKey && err instanceof UniqueConstraintViolationException ? await mailByDedupeKey(services.orm.em.fork(), dedupeKey) : null;
+    const won =
+      dedupeKey && err instanceof UniqueConstraintViolationException
+        ? await mailByDedupeKey(services.orm.em.fork(), dedupeKey)
+        : null;
     if (!won) throw err;
     mail = won;
   }

@@ -2,7 +2,14 @@ import { signInLimits, signInRefused, SIGNIN_FAILURE_WINDOW_SECONDS } from './ad
 
 describe('the sign-in throttle', () => {
   it('takes its limits from the configuration, durations in milliseconds', () => {
-    expect(signInLimits({ SIGNIN_FAILURES_PER_ADDRESS: 100, SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: 10, SIGNIN_FAILURES_BEFORE_DELAY: 5, SIGNIN_DELAY_MAX_SECONDS: 60 })).toEqual({
+    expect(
+      signInLimits({
+        SIGNIN_FAILURES_PER_ADDRESS: 100,
+        SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: 10,
+        SIGNIN_FAILURES_BEFORE_DELAY: 5,
+        SIGNIN_DELAY_MAX_SECONDS: 60,
+      }),
+    ).toEqual({
       windowMs: SIGNIN_FAILURE_WINDOW_SECONDS * 1000,
       perAddress: 100,
       perAccountAddress: 10,
@@ -13,8 +20,14 @@ describe('the sign-in throttle', () => {
   });
 
   it('refuses with 429 rate_limited naming what is over its limit', () => {
-    expect(signInRefused(1, 5000)).toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many failed sign-ins from this address; retry in 5 s' });
-    expect(signInRefused(2, 5000).message).toBe('Too many failed sign-ins for this account from this address; retry in 5 s');
+    expect(signInRefused(1, 5000)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many failed sign-ins from this address; retry in 5 s',
+    });
+    expect(signInRefused(2, 5000).message).toBe(
+      'Too many failed sign-ins for this account from this address; retry in 5 s',
+    );
     expect(signInRefused(3, 5000).message).toBe('Too many failed sign-ins for this account; retry in 5 s');
   });
 

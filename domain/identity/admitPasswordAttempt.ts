@@ -13,7 +13,15 @@ const REFUSALS: Record<Exclude<SignInRefusal, 0>, string> = {
 };
 
 /** The throttle's limits, from the configuration. */
-export const signInLimits = (config: Pick<Config, 'SIGNIN_FAILURES_PER_ADDRESS' | 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS' | 'SIGNIN_FAILURES_BEFORE_DELAY' | 'SIGNIN_DELAY_MAX_SECONDS'>): SignInLimits => ({
+export const signInLimits = (
+  config: Pick<
+    Config,
+    | 'SIGNIN_FAILURES_PER_ADDRESS'
+    | 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS'
+    | 'SIGNIN_FAILURES_BEFORE_DELAY'
+    | 'SIGNIN_DELAY_MAX_SECONDS'
+  >,
+): SignInLimits => ({
   windowMs: SIGNIN_FAILURE_WINDOW_SECONDS * 1000,
   perAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
   perAccountAddress: config.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS,
@@ -24,7 +32,9 @@ export const signInLimits = (config: Pick<Config, 'SIGNIN_FAILURES_PER_ADDRESS' 
 /** The 429 of a refused attempt: what was over its limit, and Retry-After in whole seconds (at least the wait). */
 export function signInRefused(refusal: Exclude<SignInRefusal, 0>, waitMs = 1000): AppError {
   const seconds = Math.ceil(waitMs / 1000);
-  return new AppError(429, 'rate_limited', `${REFUSALS[refusal]}; retry in ${seconds} s`, undefined, { 'Retry-After': String(seconds) });
+  return new AppError(429, 'rate_limited', `${REFUSALS[refusal]}; retry in ${seconds} s`, undefined, {
+    'Retry-After': String(seconds),
+  });
 }
 
 export interface PasswordAttempt {
@@ -47,7 +57,10 @@ export interface PasswordAttempt {
  * learns nothing. Counted in Redis, shared by every dyno, in windows of SIGNIN_FAILURE_WINDOW_SECONDS.
  * `account` is the normalised e-mail (known or not: the answer must not tell), `address` the client's.
  */
-export async function admitPasswordAttempt(services: Services, who: { account: string; address: string }): Promise<PasswordAttempt> {
+export async function admitPasswordAttempt(
+  services: Services,
+  who: { account: string; address: string },
+): Promise<PasswordAttempt> {
   const counters = new SignInCounters(services.redis, services.key, who);
   const { refusal, waitMs } = await counters.admit(signInLimits(services.config));
   if (refusal) throw signInRefused(refusal, waitMs);

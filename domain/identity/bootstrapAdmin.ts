@@ -36,20 +36,37 @@ export interface AdminBootstrap {
  *   - an administrator with a confirmed address is left as it is, whatever password is given (its password
  *     may have changed since), so running it again does nothing.
  */
-export async function ensurePlatformAdmin(deps: AdminBootstrapDeps, email: string, password: string): Promise<AdminBootstrap> {
+export async function ensurePlatformAdmin(
+  deps: AdminBootstrapDeps,
+  email: string,
+  password: string,
+): Promise<AdminBootstrap> {
   const { em } = deps;
   const address = normalizeEmail(email);
   const problem = passwordProblem(password, address);
   if (problem) throw invalidField('password', problem);
   const existing = await userWithPasswordByEmail(em, address);
   if (!existing) {
-    const { user } = await createUser(em, { email: address, password, displayName: 'Platform administrator', emailConfirmed: true, isPlatformAdmin: true });
+    const { user } = await createUser(em, {
+      email: address,
+      password,
+      displayName: 'Platform administrator',
+      emailConfirmed: true,
+      isPlatformAdmin: true,
+    });
     audit(em, { action: 'admin.granted', targetType: 'user', targetId: user.id, data: { via: 'bootstrap' } });
     await em.flush();
     return { outcome: 'created', message: `created platform administrator ${email}` };
   }
-  if (existing.isPlatformAdmin && existing.emailConfirmedAt) return { outcome: 'unchanged', message: `${email} is already a platform administrator (its password is left as it is)` };
-  if (existing.disabledAt) throw refused(`${email} is a disabled account; a platform administrator can enable it (POST /admin/users/{id}/enable)`);
+  if (existing.isPlatformAdmin && existing.emailConfirmedAt)
+    return {
+      outcome: 'unchanged',
+      message: `${email} is already a platform administrator (its password is left as it is)`,
+    };
+  if (existing.disabledAt)
+    throw refused(
+      `${email} is a disabled account; a platform administrator can enable it (POST /admin/users/{id}/enable)`,
+    );
   const own = await verifyPassword(existing.passwordHash.unwrap(), password);
   if (existing.emailConfirmedAt && !own) {
     throw refused(
@@ -70,7 +87,12 @@ export async function ensurePlatformAdmin(deps: AdminBootstrapDeps, email: strin
     user.passwordHash.set(passwordHash);
     user.emailConfirmedAt = new Date();
     user.isPlatformAdmin = true;
-    audit(tx, { action: 'admin.granted', targetType: 'user', targetId: user.id, data: { via: 'bootstrap', takenOver: true } });
+    audit(tx, {
+      action: 'admin.granted',
+      targetType: 'user',
+      targetId: user.id,
+      data: { via: 'bootstrap', takenOver: true },
+    });
   });
   await endAllSessions(deps, em, existing.id, 'admin_bootstrap');
   return {
@@ -85,12 +107,23 @@ const refused = (why: string) => conflict('admin_bootstrap_refused', `Platform a
  * ensurePlatformAdmin for the release phase and admin:create, which run without a dyno's services: the
  * revocation list gets a Redis connection of its own, opened only if an account is taken over.
  */
-export async function bootstrapAdmin(config: Config, orm: Orm, email: string, password: string): Promise<AdminBootstrap> {
+export async function bootstrapAdmin(
+  config: Config,
+  orm: Orm,
+  email: string,
+  password: string,
+): Promise<AdminBootstrap> {
   let redis: ReturnType<typeof createRedis> | undefined;
   const revokeUser = async (userId: string) => {
     redis = createRedis(config);
     await whenReady(redis, 3000);
-    const store = new RevocationStore({ orm, redis, key: keyspace(config.REDIS_NAMESPACE), logger: createLogger(config), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+    const store = new RevocationStore({
+      orm,
+      redis,
+      key: keyspace(config.REDIS_NAMESPACE),
+      logger: createLogger(config),
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    });
     await store.revokeUser(userId);
   };
   try {

@@ -19,12 +19,21 @@ export async function changePassword(ctx: TenantContext, props: ChangePasswordPr
   const { em, services } = ctx;
   const user = await userWithPassword(em, ctx.userId!);
   if (!(await verifyPassword(user.passwordHash.unwrap(), props.currentPassword))) {
-    throw badRequest('current_password_incorrect', 'The current password is wrong', [{ field: 'currentPassword', message: 'is incorrect' }]);
+    throw badRequest('current_password_incorrect', 'The current password is wrong', [
+      { field: 'currentPassword', message: 'is incorrect' },
+    ]);
   }
   const problem = passwordProblem(props.newPassword, user.email);
   if (problem) throw invalidField('newPassword', problem);
   user.passwordHash.set(await hashPassword(props.newPassword));
-  audit(em, { action: 'auth.password_changed', actorId: user.id, tenantId: ctx.tenantId, targetType: 'user', targetId: user.id, ip: props.ip });
+  audit(em, {
+    action: 'auth.password_changed',
+    actorId: user.id,
+    tenantId: ctx.tenantId,
+    targetType: 'user',
+    targetId: user.id,
+    ip: props.ip,
+  });
   await em.flush();
   await endOtherSessions(services, em, user.id, props.sessionId, 'password_changed');
 }

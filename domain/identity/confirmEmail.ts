@@ -13,6 +13,12 @@ export async function confirmEmail(services: Services, props: ConfirmEmailProps)
   await services.orm.em.fork().transactional(async (tx) => {
     const user = await consumeEmailToken(tx, props.token, 'confirm_email');
     user.emailConfirmedAt ??= new Date();
-    audit(tx, { action: 'auth.email_confirmed', actorId: user.id, targetType: 'user', targetId: user.id, ip: props.ip });
+    audit(tx, {
+      action: 'auth.email_confirmed',
+      actorId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip: props.ip,
+    });
   });
 }

@@ -13,7 +13,8 @@ import { lockUsableEmailToken } from './store/emailTokens';
  */
 export async function consumeEmailToken(tx: Em, token: string, purpose: EmailTokenPurpose): Promise<User> {
   const row = await lockUsableEmailToken(tx, token, purpose);
-  if (!row) throw badRequest(INVALID_TOKEN_CODES[purpose], 'This link is invalid, already used or expired; ask for a new one');
+  if (!row)
+    throw badRequest(INVALID_TOKEN_CODES[purpose], 'This link is invalid, already used or expired; ask for a new one');
   row.usedAt = new Date();
   return row.user;
 }

@@ -23,14 +23,30 @@ export interface CreateRoleProps {
  * it. Nobody holds it yet, so no cached permission changes.
  */
 export async function createRole(ctx: TenantContext, props: CreateRoleProps): Promise<Role> {
-  const taken = () => conflict('role_key_taken', `A role with the key ${props.key} already exists in this organisation`);
+  const taken = () =>
+    conflict('role_key_taken', `A role with the key ${props.key} already exists in this organisation`);
   const permissions = [...new Set(props.permissions)];
   try {
     return await ctx.em.transactional(async (tx) => {
       if (await roleKeyTaken(tx, props.key)) throw taken();
       requireHeld(await loadGrantor(tx, ctx.userId!), permissions, `Creating the role ${props.key}`);
-      const role = tx.create(Role, { tenantId: ctx.tenantId, key: props.key, name: props.name.trim(), description: props.description?.trim() ?? '', permissions, system: false });
-      audit(tx, { action: 'rbac.role_created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key, permissions: role.permissions } });
+      const role = tx.create(Role, {
+        tenantId: ctx.tenantId,
+        key: props.key,
+        name: props.name.trim(),
+        description: props.description?.trim() ?? '',
+        permissions,
+        system: false,
+      });
+      audit(tx, {
+        action: 'rbac.role_created',
+        actorId: ctx.userId,
+        tenantId: ctx.tenantId,
+        targetType: 'role',
+        targetId: role.id,
+        ip: props.ip,
+        data: { key: role.key, permissions: role.permissions },
+      });
       return role;
     });
   } catch (err) {

@@ -30,6 +30,10 @@ export async function createUser(em: Em, props: CreateUserProps): Promise<{ user
     emailConfirmedAt: props.emailConfirmed ? new Date() : null,
     isPlatformAdmin: props.isPlatformAdmin ?? false,
   });
-  const organization = createOrganization(em, { name: props.organizationName ?? `${user.displayName}'s organisation`, ownerId: user.id, ip: props.ip });
+  const organization = createOrganization(em, {
+    name: props.organizationName ?? `${user.displayName}'s organisation`,
+    ownerId: user.id,
+    ip: props.ip,
+  });
   return { user, organization };
 }

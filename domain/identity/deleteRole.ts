@@ -19,11 +19,24 @@ export async function deleteRole(ctx: TenantContext, props: DeleteRoleProps): Pr
   const { em } = ctx;
   const role = await em.findOne(Role, { id: props.roleId });
   if (!role) throw notFound('Role');
-  if (role.system) throw conflict('system_role_immutable', `The ${role.key} role exists in every organisation and cannot be deleted`);
+  if (role.system)
+    throw conflict('system_role_immutable', `The ${role.key} role exists in every organisation and cannot be deleted`);
   const [holders, invitations] = await Promise.all([countHolders(em, role), countPendingOffering(em, role)]);
-  if (holders || invitations) throw conflict('role_in_use', `The role is held by ${holders} member(s) and offered by ${invitations} pending invitation(s)`);
+  if (holders || invitations)
+    throw conflict(
+      'role_in_use',
+      `The role is held by ${holders} member(s) and offered by ${invitations} pending invitation(s)`,
+    );
   em.remove(role);
-  audit(em, { action: 'rbac.role_deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key } });
+  audit(em, {
+    action: 'rbac.role_deleted',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'role',
+    targetId: role.id,
+    ip: props.ip,
+    data: { key: role.key },
+  });
   await em.flush();
   await ctx.services.permissions.invalidate(ctx.tenantId);
 }

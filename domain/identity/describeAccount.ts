@@ -30,17 +30,28 @@ export interface AccountDescription {
 export async function describeAccount(ctx: TenantContext): Promise<AccountDescription> {
   const { services, tenantId } = ctx;
   const userId = ctx.userId!;
-  const [user, organizations, permissions] = await Promise.all([accountById.one(ctx, userId), organizationsOfAccount.all(ctx, userId, tenantId), services.permissions.of(tenantId, userId)]);
+  const [user, organizations, permissions] = await Promise.all([
+    accountById.one(ctx, userId),
+    organizationsOfAccount.all(ctx, userId, tenantId),
+    services.permissions.of(tenantId, userId),
+  ]);
   if (!user || user.disabledAt) throw unauthorized('account_disabled', 'This account no longer exists or is disabled');
   const active = organizations.find((o) => o.id === tenantId);
   if (!active) throw notFound('Organization');
   // In the order they joined (UUIDv7 ids sort by creation), the first 200.
-  const joined = organizations.filter((o) => o.membershipId).sort((a, b) => (String(a.membershipId) < String(b.membershipId) ? -1 : 1)).slice(0, 200);
+  const joined = organizations
+    .filter((o) => o.membershipId)
+    .sort((a, b) => (String(a.membershipId) < String(b.membershipId) ? -1 : 1))
+    .slice(0, 200);
   const { membershipId: _membership, joinedAt: _joined, roles, ...organization } = active;
   return {
     user,
     active: { organization, roles: roles as RoleRef[] },
     permissions: [...permissions].sort(),
-    memberships: joined.map(({ membershipId: _id, joinedAt, roles: own, ...org }) => ({ organization: org, roles: own as RoleRef[], joinedAt: rawDate(joinedAt) })),
+    memberships: joined.map(({ membershipId: _id, joinedAt, roles: own, ...org }) => ({
+      organization: org,
+      roles: own as RoleRef[],
+      joinedAt: rawDate(joinedAt),
+    })),
   };
 }

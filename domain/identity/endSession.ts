@@ -10,13 +10,24 @@ export async function endSession(services: Services, em: Em, sessionId: string, 
 }
 
 /** Ends every session of a user but one (password change: the device that changed it stays signed in). */
-export async function endOtherSessions(services: Services, em: Em, userId: string, keepSessionId: string, reason: string): Promise<void> {
+export async function endOtherSessions(
+  services: Services,
+  em: Em,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+): Promise<void> {
   const ended = await markOtherSessionsEnded(em, userId, keepSessionId, reason);
   await Promise.all(ended.map((id) => services.revocations.revokeSession(id)));
 }
 
 /** Ends every session of a user (password reset, account disabled, log out everywhere). */
-export async function endAllSessions(services: { revocations: Pick<RevocationStore, 'revokeUser'> }, em: Em, userId: string, reason: string): Promise<void> {
+export async function endAllSessions(
+  services: { revocations: Pick<RevocationStore, 'revokeUser'> },
+  em: Em,
+  userId: string,
+  reason: string,
+): Promise<void> {
   await markUserSessionsEnded(em, userId, reason);
   await services.revocations.revokeUser(userId);
 }

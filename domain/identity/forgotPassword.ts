@@ -24,7 +24,12 @@ export async function forgotPassword(services: Services, props: ForgotPasswordPr
     const user = await activeUserByEmail(em, normalizeEmail(props.email));
     if (!user) return null;
     const token = await issueEmailToken(em, user, 'reset_password');
-    const mail = composeMail(em, services, { to: user.email, template: 'reset_password', data: { name: user.displayName, token }, dedupeKey: props.dedupeKey });
+    const mail = composeMail(em, services, {
+      to: user.email,
+      template: 'reset_password',
+      data: { name: user.displayName, token },
+      dedupeKey: props.dedupeKey,
+    });
     audit(em, { action: 'auth.password_reset_requested', targetType: 'user', targetId: user.id, ip: props.ip });
     return mail;
   });

@@ -1,7 +1,11 @@
 import { AppError } from '../../lib/errors';
 import { requireHeld, requireRoleChangeHeld, requireRolesHeld, type Grantor } from './grants';
 
-const grantor = (permissions: string[], roleIds: string[] = [], owner = false): Grantor => ({ owner, permissions: new Set(permissions), roleIds: new Set(roleIds) });
+const grantor = (permissions: string[], roleIds: string[] = [], owner = false): Grantor => ({
+  owner,
+  permissions: new Set(permissions),
+  roleIds: new Set(roleIds),
+});
 const role = (id: string, key: string, permissions: string[]) => ({ id, key, permissions });
 
 /** The AppError `fn` throws (fails when it throws none). */
@@ -22,13 +26,23 @@ describe('requireHeld', () => {
   });
 
   it('names the missing permissions once each, in catalogue order', () => {
-    const err = refusal(() => requireHeld(grantor(['work.read']), ['work.write', 'org.manage', 'work.write', 'billing.read'], 'Creating the role x'));
+    const err = refusal(() =>
+      requireHeld(
+        grantor(['work.read']),
+        ['work.write', 'org.manage', 'work.write', 'billing.read'],
+        'Creating the role x',
+      ),
+    );
     expect(err).toMatchObject({ status: 403, code: 'permission_escalation' });
-    expect(err.message).toBe('Creating the role x needs permissions you do not hold: org.manage, billing.read, work.write');
+    expect(err.message).toBe(
+      'Creating the role x needs permissions you do not hold: org.manage, billing.read, work.write',
+    );
   });
 
   it('puts keys outside the catalogue last, alphabetically', () => {
-    expect(refusal(() => requireHeld(grantor([]), ['zz.custom', 'aa.custom', 'org.manage'], 'X')).message).toBe('X needs permissions you do not hold: org.manage, aa.custom, zz.custom');
+    expect(refusal(() => requireHeld(grantor([]), ['zz.custom', 'aa.custom', 'org.manage'], 'X')).message).toBe(
+      'X needs permissions you do not hold: org.manage, aa.custom, zz.custom',
+    );
   });
 
   it('lets an owner grant anything', () => {
@@ -49,7 +63,9 @@ describe('requireRolesHeld', () => {
     const one = refusal(() => requireRolesHeld(grantor(['work.read']), [reader, writer], 'Granting'));
     expect(one.message).toBe('Granting the role writer needs permissions you do not hold: work.write');
     const two = refusal(() => requireRolesHeld(grantor(['work.read']), [writer, admin], 'Taking away'));
-    expect(two.message).toBe('Taking away the roles writer, admin needs permissions you do not hold: org.manage, work.write');
+    expect(two.message).toBe(
+      'Taking away the roles writer, admin needs permissions you do not hold: org.manage, work.write',
+    );
   });
 });
 
@@ -57,7 +73,9 @@ describe('requireRoleChangeHeld', () => {
   const writer = role('r2', 'writer', ['work.read', 'work.write']);
 
   it('allows adding and removing permissions the grantor holds on a role it does not hold', () => {
-    expect(() => requireRoleChangeHeld(grantor(['work.read', 'work.write', 'chat.read']), writer, ['work.read', 'chat.read'])).not.toThrow();
+    expect(() =>
+      requireRoleChangeHeld(grantor(['work.read', 'work.write', 'chat.read']), writer, ['work.read', 'chat.read']),
+    ).not.toThrow();
   });
 
   it('refuses removing a permission the grantor lacks, even when adding nothing', () => {
@@ -71,7 +89,9 @@ describe('requireRoleChangeHeld', () => {
     expect(() => requireRoleChangeHeld(holder, writer, ['work.read'])).not.toThrow();
     const err = refusal(() => requireRoleChangeHeld(holder, writer, ['work.read', 'work.write', 'chat.read']));
     expect(err.code).toBe('permission_escalation');
-    expect(err.message).toMatch(/^You hold the role writer yourself: only an owner can add permissions to it \(chat\.read\)/);
+    expect(err.message).toMatch(
+      /^You hold the role writer yourself: only an owner can add permissions to it \(chat\.read\)/,
+    );
   });
 
   it('lets an owner change any role, its own included', () => {

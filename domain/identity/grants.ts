@@ -58,23 +58,37 @@ export function requireHeld(grantor: Grantor, wanted: Iterable<string>, action: 
  * 403 `permission_escalation` unless the grantor holds every permission of each role, for granting them or
  * taking them away (`action` is e.g. "Granting", "Taking away"; the roles' keys follow it in the detail).
  */
-export function requireRolesHeld(grantor: Grantor, roles: readonly Pick<Role, 'key' | 'permissions'>[], action: string): void {
+export function requireRolesHeld(
+  grantor: Grantor,
+  roles: readonly Pick<Role, 'key' | 'permissions'>[],
+  action: string,
+): void {
   const beyond = roles.filter((r) => lacking(grantor, r.permissions).length);
   if (!beyond.length) return;
   const names = beyond.map((r) => r.key).join(', ');
-  requireHeld(grantor, beyond.flatMap((r) => r.permissions), `${action} the role${beyond.length > 1 ? 's' : ''} ${names}`);
+  requireHeld(
+    grantor,
+    beyond.flatMap((r) => r.permissions),
+    `${action} the role${beyond.length > 1 ? 's' : ''} ${names}`,
+  );
 }
 
 /**
  * The rule for replacing the permissions of `role` with `next`: every permission added or removed must be held
  * by the grantor, and a role the grantor holds can only lose permissions (unless they are an owner).
  */
-export function requireRoleChangeHeld(grantor: Grantor, role: Pick<Role, 'id' | 'key' | 'permissions'>, next: readonly string[]): void {
+export function requireRoleChangeHeld(
+  grantor: Grantor,
+  role: Pick<Role, 'id' | 'key' | 'permissions'>,
+  next: readonly string[],
+): void {
   if (grantor.owner) return;
   const added = next.filter((p) => !role.permissions.includes(p));
   const removed = role.permissions.filter((p) => !next.includes(p));
   requireHeld(grantor, [...added, ...removed], `Changing the permissions of the role ${role.key}`);
   if (added.length && grantor.roleIds.has(role.id)) {
-    throw escalation(`You hold the role ${role.key} yourself: only an owner can add permissions to it (${[...added].sort(catalogueOrder).join(', ')}); removing permissions is allowed`);
+    throw escalation(
+      `You hold the role ${role.key} yourself: only an owner can add permissions to it (${[...added].sort(catalogueOrder).join(', ')}); removing permissions is allowed`,
+    );
   }
 }

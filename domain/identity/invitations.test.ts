@@ -19,7 +19,11 @@ describe('invitations', () => {
 
   it('turn the role columns of a lean row into a role reference', () => {
     const row = { id: 'i1', email: 'a@example.com', roleId: 'r1', roleKey: 'member', roleName: 'Member' };
-    expect(withRole(row as never)).toEqual({ id: 'i1', email: 'a@example.com', role: { id: 'r1', key: 'member', name: 'Member' } });
+    expect(withRole(row as never)).toEqual({
+      id: 'i1',
+      email: 'a@example.com',
+      role: { id: 'r1', key: 'member', name: 'Member' },
+    });
   });
 });
 
@@ -32,6 +36,9 @@ describe('mailed e-mail tokens', () => {
   });
 
   it('are refused with the code of their purpose', () => {
-    expect(INVALID_TOKEN_CODES).toEqual({ confirm_email: 'confirmation_token_invalid', reset_password: 'reset_token_invalid' });
+    expect(INVALID_TOKEN_CODES).toEqual({
+      confirm_email: 'confirmation_token_invalid',
+      reset_password: 'reset_token_invalid',
+    });
   });
 });

@@ -9,13 +9,19 @@ export const INVITATION_TTL_DAYS = 7;
 export const invitationExpiry = (now = Date.now()) => new Date(now + INVITATION_TTL_DAYS * 86_400_000);
 
 /** Neither accepted nor expired. */
-export const isPending = (i: Pick<Invitation, 'acceptedAt' | 'expiresAt'>, now = new Date()) => !i.acceptedAt && i.expiresAt > now;
+export const isPending = (i: Pick<Invitation, 'acceptedAt' | 'expiresAt'>, now = new Date()) =>
+  !i.acceptedAt && i.expiresAt > now;
 
 /** An invitation with the reference of its role (an entity with its role loaded, or a lean row). */
 export type InvitationWithRole = Lean<Invitation> & { role: Pick<Lean<Role>, 'id' | 'key' | 'name'> };
 
 /** A lean invitation row with the role columns of store/invitations.ts, its role as a reference. */
-export function withRole<R extends Lean<Invitation> & { roleId: unknown; roleKey: unknown; roleName: unknown }>({ roleId, roleKey, roleName, ...invitation }: R) {
+export function withRole<R extends Lean<Invitation> & { roleId: unknown; roleKey: unknown; roleName: unknown }>({
+  roleId,
+  roleKey,
+  roleName,
+  ...invitation
+}: R) {
   return { ...invitation, role: { id: roleId as string, key: roleKey as string, name: roleName as string } };
 }
 
@@ -29,7 +35,21 @@ export interface InvitationDetails {
 
 /** Adds organisation and inviter to invitations (roles populated), two queries for all of them. */
 export async function withDetails(em: Em, invitations: Invitation[]): Promise<InvitationDetails[]> {
-  const [orgs, name] = await Promise.all([organizationsOfIds(em, invitations.map((i) => i.tenantId)), displayNames(em, invitations.map((i) => i.invitedById))]);
+  const [orgs, name] = await Promise.all([
+    organizationsOfIds(
+      em,
+      invitations.map((i) => i.tenantId),
+    ),
+    displayNames(
+      em,
+      invitations.map((i) => i.invitedById),
+    ),
+  ]);
   const org = new Map(orgs.map((o) => [o.id, o]));
-  return invitations.map((i) => ({ id: i.id, invitation: i, organization: org.get(i.tenantId)!, inviterName: name.get(i.invitedById) ?? null }));
+  return invitations.map((i) => ({
+    id: i.id,
+    invitation: i,
+    organization: org.get(i.tenantId)!,
+    inviterName: name.get(i.invitedById) ?? null,
+  }));
 }

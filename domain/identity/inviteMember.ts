@@ -33,12 +33,19 @@ export interface InviteMemberProps {
  * checked early here: when the members plus the other pending invitations already fill it, 409
  * `seat_limit_reached` (acceptInvitation enforces it again when someone joins).
  */
-export async function inviteMember(ctx: TenantContext, props: InviteMemberProps): Promise<{ invitation: Invitation; refreshed: boolean }> {
+export async function inviteMember(
+  ctx: TenantContext,
+  props: InviteMemberProps,
+): Promise<{ invitation: Invitation; refreshed: boolean }> {
   const { em, services, tenantId } = ctx;
   const userId = ctx.userId!;
   const email = normalizeEmail(props.email);
 
-  const [org, inviter, entitlements] = await Promise.all([em.findOneOrFail(Organization, { id: tenantId }), em.findOneOrFail(User, { id: userId }), services.entitlements.get(tenantId)]);
+  const [org, inviter, entitlements] = await Promise.all([
+    em.findOneOrFail(Organization, { id: tenantId }),
+    em.findOneOrFail(User, { id: userId }),
+    services.entitlements.get(tenantId),
+  ]);
   const seats = seatLimit(entitlements);
   const token = newOpaqueToken();
   const fields = { tokenHash: hashToken(token), invitedById: userId, expiresAt: invitationExpiry() };
@@ -50,19 +57,39 @@ export async function inviteMember(ctx: TenantContext, props: InviteMemberProps)
       const role = await roleByKey(tx, props.role);
       if (!role) throw invalidField('role', 'must be the key of a role of this organisation');
       const grantor = await loadGrantor(tx, userId);
-      if (role.key === OWNER_ROLE && !grantor.owner) throw forbidden('owner_required', 'Only owners can invite an owner');
+      if (role.key === OWNER_ROLE && !grantor.owner)
+        throw forbidden('owner_required', 'Only owners can invite an owner');
       requireRolesHeld(grantor, [role], 'Inviting with');
       const [open] = await lockOpenInvitations(tx, email);
-      if (await isMemberByEmail(tx, email)) throw conflict('already_member', `${email} is already a member of this organisation`);
+      if (await isMemberByEmail(tx, email))
+        throw conflict('already_member', `${email} is already a member of this organisation`);
       if (seats !== null) {
         // After the invitation row's lock, as in acceptInvitation: serialised with acceptances and other invitations.
         await lockSeats(tx, tenantId);
-        const [members, pending] = await Promise.all([countMembers(tx, tenantId), countPendingInvitations(tx, tenantId, open?.id)]);
+        const [members, pending] = await Promise.all([
+          countMembers(tx, tenantId),
+          countPendingInvitations(tx, tenantId, open?.id),
+        ]);
         if (seatsFull(seats, members + pending)) throw seatLimitReached(seats);
       }
-      const invitation = open ? Object.assign(open, { role, ...fields }) : tx.create(Invitation, { tenantId, email, role, ...fields });
-      const mail = composeMail(tx, services, { to: email, tenantId, template: 'invitation', data: { organization: org.name, inviter: inviter.displayName, token } });
-      audit(tx, { action: 'org.invitation_sent', actorId: userId, tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email, role: role.key, refreshed: !!open } });
+      const invitation = open
+        ? Object.assign(open, { role, ...fields })
+        : tx.create(Invitation, { tenantId, email, role, ...fields });
+      const mail = composeMail(tx, services, {
+        to: email,
+        tenantId,
+        template: 'invitation',
+        data: { organization: org.name, inviter: inviter.displayName, token },
+      });
+      audit(tx, {
+        action: 'org.invitation_sent',
+        actorId: userId,
+        tenantId,
+        targetType: 'invitation',
+        targetId: invitation.id,
+        ip: props.ip,
+        data: { email, role: role.key, refreshed: !!open },
+      });
       return { invitation, refreshed: !!open, mail };
     });
   let written: Awaited<ReturnType<typeof write>>;

@@ -16,12 +16,24 @@ export interface Member {
 }
 
 /** A membership entity (user and roles loaded) as a member. */
-export const memberOf = (m: Membership): Member => ({ id: m.id, userId: m.user.id, email: m.user.email, displayName: m.user.displayName, roles: m.roles.getItems(), joinedAt: m.createdAt });
+export const memberOf = (m: Membership): Member => ({
+  id: m.id,
+  userId: m.user.id,
+  email: m.user.email,
+  displayName: m.user.displayName,
+  roles: m.roles.getItems(),
+  joinedAt: m.createdAt,
+});
 
 /** Members of the context's organisation in the order they joined, with their user and roles. */
 export async function listMembers(ctx: TenantContext, page: PageProps): Promise<Page<Member>> {
   const { items, nextCursor } = toPage(await membersPage.all(ctx, page.cursor ?? null, page.limit + 1), page.limit);
-  const roles = items.length ? await rolesOfMembers.all(ctx, items.map((m) => m.id)) : [];
+  const roles = items.length
+    ? await rolesOfMembers.all(
+        ctx,
+        items.map((m) => m.id),
+      )
+    : [];
   return {
     items: items.map((m) => ({
       id: m.id,

@@ -14,5 +14,8 @@ export interface RoleWithUsage {
 /** Roles of the context's organisation (system roles first, as created), with how many members hold each. */
 export async function listRoles(ctx: TenantContext, page: PageProps): Promise<Page<RoleWithUsage>> {
   const { items, nextCursor } = toPage(await rolesPage.all(ctx, page.cursor ?? null, page.limit + 1), page.limit);
-  return { items: items.map(({ memberCount, ...role }) => ({ id: role.id, role, memberCount: memberCount as number })), nextCursor };
+  return {
+    items: items.map(({ memberCount, ...role }) => ({ id: role.id, role, memberCount: memberCount as number })),
+    nextCursor,
+  };
 }

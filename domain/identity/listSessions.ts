@@ -14,7 +14,16 @@ export type ActiveSession = Lean<UserSession> & { userId: string; userEmail: str
 
 /** Signed-in sessions (not ended, not expired), newest first, with their user. */
 export async function listActiveSessions(services: Services, props: ListSessionsProps): Promise<Page<ActiveSession>> {
-  const rows = await activeSessionsPage.all(withoutTenant(services), new Date(), props.userId ?? null, props.cursor ?? null, props.limit + 1);
+  const rows = await activeSessionsPage.all(
+    withoutTenant(services),
+    new Date(),
+    props.userId ?? null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   const { items, nextCursor } = toPage(rows, props.limit);
-  return { items: items.map((s) => ({ ...s, userId: s.userId as string, userEmail: s.userEmail as string })), nextCursor };
+  return {
+    items: items.map((s) => ({ ...s, userId: s.userId as string, userEmail: s.userEmail as string })),
+    nextCursor,
+  };
 }

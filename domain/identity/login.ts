@@ -40,13 +40,27 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
     throw err;
   }
   if (!user || !valid) {
-    audit(em, { action: 'auth.login_failed', actorId: user?.id, targetType: 'user', targetId: user?.id, ip, data: { email } });
+    audit(em, {
+      action: 'auth.login_failed',
+      actorId: user?.id,
+      targetType: 'user',
+      targetId: user?.id,
+      ip,
+      data: { email },
+    });
     await em.flush();
     throw unauthorized('invalid_credentials', 'The e-mail address or the password is wrong');
   }
   await attempt.succeeded();
   if (user.disabledAt) {
-    audit(em, { action: 'auth.login_refused', actorId: user.id, targetType: 'user', targetId: user.id, ip, data: { reason: 'account_disabled' } });
+    audit(em, {
+      action: 'auth.login_refused',
+      actorId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+      data: { reason: 'account_disabled' },
+    });
     await em.flush();
     throw unauthorized('account_disabled', 'This account is disabled');
   }

@@ -18,6 +18,13 @@ export async function logout(services: Services, props: LogoutProps): Promise<vo
   const em = services.orm.em.fork();
   await services.revocations.revokeToken(claims);
   await endSession(services, em, claims.sid, 'logout');
-  audit(em, { action: 'auth.logout', actorId: claims.userId, tenantId: claims.tenantId, targetType: 'session', targetId: claims.sid, ip: props.ip });
+  audit(em, {
+    action: 'auth.logout',
+    actorId: claims.userId,
+    tenantId: claims.tenantId,
+    targetType: 'session',
+    targetId: claims.sid,
+    ip: props.ip,
+  });
   await em.flush();
 }

@@ -11,6 +11,12 @@ export interface LogoutEverywhereProps {
 export async function logoutEverywhere(services: Services, props: LogoutEverywhereProps): Promise<void> {
   const em = services.orm.em.fork();
   await endAllSessions(services, em, props.userId, 'logout_everywhere');
-  audit(em, { action: 'auth.logout_everywhere', actorId: props.userId, targetType: 'user', targetId: props.userId, ip: props.ip });
+  audit(em, {
+    action: 'auth.logout_everywhere',
+    actorId: props.userId,
+    targetType: 'user',
+    targetId: props.userId,
+    ip: props.ip,
+  });
   await em.flush();
 }

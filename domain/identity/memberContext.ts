@@ -10,7 +10,12 @@ import { isMember } from './store/memberships';
  * one: a context bound to it once the caller is known to be a member (else 404, as for any resource of
  * another tenant) holding `permission` there (else 403).
  */
-export async function memberContext(services: Services, orgId: string, userId: string, permission?: Permission): Promise<TenantContext> {
+export async function memberContext(
+  services: Services,
+  orgId: string,
+  userId: string,
+  permission?: Permission,
+): Promise<TenantContext> {
   const ctx = tenantContext(services, orgId, userId);
   if (!(await isMember(ctx.em, userId))) throw notFound('Organization');
   if (permission) await requireOrgPermission(ctx, permission);

@@ -17,7 +17,15 @@ export interface MyOrganization {
  * organisation or accepting an invitation answers, read after their flush. Organisations are not tenant-scoped.
  */
 export async function withOrganizations(services: Services, memberships: Membership[]): Promise<MyOrganization[]> {
-  const orgs = await organizationsById.all(withoutTenant(services), memberships.map((m) => m.tenantId));
+  const orgs = await organizationsById.all(
+    withoutTenant(services),
+    memberships.map((m) => m.tenantId),
+  );
   const byId = new Map(orgs.map((o) => [o.id, o]));
-  return memberships.map((m) => ({ id: m.id, organization: byId.get(m.tenantId)!, roles: m.roles.getItems(), joinedAt: m.createdAt }));
+  return memberships.map((m) => ({
+    id: m.id,
+    organization: byId.get(m.tenantId)!,
+    roles: m.roles.getItems(),
+    joinedAt: m.createdAt,
+  }));
 }

@@ -42,10 +42,20 @@ export async function oauthSync(services: Services, props: OAuthSyncProps): Prom
   let user = identity?.user ?? (await userByEmail(em, email));
   const linked = !identity && !!user;
   const created = !user;
-  if (linked && !props.emailVerified) throw conflict('email_not_verified', 'An account with this address exists and the provider has not verified the address');
+  if (linked && !props.emailVerified)
+    throw conflict(
+      'email_not_verified',
+      'An account with this address exists and the provider has not verified the address',
+    );
   let tenantId: string | undefined;
   if (!user) {
-    const account = await createUser(em, { email, password: null, displayName: props.displayName?.trim() || email.split('@')[0], emailConfirmed: props.emailVerified, ip: props.device?.ip });
+    const account = await createUser(em, {
+      email,
+      password: null,
+      displayName: props.displayName?.trim() || email.split('@')[0],
+      emailConfirmed: props.emailVerified,
+      ip: props.device?.ip,
+    });
     ({ user } = account);
     tenantId = account.organization.id;
   }
@@ -53,11 +63,20 @@ export async function oauthSync(services: Services, props: OAuthSyncProps): Prom
   tenantId ??= await homeOrganization(em, user);
   if (!identity) em.create(ExternalIdentity, { user, provider: props.provider, subject: props.subject });
   if (props.emailVerified && user.email === email) user.emailConfirmedAt ??= new Date();
-  audit(em, { action: 'auth.login', actorId: user.id, tenantId, targetType: 'user', targetId: user.id, ip: props.device?.ip, data: { via: props.provider, created, linked } });
+  audit(em, {
+    action: 'auth.login',
+    actorId: user.id,
+    tenantId,
+    targetType: 'user',
+    targetId: user.id,
+    ip: props.device?.ip,
+    data: { via: props.provider, created, linked },
+  });
   try {
     return { user, created, linked, tokens: await startSession(services, em, user, tenantId, props.device) };
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('sync_conflict', 'This identity or address was registered concurrently; retry');
+    if (err instanceof UniqueConstraintViolationException)
+      throw conflict('sync_conflict', 'This identity or address was registered concurrently; retry');
     throw err;
   }
 }

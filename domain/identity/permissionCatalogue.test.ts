@@ -35,15 +35,37 @@ describe('the default roles', () => {
 
   it("give a member the modules' reads and uses, but not the organisation's members, billing or management", () => {
     const member = new Set(byKey('member').permissions);
-    for (const key of ['work.read', 'cloud.read', 'chat.read', 'vr.play', 'knowledge.write', 'core.customers.write', 'cloud.write', 'hr.clock', 'work.write']) expect(member.has(key as never)).toBe(true);
-    for (const key of ['org.members.read', 'billing.read', 'org.manage', 'rbac.manage', 'billing.manage', 'core.invoices.issue', 'knowledge.keys.manage']) expect(member.has(key as never)).toBe(false);
+    for (const key of [
+      'work.read',
+      'cloud.read',
+      'chat.read',
+      'vr.play',
+      'knowledge.write',
+      'core.customers.write',
+      'cloud.write',
+      'hr.clock',
+      'work.write',
+    ])
+      expect(member.has(key as never)).toBe(true);
+    for (const key of [
+      'org.members.read',
+      'billing.read',
+      'org.manage',
+      'rbac.manage',
+      'billing.manage',
+      'core.invoices.issue',
+      'knowledge.keys.manage',
+    ])
+      expect(member.has(key as never)).toBe(false);
     expect([...member].every(isPermission)).toBe(true);
   });
 });
 
 describe('effectivePermissions', () => {
   it('is the union of the roles held, and empty for none', () => {
-    expect(effectivePermissions([{ permissions: ['work.read', 'chat.read'] }, { permissions: ['work.read', 'work.write'] }])).toEqual(new Set(['work.read', 'chat.read', 'work.write']));
+    expect(
+      effectivePermissions([{ permissions: ['work.read', 'chat.read'] }, { permissions: ['work.read', 'work.write'] }]),
+    ).toEqual(new Set(['work.read', 'chat.read', 'work.write']));
     expect(effectivePermissions([]).size).toBe(0);
   });
 });

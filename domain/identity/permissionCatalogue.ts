@@ -47,7 +47,8 @@ export const permissionCatalogue = {
   work: {
     'work.read': 'See work items',
     'work.write': 'Create, edit and delete work items',
-    'work.integrations.manage': 'Set and rotate the code-host webhook secret; manage chat channels and integration tokens',
+    'work.integrations.manage':
+      'Set and rotate the code-host webhook secret; manage chat channels and integration tokens',
     'chat.read': 'Read chat channels and their messages',
   },
 } as const;
@@ -65,7 +66,12 @@ const readOnly = allPermissions.filter((k) => /\.read$/.test(k));
 
 /** The three roles every organisation starts with. Owner always holds every permission. */
 export const defaultRoles: { key: string; name: string; description: string; permissions: Permission[] }[] = [
-  { key: 'owner', name: 'Owner', description: 'Full control, including billing and ownership', permissions: allPermissions },
+  {
+    key: 'owner',
+    name: 'Owner',
+    description: 'Full control, including billing and ownership',
+    permissions: allPermissions,
+  },
   {
     key: 'admin',
     name: 'Administrator',
@@ -76,6 +82,14 @@ export const defaultRoles: { key: string; name: string; description: string; per
     key: 'member',
     name: 'Member',
     description: 'Uses the modules of the organisation',
-    permissions: [...readOnly.filter((k) => k !== 'org.members.read' && k !== 'billing.read'), 'vr.play', 'knowledge.write', 'core.customers.write', 'cloud.write', 'hr.clock', 'work.write'],
+    permissions: [
+      ...readOnly.filter((k) => k !== 'org.members.read' && k !== 'billing.read'),
+      'vr.play',
+      'knowledge.write',
+      'core.customers.write',
+      'cloud.write',
+      'hr.clock',
+      'work.write',
+    ],
   },
 ];

@@ -61,7 +61,9 @@ export class PermissionResolver {
       for (const listener of this.listeners) listener(message);
     });
     subscriber.on('ready', () => this.forget(''));
-    await subscriber.subscribe(this.channel).catch((err: Error) => logger.warn({ err }, 'permission invalidations unavailable; relying on the memo TTL'));
+    await subscriber
+      .subscribe(this.channel)
+      .catch((err: Error) => logger.warn({ err }, 'permission invalidations unavailable; relying on the memo TTL'));
   }
 
   /**
@@ -94,7 +96,13 @@ export class PermissionResolver {
       });
       if (fresh) {
         const json = JSON.stringify([...permissions]);
-        await this.redis.multi().hset(hash, userId, json).expire(hash, CACHE_TTL_SECONDS).hset(lastKnown, userId, json).expire(lastKnown, LAST_KNOWN_TTL_SECONDS).exec();
+        await this.redis
+          .multi()
+          .hset(hash, userId, json)
+          .expire(hash, CACHE_TTL_SECONDS)
+          .hset(lastKnown, userId, json)
+          .expire(lastKnown, LAST_KNOWN_TTL_SECONDS)
+          .exec();
       }
     }
     if (version === this.version) {
@@ -114,7 +122,9 @@ export class PermissionResolver {
     const scope = userId ? `${tenantId}:${userId}` : tenantId;
     this.forget(scope);
     const hashes = [this.key('perms', tenantId), this.key('perms', 'last', tenantId)];
-    await (userId ? this.redis.multi().hdel(hashes[0], userId).hdel(hashes[1], userId).exec() : this.redis.del(...hashes));
+    await (userId
+      ? this.redis.multi().hdel(hashes[0], userId).hdel(hashes[1], userId).exec()
+      : this.redis.del(...hashes));
     await this.redis.publish(this.channel, scope);
   }
 

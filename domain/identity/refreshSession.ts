@@ -20,12 +20,18 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
  * family) is revoked, and its access tokens with it. Runs in a transaction with the token row locked, so
  * concurrent uses are serialised: one rotates, the others find its pair (remembered before the commit).
  */
-export async function refreshSession(services: Services, em: Em, refreshToken: string, device: DeviceInfo = {}): Promise<TokenPair> {
+export async function refreshSession(
+  services: Services,
+  em: Em,
+  refreshToken: string,
+  device: DeviceInfo = {},
+): Promise<TokenPair> {
   const result = await em.transactional(async (tx) => {
     const token = await lockRefreshToken(tx, refreshToken);
     if (!token) return { error: 'refresh_token_invalid' as const };
     const session = token.session;
-    if (session.revokedAt || session.expiresAt < new Date() || token.expiresAt < new Date()) return { error: 'refresh_token_invalid' as const };
+    if (session.revokedAt || session.expiresAt < new Date() || token.expiresAt < new Date())
+      return { error: 'refresh_token_invalid' as const };
     if (session.user.disabledAt) return { error: 'account_disabled' as const };
     const withinGrace = token.usedAt && Date.now() - token.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
     const again = withinGrace ? await rememberedExchange<TokenPair>(services, refreshToken) : null;
@@ -33,7 +39,14 @@ export async function refreshSession(services: Services, em: Em, refreshToken: s
     if (token.usedAt) {
       session.revokedAt = new Date();
       session.revokedReason = 'refresh_reuse';
-      audit(tx, { action: 'auth.refresh_reuse', actorId: session.user.id, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: device.ip });
+      audit(tx, {
+        action: 'auth.refresh_reuse',
+        actorId: session.user.id,
+        tenantId: session.tenantId,
+        targetType: 'session',
+        targetId: session.id,
+        ip: device.ip,
+      });
       return { error: 'refresh_token_reused' as const, sessionId: session.id, pair: undefined };
     }
     token.usedAt = new Date();

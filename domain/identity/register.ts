@@ -58,7 +58,13 @@ async function registerAddress(services: Services, props: RegisterProps): Promis
     audit(em, { action: 'auth.register_existing', targetType: 'user', targetId: existing.id, ip: props.ip });
   } else {
     const displayName = props.displayName?.trim() || email.split('@')[0];
-    const { user } = await createUser(em, { email, password: props.password, displayName, organizationName: props.organizationName, ip: props.ip });
+    const { user } = await createUser(em, {
+      email,
+      password: props.password,
+      displayName,
+      organizationName: props.organizationName,
+      ip: props.ip,
+    });
     const token = await issueEmailToken(em, user, 'confirm_email');
     mail = composeMail(em, services, { to: email, template: 'confirm_email', data: { name: user.displayName, token } });
     audit(em, { action: 'auth.registered', actorId: user.id, targetType: 'user', targetId: user.id, ip: props.ip });

@@ -24,7 +24,10 @@ export interface RegisterTrustedProps {
  * Registration for a trusted service (internal bridge): unlike the public route it says when the address is
  * taken (409 `email_taken`) and signs the new account in at once.
  */
-export async function registerTrusted(services: Services, props: RegisterTrustedProps): Promise<{ user: User; tokens: TokenPair }> {
+export async function registerTrusted(
+  services: Services,
+  props: RegisterTrustedProps,
+): Promise<{ user: User; tokens: TokenPair }> {
   const problem = passwordProblem(props.password, props.email);
   if (problem) throw invalidField('password', problem);
   const em = services.orm.em.fork();
@@ -41,8 +44,19 @@ export async function registerTrusted(services: Services, props: RegisterTrusted
   });
   const mail = props.emailConfirmed
     ? null
-    : composeMail(em, services, { to: email, template: 'confirm_email', data: { name: user.displayName, token: await issueEmailToken(em, user, 'confirm_email') } });
-  audit(em, { action: 'auth.registered', actorId: user.id, targetType: 'user', targetId: user.id, ip: props.device?.ip, data: { via: 'internal' } });
+    : composeMail(em, services, {
+        to: email,
+        template: 'confirm_email',
+        data: { name: user.displayName, token: await issueEmailToken(em, user, 'confirm_email') },
+      });
+  audit(em, {
+    action: 'auth.registered',
+    actorId: user.id,
+    targetType: 'user',
+    targetId: user.id,
+    ip: props.device?.ip,
+    data: { via: 'internal' },
+  });
   let tokens: TokenPair;
   try {
     tokens = await startSession(services, em, user, organization.id, props.device);

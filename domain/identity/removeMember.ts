@@ -27,11 +27,22 @@ export async function removeMember(ctx: TenantContext, props: RemoveMemberProps)
     const grantor = leaving ? null : await loadGrantor(tx, ctx.userId!);
     if (isOwner(member)) {
       if (grantor && !grantor.owner) throw forbidden('owner_required', 'Only owners can remove an owner');
-      if ((await countOwners(tx)) <= 1) throw conflict('last_owner', 'The last owner cannot leave; make someone else owner first');
+      if ((await countOwners(tx)) <= 1)
+        throw conflict('last_owner', 'The last owner cannot leave; make someone else owner first');
     }
     if (grantor) requireRolesHeld(grantor, member.roles.getItems(), 'Removing a member with');
     tx.remove(member);
-    audit(tx, { action: leaving ? 'org.member_left' : 'org.member_removed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'user', targetId: props.userId, ip: props.ip });
+    audit(tx, {
+      action: leaving ? 'org.member_left' : 'org.member_removed',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'user',
+      targetId: props.userId,
+      ip: props.ip,
+    });
   });
-  await Promise.all([ctx.services.revocations.revokeMembership(ctx.tenantId, props.userId), ctx.services.permissions.invalidate(ctx.tenantId, props.userId)]);
+  await Promise.all([
+    ctx.services.revocations.revokeMembership(ctx.tenantId, props.userId),
+    ctx.services.permissions.invalidate(ctx.tenantId, props.userId),
+  ]);
 }

@@ -10,5 +10,9 @@ import { normalizeEmail } from './createUser';
  * under a dedupe key derived from it, so a job that runs again mails no second link.
  */
 export async function requestAccountLink(services: Services, props: AccountLinkJob): Promise<void> {
-  await services.queues.add(accountLinkQueue, { ...props, email: normalizeEmail(props.email) }, { jobId: `account-link.${newId()}` });
+  await services.queues.add(
+    accountLinkQueue,
+    { ...props, email: normalizeEmail(props.email) },
+    { jobId: `account-link.${newId()}` },
+  );
 }

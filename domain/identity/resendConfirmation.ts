@@ -23,6 +23,11 @@ export async function resendConfirmation(services: Services, props: ResendConfir
     const user = await unconfirmedUserByEmail(em, normalizeEmail(props.email));
     if (!user) return null;
     const token = await issueEmailToken(em, user, 'confirm_email');
-    return composeMail(em, services, { to: user.email, template: 'confirm_email', data: { name: user.displayName, token }, dedupeKey: props.dedupeKey });
+    return composeMail(em, services, {
+      to: user.email,
+      template: 'confirm_email',
+      data: { name: user.displayName, token },
+      dedupeKey: props.dedupeKey,
+    });
   });
 }

@@ -17,6 +17,14 @@ export async function revokeInvitation(ctx: TenantContext, props: RevokeInvitati
     const invitation = await lockUnacceptedInvitation(tx, props.invitationId);
     if (!invitation) throw notFound('Invitation');
     tx.remove(invitation);
-    audit(tx, { action: 'org.invitation_revoked', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invitation', targetId: invitation.id, ip: props.ip, data: { email: invitation.email } });
+    audit(tx, {
+      action: 'org.invitation_revoked',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invitation',
+      targetId: invitation.id,
+      ip: props.ip,
+      data: { email: invitation.email },
+    });
   });
 }

@@ -18,6 +18,13 @@ export async function revokeMySession(services: Services, props: RevokeMySession
   const session = await liveSession(em, props.sessionId, props.userId);
   if (!session) throw notFound('Session');
   await endSession(services, em, session.id, 'user_revoked');
-  audit(em, { action: 'session.revoked', actorId: props.userId, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: props.ip });
+  audit(em, {
+    action: 'session.revoked',
+    actorId: props.userId,
+    tenantId: session.tenantId,
+    targetType: 'session',
+    targetId: session.id,
+    ip: props.ip,
+  });
   await em.flush();
 }

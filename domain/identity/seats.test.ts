@@ -17,6 +17,10 @@ describe('seats', () => {
   });
 
   it('answers 409 seat_limit_reached naming the limit', () => {
-    expect(seatLimitReached(5)).toMatchObject({ status: 409, code: 'seat_limit_reached', message: 'The plan of this organisation allows 5 members; remove one or upgrade' });
+    expect(seatLimitReached(5)).toMatchObject({
+      status: 409,
+      code: 'seat_limit_reached',
+      message: 'The plan of this organisation allows 5 members; remove one or upgrade',
+    });
   });
 });

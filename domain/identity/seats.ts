@@ -9,9 +9,11 @@ import { conflict } from '../../lib/errors';
  * After a downgrade below current use the existing members stay; new ones are refused until members leave or
  * the tier grows.
  */
-export const seatLimit = (entitlements: Pick<Entitlements, 'limits'>): number | null => (typeof entitlements.limits.seats === 'number' ? entitlements.limits.seats : null);
+export const seatLimit = (entitlements: Pick<Entitlements, 'limits'>): number | null =>
+  typeof entitlements.limits.seats === 'number' ? entitlements.limits.seats : null;
 
 /** Whether adding one member to `taken` seats (members, and pending invitations where counted) passes the limit. */
 export const seatsFull = (limit: number | null, taken: number): boolean => limit !== null && taken + 1 > limit;
 
-export const seatLimitReached = (limit: number) => conflict('seat_limit_reached', `The plan of this organisation allows ${limit} members; remove one or upgrade`);
+export const seatLimitReached = (limit: number) =>
+  conflict('seat_limit_reached', `The plan of this organisation allows ${limit} members; remove one or upgrade`);

@@ -30,7 +30,13 @@ export function issuePair(services: Services, em: Em, session: UserSession, tena
 }
 
 /** Opens a session for a user in an organisation and issues its first token pair. Flushes. */
-export async function startSession(services: Services, em: Em, user: User, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+export async function startSession(
+  services: Services,
+  em: Em,
+  user: User,
+  tenantId: string,
+  device: DeviceInfo = {},
+): Promise<TokenPair> {
   const session = em.create(UserSession, {
     user,
     tenantId,

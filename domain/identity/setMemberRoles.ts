@@ -30,21 +30,39 @@ export async function setMemberRoles(ctx: TenantContext, props: SetMemberRolesPr
     const target = await findMember(tx, props.userId);
     const roles = await rolesByKeys(tx, props.roles);
     const unknown = props.roles.filter((key) => !roles.some((r) => r.key === key));
-    if (unknown.length) throw invalidField(props.field, `unknown role ${unknown.join(', ')} (not a role of this organisation)`);
+    if (unknown.length)
+      throw invalidField(props.field, `unknown role ${unknown.join(', ')} (not a role of this organisation)`);
     const current = target.roles.getItems();
     const grantor = await loadGrantor(tx, ctx.userId!);
     const wasOwner = isOwner(target);
     const willBeOwner = roles.some((r) => r.key === OWNER_ROLE);
     if (wasOwner !== willBeOwner) {
       if (!grantor.owner) throw forbidden('owner_required', 'Only owners can grant or revoke the owner role');
-      if (wasOwner && (await countOwners(tx)) <= 1) throw conflict('last_owner', 'This member is the last owner; make someone else owner first');
+      if (wasOwner && (await countOwners(tx)) <= 1)
+        throw conflict('last_owner', 'This member is the last owner; make someone else owner first');
     }
     const holds = (set: readonly Role[], role: Role) => set.some((r) => r.id === role.id);
-    requireRolesHeld(grantor, roles.filter((r) => !holds(current, r)), 'Granting');
-    requireRolesHeld(grantor, current.filter((r) => !holds(roles, r)), 'Taking away');
+    requireRolesHeld(
+      grantor,
+      roles.filter((r) => !holds(current, r)),
+      'Granting',
+    );
+    requireRolesHeld(
+      grantor,
+      current.filter((r) => !holds(roles, r)),
+      'Taking away',
+    );
     const before = current.map((r) => r.key);
     target.roles.set(roles);
-    audit(tx, { action: 'org.member_roles_changed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'user', targetId: props.userId, ip: props.ip, data: { before, after: props.roles } });
+    audit(tx, {
+      action: 'org.member_roles_changed',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'user',
+      targetId: props.userId,
+      ip: props.ip,
+      data: { before, after: props.roles },
+    });
     return target;
   });
   await ctx.services.permissions.invalidate(ctx.tenantId, props.userId);

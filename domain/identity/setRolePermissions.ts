@@ -26,12 +26,21 @@ export async function setRolePermissions(ctx: TenantContext, props: SetRolePermi
     await lockOrganization(tx, ctx.tenantId);
     const role = await tx.findOne(Role, { id: props.roleId });
     if (!role) throw notFound('Role');
-    if (role.key === OWNER_ROLE) throw conflict('system_role_immutable', 'The owner role always holds every permission');
+    if (role.key === OWNER_ROLE)
+      throw conflict('system_role_immutable', 'The owner role always holds every permission');
     const next = [...new Set(props.permissions)];
     requireRoleChangeHeld(await loadGrantor(tx, ctx.userId!), role, next);
     const before = role.permissions;
     role.permissions = next;
-    audit(tx, { action: 'rbac.role_permissions_changed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, ip: props.ip, data: { key: role.key, before, after: role.permissions } });
+    audit(tx, {
+      action: 'rbac.role_permissions_changed',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'role',
+      targetId: role.id,
+      ip: props.ip,
+      data: { key: role.key, before, after: role.permissions },
+    });
     return role;
   });
   await ctx.services.permissions.invalidate(ctx.tenantId);

@@ -32,11 +32,26 @@ export async function switchOrganization(services: Services, props: SwitchOrgani
  * are: the device's other tabs stay signed in where they were, each token rotates on its own, and presenting
  * any used one again still ends the whole session (refreshSession).
  */
-async function issueForOrganization(services: Services, em: Em, sessionId: string, tenantId: string, device: DeviceInfo = {}): Promise<TokenPair> {
+async function issueForOrganization(
+  services: Services,
+  em: Em,
+  sessionId: string,
+  tenantId: string,
+  device: DeviceInfo = {},
+): Promise<TokenPair> {
   return em.transactional(async (tx) => {
     const session = await lockSession(tx, sessionId);
-    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthorized('token_revoked', 'This session has ended');
-    audit(tx, { action: 'session.switched', actorId: session.user.id, tenantId, targetType: 'session', targetId: session.id, ip: device.ip, data: { from: session.tenantId } });
+    if (!session || session.revokedAt || session.expiresAt < new Date())
+      throw unauthorized('token_revoked', 'This session has ended');
+    audit(tx, {
+      action: 'session.switched',
+      actorId: session.user.id,
+      tenantId,
+      targetType: 'session',
+      targetId: session.id,
+      ip: device.ip,
+      data: { from: session.tenantId },
+    });
     session.tenantId = tenantId;
     session.lastUsedAt = new Date();
     return issuePair(services, tx, session, tenantId);

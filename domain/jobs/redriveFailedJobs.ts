@@ -18,10 +18,15 @@ export async function redriveFailedJobs(services: Services): Promise<number> {
     for (const job of failed) {
       await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).then(
         () => retried++,
-        (err: Error) => services.logger.debug({ queue: def.name, jobId: job.id, err: err.message }, 'job retried meanwhile'),
+        (err: Error) =>
+          services.logger.debug({ queue: def.name, jobId: job.id, err: err.message }, 'job retried meanwhile'),
       );
     }
-    if (failed.length) services.logger.warn({ queue: def.name, jobs: failed.length }, 'failed jobs of accepted work retried (they failed through no fault of their own)');
+    if (failed.length)
+      services.logger.warn(
+        { queue: def.name, jobs: failed.length },
+        'failed jobs of accepted work retried (they failed through no fault of their own)',
+      );
   }
   return retried;
 }

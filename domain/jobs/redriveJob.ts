@@ -14,7 +14,8 @@ export const STALLED_REASON = 'job stalled more than allowable limit';
  * or BullMQ's own), or a dependency was too slow or cut while the worker's probe still saw it answer (a pool or
  * statement timeout under load, a connection reset). Running it again is the right answer to those.
  */
-export const failedThroughNoFault = (job: Job): boolean => job.failedReason === STALLED_REASON || isDependencyDown(new Error(job.failedReason ?? ''));
+export const failedThroughNoFault = (job: Job): boolean =>
+  job.failedReason === STALLED_REASON || isDependencyDown(new Error(job.failedReason ?? ''));
 
 /**
  * Makes sure accepted work that is not applied has a job that will run, under its fixed job id:
@@ -26,10 +27,17 @@ export const failedThroughNoFault = (job: Job): boolean => job.failedReason === 
  * A concurrent redrive of the same job makes retry/remove throw (the job is no longer in that state): it was offered
  * again anyway. Idempotent, like the jobs it offers.
  */
-export async function redriveJob<P>(services: Services, def: QueueDefinition<P>, jobId: string, payload: P, retryFailed: (job: Job) => boolean): Promise<Redriven> {
+export async function redriveJob<P>(
+  services: Services,
+  def: QueueDefinition<P>,
+  jobId: string,
+  payload: P,
+  retryFailed: (job: Job) => boolean,
+): Promise<Redriven> {
   const job = await services.queues.get(def).getJob(jobId);
   const state = job ? await job.getState() : 'unknown';
-  const settled = (err: Error) => services.logger.debug({ queue: def.name, jobId, err: err.message }, 'job offered again meanwhile');
+  const settled = (err: Error) =>
+    services.logger.debug({ queue: def.name, jobId, err: err.message }, 'job offered again meanwhile');
   if (job && state === 'failed') {
     if (!retryFailed(job)) return 'live';
     await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).catch(settled);

@@ -16,9 +16,17 @@ export async function relayStagedJobs(services: Services, olderThanMs = RELAY_AF
   let relayed = 0;
   for (;;) {
     const taken = await services.orm.em.fork().transactional(async (em) => {
-      const rows = await em.find(StagedJob, { createdAt: { $lt: new Date(Date.now() - olderThanMs) } }, { orderBy: { createdAt: 'asc' }, limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+      const rows = await em.find(
+        StagedJob,
+        { createdAt: { $lt: new Date(Date.now() - olderThanMs) } },
+        { orderBy: { createdAt: 'asc' }, limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+      );
       const known = rows.filter((r) => services.queues.has(r.queue));
-      if (known.length < rows.length) services.logger.error({ jobs: rows.filter((r) => !known.includes(r)).map((r) => `${r.queue}/${r.jobId}`) }, 'staged jobs of unknown queues dropped');
+      if (known.length < rows.length)
+        services.logger.error(
+          { jobs: rows.filter((r) => !known.includes(r)).map((r) => `${r.queue}/${r.jobId}`) },
+          'staged jobs of unknown queues dropped',
+        );
       await services.queues.addStaged(known);
       if (rows.length) await em.nativeDelete(StagedJob, { id: { $in: rows.map((r) => r.id) } });
       relayed += known.length;

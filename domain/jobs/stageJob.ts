@@ -23,6 +23,9 @@ export async function enqueueStaged(services: Services, staged: readonly StagedJ
     await services.queues.addStaged(staged);
     await services.orm.em.fork().nativeDelete(StagedJob, { id: { $in: staged.map((s) => s.id) } });
   } catch (err) {
-    services.logger.warn({ err: (err as Error).message, jobs: staged.map((s) => s.jobId) }, 'staged jobs left to the relay');
+    services.logger.warn(
+      { err: (err as Error).message, jobs: staged.map((s) => s.jobId) },
+      'staged jobs left to the relay',
+    );
   }
 }

@@ -17,9 +17,18 @@ export function aiOf(services: Services): AiClient {
 
 export async function complete(ai: AiClient, system: string, user: string, maxTokens: number): Promise<string> {
   try {
-    return (await ai.chat({ messages: [{ role: 'system', content: system }, { role: 'user', content: user }], maxTokens })).text.trim();
+    return (
+      await ai.chat({
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+        maxTokens,
+      })
+    ).text.trim();
   } catch (err) {
-    if (err instanceof AiUnavailableError) throw unavailable('ai_unavailable', 'The AI provider did not answer; retry later');
+    if (err instanceof AiUnavailableError)
+      throw unavailable('ai_unavailable', 'The AI provider did not answer; retry later');
     throw err;
   }
 }

@@ -20,7 +20,10 @@ describe('reading statistics keys', () => {
   });
 
   it("counts a view for the article and for its space ('-')", () => {
-    expect(viewFields({ tenantId: 't', spaceId: 's', articleId: 'a' }, '2026-12-02')).toEqual(['t|s|a|2026-12-02', 't|s|-|2026-12-02']);
+    expect(viewFields({ tenantId: 't', spaceId: 's', articleId: 'a' }, '2026-12-02')).toEqual([
+      't|s|a|2026-12-02',
+      't|s|-|2026-12-02',
+    ]);
   });
 
   it('groups the same question: trimmed, lower-case, spaces collapsed, at most 200 characters, no field separator', () => {

@@ -14,17 +14,31 @@ import { SEARCH_MISS_QUERY_LENGTH } from '../../entities/knowledge/subscriber';
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** A reader's key for unique counts: the member, or a daily-salted hash of the anonymous client (no address is kept). */
-export const readerKey = (userId: string | null, ip: string | undefined, userAgent: string | undefined, now = new Date()): string =>
-  userId ?? createHash('sha256').update(`${dayOf(now)}|${ip ?? ''}|${userAgent ?? ''}`).digest('hex').slice(0, 24);
+export const readerKey = (
+  userId: string | null,
+  ip: string | undefined,
+  userAgent: string | undefined,
+  now = new Date(),
+): string =>
+  userId ??
+  createHash('sha256')
+    .update(`${dayOf(now)}|${ip ?? ''}|${userAgent ?? ''}`)
+    .digest('hex')
+    .slice(0, 24);
 
 /** The counter fields of a view: the article's of the day and its space's (`-` for no article). */
-export const viewFields = (view: { tenantId: string; spaceId: string; articleId: string }, day: string): [article: string, space: string] => [
+export const viewFields = (
+  view: { tenantId: string; spaceId: string; articleId: string },
+  day: string,
+): [article: string, space: string] => [
   `${view.tenantId}|${view.spaceId}|${view.articleId}|${day}`,
   `${view.tenantId}|${view.spaceId}|-|${day}`,
 ];
 
 /** Normalised (trimmed, lower-case, spaces collapsed, cut to the column, no `|`) so that counts group the same question. */
-export const missedQuery = (query: string): string => query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, SEARCH_MISS_QUERY_LENGTH).replaceAll('|', ' ');
+export const missedQuery = (query: string): string =>
+  query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, SEARCH_MISS_QUERY_LENGTH).replaceAll('|', ' ');
 
 /** The counter field of a search without result. */
-export const missField = (tenantId: string, spaceId: string, day: string, query: string): string => `${tenantId}|${spaceId}|${day}|${missedQuery(query)}`;
+export const missField = (tenantId: string, spaceId: string, day: string, query: string): string =>
+  `${tenantId}|${spaceId}|${day}|${missedQuery(query)}`;

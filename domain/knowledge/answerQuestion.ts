@@ -14,15 +14,27 @@ export interface QaAnswer {
 }
 
 /** Answers a question from the articles the search finds in `scope`, citing them; no article found, no model call (nor 503 without one). */
-export async function answerQuestion(services: Services, em: Em, question: string, scope: Omit<SearchProps, 'q' | 'limit'>): Promise<QaAnswer> {
+export async function answerQuestion(
+  services: Services,
+  em: Em,
+  question: string,
+  scope: Omit<SearchProps, 'q' | 'limit'>,
+): Promise<QaAnswer> {
   // A question is matched by any of its words (web-search OR), ranked: an AND of every word rarely matches prose.
   const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const hits = words.length ? await searchArticles(services, { ...scope, q: words.slice(0, 30).join(' or '), limit: SOURCES }) : [];
+  const hits = words.length
+    ? await searchArticles(services, { ...scope, q: words.slice(0, 30).join(' or '), limit: SOURCES })
+    : [];
   if (!hits.length) return { answer: 'No article answers this question.', sources: [] };
   const ai = aiOf(services);
-  const bodies = await articleTexts(em, hits.map((h) => h.id));
+  const bodies = await articleTexts(
+    em,
+    hits.map((h) => h.id),
+  );
   const text = new Map(bodies.map((b) => [b.id, b.bodyText]));
-  const context = hits.map((h, i) => `[${i + 1}] ${h.title}\n${(text.get(h.id) ?? '').slice(0, SOURCE_CHARS)}`).join('\n\n');
+  const context = hits
+    .map((h, i) => `[${i + 1}] ${h.title}\n${(text.get(h.id) ?? '').slice(0, SOURCE_CHARS)}`)
+    .join('\n\n');
   const answer = await complete(
     ai,
     'Answer the question using only the numbered articles below. Cite the articles you use as [1], [2] ... If they do not contain the answer, say so. Answer in the language of the question.',

@@ -6,7 +6,11 @@ import { verifyLinkToken, type LinkPurpose } from './subscriberMail';
 import { answerLink } from './subscriptions';
 
 /** Confirms (token of the confirmation mail) or unsubscribes (token of any mail) a subscriber; a bad token is a 404. */
-export async function answerSubscriberLink(services: Services, token: string, purpose: LinkPurpose): Promise<KnowledgeSubscriber> {
+export async function answerSubscriberLink(
+  services: Services,
+  token: string,
+  purpose: LinkPurpose,
+): Promise<KnowledgeSubscriber> {
   const id = verifyLinkToken(services, token, purpose);
   if (!id) throw notFound('Subscription');
   const em = services.orm.em.fork();

@@ -20,7 +20,12 @@ import { modeOfSpace } from './store/spaces';
  * may still be kept by the queue). With `fromAny` (POST /publish, DELETE), the status is reached from any
  * other, and an article already in it answers unchanged.
  */
-export async function changeArticleStatus(ctx: TenantContext, id: string, to: ArticleStatus, options: { fromAny?: boolean } = {}): Promise<KnowledgeArticle> {
+export async function changeArticleStatus(
+  ctx: TenantContext,
+  id: string,
+  to: ArticleStatus,
+  options: { fromAny?: boolean } = {},
+): Promise<KnowledgeArticle> {
   let from: ArticleStatus = to;
   let mailing: StagedJob | null = null;
   const article = await ctx.em.transactional(async (em) => {
@@ -36,8 +41,17 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
     if (to === 'published' && !article.mailedAt) {
       if ((await modeOfSpace(em, article.spaceId)) === 'blog') {
         const after = article.mailingAfterSubscriberId;
-        const payload = { tenantId: ctx.tenantId, articleId: article.id, ...(after ? { afterSubscriberId: after } : {}) };
-        mailing = stageJob(em, knowledgeMailingQueue, payload, publishedBefore ? `kb-mail.${article.id}.resumed.${newId()}` : `kb-mail.${article.id}`);
+        const payload = {
+          tenantId: ctx.tenantId,
+          articleId: article.id,
+          ...(after ? { afterSubscriberId: after } : {}),
+        };
+        mailing = stageJob(
+          em,
+          knowledgeMailingQueue,
+          payload,
+          publishedBefore ? `kb-mail.${article.id}.resumed.${newId()}` : `kb-mail.${article.id}`,
+        );
         article.mailedAt = new Date();
         article.mailingAfterSubscriberId = null;
       }
@@ -49,7 +63,11 @@ export async function changeArticleStatus(ctx: TenantContext, id: string, to: Ar
   if (from === to) return article;
   const subject = { spaceId: article.spaceId, articleId: article.id };
   await notifyKnowledge(ctx.services, ctx.tenantId, 'article.status_changed', subject, { from, to });
-  if (to === 'published') await notifyKnowledge(ctx.services, ctx.tenantId, 'article.published', subject, { title: article.title, slug: article.slug });
+  if (to === 'published')
+    await notifyKnowledge(ctx.services, ctx.tenantId, 'article.published', subject, {
+      title: article.title,
+      slug: article.slug,
+    });
   if (to === 'archived') await notifyKnowledge(ctx.services, ctx.tenantId, 'article.archived', subject, { from });
   return article;
 }

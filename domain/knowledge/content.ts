@@ -15,24 +15,34 @@ const INLINE = new Set(['text', 'hardBreak', 'hard_break', 'mention', 'emoji']);
 
 /** Refuses (400 validation_failed, naming the path) anything that is not a document a ProseMirror schema could hold. */
 export function checkRichDocument(doc: unknown, field = 'content'): RichNode {
-  if (!isObject(doc) || doc.type !== 'doc') throw invalidField(field, 'must be a rich document: an object whose type is "doc"');
+  if (!isObject(doc) || doc.type !== 'doc')
+    throw invalidField(field, 'must be a rich document: an object whose type is "doc"');
   let nodes = 0;
   const visit = (node: unknown, path: string): void => {
     if (++nodes > MAX_NODES) throw invalidField(field, `must hold at most ${MAX_NODES} nodes`);
     if (!isObject(node)) throw invalidField(path, 'must be a node object');
     const { type, attrs, content, text, marks, ...rest } = node;
     const extra = Object.keys(rest);
-    if (extra.length) throw invalidField(`${path}.${extra[0]}`, 'is not a property of a node (type, attrs, content, text, marks)');
-    if (typeof type !== 'string' || !NODE_TYPE.test(type)) throw invalidField(`${path}.type`, 'must be a node type name');
+    if (extra.length)
+      throw invalidField(`${path}.${extra[0]}`, 'is not a property of a node (type, attrs, content, text, marks)');
+    if (typeof type !== 'string' || !NODE_TYPE.test(type))
+      throw invalidField(`${path}.type`, 'must be a node type name');
     if (attrs !== undefined && !isObject(attrs)) throw invalidField(`${path}.attrs`, 'must be an object');
     if (type === 'text') {
-      if (typeof text !== 'string' || !text.length) throw invalidField(`${path}.text`, 'a text node needs a non-empty text');
+      if (typeof text !== 'string' || !text.length)
+        throw invalidField(`${path}.text`, 'a text node needs a non-empty text');
       if (content !== undefined) throw invalidField(`${path}.content`, 'a text node has no content');
     } else if (text !== undefined) throw invalidField(`${path}.text`, 'only text nodes carry text');
     if (marks !== undefined) {
       if (!Array.isArray(marks)) throw invalidField(`${path}.marks`, 'must be an array');
       marks.forEach((m, i) => {
-        if (!isObject(m) || typeof m.type !== 'string' || !NODE_TYPE.test(m.type) || (m.attrs !== undefined && !isObject(m.attrs))) throw invalidField(`${path}.marks[${i}]`, 'must be a mark { type, attrs? }');
+        if (
+          !isObject(m) ||
+          typeof m.type !== 'string' ||
+          !NODE_TYPE.test(m.type) ||
+          (m.attrs !== undefined && !isObject(m.attrs))
+        )
+          throw invalidField(`${path}.marks[${i}]`, 'must be a mark { type, attrs? }');
       });
     }
     if (content !== undefined) {
@@ -56,7 +66,10 @@ export function flattenRich(doc: RichNode): string {
     if (!INLINE.has(node.type) && node.type !== 'doc') out.push('\n');
   };
   walk(doc);
-  return out.join('').replace(/\n{2,}/g, '\n').trim();
+  return out
+    .join('')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }
 
 // The renderer and the sanitiser are built by the first article written (or read before its HTML was stored):
@@ -68,7 +81,13 @@ const renderer = onFirstUse(() => {
   /* eslint-enable @typescript-eslint/no-require-imports */
   const options: sanitizeHtml.IOptions = {
     allowedTags: [...sanitize.defaults.allowedTags, 'img', 'del', 's', 'h1', 'h2'],
-    allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], code: ['class'], th: ['align', 'style'], td: ['align', 'style'] },
+    allowedAttributes: {
+      a: ['href', 'title', 'rel'],
+      img: ['src', 'alt', 'title'],
+      code: ['class'],
+      th: ['align', 'style'],
+      td: ['align', 'style'],
+    },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
     transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
@@ -97,7 +116,8 @@ export const stripMarkdown = (source: string): string => {
     .trim();
 };
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A rich document as safe HTML: paragraphs, headings, lists, code, quotes and the common marks; unknown nodes keep their text. */
 export function renderRich(doc: RichNode): string {
@@ -109,7 +129,8 @@ export function renderRich(doc: RichNode): string {
         else if (mark.type === 'italic' || mark.type === 'em') html = `<em>${html}</em>`;
         else if (mark.type === 'code') html = `<code>${html}</code>`;
         else if (mark.type === 'strike') html = `<s>${html}</s>`;
-        else if (mark.type === 'link' && typeof mark.attrs?.href === 'string') html = `<a href="${escapeHtml(mark.attrs.href)}">${html}</a>`;
+        else if (mark.type === 'link' && typeof mark.attrs?.href === 'string')
+          html = `<a href="${escapeHtml(mark.attrs.href)}">${html}</a>`;
       }
       return html;
     }
@@ -144,7 +165,9 @@ export function renderRich(doc: RichNode): string {
       case 'horizontal_rule':
         return '<hr />';
       case 'image':
-        return typeof node.attrs?.src === 'string' ? `<img src="${escapeHtml(node.attrs.src)}" alt="${escapeHtml(String(node.attrs.alt ?? ''))}" />` : '';
+        return typeof node.attrs?.src === 'string'
+          ? `<img src="${escapeHtml(node.attrs.src)}" alt="${escapeHtml(String(node.attrs.alt ?? ''))}" />`
+          : '';
       default:
         return inner;
     }
@@ -153,28 +176,43 @@ export function renderRich(doc: RichNode): string {
 }
 
 /** Plain text of an article's content, and a short excerpt of it. */
-export function contentText(kind: 'rich' | 'developer', content: RichNode | null, markdownSource: string | null): { text: string; excerpt: string } {
+export function contentText(
+  kind: 'rich' | 'developer',
+  content: RichNode | null,
+  markdownSource: string | null,
+): { text: string; excerpt: string } {
   const text = kind === 'rich' ? (content ? flattenRich(content) : '') : stripMarkdown(markdownSource ?? '');
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return { text, excerpt: oneLine.length > 280 ? `${oneLine.slice(0, 279)}…` : oneLine };
 }
 
 /** Rendered HTML of an article's content. */
-export const contentHtml = (kind: 'rich' | 'developer', content: RichNode | null, markdownSource: string | null): string =>
-  kind === 'rich' ? (content ? renderRich(content) : '') : renderMarkdown(markdownSource ?? '');
+export const contentHtml = (
+  kind: 'rich' | 'developer',
+  content: RichNode | null,
+  markdownSource: string | null,
+): string => (kind === 'rich' ? (content ? renderRich(content) : '') : renderMarkdown(markdownSource ?? ''));
 
 /**
  * The content columns of a kind: rich articles take `content` (a document whose shape is checked), developer
  * ones `contentMarkdown`; the other field is refused. On creation a developer article needs its Markdown and a
  * rich one without content starts empty.
  */
-export function contentFor(kind: ArticleKind, content: unknown, markdown: string | undefined, creating: boolean): { content: RichNode | null; contentMarkdown: string | null } {
+export function contentFor(
+  kind: ArticleKind,
+  content: unknown,
+  markdown: string | undefined,
+  creating: boolean,
+): { content: RichNode | null; contentMarkdown: string | null } {
   if (kind === 'rich') {
-    if (markdown !== undefined) throw invalidField('contentMarkdown', 'is for developer articles; a rich article takes content');
-    if (content === undefined) return { content: creating ? { type: 'doc', content: [] } : null, contentMarkdown: null };
+    if (markdown !== undefined)
+      throw invalidField('contentMarkdown', 'is for developer articles; a rich article takes content');
+    if (content === undefined)
+      return { content: creating ? { type: 'doc', content: [] } : null, contentMarkdown: null };
     return { content: checkRichDocument(content), contentMarkdown: null };
   }
-  if (content !== undefined) throw invalidField('content', 'is for rich articles; a developer article takes contentMarkdown');
+  if (content !== undefined)
+    throw invalidField('content', 'is for rich articles; a developer article takes contentMarkdown');
   if (markdown === undefined && creating) throw invalidField('contentMarkdown', 'is required for a developer article');
   return { content: null, contentMarkdown: markdown ?? null };
 }
@@ -187,7 +225,8 @@ export function contentFor(kind: ArticleKind, content: unknown, markdown: string
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
   if (!isObject(a) || !isObject(b)) return false;
   const keys = Object.keys(a).filter((k) => a[k] !== undefined);
   if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;

@@ -32,7 +32,12 @@ const DERIVED_SLUG_ATTEMPTS = 5;
  * creations with the same title wait for each other (articleSlug), and one whose derived slug met another
  * title's is tried again with the next free one.
  */
-export async function createArticle(ctx: TenantContext, spaceId: string, props: CreateArticleProps, actor: Actor): Promise<KnowledgeArticle> {
+export async function createArticle(
+  ctx: TenantContext,
+  spaceId: string,
+  props: CreateArticleProps,
+  actor: Actor,
+): Promise<KnowledgeArticle> {
   const columns = contentFor(props.kind, props.content, props.contentMarkdown, true);
   let article: KnowledgeArticle | undefined;
   for (let attempt = 1; !article; attempt++) {
@@ -44,17 +49,30 @@ export async function createArticle(ctx: TenantContext, spaceId: string, props: 
     }
   }
   await bumpSearchVersion(ctx.services, ctx.tenantId);
-  await notifyKnowledge(ctx.services, ctx.tenantId, 'article.created', { spaceId, articleId: article.id }, { title: article.title, kind: article.kind, status: article.status });
+  await notifyKnowledge(
+    ctx.services,
+    ctx.tenantId,
+    'article.created',
+    { spaceId, articleId: article.id },
+    { title: article.title, kind: article.kind, status: article.status },
+  );
   return article;
 }
 
 /** One transaction: the article and its version 1 (a unique violation when its slug was taken meanwhile). */
-function insertArticle(ctx: TenantContext, spaceId: string, props: CreateArticleProps, { content, contentMarkdown }: ReturnType<typeof contentFor>, actor: Actor): Promise<KnowledgeArticle> {
+function insertArticle(
+  ctx: TenantContext,
+  spaceId: string,
+  props: CreateArticleProps,
+  { content, contentMarkdown }: ReturnType<typeof contentFor>,
+  actor: Actor,
+): Promise<KnowledgeArticle> {
   return ctx.em.transactional(async (em) => {
     const space = await findSpace(em, spaceId);
     if (props.collectionId) {
       const collection = await findCollection(em, props.collectionId).catch(() => null);
-      if (!collection || collection.spaceId !== space.id) throw invalidField('collectionId', 'must be a collection of this space');
+      if (!collection || collection.spaceId !== space.id)
+        throw invalidField('collectionId', 'must be a collection of this space');
     }
     const slug = await articleSlug(em, space.id, props.slug, props.title);
     const last = await lastArticleOfSpace(em, space.id);

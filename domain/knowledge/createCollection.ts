@@ -10,10 +10,20 @@ export interface CollectionProps {
 }
 
 /** A collection at the end of the space's collections unless sortOrder says otherwise. */
-export async function createCollection(ctx: TenantContext, spaceId: string, props: CollectionProps & { name: string }): Promise<KnowledgeCollection> {
+export async function createCollection(
+  ctx: TenantContext,
+  spaceId: string,
+  props: CollectionProps & { name: string },
+): Promise<KnowledgeCollection> {
   return ctx.em.transactional(async (em) => {
     const space = await findSpace(em, spaceId);
     const last = await lastCollectionOfSpace(em, space.id);
-    return em.create(KnowledgeCollection, { tenantId: ctx.tenantId, spaceId: space.id, name: props.name.trim(), description: props.description ?? null, sortOrder: props.sortOrder ?? nextSortOrder(last) });
+    return em.create(KnowledgeCollection, {
+      tenantId: ctx.tenantId,
+      spaceId: space.id,
+      name: props.name.trim(),
+      description: props.description ?? null,
+      sortOrder: props.sortOrder ?? nextSortOrder(last),
+    });
   });
 }

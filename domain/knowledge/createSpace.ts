@@ -19,13 +19,27 @@ export async function createSpace(ctx: TenantContext, props: CreateSpaceProps): 
   try {
     space = await ctx.em.transactional(async (em) => {
       const slug = await spaceSlug(em, props.slug, props.name);
-      return em.create(KnowledgeSpace, { tenantId: ctx.tenantId, name: props.name.trim(), slug, mode: props.mode, description: props.description ?? null, language: props.language ?? 'english', createdBy: ctx.userId });
+      return em.create(KnowledgeSpace, {
+        tenantId: ctx.tenantId,
+        name: props.name.trim(),
+        slug,
+        mode: props.mode,
+        description: props.description ?? null,
+        language: props.language ?? 'english',
+        createdBy: ctx.userId,
+      });
     });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) throw slugTaken();
     throw err;
   }
   await bumpSearchVersion(ctx.services, ctx.tenantId);
-  await notifyKnowledge(ctx.services, ctx.tenantId, 'space.created', { spaceId: space.id }, { name: space.name, slug: space.slug, mode: space.mode });
+  await notifyKnowledge(
+    ctx.services,
+    ctx.tenantId,
+    'space.created',
+    { spaceId: space.id },
+    { name: space.name, slug: space.slug, mode: space.mode },
+  );
   return space;
 }

@@ -12,5 +12,11 @@ export async function deleteSpace(ctx: TenantContext, id: string): Promise<void>
     return space;
   });
   await bumpSearchVersion(ctx.services, ctx.tenantId);
-  await notifyKnowledge(ctx.services, ctx.tenantId, 'space.deleted', { spaceId: space.id }, { name: space.name, slug: space.slug, mode: space.mode });
+  await notifyKnowledge(
+    ctx.services,
+    ctx.tenantId,
+    'space.deleted',
+    { spaceId: space.id },
+    { name: space.name, slug: space.slug, mode: space.mode },
+  );
 }

@@ -1,6 +1,18 @@
 import { newId } from '../../entities/base';
 import type { Services } from '../services';
-import { addDailyStat, addSearchMisses, dropFlushed, fieldsWithReaders, forgetOldGenerations, readersOf, recordGenerations, releaseFlushLock, statsKeys, takeFlushLock, takeHash } from './store/stats';
+import {
+  addDailyStat,
+  addSearchMisses,
+  dropFlushed,
+  fieldsWithReaders,
+  forgetOldGenerations,
+  readersOf,
+  recordGenerations,
+  releaseFlushLock,
+  statsKeys,
+  takeFlushLock,
+  takeHash,
+} from './store/stats';
 
 /**
  * Moves the Redis counters into the statistics tables, exactly once. Each hash is renamed aside first (atomic),
@@ -29,12 +41,25 @@ export async function flushKnowledgeStats(services: Services): Promise<number> {
       const missCounts = misses.generation && fresh.has(misses.generation) ? misses.values : {};
       for (const [i, field] of fields.entries()) {
         const [tenantId, spaceId, article, day] = field.split('|');
-        await addDailyStat(em, { tenantId, spaceId, articleId: article === '-' ? null : article, day, views: Number(viewCounts[field] ?? 0), readers: readers[i] });
+        await addDailyStat(em, {
+          tenantId,
+          spaceId,
+          articleId: article === '-' ? null : article,
+          day,
+          views: Number(viewCounts[field] ?? 0),
+          readers: readers[i],
+        });
       }
       for (const [field, count] of Object.entries(missCounts)) {
         const [tenantId, spaceId, day, ...rest] = field.split('|');
         // PostgreSQL text cannot hold NUL: dropped, so one odd query never blocks the flush it is part of.
-        await addSearchMisses(em, { tenantId, spaceId, day, query: rest.join('|').replaceAll('\0', ''), count: Number(count) });
+        await addSearchMisses(em, {
+          tenantId,
+          spaceId,
+          day,
+          query: rest.join('|').replaceAll('\0', ''),
+          count: Number(count),
+        });
       }
       if (generations.length) await forgetOldGenerations(em);
       return fields.length + Object.keys(missCounts).length;
@@ -42,6 +67,8 @@ export async function flushKnowledgeStats(services: Services): Promise<number> {
     await dropFlushed(services, [views.taken, misses.taken], fields);
     return written;
   } finally {
-    await releaseFlushLock(services, owner).catch((err: Error) => services.logger.warn({ err: err.message }, 'knowledge stats flush lock not released (it expires)'));
+    await releaseFlushLock(services, owner).catch((err: Error) =>
+      services.logger.warn({ err: err.message }, 'knowledge stats flush lock not released (it expires)'),
+    );
   }
 }

@@ -21,14 +21,18 @@ export interface PublicArticle {
  * written before that column existed is rendered once here and stored (best effort, only while the version is
  * the same).
  */
-export async function getPublicArticle(services: Services, spaceSlug: string, articleSlug: string): Promise<PublicArticle> {
+export async function getPublicArticle(
+  services: Services,
+  spaceSlug: string,
+  articleSlug: string,
+): Promise<PublicArticle> {
   const space = await readPublicSpace(services, spaceSlug);
   const article = await publishedArticleBySlug(services, space, articleSlug);
   if (!article) throw notFound('Article');
   if (typeof article.contentHtml === 'string') return { space, article, html: article.contentHtml };
   const html = contentHtml(article.kind, article.content ?? null, article.contentMarkdown ?? null);
-  storeArticleHtml(services, { id: article.id, tenantId: space.tenantId, version: article.version }, html).catch((err: Error) =>
-    services.logger.debug({ err: err.message }, 'knowledge article html not stored'),
+  storeArticleHtml(services, { id: article.id, tenantId: space.tenantId, version: article.version }, html).catch(
+    (err: Error) => services.logger.debug({ err: err.message }, 'knowledge article html not stored'),
   );
   return { space, article, html };
 }

@@ -19,7 +19,12 @@ export interface SpaceAnalytics {
  * Statistics of a space over the last `days` days (as flushed from Redis, at most a minute behind).
  * `publishedOnly` (a caller who may not see unpublished articles): the top articles are the published ones.
  */
-export async function getSpaceAnalytics(ctx: TenantContext, spaceId: string, days: number, { publishedOnly }: { publishedOnly: boolean }): Promise<SpaceAnalytics> {
+export async function getSpaceAnalytics(
+  ctx: TenantContext,
+  spaceId: string,
+  days: number,
+  { publishedOnly }: { publishedOnly: boolean },
+): Promise<SpaceAnalytics> {
   const range = { from: dayOf(new Date(Date.now() - (days - 1) * 86_400_000)), to: dayOf(new Date()) };
   // The space check (404) runs beside the reads: they only return rows of this tenant's space.
   const [, own, top, misses] = await Promise.all([

@@ -26,21 +26,34 @@ const MAX_ROUNDS = 6;
  * after it, one cached entitlement read per organisation of the batch. A page then holds at most `limit`
  * spaces (rarely fewer, when many are skipped); only a null nextCursor ends the directory.
  */
-export async function listPublicSpaces(services: Services, props: PublicSpacesProps): Promise<Page<PublicSpaceSummary>> {
+export async function listPublicSpaces(
+  services: Services,
+  props: PublicSpacesProps,
+): Promise<Page<PublicSpaceSummary>> {
   const items: PublicSpaceSummary[] = [];
   let after = props.cursor ?? '';
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const batch = batchOf(props.limit, round);
     const rows = await publicSpacesAfter(services, props.mode ?? null, after, batch);
     const tenants = [...new Set(rows.map((r) => r.tenantId))];
-    const served = new Set((await Promise.all(tenants.map(async (t) => ((await servesKnowledge(services, t)) ? t : null)))).filter((t) => t !== null));
+    const served = new Set(
+      (await Promise.all(tenants.map(async (t) => ((await servesKnowledge(services, t)) ? t : null)))).filter(
+        (t) => t !== null,
+      ),
+    );
     for (const row of rows) {
       if (!served.has(row.tenantId)) {
         after = row.slug;
         continue;
       }
       if (items.length === props.limit) return { items, nextCursor: items[items.length - 1].slug };
-      items.push({ slug: row.slug, name: row.name, mode: row.mode, description: row.description, language: row.language });
+      items.push({
+        slug: row.slug,
+        name: row.name,
+        mode: row.mode,
+        description: row.description,
+        language: row.language,
+      });
       after = row.slug;
     }
     if (rows.length < batch) return { items, nextCursor: null };

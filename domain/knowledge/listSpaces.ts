@@ -5,6 +5,9 @@ import type { TenantContext } from '../context';
 import { spacesOldestFirst } from './store/spaces';
 
 /** The organisation's spaces, oldest first, optionally of one mode. */
-export async function listSpaces(ctx: TenantContext, props: PageProps & { mode?: SpaceMode }): Promise<Page<Lean<KnowledgeSpace>>> {
+export async function listSpaces(
+  ctx: TenantContext,
+  props: PageProps & { mode?: SpaceMode },
+): Promise<Page<Lean<KnowledgeSpace>>> {
   return toPage(await spacesOldestFirst(ctx, props.mode ?? null, props.cursor ?? null, props.limit + 1), props.limit);
 }

@@ -32,6 +32,7 @@ export async function checkArticle(scope: LeanScope, id: string, { publishedOnly
 export async function ownComment(ctx: TenantContext, id: string, publishedOnly = false): Promise<KnowledgeComment> {
   const comment = await findComment(ctx.em, id);
   if (publishedOnly) await checkArticle(ctx, comment.articleId, { publishedOnly });
-  if (comment.authorId !== ctx.userId) throw forbidden('not_comment_author', 'Only the author of a comment may change or delete it');
+  if (comment.authorId !== ctx.userId)
+    throw forbidden('not_comment_author', 'Only the author of a comment may change or delete it');
   return comment;
 }

@@ -33,14 +33,23 @@ export async function mailArticleBatch(services: Services, job: KnowledgeMailing
   }
   const space = await findSpace(em, article.spaceId);
   const subscribers = await confirmedSubscribersAfter(em, space.id, job.afterSubscriberId ?? null, MAILING_BATCH);
-  const written = await mailsOfDedupeKeys(em, subscribers.map((s) => articleMailKey(article.id, s.id)));
+  const written = await mailsOfDedupeKeys(
+    em,
+    subscribers.map((s) => articleMailKey(article.id, s.id)),
+  );
   const have = new Set(written.map((m) => m.dedupeKey));
-  const mails = subscribers.filter((s) => !have.has(articleMailKey(article.id, s.id))).map((s) => composeArticleMail(em, services, space, article, s));
+  const mails = subscribers
+    .filter((s) => !have.has(articleMailKey(article.id, s.id)))
+    .map((s) => composeArticleMail(em, services, space, article, s));
   await em.flush();
   await dispatchMails(services, [...written, ...mails]);
   const last = subscribers.at(-1);
   if (subscribers.length === MAILING_BATCH && last) {
-    await services.queues.add(knowledgeMailingQueue, { ...job, afterSubscriberId: last.id }, { jobId: `kb-mail.${article.id}.${last.id}` });
+    await services.queues.add(
+      knowledgeMailingQueue,
+      { ...job, afterSubscriberId: last.id },
+      { jobId: `kb-mail.${article.id}.${last.id}` },
+    );
   }
   return mails.length;
 }

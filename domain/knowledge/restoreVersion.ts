@@ -10,7 +10,12 @@ import { bumpSearchVersion } from './store/searchCache';
  * Brings back the title and content of an earlier version as a new version (reason `restored`, restoredFrom
  * its number): history is never rewritten. Another article's version is a 404.
  */
-export async function restoreVersion(ctx: TenantContext, articleId: string, versionId: string, actor: Actor): Promise<KnowledgeArticle> {
+export async function restoreVersion(
+  ctx: TenantContext,
+  articleId: string,
+  versionId: string,
+  actor: Actor,
+): Promise<KnowledgeArticle> {
   const article = await ctx.em.transactional(async (em) => {
     const article = await findArticle(em, articleId, { withBody: true, lock: true });
     const version = await findVersion(em, article.id, versionId);
@@ -21,6 +26,12 @@ export async function restoreVersion(ctx: TenantContext, articleId: string, vers
     return article;
   });
   await bumpSearchVersion(ctx.services, ctx.tenantId);
-  await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
+  await notifyKnowledge(
+    ctx.services,
+    ctx.tenantId,
+    'article.updated',
+    { spaceId: article.spaceId, articleId: article.id },
+    { title: article.title, version: article.version },
+  );
   return article;
 }

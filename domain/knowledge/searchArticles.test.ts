@@ -3,7 +3,9 @@ import { CLOSE, OPEN } from './store/search';
 
 describe('snippetHtml', () => {
   it('escapes the text and marks the matches', () => {
-    expect(snippetHtml(`Run ${OPEN}install${CLOSE} <as "root"> & go`)).toBe('Run <mark>install</mark> &lt;as &quot;root&quot;&gt; &amp; go');
+    expect(snippetHtml(`Run ${OPEN}install${CLOSE} <as "root"> & go`)).toBe(
+      'Run <mark>install</mark> &lt;as &quot;root&quot;&gt; &amp; go',
+    );
   });
 
   it('cannot be tricked into markup by the text itself', () => {

@@ -36,10 +36,14 @@ const TITLE_CANDIDATES = 500;
 /** Body-only matches ranked at most (at least 5 pages' worth). */
 const BODY_CANDIDATES = 100;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A ts_headline snippet as HTML: its text escaped, the matches (between OPEN and CLOSE) in <mark>. */
-export const snippetHtml = (headline: string | null): string => escapeHtml(headline ?? '').replaceAll(OPEN, '<mark>').replaceAll(CLOSE, '</mark>');
+export const snippetHtml = (headline: string | null): string =>
+  escapeHtml(headline ?? '')
+    .replaceAll(OPEN, '<mark>')
+    .replaceAll(CLOSE, '</mark>');
 
 /**
  * Full-text search over titles (weight A) and text (weight B) with each space's language, ranked by
@@ -71,10 +75,23 @@ async function runSearch(orm: Orm, props: SearchProps, status: string | null, me
   // A space write bumps the search version, so the languages hold while it does: no round trip per search.
   const languages = await memo(`languages|${props.spaceId ?? ''}`, () => languagesInScope(orm, scope));
   if (!languages.length) return [];
-  const bounds = { titleCandidates: TITLE_CANDIDATES, bodyCandidates: Math.max(BODY_CANDIDATES, 5 * props.limit), limit: props.limit };
+  const bounds = {
+    titleCandidates: TITLE_CANDIDATES,
+    bodyCandidates: Math.max(BODY_CANDIDATES, 5 * props.limit),
+    limit: props.limit,
+  };
   const rows = await fullTextHits(orm, scope, props.q, bounds, languages);
   // Then, when the page is not full, titles similar to the query.
-  if (rows.length < props.limit) rows.push(...(await similarTitles(orm, scope, props.q, rows.map((r) => r.id), props.limit - rows.length)));
+  if (rows.length < props.limit)
+    rows.push(
+      ...(await similarTitles(
+        orm,
+        scope,
+        props.q,
+        rows.map((r) => r.id),
+        props.limit - rows.length,
+      )),
+    );
   return rows.map((r) => ({
     id: r.id,
     spaceId: r.space_id,

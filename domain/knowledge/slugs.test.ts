@@ -17,5 +17,7 @@ describe('nextFreeSlug', () => {
 
 describe('SLUG_PATTERN', () => {
   it.each(['a', 'release-notes', 'v2-0'])('accepts %p', (slug) => expect(SLUG_PATTERN.test(slug)).toBe(true));
-  it.each(['', '-a', 'a-', 'a--b', 'A', 'a_b', 'é'])('refuses %p', (slug) => expect(SLUG_PATTERN.test(slug)).toBe(false));
+  it.each(['', '-a', 'a-', 'a--b', 'A', 'a_b', 'é'])('refuses %p', (slug) =>
+    expect(SLUG_PATTERN.test(slug)).toBe(false),
+  );
 });

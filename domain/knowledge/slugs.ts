@@ -47,7 +47,13 @@ export async function spaceSlug(em: Em, wanted: string | undefined, name: string
  * A derived slug can still meet another base's (a title "Notes 2" while "Notes" takes notes-2): createArticle
  * retries those.
  */
-export async function articleSlug(em: Em, spaceId: string, wanted: string | undefined, title: string, exceptId?: string): Promise<string> {
+export async function articleSlug(
+  em: Em,
+  spaceId: string,
+  wanted: string | undefined,
+  title: string,
+  exceptId?: string,
+): Promise<string> {
   if (wanted) {
     if (await articleSlugTaken(em, spaceId, wanted, exceptId)) throw slugTaken();
     return wanted;

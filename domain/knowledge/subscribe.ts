@@ -23,7 +23,16 @@ export async function subscribe(services: Services, space: KnowledgeSpace, email
     await lockSubscription(tx, space.id, address);
     let subscriber = await subscriberByEmail(tx, space.id, address);
     if (subscriber?.status === 'confirmed') return null;
-    if (!subscriber) subscriber = tx.create(KnowledgeSubscriber, { tenantId: space.tenantId, spaceId: space.id, email: address, status: 'pending', confirmedAt: null, unsubscribedAt: null, confirmationMailedAt: null });
+    if (!subscriber)
+      subscriber = tx.create(KnowledgeSubscriber, {
+        tenantId: space.tenantId,
+        spaceId: space.id,
+        email: address,
+        status: 'pending',
+        confirmedAt: null,
+        unsubscribedAt: null,
+        confirmationMailedAt: null,
+      });
     else {
       subscriber.status = 'pending';
       subscriber.unsubscribedAt = null;

@@ -2,7 +2,8 @@ import type { Services } from '../services';
 import { articleMailKey, linkToken, verifyLinkToken } from './subscriberMail';
 
 /** Only what link tokens use: a secret derived per purpose. */
-const servicesWith = (secret: string) => ({ deriveSecret: (purpose: string) => `${secret}:${purpose}` }) as unknown as Services;
+const servicesWith = (secret: string) =>
+  ({ deriveSecret: (purpose: string) => `${secret}:${purpose}` }) as unknown as Services;
 
 describe('subscriber link tokens', () => {
   const services = servicesWith('one');
@@ -28,7 +29,13 @@ describe('subscriber link tokens', () => {
   });
 
   it('refuses malformed tokens', () => {
-    for (const token of ['', 'x', `${id}.confirm`, `${id}.confirm.`, `not-a-uuid.confirm.${linkToken(services, id, 'confirm').split('.')[2]}`]) {
+    for (const token of [
+      '',
+      'x',
+      `${id}.confirm`,
+      `${id}.confirm.`,
+      `not-a-uuid.confirm.${linkToken(services, id, 'confirm').split('.')[2]}`,
+    ]) {
       expect(verifyLinkToken(services, token, 'confirm')).toBeNull();
     }
   });

@@ -15,9 +15,12 @@ import { sameBytes } from '../../lib/tokens';
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 
 const sign = (services: Services, subscriberId: string, purpose: LinkPurpose) =>
-  createHmac('sha256', services.deriveSecret('knowledge-subscribers')).update(`${subscriberId}.${purpose}`).digest('base64url');
+  createHmac('sha256', services.deriveSecret('knowledge-subscribers'))
+    .update(`${subscriberId}.${purpose}`)
+    .digest('base64url');
 
-export const linkToken = (services: Services, subscriberId: string, purpose: LinkPurpose) => `${subscriberId}.${purpose}.${sign(services, subscriberId, purpose)}`;
+export const linkToken = (services: Services, subscriberId: string, purpose: LinkPurpose) =>
+  `${subscriberId}.${purpose}.${sign(services, subscriberId, purpose)}`;
 
 /** The subscriber id of a valid token of this purpose, or null. */
 export function verifyLinkToken(services: Services, token: string, purpose: LinkPurpose): string | null {
@@ -29,10 +32,16 @@ export function verifyLinkToken(services: Services, token: string, purpose: Link
 }
 
 const base = (services: Services) => (services.config.APP_URL || services.config.PUBLIC_URL).replace(/\/$/, '');
-const link = (services: Services, purpose: LinkPurpose, subscriberId: string) => `${base(services)}/api/knowledge/public/subscribers/${purpose}?token=${encodeURIComponent(linkToken(services, subscriberId, purpose))}`;
+const link = (services: Services, purpose: LinkPurpose, subscriberId: string) =>
+  `${base(services)}/api/knowledge/public/subscribers/${purpose}?token=${encodeURIComponent(linkToken(services, subscriberId, purpose))}`;
 
 /** The double opt-in mail, written to the outbox in the caller's unit of work (dispatch it after the commit). */
-export function composeConfirmation(em: Em, services: Services, space: KnowledgeSpace, subscriber: KnowledgeSubscriber): MailMessage {
+export function composeConfirmation(
+  em: Em,
+  services: Services,
+  space: KnowledgeSpace,
+  subscriber: KnowledgeSubscriber,
+): MailMessage {
   return em.create(MailMessage, {
     tenantId: space.tenantId,
     to: subscriber.email,
@@ -44,7 +53,13 @@ export function composeConfirmation(em: Em, services: Services, space: Knowledge
 }
 
 /** The mail of a published article to one confirmed subscriber, unique per article and subscriber (dedupe key). */
-export function composeArticleMail(em: Em, services: Services, space: KnowledgeSpace, article: KnowledgeArticle, subscriber: KnowledgeSubscriber): MailMessage {
+export function composeArticleMail(
+  em: Em,
+  services: Services,
+  space: KnowledgeSpace,
+  article: KnowledgeArticle,
+  subscriber: KnowledgeSubscriber,
+): MailMessage {
   return em.create(MailMessage, {
     tenantId: space.tenantId,
     to: subscriber.email,

@@ -17,7 +17,11 @@ describe('confirmationDue', () => {
 describe('answerLink', () => {
   const now = new Date('2026-12-02T12:00:00Z');
   const earlier = new Date('2026-11-01T00:00:00Z');
-  const subscriber = (status: 'pending' | 'confirmed' | 'unsubscribed') => ({ status, confirmedAt: status === 'confirmed' ? earlier : null, unsubscribedAt: status === 'unsubscribed' ? earlier : null });
+  const subscriber = (status: 'pending' | 'confirmed' | 'unsubscribed') => ({
+    status,
+    confirmedAt: status === 'confirmed' ? earlier : null,
+    unsubscribedAt: status === 'unsubscribed' ? earlier : null,
+  });
 
   it('confirms a pending subscriber', () => {
     const s = subscriber('pending');

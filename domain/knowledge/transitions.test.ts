@@ -14,12 +14,18 @@ describe('article status transitions', () => {
 
   it('refuses staying in the same status (409 invalid_transition, naming the allowed moves)', () => {
     for (const status of Object.keys(articleTransitions) as (keyof typeof articleTransitions)[]) {
-      expect(() => assertTransition(status, status)).toThrow(expect.objectContaining({ status: 409, code: 'invalid_transition' }));
+      expect(() => assertTransition(status, status)).toThrow(
+        expect.objectContaining({ status: 409, code: 'invalid_transition' }),
+      );
     }
-    expect(() => assertTransition('draft', 'draft')).toThrow('An article cannot move from draft to draft (allowed from draft: review, published, archived)');
+    expect(() => assertTransition('draft', 'draft')).toThrow(
+      'An article cannot move from draft to draft (allowed from draft: review, published, archived)',
+    );
   });
 
   it('renders the table for the route description', () => {
-    expect(transitionTableText).toBe('draft → review, published, archived; review → draft, published, archived; published → draft, review, archived; archived → draft, review, published');
+    expect(transitionTableText).toBe(
+      'draft → review, published, archived; review → draft, published, archived; published → draft, review, archived; archived → draft, review, published',
+    );
   });
 });

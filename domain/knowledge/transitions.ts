@@ -21,7 +21,10 @@ export const articleTransitions: Record<ArticleStatus, readonly ArticleStatus[]>
 
 export function assertTransition(from: ArticleStatus, to: ArticleStatus): void {
   if (!articleTransitions[from].includes(to)) {
-    throw conflict('invalid_transition', `An article cannot move from ${from} to ${to} (allowed from ${from}: ${articleTransitions[from].join(', ')})`);
+    throw conflict(
+      'invalid_transition',
+      `An article cannot move from ${from} to ${to} (allowed from ${from}: ${articleTransitions[from].join(', ')})`,
+    );
   }
 }
 

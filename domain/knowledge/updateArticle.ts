@@ -23,22 +23,30 @@ export interface UpdateArticleProps {
 }
 
 /** Edits an article; a change of title or content writes the next version. The status moves through its own routes. */
-export async function updateArticle(ctx: TenantContext, id: string, props: UpdateArticleProps, actor: Actor): Promise<KnowledgeArticle> {
+export async function updateArticle(
+  ctx: TenantContext,
+  id: string,
+  props: UpdateArticleProps,
+  actor: Actor,
+): Promise<KnowledgeArticle> {
   let versioned = false;
   let article: KnowledgeArticle;
   try {
     article = await ctx.em.transactional(async (em) => {
       const article = await findArticle(em, id, { withBody: true, lock: true });
-      if (props.kind !== undefined && props.kind !== article.kind) throw conflict('kind_immutable', `The kind of an article is fixed at creation (this one is ${article.kind})`);
+      if (props.kind !== undefined && props.kind !== article.kind)
+        throw conflict('kind_immutable', `The kind of an article is fixed at creation (this one is ${article.kind})`);
       const next = contentFor(article.kind, props.content, props.contentMarkdown, false);
       if (props.collectionId !== undefined && props.collectionId !== article.collectionId) {
         if (props.collectionId !== null) {
           const collection = await findCollection(em, props.collectionId).catch(() => null);
-          if (!collection || collection.spaceId !== article.spaceId) throw invalidField('collectionId', 'must be a collection of this space');
+          if (!collection || collection.spaceId !== article.spaceId)
+            throw invalidField('collectionId', 'must be a collection of this space');
         }
         article.collectionId = props.collectionId;
       }
-      if (props.slug !== undefined && props.slug !== article.slug) article.slug = await articleSlug(em, article.spaceId, props.slug, article.title, article.id);
+      if (props.slug !== undefined && props.slug !== article.slug)
+        article.slug = await articleSlug(em, article.spaceId, props.slug, article.title, article.id);
       if (props.sortOrder !== undefined) article.sortOrder = props.sortOrder;
       if (props.title !== undefined && props.title.trim() !== article.title) {
         article.title = props.title.trim();
@@ -48,7 +56,11 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
         article.content = next.content;
         versioned = true;
       }
-      if (article.kind === 'developer' && next.contentMarkdown !== null && next.contentMarkdown !== article.contentMarkdown) {
+      if (
+        article.kind === 'developer' &&
+        next.contentMarkdown !== null &&
+        next.contentMarkdown !== article.contentMarkdown
+      ) {
         article.contentMarkdown = next.contentMarkdown;
         versioned = true;
       }
@@ -61,6 +73,13 @@ export async function updateArticle(ctx: TenantContext, id: string, props: Updat
     throw err;
   }
   await bumpSearchVersion(ctx.services, ctx.tenantId);
-  if (versioned) await notifyKnowledge(ctx.services, ctx.tenantId, 'article.updated', { spaceId: article.spaceId, articleId: article.id }, { title: article.title, version: article.version });
+  if (versioned)
+    await notifyKnowledge(
+      ctx.services,
+      ctx.tenantId,
+      'article.updated',
+      { spaceId: article.spaceId, articleId: article.id },
+      { title: article.title, version: article.version },
+    );
   return article;
 }

@@ -19,7 +19,8 @@ export async function updateSpace(ctx: TenantContext, id: string, props: UpdateS
   try {
     const space = await ctx.em.transactional(async (em) => {
       const space = await findSpace(em, id);
-      if (props.slug !== undefined && props.slug !== space.slug) space.slug = await spaceSlug(em, props.slug, space.name, space.id);
+      if (props.slug !== undefined && props.slug !== space.slug)
+        space.slug = await spaceSlug(em, props.slug, space.name, space.id);
       if (props.name !== undefined) space.name = props.name.trim();
       if (props.mode !== undefined) space.mode = props.mode;
       if (props.description !== undefined) space.description = props.description;

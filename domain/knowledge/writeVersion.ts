@@ -7,7 +7,13 @@ import type { Actor } from './lookup';
  * Records the article's current title and content as its next version (the article's `version` moves on) and
  * refreshes the text the search index is generated from and the stored public HTML. Called in the transaction that changed them.
  */
-export function writeVersion(em: Em, article: KnowledgeArticle, actor: Actor, reason: 'created' | 'edited' | 'restored', restoredFrom: number | null = null): KnowledgeArticleVersion {
+export function writeVersion(
+  em: Em,
+  article: KnowledgeArticle,
+  actor: Actor,
+  reason: 'created' | 'edited' | 'restored',
+  restoredFrom: number | null = null,
+): KnowledgeArticleVersion {
   const { text, excerpt } = contentText(article.kind, article.content ?? null, article.contentMarkdown ?? null);
   article.bodyText = text;
   article.excerpt = excerpt;

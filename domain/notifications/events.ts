@@ -33,7 +33,16 @@ export const notificationEvents = {
    * article.created {title, kind, status}; article.updated {title, version}; article.status_changed {from, to};
    * article.published {title, slug}; article.archived {from}; comment.created {commentId}.
    */
-  knowledge: ['space.created', 'space.deleted', 'article.created', 'article.updated', 'article.status_changed', 'article.published', 'article.archived', 'comment.created'],
+  knowledge: [
+    'space.created',
+    'space.deleted',
+    'article.created',
+    'article.updated',
+    'article.status_changed',
+    'article.published',
+    'article.archived',
+    'comment.created',
+  ],
   /**
    * Subject: fileId, folderId, userId (the actor; null for the clock). data: file.uploaded {name, size,
    * contentType, parentId}; file.shared {kind: link | members, memberIds, expiresAt}; items.trashed {fileIds,
@@ -53,14 +62,38 @@ export const notificationEvents = {
    * appointment.booked {source: staff | storefront}; appointment.rescheduled {previousStartAt};
    * appointment.status_changed / appointment.cancelled {from, to}.
    */
-  core: ['customer.created', 'customer.deleted', 'deal.created', 'deal.moved', 'deal.won', 'deal.lost', 'deal.reopened', 'import.completed', 'invoice.issued', 'invoice.credited', 'invoice.payment_recorded', 'einvoice.status_changed', 'appointment.booked', 'appointment.rescheduled', 'appointment.status_changed', 'appointment.cancelled'],
+  core: [
+    'customer.created',
+    'customer.deleted',
+    'deal.created',
+    'deal.moved',
+    'deal.won',
+    'deal.lost',
+    'deal.reopened',
+    'import.completed',
+    'invoice.issued',
+    'invoice.credited',
+    'invoice.payment_recorded',
+    'einvoice.status_changed',
+    'appointment.booked',
+    'appointment.rescheduled',
+    'appointment.status_changed',
+    'appointment.cancelled',
+  ],
   /**
    * subject: employeeId, plus leaveRequestId (leave.*), clockEventId (clock.*), alertId (compliance.*).
    * data: clock.punched {kind: in | out, at, source}; clock.corrected {action: amend | void, at, kind, reason};
    * leave.requested {leaveType, startDate, endDate, days}; leave.decided {status: granted | refused, startDate,
    * endDate, days}; leave.cancelled {previousStatus: pending | granted, startDate, endDate, days}; compliance.alert_raised {rule, periodKey, measuredMinutes, limitMinutes}.
    */
-  rh: ['clock.punched', 'clock.corrected', 'leave.requested', 'leave.decided', 'leave.cancelled', 'compliance.alert_raised'],
+  rh: [
+    'clock.punched',
+    'clock.corrected',
+    'leave.requested',
+    'leave.decided',
+    'leave.cancelled',
+    'compliance.alert_raised',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotifyingModule = keyof typeof notificationEvents;

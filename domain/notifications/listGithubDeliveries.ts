@@ -10,8 +10,17 @@ export interface GithubDeliveriesQuery extends PageProps {
 }
 
 /** Every organisation's GitHub deliveries, newest first, without their payloads (platform administrators). */
-export async function listGithubDeliveries(services: Services, q: GithubDeliveriesQuery): Promise<Page<GithubDeliverySummary>> {
+export async function listGithubDeliveries(
+  services: Services,
+  q: GithubDeliveriesQuery,
+): Promise<Page<GithubDeliverySummary>> {
   const outcome = q.status === 'pending' ? null : (q.status ?? null);
-  const rows = await githubDeliveriesNewestFirst(services, { tenantId: q.tenantId ?? null, outcome, pendingOnly: q.status === 'pending', before: q.cursor ?? null, limit: q.limit + 1 });
+  const rows = await githubDeliveriesNewestFirst(services, {
+    tenantId: q.tenantId ?? null,
+    outcome,
+    pendingOnly: q.status === 'pending',
+    before: q.cursor ?? null,
+    limit: q.limit + 1,
+  });
   return toPage(rows, q.limit);
 }

@@ -12,6 +12,12 @@ export interface HubDeliveriesQuery extends PageProps {
 
 /** The hub notifications workers tried to deliver, newest first (platform administrators). */
 export async function listHubDeliveries(services: Services, q: HubDeliveriesQuery): Promise<Page<Lean<HubDelivery>>> {
-  const rows = await hubDeliveriesNewestFirst(services, { tenantId: q.tenantId ?? null, module: q.module ?? null, status: q.status ?? null, before: q.cursor ?? null, limit: q.limit + 1 });
+  const rows = await hubDeliveriesNewestFirst(services, {
+    tenantId: q.tenantId ?? null,
+    module: q.module ?? null,
+    status: q.status ?? null,
+    before: q.cursor ?? null,
+    limit: q.limit + 1,
+  });
   return toPage(rows, q.limit);
 }

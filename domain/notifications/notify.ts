@@ -28,7 +28,11 @@ export function hubSecret(config: Config, module: NotifyingModule): string | nul
  * the whole notification (the worker only signs and POSTs it). A module whose notifications are skipped
  * enqueues nothing; a failure to enqueue is logged, never surfaced: the hub falls back to polling.
  */
-export async function notify<M extends NotifyingModule>(services: Services, module: M, notes: Note<M>[]): Promise<void> {
+export async function notify<M extends NotifyingModule>(
+  services: Services,
+  module: M,
+  notes: Note<M>[],
+): Promise<void> {
   if (!notes.length || !hubSecret(services.config, module)) return;
   const occurredAt = new Date().toISOString();
   const jobs = notes.map(({ event, tenantId, subject, data }) => {
@@ -39,7 +43,10 @@ export async function notify<M extends NotifyingModule>(services: Services, modu
   try {
     await services.queues.addBulk(hubNotificationsQueue, jobs);
   } catch (err) {
-    services.logger.warn({ err: (err as Error).message, module, events: notes.map((n) => n.event) }, 'hub notifications not enqueued');
+    services.logger.warn(
+      { err: (err as Error).message, module, events: notes.map((n) => n.event) },
+      'hub notifications not enqueued',
+    );
   }
 }
 
@@ -49,8 +56,13 @@ export async function notify<M extends NotifyingModule>(services: Services, modu
  */
 export function warnSkippedNotifications(config: Config, logger: Logger): void {
   if (!config.HUB_URL) return;
-  const modules = (Object.keys(notificationEvents) as NotifyingModule[]).filter((m) => notificationEvents[m].length && !hubSecret(config, m));
+  const modules = (Object.keys(notificationEvents) as NotifyingModule[]).filter(
+    (m) => notificationEvents[m].length && !hubSecret(config, m),
+  );
   if (modules.length) {
-    logger.warn({ modules }, `hub notifications of ${modules.join(', ')} are skipped: ${modules.map((m) => `${m.toUpperCase()}_WEBHOOK_SECRET`).join(', ')} not set`);
+    logger.warn(
+      { modules },
+      `hub notifications of ${modules.join(', ')} are skipped: ${modules.map((m) => `${m.toUpperCase()}_WEBHOOK_SECRET`).join(', ')} not set`,
+    );
   }
 }

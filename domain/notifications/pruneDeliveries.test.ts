@@ -3,7 +3,12 @@ import { firstIdAt } from './pruneDeliveries';
 describe('firstIdAt', () => {
   it('is the lowest UUIDv7 of the millisecond', () => {
     expect(firstIdAt(new Date(0))).toBe('00000000-0000-7000-8000-000000000000');
-    expect(firstIdAt(new Date('2026-12-02T00:00:00.000Z'))).toBe(`${(Date.UTC(2026, 11, 2)).toString(16).padStart(12, '0').replace(/^(.{8})(.{4})$/, '$1-$2')}-7000-8000-000000000000`);
+    expect(firstIdAt(new Date('2026-12-02T00:00:00.000Z'))).toBe(
+      `${Date.UTC(2026, 11, 2)
+        .toString(16)
+        .padStart(12, '0')
+        .replace(/^(.{8})(.{4})$/, '$1-$2')}-7000-8000-000000000000`,
+    );
   });
 
   it('sorts above every id of earlier moments and below the later ones (as text, as PostgreSQL compares uuids)', () => {

@@ -33,7 +33,10 @@ export async function recordHubDelivery(services: Services, note: HubNotificatio
       deliveredAt,
     });
   } catch (err) {
-    services.logger.warn({ err: (err as Error).message, notificationId: note.id, status: attempt.status }, 'hub delivery outcome not recorded');
+    services.logger.warn(
+      { err: (err as Error).message, notificationId: note.id, status: attempt.status },
+      'hub delivery outcome not recorded',
+    );
   }
 }
 

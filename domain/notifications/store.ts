@@ -46,7 +46,13 @@ export async function hubDeliveryStatus(em: Em, id: string): Promise<string | nu
 }
 
 /** Deletes up to `batch` rows of `table` with ids below `before` (and `condition`); how many it deleted. */
-export async function deleteOlderBatch(em: Em, table: 'hub_deliveries' | 'work_github_deliveries', condition: string, before: string, batch: number): Promise<number> {
+export async function deleteOlderBatch(
+  em: Em,
+  table: 'hub_deliveries' | 'work_github_deliveries',
+  condition: string,
+  before: string,
+  batch: number,
+): Promise<number> {
   const [{ n }] = await em.getConnection().execute<{ n: number }[]>(
     `with gone as (delete from ${table} where id in (select id from ${table} where id < ?::uuid ${condition} order by id limit ${batch}) returning 1)
      select count(*)::int as n from gone`,
@@ -57,7 +63,19 @@ export async function deleteOlderBatch(em: Em, table: 'hub_deliveries' | 'work_g
 
 // --- Administrators' lists, newest first
 
-const githubSummaryColumns = ['id', 'tenantId', 'createdAt', 'deliveryId', 'event', 'action', 'processedAt', 'outcome', 'itemsChanged', 'attempts', 'error'] as const;
+const githubSummaryColumns = [
+  'id',
+  'tenantId',
+  'createdAt',
+  'deliveryId',
+  'event',
+  'action',
+  'processedAt',
+  'outcome',
+  'itemsChanged',
+  'attempts',
+  'error',
+] as const;
 
 /** Deliveries without their payloads (GET /admin/deliveries/github/{id} has it). */
 export type GithubDeliverySummary = Pick<Lean<WorkGithubDelivery>, (typeof githubSummaryColumns)[number]>;
@@ -66,7 +84,8 @@ export type GithubDeliverySummary = Pick<Lean<WorkGithubDelivery>, (typeof githu
 const githubPage = lean(WorkGithubDelivery, {
   crossTenant: true,
   columns: githubSummaryColumns,
-  where: '($1::uuid is null or tenant_id = $1) and ($2::text is null or outcome = $2) and (not $3::boolean or outcome is null) and ($4::uuid is null or id < $4)',
+  where:
+    '($1::uuid is null or tenant_id = $1) and ($2::text is null or outcome = $2) and (not $3::boolean or outcome is null) and ($4::uuid is null or id < $4)',
   orderBy: 'id desc',
   limitParam: '$5',
 });
@@ -78,19 +97,27 @@ export interface PageFilter {
   limit: number;
 }
 
-export const githubDeliveriesNewestFirst = (services: Services, f: PageFilter & { outcome: GithubDeliveryOutcome | null; pendingOnly: boolean }): Promise<GithubDeliverySummary[]> =>
+export const githubDeliveriesNewestFirst = (
+  services: Services,
+  f: PageFilter & { outcome: GithubDeliveryOutcome | null; pendingOnly: boolean },
+): Promise<GithubDeliverySummary[]> =>
   githubPage.all(withoutTenant(services), f.tenantId, f.outcome, f.pendingOnly, f.before, f.limit);
 
 /** A GitHub delivery of any organisation with its payload, or 404. */
-export const findGithubDelivery = (services: Services, id: string): Promise<Lean<WorkGithubDelivery>> => githubById.byId('Delivery', withoutTenant(services), id);
+export const findGithubDelivery = (services: Services, id: string): Promise<Lean<WorkGithubDelivery>> =>
+  githubById.byId('Delivery', withoutTenant(services), id);
 
 const hubPage = lean(HubDelivery, {
-  where: '($1::uuid is null or tenant_id = $1) and ($2::text is null or module = $2) and ($3::text is null or status = $3) and ($4::uuid is null or id < $4)',
+  where:
+    '($1::uuid is null or tenant_id = $1) and ($2::text is null or module = $2) and ($3::text is null or status = $3) and ($4::uuid is null or id < $4)',
   orderBy: 'id desc',
   limitParam: '$5',
 });
 
-export const hubDeliveriesNewestFirst = (services: Services, f: PageFilter & { module: string | null; status: HubDeliveryStatus | null }): Promise<Lean<HubDelivery>[]> =>
+export const hubDeliveriesNewestFirst = (
+  services: Services,
+  f: PageFilter & { module: string | null; status: HubDeliveryStatus | null },
+): Promise<Lean<HubDelivery>[]> =>
   hubPage.all(withoutTenant(services), f.tenantId, f.module, f.status, f.before, f.limit);
 
 const chatPage = lean(ChatMessage, {
@@ -101,7 +128,8 @@ const chatPage = lean(ChatMessage, {
 });
 
 /** Messages posted with an integration token (no author; the token may have been deleted since). */
-export const chatDeliveriesNewestFirst = (services: Services, f: PageFilter): Promise<Lean<ChatMessage>[]> => chatPage.all(withoutTenant(services), f.tenantId, f.before, f.limit);
+export const chatDeliveriesNewestFirst = (services: Services, f: PageFilter): Promise<Lean<ChatMessage>[]> =>
+  chatPage.all(withoutTenant(services), f.tenantId, f.before, f.limit);
 
 export interface DeliveryCount {
   direction: 'inbound' | 'outbound';
@@ -119,4 +147,5 @@ const deliveryCounts = preparedRead<DeliveryCount>(
    order by 1, 2, 3`,
 );
 
-export const deliveryCountsSince = (services: Services, hours: number): Promise<DeliveryCount[]> => deliveryCounts(services.orm, [hours]);
+export const deliveryCountsSince = (services: Services, hours: number): Promise<DeliveryCount[]> =>
+  deliveryCounts(services.orm, [hours]);

@@ -28,11 +28,26 @@ const HOUR_MS = 3_600_000;
  * records it `capped` in the outbox. The request that wrote the mail has long been answered, the same whatever
  * happens here, so the stranger learns nothing.
  */
-export async function overRecipientCap(services: Services, mail: Pick<MailMessage, 'id' | 'to' | 'template'>): Promise<boolean> {
+export async function overRecipientCap(
+  services: Services,
+  mail: Pick<MailMessage, 'id' | 'to' | 'template'>,
+): Promise<boolean> {
   if (!UNSOLICITED_TEMPLATES.has(mail.template)) return false;
   const cap = services.config.MAIL_RECIPIENT_CAP_PER_HOUR;
-  if (await admitToRecipientWindow(services.redis, services.key('mail-cap', mail.to.trim().toLowerCase()), mail.id, HOUR_MS, cap)) return false;
+  if (
+    await admitToRecipientWindow(
+      services.redis,
+      services.key('mail-cap', mail.to.trim().toLowerCase()),
+      mail.id,
+      HOUR_MS,
+      cap,
+    )
+  )
+    return false;
   services.metrics.mailsCapped.inc({ template: mail.template });
-  services.logger.warn({ mailId: mail.id, template: mail.template, cap }, 'mail not sent: its recipient reached MAIL_RECIPIENT_CAP_PER_HOUR');
+  services.logger.warn(
+    { mailId: mail.id, template: mail.template, cap },
+    'mail not sent: its recipient reached MAIL_RECIPIENT_CAP_PER_HOUR',
+  );
   return true;
 }

@@ -14,7 +14,14 @@ export type ComposeMailProps = MailTemplate & {
 /** Renders a mail into the outbox, in the caller's unit of work. Send it with dispatchMails once flushed. */
 export function composeMail(em: Em, services: Services, props: ComposeMailProps): MailMessage {
   const { subject, text } = renderMail(services.config.APP_URL || services.config.PUBLIC_URL, props);
-  return em.create(MailMessage, { to: props.to, template: props.template, subject, text, tenantId: props.tenantId ?? null, dedupeKey: props.dedupeKey ?? null });
+  return em.create(MailMessage, {
+    to: props.to,
+    template: props.template,
+    subject,
+    text,
+    tenantId: props.tenantId ?? null,
+    dedupeKey: props.dedupeKey ?? null,
+  });
 }
 
 /**
@@ -25,7 +32,10 @@ export function composeMail(em: Em, services: Services, props: ComposeMailProps)
 export async function dispatchMails(services: Services, mails: MailMessage[]): Promise<void> {
   if (!mails.length) return;
   try {
-    await services.queues.addBulk(mailQueue, mails.map((m) => ({ payload: { mailId: m.id }, options: { jobId: m.id } })));
+    await services.queues.addBulk(
+      mailQueue,
+      mails.map((m) => ({ payload: { mailId: m.id }, options: { jobId: m.id } })),
+    );
   } catch (err) {
     services.logger.warn({ err: (err as Error).message, mails: mails.map((m) => m.id) }, 'mails left to the relay');
   }

@@ -8,9 +8,15 @@ export type MailTemplate =
   | { template: 'reset_password'; data: { name: string; token: string } }
   | { template: 'invitation'; data: { organization: string; inviter: string; token: string } }
   | { template: 'broadcast'; data: { subject: string; text: string } }
-  | { template: 'booking_confirmation'; data: { business: string; service: string; when: string; reference: string; slug: string; token: string } }
+  | {
+      template: 'booking_confirmation';
+      data: { business: string; service: string; when: string; reference: string; slug: string; token: string };
+    }
   | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } }
-  | { template: 'booking_reminder'; data: { business: string; service: string; when: string; reference: string; slug: string | null } };
+  | {
+      template: 'booking_reminder';
+      data: { business: string; service: string; when: string; reference: string; slug: string | null };
+    };
 
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
 

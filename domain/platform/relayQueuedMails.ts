@@ -17,6 +17,7 @@ const BATCH = 1000;
 export async function relayQueuedMails(services: Services): Promise<number> {
   const rows = await queuedMailIds(services.orm.em.fork(), WINDOW, BATCH);
   let offered = 0;
-  for (const { id } of rows) if ((await redriveJob(services, mailQueue, id, { mailId: id }, () => true)) !== 'live') offered++;
+  for (const { id } of rows)
+    if ((await redriveJob(services, mailQueue, id, { mailId: id }, () => true)) !== 'live') offered++;
   return offered;
 }

@@ -30,6 +30,12 @@ return 1`;
  * Admits a mail into its recipient's sliding window (the sorted set at `key`) unless the window already holds
  * `cap` others; a mail admitted before is admitted again. True when admitted.
  */
-export async function admitToRecipientWindow(redis: Pick<Redis, 'eval'>, key: string, mailId: string, windowMs: number, cap: number): Promise<boolean> {
+export async function admitToRecipientWindow(
+  redis: Pick<Redis, 'eval'>,
+  key: string,
+  mailId: string,
+  windowMs: number,
+  cap: number,
+): Promise<boolean> {
   return (await redis.eval(ADMIT, 1, key, Date.now(), windowMs, cap, mailId)) === 1;
 }

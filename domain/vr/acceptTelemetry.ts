@@ -74,10 +74,20 @@ async function checkNamedUsers(ctx: TenantContext, sessionId: string, events: Te
   if (!members.size) return;
   const errors = events.flatMap((e, i) =>
     e.userId !== undefined && members.has(e.userId.toLowerCase())
-      ? [{ field: `events[${i}].userId`, message: 'a member of the organisation who took no part in this session (neither hosted nor joined it)' }]
+      ? [
+          {
+            field: `events[${i}].userId`,
+            message: 'a member of the organisation who took no part in this session (neither hosted nor joined it)',
+          },
+        ]
       : [],
   );
-  throw new AppError(422, 'not_a_participant', 'Events may name only the sender, a user who hosted or joined this session, or a simulated trainee (not a member)', errors);
+  throw new AppError(
+    422,
+    'not_a_participant',
+    'Events may name only the sender, a user who hosted or joined this session, or a simulated trainee (not a member)',
+    errors,
+  );
 }
 
 /** Which of `userIds` are members of the organisation, as far as the edge can tell (see checkNamedUsers). */
@@ -133,7 +143,9 @@ export async function acceptTelemetry(ctx: TenantContext, props: AcceptTelemetry
   };
   const jobId = `${sessionId}.${digest(batchKey)}`;
   await services.queues.add(telemetryQueue, job, { jobId });
-  const seen = props.idempotencyKey ? services.key('vr', 'telemetry-key', sessionId, digest(props.idempotencyKey)) : null;
+  const seen = props.idempotencyKey
+    ? services.key('vr', 'telemetry-key', sessionId, digest(props.idempotencyKey))
+    : null;
   const replay = !!seen && !(await services.redis.set(seen, '1', 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX'));
   const duplicate = replay && (await redriveJob(services, telemetryQueue, jobId, job, () => true)) !== 'retried';
   return { batchKey, events: job.events.length, duplicate };

@@ -8,8 +8,17 @@ import { SessionGate } from './store/sessionGate';
 export async function announceSessionEnd(services: Services, session: VrSession, present: string[]): Promise<void> {
   await new LiveRooms(services).endSession(session.tenantId, session.roomId, session.id);
   await new SessionGate(services).ended(session.tenantId, session.id);
-  const durationSeconds = session.endedAt ? Math.round((session.endedAt.getTime() - session.startedAt.getTime()) / 1000) : null;
+  const durationSeconds = session.endedAt
+    ? Math.round((session.endedAt.getTime() - session.startedAt.getTime()) / 1000)
+    : null;
   await notifyHub(services, [
-    { event: 'session.ended', tenantId: session.tenantId, roomId: session.roomId, sessionId: session.id, userId: session.hostUserId, data: { reason: session.endReason, durationSeconds, participants: present } },
+    {
+      event: 'session.ended',
+      tenantId: session.tenantId,
+      roomId: session.roomId,
+      sessionId: session.id,
+      userId: session.hostUserId,
+      data: { reason: session.endReason, durationSeconds, participants: present },
+    },
   ]);
 }

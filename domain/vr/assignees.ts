@@ -9,6 +9,7 @@ export async function checkAssignees(em: Em, userIds: string[]): Promise<string[
   const members = await em.find(Membership, { user: { $in: ids } }, { fields: ['user'] });
   const known = new Set(members.map((m) => m.user.id));
   const strangers = ids.filter((id) => !known.has(id));
-  if (strangers.length) throw invalidField('participantIds', `not members of this organisation: ${strangers.join(', ')}`);
+  if (strangers.length)
+    throw invalidField('participantIds', `not members of this organisation: ${strangers.join(', ')}`);
   return ids;
 }

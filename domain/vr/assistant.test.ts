@@ -12,12 +12,21 @@ const codeOf = (raw: string) => {
 
 describe('parseAssistantInput', () => {
   it('reads a question and a scene event', () => {
-    expect(parseAssistantInput(JSON.stringify({ type: 'user_message', text: 'Where is the valve?', context: { currentStep: 'close-valve' } }))).toEqual({
+    expect(
+      parseAssistantInput(
+        JSON.stringify({ type: 'user_message', text: 'Where is the valve?', context: { currentStep: 'close-valve' } }),
+      ),
+    ).toEqual({
       type: 'user_message',
       text: 'Where is the valve?',
       context: { currentStep: 'close-valve' },
     });
-    expect(parseAssistantInput(JSON.stringify({ type: 'event', name: 'step_changed' }))).toEqual({ type: 'event', name: 'step_changed', detail: '', context: undefined });
+    expect(parseAssistantInput(JSON.stringify({ type: 'event', name: 'step_changed' }))).toEqual({
+      type: 'event',
+      name: 'step_changed',
+      detail: '',
+      context: undefined,
+    });
   });
 
   it('refuses what is not a JSON object', () => {

@@ -44,13 +44,24 @@ export class AssistantInputError extends Error {
 export const assistantTools: AiTool[] = [
   {
     name: 'highlight_object',
-    description: 'Highlight an object of the scene so the trainee finds it. Use the exact object name from the scene context.',
-    parameters: { type: 'object', properties: { objectName: { type: 'string', description: 'Name of the object in the scene context' } }, required: ['objectName'], additionalProperties: false },
+    description:
+      'Highlight an object of the scene so the trainee finds it. Use the exact object name from the scene context.',
+    parameters: {
+      type: 'object',
+      properties: { objectName: { type: 'string', description: 'Name of the object in the scene context' } },
+      required: ['objectName'],
+      additionalProperties: false,
+    },
   },
   {
     name: 'show_hint',
     description: 'Show a short hint panel in the headset (one or two sentences).',
-    parameters: { type: 'object', properties: { text: { type: 'string', description: 'The hint' } }, required: ['text'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { text: { type: 'string', description: 'The hint' } },
+      required: ['text'],
+      additionalProperties: false,
+    },
   },
 ];
 
@@ -82,17 +93,22 @@ export function parseAssistantInput(raw: string): AssistantInput {
   const [problem] = inputProblems(value);
   if (problem) throw new AssistantInputError('invalid_message', `${problem.field || 'message'}: ${problem.message}`);
   const { type, context } = value;
-  if (context !== undefined && !isObject(context)) throw new AssistantInputError('invalid_message', 'context must be a JSON object (the scene snapshot)');
+  if (context !== undefined && !isObject(context))
+    throw new AssistantInputError('invalid_message', 'context must be a JSON object (the scene snapshot)');
   const text = (field: string, max: number, required: boolean): string => {
     const v = value[field];
     if (v === undefined && !required) return '';
     if (typeof v !== 'string' || (required && !v.trim()) || v.length > max) {
-      throw new AssistantInputError('invalid_message', `${field} must be a ${required ? 'non-empty ' : ''}string of at most ${max} characters`);
+      throw new AssistantInputError(
+        'invalid_message',
+        `${field} must be a ${required ? 'non-empty ' : ''}string of at most ${max} characters`,
+      );
     }
     return v;
   };
   if (type === 'user_message') return { type, text: text('text', MAX_TEXT, true), context };
-  if (type === 'event') return { type, name: text('name', 100, true), detail: text('detail', MAX_TEXT, false), context };
+  if (type === 'event')
+    return { type, name: text('name', 100, true), detail: text('detail', MAX_TEXT, false), context };
   throw new AssistantInputError('unknown_type', 'type must be user_message or event');
 }
 
@@ -118,11 +134,19 @@ export class AssistantConversation {
   async handle(input: AssistantInput, signal: AbortSignal): Promise<void> {
     if (input.context !== undefined) this.context = input.context;
     if (input.type === 'user_message') {
-      if (this.busy) return this.send({ type: 'error', code: 'assistant_busy', message: 'An answer is still being written; send the question again after it' });
+      if (this.busy)
+        return this.send({
+          type: 'error',
+          code: 'assistant_busy',
+          message: 'An answer is still being written; send the question again after it',
+        });
       // A refused question is forgotten: the next one must not be answered along with it.
       return this.turn({ role: 'user', content: input.text }, false, signal);
     }
-    const event: AiMessage = { role: 'user', content: `(scene event) ${input.name}${input.detail ? `: ${input.detail}` : ''}` };
+    const event: AiMessage = {
+      role: 'user',
+      content: `(scene event) ${input.name}${input.detail ? `: ${input.detail}` : ''}`,
+    };
     if (ANSWERED_EVENTS.has(input.name) && !this.busy) return this.turn(event, true, signal);
     this.remember(event);
   }
@@ -155,11 +179,20 @@ export class AssistantConversation {
       const verdict = await this.budget();
       if (verdict.allowed) return null;
       const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
-      return { type: 'error', code: 'rate_limited', message: `Too many questions; ask again in ${retryAfter} s`, retryAfter };
+      return {
+        type: 'error',
+        code: 'rate_limited',
+        message: `Too many questions; ask again in ${retryAfter} s`,
+        retryAfter,
+      };
     } catch (err) {
       if (!isDependencyDown(err)) throw err;
       this.logger.warn({ err: (err as Error).message }, 'assistant question budget unavailable');
-      return { type: 'error', code: 'dependency_unavailable', message: 'The assistant cannot take questions right now; try again shortly' };
+      return {
+        type: 'error',
+        code: 'dependency_unavailable',
+        message: 'The assistant cannot take questions right now; try again shortly',
+      };
     }
   }
 
@@ -173,13 +206,18 @@ export class AssistantConversation {
         onDelta: (text) => this.send({ type: 'delta', text }),
       });
       this.remember({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
-      for (const call of result.toolCalls) this.remember({ role: 'tool', toolCallId: call.id, content: this.act(call) });
+      for (const call of result.toolCalls)
+        this.remember({ role: 'tool', toolCallId: call.id, content: this.act(call) });
       this.send({ type: 'message', text: result.text });
     } catch (err) {
       if (signal.aborted) return;
       if (!(err instanceof AiUnavailableError)) throw err;
       this.logger.warn({ err: err.message, status: err.status }, 'assistant inference failed');
-      this.send({ type: 'error', code: 'assistant_unavailable', message: 'The assistant could not answer; try again shortly' });
+      this.send({
+        type: 'error',
+        code: 'assistant_unavailable',
+        message: 'The assistant could not answer; try again shortly',
+      });
     }
   }
 

@@ -21,11 +21,20 @@ export async function closeRoom(ctx: TenantContext, id: string): Promise<VrRoom>
     room.status = 'closed';
     room.closedAt = new Date();
     room.currentSessionId = null;
-    audit(em, { action: 'vr.room.closed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'vr_room', targetId: room.id, data: { endedSessionId: running?.id ?? null } });
+    audit(em, {
+      action: 'vr.room.closed',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'vr_room',
+      targetId: room.id,
+      data: { endedSessionId: running?.id ?? null },
+    });
     return { room, changed: true, ended: running ? { session: running, present } : null };
   });
   if (!result.changed) return result.room;
   if (result.ended) await announceSessionEnd(ctx.services, result.ended.session, result.ended.present);
-  await notifyHub(ctx.services, [{ event: 'room.closed', tenantId: ctx.tenantId, roomId: result.room.id, data: { name: result.room.name } }]);
+  await notifyHub(ctx.services, [
+    { event: 'room.closed', tenantId: ctx.tenantId, roomId: result.room.id, data: { name: result.room.name } },
+  ]);
   return result.room;
 }

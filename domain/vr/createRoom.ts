@@ -33,7 +33,11 @@ export async function createRoom(ctx: TenantContext, props: CreateRoomProps): Pr
     if (limit > 0) {
       // Serialises room creations of the organisation, so concurrent ones cannot pass the limit together.
       await lockRoomCreation(em, ctx.tenantId);
-      if ((await countRooms(em)) >= limit) throw conflict('room_limit_reached', `The plan of this organisation allows ${limit} rooms; delete one or upgrade`);
+      if ((await countRooms(em)) >= limit)
+        throw conflict(
+          'room_limit_reached',
+          `The plan of this organisation allows ${limit} rooms; delete one or upgrade`,
+        );
     }
     const room = em.create(VrRoom, {
       tenantId: ctx.tenantId,
@@ -45,7 +49,13 @@ export async function createRoom(ctx: TenantContext, props: CreateRoomProps): Pr
       participantIds,
       status: 'closed',
     });
-    audit(em, { action: 'vr.room.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'vr_room', targetId: room.id });
+    audit(em, {
+      action: 'vr.room.created',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'vr_room',
+      targetId: room.id,
+    });
     return room;
   });
 }

@@ -11,7 +11,14 @@ export async function deleteRoom(ctx: TenantContext, id: string): Promise<void> 
   await ctx.em.transactional(async (em) => {
     const room = await findRoom(em, id, { lock: true });
     if (room.currentSessionId) throw conflict('session_running', 'A session runs in this room; close the room first');
-    audit(em, { action: 'vr.room.deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'vr_room', targetId: room.id, data: { name: room.name } });
+    audit(em, {
+      action: 'vr.room.deleted',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'vr_room',
+      targetId: room.id,
+      data: { name: room.name },
+    });
     em.remove(room);
   });
 }

@@ -8,7 +8,13 @@ import { markAllLeft, presentUserIds } from './store/sessions';
  * end, every present participant leaves, the room has no session any more. Returns who was present.
  * The session row is written before the participants (the telemetry worker locks in that order too).
  */
-export async function endSession(em: Em, room: VrRoom | null, session: VrSession, reason: SessionEndReason, now = new Date()): Promise<string[]> {
+export async function endSession(
+  em: Em,
+  room: VrRoom | null,
+  session: VrSession,
+  reason: SessionEndReason,
+  now = new Date(),
+): Promise<string[]> {
   session.status = 'ended';
   session.endedAt = now;
   session.endReason = reason;

@@ -5,7 +5,10 @@ import type { TenantContext } from '../context';
 import { participantsOf, sessionById } from './store/sessions';
 
 /** A session with its participants (first joined first; telemetry-only participants last); both read at once. */
-export async function getSession(ctx: TenantContext, id: string): Promise<{ session: Lean<VrSession>; participants: Lean<VrParticipant>[] }> {
+export async function getSession(
+  ctx: TenantContext,
+  id: string,
+): Promise<{ session: Lean<VrSession>; participants: Lean<VrParticipant>[] }> {
   const [session, participants] = await Promise.all([sessionById.one(ctx, id), participantsOf.all(ctx, id)]);
   if (!session) throw notFound('Session');
   return { session, participants };

@@ -33,9 +33,17 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
       const running = await em.findOneOrFail(VrSession, { id: room.currentSessionId });
       const host = await live.presenceOf(roomId, running.id, running.hostUserId);
       if (host.state !== 'expired') {
-        if (running.hostUserId !== userId) throw conflict('session_already_running', 'A session already runs in this room; join it instead');
+        if (running.hostUserId !== userId)
+          throw conflict('session_already_running', 'A session already runs in this room; join it instead');
         // Presence is written under the room lock (as joins do): an expiry being recorded meanwhile sees the host back.
-        await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: running.id, hostUserId: userId, userId, displayName });
+        await live.arrive({
+          tenantId: ctx.tenantId,
+          roomId,
+          sessionId: running.id,
+          hostUserId: userId,
+          userId,
+          displayName,
+        });
         return { session: running, started: false, displayName, timedOut };
       }
       timedOut = { session: running, present: await endSession(em, room, running, 'host_timeout', host.at) };
@@ -51,15 +59,39 @@ export async function hostRoom(ctx: TenantContext, roomId: string): Promise<{ se
       status: 'running',
       startedAt: now,
     });
-    em.create(VrParticipant, { tenantId: ctx.tenantId, sessionId: session.id, userId, displayName, isHost: true, joinedAt: now });
+    em.create(VrParticipant, {
+      tenantId: ctx.tenantId,
+      sessionId: session.id,
+      userId,
+      displayName,
+      isHost: true,
+      joinedAt: now,
+    });
     room.currentSessionId = session.id;
-    await live.arrive({ tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: userId, userId, displayName, starts: true });
+    await live.arrive({
+      tenantId: ctx.tenantId,
+      roomId,
+      sessionId: session.id,
+      hostUserId: userId,
+      userId,
+      displayName,
+      starts: true,
+    });
     return { session, started: true, displayName, timedOut };
   });
   const { session, started, displayName, timedOut } = result;
   if (timedOut) await announceSessionEnd(ctx.services, timedOut.session, timedOut.present);
   if (started && (await new SessionGate(ctx.services).started(ctx.tenantId, session.id))) {
-    await notifyHub(ctx.services, [{ event: 'session.started', tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { simulation: session.simulation, hostUserId: userId, displayName } }]);
+    await notifyHub(ctx.services, [
+      {
+        event: 'session.started',
+        tenantId: ctx.tenantId,
+        roomId,
+        sessionId: session.id,
+        userId,
+        data: { simulation: session.simulation, hostUserId: userId, displayName },
+      },
+    ]);
   }
   return { session, started };
 }

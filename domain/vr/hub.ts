@@ -16,6 +16,11 @@ export function notifyHub(services: Services, notes: HubNote[]): Promise<void> {
   return notify(
     services,
     'vr',
-    notes.map(({ event, tenantId, roomId, sessionId, userId, data }) => ({ event, tenantId, subject: { roomId, sessionId: sessionId ?? null, userId: userId ?? null }, data })),
+    notes.map(({ event, tenantId, roomId, sessionId, userId, data }) => ({
+      event,
+      tenantId,
+      subject: { roomId, sessionId: sessionId ?? null, userId: userId ?? null },
+      data,
+    })),
   );
 }

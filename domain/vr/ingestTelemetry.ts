@@ -1,8 +1,23 @@
 import type { Em } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { TelemetryJob } from '../../queues/vr';
-import { addSessionCounts, insertBatches, insertEvents, lockSessions, membersNotJoined, recordProgress, type Trx } from './store/telemetry';
-import { namedOthers, splitAttributable, tally, uniqueStorableBatches, type ApplicableBatch, type DroppedEvents } from './telemetryRules';
+import {
+  addSessionCounts,
+  insertBatches,
+  insertEvents,
+  lockSessions,
+  membersNotJoined,
+  recordProgress,
+  type Trx,
+} from './store/telemetry';
+import {
+  namedOthers,
+  splitAttributable,
+  tally,
+  uniqueStorableBatches,
+  type ApplicableBatch,
+  type DroppedEvents,
+} from './telemetryRules';
 
 export interface IngestResult {
   batches: number;
@@ -50,14 +65,26 @@ export async function ingestTelemetry(em: Em, jobs: TelemetryJob[], log?: Pick<L
     if (!result.events) return { result, dropped };
 
     const withEvents = applied.filter((a) => a.events.length);
-    await insertEvents(trx, withEvents.map(({ job: b, events }) => ({ t: b.tenantId, s: b.sessionId, u: b.senderId, r: b.receivedAt, e: events })));
+    await insertEvents(
+      trx,
+      withEvents.map(({ job: b, events }) => ({
+        t: b.tenantId,
+        s: b.sessionId,
+        u: b.senderId,
+        r: b.receivedAt,
+        e: events,
+      })),
+    );
     await addSessionCounts(trx, sums.sessions);
     await recordProgress(trx, sums.steps, sums.participants);
     return { result, dropped };
   });
   // After the commit: a group that fails and is retried logs its drops once.
   for (const { events, userIds, ...batch } of dropped) {
-    log?.warn({ ...batch, droppedEvents: events, userIds: userIds.slice(0, 20) }, 'telemetry events naming a member who took no part in the session were dropped');
+    log?.warn(
+      { ...batch, droppedEvents: events, userIds: userIds.slice(0, 20) },
+      'telemetry events naming a member who took no part in the session were dropped',
+    );
   }
   return result;
 }
@@ -67,8 +94,13 @@ export async function ingestTelemetry(em: Em, jobs: TelemetryJob[], log?: Pick<L
  * no part in the session (one statement for all the batches, only when some event names someone other than
  * its sender); those are dropped and reported (splitAttributable).
  */
-async function attributable(trx: Trx, batches: TelemetryJob[]): Promise<{ applied: ApplicableBatch[]; dropped: DroppedEvents[] }> {
+async function attributable(
+  trx: Trx,
+  batches: TelemetryJob[],
+): Promise<{ applied: ApplicableBatch[]; dropped: DroppedEvents[] }> {
   const named = namedOthers(batches);
-  const refused = named.length ? new Set((await membersNotJoined(trx, named)).map((r) => `${r.tenant_id}/${r.session_id}/${r.user_id}`)) : new Set<string>();
+  const refused = named.length
+    ? new Set((await membersNotJoined(trx, named)).map((r) => `${r.tenant_id}/${r.session_id}/${r.user_id}`))
+    : new Set<string>();
   return splitAttributable(batches, refused);
 }

@@ -35,9 +35,17 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     // The host's presence and the caller's, in one round trip.
     const presence = await live.presenceOfMany(roomId, session.id, [session.hostUserId, userId]);
     const host = presence.get(session.hostUserId)!;
-    if (host.state === 'expired') return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', host.at) };
+    if (host.state === 'expired')
+      return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', host.at) };
     const displayName = await displayNameOf(em, userId);
-    const arrival = { tenantId: ctx.tenantId, roomId, sessionId: session.id, hostUserId: session.hostUserId, userId, displayName };
+    const arrival = {
+      tenantId: ctx.tenantId,
+      roomId,
+      sessionId: session.id,
+      hostUserId: session.hostUserId,
+      userId,
+      displayName,
+    };
     const present = await presentUserIds(em, session.id);
     let expired = false;
     const timedOut: string[] = [];
@@ -55,7 +63,8 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
         await markLeft(em, session.id, other, state.at);
         timedOut.push(other);
       }
-      if (present.length - timedOut.length >= room.capacity) throw conflict('room_full', `This room holds ${room.capacity} participant(s) and is full`);
+      if (present.length - timedOut.length >= room.capacity)
+        throw conflict('room_full', `This room holds ${room.capacity} participant(s) and is full`);
     }
     await upsertJoined(em, { id: newId(), tenantId: ctx.tenantId, sessionId: session.id, userId, displayName });
     await live.arrive(arrival);
@@ -66,10 +75,16 @@ export async function joinRoom(ctx: TenantContext, roomId: string): Promise<{ se
     throw noRunningSession();
   }
   const { session, arrived, expired, displayName, timedOut } = result;
-  const note = (who: string): Omit<HubNote, 'event'> => ({ tenantId: ctx.tenantId, roomId, sessionId: session.id, userId: who });
+  const note = (who: string): Omit<HubNote, 'event'> => ({
+    tenantId: ctx.tenantId,
+    roomId,
+    sessionId: session.id,
+    userId: who,
+  });
   const notes: HubNote[] = [];
   // Their expired presence stays in Redis: the sweep claims it and finds the departure recorded (no second note).
-  for (const other of timedOut) notes.push({ ...note(other), event: 'participant.departed', data: { reason: 'timeout' } });
+  for (const other of timedOut)
+    notes.push({ ...note(other), event: 'participant.departed', data: { reason: 'timeout' } });
   if (expired) notes.push({ ...note(userId), event: 'participant.departed', data: { reason: 'timeout' } });
   if (arrived) notes.push({ ...note(userId), event: 'participant.arrived', data: { displayName } });
   await notifyHub(ctx.services, notes);

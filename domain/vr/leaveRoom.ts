@@ -8,7 +8,12 @@ import { announceSessionEnd } from './announceSessionEnd';
 import { endSession } from './endSession';
 
 const notJoined = (expired = false) =>
-  conflict('not_joined', expired ? 'Your presence in this room had expired: that was your departure' : 'You are not a present participant of a session in this room');
+  conflict(
+    'not_joined',
+    expired
+      ? 'Your presence in this room had expired: that was your departure'
+      : 'You are not a present participant of a session in this room',
+  );
 
 /**
  * The caller leaves the room's running session. The host leaving ends the session (reason host_left, every
@@ -17,7 +22,10 @@ const notJoined = (expired = false) =>
  * departure, recorded now at the time of the expiry (reason timeout; the host's ends the session with
  * host_timeout), as the sweep would.
  */
-export async function leaveRoom(ctx: TenantContext, roomId: string): Promise<{ sessionId: string; sessionEnded: boolean }> {
+export async function leaveRoom(
+  ctx: TenantContext,
+  roomId: string,
+): Promise<{ sessionId: string; sessionEnded: boolean }> {
   const userId = ctx.userId!;
   const live = new LiveRooms(ctx.services);
   const result = await ctx.em.transactional(async (em) => {
@@ -28,7 +36,18 @@ export async function leaveRoom(ctx: TenantContext, roomId: string): Promise<{ s
     const isHost = session.hostUserId === userId;
     const presence = await live.presenceOf(roomId, session.id, userId);
     const timedOut = presence.state === 'expired';
-    if (isHost) return { session, timedOut, present: await endSession(em, room, session, timedOut ? 'host_timeout' : 'host_left', timedOut ? presence.at : undefined) };
+    if (isHost)
+      return {
+        session,
+        timedOut,
+        present: await endSession(
+          em,
+          room,
+          session,
+          timedOut ? 'host_timeout' : 'host_left',
+          timedOut ? presence.at : undefined,
+        ),
+      };
     participant.leftAt = timedOut ? presence.at : new Date();
     return { session, timedOut, present: null };
   });
@@ -40,7 +59,16 @@ export async function leaveRoom(ctx: TenantContext, roomId: string): Promise<{ s
   }
   // An expired presence stays in Redis: the sweep claims it and finds the departure recorded (no second note).
   if (!timedOut) await live.depart(roomId, session.id, userId);
-  await notifyHub(ctx.services, [{ event: 'participant.departed', tenantId: ctx.tenantId, roomId, sessionId: session.id, userId, data: { reason: timedOut ? 'timeout' : 'left' } }]);
+  await notifyHub(ctx.services, [
+    {
+      event: 'participant.departed',
+      tenantId: ctx.tenantId,
+      roomId,
+      sessionId: session.id,
+      userId,
+      data: { reason: timedOut ? 'timeout' : 'left' },
+    },
+  ]);
   if (timedOut) throw notJoined(true);
   return { sessionId: session.id, sessionEnded: false };
 }

@@ -14,5 +14,8 @@ export interface ListRoomsProps {
 
 /** The organisation's rooms, oldest first. */
 export async function listRooms(ctx: TenantContext, props: ListRoomsProps): Promise<Page<Lean<VrRoom>>> {
-  return toPage(await roomsPage.all(ctx, props.status ?? null, props.simulation ?? null, props.cursor ?? null, props.limit + 1), props.limit);
+  return toPage(
+    await roomsPage.all(ctx, props.status ?? null, props.simulation ?? null, props.cursor ?? null, props.limit + 1),
+    props.limit,
+  );
 }

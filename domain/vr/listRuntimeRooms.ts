@@ -25,6 +25,8 @@ export async function listRuntimeRooms(ctx: TenantContext): Promise<RuntimeRoom[
   return rows.map(({ sessionId, sessionHostUserId, sessionStartedAt, ...room }) => ({
     room,
     occupancy: occupancy.get(room.id) ?? 0,
-    session: sessionId ? { id: sessionId as string, hostUserId: sessionHostUserId as string, startedAt: rawDate(sessionStartedAt) } : null,
+    session: sessionId
+      ? { id: sessionId as string, hostUserId: sessionHostUserId as string, startedAt: rawDate(sessionStartedAt) }
+      : null,
   }));
 }

@@ -27,4 +27,13 @@ export async function listSessions(ctx: TenantContext, props: ListSessionsProps)
 
 /** A page of sessions and one more row (is there a next page?), newest first. */
 export const sessionRows = (ctx: TenantContext, props: ListSessionsProps) =>
-  sessionsPage.all(ctx, props.roomId || null, props.simulation || null, props.status || null, props.from ?? null, props.to ?? null, props.cursor || null, props.limit + 1);
+  sessionsPage.all(
+    ctx,
+    props.roomId || null,
+    props.simulation || null,
+    props.status || null,
+    props.from ?? null,
+    props.to ?? null,
+    props.cursor || null,
+    props.limit + 1,
+  );

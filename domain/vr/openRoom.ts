@@ -11,9 +11,23 @@ export async function openRoom(ctx: TenantContext, id: string): Promise<VrRoom> 
     if (room.status === 'open') return { room, changed: false };
     room.status = 'open';
     room.openedAt = new Date();
-    audit(em, { action: 'vr.room.opened', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'vr_room', targetId: room.id });
+    audit(em, {
+      action: 'vr.room.opened',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'vr_room',
+      targetId: room.id,
+    });
     return { room, changed: true };
   });
-  if (changed) await notifyHub(ctx.services, [{ event: 'room.opened', tenantId: ctx.tenantId, roomId: room.id, data: { name: room.name, simulation: room.simulation } }]);
+  if (changed)
+    await notifyHub(ctx.services, [
+      {
+        event: 'room.opened',
+        tenantId: ctx.tenantId,
+        roomId: room.id,
+        data: { name: room.name, simulation: room.simulation },
+      },
+    ]);
   return room;
 }

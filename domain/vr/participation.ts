@@ -12,7 +12,8 @@ export async function checkMayTakePart(ctx: TenantContext, room: VrRoom, as: 'ho
   const userId = ctx.userId!;
   if (room.mode === 'instructor_led' && as === 'host') {
     const permissions = await ctx.services.permissions.of(ctx.tenantId, userId);
-    if (!permissions.has('vr.rooms.manage')) throw forbidden('instructor_required', 'Only an instructor (vr.rooms.manage) hosts an instructor-led room');
+    if (!permissions.has('vr.rooms.manage'))
+      throw forbidden('instructor_required', 'Only an instructor (vr.rooms.manage) hosts an instructor-led room');
     return;
   }
   if (!room.participantIds.includes(userId)) throw forbidden('not_assigned', 'You are not assigned to this room');

@@ -51,7 +51,9 @@ describe('overviewFigures', () => {
   });
 
   it('has no rates without participants, no duration when no run ended', () => {
-    expect(overviewFigures({ ...row, participants: null, completed: null, progress: null, avg_duration: null })).toMatchObject({
+    expect(
+      overviewFigures({ ...row, participants: null, completed: null, progress: null, avg_duration: null }),
+    ).toMatchObject({
       participants: 0,
       completionRate: null,
       averageProgress: null,

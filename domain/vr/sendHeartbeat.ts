@@ -23,7 +23,11 @@ export interface HeartbeatResult {
  * path); the database is asked only to tell an unknown room (404) from a caller who is not a present
  * participant of its running session (409 not_joined: join again).
  */
-export async function sendHeartbeat(ctx: TenantContext, roomId: string, props: HeartbeatProps): Promise<HeartbeatResult> {
+export async function sendHeartbeat(
+  ctx: TenantContext,
+  roomId: string,
+  props: HeartbeatProps,
+): Promise<HeartbeatResult> {
   const result = await new LiveRooms(ctx.services).heartbeat({
     tenantId: ctx.tenantId,
     roomId,

@@ -31,7 +31,12 @@ export interface SessionReport {
 export async function sessionReports(ctx: TenantContext, props: ListSessionsProps): Promise<Page<SessionReport>> {
   const rows = await sessionRows(ctx, props);
   const sessions = rows.slice(0, props.limit);
-  const participants = sessions.length ? await participantsOfSessions.all(ctx, sessions.map((s) => s.id)) : [];
+  const participants = sessions.length
+    ? await participantsOfSessions.all(
+        ctx,
+        sessions.map((s) => s.id),
+      )
+    : [];
   const bySession = new Map<string, Lean<VrParticipant>[]>();
   for (const p of participants) bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
   const now = Date.now();
@@ -44,7 +49,10 @@ export async function sessionReports(ctx: TenantContext, props: ListSessionsProp
     const completedCount = list.filter((p) => p.completed).length;
     return {
       session,
-      durationSeconds: Math.max(0, Math.round(((session.endedAt?.getTime() ?? now) - session.startedAt.getTime()) / 1000)),
+      durationSeconds: Math.max(
+        0,
+        Math.round(((session.endedAt?.getTime() ?? now) - session.startedAt.getTime()) / 1000),
+      ),
       participantsCount: list.length,
       completedCount,
       completionRate: ratio(completedCount, list.length),

@@ -23,9 +23,13 @@ const RECONCILE_EVERY_MS = 30_000;
  * key), running sessions in PostgreSQL are compared with live presence (`reconcile`) and with the telemetry
  * gate (SessionGate.repair: an end whose gate write was lost stops accepting telemetry after its grace period).
  */
-export async function sweepPresence(services: Services): Promise<{ rooms: number; departures: number; restored: number }> {
+export async function sweepPresence(
+  services: Services,
+): Promise<{ rooms: number; departures: number; restored: number }> {
   const live = new LiveRooms(services);
-  const restored = (await services.redis.set(services.key('vr', 'reconciled'), '1', 'PX', RECONCILE_EVERY_MS, 'NX')) ? await reconcile(services, live) : 0;
+  const restored = (await services.redis.set(services.key('vr', 'reconciled'), '1', 'PX', RECONCILE_EVERY_MS, 'NX'))
+    ? await reconcile(services, live)
+    : 0;
   let rooms = 0;
   let departures = 0;
   for await (const { tenantId, roomId } of live.liveRooms()) {
@@ -50,7 +54,8 @@ async function reconcile(services: Services, live: LiveRooms): Promise<number> {
   let restored = 0;
   for (const session of running) {
     const host = await live.presenceOf(session.roomId, session.id, session.hostUserId);
-    if (host.state === 'expired') await live.markGone(session.tenantId, session.roomId, session.id, session.hostUserId, host.at);
+    if (host.state === 'expired')
+      await live.markGone(session.tenantId, session.roomId, session.id, session.hostUserId, host.at);
     else if (host.state === 'unknown' && (await restorePresence(services, live, session))) restored++;
   }
   await new SessionGate(services).repair(new Set(running.map((s) => s.id)));
@@ -58,15 +63,30 @@ async function reconcile(services: Services, live: LiveRooms): Promise<number> {
 }
 
 /** Writes a session's live state again from PostgreSQL, under the room lock (as arrivals are written). */
-async function restorePresence(services: Services, live: LiveRooms, s: Pick<VrSession, 'id' | 'tenantId' | 'roomId'>): Promise<boolean> {
+async function restorePresence(
+  services: Services,
+  live: LiveRooms,
+  s: Pick<VrSession, 'id' | 'tenantId' | 'roomId'>,
+): Promise<boolean> {
   return tenantContext(services, s.tenantId).em.transactional(async (em) => {
     await roomRow(em, s.roomId, { lock: true });
     const session = await em.findOne(VrSession, { id: s.id });
     // Ended meanwhile, or its host hosted again (which rebuilt the room's live state).
-    if (session?.status !== 'running' || (await live.presenceOf(s.roomId, s.id, session.hostUserId)).state !== 'unknown') return false;
+    if (
+      session?.status !== 'running' ||
+      (await live.presenceOf(s.roomId, s.id, session.hostUserId)).state !== 'unknown'
+    )
+      return false;
     const present = await presentParticipants(em, s.id);
     for (const p of present) {
-      await live.arrive({ tenantId: s.tenantId, roomId: s.roomId, sessionId: s.id, hostUserId: session.hostUserId, userId: p.userId, displayName: p.displayName ?? '' });
+      await live.arrive({
+        tenantId: s.tenantId,
+        roomId: s.roomId,
+        sessionId: s.id,
+        hostUserId: session.hostUserId,
+        userId: p.userId,
+        displayName: p.displayName ?? '',
+      });
     }
     return present.length > 0;
   });
@@ -83,7 +103,12 @@ async function recordExpiry(services: Services, live: LiveRooms, claim: ExpiredP
     if (await live.isPresent(claim.roomId, claim.userId)) return { kind: 'back' as const };
     const participant = await presentParticipant(em, session.id, claim.userId);
     if (!participant) return { kind: 'gone' as const };
-    if (session.hostUserId === claim.userId) return { kind: 'ended' as const, session, present: await endSession(em, room, session, 'host_timeout', claim.expiredAt) };
+    if (session.hostUserId === claim.userId)
+      return {
+        kind: 'ended' as const,
+        session,
+        present: await endSession(em, room, session, 'host_timeout', claim.expiredAt),
+      };
     participant.leftAt = claim.expiredAt;
     return { kind: 'departed' as const, session };
   });
@@ -92,7 +117,16 @@ async function recordExpiry(services: Services, live: LiveRooms, claim: ExpiredP
       await announceSessionEnd(services, outcome.session, outcome.present);
       return true;
     case 'departed':
-      await notifyHub(services, [{ event: 'participant.departed', tenantId: claim.tenantId, roomId: claim.roomId, sessionId: claim.sessionId, userId: claim.userId, data: { reason: 'timeout' } }]);
+      await notifyHub(services, [
+        {
+          event: 'participant.departed',
+          tenantId: claim.tenantId,
+          roomId: claim.roomId,
+          sessionId: claim.sessionId,
+          userId: claim.userId,
+          data: { reason: 'timeout' },
+        },
+      ]);
       return true;
     case 'stale':
       // Live state left behind by a session that ended (its cleanup failed): drop it.

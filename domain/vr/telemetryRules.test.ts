@@ -6,7 +6,12 @@ const S = '0190a000-0000-7000-8000-0000000000aa';
 const SENDER = '0190a000-0000-7000-8000-00000000000b';
 const OTHER = '0190a000-0000-7000-8000-00000000000c';
 
-const event = (e: Partial<TelemetryEventPayload> = {}): TelemetryEventPayload => ({ type: 'note', label: '', detail: '', ...e });
+const event = (e: Partial<TelemetryEventPayload> = {}): TelemetryEventPayload => ({
+  type: 'note',
+  label: '',
+  detail: '',
+  ...e,
+});
 const job = (j: Partial<TelemetryJob> = {}): TelemetryJob => ({
   tenantId: T,
   sessionId: S,
@@ -30,7 +35,11 @@ describe('fitsColumns', () => {
 
 describe('uniqueStorableBatches', () => {
   it('keeps one job per tenant, session and key, with the session id in lower case', () => {
-    const { batches, trimmed } = uniqueStorableBatches([job({ sessionId: S.toUpperCase() }), job({ events: [event(), event()] }), job({ batchKey: 'k2' })]);
+    const { batches, trimmed } = uniqueStorableBatches([
+      job({ sessionId: S.toUpperCase() }),
+      job({ events: [event(), event()] }),
+      job({ batchKey: 'k2' }),
+    ]);
     expect(batches.map((b) => [b.sessionId, b.batchKey, b.events.length])).toEqual([
       [S, 'k1', 2],
       [S, 'k2', 1],
@@ -39,7 +48,9 @@ describe('uniqueStorableBatches', () => {
   });
 
   it('drops only the events the columns cannot hold, and reports them', () => {
-    const { batches, trimmed } = uniqueStorableBatches([job({ events: [event({ type: 'x'.repeat(65) }), event({ label: 'ok' })] })]);
+    const { batches, trimmed } = uniqueStorableBatches([
+      job({ events: [event({ type: 'x'.repeat(65) }), event({ label: 'ok' })] }),
+    ]);
     expect(batches[0].events).toEqual([event({ label: 'ok' })]);
     expect(trimmed).toEqual([{ tenantId: T, sessionId: S, batchKey: 'k1', events: 1 }]);
   });
@@ -52,11 +63,18 @@ describe('uniqueStorableBatches', () => {
 
 describe('namedOthers', () => {
   it('lists users named other than the sender, once, in lower case', () => {
-    const b = job({ events: [event(), event({ userId: SENDER.toUpperCase() }), event({ userId: OTHER.toUpperCase() }), event({ userId: OTHER })] });
+    const b = job({
+      events: [
+        event(),
+        event({ userId: SENDER.toUpperCase() }),
+        event({ userId: OTHER.toUpperCase() }),
+        event({ userId: OTHER }),
+      ],
+    });
     expect(namedOthers([b])).toEqual([{ t: T, s: S, u: OTHER }]);
   });
 
-  it('is empty when every event is the sender\'s', () => {
+  it("is empty when every event is the sender's", () => {
     expect(namedOthers([job({ events: [event(), event({ userId: SENDER })] })])).toEqual([]);
   });
 });
@@ -76,10 +94,12 @@ describe('splitAttributable', () => {
       { job: b, events: kept },
       { job: clean, events: clean.events },
     ]);
-    expect(dropped).toEqual([{ tenantId: T, sessionId: S, batchKey: 'k1', senderId: SENDER, events: 2, userIds: [OTHER] }]);
+    expect(dropped).toEqual([
+      { tenantId: T, sessionId: S, batchKey: 'k1', senderId: SENDER, events: 2, userIds: [OTHER] },
+    ]);
   });
 
-  it('never drops the sender\'s own events', () => {
+  it("never drops the sender's own events", () => {
     const b = job({ events: [event({ userId: SENDER })] });
     expect(splitAttributable([b], new Set([`${T}/${S}/${SENDER}`])).dropped).toEqual([]);
   });
@@ -93,9 +113,17 @@ describe('tally', () => {
   it('adds up sessions, distinct steps and participants', () => {
     const first = job({
       receivedAt: '2026-01-01T10:00:00.000Z',
-      events: [event({ type: 'step_passed', label: 's1' }), event({ type: 'step_passed', label: 's1' }), event({ type: 'step_passed', label: 's2', userId: OTHER.toUpperCase() })],
+      events: [
+        event({ type: 'step_passed', label: 's1' }),
+        event({ type: 'step_passed', label: 's1' }),
+        event({ type: 'step_passed', label: 's2', userId: OTHER.toUpperCase() }),
+      ],
     });
-    const later = job({ batchKey: 'k2', receivedAt: '2026-01-01T10:00:05.000Z', events: [event({ type: 'simulation_completed' })] });
+    const later = job({
+      batchKey: 'k2',
+      receivedAt: '2026-01-01T10:00:05.000Z',
+      events: [event({ type: 'simulation_completed' })],
+    });
     const sums = tally(
       [
         { job: first, events: first.events },
@@ -121,7 +149,13 @@ describe('tally', () => {
   });
 
   it('keeps the latest step passed as the last step', () => {
-    const b = job({ events: [event({ type: 'step_passed', label: 's2' }), event({ type: 'note', label: 'x' }), event({ type: 'step_passed', label: 's1' })] });
+    const b = job({
+      events: [
+        event({ type: 'step_passed', label: 's2' }),
+        event({ type: 'note', label: 'x' }),
+        event({ type: 'step_passed', label: 's1' }),
+      ],
+    });
     expect(tally([{ job: b, events: b.events }], id).participants[0].l).toBe('s1');
   });
 });

@@ -10,7 +10,8 @@ import { SIMULATION_COMPLETED, STEP_PASSED } from './telemetryVocabulary';
 const fits = (s: unknown, max: number) => typeof s !== 'string' || s.length <= max || [...s].length <= max;
 
 /** An event vr_telemetry_events (type and label varchar) and vr_step_passes can hold. */
-export const fitsColumns = (e: TelemetryEventPayload) => fits(e.type, TELEMETRY_TYPE_LENGTH) && fits(e.label, TELEMETRY_LABEL_LENGTH);
+export const fitsColumns = (e: TelemetryEventPayload) =>
+  fits(e.type, TELEMETRY_TYPE_LENGTH) && fits(e.label, TELEMETRY_LABEL_LENGTH);
 
 /** A batch that lost events its columns cannot hold. */
 export interface TrimmedBatch {
@@ -33,11 +34,19 @@ export function uniqueStorableBatches(jobs: TelemetryJob[]): { batches: Telemetr
   for (let job of jobs) {
     const storable = job.events.filter(fitsColumns);
     if (storable.length < job.events.length) {
-      trimmed.push({ tenantId: job.tenantId, sessionId: job.sessionId, batchKey: job.batchKey, events: job.events.length - storable.length });
+      trimmed.push({
+        tenantId: job.tenantId,
+        sessionId: job.sessionId,
+        batchKey: job.batchKey,
+        events: job.events.length - storable.length,
+      });
       job = { ...job, events: storable };
     }
     const sessionId = job.sessionId.toLowerCase();
-    unique.set(`${job.tenantId}/${sessionId}/${job.batchKey}`, sessionId === job.sessionId ? job : { ...job, sessionId });
+    unique.set(
+      `${job.tenantId}/${sessionId}/${job.batchKey}`,
+      sessionId === job.sessionId ? job : { ...job, sessionId },
+    );
   }
   return { batches: [...unique.values()], trimmed };
 }
@@ -49,7 +58,8 @@ export function namedOthers(batches: TelemetryJob[]): NamedUserRow[] {
     const sender = b.senderId.toLowerCase();
     for (const e of b.events) {
       const userId = e.userId?.toLowerCase();
-      if (userId !== undefined && userId !== sender) named.set(`${b.tenantId}/${b.sessionId}/${userId}`, { t: b.tenantId, s: b.sessionId, u: userId });
+      if (userId !== undefined && userId !== sender)
+        named.set(`${b.tenantId}/${b.sessionId}/${userId}`, { t: b.tenantId, s: b.sessionId, u: userId });
     }
   }
   return [...named.values()];
@@ -78,7 +88,10 @@ export interface DroppedEvents {
  * ("tenantId/sessionId/userId", lower case) who is not the sender; those are dropped and reported. A batch
  * without such events keeps its array as it came.
  */
-export function splitAttributable(batches: TelemetryJob[], refused: ReadonlySet<string>): { applied: ApplicableBatch[]; dropped: DroppedEvents[] } {
+export function splitAttributable(
+  batches: TelemetryJob[],
+  refused: ReadonlySet<string>,
+): { applied: ApplicableBatch[]; dropped: DroppedEvents[] } {
   if (!refused.size) return { applied: batches.map((job) => ({ job, events: job.events })), dropped: [] };
   const applied: ApplicableBatch[] = [];
   const dropped: DroppedEvents[] = [];
@@ -147,5 +160,10 @@ export function tally(applied: ApplicableBatch[], id: () => string = newId): Tel
       participants.set(key, p);
     }
   }
-  return { events, sessions: [...sessions.values()], steps: [...steps.values()], participants: [...participants.values()] };
+  return {
+    events,
+    sessions: [...sessions.values()],
+    steps: [...steps.values()],
+    participants: [...participants.values()],
+  };
 }

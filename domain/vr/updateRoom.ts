@@ -31,7 +31,14 @@ export async function updateRoom(ctx: TenantContext, id: string, props: UpdateRo
     room.capacity = capacityFor(room.mode, props.capacity ?? (modeChanged ? undefined : room.capacity));
   }
   if (props.participantIds !== undefined) room.participantIds = await checkAssignees(ctx.em, props.participantIds);
-  audit(ctx.em, { action: 'vr.room.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'vr_room', targetId: room.id, data: { fields: Object.keys(props) } });
+  audit(ctx.em, {
+    action: 'vr.room.updated',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'vr_room',
+    targetId: room.id,
+    data: { fields: Object.keys(props) },
+  });
   await ctx.em.flush();
   return room;
 }

@@ -10,6 +10,13 @@ export async function deleteIntegrationToken(ctx: TenantContext, id: string): Pr
   await ctx.em.transactional(async (em) => {
     const token = await findIntegrationToken(em, id);
     await deleteTokenKeepingMessages(em, id);
-    audit(em, { action: 'chat.token_deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'chat_integration_token', targetId: id, data: { channelId: token.channelId } });
+    audit(em, {
+      action: 'chat.token_deleted',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'chat_integration_token',
+      targetId: id,
+      data: { channelId: token.channelId },
+    });
   });
 }

@@ -11,7 +11,8 @@ export interface GithubEffect {
   updatedAtText: string;
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /**
  * issues and pull_request with action closed: the linked item becomes done (issue) or resolved (pull
@@ -26,7 +27,14 @@ export function githubEffect(event: string, payload: Record<string, unknown>): G
   const number = subject?.number;
   const updatedAtText = String(subject?.updated_at);
   const updatedAt = new Date(updatedAtText);
-  if (typeof repository !== 'string' || typeof number !== 'number' || !Number.isInteger(number) || number <= 0 || Number.isNaN(updatedAt.getTime())) return null;
+  if (
+    typeof repository !== 'string' ||
+    typeof number !== 'number' ||
+    !Number.isInteger(number) ||
+    number <= 0 ||
+    Number.isNaN(updatedAt.getTime())
+  )
+    return null;
   const status: WorkItemStatus = action === 'reopened' ? 'in_progress' : event === 'issues' ? 'done' : 'resolved';
   return { repository: repository.toLowerCase(), number, status, updatedAt, updatedAtText };
 }

@@ -7,7 +7,8 @@ import { sealedGithubSecret } from './store';
 const PURPOSE = 'work-github-webhook-secret';
 const sealingKey = (services: Services) => services.deriveSecret(PURPOSE);
 
-export const sealGithubSecret = (services: Services, secret: string): string => seal(sealingKey(services), PURPOSE, secret);
+export const sealGithubSecret = (services: Services, secret: string): string =>
+  seal(sealingKey(services), PURPOSE, secret);
 
 /** The organisation's webhookSecret in clear, or null when none is set (a webhook for it is an unknown source). */
 export async function githubSecretOf(services: Services, em: Em, tenantId: string): Promise<string | null> {

@@ -11,12 +11,22 @@ describe('linkColumns', () => {
   });
 
   it('unlinks with null', () => {
-    expect(linkColumns(null)).toEqual({ linkProvider: null, linkRepository: null, linkNumber: null, linkUpdatedAt: null });
+    expect(linkColumns(null)).toEqual({
+      linkProvider: null,
+      linkRepository: null,
+      linkNumber: null,
+      linkUpdatedAt: null,
+    });
   });
 
-  it.each(['widgets', 'acme/widgets/extra', 'acme/', '/widgets', 'acme/wid gets'])('refuses %p as a repository (400 on link.repository)', (repository) => {
-    expect(() => linkColumns({ provider: 'github', repository, number: 1 })).toThrow(expect.objectContaining({ status: 400, errors: [{ field: 'link.repository', message: 'must be owner/name' }] }));
-  });
+  it.each(['widgets', 'acme/widgets/extra', 'acme/', '/widgets', 'acme/wid gets'])(
+    'refuses %p as a repository (400 on link.repository)',
+    (repository) => {
+      expect(() => linkColumns({ provider: 'github', repository, number: 1 })).toThrow(
+        expect.objectContaining({ status: 400, errors: [{ field: 'link.repository', message: 'must be owner/name' }] }),
+      );
+    },
+  );
 });
 
 describe('sameLink', () => {

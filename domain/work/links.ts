@@ -13,7 +13,10 @@ export const REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
 
 /** The link columns of a link (null unlinks); repositories are stored lower-cased. */
 export function linkColumns(link: WorkItemLink | null) {
-  if (link && !REPOSITORY.test(link.repository)) throw badRequest('validation_failed', 'The link is invalid', [{ field: 'link.repository', message: 'must be owner/name' }]);
+  if (link && !REPOSITORY.test(link.repository))
+    throw badRequest('validation_failed', 'The link is invalid', [
+      { field: 'link.repository', message: 'must be owner/name' },
+    ]);
   return {
     linkProvider: link?.provider ?? null,
     linkRepository: link ? link.repository.toLowerCase() : null,
@@ -29,5 +32,9 @@ type LinkColumns = Pick<WorkItem, 'linkProvider' | 'linkRepository' | 'linkNumbe
  * compared case-insensitively): only a changed link may forget the last code-host event applied.
  */
 export function sameLink(a: LinkColumns, b: LinkColumns): boolean {
-  return a.linkProvider === b.linkProvider && (a.linkRepository?.toLowerCase() ?? null) === (b.linkRepository?.toLowerCase() ?? null) && a.linkNumber === b.linkNumber;
+  return (
+    a.linkProvider === b.linkProvider &&
+    (a.linkRepository?.toLowerCase() ?? null) === (b.linkRepository?.toLowerCase() ?? null) &&
+    a.linkNumber === b.linkNumber
+  );
 }

@@ -11,6 +11,10 @@ export interface ListWorkItemsProps extends PageProps {
 
 /** Newest first, optionally by status or linked repository. */
 export async function listWorkItems(ctx: TenantContext, props: ListWorkItemsProps): Promise<Page<Lean<WorkItem>>> {
-  const filter = { status: props.status ?? null, repository: props.repository?.toLowerCase() ?? null, before: props.cursor ?? null };
+  const filter = {
+    status: props.status ?? null,
+    repository: props.repository?.toLowerCase() ?? null,
+    before: props.cursor ?? null,
+  };
   return toPage(await workItemsNewestFirst(ctx, filter, props.limit + 1), props.limit);
 }

@@ -13,13 +13,24 @@ export const INTEGRATION_TOKEN = /^pci_[A-Za-z0-9_-]{43}$/;
  * The token row stays locked until the message is committed, so a deletion of the token or its channel
  * (which deletes the token row first) either refuses this post or sees and removes its message: no orphan.
  */
-export async function postIntegrationMessage(services: Services, secret: string | undefined, props: { text: string; username?: string }): Promise<ChatMessage> {
+export async function postIntegrationMessage(
+  services: Services,
+  secret: string | undefined,
+  props: { text: string; username?: string },
+): Promise<ChatMessage> {
   const refused = () => unauthorized('integration_token_invalid', 'The integration token is not valid');
   if (!secret || !INTEGRATION_TOKEN.test(secret)) throw refused();
   return services.orm.em.fork().transactional(async (em) => {
     const token = await lockTokenByHash(em, hashToken(secret));
     if (!token) throw refused();
-    const message = em.create(ChatMessage, { tenantId: token.tenantId, channelId: token.channelId, tokenId: token.id, authorId: null, author: props.username ?? token.label, text: props.text });
+    const message = em.create(ChatMessage, {
+      tenantId: token.tenantId,
+      channelId: token.channelId,
+      tokenId: token.id,
+      authorId: null,
+      author: props.username ?? token.label,
+      text: props.text,
+    });
     token.lastUsedAt = new Date();
     return message;
   });

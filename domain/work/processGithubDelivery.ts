@@ -21,16 +21,29 @@ export interface ProcessedDelivery {
  * whatever the order of processing; a delivery never wins a tie against itself, so running it again changes
  * nothing.
  */
-export async function processGithubDelivery(services: Services, tenantId: string, id: string): Promise<ProcessedDelivery> {
+export async function processGithubDelivery(
+  services: Services,
+  tenantId: string,
+  id: string,
+): Promise<ProcessedDelivery> {
   const em = services.orm.em.fork();
   const delivery = await readGithubDelivery(em, tenantId, id);
   if (!delivery) return { outcome: 'ignored', itemsChanged: 0 };
-  if (delivery.processed_at && delivery.outcome) return { outcome: delivery.outcome, itemsChanged: delivery.items_changed };
+  if (delivery.processed_at && delivery.outcome)
+    return { outcome: delivery.outcome, itemsChanged: delivery.items_changed };
   const row = await applyGithubDelivery(em, tenantId, id, githubEffect(delivery.event, delivery.payload));
-  return row ? { outcome: row.outcome, itemsChanged: row.items_changed } : { outcome: delivery.outcome ?? 'ignored', itemsChanged: delivery.items_changed };
+  return row
+    ? { outcome: row.outcome, itemsChanged: row.items_changed }
+    : { outcome: delivery.outcome ?? 'ignored', itemsChanged: delivery.items_changed };
 }
 
 /** Records a delivery whose processing exhausted its attempts (visible to platform administrators). */
-export async function markGithubDeliveryFailed(services: Services, tenantId: string, id: string, error: string, attempts: number): Promise<void> {
+export async function markGithubDeliveryFailed(
+  services: Services,
+  tenantId: string,
+  id: string,
+  error: string,
+  attempts: number,
+): Promise<void> {
   await markDeliveryFailed(services.orm.em.fork(), tenantId, id, error, attempts);
 }

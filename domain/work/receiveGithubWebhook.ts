@@ -46,17 +46,23 @@ export function githubSignatureMatches(secret: string, body: Buffer, signature: 
  * `duplicate`: no new row, and its job is offered again under the same id (a no-op once processed). Text jsonb
  * cannot hold (\u0000, unpaired surrogates) is dropped or replaced in the stored payload (storablePayload).
  */
-export async function receiveGithubWebhook(services: Services, props: ReceiveGithubWebhookProps): Promise<GithubReceipt> {
+export async function receiveGithubWebhook(
+  services: Services,
+  props: ReceiveGithubWebhookProps,
+): Promise<GithubReceipt> {
   if (!props.signature || !props.org || !isUUID(props.org)) return 'ignored';
   const tenantId = props.org;
   const em = services.orm.em.fork();
   const secret = await githubSecretOf(services, em, tenantId);
   if (!secret) return 'ignored';
   const body = props.rawBody ?? Buffer.alloc(0);
-  if (!githubSignatureMatches(secret, body, props.signature)) throw forbidden('signature_invalid', 'X-Hub-Signature-256 does not match the request body');
+  if (!githubSignatureMatches(secret, body, props.signature))
+    throw forbidden('signature_invalid', 'X-Hub-Signature-256 does not match the request body');
   const { deliveryId, event } = props;
-  if (!deliveryId || deliveryId.length > MAX.deliveryId) throw badRequest('delivery_id_missing', `X-GitHub-Delivery is missing or longer than ${MAX.deliveryId} characters`);
-  if (!event || event.length > MAX.event) throw badRequest('event_missing', `X-GitHub-Event is missing or longer than ${MAX.event} characters`);
+  if (!deliveryId || deliveryId.length > MAX.deliveryId)
+    throw badRequest('delivery_id_missing', `X-GitHub-Delivery is missing or longer than ${MAX.deliveryId} characters`);
+  if (!event || event.length > MAX.event)
+    throw badRequest('event_missing', `X-GitHub-Event is missing or longer than ${MAX.event} characters`);
   const text = body.toString('utf8');
   let payload: Record<string, unknown>;
   try {
@@ -64,7 +70,8 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
   } catch {
     throw badRequest('invalid_payload', 'The webhook body is not JSON (content type application/json is expected)');
   }
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw badRequest('invalid_payload', 'The webhook body is not a JSON object');
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload))
+    throw badRequest('invalid_payload', 'The webhook body is not a JSON object');
   payload = storablePayload(payload, text);
   const action = typeof payload.action === 'string' ? payload.action.slice(0, MAX.action) : null;
 
@@ -77,6 +84,11 @@ export async function receiveGithubWebhook(services: Services, props: ReceiveGit
     return 'stored';
   }
   const known = await findGithubDeliveryByDeliveryId(em, tenantId, deliveryId);
-  if (known && !known.processedAt) await services.queues.add(githubDeliveriesQueue, { tenantId, id: known.id }, { jobId: githubDeliveryJobId(tenantId, known.id) });
+  if (known && !known.processedAt)
+    await services.queues.add(
+      githubDeliveriesQueue,
+      { tenantId, id: known.id },
+      { jobId: githubDeliveryJobId(tenantId, known.id) },
+    );
   return 'duplicate';
 }

@@ -28,9 +28,18 @@ export async function setGithubSecret(ctx: TenantContext, props: SetGithubSecret
     await lockGithubSettings(em, ctx.tenantId);
     const existing = await findGithubSettings(em, ctx.tenantId);
     const rotated = !!existing;
-    const row = existing ?? em.create(WorkGithubSettings, { tenantId: ctx.tenantId, secretSealed: sealed, rotatedAt: new Date() });
+    const row =
+      existing ??
+      em.create(WorkGithubSettings, { tenantId: ctx.tenantId, secretSealed: sealed, rotatedAt: new Date() });
     Object.assign(row, { secretSealed: sealed, rotatedAt: new Date(), rotatedBy: ctx.userId });
-    audit(em, { action: rotated ? 'work.github_secret_rotated' : 'work.github_secret_set', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'organization', targetId: ctx.tenantId, data: {} });
+    audit(em, {
+      action: rotated ? 'work.github_secret_rotated' : 'work.github_secret_set',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'organization',
+      targetId: ctx.tenantId,
+      data: {},
+    });
     return row;
   });
   return { settings, secret };

@@ -1,7 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { newId } from '../../entities/base';
 import { ChatChannel, ChatIntegrationToken, ChatMessage } from '../../entities/work/chat';
-import { GITHUB_DELIVERY_COLUMNS, WorkGithubDelivery, WorkGithubSettings, type GithubDeliveryOutcome } from '../../entities/work/github';
+import {
+  GITHUB_DELIVERY_COLUMNS,
+  WorkGithubDelivery,
+  WorkGithubSettings,
+  type GithubDeliveryOutcome,
+} from '../../entities/work/github';
 import { WorkItem, type WorkItemStatus } from '../../entities/work/workItem';
 import type { Em } from '../../lib/db';
 import { notFound } from '../../lib/errors';
@@ -24,14 +29,18 @@ export async function findWorkItem(em: Em, id: string): Promise<WorkItem> {
 
 // A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
 const workItemsPage = lean(WorkItem, {
-  where: '($1::text is null or status = $1) and ($2::text is null or link_repository = $2) and ($3::uuid is null or id < $3)',
+  where:
+    '($1::text is null or status = $1) and ($2::text is null or link_repository = $2) and ($3::uuid is null or id < $3)',
   orderBy: 'id desc',
   limitParam: '$4',
 });
 
 /** `limit` rows (one more than a page, to know whether more follow), newest first; `repository` lower-cased. */
-export const workItemsNewestFirst = (scope: LeanScope, filter: { status: WorkItemStatus | null; repository: string | null; before: string | null }, limit: number): Promise<Lean<WorkItem>[]> =>
-  workItemsPage.all(scope, filter.status, filter.repository, filter.before, limit);
+export const workItemsNewestFirst = (
+  scope: LeanScope,
+  filter: { status: WorkItemStatus | null; repository: string | null; before: string | null },
+  limit: number,
+): Promise<Lean<WorkItem>[]> => workItemsPage.all(scope, filter.status, filter.repository, filter.before, limit);
 
 // --- Chat
 
@@ -44,7 +53,11 @@ export async function findChannel(em: Em, id: string): Promise<ChatChannel> {
 // A lean statement (docs/database-path.md).
 const channelsPage = lean(ChatChannel, { where: '($1::uuid is null or id > $1)', orderBy: 'id asc', limitParam: '$2' });
 
-export const channelsOldestFirst = (scope: LeanScope, after: string | null, limit: number): Promise<Lean<ChatChannel>[]> => channelsPage.all(scope, after, limit);
+export const channelsOldestFirst = (
+  scope: LeanScope,
+  after: string | null,
+  limit: number,
+): Promise<Lean<ChatChannel>[]> => channelsPage.all(scope, after, limit);
 
 /** Tokens first: a post holding its token row is waited for, and its message is then deleted with the others. */
 export async function deleteChannelContents(em: Em, channelId: string): Promise<void> {
@@ -53,10 +66,18 @@ export async function deleteChannelContents(em: Em, channelId: string): Promise<
 }
 
 export const messagesNewestFirst = (em: Em, channelId: string, page: PageProps): Promise<ChatMessage[]> =>
-  em.find(ChatMessage, { channelId, ...cursorWhere(page.cursor, 'desc') }, { orderBy: { id: 'desc' }, limit: page.limit + 1 });
+  em.find(
+    ChatMessage,
+    { channelId, ...cursorWhere(page.cursor, 'desc') },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1 },
+  );
 
 export const tokensOldestFirst = (em: Em, channelId: string, page: PageProps): Promise<ChatIntegrationToken[]> =>
-  em.find(ChatIntegrationToken, { channelId, ...cursorWhere(page.cursor, 'asc') }, { orderBy: { id: 'asc' }, limit: page.limit + 1 });
+  em.find(
+    ChatIntegrationToken,
+    { channelId, ...cursorWhere(page.cursor, 'asc') },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
 
 export async function findIntegrationToken(em: Em, id: string): Promise<ChatIntegrationToken> {
   const token = await em.findOne(ChatIntegrationToken, { id });
@@ -77,16 +98,22 @@ export const lockTokenByHash = (em: Em, tokenHash: string): Promise<ChatIntegrat
 // --- GitHub settings and deliveries
 
 /** Two first settings at once would both insert the organisation's one row: the second waits here. */
-export const lockGithubSettings = (em: Em, tenantId: string) => em.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_github:${tenantId}`]);
+export const lockGithubSettings = (em: Em, tenantId: string) =>
+  em.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_github:${tenantId}`]);
 
-export const findGithubSettings = (em: Em, tenantId: string): Promise<WorkGithubSettings | null> => em.findOne(WorkGithubSettings, { tenantId });
+export const findGithubSettings = (em: Em, tenantId: string): Promise<WorkGithubSettings | null> =>
+  em.findOne(WorkGithubSettings, { tenantId });
 
 /** The sealed secret of any organisation (the webhook knows only `?org=`). */
 export const sealedGithubSecret = async (em: Em, tenantId: string): Promise<string | null> =>
-  (await em.findOne(WorkGithubSettings, { tenantId }, { filters: { tenant: false }, fields: ['secretSealed'] }))?.secretSealed ?? null;
+  (await em.findOne(WorkGithubSettings, { tenantId }, { filters: { tenant: false }, fields: ['secretSealed'] }))
+    ?.secretSealed ?? null;
 
 /** Stores a delivery once per X-GitHub-Delivery id: the new row's id, or null when that id is stored already. */
-export async function insertGithubDelivery(em: Em, d: { tenantId: string; deliveryId: string; event: string; action: string | null; payload: Record<string, unknown> }): Promise<string | null> {
+export async function insertGithubDelivery(
+  em: Em,
+  d: { tenantId: string; deliveryId: string; event: string; action: string | null; payload: Record<string, unknown> },
+): Promise<string | null> {
   const rows = await em.execute<{ id: string }[]>(
     `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, action, payload) values (?, ?, now(), ?, ?, ?, ?)
      on conflict (tenant_id, delivery_id) do nothing returning id`,
@@ -95,7 +122,11 @@ export async function insertGithubDelivery(em: Em, d: { tenantId: string; delive
   return rows[0]?.id ?? null;
 }
 
-export const findGithubDeliveryByDeliveryId = (em: Em, tenantId: string, deliveryId: string): Promise<Pick<WorkGithubDelivery, 'id' | 'processedAt'> | null> =>
+export const findGithubDeliveryByDeliveryId = (
+  em: Em,
+  tenantId: string,
+  deliveryId: string,
+): Promise<Pick<WorkGithubDelivery, 'id' | 'processedAt'> | null> =>
   em.findOne(WorkGithubDelivery, { tenantId, deliveryId }, { filters: { tenant: false }, fields: ['processedAt'] });
 
 export interface StoredDelivery {
@@ -107,7 +138,10 @@ export interface StoredDelivery {
 }
 
 export async function readGithubDelivery(em: Em, tenantId: string, id: string): Promise<StoredDelivery | undefined> {
-  const [delivery] = await em.execute<StoredDelivery[]>(`select event, payload, outcome, items_changed, processed_at from work_github_deliveries where id = ? and tenant_id = ?`, [id, tenantId]);
+  const [delivery] = await em.execute<StoredDelivery[]>(
+    `select event, payload, outcome, items_changed, processed_at from work_github_deliveries where id = ? and tenant_id = ?`,
+    [id, tenantId],
+  );
   return delivery;
 }
 
@@ -117,7 +151,12 @@ export async function readGithubDelivery(em: Em, tenantId: string, id: string): 
  * records the delivery's outcome. A delivery already processed by a concurrent run changes nothing: items only
  * move for a later updated_at or a later-received tie, and the outcome is written once (undefined then).
  */
-export async function applyGithubDelivery(em: Em, tenantId: string, id: string, move: GithubEffect | null): Promise<{ outcome: GithubDeliveryOutcome; items_changed: number } | undefined> {
+export async function applyGithubDelivery(
+  em: Em,
+  tenantId: string,
+  id: string,
+  move: GithubEffect | null,
+): Promise<{ outcome: GithubDeliveryOutcome; items_changed: number } | undefined> {
   const link = move ? [tenantId, move.repository, move.number] : [tenantId, '', 0];
   const at = move?.updatedAt ?? new Date(0);
   const [row] = await em.execute<{ outcome: GithubDeliveryOutcome; items_changed: number }[]>(
@@ -142,15 +181,37 @@ export async function applyGithubDelivery(em: Em, tenantId: string, id: string, 
      where id = ? and tenant_id = ? and processed_at is null
      returning outcome, items_changed`,
     [
-      move?.status ?? 'todo', at, !!move, ...link, at, at,
-      tenantId, id, tenantId, move?.repository ?? '', move?.number ?? 0, move?.updatedAtText ?? '',
-      !!move, ...link, id, tenantId,
+      move?.status ?? 'todo',
+      at,
+      !!move,
+      ...link,
+      at,
+      at,
+      tenantId,
+      id,
+      tenantId,
+      move?.repository ?? '',
+      move?.number ?? 0,
+      move?.updatedAtText ?? '',
+      !!move,
+      ...link,
+      id,
+      tenantId,
     ],
   );
   return row;
 }
 
 /** Records a failure on a delivery not processed yet (its error text cut to the column). */
-export async function markDeliveryFailed(em: Em, tenantId: string, id: string, error: string, attempts: number): Promise<void> {
-  await em.execute(`update work_github_deliveries set outcome = 'failed', attempts = ?, error = ? where id = ? and tenant_id = ? and processed_at is null`, [attempts, error.slice(0, GITHUB_DELIVERY_COLUMNS.error), id, tenantId]);
+export async function markDeliveryFailed(
+  em: Em,
+  tenantId: string,
+  id: string,
+  error: string,
+  attempts: number,
+): Promise<void> {
+  await em.execute(
+    `update work_github_deliveries set outcome = 'failed', attempts = ?, error = ? where id = ? and tenant_id = ? and processed_at is null`,
+    [attempts, error.slice(0, GITHUB_DELIVERY_COLUMNS.error), id, tenantId],
+  );
 }

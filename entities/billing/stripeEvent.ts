@@ -13,7 +13,10 @@ export const StripeEvent = defineEntity({
   indexes: [
     { properties: ['tenantId', 'created'] },
     // The reconciliation's look-up of stored events not applied yet (domain/billing/redriveStripeEvents.ts).
-    { name: 'stripe_events_unprocessed_index', expression: `create index "stripe_events_unprocessed_index" on "stripe_events" ("received_at") where "processed_at" is null` },
+    {
+      name: 'stripe_events_unprocessed_index',
+      expression: `create index "stripe_events_unprocessed_index" on "stripe_events" ("received_at") where "processed_at" is null`,
+    },
   ],
   properties: {
     id: p.string().length(255).primary(),

@@ -5,7 +5,15 @@ import { tenantColumns, tenantFilter, updatedAt } from '../base';
  * active/past_due/incomplete/unpaid/paused/canceled mirror the payment provider's subscription; `trialing`
  * is our own free trial (which may also run on top of a paid tier).
  */
-export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'unpaid', 'paused'] as const;
+export const subscriptionStatuses = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'unpaid',
+  'paused',
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** The one subscription of an organisation, created with it on the free tier. */

@@ -5,7 +5,18 @@ export const nodeKinds = ['folder', 'file'] as const;
 export type NodeKind = (typeof nodeKinds)[number];
 
 /** What a file is, from its content type and name: the `type` of search and of the quota's breakdown. */
-export const fileCategories = ['image', 'video', 'audio', 'pdf', 'document', 'spreadsheet', 'presentation', 'archive', 'text', 'other'] as const;
+export const fileCategories = [
+  'image',
+  'video',
+  'audio',
+  'pdf',
+  'document',
+  'spreadsheet',
+  'presentation',
+  'archive',
+  'text',
+  'other',
+] as const;
 export type FileCategory = (typeof fileCategories)[number];
 
 /** `purpose` of the files of the drive itself; other modules (assets, images) store theirs with their own purpose, hidden from the drive. */
@@ -43,8 +54,14 @@ export const CloudNode = defineEntity({
       name: 'cloud_nodes_listing',
       expression: `create index "cloud_nodes_listing" on "cloud_nodes" ("tenant_id", coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid), ("kind" = 'file'), lower("name"), "id") where "trashed_at" is null and "purpose" = 'file'`,
     },
-    { name: 'cloud_nodes_trash', expression: `create index "cloud_nodes_trash" on "cloud_nodes" ("tenant_id", "trash_root_id") where "trashed_at" is not null` },
-    { name: 'cloud_nodes_trashed_at', expression: `create index "cloud_nodes_trashed_at" on "cloud_nodes" ("trashed_at") where "trash_root_id" = "id"` },
+    {
+      name: 'cloud_nodes_trash',
+      expression: `create index "cloud_nodes_trash" on "cloud_nodes" ("tenant_id", "trash_root_id") where "trashed_at" is not null`,
+    },
+    {
+      name: 'cloud_nodes_trashed_at',
+      expression: `create index "cloud_nodes_trashed_at" on "cloud_nodes" ("trashed_at") where "trash_root_id" = "id"`,
+    },
   ],
   properties: {
     ...tenantColumns(),

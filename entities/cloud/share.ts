@@ -12,7 +12,12 @@ export const CloudShare = defineEntity({
   name: 'CloudShare',
   tableName: 'cloud_shares',
   filters: tenantFilter,
-  checks: [{ name: 'cloud_shares_shape_check', expression: `("kind" = 'link') = ("token_hash" is not null) and ("kind" = 'link' or cardinality("member_ids") > 0)` }],
+  checks: [
+    {
+      name: 'cloud_shares_shape_check',
+      expression: `("kind" = 'link') = ("token_hash" is not null) and ("kind" = 'link' or cardinality("member_ids") > 0)`,
+    },
+  ],
   indexes: [{ properties: ['tenantId', 'nodeId'] }],
   uniques: [{ properties: ['tokenHash'] }],
   properties: {

@@ -19,7 +19,11 @@ export const Activity = defineEntity({
   filters: tenantFilter,
   indexes: [
     { properties: ['tenantId', 'customerId', 'occurredAt', 'id'] },
-    { name: 'crm_activities_open_due', expression: 'create index "crm_activities_open_due" on "crm_activities" ("tenant_id", "due_at") where "completed_at" is null' },
+    {
+      name: 'crm_activities_open_due',
+      expression:
+        'create index "crm_activities_open_due" on "crm_activities" ("tenant_id", "due_at") where "completed_at" is null',
+    },
   ],
   uniques: [{ properties: ['tenantId', 'customerId', 'source', 'externalId'] }],
   properties: {

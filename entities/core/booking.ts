@@ -16,7 +16,12 @@ export const BOOKING_SIZES = {
 } as const;
 
 /** Bounds of a service (minutes, people): checked by the database (below) and by the request rules alike. */
-export const SERVICE_BOUNDS = { minDurationMinutes: 5, maxDurationMinutes: 1440, maxBufferMinutes: 720, maxCapacity: 1000 } as const;
+export const SERVICE_BOUNDS = {
+  minDurationMinutes: 5,
+  maxDurationMinutes: 1440,
+  maxBufferMinutes: 720,
+  maxCapacity: 1000,
+} as const;
 const B = SERVICE_BOUNDS;
 
 /** A group of services on the storefront ("Haircuts", "Consultations"), in display order. */
@@ -46,7 +51,10 @@ export const BookingService = defineEntity({
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'active', 'name'] }],
   checks: [
-    { name: 'booking_services_duration_check', expression: `duration_minutes >= ${B.minDurationMinutes} and duration_minutes <= ${B.maxDurationMinutes}` },
+    {
+      name: 'booking_services_duration_check',
+      expression: `duration_minutes >= ${B.minDurationMinutes} and duration_minutes <= ${B.maxDurationMinutes}`,
+    },
     {
       name: 'booking_services_buffers_check',
       expression: `buffer_before_minutes >= 0 and buffer_before_minutes <= ${B.maxBufferMinutes} and buffer_after_minutes >= 0 and buffer_after_minutes <= ${B.maxBufferMinutes}`,
@@ -119,13 +127,22 @@ export const Appointment = defineEntity({
     { properties: ['tenantId', 'staffId', 'startAt'] },
     { properties: ['tenantId', 'customerId'] },
     // The reminder pass (across organisations): live, not yet reminded, with someone to mail.
-    { name: 'booking_appointments_reminder_due_index', expression: `create index "booking_appointments_reminder_due_index" on "booking_appointments" ("start_at") where "reminder_sent_at" is null and "attendee_email" is not null and "status" in ('booked', 'confirmed')` },
+    {
+      name: 'booking_appointments_reminder_due_index',
+      expression: `create index "booking_appointments_reminder_due_index" on "booking_appointments" ("start_at") where "reminder_sent_at" is null and "attendee_email" is not null and "status" in ('booked', 'confirmed')`,
+    },
     // No double booking, enforced by the database (btree_gist for the uuid equalities).
-    { name: 'booking_appointments_no_overlap', expression: `alter table "booking_appointments" add constraint "booking_appointments_no_overlap" exclude using gist ("tenant_id" with =, "staff_id" with =, tstzrange("blocked_from", "blocked_until", '[)') with &&) where ("status" <> 'cancelled')` },
+    {
+      name: 'booking_appointments_no_overlap',
+      expression: `alter table "booking_appointments" add constraint "booking_appointments_no_overlap" exclude using gist ("tenant_id" with =, "staff_id" with =, tstzrange("blocked_from", "blocked_until", '[)') with &&) where ("status" <> 'cancelled')`,
+    },
   ],
   uniques: [{ properties: ['manageTokenHash'] }],
   checks: [
-    { name: 'booking_appointments_range_check', expression: 'start_at < end_at and blocked_from <= start_at and blocked_until >= end_at' },
+    {
+      name: 'booking_appointments_range_check',
+      expression: 'start_at < end_at and blocked_from <= start_at and blocked_until >= end_at',
+    },
     { name: 'booking_appointments_party_check', expression: 'party_size >= 1' },
   ],
   properties: {

@@ -3,4 +3,12 @@ import { CalendarEvent, CalendarFeed } from './calendar';
 import { VisitorToken } from './visitor';
 
 /** Entities of the core service's booking part (appointments, calendar, storefront visitors). */
-export const coreBookingEntities = [ServiceGroup, BookingService, Staff, Appointment, CalendarEvent, CalendarFeed, VisitorToken];
+export const coreBookingEntities = [
+  ServiceGroup,
+  BookingService,
+  Staff,
+  Appointment,
+  CalendarEvent,
+  CalendarFeed,
+  VisitorToken,
+];

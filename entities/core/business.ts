@@ -23,7 +23,14 @@ export interface PublicProfile {
   website: string | null;
 }
 
-export const emptyPublicProfile = (): PublicProfile => ({ published: false, headline: null, description: null, email: null, phone: null, website: null });
+export const emptyPublicProfile = (): PublicProfile => ({
+  published: false,
+  headline: null,
+  description: null,
+  email: null,
+  phone: null,
+  website: null,
+});
 
 /**
  * The organisation's business record (one per organisation, created on first read): the seller details
@@ -36,7 +43,9 @@ export const Business = defineEntity({
   tableName: 'core_businesses',
   filters: tenantFilter,
   // The slug rules hold in the database too (lower-case letters, digits and inner hyphens, 3 to 63).
-  checks: [{ name: 'core_businesses_public_slug_check', expression: `public_slug ~ '^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$'` }],
+  checks: [
+    { name: 'core_businesses_public_slug_check', expression: `public_slug ~ '^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$'` },
+  ],
   properties: {
     id: idColumn(),
     tenantId: p.uuid().unique(),

@@ -20,7 +20,12 @@ export const CrmImport = defineEntity({
   tableName: 'crm_imports',
   filters: tenantFilter,
   // The reconciliation's look-up of imports not finished (domain/core/crm/imports/redriveImports.ts).
-  indexes: [{ name: 'crm_imports_open_index', expression: `create index "crm_imports_open_index" on "crm_imports" ("created_at") where "status" in ('queued', 'running')` }],
+  indexes: [
+    {
+      name: 'crm_imports_open_index',
+      expression: `create index "crm_imports_open_index" on "crm_imports" ("created_at") where "status" in ('queued', 'running')`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),

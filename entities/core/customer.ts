@@ -5,7 +5,16 @@ export const customerKinds = ['person', 'organisation'] as const;
 export type CustomerKind = (typeof customerKinds)[number];
 
 /** Roles a party plays for the organisation; a customer holds any number of them. */
-export const customerRoles = ['client', 'prospect', 'lead', 'supplier', 'partner', 'investor', 'reseller', 'other'] as const;
+export const customerRoles = [
+  'client',
+  'prospect',
+  'lead',
+  'supplier',
+  'partner',
+  'investor',
+  'reseller',
+  'other',
+] as const;
 export type CustomerRole = (typeof customerRoles)[number];
 
 export const contactTypes = ['work', 'home', 'mobile', 'billing', 'shipping', 'other'] as const;
@@ -44,15 +53,30 @@ export const Customer = defineEntity({
   tableName: 'crm_customers',
   filters: tenantFilter,
   indexes: [
-    { name: 'crm_customers_tenant_name_key', expression: 'create index "crm_customers_tenant_name_key" on "crm_customers" ("tenant_id", lower("name"), "id")' },
+    {
+      name: 'crm_customers_tenant_name_key',
+      expression: 'create index "crm_customers_tenant_name_key" on "crm_customers" ("tenant_id", lower("name"), "id")',
+    },
     // createdAt sorts (by id) of one organisation: without it they walk the primary key across every tenant.
     { properties: ['tenantId', 'id'] },
     { properties: ['tenantId', 'updatedAt', 'id'] },
     { properties: ['tenantId', 'primaryEmail'] },
-    { name: 'crm_customers_roles_gin', expression: 'create index "crm_customers_roles_gin" on "crm_customers" using gin ("roles")' },
-    { name: 'crm_customers_tags_gin', expression: 'create index "crm_customers_tags_gin" on "crm_customers" using gin ("tags")' },
-    { name: 'crm_customers_custom_gin', expression: 'create index "crm_customers_custom_gin" on "crm_customers" using gin ("custom" jsonb_path_ops)' },
-    { name: 'crm_customers_search_trgm', expression: 'create index "crm_customers_search_trgm" on "crm_customers" using gin ("search_text" gin_trgm_ops)' },
+    {
+      name: 'crm_customers_roles_gin',
+      expression: 'create index "crm_customers_roles_gin" on "crm_customers" using gin ("roles")',
+    },
+    {
+      name: 'crm_customers_tags_gin',
+      expression: 'create index "crm_customers_tags_gin" on "crm_customers" using gin ("tags")',
+    },
+    {
+      name: 'crm_customers_custom_gin',
+      expression: 'create index "crm_customers_custom_gin" on "crm_customers" using gin ("custom" jsonb_path_ops)',
+    },
+    {
+      name: 'crm_customers_search_trgm',
+      expression: 'create index "crm_customers_search_trgm" on "crm_customers" using gin ("search_text" gin_trgm_ops)',
+    },
   ],
   uniques: [{ properties: ['tenantId', 'externalId'] }],
   properties: {

@@ -11,7 +11,11 @@ export const Dashboard = defineEntity({
   filters: tenantFilter,
   indexes: [
     { properties: ['tenantId', 'userId', 'id'] },
-    { name: 'core_dashboards_one_default', expression: 'create unique index "core_dashboards_one_default" on "core_dashboards" ("tenant_id", "user_id") where "is_default"' },
+    {
+      name: 'core_dashboards_one_default',
+      expression:
+        'create unique index "core_dashboards_one_default" on "core_dashboards" ("tenant_id", "user_id") where "is_default"',
+    },
   ],
   checks: [{ name: 'core_dashboards_columns_check', expression: 'columns >= 1 and columns <= 24' }],
   properties: {
@@ -35,7 +39,12 @@ export const DashboardWidget = defineEntity({
   tableName: 'core_dashboard_widgets',
   filters: tenantFilter,
   indexes: [{ properties: ['dashboardId', 'y', 'x'] }],
-  checks: [{ name: 'core_dashboard_widgets_place_check', expression: 'x >= 0 and y >= 0 and w >= 1 and h >= 1 and w <= 24 and h <= 24 and x + w <= 24' }],
+  checks: [
+    {
+      name: 'core_dashboard_widgets_place_check',
+      expression: 'x >= 0 and y >= 0 and w >= 1 and h >= 1 and w <= 24 and h <= 24 and x + w <= 24',
+    },
+  ],
   properties: {
     ...tenantColumns(),
     dashboardId: () => p.manyToOne(Dashboard).mapToPk().fieldName('dashboard_id').deleteRule('cascade'),

@@ -15,7 +15,11 @@ export const Deal = defineEntity({
   name: 'Deal',
   tableName: 'crm_deals',
   filters: tenantFilter,
-  indexes: [{ properties: ['tenantId', 'pipelineId', 'status', 'stageId'] }, { properties: ['tenantId', 'customerId'] }, { properties: ['tenantId', 'ownerId'] }],
+  indexes: [
+    { properties: ['tenantId', 'pipelineId', 'status', 'stageId'] },
+    { properties: ['tenantId', 'customerId'] },
+    { properties: ['tenantId', 'ownerId'] },
+  ],
   uniques: [{ properties: ['tenantId', 'externalId'] }],
   checks: [
     { name: 'crm_deals_closed_check', expression: `(status = 'open') = (closed_at is null)` },

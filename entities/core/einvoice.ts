@@ -7,7 +7,18 @@ import { tenantColumns, tenantFilter, updatedAt } from '../base';
  * (mise à disposition), received (prise en charge), approved (approuvée), disputed (en litige), refused
  * (refusée by the buyer, final), paid (encaissée, final); failed: we could not submit it after every retry.
  */
-export const einvoiceStatuses = ['queued', 'submitted', 'rejected', 'delivered', 'received', 'approved', 'disputed', 'refused', 'paid', 'failed'] as const;
+export const einvoiceStatuses = [
+  'queued',
+  'submitted',
+  'rejected',
+  'delivered',
+  'received',
+  'approved',
+  'disputed',
+  'refused',
+  'paid',
+  'failed',
+] as const;
 export type EInvoiceStatus = (typeof einvoiceStatuses)[number];
 
 /** Statuses after which the platform has nothing more to report: the lifecycle poll stops reading them. */
@@ -33,7 +44,10 @@ export const EInvoiceSubmission = defineEntity({
       expression: `create index "inv_einvoice_submissions_poll_index" on "inv_einvoice_submissions" ("polled_at" asc nulls first, "id") where "platform_id" is not null and "status" not in (${finalEInvoiceStatusList})`,
     },
     // The reconciliation's look-up of submissions waiting for their job (domain/core/invoices/einvoice/redriveSubmissions.ts).
-    { name: 'inv_einvoice_submissions_queued_index', expression: `create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued'` },
+    {
+      name: 'inv_einvoice_submissions_queued_index',
+      expression: `create index "inv_einvoice_submissions_queued_index" on "inv_einvoice_submissions" ("updated_at") where "status" = 'queued'`,
+    },
   ],
   properties: {
     ...tenantColumns(),

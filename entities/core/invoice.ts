@@ -84,7 +84,13 @@ export interface BuyerOverrides {
  * refuses its deletion. Amounts are in cents (EUR), lines and VAT breakdowns as computed by amounts.ts.
  */
 /** Column sizes of a document's and a payment's texts, which the request bodies take too. */
-export const INVOICE_TEXT_LENGTHS = { paymentTerms: 1000, reference: 100, note: 2000, creditReason: 500, paymentReference: 140 } as const;
+export const INVOICE_TEXT_LENGTHS = {
+  paymentTerms: 1000,
+  reference: 100,
+  note: 2000,
+  creditReason: 500,
+  paymentReference: 140,
+} as const;
 
 export const Invoice = defineEntity({
   name: 'Invoice',
@@ -97,9 +103,18 @@ export const Invoice = defineEntity({
   ],
   uniques: [{ properties: ['tenantId', 'kind', 'sequenceYear', 'sequenceNo'] }, { properties: ['tenantId', 'number'] }],
   checks: [
-    { name: 'inv_invoices_issued_check', expression: `(status = 'draft') = (number is null) and (status = 'draft') = (issued_at is null) and (status = 'draft' or (issue_date is not null and sequence_no > 0 and seller is not null and buyer is not null))` },
-    { name: 'inv_invoices_credit_note_check', expression: `(kind = 'credit_note') = (credited_invoice_id is not null)` },
-    { name: 'inv_invoices_amounts_check', expression: `paid_cents >= 0 and credited_cents >= 0 and grand_total_cents >= 0` },
+    {
+      name: 'inv_invoices_issued_check',
+      expression: `(status = 'draft') = (number is null) and (status = 'draft') = (issued_at is null) and (status = 'draft' or (issue_date is not null and sequence_no > 0 and seller is not null and buyer is not null))`,
+    },
+    {
+      name: 'inv_invoices_credit_note_check',
+      expression: `(kind = 'credit_note') = (credited_invoice_id is not null)`,
+    },
+    {
+      name: 'inv_invoices_amounts_check',
+      expression: `paid_cents >= 0 and credited_cents >= 0 and grand_total_cents >= 0`,
+    },
   ],
   properties: {
     ...tenantColumns(),

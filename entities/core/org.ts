@@ -5,4 +5,12 @@ import { OnboardingDismissal } from './onboarding';
 import { SidebarPreference, SidebarRoleDefault } from './sidebar';
 
 /** Entities of the core service's organisation part, registered in entities/index.ts. */
-export const coreOrgEntities = [Business, Dashboard, DashboardWidget, SidebarPreference, SidebarRoleDefault, OnboardingDismissal, Asset];
+export const coreOrgEntities = [
+  Business,
+  Dashboard,
+  DashboardWidget,
+  SidebarPreference,
+  SidebarRoleDefault,
+  OnboardingDismissal,
+  Asset,
+];

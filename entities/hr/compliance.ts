@@ -26,7 +26,14 @@ export const HrComplianceRuleSet = defineEntity({
 });
 export type HrComplianceRuleSet = InferEntity<typeof HrComplianceRuleSet>;
 
-export const complianceRules = ['max_daily_hours', 'max_weekly_hours', 'max_average_weekly_hours', 'min_daily_rest', 'min_weekly_rest', 'min_break'] as const;
+export const complianceRules = [
+  'max_daily_hours',
+  'max_weekly_hours',
+  'max_average_weekly_hours',
+  'min_daily_rest',
+  'min_weekly_rest',
+  'min_break',
+] as const;
 export type ComplianceRule = (typeof complianceRules)[number];
 
 /**

@@ -11,7 +11,13 @@ export type EmployeeStatus = (typeof employeeStatuses)[number];
  * up, never duplicated here; the candidate id makes the provisioning idempotent.
  */
 /** Column sizes of an employee's texts, which the request bodies take too. */
-export const EMPLOYEE_TEXT_LENGTHS = { candidateId: 100, name: 100, email: 254, jobTitle: 120, department: 120 } as const;
+export const EMPLOYEE_TEXT_LENGTHS = {
+  candidateId: 100,
+  name: 100,
+  email: 254,
+  jobTitle: 120,
+  department: 120,
+} as const;
 
 export const HrEmployee = defineEntity({
   name: 'HrEmployee',
@@ -20,7 +26,10 @@ export const HrEmployee = defineEntity({
   // Partial: the hourly departures job reads the active employees with a last day only.
   indexes: [
     { properties: ['tenantId', 'lastName', 'firstName'] },
-    { name: 'hr_employees_departures_idx', expression: `create index "hr_employees_departures_idx" on "hr_employees" ("end_date") where "status" = 'active' and "end_date" is not null` },
+    {
+      name: 'hr_employees_departures_idx',
+      expression: `create index "hr_employees_departures_idx" on "hr_employees" ("end_date") where "status" = 'active' and "end_date" is not null`,
+    },
   ],
   uniques: [{ properties: ['tenantId', 'userId'] }, { properties: ['tenantId', 'candidateId'] }],
   properties: {

@@ -66,8 +66,14 @@ export const HrLeaveRequest = defineEntity({
     },
   ],
   checks: [
-    { name: 'hr_leave_requests_span_check', expression: `"end_date" > "start_date" or ("end_date" = "start_date" and not ("start_half" = 'afternoon' and "end_half" = 'morning'))` },
-    { name: 'hr_leave_requests_cancelled_check', expression: `("status" = 'cancelled') = ("cancelled_at" is not null)` },
+    {
+      name: 'hr_leave_requests_span_check',
+      expression: `"end_date" > "start_date" or ("end_date" = "start_date" and not ("start_half" = 'afternoon' and "end_half" = 'morning'))`,
+    },
+    {
+      name: 'hr_leave_requests_cancelled_check',
+      expression: `("status" = 'cancelled') = ("cancelled_at" is not null)`,
+    },
   ],
   properties: {
     ...tenantColumns(),
@@ -93,7 +99,14 @@ export const HrLeaveRequest = defineEntity({
 });
 export type HrLeaveRequest = InferEntity<typeof HrLeaveRequest>;
 
-export const ledgerKinds = ['accrual', 'request', 'refusal_reversal', 'cancellation', 'rtt_generation', 'adjustment'] as const;
+export const ledgerKinds = [
+  'accrual',
+  'request',
+  'refusal_reversal',
+  'cancellation',
+  'rtt_generation',
+  'adjustment',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
@@ -108,8 +121,14 @@ export const HrLeaveLedgerEntry = defineEntity({
   filters: tenantFilter,
   indexes: [{ properties: ['employeeId', 'leaveTypeId'] }],
   uniques: [
-    { name: 'hr_leave_ledger_period_unique', expression: `create unique index "hr_leave_ledger_period_unique" on "hr_leave_ledger" ("employee_id", "leave_type_id", "kind", "period") where "period" is not null` },
-    { name: 'hr_leave_ledger_reversal_unique', expression: `create unique index "hr_leave_ledger_reversal_unique" on "hr_leave_ledger" ("leave_request_id") where "kind" in ('refusal_reversal', 'cancellation')` },
+    {
+      name: 'hr_leave_ledger_period_unique',
+      expression: `create unique index "hr_leave_ledger_period_unique" on "hr_leave_ledger" ("employee_id", "leave_type_id", "kind", "period") where "period" is not null`,
+    },
+    {
+      name: 'hr_leave_ledger_reversal_unique',
+      expression: `create unique index "hr_leave_ledger_reversal_unique" on "hr_leave_ledger" ("leave_request_id") where "kind" in ('refusal_reversal', 'cancellation')`,
+    },
   ],
   properties: {
     ...tenantColumns(),

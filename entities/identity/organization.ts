@@ -62,7 +62,12 @@ export const Invitation = defineEntity({
   tableName: 'invitations',
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'email'] }, { properties: ['email'] }],
-  uniques: [{ name: 'invitations_pending_unique', expression: `create unique index "invitations_pending_unique" on "invitations" ("tenant_id", "email") where "accepted_at" is null` }],
+  uniques: [
+    {
+      name: 'invitations_pending_unique',
+      expression: `create unique index "invitations_pending_unique" on "invitations" ("tenant_id", "email") where "accepted_at" is null`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     email: p.string().length(254),

@@ -35,11 +35,27 @@ export const KnowledgeArticle = defineEntity({
   indexes: [
     { properties: ['spaceId', 'sortOrder'] },
     { properties: ['tenantId', 'status', 'id'] },
-    { name: 'knowledge_articles_search_index', expression: 'create index "knowledge_articles_search_index" on "knowledge_articles" using gin ("search_vector") with (fastupdate = off)' },
-    { name: 'knowledge_articles_title_search_index', expression: `create index "knowledge_articles_title_search_index" on "knowledge_articles" using gin (knowledge_search_vector(language, title, '')) with (fastupdate = off)` },
-    { name: 'knowledge_articles_title_trgm_index', expression: 'create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin (public.immutable_unaccent("title") gin_trgm_ops) with (fastupdate = off)' },
+    {
+      name: 'knowledge_articles_search_index',
+      expression:
+        'create index "knowledge_articles_search_index" on "knowledge_articles" using gin ("search_vector") with (fastupdate = off)',
+    },
+    {
+      name: 'knowledge_articles_title_search_index',
+      expression: `create index "knowledge_articles_title_search_index" on "knowledge_articles" using gin (knowledge_search_vector(language, title, '')) with (fastupdate = off)`,
+    },
+    {
+      name: 'knowledge_articles_title_trgm_index',
+      expression:
+        'create index "knowledge_articles_title_trgm_index" on "knowledge_articles" using gin (public.immutable_unaccent("title") gin_trgm_ops) with (fastupdate = off)',
+    },
   ],
-  checks: [{ name: 'knowledge_articles_content_check', expression: `("kind" = 'rich' and "content_markdown" is null) or ("kind" = 'developer' and "content" is null)` }],
+  checks: [
+    {
+      name: 'knowledge_articles_content_check',
+      expression: `("kind" = 'rich' and "content_markdown" is null) or ("kind" = 'developer' and "content" is null)`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     spaceId: p.uuid(),
@@ -75,7 +91,13 @@ export const KnowledgeArticle = defineEntity({
     /** Where a stopped mailing resumes: the subscribers after this id (null: from the first one). */
     mailingAfterSubscriberId: p.uuid().nullable(),
     updatedAt: updatedAt(),
-    searchVector: p.string().columnType('tsvector').generated('(knowledge_search_vector(language, title, body_text)) stored').ignoreSchemaChanges('type', 'extra').lazy(true, false).nullable(),
+    searchVector: p
+      .string()
+      .columnType('tsvector')
+      .generated('(knowledge_search_vector(language, title, body_text)) stored')
+      .ignoreSchemaChanges('type', 'extra')
+      .lazy(true, false)
+      .nullable(),
   },
 });
 export type KnowledgeArticle = InferEntity<typeof KnowledgeArticle>;

@@ -8,7 +8,16 @@ export type SpaceMode = (typeof spaceModes)[number];
  * PostgreSQL text-search configurations a space may use (its articles are indexed with it: stemming and stop
  * words of the language). `simple` does no stemming (any language, codes, names).
  */
-export const searchLanguages = ['english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'simple'] as const;
+export const searchLanguages = [
+  'english',
+  'french',
+  'german',
+  'spanish',
+  'italian',
+  'portuguese',
+  'dutch',
+  'simple',
+] as const;
 export type SearchLanguage = (typeof searchLanguages)[number];
 
 /**
@@ -25,7 +34,10 @@ export const KnowledgeSpace = defineEntity({
   indexes: [
     { properties: ['tenantId', 'id'] },
     // The anonymous directory pages the public spaces by slug (domain/knowledge/listPublicSpaces.ts), past internal ones.
-    { name: 'knowledge_spaces_public_slug_index', expression: `create index "knowledge_spaces_public_slug_index" on "knowledge_spaces" ("slug") where "mode" in ('public_kb', 'blog')` },
+    {
+      name: 'knowledge_spaces_public_slug_index',
+      expression: `create index "knowledge_spaces_public_slug_index" on "knowledge_spaces" ("slug") where "mode" in ('public_kb', 'blog')`,
+    },
   ],
   properties: {
     ...tenantColumns(),

@@ -13,7 +13,13 @@ export const KnowledgeSubscriber = defineEntity({
   name: 'KnowledgeSubscriber',
   tableName: 'knowledge_subscribers',
   filters: tenantFilter,
-  uniques: [{ name: 'knowledge_subscribers_space_email_unique', expression: 'create unique index "knowledge_subscribers_space_email_unique" on "knowledge_subscribers" ("space_id", lower("email"))' }],
+  uniques: [
+    {
+      name: 'knowledge_subscribers_space_email_unique',
+      expression:
+        'create unique index "knowledge_subscribers_space_email_unique" on "knowledge_subscribers" ("space_id", lower("email"))',
+    },
+  ],
   indexes: [{ properties: ['spaceId', 'status', 'id'] }],
   properties: {
     ...tenantColumns(),
@@ -36,7 +42,12 @@ export const KnowledgeDailyStat = defineEntity({
   name: 'KnowledgeDailyStat',
   tableName: 'knowledge_daily_stats',
   filters: tenantFilter,
-  uniques: [{ name: 'knowledge_daily_stats_unique', expression: `create unique index "knowledge_daily_stats_unique" on "knowledge_daily_stats" ("tenant_id", "space_id", "day", coalesce("article_id", '00000000-0000-0000-0000-000000000000'))` }],
+  uniques: [
+    {
+      name: 'knowledge_daily_stats_unique',
+      expression: `create unique index "knowledge_daily_stats_unique" on "knowledge_daily_stats" ("tenant_id", "space_id", "day", coalesce("article_id", '00000000-0000-0000-0000-000000000000'))`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     spaceId: p.uuid(),

@@ -5,7 +5,12 @@ import { createdAt, idColumn } from '../base';
 export const AuditEntry = defineEntity({
   name: 'AuditEntry',
   tableName: 'audit_entries',
-  indexes: [{ properties: ['createdAt'] }, { properties: ['tenantId', 'createdAt'] }, { properties: ['actorId', 'createdAt'] }, { properties: ['action', 'createdAt'] }],
+  indexes: [
+    { properties: ['createdAt'] },
+    { properties: ['tenantId', 'createdAt'] },
+    { properties: ['actorId', 'createdAt'] },
+    { properties: ['action', 'createdAt'] },
+  ],
   properties: {
     id: idColumn(),
     tenantId: p.uuid().nullable(),

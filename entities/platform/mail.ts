@@ -16,7 +16,10 @@ export const MailMessage = defineEntity({
     { properties: ['to', 'createdAt'] },
     { properties: ['createdAt'] },
     // The relay's look-up of mails still waiting for their job (domain/identity/relayQueuedMails.ts).
-    { name: 'mail_messages_queued_index', expression: `create index "mail_messages_queued_index" on "mail_messages" ("created_at") where "status" = 'queued'` },
+    {
+      name: 'mail_messages_queued_index',
+      expression: `create index "mail_messages_queued_index" on "mail_messages" ("created_at") where "status" = 'queued'`,
+    },
   ],
   properties: {
     id: idColumn(),

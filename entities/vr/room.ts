@@ -16,7 +16,13 @@ export const VrRoom = defineEntity({
   tableName: 'vr_rooms',
   filters: tenantFilter,
   // GIN: "open rooms assigned to me" is an array containment query.
-  indexes: [{ properties: ['tenantId', 'status'] }, { name: 'vr_rooms_participant_ids_gin', expression: 'create index "vr_rooms_participant_ids_gin" on "vr_rooms" using gin ("participant_ids")' }],
+  indexes: [
+    { properties: ['tenantId', 'status'] },
+    {
+      name: 'vr_rooms_participant_ids_gin',
+      expression: 'create index "vr_rooms_participant_ids_gin" on "vr_rooms" using gin ("participant_ids")',
+    },
+  ],
   properties: {
     ...tenantColumns(),
     name: p.string().length(120),

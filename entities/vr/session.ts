@@ -19,7 +19,12 @@ export const VrSession = defineEntity({
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'startedAt'] }, { properties: ['tenantId', 'roomId', 'startedAt'] }],
   // The database refuses a second running session in a room, whatever races the application loses.
-  uniques: [{ name: 'vr_sessions_one_running_per_room', expression: `create unique index "vr_sessions_one_running_per_room" on "vr_sessions" ("room_id") where "status" = 'running'` }],
+  uniques: [
+    {
+      name: 'vr_sessions_one_running_per_room',
+      expression: `create unique index "vr_sessions_one_running_per_room" on "vr_sessions" ("room_id") where "status" = 'running'`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     roomId: p.uuid(),

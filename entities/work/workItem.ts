@@ -19,11 +19,20 @@ export const WorkItem = defineEntity({
   name: 'WorkItem',
   tableName: 'work_items',
   filters: tenantFilter,
-  indexes: [{ properties: ['tenantId', 'id'] }, { properties: ['tenantId', 'linkProvider', 'linkRepository', 'linkNumber'] }],
+  indexes: [
+    { properties: ['tenantId', 'id'] },
+    { properties: ['tenantId', 'linkProvider', 'linkRepository', 'linkNumber'] },
+  ],
   checks: [
-    { name: 'work_items_link_check', expression: `("link_provider" is null) = ("link_repository" is null) and ("link_provider" is null) = ("link_number" is null)` },
+    {
+      name: 'work_items_link_check',
+      expression: `("link_provider" is null) = ("link_repository" is null) and ("link_provider" is null) = ("link_number" is null)`,
+    },
     { name: 'work_items_link_number_check', expression: `"link_number" is null or "link_number" > 0` },
-    { name: 'work_items_link_repository_check', expression: `"link_repository" is null or "link_repository" = lower("link_repository")` },
+    {
+      name: 'work_items_link_repository_check',
+      expression: `"link_repository" is null or "link_repository" = lower("link_repository")`,
+    },
   ],
   properties: {
     ...tenantColumns(),

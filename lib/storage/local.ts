@@ -29,7 +29,12 @@ function limited(source: Readable, maxBytes: number): Readable {
   const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      done(seen > maxBytes ? tooLarge('payload_too_large', `The object is larger than the ${maxBytes} bytes this address takes`) : null, chunk);
+      done(
+        seen > maxBytes
+          ? tooLarge('payload_too_large', `The object is larger than the ${maxBytes} bytes this address takes`)
+          : null,
+        chunk,
+      );
     },
   });
   source.once('error', (err) => limit.destroy(err));
@@ -83,7 +88,13 @@ export class LocalStorage implements ObjectStorage {
     return this.write(key, body, contentType, true, maxBytes);
   }
 
-  private async write(key: string, body: Buffer | Readable, contentType: string | undefined, exclusive: boolean, maxBytes?: number): Promise<boolean> {
+  private async write(
+    key: string,
+    body: Buffer | Readable,
+    contentType: string | undefined,
+    exclusive: boolean,
+    maxBytes?: number,
+  ): Promise<boolean> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     // Write to a temporary name, then rename (or link, which never replaces): a reader never sees half an object.
@@ -110,7 +121,9 @@ export class LocalStorage implements ObjectStorage {
     const path = this.path(key);
     try {
       const s = await stat(path);
-      const meta = JSON.parse(await readFile(`${path}.meta.json`, 'utf8').catch(() => '{}')) as { contentType?: string | null };
+      const meta = JSON.parse(await readFile(`${path}.meta.json`, 'utf8').catch(() => '{}')) as {
+        contentType?: string | null;
+      };
       return { size: s.size, contentType: meta.contentType ?? null, etag: `${s.size}-${s.mtimeMs}` };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -152,7 +165,8 @@ export class LocalStorage implements ObjectStorage {
     const expected = Buffer.from(this.sign(op, key, exp, contentType, filename, size), 'hex');
     const given = Buffer.from(sig, 'hex');
     if (!sameBytes(given, expected)) throw forbidden('signature_invalid', 'The address signature is invalid');
-    if (!Number.isFinite(exp) || exp * 1000 < Date.now()) throw forbidden('signature_expired', 'The address has expired');
+    if (!Number.isFinite(exp) || exp * 1000 < Date.now())
+      throw forbidden('signature_expired', 'The address has expired');
     return { contentType, filename, size: size ? Number(size) : undefined };
   }
 
@@ -172,13 +186,16 @@ export class LocalStorage implements ObjectStorage {
 
   // Always six fields: with a fixed count no value can be moved into another (e.g. a size dropped into the name).
   private sign(op: SignedOp, key: string, exp: number, contentType = '', filename = '', size = ''): string {
-    return createHmac('sha256', this.signingSecret).update([op, key, exp, contentType, filename, size].join('\n')).digest('hex');
+    return createHmac('sha256', this.signingSecret)
+      .update([op, key, exp, contentType, filename, size].join('\n'))
+      .digest('hex');
   }
 
   /** Maps a key to a path inside the root; a key that would escape it is refused. */
   private path(key: string): string {
     const path = resolve(join(this.root, key));
-    if (!key || key.includes('\0') || !path.startsWith(this.root + sep) || path.endsWith('.meta.json')) throw invalidField('key', 'is not a valid object key');
+    if (!key || key.includes('\0') || !path.startsWith(this.root + sep) || path.endsWith('.meta.json'))
+      throw invalidField('key', 'is not a valid object key');
     return path;
   }
 }

@@ -51,7 +51,11 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<StoredObject | null> {
     try {
       const s = await this.client.statObject(this.bucket, key);
-      return { size: s.size, contentType: (s.metaData?.['content-type'] as string | undefined) ?? null, etag: s.etag ?? null };
+      return {
+        size: s.size,
+        contentType: (s.metaData?.['content-type'] as string | undefined) ?? null,
+        etag: s.etag ?? null,
+      };
     } catch (err) {
       if (MISSING.has(codeOf(err))) return null;
       throw err;
@@ -65,7 +69,10 @@ export class S3Storage implements ObjectStorage {
   /** A server-side copy (metadata kept), on condition of the source's ETag (x-amz-copy-source-if-match). */
   async copy(from: string, to: string, etag: string): Promise<boolean> {
     try {
-      await this.client.copyObject(new CopySourceOptions({ Bucket: this.bucket, Object: from, MatchETag: `"${etag}"` }), new CopyDestinationOptions({ Bucket: this.bucket, Object: to }));
+      await this.client.copyObject(
+        new CopySourceOptions({ Bucket: this.bucket, Object: from, MatchETag: `"${etag}"` }),
+        new CopyDestinationOptions({ Bucket: this.bucket, Object: to }),
+      );
       return true;
     } catch (err) {
       if (CHANGED.has(codeOf(err))) return false;
@@ -81,7 +88,12 @@ export class S3Storage implements ObjectStorage {
     const headers: Record<string, string> = {};
     if (filename) headers['response-content-disposition'] = contentDisposition(filename);
     if (responseContentType) headers['response-content-type'] = responseContentType;
-    return this.client.presignedGetObject(this.bucket, key, expiresIn, Object.keys(headers).length ? headers : undefined);
+    return this.client.presignedGetObject(
+      this.bucket,
+      key,
+      expiresIn,
+      Object.keys(headers).length ? headers : undefined,
+    );
   }
 
   async ping(): Promise<void> {

@@ -7,13 +7,16 @@ export type ArticleDoc = z.infer<typeof Article>;
 
 export const articleLine = (a: ArticleDoc) => `"${a.title}" [${a.status ?? '?'}, ${a.kind ?? '?'}] id ${a.id}`;
 
-const editorDocument = z.record(z.string(), z.unknown()).describe('Rich articles: the editor JSON document (ProseMirror/Tiptap shape: { "type": "doc", "content": [...] })');
+const editorDocument = z
+  .record(z.string(), z.unknown())
+  .describe('Rich articles: the editor JSON document (ProseMirror/Tiptap shape: { "type": "doc", "content": [...] })');
 
 export const articleTools = [
   defineTool({
     name: 'list_articles',
     title: 'List articles of a space',
-    description: 'Lists the articles of a space in reading order (sortOrder), without their content (get_article has it), a page at a time. Archived articles are listed only with status archived.',
+    description:
+      'Lists the articles of a space in reading order (sortOrder), without their content (get_article has it), a page at a time. Archived articles are listed only with status archived.',
     effect: 'read',
     input: {
       spaceId: id('space'),
@@ -23,12 +26,14 @@ export const articleTools = [
     },
     output: pageOf(Article, 'Articles of this page'),
     run: (api, { spaceId, ...query }) => api.get<Page<ArticleDoc>>(`/spaces/${spaceId}/articles`, query),
-    summary: (r) => `${r.items.length} article(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((a) => `- ${articleLine(a)}`).join('\n')}`,
+    summary: (r) =>
+      `${r.items.length} article(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((a) => `- ${articleLine(a)}`).join('\n')}`,
   }),
   defineTool({
     name: 'get_article',
     title: 'Get an article',
-    description: 'Reads one article with its content (contentMarkdown for developer articles, content for rich ones), status and place. Also available as the resource knowledge://article/{id}.',
+    description:
+      'Reads one article with its content (contentMarkdown for developer articles, content for rich ones), status and place. Also available as the resource knowledge://article/{id}.',
     effect: 'read',
     input: { articleId: id('article') },
     output: Article.shape,
@@ -61,14 +66,19 @@ export const articleTools = [
   defineTool({
     name: 'update_article',
     title: 'Update an article',
-    description: 'Changes the title, content of its kind, collection, slug or position of an article; fields left out keep their value. A title or content change writes a new version (see list_article_versions). The kind cannot change; the status changes through set_article_status / publish_article / archive_article.',
+    description:
+      'Changes the title, content of its kind, collection, slug or position of an article; fields left out keep their value. A title or content change writes a new version (see list_article_versions). The kind cannot change; the status changes through set_article_status / publish_article / archive_article.',
     effect: 'update',
     input: {
       articleId: id('article'),
       title: z.string().min(1).max(200).optional().describe('New title'),
       contentMarkdown: markdown('New Markdown content (developer articles only)').optional(),
       content: editorDocument.optional(),
-      collectionId: z.uuid().nullable().optional().describe('Move the article to this collection of the same space; null takes it out of its collection'),
+      collectionId: z
+        .uuid()
+        .nullable()
+        .optional()
+        .describe('Move the article to this collection of the same space; null takes it out of its collection'),
       slug: slug(160, 'New slug, unique within the space').optional(),
       sortOrder: z.number().int().min(0).optional().describe('New position in the reading order'),
     },
@@ -79,10 +89,15 @@ export const articleTools = [
   defineTool({
     name: 'archive_article',
     title: 'Archive an article',
-    description: 'Archives an article: it leaves the public surface and the default article lists but is kept with its history; set_article_status to draft brings it back. Archiving an archived article answers as done.',
+    description:
+      'Archives an article: it leaves the public surface and the default article lists but is kept with its history; set_article_status to draft brings it back. Archiving an archived article answers as done.',
     effect: 'destructive',
     input: { articleId: id('article') },
-    output: { id: id('archived article'), archived: z.literal(true).describe('The service confirmed the archive'), article: Article.optional().describe('The archived article, when the service returns it') },
+    output: {
+      id: id('archived article'),
+      archived: z.literal(true).describe('The service confirmed the archive'),
+      article: Article.optional().describe('The archived article, when the service returns it'),
+    },
     run: async (api, { articleId }) => {
       const article = await api.delete<ArticleDoc>(`/articles/${articleId}`);
       return { id: articleId, archived: true as const, ...(article ? { article } : {}) };

@@ -11,7 +11,8 @@ export const collectionTools = [
   defineTool({
     name: 'list_collections',
     title: 'List collections of a space',
-    description: 'Lists the collections (groups of articles) of a space, in their order (at most 1000). An article may name one as its collectionId.',
+    description:
+      'Lists the collections (groups of articles) of a space, in their order (at most 1000). An article may name one as its collectionId.',
     effect: 'read',
     input: { spaceId: id('space') },
     output: { items: z.array(Collection).describe('Collections of the space, in order') },

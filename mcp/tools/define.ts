@@ -49,11 +49,20 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
     name: def.name,
     effect: def.effect,
     register(server, api) {
-      const config = { title: def.title, description: def.description, inputSchema: def.input, outputSchema: z.looseObject(def.output), annotations: annotationsOf(def.title, def.effect, def.idempotent) };
+      const config = {
+        title: def.title,
+        description: def.description,
+        inputSchema: def.input,
+        outputSchema: z.looseObject(def.output),
+        annotations: annotationsOf(def.title, def.effect, def.idempotent),
+      };
       const handler = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
         try {
           const result = await def.run(api, args);
-          return { content: [{ type: 'text', text: `${def.summary(result, args)}\n\n${JSON.stringify(result, null, 2)}` }], structuredContent: result };
+          return {
+            content: [{ type: 'text', text: `${def.summary(result, args)}\n\n${JSON.stringify(result, null, 2)}` }],
+            structuredContent: result,
+          };
         } catch (err) {
           return toolError(def.name, def.effect, err);
         }
@@ -61,7 +70,11 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
       // The SDK infers the handler's argument type from inputSchema; one cast bridges the generic I. The output is a
       // loose object: a raw shape would become `additionalProperties: false`, and a field the service adds would
       // fail a client's validation of structuredContent.
-      server.registerTool(def.name, config, handler as unknown as Parameters<typeof server.registerTool<z.ZodObject<O>, I>>[2]);
+      server.registerTool(
+        def.name,
+        config,
+        handler as unknown as Parameters<typeof server.registerTool<z.ZodObject<O>, I>>[2],
+      );
     },
   };
 }
@@ -80,7 +93,8 @@ export function describeError(tool: string, effect: Effect, err: unknown): strin
       'and set it as KNOWLEDGE_API_KEY.'
     );
   }
-  if (err.status === 401) return `The knowledge service refused KNOWLEDGE_API_KEY: ${err.title} (401 ${err.code}): ${err.detail}`;
+  if (err.status === 401)
+    return `The knowledge service refused KNOWLEDGE_API_KEY: ${err.title} (401 ${err.code}): ${err.detail}`;
   const fields = err.errors.map((e) => `\n- ${e.field}: ${e.message}`).join('');
   const status = err.status ? `${err.status} ${err.code}` : err.code;
   return `${tool} failed: ${err.title} (${status}): ${err.detail}${fields}`;

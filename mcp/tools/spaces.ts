@@ -11,12 +11,14 @@ export const spaceTools = [
   defineTool({
     name: 'list_spaces',
     title: 'List spaces',
-    description: 'Lists the spaces of the organisation the key belongs to (internal wikis, public knowledge bases, blogs), a page at a time. Start here to find the spaceId the other tools need.',
+    description:
+      'Lists the spaces of the organisation the key belongs to (internal wikis, public knowledge bases, blogs), a page at a time. Start here to find the spaceId the other tools need.',
     effect: 'read',
     input: { mode: SpaceMode.optional().describe('Only spaces of this mode'), ...paging },
     output: pageOf(Space, 'Spaces of this page'),
     run: (api: KnowledgeApi, args) => api.get<Page<SpaceDoc>>('/spaces', args),
-    summary: (r) => `${r.items.length} space(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((s) => `- ${spaceLine(s)}`).join('\n')}`,
+    summary: (r) =>
+      `${r.items.length} space(s)${r.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${r.items.map((s) => `- ${spaceLine(s)}`).join('\n')}`,
   }),
   defineTool({
     name: 'get_space',
@@ -31,7 +33,8 @@ export const spaceTools = [
   defineTool({
     name: 'create_space',
     title: 'Create a space',
-    description: 'Creates a space. mode internal is visible to members only; public_kb and blog are published under their slug on the public surface (only their published articles). The slug is unique across the whole service: a taken slug answers 409.',
+    description:
+      'Creates a space. mode internal is visible to members only; public_kb and blog are published under their slug on the public surface (only their published articles). The slug is unique across the whole service: a taken slug answers 409.',
     effect: 'create',
     input: {
       name: z.string().min(1).max(120).describe('Name of the space'),
@@ -47,7 +50,8 @@ export const spaceTools = [
   defineTool({
     name: 'update_space',
     title: 'Update a space',
-    description: 'Changes the name, slug, mode, description or search language of a space; fields left out keep their value. A taken slug answers 409 slug_taken.',
+    description:
+      'Changes the name, slug, mode, description or search language of a space; fields left out keep their value. A taken slug answers 409 slug_taken.',
     effect: 'update',
     input: {
       spaceId: id('space'),
@@ -64,7 +68,8 @@ export const spaceTools = [
   defineTool({
     name: 'delete_space',
     title: 'Delete a space',
-    description: 'Deletes a space for good with its collections, articles (their versions and comments), subscribers and statistics, and frees its slug. Destructive and irreversible: prefer archive_article for articles.',
+    description:
+      'Deletes a space for good with its collections, articles (their versions and comments), subscribers and statistics, and frees its slug. Destructive and irreversible: prefer archive_article for articles.',
     effect: 'destructive',
     input: { spaceId: id('space') },
     output: Deleted,

@@ -15,14 +15,32 @@ import { eventually } from '../support/wait';
 function integrationProbe({ routes }: ModuleMount): void {
   const r = routes('Test');
   for (const module of ['knowledge', 'core'] as const) {
-    r.get(`/test-${module}/whoami`, { access: 'apiKey', apiKey: { module }, summary: 'Who am I', response: { description: 'The principal', schema: { type: 'object' } } }, async ({ apiKey, ctx }) => ({
-      apiKey,
-      tenantId: ctx.tenantId,
-      userId: ctx.userId,
-      // The context's tenant filter: the key's organisation only.
-      keysVisible: await ctx.em.count(ApiKey, {}),
-    }));
-    r.post(`/test-${module}/things`, { access: 'apiKey', apiKey: { module }, summary: 'Make a thing', response: { description: 'Made', schema: { type: 'object' } } }, () => ({ made: true }));
+    r.get(
+      `/test-${module}/whoami`,
+      {
+        access: 'apiKey',
+        apiKey: { module },
+        summary: 'Who am I',
+        response: { description: 'The principal', schema: { type: 'object' } },
+      },
+      async ({ apiKey, ctx }) => ({
+        apiKey,
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        // The context's tenant filter: the key's organisation only.
+        keysVisible: await ctx.em.count(ApiKey, {}),
+      }),
+    );
+    r.post(
+      `/test-${module}/things`,
+      {
+        access: 'apiKey',
+        apiKey: { module },
+        summary: 'Make a thing',
+        response: { description: 'Made', schema: { type: 'object' } },
+      },
+      () => ({ made: true }),
+    );
   }
 }
 apiModules.push(integrationProbe);
@@ -47,7 +65,10 @@ describe('API-key routes', () => {
   });
 
   const newKey = async (scope: 'read' | 'write', mount = '/api/knowledge/keys') => {
-    const res = await a.http.post(mount).set(owner.auth).send({ label: `${scope} key`, scope });
+    const res = await a.http
+      .post(mount)
+      .set(owner.auth)
+      .send({ label: `${scope} key`, scope });
     expect(res.status).toBe(201);
     return res.body as { id: string; key: string };
   };
@@ -69,7 +90,11 @@ describe('API-key routes', () => {
     const { id, key } = await newKey('read');
     const res = await whoami(a, key);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ apiKey: { keyId: id, tenantId: owner.tenantId, module: 'knowledge', scopes: ['read'] }, tenantId: owner.tenantId, userId: null });
+    expect(res.body).toMatchObject({
+      apiKey: { keyId: id, tenantId: owner.tenantId, module: 'knowledge', scopes: ['read'] },
+      tenantId: owner.tenantId,
+      userId: null,
+    });
     const own = await a.services.orm.em.fork().count(ApiKey, { tenantId: owner.tenantId }, { filters: false });
     expect(res.body.keysVisible).toBe(own);
   });
@@ -91,7 +116,8 @@ describe('API-key routes', () => {
   it('records the last use, at most once a minute, off the request path', async () => {
     const { id, key } = await newKey('read');
     await whoami(a, key).expect(200);
-    const lastUsed = async () => (await a.services.orm.em.fork().findOneOrFail(ApiKey, { id }, { filters: false })).lastUsedAt;
+    const lastUsed = async () =>
+      (await a.services.orm.em.fork().findOneOrFail(ApiKey, { id }, { filters: false })).lastUsedAt;
     const first = await eventually(lastUsed, { what: 'lastUsedAt' });
     // Each use within the minute either skips at once (the instance wrote this minute) or asks Redis for the
     // minute's slot: watched, so the test knows every such answer came back before it looks at the row again.
@@ -100,7 +126,11 @@ describe('API-key routes', () => {
     try {
       await whoami(b, key).expect(200);
       await whoami(a, key).expect(200);
-      const asked = spies.flatMap((spy) => spy.mock.calls.flatMap((call, i) => (String(call[0]).endsWith(slot) ? [spy.mock.results[i].value as Promise<unknown>] : [])));
+      const asked = spies.flatMap((spy) =>
+        spy.mock.calls.flatMap((call, i) =>
+          String(call[0]).endsWith(slot) ? [spy.mock.results[i].value as Promise<unknown>] : [],
+        ),
+      );
       // B asked once and found the slot taken (so it writes nothing); A did not ask (it wrote this minute).
       expect(asked).toHaveLength(1);
       expect(await asked[0]).toBeNull();
@@ -121,7 +151,11 @@ describe('API-key routes', () => {
     // Timed from the answer (the event is published before it): the request's own time is the machine's load.
     const t0 = Date.now();
     expectProblem(await whoami(a, key), 401, 'api_key_invalid');
-    await eventually(async () => (await whoami(b, key)).status === 401, { timeoutMs: 1000, intervalMs: 10, what: 'the key refused on instance B' });
+    await eventually(async () => (await whoami(b, key)).status === 401, {
+      timeoutMs: 1000,
+      intervalMs: 10,
+      what: 'the key refused on instance B',
+    });
     expect(Date.now() - t0).toBeLessThan(1000);
     expectProblem(await make(key), 401, 'api_key_invalid');
   });
@@ -132,17 +166,28 @@ describe('API-key routes', () => {
     const free = await em.findOneOrFail(Plan, { tier: 'free' });
     const entitlements = free.entitlements;
     try {
-      await em.nativeUpdate(Plan, { tier: 'free' }, { entitlements: { ...entitlements, modules: entitlements.modules.filter((m) => m !== 'knowledge') } });
+      await em.nativeUpdate(
+        Plan,
+        { tier: 'free' },
+        { entitlements: { ...entitlements, modules: entitlements.modules.filter((m) => m !== 'knowledge') } },
+      );
       await a.services.entitlements.invalidateAll();
       expectProblem(await whoami(a, key), 403, 'module_not_entitled');
-      await eventually(async () => (await whoami(b, key)).status === 403, { timeoutMs: 2000, what: 'refused on instance B' });
+      await eventually(async () => (await whoami(b, key)).status === 403, {
+        timeoutMs: 2000,
+        what: 'refused on instance B',
+      });
     } finally {
       await em.nativeUpdate(Plan, { tier: 'free' }, { entitlements });
       await a.services.entitlements.invalidateAll();
     }
     expect((await whoami(a, key)).status).toBe(200);
 
-    await a.http.post(`/admin/organizations/${owner.tenantId}/suspend`).set(admin.auth).send({ reason: 'test' }).expect(200);
+    await a.http
+      .post(`/admin/organizations/${owner.tenantId}/suspend`)
+      .set(admin.auth)
+      .send({ reason: 'test' })
+      .expect(200);
     expectProblem(await whoami(a, key), 403, 'organization_suspended');
     await a.http.post(`/admin/organizations/${owner.tenantId}/unsuspend`).set(admin.auth).expect(200);
     expect((await whoami(a, key)).status).toBe(200);
@@ -154,8 +199,14 @@ describe('API-key routes', () => {
     const write = doc.paths['/test-knowledge/things'].post;
     expect(read.security).toEqual([{ serverApiKey: [] }]);
     expect(read.responses['401'].description).toContain('api_key_invalid');
-    expect(read.responses['403'].description).toMatch(/api_key_scope_missing.*scope read.*module_not_entitled.*module knowledge/);
+    expect(read.responses['403'].description).toMatch(
+      /api_key_scope_missing.*scope read.*module_not_entitled.*module knowledge/,
+    );
     expect(write.responses['403'].description).toContain('scope write');
-    expect(doc.components.securitySchemes.serverApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Server-API-Key' });
+    expect(doc.components.securitySchemes.serverApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Server-API-Key',
+    });
   });
 });

@@ -47,7 +47,13 @@ describe.each([
     expect(JSON.stringify(listed.body)).not.toContain(key.slice(shown.prefix.length));
 
     // At rest: the SHA-256 of the key, and nothing of the key beyond its visible prefix.
-    const [row] = await stack.services.orm.em.fork().getConnection().execute<{ secret_hash: string; json: string }[]>(`select secret_hash, row_to_json(k)::text as json from api_keys k where id = ?`, [shown.id]);
+    const [row] = await stack.services.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ secret_hash: string; json: string }[]>(
+        `select secret_hash, row_to_json(k)::text as json from api_keys k where id = ?`,
+        [shown.id],
+      );
     expect(row.secret_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(row.json).not.toContain(key.slice(shown.prefix.length));
   });
@@ -62,7 +68,10 @@ describe.each([
     expect(first.body.items).toHaveLength(2);
     expect(first.body.nextCursor).toBe(first.body.items[1].id);
     const second = await list(`?limit=2&cursor=${first.body.nextCursor}`);
-    expect(second.body).toEqual({ items: [expect.objectContaining({ id: third.body.id, label: 'Third' })], nextCursor: null });
+    expect(second.body).toEqual({
+      items: [expect.objectContaining({ id: third.body.id, label: 'Third' })],
+      nextCursor: null,
+    });
 
     expect((await stack.http.delete(`${path}/${reader.body.id}`).set(owner.auth)).status).toBe(204);
     expect((await list()).body.items.map((k: { id: string }) => k.id)).not.toContain(reader.body.id);
@@ -71,7 +80,9 @@ describe.each([
 
   it("keeps each module's keys apart, and another organisation out (404)", async () => {
     const mine = await create({ label: 'Mine' });
-    expect((await stack.http.get(other).set(owner.auth)).body.items.map((k: { id: string }) => k.id)).not.toContain(mine.body.id);
+    expect((await stack.http.get(other).set(owner.auth)).body.items.map((k: { id: string }) => k.id)).not.toContain(
+      mine.body.id,
+    );
     expectProblem(await stack.http.delete(`${other}/${mine.body.id}`).set(owner.auth), 404, 'not_found');
 
     const stranger = await createAccount(stack);
@@ -97,8 +108,16 @@ describe.each([
     expectFieldErrors(await create({ label: 42 }), 'label');
     expectFieldErrors(await create({ label: 'ok', scope: 'admin' }), 'scope');
     expectFieldErrors(await create({ label: 'ok', scopes: ['write'] }), 'scopes');
-    expectProblem(await stack.http.post(path).set(owner.auth).set('Content-Type', 'text/plain').send('label=x'), 415, 'unsupported_media_type');
-    expectProblem(await stack.http.post(path).set(owner.auth).set('Content-Type', 'application/json').send('{"label":'), 400, 'malformed_json');
+    expectProblem(
+      await stack.http.post(path).set(owner.auth).set('Content-Type', 'text/plain').send('label=x'),
+      415,
+      'unsupported_media_type',
+    );
+    expectProblem(
+      await stack.http.post(path).set(owner.auth).set('Content-Type', 'application/json').send('{"label":'),
+      400,
+      'malformed_json',
+    );
     expectFieldErrors(await list('?limit=0'), 'limit');
     expectFieldErrors(await list('?cursor=nope'), 'cursor');
     expectFieldErrors(await stack.http.delete(`${path}/not-a-uuid`).set(owner.auth), 'id');
@@ -109,7 +128,9 @@ describe.each([
     const doc = (await stack.http.get('/openapi.json')).body;
     const createOp = doc.paths[path].post;
     expect(createOp.security).toEqual([{ bearerAuth: [] }]);
-    expect(createOp.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/CreatedApiKeyView');
+    expect(createOp.responses['201'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/CreatedApiKeyView',
+    );
     expect(createOp.responses['403'].description).toContain(`module ${module}`);
     expect(doc.components.schemas.CreatedApiKeyView.properties.key.description).toMatch(/once/);
     expect(doc.components.schemas.ApiKeyView.properties).not.toHaveProperty('key');

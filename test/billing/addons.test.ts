@@ -20,29 +20,72 @@ describe('add-ons', () => {
     expect(res.status).toBe(200);
     expect(res.body.owned).toEqual(['rh']);
     expect(res.body.items).toEqual([
-      { moduleKey: 'vr', name: 'VR training', description: expect.any(String), priceCents: 2900, currency: 'EUR', stripePriceId: null, active: true, sortOrder: 1, owned: false },
-      { moduleKey: 'rh', name: 'HR', description: expect.any(String), priceCents: 3900, currency: 'EUR', stripePriceId: null, active: true, sortOrder: 2, owned: true },
+      {
+        moduleKey: 'vr',
+        name: 'VR training',
+        description: expect.any(String),
+        priceCents: 2900,
+        currency: 'EUR',
+        stripePriceId: null,
+        active: true,
+        sortOrder: 1,
+        owned: false,
+      },
+      {
+        moduleKey: 'rh',
+        name: 'HR',
+        description: expect.any(String),
+        priceCents: 3900,
+        currency: 'EUR',
+        stripePriceId: null,
+        active: true,
+        sortOrder: 2,
+        owned: true,
+      },
     ]);
     expect((await stack.http.get('/api/addons')).status).toBe(401);
   });
 
   it('lets administrators create, edit and list add-ons; an inactive one stays with its holders', async () => {
-    const created = await stack.http.post('/api/addons').set(admin.auth).send({ moduleKey: 'cloud', name: 'Extra storage', priceCents: 500, currency: 'eur', sortOrder: 3 });
+    const created = await stack.http
+      .post('/api/addons')
+      .set(admin.auth)
+      .send({ moduleKey: 'cloud', name: 'Extra storage', priceCents: 500, currency: 'eur', sortOrder: 3 });
     expect(created.status).toBe(201);
     expect(created.headers.location).toBe('/api/addons/cloud');
-    expect(created.body).toEqual({ moduleKey: 'cloud', name: 'Extra storage', description: '', priceCents: 500, currency: 'EUR', stripePriceId: null, active: true, sortOrder: 3 });
+    expect(created.body).toEqual({
+      moduleKey: 'cloud',
+      name: 'Extra storage',
+      description: '',
+      priceCents: 500,
+      currency: 'EUR',
+      stripePriceId: null,
+      active: true,
+      sortOrder: 3,
+    });
 
-    const edited = await stack.http.put('/api/addons/cloud').set(admin.auth).send({ active: false, stripePriceId: 'price_cloud' });
+    const edited = await stack.http
+      .put('/api/addons/cloud')
+      .set(admin.auth)
+      .send({ active: false, stripePriceId: 'price_cloud' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Extra storage', active: false, stripePriceId: 'price_cloud' });
 
     const holder = await createAccount(stack);
     await setSubscription(stack, holder.tenantId, { addons: ['cloud'] });
     const someone = await createAccount(stack);
-    expect((await stack.http.get('/api/addons').set(someone.auth)).body.items.map((a: { moduleKey: string }) => a.moduleKey)).toEqual(['vr', 'rh']);
-    expect((await stack.http.get('/api/addons').set(holder.auth)).body.items.map((a: { moduleKey: string }) => a.moduleKey)).toEqual(['vr', 'rh', 'cloud']);
+    expect(
+      (await stack.http.get('/api/addons').set(someone.auth)).body.items.map((a: { moduleKey: string }) => a.moduleKey),
+    ).toEqual(['vr', 'rh']);
+    expect(
+      (await stack.http.get('/api/addons').set(holder.auth)).body.items.map((a: { moduleKey: string }) => a.moduleKey),
+    ).toEqual(['vr', 'rh', 'cloud']);
     const all = await stack.http.get('/api/addons/all').set(admin.auth);
-    expect(all.body.items.map((a: { moduleKey: string; active: boolean }) => [a.moduleKey, a.active])).toEqual([['vr', true], ['rh', true], ['cloud', false]]);
+    expect(all.body.items.map((a: { moduleKey: string; active: boolean }) => [a.moduleKey, a.active])).toEqual([
+      ['vr', true],
+      ['rh', true],
+      ['cloud', false],
+    ]);
 
     const inUse = await stack.http.delete('/api/addons/cloud').set(admin.auth);
     expect(inUse.status).toBe(409);
@@ -53,7 +96,10 @@ describe('add-ons', () => {
   });
 
   it('refuses a second add-on for a module and a Stripe price already used', async () => {
-    const dup = await stack.http.post('/api/addons').set(admin.auth).send({ moduleKey: 'vr', name: 'VR again', priceCents: 1 });
+    const dup = await stack.http
+      .post('/api/addons')
+      .set(admin.auth)
+      .send({ moduleKey: 'vr', name: 'VR again', priceCents: 1 });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('addon_exists');
     await stack.http.put('/api/addons/vr').set(admin.auth).send({ stripePriceId: 'price_vr_1' });

@@ -17,14 +17,25 @@ describe('change plan', () => {
     await fake?.close();
   });
 
-  const change = (who: Account, body: object) => stack.http.post('/api/subscription/change-plan').set(who.auth).send(body);
-  const modules = async (who: Account) => (await stack.http.get('/api/entitlements/me').set(who.auth)).body.modules as string[];
+  const change = (who: Account, body: object) =>
+    stack.http.post('/api/subscription/change-plan').set(who.auth).send(body);
+  const modules = async (who: Account) =>
+    (await stack.http.get('/api/entitlements/me').set(who.auth)).body.modules as string[];
 
   /** An organisation paying for `tier` (+ add-ons) through a Stripe subscription held by the fake. */
   async function paying(tier: 'starter' | 'pro' | 'business', addons: ('vr' | 'rh')[] = []) {
     const owner = await createAccount(stack);
-    const remote = fake.createSubscription({ customer: `cus_${owner.tenantId}`, prices: [prices[tier], ...addons.map((a) => prices[a])], metadata: { tenantId: owner.tenantId } });
-    await setSubscription(stack, owner.tenantId, { tier, addons, stripeCustomerId: remote.customer as string, stripeSubscriptionId: remote.id as string });
+    const remote = fake.createSubscription({
+      customer: `cus_${owner.tenantId}`,
+      prices: [prices[tier], ...addons.map((a) => prices[a])],
+      metadata: { tenantId: owner.tenantId },
+    });
+    await setSubscription(stack, owner.tenantId, {
+      tier,
+      addons,
+      stripeCustomerId: remote.customer as string,
+      stripeSubscriptionId: remote.id as string,
+    });
     return { owner, remote };
   }
 
@@ -44,7 +55,12 @@ describe('change plan', () => {
     expect(res.body).toMatchObject({ tier: 'business', status: 'active', paid: true, cancelAtPeriodEnd: false });
     const [update] = fake.callsTo('POST', `/v1/subscriptions/${remote.id}`);
     const tierItem = (remote.items as { data: { id: string }[] }).data[0].id;
-    expect(update.body).toMatchObject({ items: [{ id: tierItem, price: prices.business }], cancel_at_period_end: 'false', proration_behavior: 'create_prorations', metadata: { tenantId: owner.tenantId } });
+    expect(update.body).toMatchObject({
+      items: [{ id: tierItem, price: prices.business }],
+      cancel_at_period_end: 'false',
+      proration_behavior: 'create_prorations',
+      metadata: { tenantId: owner.tenantId },
+    });
     expect(await modules(owner)).toContain('rh');
   });
 
@@ -53,7 +69,9 @@ describe('change plan', () => {
     const added = await change(owner, { tier: 'starter', addons: ['vr', 'rh'] });
     expect(added.status).toBe(200);
     expect(added.body.addons).toEqual(['rh', 'vr']);
-    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body.items).toEqual([{ price: prices.rh, quantity: '1' }]);
+    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body.items).toEqual([
+      { price: prices.rh, quantity: '1' },
+    ]);
     expect(await modules(owner)).toEqual(expect.arrayContaining(['rh', 'vr']));
 
     const removed = await change(owner, { tier: 'starter', addons: ['rh'] });
@@ -75,13 +93,17 @@ describe('change plan', () => {
     const res = await change(owner, { tier: 'free' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ tier: 'pro', cancelAtPeriodEnd: true, currentPeriodEnd: expect.any(String) });
-    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body).toEqual({ cancel_at_period_end: 'true' });
+    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body).toEqual({
+      cancel_at_period_end: 'true',
+    });
     expect(await modules(owner)).toContain('vr'); // paid until the period ends
 
     const resumed = await change(owner, { tier: 'pro' });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ tier: 'pro', cancelAtPeriodEnd: false });
-    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body).toMatchObject({ cancel_at_period_end: 'false' });
+    expect(fake.callsTo('POST', `/v1/subscriptions/${remote.id}`).at(-1)!.body).toMatchObject({
+      cancel_at_period_end: 'false',
+    });
   });
 
   it('moves to free at once without a Stripe subscription (tier granted by an administrator)', async () => {
@@ -95,7 +117,11 @@ describe('change plan', () => {
 
   it('answers 502 payment_provider_error when Stripe refuses (subscription unknown there) and changes nothing', async () => {
     const owner = await createAccount(stack);
-    await setSubscription(stack, owner.tenantId, { tier: 'pro', stripeCustomerId: `cus_${owner.tenantId}`, stripeSubscriptionId: 'sub_gone' });
+    await setSubscription(stack, owner.tenantId, {
+      tier: 'pro',
+      stripeCustomerId: `cus_${owner.tenantId}`,
+      stripeSubscriptionId: 'sub_gone',
+    });
     const res = await change(owner, { tier: 'business' });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('payment_provider_error');
@@ -144,7 +170,9 @@ describe('change plan', () => {
       const res = await bare.http.post('/api/subscription/change-plan').set(owner.auth).send({ tier: 'pro' });
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('payment_provider_not_configured');
-      expect((await bare.http.post('/api/subscription/change-plan').set(owner.auth).send({ tier: 'free' })).status).toBe(200);
+      expect(
+        (await bare.http.post('/api/subscription/change-plan').set(owner.auth).send({ tier: 'free' })).status,
+      ).toBe(200);
     } finally {
       await bare.close();
     }

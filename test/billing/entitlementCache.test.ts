@@ -54,7 +54,9 @@ describe('entitlement cache', () => {
   it('never keeps a load that raced an invalidation', async () => {
     let release!: (e: Entitlements) => void;
     let current = entitlements(['core']);
-    const { cache, calls } = await dyno('race', () => (calls.n === 1 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(current)));
+    const { cache, calls } = await dyno('race', () =>
+      calls.n === 1 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(current),
+    );
     const slow = cache.get(TENANT);
     await eventually(() => calls.n === 1, { what: 'the first load to start' });
     current = entitlements(['core', 'vr']);
@@ -91,6 +93,10 @@ describe('entitlement cache', () => {
     expect((await b.cache.get(TENANT)).modules).toEqual(['core']);
     modules = ['core', 'rh'];
     await a.cache.invalidateAll();
-    await eventually(async () => (await b.cache.get(TENANT)).modules.includes('rh'), { timeoutMs: 2000, intervalMs: 10, what: 'the global invalidation on dyno B' });
+    await eventually(async () => (await b.cache.get(TENANT)).modules.includes('rh'), {
+      timeoutMs: 2000,
+      intervalMs: 10,
+      what: 'the global invalidation on dyno B',
+    });
   });
 });

@@ -25,7 +25,10 @@ describe('entitlements', () => {
 
   it("gives any member their organisation's effective entitlements", async () => {
     const owner = await createAccount(a, { tier: 'starter' });
-    await a.http.put(`/api/subscription/${owner.tenantId}`).set(admin.auth).send({ addons: ['vr'] });
+    await a.http
+      .put(`/api/subscription/${owner.tenantId}`)
+      .set(admin.auth)
+      .send({ addons: ['vr'] });
     const member = await addMember(a, owner, 'member');
     const res = await a.http.get('/api/entitlements/me').set(member.auth);
     expect(res.status).toBe(200);
@@ -46,53 +49,96 @@ describe('entitlements', () => {
   it('lists every tier for administrators only', async () => {
     const res = await a.http.get('/api/entitlements').set(admin.auth);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((t: { tier: string }) => t.tier)).toEqual(['free', 'starter', 'pro', 'business', 'enterprise']);
-    expect(res.body.items[0]).toEqual({ tier: 'free', name: 'Free', modules: ['core', 'knowledge', 'cloud'], limits: freeLimitsShown });
+    expect(res.body.items.map((t: { tier: string }) => t.tier)).toEqual([
+      'free',
+      'starter',
+      'pro',
+      'business',
+      'enterprise',
+    ]);
+    expect(res.body.items[0]).toEqual({
+      tier: 'free',
+      name: 'Free',
+      modules: ['core', 'knowledge', 'cloud'],
+      limits: freeLimitsShown,
+    });
     const owner = await createAccount(a);
     const refused = await a.http.get('/api/entitlements').set(owner.auth);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('platform_admin_required');
   });
 
-  it("changes a tier for all its organisations at once, on every instance", async () => {
+  it('changes a tier for all its organisations at once, on every instance', async () => {
     const free1 = await createAccount(a);
     const free2 = await createAccount(a);
     const pro = await createAccount(a, { tier: 'pro' });
     // Every instance has the old entitlements cached.
-    for (const stack of [a, b]) for (const who of [free1, free2, pro]) await stack.http.get('/api/entitlements/me').set(who.auth);
+    for (const stack of [a, b])
+      for (const who of [free1, free2, pro]) await stack.http.get('/api/entitlements/me').set(who.auth);
 
-    const res = await a.http.put('/api/entitlements/free').set(admin.auth).send({ modules: ['core', 'knowledge', 'cloud', 'vr'], limits: { ...freeLimits, vrRooms: 1 } });
+    const res = await a.http
+      .put('/api/entitlements/free')
+      .set(admin.auth)
+      .send({ modules: ['core', 'knowledge', 'cloud', 'vr'], limits: { ...freeLimits, vrRooms: 1 } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ tier: 'free', name: 'Free', modules: ['cloud', 'core', 'knowledge', 'vr'], limits: { ...freeLimits, vrRooms: 1 } });
+    expect(res.body).toEqual({
+      tier: 'free',
+      name: 'Free',
+      modules: ['cloud', 'core', 'knowledge', 'vr'],
+      limits: { ...freeLimits, vrRooms: 1 },
+    });
     try {
       for (const who of [free1, free2]) {
-        await eventually(async () => {
-          const me = await b.http.get('/api/entitlements/me').set(who.auth);
-          return me.body.modules.includes('vr') && me.body.limits.vrRooms === 1;
-        }, { timeoutMs: 5000, intervalMs: 20, what: 'the new free tier on instance B' });
+        await eventually(
+          async () => {
+            const me = await b.http.get('/api/entitlements/me').set(who.auth);
+            return me.body.modules.includes('vr') && me.body.limits.vrRooms === 1;
+          },
+          { timeoutMs: 5000, intervalMs: 20, what: 'the new free tier on instance B' },
+        );
         expect((await a.http.get('/api/entitlements/me').set(who.auth)).body.modules).toContain('vr');
       }
       expect((await b.http.get('/api/entitlements/me').set(pro.auth)).body.tier).toBe('pro');
     } finally {
-      await a.http.put('/api/entitlements/free').set(admin.auth).send({ modules: ['core', 'knowledge', 'cloud'], limits: freeLimits });
+      await a.http
+        .put('/api/entitlements/free')
+        .set(admin.auth)
+        .send({ modules: ['core', 'knowledge', 'cloud'], limits: freeLimits });
     }
-    await eventually(async () => !(await b.http.get('/api/entitlements/me').set(free1.auth)).body.modules.includes('vr'), { timeoutMs: 5000, intervalMs: 20, what: 'the restored free tier' });
+    await eventually(
+      async () => !(await b.http.get('/api/entitlements/me').set(free1.auth)).body.modules.includes('vr'),
+      { timeoutMs: 5000, intervalMs: 20, what: 'the restored free tier' },
+    );
   });
 
   it('shows a vrRooms limit of 0 as null, no cap: a vr trial on the free tier creates rooms; null is taken back as no cap', async () => {
     const trial = await createAccount(a, { trialModules: ['vr'] });
     const me = (await a.http.get('/api/entitlements/me').set(trial.auth).expect(200)).body;
-    expect({ modules: me.modules, trial: me.trial.active, limits: me.limits }).toEqual({ modules: ['cloud', 'core', 'knowledge', 'vr'], trial: true, limits: freeLimitsShown });
+    expect({ modules: me.modules, trial: me.trial.active, limits: me.limits }).toEqual({
+      modules: ['cloud', 'core', 'knowledge', 'vr'],
+      trial: true,
+      limits: freeLimitsShown,
+    });
     // No cap indeed: more rooms than "0".
     for (const name of ['One', 'Two']) await createRoom(a, trial, { name }, { open: false });
     const plans = (await a.http.get('/api/plans').expect(200)).body.items as { tier: string; limits: object }[];
     expect(plans.find((p) => p.tier === 'free')?.limits).toEqual(freeLimitsShown);
     expect(plans.find((p) => p.tier === 'pro')?.limits).toMatchObject({ vrRooms: 20 });
     // What an administrator reads is what they may write back: null stores no cap.
-    const free = (await a.http.get('/api/entitlements').set(admin.auth).expect(200)).body.items[0] as { modules: string[]; limits: object };
-    const put = await a.http.put('/api/entitlements/free').set(admin.auth).send({ modules: free.modules, limits: free.limits });
+    const free = (await a.http.get('/api/entitlements').set(admin.auth).expect(200)).body.items[0] as {
+      modules: string[];
+      limits: object;
+    };
+    const put = await a.http
+      .put('/api/entitlements/free')
+      .set(admin.auth)
+      .send({ modules: free.modules, limits: free.limits });
     expect({ status: put.status, limits: put.body.limits }).toEqual({ status: 200, limits: freeLimitsShown });
-    const [{ stored }] = await a.services.orm.em.fork().execute<{ stored: unknown }[]>("select entitlements->'limits'->'vrRooms' as stored from plans where tier = 'free'");
+    const [{ stored }] = await a.services.orm.em
+      .fork()
+      .execute<{ stored: unknown }[]>(
+        "select entitlements->'limits'->'vrRooms' as stored from plans where tier = 'free'",
+      );
     expect(stored).toBe(0);
   });
 
@@ -106,17 +152,26 @@ describe('entitlements', () => {
     ['free', { limits: freeLimits }, 'modules'],
     ['Free Tier', { modules: ['core'], limits: freeLimits }, 'tier'],
   ])('answers 400 validation_failed for tier %s and %j', async (tier, body, field) => {
-    const res = await a.http.put(`/api/entitlements/${encodeURIComponent(tier)}`).set(admin.auth).send(body);
+    const res = await a.http
+      .put(`/api/entitlements/${encodeURIComponent(tier)}`)
+      .set(admin.auth)
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
   it('answers 404 for an unknown tier and 403 for non-administrators', async () => {
-    const missing = await a.http.put('/api/entitlements/platinum').set(admin.auth).send({ modules: ['core'], limits: freeLimits });
+    const missing = await a.http
+      .put('/api/entitlements/platinum')
+      .set(admin.auth)
+      .send({ modules: ['core'], limits: freeLimits });
     expect(missing.status).toBe(404);
     const owner = await createAccount(a);
-    const refused = await a.http.put('/api/entitlements/free').set(owner.auth).send({ modules: ['core', 'vr'], limits: freeLimits });
+    const refused = await a.http
+      .put('/api/entitlements/free')
+      .set(owner.auth)
+      .send({ modules: ['core', 'vr'], limits: freeLimits });
     expect(refused.status).toBe(403);
     expect((await a.http.get('/api/entitlements/me').set(owner.auth)).body.modules).not.toContain('vr');
   });

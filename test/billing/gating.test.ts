@@ -39,28 +39,54 @@ describe('gating follows the subscription on every instance', () => {
   });
 
   it('opens vr on both instances right after start-trial, without waiting for the TTL', async () => {
-    const started = await a.http.post('/api/subscription/start-trial').set(owner.auth).send({ modules: ['vr'] });
+    const started = await a.http
+      .post('/api/subscription/start-trial')
+      .set(owner.auth)
+      .send({ modules: ['vr'] });
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ tier: 'free', status: 'trialing', trial: { active: true, used: true, modules: ['vr'] } });
+    expect(started.body).toMatchObject({
+      tier: 'free',
+      status: 'trialing',
+      trial: { active: true, used: true, modules: ['vr'] },
+    });
     const t0 = Date.now();
     expect((await rooms(a)).status).toBe(200);
     // Instance B had cached the free entitlements: the pub/sub invalidation reaches it within milliseconds.
-    await eventually(async () => (await rooms(b)).status === 200, { timeoutMs: 5000, intervalMs: 20, what: 'vr allowed on instance B' });
+    await eventually(async () => (await rooms(b)).status === 200, {
+      timeoutMs: 5000,
+      intervalMs: 20,
+      what: 'vr allowed on instance B',
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
     const me = await b.http.get('/api/entitlements/me').set(owner.auth);
-    expect(me.body).toMatchObject({ modules: ['cloud', 'core', 'knowledge', 'vr'], trial: { active: true, modules: ['vr'] }, validUntil: started.body.trial.endsAt });
+    expect(me.body).toMatchObject({
+      modules: ['cloud', 'core', 'knowledge', 'vr'],
+      trial: { active: true, modules: ['vr'] },
+      validUntil: started.body.trial.endsAt,
+    });
   });
 
   it('closes vr on both instances exactly when the trial ends, inside the cache TTL', async () => {
     const endsAt = new Date(Date.now() + 2500);
-    const edit = await a.http.put(`/api/subscription/${owner.tenantId}`).set(admin.auth).send({ trialEndsAt: endsAt.toISOString() });
+    const edit = await a.http
+      .put(`/api/subscription/${owner.tenantId}`)
+      .set(admin.auth)
+      .send({ trialEndsAt: endsAt.toISOString() });
     expect(edit.status).toBe(200);
     // Both instances cache the running trial again (memo and Redis)...
-    await eventually(async () => (await rooms(a)).status === 200 && (await rooms(b)).status === 200, { timeoutMs: 2000, intervalMs: 20, what: 'vr allowed on both' });
+    await eventually(async () => (await rooms(a)).status === 200 && (await rooms(b)).status === 200, {
+      timeoutMs: 2000,
+      intervalMs: 20,
+      what: 'vr allowed on both',
+    });
     // ...and drop it at its end by themselves: nothing invalidates the cache here.
     const closedAt = await Promise.all(
       [a, b].map((stack) =>
-        eventually(async () => ((await rooms(stack)).status === 403 ? Date.now() : 0), { timeoutMs: 6000, intervalMs: 25, what: 'vr refused after the trial' }),
+        eventually(async () => ((await rooms(stack)).status === 403 ? Date.now() : 0), {
+          timeoutMs: 6000,
+          intervalMs: 25,
+          what: 'vr refused after the trial',
+        }),
       ),
     );
     for (const at of closedAt) {
@@ -82,7 +108,10 @@ describe('gating follows the subscription on every instance', () => {
     expect(job.returnvalue).toEqual({ ended: 1 });
     const sub = await a.http.get('/api/subscription').set(owner.auth);
     expect(sub.body).toMatchObject({ status: 'active', trial: { active: false, used: true } });
-    const again = await a.http.post('/api/subscription/start-trial').set(owner.auth).send({ modules: ['vr'] });
+    const again = await a.http
+      .post('/api/subscription/start-trial')
+      .set(owner.auth)
+      .send({ modules: ['vr'] });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('trial_already_used');
   });

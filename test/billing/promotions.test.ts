@@ -16,19 +16,53 @@ describe('promotions', () => {
   });
   afterAll(() => stack.close());
 
-  const put = (n: number, body: object) => stack.http.put(`/api/promo/${id(n)}`).set(admin.auth).send(body);
-  const lookup = (code: string, tier?: string) => stack.http.get(`/api/promo/${code}`).set(member.auth).query(tier ? { tier } : {});
+  const put = (n: number, body: object) =>
+    stack.http
+      .put(`/api/promo/${id(n)}`)
+      .set(admin.auth)
+      .send(body);
+  const lookup = (code: string, tier?: string) =>
+    stack.http
+      .get(`/api/promo/${code}`)
+      .set(member.auth)
+      .query(tier ? { tier } : {});
 
   it('creates with PUT on a new id (201), replaces on a known id (200), keeping redemptions', async () => {
-    const created = await put(1, { code: 'welcome', percentOff: 15, appliesToTiers: ['pro', 'starter'], maxRedemptions: 100 });
+    const created = await put(1, {
+      code: 'welcome',
+      percentOff: 15,
+      appliesToTiers: ['pro', 'starter'],
+      maxRedemptions: 100,
+    });
     expect(created.status).toBe(201);
     expect(created.headers.location).toBe(`/api/promo/${id(1)}`);
-    expect(created.body).toMatchObject({ id: id(1), code: 'WELCOME', percentOff: 15, amountOffCents: null, currency: null, redemptions: 0, active: true, appliesToTiers: ['pro', 'starter'], maxRedemptions: 100, expiresAt: null });
+    expect(created.body).toMatchObject({
+      id: id(1),
+      code: 'WELCOME',
+      percentOff: 15,
+      amountOffCents: null,
+      currency: null,
+      redemptions: 0,
+      active: true,
+      appliesToTiers: ['pro', 'starter'],
+      maxRedemptions: 100,
+      expiresAt: null,
+    });
 
-    await stack.services.orm.em.fork().nativeUpdate(Promotion, { id: id(1) }, { redemptions: 7, stripeCouponId: 'coupon_old' });
+    await stack.services.orm.em
+      .fork()
+      .nativeUpdate(Promotion, { id: id(1) }, { redemptions: 7, stripeCouponId: 'coupon_old' });
     const replaced = await put(1, { code: 'WELCOME', amountOffCents: 500, currency: 'eur' });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ code: 'WELCOME', percentOff: null, amountOffCents: 500, currency: 'EUR', appliesToTiers: [], maxRedemptions: null, redemptions: 7 });
+    expect(replaced.body).toMatchObject({
+      code: 'WELCOME',
+      percentOff: null,
+      amountOffCents: 500,
+      currency: 'EUR',
+      appliesToTiers: [],
+      maxRedemptions: null,
+      redemptions: 7,
+    });
     // The old Stripe coupon carried the old discount: the next checkout creates another.
     expect((await stack.services.orm.em.fork().findOneOrFail(Promotion, { id: id(1) })).stripeCouponId).toBeNull();
   });
@@ -49,7 +83,16 @@ describe('promotions', () => {
 
     const ok = await lookup('proonly', 'pro');
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ code: 'PROONLY', valid: true, reason: null, percentOff: 30, amountOffCents: null, currency: null, expiresAt: null, appliesToTiers: ['pro'] });
+    expect(ok.body).toEqual({
+      code: 'PROONLY',
+      valid: true,
+      reason: null,
+      percentOff: 30,
+      amountOffCents: null,
+      currency: null,
+      expiresAt: null,
+      appliesToTiers: ['pro'],
+    });
     expect((await lookup('PROONLY')).body.valid).toBe(true);
     expect((await lookup('PROONLY', 'starter')).body).toMatchObject({ valid: false, reason: 'not_applicable' });
     expect((await lookup('old')).body).toMatchObject({ valid: false, reason: 'expired' });
@@ -70,7 +113,10 @@ describe('promotions', () => {
     const codes: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await stack.http.get('/api/promo').set(admin.auth).query({ limit: 2, ...(cursor ? { cursor } : {}) });
+      const res = await stack.http
+        .get('/api/promo')
+        .set(admin.auth)
+        .query({ limit: 2, ...(cursor ? { cursor } : {}) });
       expect(res.status).toBe(200);
       expect(res.body.items.length).toBeLessThanOrEqual(2);
       codes.push(...res.body.items.map((p: { code: string }) => p.code));
@@ -119,7 +165,10 @@ describe('promotions', () => {
     const owner = await createAccount(stack);
     for (const res of [
       await stack.http.get('/api/promo').set(owner.auth),
-      await stack.http.put(`/api/promo/${id(50)}`).set(owner.auth).send({ code: 'MINE', percentOff: 100 }),
+      await stack.http
+        .put(`/api/promo/${id(50)}`)
+        .set(owner.auth)
+        .send({ code: 'MINE', percentOff: 100 }),
       await stack.http.delete(`/api/promo/${id(2)}`).set(owner.auth),
     ]) {
       expect(res.status).toBe(403);

@@ -33,7 +33,10 @@ describe('subscription and trial', () => {
         paid: false,
         updatedAt: expect.any(String),
       });
-      expect((await stack.http.get('/api/subscription').set(b.auth)).body).toMatchObject({ tenantId: b.tenantId, tier: 'pro' });
+      expect((await stack.http.get('/api/subscription').set(b.auth)).body).toMatchObject({
+        tenantId: b.tenantId,
+        tier: 'pro',
+      });
     });
 
     it('refuses members (no billing.read) and anonymous callers', async () => {
@@ -54,22 +57,37 @@ describe('subscription and trial', () => {
       const before = Date.now();
       const res = await stack.http.post('/api/subscription/start-trial').set(owner.auth).send({});
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ tier: 'free', status: 'trialing', trial: { active: true, used: true, modules: ['rh', 'vr'] } });
+      expect(res.body).toMatchObject({
+        tier: 'free',
+        status: 'trialing',
+        trial: { active: true, used: true, modules: ['rh', 'vr'] },
+      });
       const endsAt = Date.parse(res.body.trial.endsAt);
       expect(endsAt - Date.parse(res.body.trial.startedAt)).toBe(14 * DAY_MS);
       expect(endsAt).toBeGreaterThanOrEqual(before + 14 * DAY_MS);
       const me = await stack.http.get('/api/entitlements/me').set(owner.auth);
-      expect(me.body).toMatchObject({ modules: ['cloud', 'core', 'knowledge', 'rh', 'vr'], validUntil: res.body.trial.endsAt });
-      const entry = await stack.services.orm.em.fork().findOne(AuditEntry, { tenantId: owner.tenantId, action: 'billing.trial_started' });
+      expect(me.body).toMatchObject({
+        modules: ['cloud', 'core', 'knowledge', 'rh', 'vr'],
+        validUntil: res.body.trial.endsAt,
+      });
+      const entry = await stack.services.orm.em
+        .fork()
+        .findOne(AuditEntry, { tenantId: owner.tenantId, action: 'billing.trial_started' });
       expect(entry).toMatchObject({ actorId: owner.user.id, data: { modules: ['rh', 'vr'] } });
     });
 
     it('unlocks only the chosen modules, once per organisation', async () => {
       const owner = await createAccount(stack, { tier: 'pro' });
-      const res = await stack.http.post('/api/subscription/start-trial').set(owner.auth).send({ modules: ['rh'] });
+      const res = await stack.http
+        .post('/api/subscription/start-trial')
+        .set(owner.auth)
+        .send({ modules: ['rh'] });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ tier: 'pro', trial: { modules: ['rh'] } });
-      const again = await stack.http.post('/api/subscription/start-trial').set(owner.auth).send({ modules: ['rh'] });
+      const again = await stack.http
+        .post('/api/subscription/start-trial')
+        .set(owner.auth)
+        .send({ modules: ['rh'] });
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('trial_already_used');
     });
@@ -110,34 +128,69 @@ describe('subscription and trial', () => {
   describe('PUT /api/subscription/trial-modules', () => {
     it('changes what the running trial unlocks, at once', async () => {
       const owner = await createAccount(stack);
-      await stack.http.post('/api/subscription/start-trial').set(owner.auth).send({ modules: ['vr'] });
-      const res = await stack.http.put('/api/subscription/trial-modules').set(owner.auth).send({ modules: ['rh'] });
+      await stack.http
+        .post('/api/subscription/start-trial')
+        .set(owner.auth)
+        .send({ modules: ['vr'] });
+      const res = await stack.http
+        .put('/api/subscription/trial-modules')
+        .set(owner.auth)
+        .send({ modules: ['rh'] });
       expect(res.status).toBe(200);
       expect(res.body.trial).toMatchObject({ active: true, modules: ['rh'] });
-      expect((await stack.http.get('/api/entitlements/me').set(owner.auth)).body.modules).toEqual(['cloud', 'core', 'knowledge', 'rh']);
+      expect((await stack.http.get('/api/entitlements/me').set(owner.auth)).body.modules).toEqual([
+        'cloud',
+        'core',
+        'knowledge',
+        'rh',
+      ]);
     });
 
     it('answers 409 trial_not_active without a running trial', async () => {
       const owner = await createAccount(stack);
-      const res = await stack.http.put('/api/subscription/trial-modules').set(owner.auth).send({ modules: ['vr'] });
+      const res = await stack.http
+        .put('/api/subscription/trial-modules')
+        .set(owner.auth)
+        .send({ modules: ['vr'] });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('trial_not_active');
-      await setSubscription(stack, owner.tenantId, { trialStartedAt: new Date(Date.now() - 20 * DAY_MS), trialEndsAt: new Date(Date.now() - 6 * DAY_MS), trialModules: ['vr'] });
-      expect((await stack.http.put('/api/subscription/trial-modules').set(owner.auth).send({ modules: ['rh'] })).body.code).toBe('trial_not_active');
+      await setSubscription(stack, owner.tenantId, {
+        trialStartedAt: new Date(Date.now() - 20 * DAY_MS),
+        trialEndsAt: new Date(Date.now() - 6 * DAY_MS),
+        trialModules: ['vr'],
+      });
+      expect(
+        (
+          await stack.http
+            .put('/api/subscription/trial-modules')
+            .set(owner.auth)
+            .send({ modules: ['rh'] })
+        ).body.code,
+      ).toBe('trial_not_active');
     });
 
-    it.each([[{ modules: ['knowledge'] }], [{ modules: [] }], [{}], [{ modules: ['vr'], extra: 1 }]])('answers 400 to %j', async (body) => {
-      const owner = await createAccount(stack, { trialModules: ['vr'] });
-      const res = await stack.http.put('/api/subscription/trial-modules').set(owner.auth).send(body);
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe('validation_failed');
-      expect((await subscriptionOf(stack, owner.tenantId)).trialModules).toEqual(['vr']);
-    });
+    it.each([[{ modules: ['knowledge'] }], [{ modules: [] }], [{}], [{ modules: ['vr'], extra: 1 }]])(
+      'answers 400 to %j',
+      async (body) => {
+        const owner = await createAccount(stack, { trialModules: ['vr'] });
+        const res = await stack.http.put('/api/subscription/trial-modules').set(owner.auth).send(body);
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('validation_failed');
+        expect((await subscriptionOf(stack, owner.tenantId)).trialModules).toEqual(['vr']);
+      },
+    );
 
     it('refuses members without billing.manage', async () => {
       const owner = await createAccount(stack, { trialModules: ['vr'] });
       const member = await addMember(stack, owner, 'member');
-      expect((await stack.http.put('/api/subscription/trial-modules').set(member.auth).send({ modules: ['rh'] })).status).toBe(403);
+      expect(
+        (
+          await stack.http
+            .put('/api/subscription/trial-modules')
+            .set(member.auth)
+            .send({ modules: ['rh'] })
+        ).status,
+      ).toBe(403);
     });
   });
 
@@ -146,14 +199,30 @@ describe('subscription and trial', () => {
       const owner = await createAccount(stack);
       expect((await stack.http.get('/api/entitlements/me').set(owner.auth)).body.modules).not.toContain('rh');
       const endsAt = new Date(Date.now() + 30 * DAY_MS).toISOString();
-      const res = await stack.http.put(`/api/subscription/${owner.tenantId}`).set(admin.auth).send({ tier: 'enterprise', addons: [], trialEndsAt: endsAt, trialModules: ['vr'] });
+      const res = await stack.http
+        .put(`/api/subscription/${owner.tenantId}`)
+        .set(admin.auth)
+        .send({ tier: 'enterprise', addons: [], trialEndsAt: endsAt, trialModules: ['vr'] });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ tenantId: owner.tenantId, tier: 'enterprise', status: 'trialing', trial: { active: true, used: true, endsAt, modules: ['vr'] } });
-      expect((await stack.http.get('/api/entitlements/me').set(owner.auth)).body).toMatchObject({ tier: 'enterprise', modules: expect.arrayContaining(['rh', 'vr']) });
+      expect(res.body).toMatchObject({
+        tenantId: owner.tenantId,
+        tier: 'enterprise',
+        status: 'trialing',
+        trial: { active: true, used: true, endsAt, modules: ['vr'] },
+      });
+      expect((await stack.http.get('/api/entitlements/me').set(owner.auth)).body).toMatchObject({
+        tier: 'enterprise',
+        modules: expect.arrayContaining(['rh', 'vr']),
+      });
 
-      const ended = await stack.http.put(`/api/subscription/${owner.tenantId}`).set(admin.auth).send({ trialEndsAt: null, status: 'past_due' });
+      const ended = await stack.http
+        .put(`/api/subscription/${owner.tenantId}`)
+        .set(admin.auth)
+        .send({ trialEndsAt: null, status: 'past_due' });
       expect(ended.body).toMatchObject({ status: 'past_due', trial: { active: false, endsAt: null } });
-      const entries = await stack.services.orm.em.fork().find(AuditEntry, { tenantId: owner.tenantId, action: 'billing.subscription_edited' });
+      const entries = await stack.services.orm.em
+        .fork()
+        .find(AuditEntry, { tenantId: owner.tenantId, action: 'billing.subscription_edited' });
       expect(entries).toHaveLength(2);
       expect(entries[0].actorId).toBe(admin.user.id);
     });
@@ -171,7 +240,10 @@ describe('subscription and trial', () => {
     });
 
     it('answers 404 for an unknown organisation', async () => {
-      const res = await stack.http.put('/api/subscription/0190c1d2-0000-7000-8000-000000000404').set(admin.auth).send({ tier: 'pro' });
+      const res = await stack.http
+        .put('/api/subscription/0190c1d2-0000-7000-8000-000000000404')
+        .set(admin.auth)
+        .send({ tier: 'pro' });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('not_found');
     });
@@ -185,7 +257,10 @@ describe('subscription and trial', () => {
       [null, { tenantId: 'x' }, 'tenantId'],
     ])('answers 400 validation_failed (tenant %s, body %j)', async (tenant, body, field) => {
       const owner = await createAccount(stack);
-      const res = await stack.http.put(`/api/subscription/${tenant ?? owner.tenantId}`).set(admin.auth).send(body);
+      const res = await stack.http
+        .put(`/api/subscription/${tenant ?? owner.tenantId}`)
+        .set(admin.auth)
+        .send(body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
@@ -197,11 +272,17 @@ describe('subscription and trial', () => {
       const x = await createAccount(stack, { trialModules: ['vr'] });
       const y = await createAccount(stack, { trialModules: ['rh'] });
       const over = await createAccount(stack);
-      await setSubscription(stack, over.tenantId, { trialStartedAt: new Date(Date.now() - 20 * DAY_MS), trialEndsAt: new Date(Date.now() - DAY_MS) });
+      await setSubscription(stack, over.tenantId, {
+        trialStartedAt: new Date(Date.now() - 20 * DAY_MS),
+        trialEndsAt: new Date(Date.now() - DAY_MS),
+      });
       const seen: { tenantId: string; trialModules: string[] }[] = [];
       let cursor: string | null = null;
       do {
-        const res = await stack.http.get('/internal/subscriptions/trialing').set('X-Internal-Secret', TEST_INTERNAL_SECRET).query({ limit: 1, ...(cursor ? { cursor } : {}) });
+        const res = await stack.http
+          .get('/internal/subscriptions/trialing')
+          .set('X-Internal-Secret', TEST_INTERNAL_SECRET)
+          .query({ limit: 1, ...(cursor ? { cursor } : {}) });
         expect(res.status).toBe(200);
         expect(res.body.items.length).toBeLessThanOrEqual(1);
         seen.push(...res.body.items);
@@ -210,13 +291,23 @@ describe('subscription and trial', () => {
       const ids = seen.map((t) => t.tenantId);
       expect(ids).toEqual(expect.arrayContaining([x.tenantId, y.tenantId]));
       expect(ids).not.toContain(over.tenantId);
-      expect(seen.find((t) => t.tenantId === x.tenantId)).toMatchObject({ tier: 'free', status: 'trialing', trialModules: ['vr'], trialEndsAt: expect.any(String) });
+      expect(seen.find((t) => t.tenantId === x.tenantId)).toMatchObject({
+        tier: 'free',
+        status: 'trialing',
+        trialModules: ['vr'],
+        trialEndsAt: expect.any(String),
+      });
     });
 
     it('refuses calls without the right secret (fail closed) and bad paging', async () => {
       expect((await stack.http.get('/internal/subscriptions/trialing')).body.code).toBe('internal_secret_invalid');
-      expect((await stack.http.get('/internal/subscriptions/trialing').set('X-Internal-Secret', 'nope')).status).toBe(403);
-      const bad = await stack.http.get('/internal/subscriptions/trialing').set('X-Internal-Secret', TEST_INTERNAL_SECRET).query({ limit: 500 });
+      expect((await stack.http.get('/internal/subscriptions/trialing').set('X-Internal-Secret', 'nope')).status).toBe(
+        403,
+      );
+      const bad = await stack.http
+        .get('/internal/subscriptions/trialing')
+        .set('X-Internal-Secret', TEST_INTERNAL_SECRET)
+        .query({ limit: 500 });
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0].field).toBe('limit');
     });

@@ -1,6 +1,14 @@
 import { stripeEventJobId } from '../../domain/billing/receiveStripeWebhook';
 import { stripeEventsQueue } from '../../queues/billing';
-import { deliver, finishedJob, linkPrices, prices, processed, subscriptionOf, WEBHOOK_SECRET } from '../support/billing';
+import {
+  deliver,
+  finishedJob,
+  linkPrices,
+  prices,
+  processed,
+  subscriptionOf,
+  WEBHOOK_SECRET,
+} from '../support/billing';
 import { createAccount } from '../support/factories';
 import { FakeStripe, stripeEvent } from '../support/fakeStripe';
 import { startStack, type TestStack } from '../support/stack';
@@ -16,7 +24,14 @@ describe('billing webhooks: redelivery of an event whose job failed (regression)
   let fake: FakeStripe;
   beforeAll(async () => {
     fake = await FakeStripe.start();
-    stack = await startStack({ env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, JOB_RETRY_DELAY_MS: '1' } });
+    stack = await startStack({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: fake.url,
+        JOB_RETRY_DELAY_MS: '1',
+      },
+    });
     await linkPrices(stack);
   });
   afterAll(async () => {
@@ -31,7 +46,15 @@ describe('billing webhooks: redelivery of an event whose job failed (regression)
     const subId = paid.id as string;
     // Stripe cannot answer GET /v1/subscriptions/{id} for now (the fake answers 404 while it is hidden).
     fake.subscriptions.delete(subId);
-    const event = stripeEvent('checkout.session.completed', { id: 'cs_redeliver', object: 'checkout.session', mode: 'subscription', client_reference_id: account.tenantId, customer, subscription: subId, metadata: {} });
+    const event = stripeEvent('checkout.session.completed', {
+      id: 'cs_redeliver',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: account.tenantId,
+      customer,
+      subscription: subId,
+      metadata: {},
+    });
 
     expect((await deliver(stack, event)).status).toBe(200);
     const job = await finishedJob(stack, stripeEventsQueue, stripeEventJobId(event.id as string));
@@ -44,7 +67,10 @@ describe('billing webhooks: redelivery of an event whose job failed (regression)
     expect(again.body).toEqual({ received: true });
 
     const row = await processed(stack, event.id as string);
-    expect({ processed: !!row.processedAt, tier: (await subscriptionOf(stack, account.tenantId)).tier }).toEqual({ processed: true, tier: 'pro' });
+    expect({ processed: !!row.processedAt, tier: (await subscriptionOf(stack, account.tenantId)).tier }).toEqual({
+      processed: true,
+      tier: 'pro',
+    });
     // Processed once: a further redelivery is a plain duplicate.
     expect((await deliver(stack, event)).body).toEqual({ received: true, duplicate: true });
   });

@@ -17,7 +17,14 @@ describe.each(['local', 's3'] as const)('cloud download addresses (%s storage)',
   let admin: Account;
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3();
-    const env: Record<string, string> = s3 ? { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'cloud-addresses' } : {};
+    const env: Record<string, string> = s3
+      ? {
+          S3_ENDPOINT: s3.endpoint,
+          S3_ACCESS_KEY: s3.accessKey,
+          S3_SECRET_KEY: s3.secretKey,
+          S3_BUCKET: 'cloud-addresses',
+        }
+      : {};
     stack = await startStack({ workers: false, env });
     await stack.services.storage.ensureBucket();
     owner = await createAccount(stack);
@@ -39,12 +46,16 @@ describe.each(['local', 's3'] as const)('cloud download addresses (%s storage)',
     expect([download.status, tenant.status]).toEqual([200, 200]);
     return { download: download.body.url, inline: download.body.inlineUrl, tenant: tenant.body.url };
   };
-  const statuses = async (urls: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(urls).map(async ([name, url]) => [name, (await fetched(url)).status])));
+  const statuses = async (urls: Record<string, string>) =>
+    Object.fromEntries(
+      await Promise.all(Object.entries(urls).map(async ([name, url]) => [name, (await fetched(url)).status])),
+    );
 
   it('stops serving a file from every address once it is trashed or purged, and again after a restore', async () => {
     const file = await uploadFile(stack, owner, 'report.txt', 'quarterly figures');
     const urls = await addresses(file.id);
-    for (const url of Object.values(urls)) expect(await fetched(url)).toEqual({ status: 200, body: 'quarterly figures' });
+    for (const url of Object.values(urls))
+      expect(await fetched(url)).toEqual({ status: 200, body: 'quarterly figures' });
 
     expect((await stack.http.delete(`/api/cloud/files/${file.id}`).set(owner.auth)).status).toBe(204);
     expect(await statuses(urls)).toEqual({ download: 404, inline: 404, tenant: 404 });
@@ -58,7 +69,10 @@ describe.each(['local', 's3'] as const)('cloud download addresses (%s storage)',
 
   it('serves a share link through an opaque address, which stops at once when the file is trashed', async () => {
     const file = await uploadFile(stack, owner, 'brochure.txt', 'public brochure');
-    const share = await stack.http.post(`/api/cloud/files/${file.id}/share`).set(owner.auth).send({ kind: 'link', password: 'open sesame' });
+    const share = await stack.http
+      .post(`/api/cloud/files/${file.id}/share`)
+      .set(owner.auth)
+      .send({ kind: 'link', password: 'open sesame' });
     const token = (share.body.url as string).split('/').pop();
     const opened = await stack.http.post(`/api/cloud/shared/${token}`).send({ password: 'open sesame' });
     expect(opened.status).toBe(200);
@@ -90,9 +104,21 @@ describe.each(['local', 's3'] as const)('cloud download addresses (%s storage)',
     const tenant = await stack.http.get(`/api/cloud/files/${file.id}/tenant-download-url`).set(own.auth);
     const share = await stack.http.post(`/api/cloud/files/${file.id}/share`).set(own.auth).send({ kind: 'link' });
     const opened = await stack.http.post(`/api/cloud/shared/${(share.body.url as string).split('/').pop()}`).send({});
-    const urls = { download: download.body.url, inline: download.body.inlineUrl, tenant: tenant.body.url, share: opened.body.url };
+    const urls = {
+      download: download.body.url,
+      inline: download.body.inlineUrl,
+      tenant: tenant.body.url,
+      share: opened.body.url,
+    };
     expect(await statuses(urls)).toEqual({ download: 200, inline: 200, tenant: 200, share: 200 });
-    expect((await stack.http.post(`/admin/organizations/${own.tenantId}/suspend`).set(admin.auth).send({ reason: 'unpaid invoices' })).status).toBe(200);
+    expect(
+      (
+        await stack.http
+          .post(`/admin/organizations/${own.tenantId}/suspend`)
+          .set(admin.auth)
+          .send({ reason: 'unpaid invoices' })
+      ).status,
+    ).toBe(200);
     expect(await statuses(urls)).toEqual({ download: 404, inline: 404, tenant: 404, share: 404 });
   });
 });

@@ -6,7 +6,7 @@ import { startStack, type TestStack } from '../support/stack';
  * A suspended organisation gets no module (loadEntitlements), and its public surfaces (public knowledge base,
  * storefront) answer 404; so do its cloud share links and inline addresses (regression: they kept handing out its files).
  */
-describe('a suspended organisation\'s cloud links', () => {
+describe("a suspended organisation's cloud links", () => {
   let stack: TestStack;
   let owner: Account;
   let admin: Account;
@@ -18,7 +18,9 @@ describe('a suspended organisation\'s cloud links', () => {
   afterAll(() => stack.close());
 
   it('stops serving share links and inline addresses once the organisation is suspended', async () => {
-    const file = await uploadFile(stack, owner, 'contract.pdf', 'confidential bytes', { contentType: 'application/pdf' });
+    const file = await uploadFile(stack, owner, 'contract.pdf', 'confidential bytes', {
+      contentType: 'application/pdf',
+    });
     const share = await stack.http.post(`/api/cloud/files/${file.id}/share`).set(owner.auth).send({ kind: 'link' });
     expect(share.status).toBe(201);
     const token = share.body.url.split('/').pop();
@@ -26,7 +28,10 @@ describe('a suspended organisation\'s cloud links', () => {
     const t = new URL(inlineUrl).searchParams.get('t')!;
     expect((await stack.http.post(`/api/cloud/shared/${token}`).send({})).status).toBe(200);
 
-    const suspended = await stack.http.post(`/admin/organizations/${owner.tenantId}/suspend`).set(admin.auth).send({ reason: 'unpaid invoices' });
+    const suspended = await stack.http
+      .post(`/admin/organizations/${owner.tenantId}/suspend`)
+      .set(admin.auth)
+      .send({ reason: 'unpaid invoices' });
     expect(suspended.status).toBe(200);
     // The organisation's own members are locked out of cloud ...
     const own = await stack.http.get(`/api/cloud/files/${file.id}/download-url`).set(owner.auth);

@@ -31,14 +31,21 @@ describe('cloud: taken names with non-ASCII capitals', () => {
     expect((await upload()).status).toBe(201);
     const second = await upload();
     const quota = (await stack.http.get('/api/cloud/quota').set(owner.auth)).body;
-    expect({ status: second.status, name: second.body.name, reservedBytes: quota.reservedBytes }).toEqual({ status: 201, name: 'İstanbul (2).pdf', reservedBytes: 0 });
+    expect({ status: second.status, name: second.body.name, reservedBytes: quota.reservedBytes }).toEqual({
+      status: 201,
+      name: 'İstanbul (2).pdf',
+      reservedBytes: 0,
+    });
   });
 
   it('numbers past a batch of taken names, names with LIKE wildcards and quotes included', async () => {
     const parent = (await stack.http.post('/api/cloud/folders').set(owner.auth).send({ name: 'Many' })).body;
     const name = 'a_%"\'(,{b}';
     const made: string[] = [];
-    for (let i = 0; i < 53; i++) made.push((await stack.http.post('/api/cloud/folders').set(owner.auth).send({ name, parentId: parent.id })).body.name);
+    for (let i = 0; i < 53; i++)
+      made.push(
+        (await stack.http.post('/api/cloud/folders').set(owner.auth).send({ name, parentId: parent.id })).body.name,
+      );
     expect(made.slice(0, 3)).toEqual([name, `${name} (2)`, `${name} (3)`]);
     expect(made.slice(-2)).toEqual([`${name} (52)`, `${name} (53)`]);
   });

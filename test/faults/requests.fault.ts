@@ -41,7 +41,12 @@ describe('requests during an outage', () => {
 
   /** Requests of every kind: PostgreSQL and Redis (/users/me), Redis only (telemetry intake), readiness, a socket. */
   const probes: Record<string, () => Promise<{ status: number; code?: string; type?: string }>> = {
-    'GET /users/me': () => stack.http.get('/users/me').set(org.members[0].auth).timeout(10_000).then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
+    'GET /users/me': () =>
+      stack.http
+        .get('/users/me')
+        .set(org.members[0].auth)
+        .timeout(10_000)
+        .then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
     'POST telemetry': () =>
       stack.http
         .post(`/sessions/${sessionId}/telemetry`)
@@ -49,8 +54,13 @@ describe('requests during an outage', () => {
         .send({ events: [{ type: 'marker', label: 'outage', detail: '' }] })
         .timeout(10_000)
         .then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
-    'GET /ready': () => stack.http.get('/ready').timeout(10_000).then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
-    'WS /assistant': () => upgrade(`${stack.url.replace('http', 'ws')}/assistant?token=${org.members[0].tokens.accessToken}`),
+    'GET /ready': () =>
+      stack.http
+        .get('/ready')
+        .timeout(10_000)
+        .then((r) => ({ status: r.status, code: r.body.code, type: r.type })),
+    'WS /assistant': () =>
+      upgrade(`${stack.url.replace('http', 'ws')}/assistant?token=${org.members[0].tokens.accessToken}`),
   };
 
   /** Every probe, three times: each answers within a second with one of `allowed` (by probe). */
@@ -77,7 +87,10 @@ describe('requests during an outage', () => {
   async function resumeAfter(back: () => Promise<void>): Promise<number> {
     await back();
     const started = Date.now();
-    await eventually(async () => (await stack.http.get('/users/me').set(org.members[0].auth)).status === 200, { intervalMs: 25, timeoutMs: 10_000 });
+    await eventually(async () => (await stack.http.get('/users/me').set(org.members[0].auth)).status === 200, {
+      intervalMs: 25,
+      timeoutMs: 10_000,
+    });
     return Date.now() - started;
   }
 
@@ -116,17 +129,25 @@ describe('requests during an outage', () => {
     const customer = await makeCustomer(stack, org.admin, { name: 'Stalled SARL' });
     let refreshToken = member.tokens.refreshToken;
     const refresh = () => stack.http.post('/auth/refresh').send({ refreshToken }).timeout(10_000);
-    const edit = (name: string) => stack.http.patch(`/api/customers/${customer.id}`).set(org.admin.auth).send({ name }).timeout(10_000);
+    const edit = (name: string) =>
+      stack.http.patch(`/api/customers/${customer.id}`).set(org.admin.auth).send({ name }).timeout(10_000);
     // Pooled connections are open and idle: the next transaction's BEGIN goes out on one of them.
     refreshToken = (await refresh().expect(200)).body.refreshToken;
     await edit('Before SARL').expect(200);
     pg.stall();
-    for (const [name, call] of Object.entries({ 'POST /auth/refresh': refresh, 'PATCH /api/customers/{id}': () => edit('During SARL') })) {
+    for (const [name, call] of Object.entries({
+      'POST /auth/refresh': refresh,
+      'PATCH /api/customers/{id}': () => edit('During SARL'),
+    })) {
       for (let i = 0; i < 3; i++) {
         const started = Date.now();
         const res = await call();
         timings.push(`postgres stalled   ${name} ${Date.now() - started} ms`);
-        expect({ status: res.status, type: res.type, code: res.body.code }).toEqual({ status: 503, type: 'application/problem+json', code: 'dependency_unavailable' });
+        expect({ status: res.status, type: res.type, code: res.body.code }).toEqual({
+          status: 503,
+          type: 'application/problem+json',
+          code: 'dependency_unavailable',
+        });
         expect(Date.now() - started).toBeLessThan(1500);
       }
     }
@@ -137,53 +158,71 @@ describe('requests during an outage', () => {
 
   // Month-end batch invoicing: issues of one organisation queue on its counter's row lock, and beyond the pool's
   // connections on the pool. Waiting one's turn while PostgreSQL answers is contention, not an outage.
-  it('lets 50 concurrent issues of one organisation wait their turn: all 200, numbers 1 to 50 in issue order', async () => {
-    const own = await invoicingOrg(stack);
-    const customer = await customerOf(stack, own);
-    const drafts = [];
-    for (let i = 0; i < 50; i++) drafts.push(await draft(stack, own, customer.id));
-    const started = Date.now();
-    const answers = await Promise.all(drafts.map((d) => stack.http.post(`/api/invoices/${d.id}/issue`).set(own.auth).timeout(30_000)));
-    timings.push(`contention         50 concurrent issues ${Date.now() - started} ms`);
-    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    const byNumber = [...answers].sort((a, b) => String(a.body.number).localeCompare(String(b.body.number)));
-    expect(byNumber.map((a) => Number(String(a.body.number).slice(-5)))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    const times = byNumber.map((a) => Date.parse(a.body.issuedAt));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
-  }, scaled(60_000));
+  it(
+    'lets 50 concurrent issues of one organisation wait their turn: all 200, numbers 1 to 50 in issue order',
+    async () => {
+      const own = await invoicingOrg(stack);
+      const customer = await customerOf(stack, own);
+      const drafts = [];
+      for (let i = 0; i < 50; i++) drafts.push(await draft(stack, own, customer.id));
+      const started = Date.now();
+      const answers = await Promise.all(
+        drafts.map((d) => stack.http.post(`/api/invoices/${d.id}/issue`).set(own.auth).timeout(30_000)),
+      );
+      timings.push(`contention         50 concurrent issues ${Date.now() - started} ms`);
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+      const byNumber = [...answers].sort((a, b) => String(a.body.number).localeCompare(String(b.body.number)));
+      expect(byNumber.map((a) => Number(String(a.body.number).slice(-5)))).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      const times = byNumber.map((a) => Date.parse(a.body.issuedAt));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    },
+    scaled(60_000),
+  );
 
-  it('answers requests waiting for a row lock or a pooled connection 503 within a second when PostgreSQL stalls', async () => {
-    const own = await invoicingOrg(stack);
-    const customer = await customerOf(stack, own);
-    const drafts = [];
-    for (let i = 0; i < 30; i++) drafts.push(await draft(stack, own, customer.id));
-    let stalledAt = 0;
-    let firstAnswered: () => void;
-    const first = new Promise<void>((resolve) => (firstAnswered = resolve));
-    const issues = drafts.map((d) =>
-      stack.http
-        .post(`/api/invoices/${d.id}/issue`)
-        .set(own.auth)
-        .timeout(30_000)
-        .then((res) => {
-          firstAnswered();
-          return { status: res.status, code: res.body.code as string | undefined, afterStallMs: stalledAt ? Date.now() - stalledAt : null };
-        }),
-    );
-    // Once one issue answered, the others queue on the counter's lock and on the pool: then the link stalls.
-    await first;
-    pg.stall();
-    stalledAt = Date.now();
-    const answers = await Promise.all(issues);
-    await pg.up();
-    const waiting = answers.filter((a) => a.afterStallMs !== null);
-    timings.push(`postgres stalled   ${waiting.length} waiting issues answered after ${Math.max(...waiting.map((a) => a.afterStallMs!))} ms at most`);
-    expect(waiting.length).toBeGreaterThan(10);
-    for (const a of waiting) {
-      expect(a.status === 503 ? a.code : a.status).toBe(a.status === 503 ? 'dependency_unavailable' : 200);
-      expect(a.afterStallMs).toBeLessThan(1500);
-    }
-  }, scaled(60_000));
+  it(
+    'answers requests waiting for a row lock or a pooled connection 503 within a second when PostgreSQL stalls',
+    async () => {
+      const own = await invoicingOrg(stack);
+      const customer = await customerOf(stack, own);
+      const drafts = [];
+      for (let i = 0; i < 30; i++) drafts.push(await draft(stack, own, customer.id));
+      let stalledAt = 0;
+      let firstAnswered: () => void;
+      const first = new Promise<void>((resolve) => (firstAnswered = resolve));
+      const issues = drafts.map((d) =>
+        stack.http
+          .post(`/api/invoices/${d.id}/issue`)
+          .set(own.auth)
+          .timeout(30_000)
+          .then((res) => {
+            firstAnswered();
+            return {
+              status: res.status,
+              code: res.body.code as string | undefined,
+              afterStallMs: stalledAt ? Date.now() - stalledAt : null,
+            };
+          }),
+      );
+      // Once one issue answered, the others queue on the counter's lock and on the pool: then the link stalls.
+      await first;
+      pg.stall();
+      stalledAt = Date.now();
+      const answers = await Promise.all(issues);
+      await pg.up();
+      const waiting = answers.filter((a) => a.afterStallMs !== null);
+      timings.push(
+        `postgres stalled   ${waiting.length} waiting issues answered after ${Math.max(...waiting.map((a) => a.afterStallMs!))} ms at most`,
+      );
+      expect(waiting.length).toBeGreaterThan(10);
+      for (const a of waiting) {
+        expect(a.status === 503 ? a.code : a.status).toBe(a.status === 503 ? 'dependency_unavailable' : 200);
+        expect(a.afterStallMs).toBeLessThan(1500);
+      }
+    },
+    scaled(60_000),
+  );
 
   it('serves the last permissions read while PostgreSQL is down, once their minute-long entry expired; none: 503', async () => {
     const telemetry = () => probes['POST telemetry']();

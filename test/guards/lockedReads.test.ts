@@ -18,9 +18,15 @@ describe('locked reads read one table', () => {
   afterAll(() => stack.close());
 
   it('locks no row but its own, for every entity with a to-one reference', async () => {
-    const knex = stack.services.orm.em.getKnex().client as unknown as { on(event: 'query', listener: (q: { sql: string }) => void): void; off(event: 'query', listener: (q: { sql: string }) => void): void };
+    const knex = stack.services.orm.em.getKnex().client as unknown as {
+      on(event: 'query', listener: (q: { sql: string }) => void): void;
+      off(event: 'query', listener: (q: { sql: string }) => void): void;
+    };
     const entities = Object.values(stack.services.orm.getMetadata().getAll()).filter(
-      (meta) => !meta.embeddable && !meta.virtual && meta.relations.some((p) => p.kind === ReferenceKind.MANY_TO_ONE || p.kind === ReferenceKind.ONE_TO_ONE),
+      (meta) =>
+        !meta.embeddable &&
+        !meta.virtual &&
+        meta.relations.some((p) => p.kind === ReferenceKind.MANY_TO_ONE || p.kind === ReferenceKind.ONE_TO_ONE),
     );
     expect(entities.length).toBeGreaterThan(10);
     const joined: string[] = [];
@@ -30,7 +36,11 @@ describe('locked reads read one table', () => {
       const record = (q: { sql: string }) => statements.push(q.sql);
       knex.on('query', record);
       try {
-        await ctx.em.transactional((em) => em.findOne(meta.class, { [meta.primaryKeys[0]]: randomUUID() } as never, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+        await ctx.em.transactional((em) =>
+          em.findOne(meta.class, { [meta.primaryKeys[0]]: randomUUID() } as never, {
+            lockMode: LockMode.PESSIMISTIC_WRITE,
+          }),
+        );
       } finally {
         knex.off('query', record);
       }

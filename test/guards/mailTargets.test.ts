@@ -1,7 +1,11 @@
 import { startStack, type TestStack } from '../support/stack';
 
 type Schema = { $ref?: string; properties?: Record<string, unknown> };
-type Operation = { security?: unknown[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; responses: Record<string, { description?: string }> };
+type Operation = {
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses: Record<string, { description?: string }>;
+};
 
 /**
  * Every anonymous operation that takes an e-mail address in its body (sign-up, links, bookings, subscriptions: each
@@ -17,8 +21,12 @@ describe('guard: anonymous routes naming an e-mail address are limited per targe
   afterAll(() => stack.close());
 
   it('declares a per-target rate limit on each of them', async () => {
-    const doc = (await stack.http.get('/openapi.json')).body as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-    const resolve = (schema: Schema | undefined) => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema);
+    const doc = (await stack.http.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, Schema> };
+    };
+    const resolve = (schema: Schema | undefined) =>
+      schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema;
     const checked: string[] = [];
     const unlimited: string[] = [];
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -29,10 +37,17 @@ describe('guard: anonymous routes naming an e-mail address are limited per targe
         const key = `${method.toUpperCase()} ${path}`;
         checked.push(key);
         const limits = op.responses['429']?.description ?? '';
-        if (![...limits.matchAll(/ by ([^,]+)/g)].some((m) => m[1].trim() !== 'IP')) unlimited.push(`${key}: ${limits || 'no 429'}`);
+        if (![...limits.matchAll(/ by ([^,]+)/g)].some((m) => m[1].trim() !== 'IP'))
+          unlimited.push(`${key}: ${limits || 'no 429'}`);
       }
     }
-    expect(checked).toEqual(expect.arrayContaining(['POST /api/public/stores/{publicSlug}/bookings', 'POST /api/knowledge/public/spaces/{slug}/subscribe', 'POST /api/public/auth/request-link']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/public/stores/{publicSlug}/bookings',
+        'POST /api/knowledge/public/spaces/{slug}/subscribe',
+        'POST /api/public/auth/request-link',
+      ]),
+    );
     expect(unlimited).toEqual([]);
   });
 });

@@ -36,7 +36,10 @@ export interface ApiDocument {
 }
 
 export async function readDocument(stack: TestStack): Promise<ApiDocument> {
-  const doc = (await stack.http.get('/openapi.json')).body as { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+  const doc = (await stack.http.get('/openapi.json')).body as {
+    paths: Record<string, Record<string, Schema>>;
+    components: { schemas: Record<string, Schema> };
+  };
   const resolve = (schema: Schema | undefined): Schema => {
     const ref = schema?.$ref as string | undefined;
     return ref ? resolve(doc.components.schemas[ref.split('/').pop()!]) : (schema ?? {});
@@ -66,10 +69,23 @@ export async function readDocument(stack: TestStack): Promise<ApiDocument> {
 
 /** The path with its parameters filled in (each value encoded unless `raw`). */
 export const fillPath = (path: string, values: Record<string, string>, raw: string[] = []) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (raw.includes(name) ? values[name] : encodeURIComponent(values[name])));
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    raw.includes(name) ? values[name] : encodeURIComponent(values[name]),
+  );
 
 /** Strings tried, in order, for a string field with a pattern; the first the schema accepts is used. */
-const CANDIDATES = ['guard', 'ab', 'en', 'auth.login', 'fire-safety-101', 'price_guard', 'GUARD-1', 'x'.repeat(32), '2030-01-01T00:00:00.000Z', 'Europe/Paris'];
+const CANDIDATES = [
+  'guard',
+  'ab',
+  'en',
+  'auth.login',
+  'fire-safety-101',
+  'price_guard',
+  'GUARD-1',
+  'x'.repeat(32),
+  '2030-01-01T00:00:00.000Z',
+  'Europe/Paris',
+];
 
 function sampleString(s: Schema): string {
   if (s.format === 'email') return `guard.${randomUUID().slice(0, 8)}@example.test`;
@@ -111,7 +127,11 @@ export function sample(schema: Schema | undefined, doc: ApiDocument, depth = 0):
 
 /** A problem+json answer with a stable code, as every 4xx must be. */
 export function isProblem(res: Response): boolean {
-  return /^application\/problem\+json/.test(String(res.headers['content-type'] ?? '')) && typeof res.body?.code === 'string' && res.body.code.length > 0;
+  return (
+    /^application\/problem\+json/.test(String(res.headers['content-type'] ?? '')) &&
+    typeof res.body?.code === 'string' &&
+    res.body.code.length > 0
+  );
 }
 
 /** An organisation entitled to every module the suite has (the enterprise tier plus every module as an add-on), and its owner. */
@@ -124,7 +144,9 @@ export async function entitledAccount(stack: TestStack, options: { platformAdmin
 /** Runs `work` over `items`, at most `concurrency` at a time. */
 export async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }

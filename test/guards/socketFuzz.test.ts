@@ -22,7 +22,15 @@ import { scaled } from '../support/timeScale';
 /** Connections the guard's process takes (WEB_MAX_CONNECTIONS): one user's attempts number as many. */
 const PROCESS_CONNECTIONS = 60;
 
-type Schema = { type?: string; const?: unknown; properties?: Record<string, Schema>; required?: string[]; minLength?: number; maxLength?: number; additionalProperties?: boolean };
+type Schema = {
+  type?: string;
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+  additionalProperties?: boolean;
+};
 interface Channel {
   address: string;
   description: string;
@@ -84,7 +92,11 @@ function variantsOf(channel: Channel, clientMessages: string[]): Variant[] {
     { name: 'JSON null', frame: 'null', refused: true },
     { name: 'no type', frame: '{}', refused: true },
     { name: 'unknown type', frame: '{"type":"no_such_message"}', refused: true },
-    { name: 'nesting 5,000 deep', frame: `{"type":"${clientMessages[0]}","a":${'['.repeat(5000)}${']'.repeat(5000)}}`, refused: true },
+    {
+      name: 'nesting 5,000 deep',
+      frame: `{"type":"${clientMessages[0]}","a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      refused: true,
+    },
   ];
   for (const name of clientMessages) {
     const schema = channel.messages[name].payload;
@@ -94,9 +106,18 @@ function variantsOf(channel: Channel, clientMessages: string[]): Variant[] {
       const required = (schema.required ?? []).includes(field);
       const { [field]: _dropped, ...without } = base;
       variants.push({ name: `${name}: ${field} missing`, frame: JSON.stringify(without), refused: required });
-      for (const [what, value] of wrongValues(fieldSchema)) variants.push({ name: `${name}: ${field} ${what}`, frame: JSON.stringify({ ...base, [field]: value }), refused: true });
+      for (const [what, value] of wrongValues(fieldSchema))
+        variants.push({
+          name: `${name}: ${field} ${what}`,
+          frame: JSON.stringify({ ...base, [field]: value }),
+          refused: true,
+        });
     }
-    variants.push({ name: `${name}: unknown field`, frame: JSON.stringify({ ...base, zz_unknown: 1 }), refused: schema.additionalProperties === false });
+    variants.push({
+      name: `${name}: unknown field`,
+      frame: JSON.stringify({ ...base, zz_unknown: 1 }),
+      refused: schema.additionalProperties === false,
+    });
   }
   return variants;
 }
@@ -110,14 +131,27 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
   jest.setTimeout(scaled(120_000));
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['ok'] });
-    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, WEB_MAX_CONNECTIONS: String(PROCESS_CONNECTIONS) } });
+    stack = await startStack({
+      workers: false,
+      env: {
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: ai.baseUrl,
+        WEB_MAX_CONNECTIONS: String(PROCESS_CONNECTIONS),
+      },
+    });
     token = (await entitledAccount(stack)).tokens.accessToken;
-    const doc = (await stack.http.get('/asyncapi.json').expect(200)).body as { channels: Record<string, Channel>; operations: Record<string, { action: string; channel: { $ref: string }; messages: { $ref: string }[] }> };
+    const doc = (await stack.http.get('/asyncapi.json').expect(200)).body as {
+      channels: Record<string, Channel>;
+      operations: Record<string, { action: string; channel: { $ref: string }; messages: { $ref: string }[] }>;
+    };
     channels = Object.values(doc.channels);
     receiveOf = new Map(
       Object.values(doc.operations)
         .filter((o) => o.action === 'receive')
-        .map((o) => [doc.channels[o.channel.$ref.split('/').pop()!].address, o.messages.map((m) => m.$ref.split('/').pop()!)]),
+        .map((o) => [
+          doc.channels[o.channel.$ref.split('/').pop()!].address,
+          o.messages.map((m) => m.$ref.split('/').pop()!),
+        ]),
     );
   });
   afterAll(async () => {
@@ -155,9 +189,12 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
         try {
           const frames = await answersTo(socket, variant.frame);
           const errors = frames.filter((m) => m.type === 'error');
-          if (errors.some((e) => e.code === 'internal_error')) failures.push(`${channel.address} ${variant.name}: internal_error`);
-          if (variant.refused && !errors.length) failures.push(`${channel.address} ${variant.name}: not refused (${JSON.stringify(frames).slice(0, 200)})`);
-          if (socket.ws.readyState !== socket.ws.OPEN) failures.push(`${channel.address} ${variant.name}: connection closed`);
+          if (errors.some((e) => e.code === 'internal_error'))
+            failures.push(`${channel.address} ${variant.name}: internal_error`);
+          if (variant.refused && !errors.length)
+            failures.push(`${channel.address} ${variant.name}: not refused (${JSON.stringify(frames).slice(0, 200)})`);
+          if (socket.ws.readyState !== socket.ws.OPEN)
+            failures.push(`${channel.address} ${variant.name}: connection closed`);
         } finally {
           // Its place counts until it is closed: wait for that before the next one.
           socket.close();
@@ -171,7 +208,9 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
   it('closes the connection with 1009 on a frame over the published bound', async () => {
     for (const channel of channels) {
       const socket = await openSocket(stack, channel.address, token);
-      socket.ws.send(JSON.stringify({ type: receiveOf.get(channel.address)![0], text: 'x'.repeat(channel['x-max-frame-bytes']) }));
+      socket.ws.send(
+        JSON.stringify({ type: receiveOf.get(channel.address)![0], text: 'x'.repeat(channel['x-max-frame-bytes']) }),
+      );
       expect((await socket.closed).code).toBe(1009);
     }
     await stack.http.get('/health').expect(200);
@@ -185,12 +224,23 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
       expect(refusal?.status).toBe(429);
       const outcomes: UpgradeOutcome[] = [];
       // As many attempts as the process takes connections, ten at a time (a client reconnecting in a loop).
-      for (let i = 0; i < PROCESS_CONNECTIONS; i += 10) outcomes.push(...(await Promise.all(Array.from({ length: 10 }, () => tryOpenSocket(stack.url, channel.address, token)))));
+      for (let i = 0; i < PROCESS_CONNECTIONS; i += 10)
+        outcomes.push(
+          ...(await Promise.all(Array.from({ length: 10 }, () => tryOpenSocket(stack.url, channel.address, token)))),
+        );
       try {
         const open = outcomes.filter((o) => 'open' in o);
         const refused = outcomes.filter((o) => 'status' in o);
-        expect({ open: open.length, refused: refused.length }).toEqual({ open: limits.perUser, refused: PROCESS_CONNECTIONS - limits.perUser });
-        for (const o of refused) expect([o.status, o.body.code, o.headers['content-type']]).toEqual([429, 'too_many_sockets', 'application/problem+json']);
+        expect({ open: open.length, refused: refused.length }).toEqual({
+          open: limits.perUser,
+          refused: PROCESS_CONNECTIONS - limits.perUser,
+        });
+        for (const o of refused)
+          expect([o.status, o.body.code, o.headers['content-type']]).toEqual([
+            429,
+            'too_many_sockets',
+            'application/problem+json',
+          ]);
         await stack.http.get('/health').expect(200);
         const other = await openSocket(stack, channel.address, (await entitledAccount(stack)).tokens.accessToken);
         other.close();
@@ -204,7 +254,14 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
     const failures: string[] = [];
     for (const channel of channels) {
       const handshake = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
-        `${method} ${target} HTTP/1.1\r\n${Object.entries({ Host: 'x', Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers })
+        `${method} ${target} HTTP/1.1\r\n${Object.entries({
+          Host: 'x',
+          Connection: 'Upgrade',
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Version': '13',
+          'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          ...headers,
+        })
           .filter(([, v]) => v !== '')
           .map(([k, v]) => `${k}: ${v}\r\n`)
           .join('')}\r\n`;
@@ -224,8 +281,17 @@ describe('fuzz: malformed frames on every WebSocket endpoint of /asyncapi.json',
       for (const [name, request] of cases) {
         const answer = await rawExchange(stack.url, request);
         const code = answer.json?.code;
-        const published = answer.status === 404 ? code === 'route_not_found' : declared.some((r) => r.status === answer.status && r.code === code);
-        if (answer.status < 400 || answer.status >= 500 || answer.headers['content-type'] !== 'application/problem+json' || !published) failures.push(`${channel.address} ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        const published =
+          answer.status === 404
+            ? code === 'route_not_found'
+            : declared.some((r) => r.status === answer.status && r.code === code);
+        if (
+          answer.status < 400 ||
+          answer.status >= 500 ||
+          answer.headers['content-type'] !== 'application/problem+json' ||
+          !published
+        )
+          failures.push(`${channel.address} ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -20,10 +20,26 @@ describe('HR compliance: the nightly scan and employees who just left', () => {
 
   it('raises the 12 h day worked three days before the last day, and skips employees gone before the range', async () => {
     const paris = DateTime.now().setZone('Europe/Paris').startOf('day');
-    const leaver = await createEmployee(stack, org.owner, { firstName: 'Paul', lastName: 'Leaving', hireDate: '2020-01-01' });
-    const stayer = await createEmployee(stack, org.owner, { firstName: 'Anne', lastName: 'Staying', hireDate: '2020-01-01' });
-    const gone = await createEmployee(stack, org.owner, { firstName: 'Old', lastName: 'Timer', hireDate: '2020-01-01' });
-    const future = await createEmployee(stack, org.owner, { firstName: 'Not', lastName: 'Yet', hireDate: paris.plus({ days: 30 }).toISODate()! });
+    const leaver = await createEmployee(stack, org.owner, {
+      firstName: 'Paul',
+      lastName: 'Leaving',
+      hireDate: '2020-01-01',
+    });
+    const stayer = await createEmployee(stack, org.owner, {
+      firstName: 'Anne',
+      lastName: 'Staying',
+      hireDate: '2020-01-01',
+    });
+    const gone = await createEmployee(stack, org.owner, {
+      firstName: 'Old',
+      lastName: 'Timer',
+      hireDate: '2020-01-01',
+    });
+    const future = await createEmployee(stack, org.owner, {
+      firstName: 'Not',
+      lastName: 'Yet',
+      hireDate: paris.plus({ days: 30 }).toISODate()!,
+    });
     const day = paris.minus({ days: 4 });
     // 07:00-19:30 with a 30 min lunch: 12 h of work, above the 10 h daily maximum; the same day for both.
     for (const e of [leaver, stayer]) {
@@ -33,10 +49,20 @@ describe('HR compliance: the nightly scan and employees who just left', () => {
       await punchAt(stack, org.owner, e.id, 'out', day.set({ hour: 19, minute: 30 }).toUTC().toISO()!);
     }
     // Last day yesterday: `left` at once.
-    const patched = await stack.http.patch(`/api/rh/employees/${leaver.id}`).set(org.owner.auth).send({ endDate: paris.minus({ days: 1 }).toISODate() });
+    const patched = await stack.http
+      .patch(`/api/rh/employees/${leaver.id}`)
+      .set(org.owner.auth)
+      .send({ endDate: paris.minus({ days: 1 }).toISODate() });
     expect(patched.body.status).toBe('left');
     // Gone a month ago: nothing of the range to scan.
-    expect((await stack.http.patch(`/api/rh/employees/${gone.id}`).set(org.owner.auth).send({ endDate: paris.minus({ days: 30 }).toISODate() })).status).toBe(200);
+    expect(
+      (
+        await stack.http
+          .patch(`/api/rh/employees/${gone.id}`)
+          .set(org.owner.auth)
+          .send({ endDate: paris.minus({ days: 30 }).toISODate() })
+      ).status,
+    ).toBe(200);
 
     // The clock's nightly slot, as cron/main.ts fires it; it fans out per organisation, then per batch.
     const slot = `leavers-${Date.now()}`;
@@ -50,7 +76,13 @@ describe('HR compliance: the nightly scan and employees who just left', () => {
     expect(scanned).not.toContain(gone.id);
     expect(scanned).not.toContain(future.id);
 
-    const alertsOf = async (id: string) => ((await stack.http.get(`/api/rh/compliance/alerts?employeeId=${id}`).set(org.owner.auth)).body.items as { rule: string; periodKey: string }[]).map((a) => `${a.rule} ${a.periodKey}`);
+    const alertsOf = async (id: string) =>
+      (
+        (await stack.http.get(`/api/rh/compliance/alerts?employeeId=${id}`).set(org.owner.auth)).body.items as {
+          rule: string;
+          periodKey: string;
+        }[]
+      ).map((a) => `${a.rule} ${a.periodKey}`);
     expect(await alertsOf(stayer.id)).toContain(`max_daily_hours ${day.toISODate()}`);
     expect(await alertsOf(leaver.id)).toContain(`max_daily_hours ${day.toISODate()}`);
   });

@@ -18,23 +18,69 @@ describe('HR employee edits and departures', () => {
   afterAll(() => stack.close());
 
   const localDate = (zone: string, days = 0) => DateTime.now().setZone(zone).plus({ days }).toISODate()!;
-  const patch = (id: string, body: Record<string, unknown>, auth = org.owner.auth) => stack.http.patch(`/api/rh/employees/${id}`).set(auth).send(body);
-  const punch = (employeeId: string) => stack.http.post('/api/rh/clock-events').set(org.owner.auth).send({ kind: 'in', employeeId });
+  const patch = (id: string, body: Record<string, unknown>, auth = org.owner.auth) =>
+    stack.http.patch(`/api/rh/employees/${id}`).set(auth).send(body);
+  const punch = (employeeId: string) =>
+    stack.http.post('/api/rh/clock-events').set(org.owner.auth).send({ kind: 'in', employeeId });
 
   it('changes the given fields, null clearing an optional one, and audits it', async () => {
-    const e = await createEmployee(stack, org.owner, { firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Engineer', department: 'Navy', email: 'grace@example.test' });
-    const res = await patch(e.id, { firstName: ' Rear Admiral Grace ', jobTitle: null, department: 'Research', email: 'Grace.H@Example.test', weeklyHours: 37.5, timeZone: 'America/New_York' });
+    const e = await createEmployee(stack, org.owner, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      jobTitle: 'Engineer',
+      department: 'Navy',
+      email: 'grace@example.test',
+    });
+    const res = await patch(e.id, {
+      firstName: ' Rear Admiral Grace ',
+      jobTitle: null,
+      department: 'Research',
+      email: 'Grace.H@Example.test',
+      weeklyHours: 37.5,
+      timeZone: 'America/New_York',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: e.id, firstName: 'Rear Admiral Grace', lastName: 'Hopper', jobTitle: null, department: 'Research', email: 'grace.h@example.test', weeklyHours: 37.5, timeZone: 'America/New_York', status: 'active', endDate: null });
+    expect(res.body).toMatchObject({
+      id: e.id,
+      firstName: 'Rear Admiral Grace',
+      lastName: 'Hopper',
+      jobTitle: null,
+      department: 'Research',
+      email: 'grace.h@example.test',
+      weeklyHours: 37.5,
+      timeZone: 'America/New_York',
+      status: 'active',
+      endDate: null,
+    });
     expect((await stack.http.get(`/api/rh/employees/${e.id}`).set(org.owner.auth)).body).toEqual(res.body);
-    const [entry] = await stack.services.orm.em.fork().execute<{ data: { fields: string[] } }[]>("select data from audit_entries where action = 'hr.employee.updated' and target_id = ? order by id desc limit 1", [e.id]);
-    expect(entry.data.fields.sort()).toEqual(['department', 'email', 'firstName', 'jobTitle', 'timeZone', 'weeklyHours']);
+    const [entry] = await stack.services.orm.em
+      .fork()
+      .execute<{ data: { fields: string[] } }[]>(
+        "select data from audit_entries where action = 'hr.employee.updated' and target_id = ? order by id desc limit 1",
+        [e.id],
+      );
+    expect(entry.data.fields.sort()).toEqual([
+      'department',
+      'email',
+      'firstName',
+      'jobTitle',
+      'timeZone',
+      'weeklyHours',
+    ]);
   });
 
   it('ends an employment: left from the day after the last day, punches refused, undone by clearing it', async () => {
-    const e = await createEmployee(stack, org.owner, { firstName: 'Leaving', lastName: 'Soon', hireDate: '2020-01-01', timeZone: 'Europe/Paris' });
+    const e = await createEmployee(stack, org.owner, {
+      firstName: 'Leaving',
+      lastName: 'Soon',
+      hireDate: '2020-01-01',
+      timeZone: 'Europe/Paris',
+    });
     // The last day is today: still active, and may still punch today.
-    expect((await patch(e.id, { endDate: localDate('Europe/Paris') })).body).toMatchObject({ status: 'active', endDate: localDate('Europe/Paris') });
+    expect((await patch(e.id, { endDate: localDate('Europe/Paris') })).body).toMatchObject({
+      status: 'active',
+      endDate: localDate('Europe/Paris'),
+    });
     expect((await punch(e.id)).status).toBe(201);
     // A past last day: left at once; the list filters by it; punching is refused.
     expect((await patch(e.id, { endDate: localDate('Europe/Paris', -1) })).body.status).toBe('left');
@@ -50,26 +96,61 @@ describe('HR employee edits and departures', () => {
     const e = await createEmployee(stack, org.owner, { firstName: 'Late', lastName: 'Punch' });
     await patch(e.id, { endDate: localDate('Europe/Paris') });
     // As if the day had passed without the job: the last day is yesterday, the status still active.
-    await stack.services.orm.em.fork().execute('update hr_employees set end_date = ?::date where id = ?', [localDate('Europe/Paris', -1), e.id]);
+    await stack.services.orm.em
+      .fork()
+      .execute('update hr_employees set end_date = ?::date where id = ?', [localDate('Europe/Paris', -1), e.id]);
     expectFieldErrors(await punch(e.id), 'employeeId');
   });
 
   it('marks employees whose last day has passed, in their own time zone, through the clock job', async () => {
-    const east = await createEmployee(stack, org.owner, { firstName: 'East', lastName: 'Zone', timeZone: 'Pacific/Kiritimati' });
-    const west = await createEmployee(stack, org.owner, { firstName: 'West', lastName: 'Zone', timeZone: 'Pacific/Pago_Pago' });
-    const staying = await createEmployee(stack, org.owner, { firstName: 'Staying', lastName: 'On', timeZone: 'Europe/Paris' });
+    const east = await createEmployee(stack, org.owner, {
+      firstName: 'East',
+      lastName: 'Zone',
+      timeZone: 'Pacific/Kiritimati',
+    });
+    const west = await createEmployee(stack, org.owner, {
+      firstName: 'West',
+      lastName: 'Zone',
+      timeZone: 'Pacific/Pago_Pago',
+    });
+    const staying = await createEmployee(stack, org.owner, {
+      firstName: 'Staying',
+      lastName: 'On',
+      timeZone: 'Europe/Paris',
+    });
     // Each one's last day was yesterday (east, west) or is today (staying), written as the days pass, without the API.
     const em = stack.services.orm.em.fork();
-    await em.execute('update hr_employees set end_date = ?::date where id = ?', [localDate('Pacific/Kiritimati', -1), east.id]);
-    await em.execute('update hr_employees set end_date = ?::date where id = ?', [localDate('Pacific/Pago_Pago', -1), west.id]);
-    await em.execute('update hr_employees set end_date = ?::date where id = ?', [localDate('Europe/Paris'), staying.id]);
+    await em.execute('update hr_employees set end_date = ?::date where id = ?', [
+      localDate('Pacific/Kiritimati', -1),
+      east.id,
+    ]);
+    await em.execute('update hr_employees set end_date = ?::date where id = ?', [
+      localDate('Pacific/Pago_Pago', -1),
+      west.id,
+    ]);
+    await em.execute('update hr_employees set end_date = ?::date where id = ?', [
+      localDate('Europe/Paris'),
+      staying.id,
+    ]);
     expect(schedules.find((s) => s.name === 'hr-departures')?.cron).toBe('5 * * * *');
-    const job = await finishedJob(stack, hrDeparturesQueue, (await stack.services.queues.add(hrDeparturesQueue, { slot: 'test' }, { jobId: 'hr-departures-test' })).id!);
+    const job = await finishedJob(
+      stack,
+      hrDeparturesQueue,
+      (await stack.services.queues.add(hrDeparturesQueue, { slot: 'test' }, { jobId: 'hr-departures-test' })).id!,
+    );
     // (with the previous test's employee, whose last day was also yesterday)
     expect(job.returnvalue).toEqual({ left: 3 });
-    const status = async (id: string) => (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
-    expect([await status(east.id), await status(west.id), await status(staying.id)]).toEqual(['left', 'left', 'active']);
-    const audited = await em.execute<{ n: number }[]>("select count(*)::int as n from audit_entries where action = 'hr.employee.left' and target_id in (?, ?)", [east.id, west.id]);
+    const status = async (id: string) =>
+      (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
+    expect([await status(east.id), await status(west.id), await status(staying.id)]).toEqual([
+      'left',
+      'left',
+      'active',
+    ]);
+    const audited = await em.execute<{ n: number }[]>(
+      "select count(*)::int as n from audit_entries where action = 'hr.employee.left' and target_id in (?, ?)",
+      [east.id, west.id],
+    );
     expect(audited[0].n).toBe(2);
   });
 
@@ -82,33 +163,83 @@ describe('HR employee edits and departures', () => {
   });
 
   it('refuses bad edits with field errors, a member and another organisation', async () => {
-    const e = await createEmployee(stack, org.owner, { firstName: 'Strict', lastName: 'Checks', hireDate: '2024-03-01' });
+    const e = await createEmployee(stack, org.owner, {
+      firstName: 'Strict',
+      lastName: 'Checks',
+      hireDate: '2024-03-01',
+    });
     expectFieldErrors(await patch(e.id, { endDate: '2024-02-28' }), 'endDate');
     expectFieldErrors(await patch(e.id, { hireDate: '2024-03-02', endDate: '2024-03-01' }), 'endDate');
-    expectFieldErrors(await patch(e.id, { firstName: null, lastName: '', endDate: '2026-02-30', weeklyHours: 0, timeZone: 'Mars/Olympus', userId: org.member.user.id }), 'firstName', 'lastName', 'endDate', 'weeklyHours', 'userId');
+    expectFieldErrors(
+      await patch(e.id, {
+        firstName: null,
+        lastName: '',
+        endDate: '2026-02-30',
+        weeklyHours: 0,
+        timeZone: 'Mars/Olympus',
+        userId: org.member.user.id,
+      }),
+      'firstName',
+      'lastName',
+      'endDate',
+      'weeklyHours',
+      'userId',
+    );
     expectFieldErrors(await patch(e.id, { timeZone: 'Mars/Olympus' }), 'timeZone');
     expectProblem(await patch(e.id, { jobTitle: 'x' }, org.member.auth), 403, 'permission_denied');
     const other = await hrOrg(stack);
     expectProblem(await patch(e.id, { jobTitle: 'x' }, other.owner.auth), 404, 'not_found');
-    expect((await stack.http.get(`/api/rh/employees/${e.id}`).set(org.owner.auth)).body).toMatchObject({ firstName: 'Strict', lastName: 'Checks', hireDate: '2024-03-01', endDate: null, status: 'active' });
+    expect((await stack.http.get(`/api/rh/employees/${e.id}`).set(org.owner.auth)).body).toMatchObject({
+      firstName: 'Strict',
+      lastName: 'Checks',
+      hireDate: '2024-03-01',
+      endDate: null,
+      status: 'active',
+    });
   });
 
   it('takes only time zones PostgreSQL knows too, and one unknown stored zone does not stop the job for others', async () => {
     const e = await createEmployee(stack, org.owner, { firstName: 'Zone', lastName: 'Checked' });
     // luxon accepts the retired US/Pacific-New; PostgreSQL does not (its hourly job reads `at time zone`).
     expectFieldErrors(await patch(e.id, { timeZone: 'US/Pacific-New' }), 'timeZone');
-    expectFieldErrors(await stack.http.post('/api/rh/employees').set(org.owner.auth).send({ firstName: 'A', lastName: 'B', timeZone: 'US/Pacific-New' }), 'timeZone');
-    expectFieldErrors(await stack.http.post(`/api/rh/employees/${e.id}/schedule`).set(org.owner.auth).send({ effectiveFrom: '2026-01-05', slots: [], timeZone: 'US/Pacific-New' }), 'timeZone');
+    expectFieldErrors(
+      await stack.http
+        .post('/api/rh/employees')
+        .set(org.owner.auth)
+        .send({ firstName: 'A', lastName: 'B', timeZone: 'US/Pacific-New' }),
+      'timeZone',
+    );
+    expectFieldErrors(
+      await stack.http
+        .post(`/api/rh/employees/${e.id}/schedule`)
+        .set(org.owner.auth)
+        .send({ effectiveFrom: '2026-01-05', slots: [], timeZone: 'US/Pacific-New' }),
+      'timeZone',
+    );
     expect((await patch(e.id, { timeZone: 'US/Pacific' })).body.timeZone).toBe('US/Pacific');
     // A row stored before the check (written without the API) is read as UTC; the others leave as usual.
     const legacy = await createEmployee(stack, org.owner, { firstName: 'Legacy', lastName: 'Zone' });
     const em = stack.services.orm.em.fork();
-    await em.execute("update hr_employees set time_zone = 'US/Pacific-New', end_date = ?::date where id = ?", [localDate('UTC', -2), legacy.id]);
+    await em.execute("update hr_employees set time_zone = 'US/Pacific-New', end_date = ?::date where id = ?", [
+      localDate('UTC', -2),
+      legacy.id,
+    ]);
     await em.execute('update hr_employees set end_date = ?::date where id = ?', [localDate('US/Pacific', -2), e.id]);
-    const job = await finishedJob(stack, hrDeparturesQueue, (await stack.services.queues.add(hrDeparturesQueue, { slot: 'test-zones' }, { jobId: 'hr-departures-test-zones' })).id!);
+    const job = await finishedJob(
+      stack,
+      hrDeparturesQueue,
+      (
+        await stack.services.queues.add(
+          hrDeparturesQueue,
+          { slot: 'test-zones' },
+          { jobId: 'hr-departures-test-zones' },
+        )
+      ).id!,
+    );
     expect(job.failedReason).toBeUndefined();
     expect(job.returnvalue).toEqual({ left: 2 });
-    const status = async (id: string) => (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
+    const status = async (id: string) =>
+      (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
     expect([await status(e.id), await status(legacy.id)]).toEqual(['left', 'left']);
   });
 });

@@ -29,10 +29,21 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
     expect(res.status).toBe(200);
     return (res.body.balances as { code: string; balance: number; pending: number }[]).find((b) => b.code === code)!;
   };
-  const file = (employeeId: string, body: Record<string, unknown>) => stack.http.post(`/api/rh/employees/${employeeId}/leave-requests`).set(org.owner.auth).send({ leaveTypeId: types.paid, ...body });
+  const file = (employeeId: string, body: Record<string, unknown>) =>
+    stack.http
+      .post(`/api/rh/employees/${employeeId}/leave-requests`)
+      .set(org.owner.auth)
+      .send({ leaveTypeId: types.paid, ...body });
   const week = (monday: string) => ({ startDate: monday, endDate: addDays(monday, 4) });
   const credit = async (employeeId: string, days: number, leaveTypeId = types.paid) => {
-    expect((await stack.http.post(`/api/rh/employees/${employeeId}/leave-adjustments`).set(org.owner.auth).send({ leaveTypeId, days, reason: 'opening balance' })).status).toBe(201);
+    expect(
+      (
+        await stack.http
+          .post(`/api/rh/employees/${employeeId}/leave-adjustments`)
+          .set(org.owner.auth)
+          .send({ leaveTypeId, days, reason: 'opening balance' })
+      ).status,
+    ).toBe(201);
   };
 
   it('lists paid leave in jours ouvrables: 2.5 a month', async () => {
@@ -44,18 +55,43 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
 
   it('accrues a full year as 30 jours ouvrables (or 25 jours ouvrés) and five weeks Monday to Friday spend exactly that', async () => {
     // A type in jours ouvrés at the law's 2.08 a month, beside the default paid leave in jours ouvrables.
-    const ouvres = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'cp-ouvres', name: 'Congés payés (ouvrés)', paid: true, tracksBalance: true, accrualDaysPerMonth: 2.08, counting: 'ouvres' });
+    const ouvres = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({
+      code: 'cp-ouvres',
+      name: 'Congés payés (ouvrés)',
+      paid: true,
+      tracksBalance: true,
+      accrualDaysPerMonth: 2.08,
+      counting: 'ouvres',
+    });
     expect(ouvres.status).toBe(201);
     expect(ouvres.body).toMatchObject({ counting: 'ouvres', accrualDaysPerMonth: 2.08 });
     const e = await createEmployee(stack, org.owner, { hireDate: '2024-06-01' });
     await setSchedule(stack, org.owner, e.id, '2024-01-01');
     // The reference year 1 June 2024 - 31 May 2025.
-    for (const period of ['2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05']) await accrue(period);
+    for (const period of [
+      '2024-06',
+      '2024-07',
+      '2024-08',
+      '2024-09',
+      '2024-10',
+      '2024-11',
+      '2024-12',
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+    ])
+      await accrue(period);
     expect((await balance(e.id)).balance).toBe(30);
     // 12 x 2.08 = 24.96: May rounds the year up to a whole day (L3141-7).
     expect((await balance(e.id, 'cp-ouvres')).balance).toBe(25);
-    const movements = (await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth)).body.movements as { leaveTypeId: string; period: string; days: number; reason: string }[];
-    expect(movements.find((m) => m.leaveTypeId === ouvres.body.id && m.period === '2025-05')).toMatchObject({ days: 2.12, reason: expect.stringMatching(/rounded up/) });
+    const movements = (await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth)).body
+      .movements as { leaveTypeId: string; period: string; days: number; reason: string }[];
+    expect(movements.find((m) => m.leaveTypeId === ouvres.body.id && m.period === '2025-05')).toMatchObject({
+      days: 2.12,
+      reason: expect.stringMatching(/rounded up/),
+    });
 
     // Five weeks Monday to Friday of paid leave: 6 jours ouvrables each (the Saturday before the Monday return);
     // the week of 7 July ends before Monday 14 July (a public holiday), which is not counted.
@@ -67,7 +103,11 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
     expect((await balance(e.id)).balance).toBe(0);
     // No sixth week, nor a day.
     expectProblem(await file(e.id, week('2025-07-28')), 409, 'insufficient_balance');
-    expectProblem(await file(e.id, { startDate: '2025-07-28', endDate: '2025-07-28', endHalf: 'morning' }), 409, 'insufficient_balance');
+    expectProblem(
+      await file(e.id, { startDate: '2025-07-28', endDate: '2025-07-28', endHalf: 'morning' }),
+      409,
+      'insufficient_balance',
+    );
 
     // Five weeks in jours ouvrés: 5 each.
     for (const monday of ['2025-09-01', '2025-09-08', '2025-09-15', '2025-09-22', '2025-09-29']) {
@@ -76,7 +116,11 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
       expect(res.body.days).toBe(5);
     }
     expect((await balance(e.id, 'cp-ouvres')).balance).toBe(0);
-    expectProblem(await file(e.id, { leaveTypeId: ouvres.body.id, ...week('2025-10-06') }), 409, 'insufficient_balance');
+    expectProblem(
+      await file(e.id, { leaveTypeId: ouvres.body.id, ...week('2025-10-06') }),
+      409,
+      'insufficient_balance',
+    );
   });
 
   it('does not count a public holiday: a week holding one costs 5 jours ouvrables (4 jours ouvrés)', async () => {
@@ -90,10 +134,17 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
     // A Friday before Whit Monday (9 June): the Friday and the Saturday, the return on Tuesday.
     expect((await file(e.id, { startDate: '2025-06-06', endDate: '2025-06-06' })).body.days).toBe(2);
     // A request on the holiday alone takes no day.
-    expectProblem(await file(e.id, { startDate: '2025-11-11', endDate: '2025-11-11' }), 400, 'leave_covers_no_working_day');
+    expectProblem(
+      await file(e.id, { startDate: '2025-11-11', endDate: '2025-11-11' }),
+      400,
+      'leave_covers_no_working_day',
+    );
     expect((await balance(e.id)).balance).toBe(18);
     // In jours ouvrés, the week of 14 July is 4 days.
-    const ouvres = await stack.http.post('/api/rh/leave-types').set(org.owner.auth).send({ code: 'cp-ouvres-2', name: 'CP ouvrés', paid: true, tracksBalance: true, accrualDaysPerMonth: 2.08 });
+    const ouvres = await stack.http
+      .post('/api/rh/leave-types')
+      .set(org.owner.auth)
+      .send({ code: 'cp-ouvres-2', name: 'CP ouvrés', paid: true, tracksBalance: true, accrualDaysPerMonth: 2.08 });
     expect(ouvres.body.counting).toBe('ouvres');
     await credit(e.id, 25, ouvres.body.id);
     expect((await file(e.id, { leaveTypeId: ouvres.body.id, ...week('2026-07-13') })).body.days).toBe(4);
@@ -104,15 +155,28 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
     await setSchedule(stack, org.owner, e.id, '2020-01-06');
     await credit(e.id, 30);
     // Friday 20 June 2025 morning: back in the afternoon, half a day.
-    expect((await file(e.id, { startDate: '2025-06-20', endDate: '2025-06-20', endHalf: 'morning' })).body.days).toBe(0.5);
+    expect((await file(e.id, { startDate: '2025-06-20', endDate: '2025-06-20', endHalf: 'morning' })).body.days).toBe(
+      0.5,
+    );
     // Friday 27 afternoon: back on Monday, so the Saturday too.
-    expect((await file(e.id, { startDate: '2025-06-27', startHalf: 'afternoon', endDate: '2025-06-27' })).body.days).toBe(1.5);
+    expect(
+      (await file(e.id, { startDate: '2025-06-27', startHalf: 'afternoon', endDate: '2025-06-27' })).body.days,
+    ).toBe(1.5);
     // Thursday 3 July afternoon to Friday 4: 0.5 + 1 + the Saturday.
-    expect((await file(e.id, { startDate: '2025-07-03', startHalf: 'afternoon', endDate: '2025-07-04' })).body.days).toBe(2.5);
+    expect(
+      (await file(e.id, { startDate: '2025-07-03', startHalf: 'afternoon', endDate: '2025-07-04' })).body.days,
+    ).toBe(2.5);
     // Monday 7 afternoon to Tuesday 8 morning: two halves.
-    expect((await file(e.id, { startDate: '2025-07-07', startHalf: 'afternoon', endDate: '2025-07-08', endHalf: 'morning' })).body.days).toBe(1);
+    expect(
+      (await file(e.id, { startDate: '2025-07-07', startHalf: 'afternoon', endDate: '2025-07-08', endHalf: 'morning' }))
+        .body.days,
+    ).toBe(1);
     // A Saturday is no day off for a Monday-to-Friday week; from Saturday to Monday only the Monday counts.
-    expectProblem(await file(e.id, { startDate: '2025-07-12', endDate: '2025-07-12' }), 400, 'leave_covers_no_working_day');
+    expectProblem(
+      await file(e.id, { startDate: '2025-07-12', endDate: '2025-07-12' }),
+      400,
+      'leave_covers_no_working_day',
+    );
     expect((await file(e.id, { startDate: '2025-07-19', endDate: '2025-07-21' })).body.days).toBe(1);
     expect((await balance(e.id)).balance).toBe(30 - 0.5 - 1.5 - 2.5 - 1 - 1);
   });
@@ -125,17 +189,41 @@ describe('HR paid leave: one counting per leave type, accrued and spent alike', 
     expect(pending.body.days).toBe(6);
     const granted = await file(e.id, { startDate: '2030-06-13', endDate: '2030-06-14' });
     expect(granted.body.days).toBe(3);
-    expect((await stack.http.patch(`/api/rh/leave-requests/${granted.body.id}/decision`).set(org.owner.auth).send({ decision: 'grant' })).status).toBe(200);
+    expect(
+      (
+        await stack.http
+          .patch(`/api/rh/leave-requests/${granted.body.id}/decision`)
+          .set(org.owner.auth)
+          .send({ decision: 'grant' })
+      ).status,
+    ).toBe(200);
     expect(await balance(e.id)).toMatchObject({ balance: 3, pending: 6 });
     expectProblem(await file(e.id, week('2030-06-17')), 409, 'insufficient_balance');
     // Withdrawn and recalled: all 9 back, the Saturdays included.
-    expect((await stack.http.post(`/api/rh/leave-requests/${pending.body.id}/cancel`).set(org.owner.auth).send({ reason: 'plans changed' })).body.status).toBe('cancelled');
-    expect((await stack.http.post(`/api/rh/leave-requests/${granted.body.id}/cancel`).set(org.owner.auth).send({})).body.status).toBe('cancelled');
+    expect(
+      (
+        await stack.http
+          .post(`/api/rh/leave-requests/${pending.body.id}/cancel`)
+          .set(org.owner.auth)
+          .send({ reason: 'plans changed' })
+      ).body.status,
+    ).toBe('cancelled');
+    expect(
+      (await stack.http.post(`/api/rh/leave-requests/${granted.body.id}/cancel`).set(org.owner.auth).send({})).body
+        .status,
+    ).toBe('cancelled');
     expect(await balance(e.id)).toMatchObject({ balance: 12, pending: 0 });
     // Refused: back too.
     const refused = await file(e.id, week('2030-06-17'));
     expect(refused.body.days).toBe(6);
-    expect((await stack.http.patch(`/api/rh/leave-requests/${refused.body.id}/decision`).set(org.owner.auth).send({ decision: 'refuse', reason: 'busy' })).status).toBe(200);
+    expect(
+      (
+        await stack.http
+          .patch(`/api/rh/leave-requests/${refused.body.id}/decision`)
+          .set(org.owner.auth)
+          .send({ decision: 'refuse', reason: 'busy' })
+      ).status,
+    ).toBe(200);
     expect(await balance(e.id)).toMatchObject({ balance: 12, pending: 0 });
   });
 });

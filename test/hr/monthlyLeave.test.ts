@@ -9,10 +9,15 @@ import { eventually } from '../support/wait';
 
 // node-cron's own matcher (what cron/main.ts's clock uses to fire a schedule), reached by file path.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TimeMatcher } = require('../../node_modules/node-cron/dist/_shared.cjs') as { TimeMatcher: new (pattern: string, zone: string) => { match(d: Date): boolean } };
+const { TimeMatcher } = require('../../node_modules/node-cron/dist/_shared.cjs') as {
+  TimeMatcher: new (pattern: string, zone: string) => { match(d: Date): boolean };
+};
 
 /** 39 h a week: Monday to Thursday 9-13 and 14-18, Friday 9-13 and 14-17 (4 h a week above 35 h). */
-const WEEK_39H = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '09:00', end: '13:00' }, { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' }]);
+const WEEK_39H = [1, 2, 3, 4, 5].flatMap((weekday) => [
+  { weekday, start: '09:00', end: '13:00' },
+  { weekday, start: '14:00', end: weekday === 5 ? '17:00' : '18:00' },
+]);
 
 /** The clock's monthly paid leave and RTT (hr-monthly-leave), whenever the clock happens to run. */
 describe('HR monthly leave through the clock', () => {
@@ -32,12 +37,20 @@ describe('HR monthly leave through the clock', () => {
     const matcher = new TimeMatcher(schedule.cron, 'UTC');
     for (let t = Date.parse(from); t < Date.parse(to); t += 60_000) {
       const date = new Date(t);
-      if (matcher.match(date)) await schedule.enqueue(stack.services, `${schedule.name}.${date.toISOString().slice(0, 19).replace(/:/g, '-')}`, date);
+      if (matcher.match(date))
+        await schedule.enqueue(
+          stack.services,
+          `${schedule.name}.${date.toISOString().slice(0, 19).replace(/:/g, '-')}`,
+          date,
+        );
     }
-    await eventually(async () => {
-      const counts = await queue().getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      return Object.values(counts).every((n) => n === 0);
-    }, { what: 'hr-leave jobs to finish' });
+    await eventually(
+      async () => {
+        const counts = await queue().getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        return Object.values(counts).every((n) => n === 0);
+      },
+      { what: 'hr-leave jobs to finish' },
+    );
     expect(await queue().getJobCounts('failed')).toEqual({ failed: 0 });
   }
   const balance = async (employeeId: string, code: string) => {
@@ -47,7 +60,11 @@ describe('HR monthly leave through the clock', () => {
   };
 
   it('credits each ended month once, also when the clock was down when it ended, up to three months back', async () => {
-    const e = await createEmployee(stack, org.owner, { firstName: 'Ada', lastName: 'Lovelace', hireDate: '2024-12-01' });
+    const e = await createEmployee(stack, org.owner, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      hireDate: '2024-12-01',
+    });
     await setSchedule(stack, org.owner, e.id, '2024-01-01', WEEK_39H);
 
     // The clock runs over New Year: December is credited (nothing before the hire date).
@@ -83,15 +100,26 @@ describe('HR monthly leave through the clock', () => {
     const other = await hrOrg(stack);
     const e = await createEmployee(stack, other.owner, { hireDate: '2020-01-01' });
     // Two runs of the same month at once (say the clock's and a retried one) credit it once.
-    const runs = await Promise.all([accrueLeave(tenantContext(stack.services, other.owner.tenantId), '2024-06'), accrueLeave(tenantContext(stack.services, other.owner.tenantId), '2024-06')]);
+    const runs = await Promise.all([
+      accrueLeave(tenantContext(stack.services, other.owner.tenantId), '2024-06'),
+      accrueLeave(tenantContext(stack.services, other.owner.tenantId), '2024-06'),
+    ]);
     expect(runs[0] + runs[1]).toBe(2);
     const res = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(other.owner.auth);
-    expect((res.body.balances as { code: string; balance: number }[]).find((b) => b.code === 'paid')!.balance).toBe(2.5);
+    expect((res.body.balances as { code: string; balance: number }[]).find((b) => b.code === 'paid')!.balance).toBe(
+      2.5,
+    );
     // A second accrual of the month written any other way is refused by the ledger's unique index.
     const em = stack.services.orm.em.fork();
-    const [entry] = await em.execute<{ leave_type_id: string }[]>("select leave_type_id from hr_leave_ledger where employee_id = ? and kind = 'accrual' and period = '2024-06'", [e.id]);
+    const [entry] = await em.execute<{ leave_type_id: string }[]>(
+      "select leave_type_id from hr_leave_ledger where employee_id = ? and kind = 'accrual' and period = '2024-06'",
+      [e.id],
+    );
     await expect(
-      em.execute("insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period) values (?, ?, now(), ?, ?, 'accrual', 2.5, '2024-06')", [newId(), other.owner.tenantId, e.id, entry.leave_type_id]),
+      em.execute(
+        "insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period) values (?, ?, now(), ?, ?, 'accrual', 2.5, '2024-06')",
+        [newId(), other.owner.tenantId, e.id, entry.leave_type_id],
+      ),
     ).rejects.toThrow(/hr_leave_ledger_period_unique/);
   });
 });

@@ -19,15 +19,34 @@ describe('HR schedule reads', () => {
     await setSchedule(stack, org.owner, mine, '2099-01-05', [{ weekday: 1, start: '08:00', end: '12:00' }]);
     const own = await stack.http.get(`/api/rh/employees/${mine}/schedule`).set(org.member.auth);
     expect(own.status).toBe(200);
-    expect(own.body.versions.map((v: { effectiveFrom: string }) => v.effectiveFrom)).toEqual(['2020-01-06', '2099-01-05']);
+    expect(own.body.versions.map((v: { effectiveFrom: string }) => v.effectiveFrom)).toEqual([
+      '2020-01-06',
+      '2099-01-05',
+    ]);
     expect(own.body.current).toMatchObject({ effectiveFrom: '2020-01-06', weeklyHours: 35, employeeId: mine });
     expect((await stack.http.get(`/api/rh/employees/${mine}/schedule`).set(org.owner.auth)).body).toEqual(own.body);
 
     const colleague = await createEmployee(stack, org.owner, { firstName: 'Paul' });
-    expect((await stack.http.get(`/api/rh/employees/${colleague.id}/schedule`).set(org.owner.auth)).body).toEqual({ employeeId: colleague.id, current: null, versions: [] });
-    expectProblem(await stack.http.get(`/api/rh/employees/${colleague.id}/schedule`).set(org.member.auth), 404, 'not_found');
-    expectProblem(await stack.http.get('/api/rh/employees/00000000-0000-4000-8000-000000000000/schedule').set(org.owner.auth), 404, 'not_found');
+    expect((await stack.http.get(`/api/rh/employees/${colleague.id}/schedule`).set(org.owner.auth)).body).toEqual({
+      employeeId: colleague.id,
+      current: null,
+      versions: [],
+    });
+    expectProblem(
+      await stack.http.get(`/api/rh/employees/${colleague.id}/schedule`).set(org.member.auth),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await stack.http.get('/api/rh/employees/00000000-0000-4000-8000-000000000000/schedule').set(org.owner.auth),
+      404,
+      'not_found',
+    );
     const outsider = await addMember(stack, org.owner, 'member');
-    expectProblem(await stack.http.get(`/api/rh/employees/${mine}/schedule`).set(outsider.auth), 403, 'no_employee_record');
+    expectProblem(
+      await stack.http.get(`/api/rh/employees/${mine}/schedule`).set(outsider.auth),
+      403,
+      'no_employee_record',
+    );
   });
 });

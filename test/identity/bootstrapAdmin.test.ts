@@ -26,7 +26,11 @@ describe('npm run admin:create', () => {
   const adminCreate = async (email: string, password: string) => {
     const env = { ...process.env, ...stack.env, LOG_LEVEL: 'silent' };
     try {
-      const { stdout, stderr } = await run(process.execPath, [require.resolve('tsx/cli'), 'bin/create-admin.ts', email, password], { env });
+      const { stdout, stderr } = await run(
+        process.execPath,
+        [require.resolve('tsx/cli'), 'bin/create-admin.ts', email, password],
+        { env },
+      );
       return { code: 0, out: stdout + stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
@@ -39,7 +43,10 @@ describe('npm run admin:create', () => {
   it('takes over an account pre-registered with an unconfirmed address: the squatter is out, the operator is the administrator', async () => {
     const email = uniqueEmail('ops');
     // A stranger registers the operator's address first, with a password of their own, and never confirms it.
-    await stack.http.post('/auth/register').send({ email, password: 'the squatter passphrase', displayName: 'Squatter' }).expect(202);
+    await stack.http
+      .post('/auth/register')
+      .send({ email, password: 'the squatter passphrase', displayName: 'Squatter' })
+      .expect(202);
     const squatter = await signIn(email, 'the squatter passphrase').expect(200);
 
     const result = await adminCreate(email, OPERATOR);
@@ -50,7 +57,11 @@ describe('npm run admin:create', () => {
     // The squatter's password no longer signs in, and their session ended at once (access and refresh token).
     expectProblem(await signIn(email, 'the squatter passphrase'), 401, 'invalid_credentials');
     expectProblem(await stack.http.get('/auth/me').set(bearer(squatter.body.accessToken)), 401, 'token_revoked');
-    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: squatter.body.refreshToken }), 401, 'refresh_token_invalid');
+    expectProblem(
+      await stack.http.post('/auth/refresh').send({ refreshToken: squatter.body.refreshToken }),
+      401,
+      'refresh_token_invalid',
+    );
     // The operator's passphrase does, as a platform administrator, and the address counts as confirmed.
     const operator = await signIn(email, OPERATOR).expect(200);
     await stack.http.get('/admin/users').set(bearer(operator.body.accessToken)).expect(200);
@@ -96,7 +107,8 @@ describe('ensurePlatformAdmin (ADMIN_EMAIL at npm start)', () => {
   });
   afterAll(() => stack.close());
 
-  const ensure = (email: string, password: string) => ensurePlatformAdmin({ em: stack.services.orm.em.fork(), revocations: stack.services.revocations }, email, password);
+  const ensure = (email: string, password: string) =>
+    ensurePlatformAdmin({ em: stack.services.orm.em.fork(), revocations: stack.services.revocations }, email, password);
   const userOf = (email: string) => stack.services.orm.em.fork().findOneOrFail(User, { email: email.toLowerCase() });
 
   it('creates a confirmed administrator when the address has no account, refusing a password against the policy', async () => {
@@ -108,8 +120,14 @@ describe('ensurePlatformAdmin (ADMIN_EMAIL at npm start)', () => {
 
   it('promotes an unconfirmed account whose password is the one given, confirming it and keeping its sessions', async () => {
     const email = uniqueEmail('mine');
-    await stack.http.post('/auth/register').send({ email, password: 'my own long passphrase', displayName: 'Mine' }).expect(202);
-    const signedIn = await stack.http.post('/auth/login').send({ email, password: 'my own long passphrase' }).expect(200);
+    await stack.http
+      .post('/auth/register')
+      .send({ email, password: 'my own long passphrase', displayName: 'Mine' })
+      .expect(202);
+    const signedIn = await stack.http
+      .post('/auth/login')
+      .send({ email, password: 'my own long passphrase' })
+      .expect(200);
     expect(await ensure(email, 'my own long passphrase')).toMatchObject({ outcome: 'promoted' });
     expect(await userOf(email)).toMatchObject({ isPlatformAdmin: true, emailConfirmedAt: expect.any(Date) });
     await stack.http.get('/admin/users').set(bearer(signedIn.body.accessToken)).expect(200);
@@ -118,7 +136,11 @@ describe('ensurePlatformAdmin (ADMIN_EMAIL at npm start)', () => {
   it('refuses a disabled account', async () => {
     const disabled = await createAccount(stack);
     await stack.services.orm.em.fork().nativeUpdate(User, { id: disabled.user.id }, { disabledAt: new Date() });
-    await expect(ensure(disabled.email, disabled.password)).rejects.toMatchObject({ status: 409, code: 'admin_bootstrap_refused', message: expect.stringMatching(/disabled/) });
+    await expect(ensure(disabled.email, disabled.password)).rejects.toMatchObject({
+      status: 409,
+      code: 'admin_bootstrap_refused',
+      message: expect.stringMatching(/disabled/),
+    });
     expect(await userOf(disabled.email)).toMatchObject({ isPlatformAdmin: false });
   });
 });

@@ -15,7 +15,8 @@ describe('invitations', () => {
   });
   afterAll(() => stack.close());
 
-  const invite = (email: string, role = 'member', auth: Account['auth'] = owner.auth, orgId = owner.tenantId) => stack.http.post(`/orgs/${orgId}/invite`).set(auth).send({ email, role });
+  const invite = (email: string, role = 'member', auth: Account['auth'] = owner.auth, orgId = owner.tenantId) =>
+    stack.http.post(`/orgs/${orgId}/invite`).set(auth).send({ email, role });
   const invitationToken = async (email: string) => linkToken(await deliveredMail(stack, email, 'invitation'));
 
   /** A self-registered account with an unconfirmed address, signed in. */
@@ -42,14 +43,26 @@ describe('invitations', () => {
     const lookup = await stack.http.get(`/orgs/invites/${token}`);
     expect(lookup.status).toBe(200);
     // An anonymous answer names no tenant: the organisation by name only.
-    expect(lookup.body).toEqual({ id: res.body.id, organization: { name: owner.org.name }, inviterName: 'Olivia Owner', role: { id: expect.any(String), key: 'admin', name: 'Administrator' }, email: guest.email, expiresAt: res.body.expiresAt });
+    expect(lookup.body).toEqual({
+      id: res.body.id,
+      organization: { name: owner.org.name },
+      inviterName: 'Olivia Owner',
+      role: { id: expect.any(String), key: 'admin', name: 'Administrator' },
+      email: guest.email,
+      expiresAt: res.body.expiresAt,
+    });
 
     const listed = await stack.http.get(`/orgs/${owner.tenantId}/invites`).set(owner.auth);
     expect(listed.body.items.map((i: { id: string }) => i.id)).toContain(res.body.id);
 
     const accepted = await stack.http.post('/orgs/invites/accept').set(guest.auth).send({ token });
     expect(accepted.status).toBe(201);
-    expect(accepted.body).toMatchObject({ id: owner.tenantId, name: owner.org.name, roles: [{ key: 'admin' }], active: false });
+    expect(accepted.body).toMatchObject({
+      id: owner.tenantId,
+      name: owner.org.name,
+      roles: [{ key: 'admin' }],
+      active: false,
+    });
     const me = await stack.http.get('/auth/me').set(guest.auth);
     expect(me.body.user.emailConfirmed).toBe(true);
     expect(me.body.memberships.map((m: { id: string }) => m.id)).toContain(owner.tenantId);
@@ -57,9 +70,17 @@ describe('invitations', () => {
     const switched = await stack.http.post(`/orgs/${owner.tenantId}/switch`).set(guest.auth);
     expect((await stack.http.get('/rbac/members').set(bearer(switched.body.accessToken))).status).toBe(200);
 
-    expectProblem(await stack.http.post('/orgs/invites/accept').set(bearer(switched.body.accessToken)).send({ token }), 409, 'already_member');
+    expectProblem(
+      await stack.http.post('/orgs/invites/accept').set(bearer(switched.body.accessToken)).send({ token }),
+      409,
+      'already_member',
+    );
     expectProblem(await stack.http.get(`/orgs/invites/${token}`), 404, 'not_found');
-    expect((await stack.http.get(`/orgs/${owner.tenantId}/invites`).set(owner.auth)).body.items.map((i: { id: string }) => i.id)).not.toContain(res.body.id);
+    expect(
+      (await stack.http.get(`/orgs/${owner.tenantId}/invites`).set(owner.auth)).body.items.map(
+        (i: { id: string }) => i.id,
+      ),
+    ).not.toContain(res.body.id);
   });
 
   it('re-inviting a pending address refreshes the invitation: one invitation, new link and role', async () => {
@@ -91,7 +112,10 @@ describe('invitations', () => {
     expectFieldErrors(await invite('not-an-email'), 'email');
     expectFieldErrors(await invite(uniqueEmail(), 'no-such-role'), 'role');
     expectFieldErrors(await invite(uniqueEmail(), 'BAD ROLE'), 'role');
-    expectFieldErrors(await stack.http.post(`/orgs/${owner.tenantId}/invite`).set(owner.auth).send({ email: uniqueEmail() }), 'role');
+    expectFieldErrors(
+      await stack.http.post(`/orgs/${owner.tenantId}/invite`).set(owner.auth).send({ email: uniqueEmail() }),
+      'role',
+    );
     expectFieldErrors(await stack.http.get('/orgs/invites/short'), 'token');
     expectFieldErrors(await stack.http.post('/orgs/invites/accept').set(owner.auth).send({}), 'token');
     expectFieldErrors(await stack.http.post('/orgs/invites/nope/accept').set(owner.auth), 'inviteId');
@@ -104,11 +128,19 @@ describe('invitations', () => {
     const created = await invite(email);
     const token = await invitationToken(email);
     const other = await createAccount(stack);
-    expectProblem(await stack.http.post('/orgs/invites/accept').set(other.auth).send({ token }), 403, 'invitation_email_mismatch');
+    expectProblem(
+      await stack.http.post('/orgs/invites/accept').set(other.auth).send({ token }),
+      403,
+      'invitation_email_mismatch',
+    );
     const foreign = await stack.http.post(`/orgs/invites/${created.body.id}/accept`).set(other.auth);
     const unknown = await stack.http.post('/orgs/invites/0190a0a0-0000-7000-8000-000000000000/accept').set(other.auth);
     expectProblem(foreign, 404, 'not_found');
-    expect({ ...foreign.body, requestId: null, instance: null }).toEqual({ ...unknown.body, requestId: null, instance: null });
+    expect({ ...foreign.body, requestId: null, instance: null }).toEqual({
+      ...unknown.body,
+      requestId: null,
+      instance: null,
+    });
     expectProblem(await stack.http.post('/orgs/invites/accept').send({ token }), 401, 'token_missing');
   });
 
@@ -120,15 +152,30 @@ describe('invitations', () => {
     const mine = await stack.http.get('/orgs/my-invites').set(guest.auth);
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((i: { id: string }) => i.id)).toEqual([fromOther.body.id, fromOwner.body.id]);
-    expect(mine.body.items[0]).toMatchObject({ organization: { id: other.tenantId }, inviterName: 'Other Owner', role: { key: 'admin' }, email: guest.email });
+    expect(mine.body.items[0]).toMatchObject({
+      organization: { id: other.tenantId },
+      inviterName: 'Other Owner',
+      role: { key: 'admin' },
+      email: guest.email,
+    });
     expect((await stack.http.get('/orgs/my-invites').set(owner.auth)).body.items).toEqual([]);
 
     const accepted = await stack.http.post(`/orgs/invites/${fromOther.body.id}/accept`).set(guest.auth);
     expect(accepted.status).toBe(201);
     expect(accepted.body).toMatchObject({ id: other.tenantId, roles: [{ key: 'admin' }] });
-    expect((await stack.http.get('/orgs/my-invites').set(guest.auth)).body.items.map((i: { id: string }) => i.id)).toEqual([fromOwner.body.id]);
-    expectProblem(await stack.http.post(`/orgs/invites/${fromOther.body.id}/accept`).set(guest.auth), 409, 'already_member');
-    expectProblem(await stack.http.post('/orgs/invites/00000000-0000-7000-8000-000000000000/accept').set(guest.auth), 404, 'not_found');
+    expect(
+      (await stack.http.get('/orgs/my-invites').set(guest.auth)).body.items.map((i: { id: string }) => i.id),
+    ).toEqual([fromOwner.body.id]);
+    expectProblem(
+      await stack.http.post(`/orgs/invites/${fromOther.body.id}/accept`).set(guest.auth),
+      409,
+      'already_member',
+    );
+    expectProblem(
+      await stack.http.post('/orgs/invites/00000000-0000-7000-8000-000000000000/accept').set(guest.auth),
+      404,
+      'not_found',
+    );
   });
 
   it('an unconfirmed account neither sees nor accepts by id the invitations to its address; the mailed token still works and confirms it', async () => {
@@ -137,20 +184,51 @@ describe('invitations', () => {
     const squatter = await newcomer(created.body.email);
     expect((await stack.http.get('/auth/me').set(squatter.auth)).body.user.emailConfirmed).toBe(false);
     expect((await stack.http.get('/orgs/my-invites').set(squatter.auth)).body).toEqual({ items: [], nextCursor: null });
-    expectProblem(await stack.http.post(`/orgs/invites/${created.body.id}/accept`).set(squatter.auth), 403, 'email_not_confirmed');
-    expectProblem(await stack.http.post('/orgs/invites/0190a0a0-0000-7000-8000-000000000000/accept').set(squatter.auth), 403, 'email_not_confirmed');
-    expect(await stack.services.orm.em.fork().count(Membership, { tenantId: owner.tenantId, user: { email: created.body.email } }, { filters: { tenant: false } })).toBe(0);
+    expectProblem(
+      await stack.http.post(`/orgs/invites/${created.body.id}/accept`).set(squatter.auth),
+      403,
+      'email_not_confirmed',
+    );
+    expectProblem(
+      await stack.http.post('/orgs/invites/0190a0a0-0000-7000-8000-000000000000/accept').set(squatter.auth),
+      403,
+      'email_not_confirmed',
+    );
+    expect(
+      await stack.services.orm.em
+        .fork()
+        .count(
+          Membership,
+          { tenantId: owner.tenantId, user: { email: created.body.email } },
+          { filters: { tenant: false } },
+        ),
+    ).toBe(0);
 
     // The same through the provider bridge, with an address the provider did not verify.
     const viaProvider = await invite(uniqueEmail('oauth-hire'), 'admin');
-    const sync = await stack.http.post('/auth/internal/oauth-sync').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ provider: 'google', subject: `s-${viaProvider.body.id}`, email: viaProvider.body.email, emailVerified: false });
+    const sync = await stack.http
+      .post('/auth/internal/oauth-sync')
+      .set('X-Internal-Secret', TEST_INTERNAL_SECRET)
+      .send({
+        provider: 'google',
+        subject: `s-${viaProvider.body.id}`,
+        email: viaProvider.body.email,
+        emailVerified: false,
+      });
     expect(sync.body).toMatchObject({ created: true, user: { emailConfirmed: false } });
     const synced = bearer(sync.body.tokens.accessToken);
     expect((await stack.http.get('/orgs/my-invites').set(synced)).body.items).toEqual([]);
-    expectProblem(await stack.http.post(`/orgs/invites/${viaProvider.body.id}/accept`).set(synced), 403, 'email_not_confirmed');
+    expectProblem(
+      await stack.http.post(`/orgs/invites/${viaProvider.body.id}/accept`).set(synced),
+      403,
+      'email_not_confirmed',
+    );
 
     // The mailed token proves the mailbox: accepting with it works, and confirms the address.
-    const accepted = await stack.http.post('/orgs/invites/accept').set(squatter.auth).send({ token: await invitationToken(created.body.email) });
+    const accepted = await stack.http
+      .post('/orgs/invites/accept')
+      .set(squatter.auth)
+      .send({ token: await invitationToken(created.body.email) });
     expect(accepted.status).toBe(201);
     expect(accepted.body.roles).toEqual([expect.objectContaining({ key: 'admin' })]);
     expect((await stack.http.get('/auth/me').set(squatter.auth)).body.user.emailConfirmed).toBe(true);
@@ -166,17 +244,26 @@ describe('invitations', () => {
       ]);
       // Exactly one wins; a revoked invitation never made a member.
       expect([accept.status, revoke.status].sort()).toEqual(accept.status === 201 ? [201, 404] : [204, 404]);
-      const joined = await stack.services.orm.em.fork().count(Membership, { tenantId: owner.tenantId, user: revokedGuest.user.id }, { filters: { tenant: false } });
+      const joined = await stack.services.orm.em
+        .fork()
+        .count(Membership, { tenantId: owner.tenantId, user: revokedGuest.user.id }, { filters: { tenant: false } });
       expect(joined).toBe(accept.status === 201 ? 1 : 0);
 
       const promoted = await createAccount(stack);
       const offer = await invite(promoted.email, 'member');
-      const [accepted, reinvited] = await Promise.all([stack.http.post(`/orgs/invites/${offer.body.id}/accept`).set(promoted.auth), invite(promoted.email, 'admin')]);
+      const [accepted, reinvited] = await Promise.all([
+        stack.http.post(`/orgs/invites/${offer.body.id}/accept`).set(promoted.auth),
+        invite(promoted.email, 'admin'),
+      ]);
       expect(accepted.status).toBe(201);
       // Either the re-invitation came first (its role is the one granted) or it found a member.
       if (reinvited.status === 200) expect(accepted.body.roles.map((r: { key: string }) => r.key)).toEqual(['admin']);
       else expectProblem(reinvited, 409, 'already_member');
-      expect(await stack.services.orm.em.fork().count(Invitation, { email: promoted.email, acceptedAt: null }, { filters: { tenant: false } })).toBe(0);
+      expect(
+        await stack.services.orm.em
+          .fork()
+          .count(Invitation, { email: promoted.email, acceptedAt: null }, { filters: { tenant: false } }),
+      ).toBe(0);
     }
   });
 
@@ -185,7 +272,11 @@ describe('invitations', () => {
     const answers = await Promise.all([invite(email, 'member'), invite(email, 'admin')]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(answers[0].body.id).toBe(answers[1].body.id);
-    expect(await stack.services.orm.em.fork().count(Invitation, { tenantId: owner.tenantId, email }, { filters: { tenant: false } })).toBe(1);
+    expect(
+      await stack.services.orm.em
+        .fork()
+        .count(Invitation, { tenantId: owner.tenantId, email }, { filters: { tenant: false } }),
+    ).toBe(1);
   });
 
   it('revokes an invitation: its link and id stop working', async () => {
@@ -193,23 +284,47 @@ describe('invitations', () => {
     const created = await invite(guest.email);
     const token = await invitationToken(guest.email);
     const member = await addMember(stack, owner, 'member');
-    expectProblem(await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(member.auth), 403, 'permission_denied');
-    expect((await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(owner.auth)).status).toBe(204);
+    expectProblem(
+      await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(member.auth),
+      403,
+      'permission_denied',
+    );
+    expect((await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(owner.auth)).status).toBe(
+      204,
+    );
     expectProblem(await stack.http.get(`/orgs/invites/${token}`), 404, 'not_found');
     expectProblem(await stack.http.post('/orgs/invites/accept').set(guest.auth).send({ token }), 404, 'not_found');
-    expectProblem(await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(owner.auth), 404, 'not_found');
+    expectProblem(
+      await stack.http.delete(`/orgs/${owner.tenantId}/invites/${created.body.id}`).set(owner.auth),
+      404,
+      'not_found',
+    );
   });
 
   it('treats an expired invitation as gone', async () => {
     const guest = await createAccount(stack);
     const created = await invite(guest.email);
     const token = await invitationToken(guest.email);
-    await stack.services.orm.em.fork().nativeUpdate(Invitation, { id: created.body.id }, { expiresAt: new Date(Date.now() - 1000) }, { filters: { tenant: false } });
+    await stack.services.orm.em
+      .fork()
+      .nativeUpdate(
+        Invitation,
+        { id: created.body.id },
+        { expiresAt: new Date(Date.now() - 1000) },
+        { filters: { tenant: false } },
+      );
     expectProblem(await stack.http.get(`/orgs/invites/${token}`), 404, 'not_found');
     expectProblem(await stack.http.post('/orgs/invites/accept').set(guest.auth).send({ token }), 404, 'not_found');
     expect((await stack.http.get('/orgs/my-invites').set(guest.auth)).body.items).toEqual([]);
     // Inviting again revives it with a fresh link.
     expect((await invite(guest.email)).status).toBe(200);
-    expect((await stack.http.post('/orgs/invites/accept').set(guest.auth).send({ token: await invitationToken(guest.email) })).status).toBe(201);
+    expect(
+      (
+        await stack.http
+          .post('/orgs/invites/accept')
+          .set(guest.auth)
+          .send({ token: await invitationToken(guest.email) })
+      ).status,
+    ).toBe(201);
   });
 });

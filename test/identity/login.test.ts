@@ -19,12 +19,23 @@ describe('POST /auth/login', () => {
     const res = await login({ email: account.email.toUpperCase(), password: account.password });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900, tokenType: 'Bearer' });
+    expect(res.body).toEqual({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresIn: 900,
+      tokenType: 'Bearer',
+    });
     const claims = stack.services.tokens.verifyAccess(res.body.accessToken);
     expect(claims).toMatchObject({ userId: account.user.id, tenantId: account.tenantId });
     const sessions = await stack.http.get('/users/me/sessions').set('Authorization', `Bearer ${res.body.accessToken}`);
-    expect(sessions.body.items.find((s: { current: boolean }) => s.current)).toMatchObject({ id: claims.sid, userAgent: 'jest-device', organizationId: account.tenantId });
-    const audit = await stack.services.orm.em.fork().findOne(AuditEntry, { action: 'auth.login', actorId: account.user.id });
+    expect(sessions.body.items.find((s: { current: boolean }) => s.current)).toMatchObject({
+      id: claims.sid,
+      userAgent: 'jest-device',
+      organizationId: account.tenantId,
+    });
+    const audit = await stack.services.orm.em
+      .fork()
+      .findOne(AuditEntry, { action: 'auth.login', actorId: account.user.id });
     expect(audit).not.toBeNull();
   });
 
@@ -50,6 +61,10 @@ describe('POST /auth/login', () => {
     expectFieldErrors(await login({ email: account.email }), 'password');
     expectFieldErrors(await login({ email: account.email, password: '' }), 'password');
     expectFieldErrors(await login({ email: account.email, password: 42 }), 'password');
-    expectProblem(await stack.http.post('/auth/login').set('Content-Type', 'application/json').send('{"email":'), 400, 'malformed_json');
+    expectProblem(
+      await stack.http.post('/auth/login').set('Content-Type', 'application/json').send('{"email":'),
+      400,
+      'malformed_json',
+    );
   });
 });

@@ -3,7 +3,15 @@ import { EmailToken } from '../../entities/identity/session';
 import { accountLinkQueue } from '../../queues/identity';
 import { accountLinksProcessor } from '../../workers/identity/accountLinks';
 import { createAccount, uniqueEmail } from '../support/factories';
-import { accountLinksHandled, deliveredMail, expectFieldErrors, expectProblem, linkToken, mailsTo, relaxedLimits } from '../support/identity';
+import {
+  accountLinksHandled,
+  deliveredMail,
+  expectFieldErrors,
+  expectProblem,
+  linkToken,
+  mailsTo,
+  relaxedLimits,
+} from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
 
 const NEW_PASSWORD = 'a-brand-new-password';
@@ -48,12 +56,22 @@ describe('forgot-password and reset-password', () => {
     expectProblem(await reset({ token, password: 'yet-another-password' }), 400, 'reset_token_invalid');
 
     expectProblem(await stack.http.get('/users/me').set(a.auth), 401, 'token_revoked');
-    expectProblem(await stack.http.get('/users/me').set('Authorization', `Bearer ${otherDevice.body.accessToken}`), 401, 'token_revoked');
-    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: a.tokens.refreshToken }), 401, 'refresh_token_invalid');
+    expectProblem(
+      await stack.http.get('/users/me').set('Authorization', `Bearer ${otherDevice.body.accessToken}`),
+      401,
+      'token_revoked',
+    );
+    expectProblem(
+      await stack.http.post('/auth/refresh').send({ refreshToken: a.tokens.refreshToken }),
+      401,
+      'refresh_token_invalid',
+    );
     expectProblem(await login(a.email, a.password), 401, 'invalid_credentials');
     const fresh = await login(a.email, NEW_PASSWORD);
     expect(fresh.status).toBe(200);
-    expect((await stack.http.get('/users/me').set('Authorization', `Bearer ${fresh.body.accessToken}`)).status).toBe(200);
+    expect((await stack.http.get('/users/me').set('Authorization', `Bearer ${fresh.body.accessToken}`)).status).toBe(
+      200,
+    );
   });
 
   it('refuses an expired link, and only the newest link works', async () => {
@@ -64,7 +82,9 @@ describe('forgot-password and reset-password', () => {
     const second = linkToken(await deliveredMail(stack, a.email, 'reset_password', 2));
     expect(second).not.toBe(first);
     expectProblem(await reset({ token: first, password: NEW_PASSWORD }), 400, 'reset_token_invalid');
-    await stack.services.orm.em.fork().nativeUpdate(EmailToken, { user: a.user.id, usedAt: null }, { expiresAt: new Date(Date.now() - 1000) });
+    await stack.services.orm.em
+      .fork()
+      .nativeUpdate(EmailToken, { user: a.user.id, usedAt: null }, { expiresAt: new Date(Date.now() - 1000) });
     expectProblem(await reset({ token: second, password: NEW_PASSWORD }), 400, 'reset_token_invalid');
   });
 
@@ -73,7 +93,9 @@ describe('forgot-password and reset-password', () => {
     expect((await forgot(a.email)).status).toBe(202);
     const mailed = await deliveredMail(stack, a.email, 'reset_password');
     await accountLinksHandled(stack);
-    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find((j) => j.data.email === a.email.toLowerCase())!;
+    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find(
+      (j) => j.data.email === a.email.toLowerCase(),
+    )!;
     // The same job taken again once its lock expired, twice at once.
     await Promise.all([0, 1].map(() => accountLinksProcessor.perform(job.data, { services: stack.services, job })));
     expect((await mailsTo(stack, a.email, 'reset_password')).map((m) => m.id)).toEqual([mailed.id]);
@@ -109,21 +131,52 @@ describe('POST /users/me/password', () => {
   it('changes the password with the current one, keeping this session and ending the others', async () => {
     const a = await createAccount(stack);
     const other = await stack.http.post('/auth/login').send({ email: a.email, password: a.password });
-    const res = await stack.http.post('/users/me/password').set(a.auth).send({ currentPassword: a.password, newPassword: NEW_PASSWORD });
+    const res = await stack.http
+      .post('/users/me/password')
+      .set(a.auth)
+      .send({ currentPassword: a.password, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(204);
     expect((await stack.http.get('/users/me').set(a.auth)).status).toBe(200);
-    expectProblem(await stack.http.get('/users/me').set('Authorization', `Bearer ${other.body.accessToken}`), 401, 'token_revoked');
-    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: other.body.refreshToken }), 401, 'refresh_token_invalid');
+    expectProblem(
+      await stack.http.get('/users/me').set('Authorization', `Bearer ${other.body.accessToken}`),
+      401,
+      'token_revoked',
+    );
+    expectProblem(
+      await stack.http.post('/auth/refresh').send({ refreshToken: other.body.refreshToken }),
+      401,
+      'refresh_token_invalid',
+    );
     expect((await stack.http.post('/auth/refresh').send({ refreshToken: a.tokens.refreshToken })).status).toBe(200);
     expect((await stack.http.post('/auth/login').send({ email: a.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('refuses a wrong current password and a new one against the policy', async () => {
     const a = await createAccount(stack);
-    const wrong = expectProblem(await stack.http.post('/users/me/password').set(a.auth).send({ currentPassword: 'wrong-password', newPassword: NEW_PASSWORD }), 400, 'current_password_incorrect');
+    const wrong = expectProblem(
+      await stack.http
+        .post('/users/me/password')
+        .set(a.auth)
+        .send({ currentPassword: 'wrong-password', newPassword: NEW_PASSWORD }),
+      400,
+      'current_password_incorrect',
+    );
     expect(wrong.errors).toEqual([{ field: 'currentPassword', message: 'is incorrect' }]);
-    expectFieldErrors(await stack.http.post('/users/me/password').set(a.auth).send({ currentPassword: a.password, newPassword: 'short' }), 'newPassword');
-    expectFieldErrors(await stack.http.post('/users/me/password').set(a.auth).send({ newPassword: NEW_PASSWORD }), 'currentPassword');
-    expectProblem(await stack.http.post('/users/me/password').send({ currentPassword: a.password, newPassword: NEW_PASSWORD }), 401, 'token_missing');
+    expectFieldErrors(
+      await stack.http
+        .post('/users/me/password')
+        .set(a.auth)
+        .send({ currentPassword: a.password, newPassword: 'short' }),
+      'newPassword',
+    );
+    expectFieldErrors(
+      await stack.http.post('/users/me/password').set(a.auth).send({ newPassword: NEW_PASSWORD }),
+      'currentPassword',
+    );
+    expectProblem(
+      await stack.http.post('/users/me/password').send({ currentPassword: a.password, newPassword: NEW_PASSWORD }),
+      401,
+      'token_missing',
+    );
   });
 });

@@ -12,9 +12,18 @@ describe('GET and PUT /users/me', () => {
   afterAll(() => stack.close());
 
   it('shows and updates my profile', async () => {
-    const res = await stack.http.put('/users/me').set(a.auth).send({ displayName: '  Ada L. ', locale: 'fr-FR', timezone: 'Europe/Paris' });
+    const res = await stack.http
+      .put('/users/me')
+      .set(a.auth)
+      .send({ displayName: '  Ada L. ', locale: 'fr-FR', timezone: 'Europe/Paris' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: a.user.id, email: a.email, displayName: 'Ada L.', locale: 'fr-FR', timezone: 'Europe/Paris' });
+    expect(res.body).toMatchObject({
+      id: a.user.id,
+      email: a.email,
+      displayName: 'Ada L.',
+      locale: 'fr-FR',
+      timezone: 'Europe/Paris',
+    });
     expect((await stack.http.get('/users/me').set(a.auth)).body).toEqual(res.body);
   });
 
@@ -24,7 +33,10 @@ describe('GET and PUT /users/me', () => {
     expectFieldErrors(await stack.http.put('/users/me').set(a.auth).send({ displayName: '' }), 'displayName');
     expectFieldErrors(await stack.http.put('/users/me').set(a.auth).send({ email: 'new@example.test' }), 'email');
     expectFieldErrors(await stack.http.put('/users/me').set(a.auth).send({ isPlatformAdmin: true }), 'isPlatformAdmin');
-    expect((await stack.http.get('/users/me').set(a.auth)).body).toMatchObject({ email: a.email, isPlatformAdmin: false });
+    expect((await stack.http.get('/users/me').set(a.auth)).body).toMatchObject({
+      email: a.email,
+      isPlatformAdmin: false,
+    });
     expectProblem(await stack.http.put('/users/me').send({ locale: 'en' }), 401, 'token_missing');
   });
 });

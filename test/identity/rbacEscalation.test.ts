@@ -40,17 +40,37 @@ describe('RBAC: no permission escalation', () => {
   });
   afterAll(() => stack.close());
 
-  const roleOf = async (key: string, org: Account = owner) => ((await stack.http.get('/rbac/roles?limit=200').set(org.auth)).body.items as { id: string; key: string; permissions: string[] }[]).find((r) => r.key === key)!;
+  const roleOf = async (key: string, org: Account = owner) =>
+    (
+      (await stack.http.get('/rbac/roles?limit=200').set(org.auth)).body.items as {
+        id: string;
+        key: string;
+        permissions: string[];
+      }[]
+    ).find((r) => r.key === key)!;
   const rolesOf = async (userId: string, org: Account = owner) =>
-    ((await stack.http.get('/rbac/members?limit=200').set(org.auth)).body.items as { userId: string; roles: { key: string }[] }[])
+    (
+      (await stack.http.get('/rbac/members?limit=200').set(org.auth)).body.items as {
+        userId: string;
+        roles: { key: string }[];
+      }[]
+    )
       .find((m) => m.userId === userId)!
       .roles.map((r) => r.key)
       .sort();
-  const putRoles = (userId: string, roles: string[], auth: Account['auth']) => stack.http.put(`/rbac/members/${userId}/roles`).set(auth).send({ roles });
-  const patchRole = (userId: string, role: string, auth: Account['auth'], org: Account = owner) => stack.http.patch(`/orgs/${org.tenantId}/members/${userId}/role`).set(auth).send({ role });
-  const putPermissions = (roleId: string, permissions: string[], auth: Account['auth']) => stack.http.put(`/rbac/roles/${roleId}/permissions`).set(auth).send({ permissions });
-  const invite = (role: string, auth: Account['auth'], org: Account = owner) => stack.http.post(`/orgs/${org.tenantId}/invite`).set(auth).send({ email: uniqueEmail('invitee'), role });
-  const escalation = (res: Parameters<typeof expectProblem>[0]) => expectProblem(res, 403, 'permission_escalation').detail as string;
+  const putRoles = (userId: string, roles: string[], auth: Account['auth']) =>
+    stack.http.put(`/rbac/members/${userId}/roles`).set(auth).send({ roles });
+  const patchRole = (userId: string, role: string, auth: Account['auth'], org: Account = owner) =>
+    stack.http.patch(`/orgs/${org.tenantId}/members/${userId}/role`).set(auth).send({ role });
+  const putPermissions = (roleId: string, permissions: string[], auth: Account['auth']) =>
+    stack.http.put(`/rbac/roles/${roleId}/permissions`).set(auth).send({ permissions });
+  const invite = (role: string, auth: Account['auth'], org: Account = owner) =>
+    stack.http
+      .post(`/orgs/${org.tenantId}/invite`)
+      .set(auth)
+      .send({ email: uniqueEmail('invitee'), role });
+  const escalation = (res: Parameters<typeof expectProblem>[0]) =>
+    expectProblem(res, 403, 'permission_escalation').detail as string;
 
   it('a holder of org.members.manage cannot give itself the admin role: 403 naming the permissions it lacks', async () => {
     const manager = await addMember(stack, owner, 'member_manager');
@@ -114,22 +134,30 @@ describe('RBAC: no permission escalation', () => {
     expect((await patchRole(member.user.id, 'member', manager.auth)).status).toBe(200);
     expect(await rolesOf(member.user.id)).toEqual(['member']);
 
-    expect((await stack.http.delete(`/orgs/${owner.tenantId}/members/${other.user.id}`).set(manager.auth)).status).toBe(204);
-    expect(escalation(await stack.http.delete(`/orgs/${owner.tenantId}/members/${admin.user.id}`).set(manager.auth))).toContain('billing.manage');
+    expect((await stack.http.delete(`/orgs/${owner.tenantId}/members/${other.user.id}`).set(manager.auth)).status).toBe(
+      204,
+    );
+    expect(
+      escalation(await stack.http.delete(`/orgs/${owner.tenantId}/members/${admin.user.id}`).set(manager.auth)),
+    ).toContain('billing.manage');
     expect(await rolesOf(admin.user.id)).toEqual(['admin']);
   });
 
   it('a holder of rbac.manage alone cannot add permissions it lacks to its own role or to another one', async () => {
     const editor = await addMember(stack, owner, 'role_editor');
     const own = await roleOf('role_editor');
-    const detail = escalation(await putPermissions(own.id, ['rbac.manage', 'billing.manage', 'org.members.manage'], editor.auth));
+    const detail = escalation(
+      await putPermissions(own.id, ['rbac.manage', 'billing.manage', 'org.members.manage'], editor.auth),
+    );
     expect(detail).toContain('billing.manage');
     expect(detail).toContain('org.members.manage');
     expect((await roleOf('role_editor')).permissions).toEqual(['rbac.manage']);
     expect((await stack.http.get('/api/subscription/').set(editor.auth)).status).not.toBe(200);
 
     const reader = await roleOf('reader');
-    expect(escalation(await putPermissions(reader.id, ['org.members.read', 'billing.read'], editor.auth))).toContain('billing.read');
+    expect(escalation(await putPermissions(reader.id, ['org.members.read', 'billing.read'], editor.auth))).toContain(
+      'billing.read',
+    );
     // Taking permissions it lacks away from a role (here every administrator's) is refused too.
     expect(escalation(await putPermissions((await roleOf('admin')).id, [], editor.auth))).toContain('billing.manage');
     expect((await roleOf('admin')).permissions).toHaveLength(allPermissions.length);
@@ -138,9 +166,14 @@ describe('RBAC: no permission escalation', () => {
 
   it('creates roles only from permissions the caller holds', async () => {
     const editor = await addMember(stack, owner, 'role_editor');
-    const create = (key: string, permissions: string[], auth: Account['auth']) => stack.http.post('/rbac/roles').set(auth).send({ key, name: key, permissions });
-    expect(escalation(await create('treasurer', ['billing.manage', 'rbac.manage'], editor.auth))).toContain('billing.manage');
-    expect((await stack.http.get('/rbac/roles?limit=200').set(owner.auth)).body.items.map((r: { key: string }) => r.key)).not.toContain('treasurer');
+    const create = (key: string, permissions: string[], auth: Account['auth']) =>
+      stack.http.post('/rbac/roles').set(auth).send({ key, name: key, permissions });
+    expect(escalation(await create('treasurer', ['billing.manage', 'rbac.manage'], editor.auth))).toContain(
+      'billing.manage',
+    );
+    expect(
+      (await stack.http.get('/rbac/roles?limit=200').set(owner.auth)).body.items.map((r: { key: string }) => r.key),
+    ).not.toContain('treasurer');
 
     const editors = await create('co_editor', ['rbac.manage'], editor.auth);
     expect(editors.status).toBe(201);
@@ -154,16 +187,21 @@ describe('RBAC: no permission escalation', () => {
     expect((await create('treasurer', ['billing.manage', 'billing.read'], admin.auth)).status).toBe(201);
   });
 
-  it("a role the caller holds can only lose permissions, unless the caller is an owner", async () => {
+  it('a role the caller holds can only lose permissions, unless the caller is an owner', async () => {
     const org = await createAccount(stack);
     await withCustomRoles(org);
-    const curator = await stack.http.post('/rbac/roles').set(org.auth).send({ key: 'curator', name: 'Curator', permissions: ['rbac.manage', 'knowledge.read'] });
+    const curator = await stack.http
+      .post('/rbac/roles')
+      .set(org.auth)
+      .send({ key: 'curator', name: 'Curator', permissions: ['rbac.manage', 'knowledge.read'] });
     expect(curator.status).toBe(201);
     const editor = await addMember(stack, org, 'curator');
     expect((await putRoles(editor.user.id, ['curator', 'reader'], org.auth)).status).toBe(200);
 
     // org.members.read is held (through reader), but adding it to a role of its own is refused.
-    const detail = escalation(await putPermissions(curator.body.id, ['rbac.manage', 'knowledge.read', 'org.members.read'], editor.auth));
+    const detail = escalation(
+      await putPermissions(curator.body.id, ['rbac.manage', 'knowledge.read', 'org.members.read'], editor.auth),
+    );
     expect(detail).toContain('curator');
     const shrunk = await putPermissions(curator.body.id, ['rbac.manage'], editor.auth);
     expect(shrunk.status).toBe(200);
@@ -176,9 +214,13 @@ describe('RBAC: no permission escalation', () => {
     const adminRole = await roleOf('admin', org);
     const fewer = allPermissions.filter((p) => p !== 'knowledge.keys.manage');
     expect((await putPermissions(adminRole.id, fewer, admin.auth)).status).toBe(200);
-    expect(escalation(await putPermissions(adminRole.id, allPermissions, admin.auth))).toContain('knowledge.keys.manage');
+    expect(escalation(await putPermissions(adminRole.id, allPermissions, admin.auth))).toContain(
+      'knowledge.keys.manage',
+    );
     expect((await putPermissions(adminRole.id, allPermissions, org.auth)).status).toBe(200);
-    expect((await putPermissions(curator.body.id, ['rbac.manage', 'knowledge.read', 'billing.manage'], org.auth)).status).toBe(200);
+    expect(
+      (await putPermissions(curator.body.id, ['rbac.manage', 'knowledge.read', 'billing.manage'], org.auth)).status,
+    ).toBe(200);
   });
 
   it('a holder of org.members.invite invites only with roles within its own permissions', async () => {
@@ -189,7 +231,12 @@ describe('RBAC: no permission escalation', () => {
     expect((await invite('reader', recruiter.auth)).status).toBe(201);
     expect((await invite('recruiter', recruiter.auth)).status).toBe(201);
     const pending = await stack.http.get(`/orgs/${owner.tenantId}/invites?limit=200`).set(owner.auth);
-    expect(pending.body.items.filter((i: { invitedById: string }) => i.invitedById === recruiter.user.id).map((i: { role: { key: string } }) => i.role.key).sort()).toEqual(['reader', 'recruiter']);
+    expect(
+      pending.body.items
+        .filter((i: { invitedById: string }) => i.invitedById === recruiter.user.id)
+        .map((i: { role: { key: string } }) => i.role.key)
+        .sort(),
+    ).toEqual(['reader', 'recruiter']);
   });
 
   it('keeps the usual flows of owners and administrators', async () => {
@@ -208,7 +255,12 @@ describe('RBAC: no permission escalation', () => {
   });
 
   it('documents 403 permission_escalation on every route that grants or takes away', async () => {
-    const doc = (await stack.http.get('/openapi.json')).body as { paths: Record<string, Record<string, { description: string; responses: Record<string, { description: string }> }>> };
+    const doc = (await stack.http.get('/openapi.json')).body as {
+      paths: Record<
+        string,
+        Record<string, { description: string; responses: Record<string, { description: string }> }>
+      >;
+    };
     const routes: [string, string][] = [
       ['/rbac/members/{userId}/roles', 'put'],
       ['/orgs/{id}/members/{userId}/role', 'patch'],
@@ -219,9 +271,21 @@ describe('RBAC: no permission escalation', () => {
     ];
     for (const [path, method] of routes) {
       const op = doc.paths[path][method];
-      expect({ path, method, text: op.responses['403'].description }).toEqual({ path, method, text: expect.stringContaining('permission_escalation') });
-      expect({ path, method, text: op.responses['403'].description }).toEqual({ path, method, text: expect.stringContaining('permission_denied') });
-      expect({ path, method, text: op.description }).toEqual({ path, method, text: expect.stringContaining('permission_escalation') });
+      expect({ path, method, text: op.responses['403'].description }).toEqual({
+        path,
+        method,
+        text: expect.stringContaining('permission_escalation'),
+      });
+      expect({ path, method, text: op.responses['403'].description }).toEqual({
+        path,
+        method,
+        text: expect.stringContaining('permission_denied'),
+      });
+      expect({ path, method, text: op.description }).toEqual({
+        path,
+        method,
+        text: expect.stringContaining('permission_escalation'),
+      });
     }
   });
 });

@@ -3,7 +3,15 @@ import { REGISTER_TIME_BUDGET_MS } from '../../domain/identity/register';
 import { accountLinkQueue } from '../../queues/identity';
 import { accountLinksProcessor } from '../../workers/identity/accountLinks';
 import { createAccount, uniqueEmail } from '../support/factories';
-import { accountLinksHandled, deliveredMail, expectFieldErrors, expectProblem, linkToken, mailsTo, relaxedLimits } from '../support/identity';
+import {
+  accountLinksHandled,
+  deliveredMail,
+  expectFieldErrors,
+  expectProblem,
+  linkToken,
+  mailsTo,
+  relaxedLimits,
+} from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
 
 const PASSWORD = 'a-long-enough-password';
@@ -40,7 +48,11 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     expect(after.body.user.emailConfirmed).toBe(true);
 
     // Single use.
-    expectProblem(await stack.http.post('/auth/confirm-email').send({ token: linkToken(mail) }), 400, 'confirmation_token_invalid');
+    expectProblem(
+      await stack.http.post('/auth/confirm-email').send({ token: linkToken(mail) }),
+      400,
+      'confirmation_token_invalid',
+    );
   });
 
   it('answers identically for a taken address, which gets an account_exists notice instead', async () => {
@@ -63,7 +75,9 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     expect(notice.text).not.toMatch(/token=/);
     expect(await mailsTo(stack, existing.email, 'confirm_email')).toHaveLength(0);
     // The existing account is untouched: its password still works.
-    expect((await stack.http.post('/auth/login').send({ email: existing.email, password: existing.password })).status).toBe(200);
+    expect(
+      (await stack.http.post('/auth/login').send({ email: existing.email, password: existing.password })).status,
+    ).toBe(200);
     expect(await stack.services.orm.em.fork().count(User, { email: existing.email })).toBe(1);
   });
 
@@ -83,7 +97,11 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     await register({ email, password: PASSWORD });
     const first = await deliveredMail(stack, email, 'confirm_email');
     const confirmed = await createAccount(stack);
-    const answers = await Promise.all([email, confirmed.email, uniqueEmail('nobody')].map((e) => stack.http.post('/auth/resend-confirmation').send({ email: e })));
+    const answers = await Promise.all(
+      [email, confirmed.email, uniqueEmail('nobody')].map((e) =>
+        stack.http.post('/auth/resend-confirmation').send({ email: e }),
+      ),
+    );
     for (const res of answers) {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ status: 'confirmation_sent' });
@@ -93,7 +111,11 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     await accountLinksHandled(stack);
     expect(await mailsTo(stack, confirmed.email, 'confirm_email')).toHaveLength(0);
     // Only the newest link works.
-    expectProblem(await stack.http.post('/auth/confirm-email').send({ token: linkToken(first) }), 400, 'confirmation_token_invalid');
+    expectProblem(
+      await stack.http.post('/auth/confirm-email').send({ token: linkToken(first) }),
+      400,
+      'confirmation_token_invalid',
+    );
     expect((await stack.http.post('/auth/confirm-email').send({ token: linkToken(second) })).status).toBe(200);
   });
 
@@ -104,7 +126,9 @@ describe('POST /auth/register, /auth/confirm-email, /auth/resend-confirmation', 
     expect((await stack.http.post('/auth/resend-confirmation').send({ email })).status).toBe(202);
     const resent = await deliveredMail(stack, email, 'confirm_email', 2);
     await accountLinksHandled(stack);
-    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find((j) => j.data.email === email.toLowerCase())!;
+    const job = (await stack.services.queues.get(accountLinkQueue).getJobs(['completed'])).find(
+      (j) => j.data.email === email.toLowerCase(),
+    )!;
     await accountLinksProcessor.perform(job.data, { services: stack.services, job });
     expect((await mailsTo(stack, email, 'confirm_email')).map((m) => m.id)).toEqual([first.id, resent.id]);
     expect((await stack.http.post('/auth/confirm-email').send({ token: linkToken(resent) })).status).toBe(200);

@@ -20,7 +20,10 @@ describe('the seats limit of the tier', () => {
   async function join(email: string) {
     await stack.http.post('/auth/register').send({ email, password: 'newcomer-password' }).expect(202);
     const login = await stack.http.post('/auth/login').send({ email, password: 'newcomer-password' });
-    const invited = await stack.http.post(`/orgs/${owner.tenantId}/invite`).set(owner.auth).send({ email, role: 'member' });
+    const invited = await stack.http
+      .post(`/orgs/${owner.tenantId}/invite`)
+      .set(owner.auth)
+      .send({ email, role: 'member' });
     if (invited.status !== 201) return invited;
     const token = linkToken(await deliveredMail(stack, email, 'invitation'));
     return stack.http.post('/orgs/invites/accept').set(bearer(login.body.accessToken)).send({ token });
@@ -34,7 +37,9 @@ describe('the seats limit of the tier', () => {
 
     const statuses: number[] = [];
     for (let i = 0; i < seats + 1; i++) statuses.push((await join(uniqueEmail(`seat${i}`))).status);
-    const members = await stack.services.orm.em.fork().count(Membership, { tenantId: owner.tenantId }, { filters: false });
+    const members = await stack.services.orm.em
+      .fork()
+      .count(Membership, { tenantId: owner.tenantId }, { filters: false });
 
     // The owner holds one seat: only seats - 1 invitees fit; the others must be refused (409 or 403).
     expect(members).toBeLessThanOrEqual(seats);
@@ -47,7 +52,9 @@ describe('the seats limit of the tier', () => {
     const email = uniqueEmail('late');
     await stack.http.post('/auth/register').send({ email, password: 'newcomer-password' }).expect(202);
     const login = await stack.http.post('/auth/login').send({ email, password: 'newcomer-password' });
-    expect((await stack.http.post(`/orgs/${org.tenantId}/invite`).set(org.auth).send({ email, role: 'member' })).status).toBe(201);
+    expect(
+      (await stack.http.post(`/orgs/${org.tenantId}/invite`).set(org.auth).send({ email, role: 'member' })).status,
+    ).toBe(201);
     const token = linkToken(await deliveredMail(stack, email, 'invitation'));
     for (let i = 0; i < 3; i++) await addMember(stack, org);
     // Back on free (seats: 3) with 4 members: all stay, the pending invitation cannot be accepted, no new one sent.
@@ -55,9 +62,14 @@ describe('the seats limit of the tier', () => {
     const accepted = await stack.http.post('/orgs/invites/accept').set(bearer(login.body.accessToken)).send({ token });
     expect(accepted.status).toBe(409);
     expect(accepted.body.code).toBe('seat_limit_reached');
-    const invited = await stack.http.post(`/orgs/${org.tenantId}/invite`).set(org.auth).send({ email: uniqueEmail('more'), role: 'member' });
+    const invited = await stack.http
+      .post(`/orgs/${org.tenantId}/invite`)
+      .set(org.auth)
+      .send({ email: uniqueEmail('more'), role: 'member' });
     expect(invited.status).toBe(409);
     expect(invited.body.code).toBe('seat_limit_reached');
-    expect(await stack.services.orm.em.fork().count(Membership, { tenantId: org.tenantId }, { filters: false })).toBe(4);
+    expect(await stack.services.orm.em.fork().count(Membership, { tenantId: org.tenantId }, { filters: false })).toBe(
+      4,
+    );
   });
 });

@@ -11,7 +11,11 @@ describe('/users/me/sessions', () => {
 
   const signIn = async (email: string, password: string, agent: string) => {
     const res = await stack.http.post('/auth/login').set('User-Agent', agent).send({ email, password });
-    return { ...res.body, auth: { Authorization: `Bearer ${res.body.accessToken}` } } as { accessToken: string; refreshToken: string; auth: { Authorization: string } };
+    return { ...res.body, auth: { Authorization: `Bearer ${res.body.accessToken}` } } as {
+      accessToken: string;
+      refreshToken: string;
+      auth: { Authorization: string };
+    };
   };
 
   it('lists my active sessions, newest first, marking the current one', async () => {
@@ -23,7 +27,11 @@ describe('/users/me/sessions', () => {
     expect(res.body.nextCursor).toBeNull();
     expect(res.body.items.map((s: { userAgent: string | null }) => s.userAgent)).toEqual(['laptop', 'phone', null]);
     expect(res.body.items.map((s: { current: boolean }) => s.current)).toEqual([false, true, false]);
-    expect(res.body.items[0]).toMatchObject({ id: stack.services.tokens.verifyAccess(laptop.accessToken).sid, organizationId: a.tenantId, ip: expect.any(String) });
+    expect(res.body.items[0]).toMatchObject({
+      id: stack.services.tokens.verifyAccess(laptop.accessToken).sid,
+      organizationId: a.tenantId,
+      ip: expect.any(String),
+    });
 
     const page = await stack.http.get('/users/me/sessions?limit=2').set(phone.auth);
     expect(page.body.items).toHaveLength(2);
@@ -33,7 +41,7 @@ describe('/users/me/sessions', () => {
     expectProblem(await stack.http.get('/users/me/sessions?cursor=nope').set(phone.auth), 400, 'validation_failed');
   });
 
-  it('signs one session out; another user\'s session is 404', async () => {
+  it("signs one session out; another user's session is 404", async () => {
     const a = await createAccount(stack);
     const b = await createAccount(stack);
     const phone = await signIn(a.email, a.password, 'phone');
@@ -46,7 +54,11 @@ describe('/users/me/sessions', () => {
 
     expect((await stack.http.delete(`/users/me/sessions/${phoneSid}`).set(a.auth)).status).toBe(204);
     expectProblem(await stack.http.get('/users/me').set(phone.auth), 401, 'token_revoked');
-    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: phone.refreshToken }), 401, 'refresh_token_invalid');
+    expectProblem(
+      await stack.http.post('/auth/refresh').send({ refreshToken: phone.refreshToken }),
+      401,
+      'refresh_token_invalid',
+    );
     expectProblem(await stack.http.delete(`/users/me/sessions/${phoneSid}`).set(a.auth), 404, 'not_found');
     expect((await stack.http.get('/users/me').set(a.auth)).status).toBe(200);
   });
@@ -55,8 +67,13 @@ describe('/users/me/sessions', () => {
     const a = await createAccount(stack);
     const phone = await signIn(a.email, a.password, 'phone');
     expect((await stack.http.delete('/users/me/sessions').set(a.auth)).status).toBe(204);
-    for (const auth of [a.auth, phone.auth]) expectProblem(await stack.http.get('/users/me').set(auth), 401, 'token_revoked');
-    expectProblem(await stack.http.post('/auth/refresh').send({ refreshToken: phone.refreshToken }), 401, 'refresh_token_invalid');
+    for (const auth of [a.auth, phone.auth])
+      expectProblem(await stack.http.get('/users/me').set(auth), 401, 'token_revoked');
+    expectProblem(
+      await stack.http.post('/auth/refresh').send({ refreshToken: phone.refreshToken }),
+      401,
+      'refresh_token_invalid',
+    );
     const again = await signIn(a.email, a.password, 'phone');
     expect((await stack.http.get('/users/me/sessions').set(again.auth)).body.items).toHaveLength(1);
   });

@@ -14,7 +14,8 @@ const retryAfter = (res: Response) => Number(res.headers['retry-after']);
 /** Runs the calls `width` at a time (many argon2 verifications at once would only measure the machine). */
 async function inBatches<T>(count: number, width: number, call: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
-  for (let i = 0; i < count; i += width) results.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => call(i + j)))));
+  for (let i = 0; i < count; i += width)
+    results.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => call(i + j)))));
   return results;
 }
 
@@ -30,17 +31,28 @@ describe('sign-in throttling with the default limits', () => {
   it('lets a classroom of 25 trainees sign in from one school address within a minute, typos included', async () => {
     const trainees = await inBatches(25, 5, () => createAccount(stack, { email: uniqueEmail('trainee') }));
     // A few mistype first.
-    for (const t of trainees.slice(0, 3)) expectProblem(await from('198.51.100.7').send({ email: t.email, password: 'a typo in it' }), 401, 'invalid_credentials');
-    const answers = await Promise.all(trainees.map((t) => from('198.51.100.7').send({ email: t.email, password: t.password })));
+    for (const t of trainees.slice(0, 3))
+      expectProblem(
+        await from('198.51.100.7').send({ email: t.email, password: 'a typo in it' }),
+        401,
+        'invalid_credentials',
+      );
+    const answers = await Promise.all(
+      trainees.map((t) => from('198.51.100.7').send({ email: t.email, password: t.password })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(25).fill(200));
     // And again, a second session each (another headset), still from the same address.
-    const again = await Promise.all(trainees.map((t) => from('198.51.100.7').send({ email: t.email, password: t.password })));
+    const again = await Promise.all(
+      trainees.map((t) => from('198.51.100.7').send({ email: t.email, password: t.password })),
+    );
     expect(again.map((r) => r.status)).toEqual(Array(25).fill(200));
   }, 120_000);
 
   it('does not let 100 wrong passwords from 100 addresses lock the owner out: the owner signs in from a fresh address at once', async () => {
     const owner = await createAccount(stack, { email: uniqueEmail('target') });
-    const wrong = await inBatches(100, 10, (i) => from(`10.40.${Math.floor(i / 200)}.${i % 200}`).send({ email: owner.email, password: `guess number ${i}` }));
+    const wrong = await inBatches(100, 10, (i) =>
+      from(`10.40.${Math.floor(i / 200)}.${i % 200}`).send({ email: owner.email, password: `guess number ${i}` }),
+    );
     expect(new Set(wrong.map((r) => r.status))).toEqual(new Set([401]));
 
     const started = Date.now();
@@ -59,7 +71,11 @@ describe('sign-in throttling with the default limits', () => {
 
 describe('sign-in throttling: per address, per (account, address), per account', () => {
   let stack: TestStack;
-  const limits = { SIGNIN_FAILURES_PER_ADDRESS: '8', SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '3', RATE_LIMIT_AUTH_PER_MINUTE: '3' };
+  const limits = {
+    SIGNIN_FAILURES_PER_ADDRESS: '8',
+    SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '3',
+    RATE_LIMIT_AUTH_PER_MINUTE: '3',
+  };
   beforeAll(async () => {
     stack = await startStack({ env: limits, workers: false });
   });
@@ -70,9 +86,13 @@ describe('sign-in throttling: per address, per (account, address), per account',
   it('stops one address spraying many accounts, counting its failures only', async () => {
     const real = await createAccount(stack);
     // Successes cost nothing.
-    for (let i = 0; i < 8; i++) expect((await from('10.1.1.1').send({ email: real.email, password: real.password })).status).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect((await from('10.1.1.1').send({ email: real.email, password: real.password })).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await from('10.1.1.1').send({ email: uniqueEmail('spray'), password: 'whatever-password' })).status);
+    for (let i = 0; i < 9; i++)
+      statuses.push(
+        (await from('10.1.1.1').send({ email: uniqueEmail('spray'), password: 'whatever-password' })).status,
+      );
     expect(statuses).toEqual([...Array(8).fill(401), 429]);
     // Over its limit, the address is stopped whatever it sends (else the answer would tell a right guess).
     const limited = await from('10.1.1.1').send({ email: real.email, password: real.password });
@@ -85,25 +105,46 @@ describe('sign-in throttling: per address, per (account, address), per account',
 
   it('stops one address guessing one account; the owner elsewhere is not affected, and a success clears the count', async () => {
     const a = await createAccount(stack);
-    for (let i = 0; i < 2; i++) expectProblem(await from('10.0.0.1').send({ email: a.email, password: 'wrong-password' }), 401, 'invalid_credentials');
+    for (let i = 0; i < 2; i++)
+      expectProblem(
+        await from('10.0.0.1').send({ email: a.email, password: 'wrong-password' }),
+        401,
+        'invalid_credentials',
+      );
     expect((await from('10.0.0.1').send({ email: a.email, password: a.password })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expectProblem(await from('10.0.0.1').send({ email: a.email, password: 'wrong-password' }), 401, 'invalid_credentials');
-    expectProblem(await from('10.0.0.1').send({ email: a.email.toUpperCase(), password: a.password }), 429, 'rate_limited');
-    for (let i = 0; i < 3; i++) expect((await from('10.0.0.2').send({ email: a.email, password: a.password })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expectProblem(
+        await from('10.0.0.1').send({ email: a.email, password: 'wrong-password' }),
+        401,
+        'invalid_credentials',
+      );
+    expectProblem(
+      await from('10.0.0.1').send({ email: a.email.toUpperCase(), password: a.password }),
+      429,
+      'rate_limited',
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await from('10.0.0.2').send({ email: a.email, password: a.password })).status).toBe(200);
     const b = await createAccount(stack);
     expect((await from('10.0.0.1').send({ email: b.email, password: b.password })).status).toBe(200);
   });
 
   it('counts a burst of parallel guesses before answering any: no more get through than the limit', async () => {
     const a = await createAccount(stack);
-    const burst = await Promise.all(Array.from({ length: 12 }, () => from('10.5.5.5').send({ email: a.email, password: 'wrong-password' })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => from('10.5.5.5').send({ email: a.email, password: 'wrong-password' })),
+    );
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(3).fill(401), ...Array(9).fill(429)]);
   });
 
   it("throttles the internal login bridge by the end user's reported address", async () => {
     const a = await createAccount(stack);
-    const bridge = (ip: string, password: string) => stack.http.post('/auth/internal/login').set('X-Internal-Secret', TEST_INTERNAL_SECRET).send({ email: a.email, password, ip });
+    const bridge = (ip: string, password: string) =>
+      stack.http
+        .post('/auth/internal/login')
+        .set('X-Internal-Secret', TEST_INTERNAL_SECRET)
+        .send({ email: a.email, password, ip });
     for (let i = 0; i < 3; i++) expectProblem(await bridge('192.0.2.7', 'wrong-password'), 401, 'invalid_credentials');
     expectProblem(await bridge('192.0.2.7', a.password), 429, 'rate_limited');
     expect((await bridge('192.0.2.8', a.password)).status).toBe(200);
@@ -116,11 +157,30 @@ describe('sign-in throttling: per address, per (account, address), per account',
     const confirm = await Promise.all(accounts.map((u) => issueEmailToken(em, u, 'confirm_email')));
     const reset = await Promise.all(accounts.map((u) => issueEmailToken(em, u, 'reset_password')));
     await em.flush();
-    for (const token of confirm) expect((await stack.http.post('/auth/confirm-email').set('X-Forwarded-For', '10.7.7.7').send({ token })).status).toBe(200);
-    for (const token of reset) expect((await stack.http.post('/auth/reset-password').set('X-Forwarded-For', '10.7.7.7').send({ token, password: 'a brand new passphrase' })).status).toBe(200);
+    for (const token of confirm)
+      expect(
+        (await stack.http.post('/auth/confirm-email').set('X-Forwarded-For', '10.7.7.7').send({ token })).status,
+      ).toBe(200);
+    for (const token of reset)
+      expect(
+        (
+          await stack.http
+            .post('/auth/reset-password')
+            .set('X-Forwarded-For', '10.7.7.7')
+            .send({ token, password: 'a brand new passphrase' })
+        ).status,
+      ).toBe(200);
     // Guessing tokens is still limited per address.
     const guesses: number[] = [];
-    for (let i = 0; i < 4; i++) guesses.push((await stack.http.post('/auth/confirm-email').set('X-Forwarded-For', '10.7.7.8').send({ token: `not-a-real-token-${i}-xxxxxxxxxxxx` })).status);
+    for (let i = 0; i < 4; i++)
+      guesses.push(
+        (
+          await stack.http
+            .post('/auth/confirm-email')
+            .set('X-Forwarded-For', '10.7.7.8')
+            .send({ token: `not-a-real-token-${i}-xxxxxxxxxxxx` })
+        ).status,
+      );
     expect(guesses).toEqual([400, 400, 400, 429]);
   });
 });
@@ -129,7 +189,10 @@ describe('sign-in throttling: the progressive delay per account', () => {
   let stack: TestStack;
   let owner: Account;
   beforeAll(async () => {
-    stack = await startStack({ env: { SIGNIN_FAILURES_BEFORE_DELAY: '4', SIGNIN_DELAY_MAX_SECONDS: '8' }, workers: false });
+    stack = await startStack({
+      env: { SIGNIN_FAILURES_BEFORE_DELAY: '4', SIGNIN_DELAY_MAX_SECONDS: '8' },
+      workers: false,
+    });
     owner = await createAccount(stack, { email: uniqueEmail('owner') });
   });
   afterAll(() => stack.close());
@@ -137,7 +200,11 @@ describe('sign-in throttling: the progressive delay per account', () => {
   const from = (ip: string) => stack.http.post('/auth/login').set('X-Forwarded-For', ip);
   const guess = (ip: string) => from(ip).send({ email: owner.email, password: 'a wrong guess' });
   /** Waits until the address may try again (429 answers are not counted), and tries. */
-  const nextGuess = (ip: string) => eventually(async () => ((await guess(ip)).status === 401 ? true : null), { what: `${ip} allowed again`, intervalMs: 200 });
+  const nextGuess = (ip: string) =>
+    eventually(async () => ((await guess(ip)).status === 401 ? true : null), {
+      what: `${ip} allowed again`,
+      intervalMs: 200,
+    });
 
   it('slows the addresses that failed on an account, doubling up to the maximum, and never delays a fresh one', async () => {
     for (let i = 1; i <= 4; i++) expectProblem(await guess(`10.9.0.${i}`), 401, 'invalid_credentials');
@@ -175,7 +242,11 @@ describe('sign-in throttling during an outage', () => {
   beforeAll(async () => {
     pg = await startProxy('postgres://127.0.0.1:5432');
     redis = await startProxy('redis://127.0.0.1:6379');
-    stack = await startStack({ workers: false, via: { postgres: pg, redis }, env: { SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1' } });
+    stack = await startStack({
+      workers: false,
+      via: { postgres: pg, redis },
+      env: { SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1' },
+    });
     owner = await createAccount(stack);
   });
   afterAll(async () => {
@@ -186,7 +257,12 @@ describe('sign-in throttling during an outage', () => {
     await redis.close();
   });
 
-  const attempt = (password: string) => stack.http.post('/auth/login').set('X-Forwarded-For', '10.66.0.1').send({ email: owner.email, password }).timeout(10_000);
+  const attempt = (password: string) =>
+    stack.http
+      .post('/auth/login')
+      .set('X-Forwarded-For', '10.66.0.1')
+      .send({ email: owner.email, password })
+      .timeout(10_000);
   /** 503 without a hang: within the request bounds (500/600 ms), or the 2 s connect timeout of a Redis reconnecting, plus a loaded machine's scheduling. */
   const fast503 = async (password: string, boundMs: number) => {
     const started = Date.now();
@@ -204,7 +280,10 @@ describe('sign-in throttling during an outage', () => {
     await fast503('a wrong guess', 1500);
     await pg.up();
     // The attempt during the PostgreSQL outage was not counted: this address still has its one failure to make.
-    await eventually(async () => (await attempt('a wrong guess')).status === 401, { what: 'PostgreSQL back', intervalMs: 100 });
+    await eventually(async () => (await attempt('a wrong guess')).status === 401, {
+      what: 'PostgreSQL back',
+      intervalMs: 100,
+    });
     expectProblem(await attempt(owner.password), 429, 'rate_limited');
   });
 });

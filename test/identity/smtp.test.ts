@@ -5,14 +5,17 @@ import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
 /** Plain-text body of a raw message, undoing quoted-printable soft line breaks and escapes. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('mail delivery through SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let stack: TestStack;
   beforeAll(async () => {
     smtp = await startSmtp();
-    stack = await startStack({ env: { ...relaxedLimits, SMTP_URL: smtp.url, MAIL_FROM: 'Suite <no-reply@suite.test>' } });
+    stack = await startStack({
+      env: { ...relaxedLimits, SMTP_URL: smtp.url, MAIL_FROM: 'Suite <no-reply@suite.test>' },
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -22,7 +25,9 @@ describe('mail delivery through SMTP', () => {
   it('sends the confirmation mail to the SMTP server, whose link confirms the address', async () => {
     const email = uniqueEmail('smtp');
     expect((await stack.http.post('/auth/register').send({ email, password: 'smtp-test-password' })).status).toBe(202);
-    const message = await eventually(() => smtp.received.find((m) => m.to.includes(email)), { what: 'mail received by the SMTP server' });
+    const message = await eventually(() => smtp.received.find((m) => m.to.includes(email)), {
+      what: 'mail received by the SMTP server',
+    });
     const text = decoded(message.raw);
     expect(text).toMatch(/^From: Suite <no-reply@suite\.test>/m);
     expect(text).toMatch(/^Subject: Confirm your e-mail address/m);

@@ -28,7 +28,12 @@ describe('refresh, logout and the shared revocation list', () => {
     const first = await refresh(a.tokens.refreshToken);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900, tokenType: 'Bearer' });
+    expect(first.body).toEqual({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresIn: 900,
+      tokenType: 'Bearer',
+    });
     expect(first.body.refreshToken).not.toBe(a.tokens.refreshToken);
     const sid = (t: string) => stack.services.tokens.verifyAccess(t).sid;
     expect(sid(first.body.accessToken)).toBe(sid(a.tokens.accessToken));
@@ -39,17 +44,27 @@ describe('refresh, logout and the shared revocation list', () => {
 
   /** Moves a used refresh token's use back in time, past the grace period. */
   const usedLongAgo = (refreshToken: string) =>
-    stack.services.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash: hashToken(refreshToken) }, { usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) });
+    stack.services.orm.em
+      .fork()
+      .nativeUpdate(
+        RefreshToken,
+        { tokenHash: hashToken(refreshToken) },
+        { usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) },
+      );
 
   it('answers parallel refreshes of one token with the same pair, on every instance, and keeps the session', async () => {
     const a = await createAccount(stack);
-    const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => refresh(a.tokens.refreshToken, i % 2 ? second : stack)));
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => refresh(a.tokens.refreshToken, i % 2 ? second : stack)),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((r) => `${r.body.accessToken} ${r.body.refreshToken}`)).size).toBe(1);
     const [{ body: pair }] = answers;
     expect((await me(pair.accessToken, second)).status).toBe(200);
     expect((await refresh(pair.refreshToken)).status).toBe(200);
-    expect(await stack.services.orm.em.fork().count(AuditEntry, { action: 'auth.refresh_reuse', actorId: a.user.id })).toBe(0);
+    expect(
+      await stack.services.orm.em.fork().count(AuditEntry, { action: 'auth.refresh_reuse', actorId: a.user.id }),
+    ).toBe(0);
   });
 
   it('treats a reused refresh token as stolen once the grace period is over: 401, and the whole session is revoked, access tokens included', async () => {
@@ -62,7 +77,9 @@ describe('refresh, logout and the shared revocation list', () => {
     expectProblem(await refresh(rotated.body.refreshToken), 401, 'refresh_token_invalid');
     expectProblem(await me(rotated.body.accessToken, second), 401, 'token_revoked');
     expectProblem(await me(a.tokens.accessToken), 401, 'token_revoked');
-    expect(await stack.services.orm.em.fork().count(AuditEntry, { action: 'auth.refresh_reuse', actorId: a.user.id })).toBe(1);
+    expect(
+      await stack.services.orm.em.fork().count(AuditEntry, { action: 'auth.refresh_reuse', actorId: a.user.id }),
+    ).toBe(1);
   });
 
   it('refuses unknown refresh tokens and bad input', async () => {
@@ -108,7 +125,12 @@ describe('GET /auth/me', () => {
     const member = await addMember(stack, other, 'member');
     const res = await stack.http.get('/auth/me').set(member.auth);
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: member.user.id, email: member.email, emailConfirmed: true, isPlatformAdmin: false });
+    expect(res.body.user).toMatchObject({
+      id: member.user.id,
+      email: member.email,
+      emailConfirmed: true,
+      isPlatformAdmin: false,
+    });
     expect(res.body.organization).toMatchObject({ id: other.tenantId, name: other.org.name, suspended: false });
     expect(res.body.roles.map((r: { key: string }) => r.key)).toEqual(['member']);
     expect(res.body.permissions).toContain('vr.play');
@@ -119,7 +141,9 @@ describe('GET /auth/me', () => {
     expect(res.body.memberships.find((m: { active: boolean }) => !m.active).roles[0].key).toBe('owner');
 
     const mine = await stack.http.get('/auth/me').set(owner.auth);
-    expect(mine.body.permissions).toEqual(expect.arrayContaining(['org.members.manage', 'rbac.manage', 'billing.manage']));
+    expect(mine.body.permissions).toEqual(
+      expect.arrayContaining(['org.members.manage', 'rbac.manage', 'billing.manage']),
+    );
   });
 
   it('needs a token', async () => {

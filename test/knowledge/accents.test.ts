@@ -13,13 +13,23 @@ describe('knowledge search without accents', () => {
   beforeAll(async () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack);
-    space = (await createSpace(stack, owner, { name: 'Aide', mode: 'public_kb', language: 'french' })) as unknown as { id: string; slug: string };
-    const a = await createArticle(stack, owner, space.id, { title: 'Créer une équipe', contentMarkdown: 'Invitez les membres de votre équipe depuis les paramètres du réseau.' });
+    space = (await createSpace(stack, owner, { name: 'Aide', mode: 'public_kb', language: 'french' })) as unknown as {
+      id: string;
+      slug: string;
+    };
+    const a = await createArticle(stack, owner, space.id, {
+      title: 'Créer une équipe',
+      contentMarkdown: 'Invitez les membres de votre équipe depuis les paramètres du réseau.',
+    });
     await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(owner.auth).expect(200);
   });
   afterAll(() => stack?.close());
 
-  const member = (q: string, extra: Record<string, string> = {}) => stack.http.get('/api/knowledge/search').set(owner.auth).query({ q, ...extra });
+  const member = (q: string, extra: Record<string, string> = {}) =>
+    stack.http
+      .get('/api/knowledge/search')
+      .set(owner.auth)
+      .query({ q, ...extra });
   const titles = (res: { body: { items: { title: string }[] } }) => res.body.items.map((h) => h.title);
 
   it('control: the accented query finds the article', async () => {
@@ -51,7 +61,10 @@ describe('knowledge search without accents', () => {
 
   it('snippets a long body around its first match found without accents', async () => {
     const filler = 'alpha bravo charlie delta echo foxtrot golf hotel '.repeat(300);
-    const article = await createArticle(stack, owner, space.id, { title: 'Notes de version', contentMarkdown: `${filler}Le débogueur distant démarre seul. ${filler}` });
+    const article = await createArticle(stack, owner, space.id, {
+      title: 'Notes de version',
+      contentMarkdown: `${filler}Le débogueur distant démarre seul. ${filler}`,
+    });
     const [hit] = (await member('debogueur', { spaceId: space.id })).body.items;
     expect(hit).toMatchObject({ id: article.id, fuzzy: false });
     expect(hit.snippet).toContain('<mark>débogueur</mark> distant');
@@ -59,8 +72,18 @@ describe('knowledge search without accents', () => {
   });
 
   it.each([
-    ['german', 'Straßenverkehr in Österreich', 'Die Größe der Häuser.', ['strassenverkehr', 'osterreich', 'grosse', 'hauser']],
-    ['spanish', 'Información del camión', 'Configuración de la aplicación.', ['informacion', 'camion', 'configuracion']],
+    [
+      'german',
+      'Straßenverkehr in Österreich',
+      'Die Größe der Häuser.',
+      ['strassenverkehr', 'osterreich', 'grosse', 'hauser'],
+    ],
+    [
+      'spanish',
+      'Información del camión',
+      'Configuración de la aplicación.',
+      ['informacion', 'camion', 'configuracion'],
+    ],
     ['portuguese', 'Configuração da conexão', 'Não há sessão ativa.', ['configuracao', 'conexao', 'sessao']],
     ['italian', 'Perché la città', 'Attività già completata.', ['perche', 'citta', 'attivita']],
     ['dutch', 'Financiële coördinatie', 'Een reeël ideeën overzicht.', ['financiele', 'coordinatie', 'ideeen']],

@@ -21,13 +21,18 @@ describe('analytics of member reads', () => {
 
   it('members reading an article of an internal space are counted in the space analytics', async () => {
     const space = await createSpace(stack, owner, { name: 'Wiki', mode: 'internal' });
-    const article = await createArticle(stack, owner, space.id, { title: 'On-call runbook', contentMarkdown: 'Steps.' });
+    const article = await createArticle(stack, owner, space.id, {
+      title: 'On-call runbook',
+      contentMarkdown: 'Steps.',
+    });
     await stack.http.post(`/api/knowledge/articles/${article.id}/publish`).set(owner.auth).expect(200);
     const reader = await addMember(stack, owner, 'member');
     await stack.http.get(`/api/knowledge/articles/${article.id}`).set(reader.auth).expect(200);
     await stack.http.get(`/api/knowledge/articles/${article.id}`).set(reader.auth).expect(200);
     await stack.http.get(`/api/knowledge/articles/${article.id}`).set(owner.auth).expect(200);
-    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 3, { what: 'three views counted' });
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 3, {
+      what: 'three views counted',
+    });
     await flushKnowledgeStats(stack.services);
     const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);
     expect(stats.body.views).toBe(3);
@@ -49,7 +54,9 @@ describe('analytics of member reads', () => {
     const markerArticle = await createArticle(stack, owner, marker.id, { title: 'Marker', contentMarkdown: 'm' });
     await stack.http.post(`/api/knowledge/articles/${markerArticle.id}/publish`).set(owner.auth).expect(200);
     await stack.http.get(`/api/knowledge/articles/${markerArticle.id}`).set(owner.auth).expect(200);
-    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, marker.id)) === 1, { what: 'the marker view counted' });
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, marker.id)) === 1, {
+      what: 'the marker view counted',
+    });
     expect(await spaceViewsCounted(stack, owner.tenantId, space.id)).toBe(0);
     await flushKnowledgeStats(stack.services);
     const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);

@@ -18,7 +18,15 @@ describe('knowledge public surface: access and directory paging', () => {
   let admin: Account;
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['See [1].'] });
-    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, OPENAI_MODEL: 'fake-model', RATE_LIMIT_ANON_PER_MINUTE: '2000' } });
+    stack = await startStack({
+      workers: false,
+      env: {
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: ai.baseUrl,
+        OPENAI_MODEL: 'fake-model',
+        RATE_LIMIT_ANON_PER_MINUTE: '2000',
+      },
+    });
     owner = await createAccount(stack);
     admin = await createAccount(stack, { platformAdmin: true });
   });
@@ -28,7 +36,10 @@ describe('knowledge public surface: access and directory paging', () => {
   });
 
   /** Every page of the directory (following nextCursor); the raw answers too. */
-  async function directory(query: { limit?: number; mode?: string; cursor?: string } = {}): Promise<{ slugs: string[]; pages: { status: number; text: string; body: { items: { slug: string }[]; nextCursor: string | null } }[] }> {
+  async function directory(query: { limit?: number; mode?: string; cursor?: string } = {}): Promise<{
+    slugs: string[];
+    pages: { status: number; text: string; body: { items: { slug: string }[]; nextCursor: string | null } }[];
+  }> {
     const pages = [];
     const slugs: string[] = [];
     let cursor: string | null = null;
@@ -45,8 +56,18 @@ describe('knowledge public surface: access and directory paging', () => {
 
   /** A public knowledge base and a blog of `account`, each with a published article about Helm. */
   async function publicContent(account: Account, tag: string) {
-    const kb = await publishedArticle(stack, account, { name: `KB ${tag}`, slug: `kb-${tag}`, mode: 'public_kb' }, { title: 'Deploying with Helm', contentMarkdown: 'Deploy the agent with Helm charts.' });
-    const blog = await publishedArticle(stack, account, { name: `Blog ${tag}`, slug: `blog-${tag}`, mode: 'blog' }, { title: 'Helm release notes', contentMarkdown: 'Helm charts are out.' });
+    const kb = await publishedArticle(
+      stack,
+      account,
+      { name: `KB ${tag}`, slug: `kb-${tag}`, mode: 'public_kb' },
+      { title: 'Deploying with Helm', contentMarkdown: 'Deploy the agent with Helm charts.' },
+    );
+    const blog = await publishedArticle(
+      stack,
+      account,
+      { name: `Blog ${tag}`, slug: `blog-${tag}`, mode: 'blog' },
+      { title: 'Helm release notes', contentMarkdown: 'Helm charts are out.' },
+    );
     return { kb, blog };
   }
 
@@ -59,8 +80,13 @@ describe('knowledge public surface: access and directory paging', () => {
       article: (await stack.http.get(`${P}/spaces/${kb.space.slug}/articles/${kb.article.slug}`)).status,
       search: (await stack.http.get(`${P}/spaces/${kb.space.slug}/search`).query({ q: 'helm' })).status,
       blogArticle: (await stack.http.get(`${P}/spaces/${blog.space.slug}/articles/${blog.article.slug}`)).status,
-      subscribe: (await stack.http.post(`${P}/spaces/${blog.space.slug}/subscribe`).send({ email: `reader.${kb.space.slug}@example.test` })).status,
-      qa: (await stack.http.post(`${P}/spaces/${kb.space.slug}/qa`).send({ question: 'How do I deploy with Helm?' })).status,
+      subscribe: (
+        await stack.http
+          .post(`${P}/spaces/${blog.space.slug}/subscribe`)
+          .send({ email: `reader.${kb.space.slug}@example.test` })
+      ).status,
+      qa: (await stack.http.post(`${P}/spaces/${kb.space.slug}/qa`).send({ question: 'How do I deploy with Helm?' }))
+        .status,
     };
   }
   const served = { space: 200, articles: 200, article: 200, search: 200, blogArticle: 200, subscribe: 202, qa: 200 };
@@ -74,30 +100,56 @@ describe('knowledge public surface: access and directory paging', () => {
     expect(await statuses(content)).toEqual(served);
     expect((await directory({ limit: 200 })).slugs).toEqual(expect.arrayContaining(mine));
 
-    expect((await stack.http.post(`/admin/organizations/${other.tenantId}/suspend`).set(admin.auth).send({ reason: 'abuse' })).status).toBe(200);
+    expect(
+      (
+        await stack.http
+          .post(`/admin/organizations/${other.tenantId}/suspend`)
+          .set(admin.auth)
+          .send({ reason: 'abuse' })
+      ).status,
+    ).toBe(200);
     // The member surface refuses the suspended organisation; the anonymous one answers as for an unknown space.
-    expectProblem(await stack.http.get(`/api/knowledge/spaces/${content.kb.space.id}`).set(other.auth), 403, 'organization_suspended');
+    expectProblem(
+      await stack.http.get(`/api/knowledge/spaces/${content.kb.space.id}`).set(other.auth),
+      403,
+      'organization_suspended',
+    );
     const asked = ai.requests.length;
     expect(await statuses(content)).toEqual(gone);
     expect(ai.requests.length).toBe(asked);
-    expectProblem(await stack.http.get(`${P}/spaces/${content.kb.space.slug}/articles/${content.kb.article.slug}`), 404, 'not_found');
-    expectProblem(await stack.http.post(`${P}/spaces/${content.kb.space.slug}/qa`).send({ question: 'Helm?' }), 404, 'not_found');
+    expectProblem(
+      await stack.http.get(`${P}/spaces/${content.kb.space.slug}/articles/${content.kb.article.slug}`),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await stack.http.post(`${P}/spaces/${content.kb.space.slug}/qa`).send({ question: 'Helm?' }),
+      404,
+      'not_found',
+    );
     for (const query of [{ limit: 200 }, { limit: 1 }, { limit: 2, mode: 'blog' }, { limit: 200, mode: 'public_kb' }]) {
       const { slugs } = await directory(query);
       for (const slug of mine) expect(slugs).not.toContain(slug);
     }
     // Other organisations are not affected.
     expect(await statuses(control)).toEqual(served);
-    expect((await directory({ limit: 200 })).slugs).toEqual(expect.arrayContaining([control.kb.space.slug, control.blog.space.slug]));
+    expect((await directory({ limit: 200 })).slugs).toEqual(
+      expect.arrayContaining([control.kb.space.slug, control.blog.space.slug]),
+    );
 
-    expect((await stack.http.post(`/admin/organizations/${other.tenantId}/unsuspend`).set(admin.auth)).status).toBe(200);
+    expect((await stack.http.post(`/admin/organizations/${other.tenantId}/unsuspend`).set(admin.auth)).status).toBe(
+      200,
+    );
     expect(await statuses(content)).toEqual(served);
     expect((await directory({ limit: 200 })).slugs).toEqual(expect.arrayContaining(mine));
   });
 
   it('an organisation whose tier no longer includes knowledge is served no more (404, out of the directory), and again once it does', async () => {
     const listed = await stack.http.get('/api/entitlements').set(admin.auth).expect(200);
-    const enterprise = listed.body.items.find((t: { tier: string }) => t.tier === 'enterprise') as { modules: string[]; limits: Record<string, number> };
+    const enterprise = listed.body.items.find((t: { tier: string }) => t.tier === 'enterprise') as {
+      modules: string[];
+      limits: Record<string, number>;
+    };
     expect(enterprise.modules).toContain('knowledge');
     const other = await createAccount(stack, { tier: 'enterprise' });
     const content = await publicContent(other, 'lost-module');
@@ -105,7 +157,12 @@ describe('knowledge public surface: access and directory paging', () => {
     const mine = [content.kb.space.slug, content.blog.space.slug];
     expect(await statuses(content)).toEqual(served);
 
-    const setModules = (modules: string[]) => stack.http.put('/api/entitlements/enterprise').set(admin.auth).send({ modules, limits: enterprise.limits }).expect(200);
+    const setModules = (modules: string[]) =>
+      stack.http
+        .put('/api/entitlements/enterprise')
+        .set(admin.auth)
+        .send({ modules, limits: enterprise.limits })
+        .expect(200);
     await setModules(enterprise.modules.filter((m) => m !== 'knowledge'));
     try {
       const asked = ai.requests.length;
@@ -126,7 +183,10 @@ describe('knowledge public surface: access and directory paging', () => {
 
   it('a long run of spaces the directory skips ends a page early with a cursor that goes on, never ending the directory before its last space', async () => {
     const listed = await stack.http.get('/api/entitlements').set(admin.auth).expect(200);
-    const enterprise = listed.body.items.find((t: { tier: string }) => t.tier === 'enterprise') as { modules: string[]; limits: Record<string, number> };
+    const enterprise = listed.body.items.find((t: { tier: string }) => t.tier === 'enterprise') as {
+      modules: string[];
+      limits: Record<string, number>;
+    };
     const hidden = await createAccount(stack, { tier: 'enterprise' });
     const open = await createAccount(stack);
     const first = await createSpace(stack, open, { name: 'Run start', slug: 'run-0000-open', mode: 'public_kb' });
@@ -140,15 +200,26 @@ describe('knowledge public surface: access and directory paging', () => {
          select gen_random_uuid(), ?, now(), 'Hidden ' || n, 'run-' || lpad(n::text, 4, '0'), 'public_kb', 'english', now() from generate_series(1, 3000) n`,
         [hidden.tenantId],
       );
-    await stack.http.put('/api/entitlements/enterprise').set(admin.auth).send({ modules: enterprise.modules.filter((m) => m !== 'knowledge'), limits: enterprise.limits }).expect(200);
+    await stack.http
+      .put('/api/entitlements/enterprise')
+      .set(admin.auth)
+      .send({ modules: enterprise.modules.filter((m) => m !== 'knowledge'), limits: enterprise.limits })
+      .expect(200);
     try {
       const { slugs, pages } = await directory({ limit: 1, cursor: 'run' });
       expect(slugs.filter((s) => s.startsWith('run-'))).toEqual([first.slug, last.slug]);
       // Some page read only skipped spaces: it is empty, yet the directory goes on after it.
       expect(pages.some((p) => p.body.items.length === 0 && p.body.nextCursor !== null)).toBe(true);
     } finally {
-      await stack.http.put('/api/entitlements/enterprise').set(admin.auth).send({ modules: enterprise.modules, limits: enterprise.limits }).expect(200);
-      await stack.services.orm.em.fork().getConnection().execute(`delete from knowledge_spaces where tenant_id = ?`, [hidden.tenantId]);
+      await stack.http
+        .put('/api/entitlements/enterprise')
+        .set(admin.auth)
+        .send({ modules: enterprise.modules, limits: enterprise.limits })
+        .expect(200);
+      await stack.services.orm.em
+        .fork()
+        .getConnection()
+        .execute(`delete from knowledge_spaces where tenant_id = ?`, [hidden.tenantId]);
     }
   });
 
@@ -182,8 +253,17 @@ describe('knowledge public surface: access and directory paging', () => {
       }
     }
     expect(new Set(all.slugs).size).toBe(all.slugs.length);
-    expect(all.slugs.filter((s) => s.startsWith('dir-'))).toEqual(['dir-alpha', 'dir-bravo', 'dir-charlie', 'dir-delta', 'dir-echo']);
-    expect((await directory({ limit: 1, mode: 'blog' })).slugs.filter((s) => s.startsWith('dir-'))).toEqual(['dir-alpha', 'dir-bravo']);
+    expect(all.slugs.filter((s) => s.startsWith('dir-'))).toEqual([
+      'dir-alpha',
+      'dir-bravo',
+      'dir-charlie',
+      'dir-delta',
+      'dir-echo',
+    ]);
+    expect((await directory({ limit: 1, mode: 'blog' })).slugs.filter((s) => s.startsWith('dir-'))).toEqual([
+      'dir-alpha',
+      'dir-bravo',
+    ]);
 
     // The audit's reproduction: two spaces, a page of one.
     const first = await stack.http.get(`${P}/spaces?limit=1`);
@@ -193,7 +273,8 @@ describe('knowledge public surface: access and directory paging', () => {
     expect(first.text).not.toMatch(UUID);
 
     // A space renamed (new slug) between two pages does not break the cursor handed out before.
-    const cursor = (await stack.http.get(`${P}/spaces`).query({ limit: 1, cursor: 'dir-alpha' })).body.nextCursor as string;
+    const cursor = (await stack.http.get(`${P}/spaces`).query({ limit: 1, cursor: 'dir-alpha' })).body
+      .nextCursor as string;
     expect(cursor).toBe('dir-bravo');
     await stack.http.patch(`/api/knowledge/spaces/${made[4].id}`).set(a.auth).send({ slug: 'dir-zulu' }).expect(200);
     const next = await stack.http.get(`${P}/spaces`).query({ limit: 1, cursor });
@@ -208,7 +289,9 @@ describe('knowledge public surface: access and directory paging', () => {
     expectFieldErrors(await stack.http.get(`${P}/spaces?cursor=a&cursor=b`), 'cursor');
     expectFieldErrors(await stack.http.get(`${P}/spaces?cursor=`), 'cursor');
     // Well-formed but naming no space: the page after that position, or an empty last page.
-    const fromUuid = await stack.http.get(`${P}/spaces`).query({ cursor: '00000000-0000-0000-0000-000000000000', limit: 200 });
+    const fromUuid = await stack.http
+      .get(`${P}/spaces`)
+      .query({ cursor: '00000000-0000-0000-0000-000000000000', limit: 200 });
     expect(fromUuid.status).toBe(200);
     expect(fromUuid.body.items.map((s: { slug: string }) => s.slug)).toContain('cursor-probe');
     const past = await stack.http.get(`${P}/spaces`).query({ cursor: 'zzzz' });

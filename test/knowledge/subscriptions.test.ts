@@ -7,7 +7,11 @@ import { startStack, type TestStack } from '../support/stack';
 
 const P = '/api/knowledge/public';
 /** Small limits, so that tests reach them; each request names its client address (X-Forwarded-For, trusted from loopback). */
-const LIMITS = { RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: '3', RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: '2', RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: '6' };
+const LIMITS = {
+  RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: '3',
+  RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR: '2',
+  RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR: '6',
+};
 
 /** Blog subscriptions a stranger can ask for: how many mails they cause, and how often they may ask. */
 describe('knowledge: blog subscriptions', () => {
@@ -19,9 +23,15 @@ describe('knowledge: blog subscriptions', () => {
   });
   afterAll(() => stack?.close());
 
-  const blog = async () => (await createSpace(stack, owner, { name: `Blog ${Math.random().toString(36).slice(2, 8)}`, mode: 'blog' })) as { id: string; slug: string };
-  const subscribe = (slug: string, email: string, ip: string) => stack.http.post(`${P}/spaces/${slug}/subscribe`).set('X-Forwarded-For', ip).send({ email });
-  const confirmations = (email: string) => stack.services.orm.em.fork().count(MailMessage, { to: email, template: 'knowledge_subscribe_confirm' });
+  const blog = async () =>
+    (await createSpace(stack, owner, { name: `Blog ${Math.random().toString(36).slice(2, 8)}`, mode: 'blog' })) as {
+      id: string;
+      slug: string;
+    };
+  const subscribe = (slug: string, email: string, ip: string) =>
+    stack.http.post(`${P}/spaces/${slug}/subscribe`).set('X-Forwarded-For', ip).send({ email });
+  const confirmations = (email: string) =>
+    stack.services.orm.em.fork().count(MailMessage, { to: email, template: 'knowledge_subscribe_confirm' });
   const expectLimited = (res: Awaited<ReturnType<typeof subscribe>>) => {
     expectProblem(res, 429, 'rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -39,7 +49,12 @@ describe('knowledge: blog subscriptions', () => {
     // A day later (the confirmation's date moved back, the hour's counter of the address gone) the address, still
     // pending, may be sent the confirmation again: the first may have been lost.
     const em = stack.services.orm.em.fork();
-    await em.nativeUpdate(KnowledgeSubscriber, { spaceId: space.id }, { confirmationMailedAt: new Date(Date.now() - 25 * 3_600_000) }, { filters: false });
+    await em.nativeUpdate(
+      KnowledgeSubscriber,
+      { spaceId: space.id },
+      { confirmationMailedAt: new Date(Date.now() - 25 * 3_600_000) },
+      { filters: false },
+    );
     await stack.services.redis.del(`${stack.services.key('rl', 'kb-subscribe-email')}:${email}`);
     expect((await subscribe(space.slug, email, '192.0.2.3')).status).toBe(202);
     expect(await confirmations(email)).toBe(2);
@@ -49,7 +64,8 @@ describe('knowledge: blog subscriptions', () => {
     const space = await blog();
     const ip = '198.51.100.50';
     const stamp = Date.now();
-    for (let i = 0; i < 3; i++) expect((await subscribe(space.slug, `reader.${i}.${stamp}@example.test`, ip)).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await subscribe(space.slug, `reader.${i}.${stamp}@example.test`, ip)).status).toBe(202);
     expectLimited(await subscribe(space.slug, `reader.3.${stamp}@example.test`, ip));
     expect(await confirmations(`reader.3.${stamp}@example.test`)).toBe(0);
     expect((await subscribe(space.slug, `reader.3.${stamp}@example.test`, '198.51.100.51')).status).toBe(202);
@@ -67,7 +83,8 @@ describe('knowledge: blog subscriptions', () => {
   it('limits the subscriptions one blog takes an hour, whatever the addresses; other blogs still take them', async () => {
     const [space, other] = [await blog(), await blog()];
     const stamp = Date.now();
-    for (let i = 0; i < 6; i++) expect((await subscribe(space.slug, `fan.${i}.${stamp}@example.test`, `10.2.${i}.1`)).status).toBe(202);
+    for (let i = 0; i < 6; i++)
+      expect((await subscribe(space.slug, `fan.${i}.${stamp}@example.test`, `10.2.${i}.1`)).status).toBe(202);
     expectLimited(await subscribe(space.slug, `fan.6.${stamp}@example.test`, '10.2.6.1'));
     expect((await subscribe(other.slug, `fan.6.${stamp}@example.test`, '10.2.7.1')).status).toBe(202);
   });

@@ -4,4 +4,9 @@ import type { TestStack } from '../support/stack';
 
 /** The space's views counted in Redis today (recording is fire-and-forget after the answer: tests wait for it). */
 export const spaceViewsCounted = async (stack: TestStack, tenantId: string, spaceId: string): Promise<number> =>
-  Number(await stack.services.redis.hget(statsKeys(stack.services).views, viewFields({ tenantId, spaceId, articleId: '-' }, dayOf(new Date()))[1]));
+  Number(
+    await stack.services.redis.hget(
+      statsKeys(stack.services).views,
+      viewFields({ tenantId, spaceId, articleId: '-' }, dayOf(new Date()))[1],
+    ),
+  );

@@ -39,9 +39,16 @@ export async function stdioClient(env: Record<string, string>): Promise<{ client
 }
 
 /** Runs the server to its exit (for start failures): exit code and stderr. */
-export function runToExit(env: Record<string, string>, timeoutMs = 20000): Promise<{ code: number | null; stderr: string }> {
+export function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 20000,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args(), { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args(), {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
@@ -57,9 +64,15 @@ export function runToExit(env: Record<string, string>, timeoutMs = 20000): Promi
 }
 
 /** Starts the server in Streamable HTTP mode and connects the SDK's Client to it. */
-export async function httpClient(env: Record<string, string>): Promise<{ client: Client; url: URL; stop: () => Promise<void> }> {
+export async function httpClient(
+  env: Record<string, string>,
+): Promise<{ client: Client; url: URL; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(command, args(['--port', String(port)]), { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(command, args(['--port', String(port)]), {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the HTTP server did not start; stderr: ${stderr}`)), 30000);
@@ -87,4 +100,5 @@ export async function httpClient(env: Record<string, string>): Promise<{ client:
   };
 }
 
-export const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+export const textOf = (result: CallToolResult) =>
+  result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');

@@ -19,7 +19,9 @@ describe('MCP content limits', () => {
   beforeAll(async () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack);
-    client = (await stdioClient({ KNOWLEDGE_API_KEY: await knowledgeKey(stack, owner, 'write'), KNOWLEDGE_API_URL: stack.url })).client;
+    client = (
+      await stdioClient({ KNOWLEDGE_API_KEY: await knowledgeKey(stack, owner, 'write'), KNOWLEDGE_API_URL: stack.url })
+    ).client;
     await client.listTools();
   }, 120_000);
   afterAll(async () => {
@@ -27,16 +29,22 @@ describe('MCP content limits', () => {
     await stack?.close();
   });
 
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-  it("mcp/ and the service bound Markdown with the same number", () => {
+  it('mcp/ and the service bound Markdown with the same number', () => {
     expect(MAX_MARKDOWN).toBe(SERVICE_MAX_MARKDOWN);
   });
 
-  it('create_article and update_article advertise the service\'s bound, in the schema and in words', async () => {
+  it("create_article and update_article advertise the service's bound, in the schema and in words", async () => {
     const { tools } = await client.listTools();
     for (const name of ['create_article', 'update_article']) {
-      const property = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { maxLength?: number; description?: string }>).contentMarkdown;
+      const property = (
+        tools.find((t) => t.name === name)!.inputSchema.properties as Record<
+          string,
+          { maxLength?: number; description?: string }
+        >
+      ).contentMarkdown;
       expect(property.maxLength).toBe(SERVICE_MAX_MARKDOWN);
       expect(property.description).toContain(SERVICE_MAX_MARKDOWN.toLocaleString('en'));
     }
@@ -54,11 +62,18 @@ describe('MCP content limits', () => {
     const updated = await call('update_article', { articleId, contentMarkdown: `${longest.slice(0, -1)}y` });
     expect(updated.isError ? textOf(updated) : 'ok').toBe('ok');
 
-    for (const [name, args] of [['create_article', { spaceId, title: 'Too long' }], ['update_article', { articleId }]] as const) {
-      const refused = await call(name, { ...args, contentMarkdown: `${longest}z` }).catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult);
+    for (const [name, args] of [
+      ['create_article', { spaceId, title: 'Too long' }],
+      ['update_article', { articleId }],
+    ] as const) {
+      const refused = await call(name, { ...args, contentMarkdown: `${longest}z` }).catch(
+        (err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult,
+      );
       expect(refused.isError).toBe(true);
       // The tool's input schema refuses it: the service is never called.
-      expect(textOf(refused)).toMatch(new RegExp(`Input validation error.*${name}.*<=${SERVICE_MAX_MARKDOWN} characters at contentMarkdown`));
+      expect(textOf(refused)).toMatch(
+        new RegExp(`Input validation error.*${name}.*<=${SERVICE_MAX_MARKDOWN} characters at contentMarkdown`),
+      );
     }
   });
 });

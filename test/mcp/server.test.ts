@@ -22,14 +22,20 @@ describe('knowledge MCP server: start and tool list', () => {
     const { code, stderr } = await runToExit({ KNOWLEDGE_API_URL: 'http://127.0.0.1:9' });
     expect(code).toBe(2);
     expect(stderr).toContain('KNOWLEDGE_API_KEY is not set');
-    expect((await runToExit({ KNOWLEDGE_API_KEY: 'k', KNOWLEDGE_API_URL: 'ftp://x' })).stderr).toContain('KNOWLEDGE_API_URL');
+    expect((await runToExit({ KNOWLEDGE_API_KEY: 'k', KNOWLEDGE_API_URL: 'ftp://x' })).stderr).toContain(
+      'KNOWLEDGE_API_URL',
+    );
     // What an MCP client sees: the connection fails, and the server's stderr (which clients log) names the variable.
-    await expect(stdioClient({ KNOWLEDGE_API_URL: 'http://127.0.0.1:9' })).rejects.toThrow(/server stderr: knowledge-mcp: KNOWLEDGE_API_KEY is not set/);
+    await expect(stdioClient({ KNOWLEDGE_API_URL: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /server stderr: knowledge-mcp: KNOWLEDGE_API_KEY is not set/,
+    );
   });
 
   it('defaults KNOWLEDGE_API_URL to the production address', () => {
     expect(readConfig({ KNOWLEDGE_API_KEY: 'k' }).apiUrl).toBe(PRODUCTION_KNOWLEDGE_URL);
-    expect(readConfig({ KNOWLEDGE_API_KEY: 'k', KNOWLEDGE_API_URL: 'http://localhost:3000/' }, ['--port', '0']).apiUrl).toBe('http://localhost:3000');
+    expect(
+      readConfig({ KNOWLEDGE_API_KEY: 'k', KNOWLEDGE_API_URL: 'http://localhost:3000/' }, ['--port', '0']).apiUrl,
+    ).toBe('http://localhost:3000');
   });
 
   it('lists at least 20 tools over stdio, each described, with input and output schemas and annotations', async () => {
@@ -43,7 +49,11 @@ describe('knowledge MCP server: start and tool list', () => {
       // A field the service adds later must not make a client's validation of structuredContent fail.
       expect(tool.outputSchema?.additionalProperties).not.toBe(false);
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
-        expect([tool.name, name, (property as { description?: string }).description ?? (property as { enum?: unknown }).enum]).toEqual([tool.name, name, expect.anything()]);
+        expect([
+          tool.name,
+          name,
+          (property as { description?: string }).description ?? (property as { enum?: unknown }).enum,
+        ]).toEqual([tool.name, name, expect.anything()]);
       }
       const hints = tool.annotations!;
       expect(typeof hints.readOnlyHint).toBe('boolean');
@@ -52,7 +62,11 @@ describe('knowledge MCP server: start and tool list', () => {
     }
     const byName = new Map(listed.map((t) => [t.name, t.annotations!]));
     expect(byName.get('list_spaces')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName.get('create_space')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.get('create_space')).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(byName.get('delete_space')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('archive_article')).toMatchObject({ destructiveHint: true });
   });
@@ -74,7 +88,10 @@ describe('knowledge MCP server: start and tool list', () => {
       // A large article goes through the HTTP transport (the SDK's default body parser stops at 100 kB) to the service:
       // the longest Markdown the tool takes, in a 3-byte character, is a body of about 150 kB.
       const spaceId = '00000000-0000-4000-8000-000000000000';
-      const big = await http.client.callTool({ name: 'create_article', arguments: { spaceId, title: 'Big', contentMarkdown: '€'.repeat(MAX_MARKDOWN) } });
+      const big = await http.client.callTool({
+        name: 'create_article',
+        arguments: { spaceId, title: 'Big', contentMarkdown: '€'.repeat(MAX_MARKDOWN) },
+      });
       expect(JSON.stringify(big.content)).toContain('could not be reached');
     } finally {
       await http.stop();
@@ -85,7 +102,15 @@ describe('knowledge MCP server: start and tool list', () => {
     const http = await httpClient(env);
     try {
       const post = (body: string) =>
-        fetch(http.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' }, body });
+        fetch(http.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            'MCP-Protocol-Version': '2025-06-18',
+          },
+          body,
+        });
       const seen = async (res: Response) => {
         const text = await res.text();
         let body: unknown = text.slice(0, 300);
@@ -94,7 +119,12 @@ describe('knowledge MCP server: start and tool list', () => {
         } catch {
           // What the client got instead of JSON stays in the comparison.
         }
-        return { status: res.status, type: res.headers.get('content-type'), leaks: /node_modules|\/mcp\/|SyntaxError|\bat /.test(text), body };
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          leaks: /node_modules|\/mcp\/|SyntaxError|\bat /.test(text),
+          body,
+        };
       };
       expect(await seen(await post('{"jsonrpc":"2.0","id":1,"method":"tools/list"'))).toEqual({
         status: 400,
@@ -102,12 +132,21 @@ describe('knowledge MCP server: start and tool list', () => {
         leaks: false,
         body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null },
       });
-      const tooLarge = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_article', arguments: { title: 'Huge', contentMarkdown: 'x'.repeat(MAX_BODY_BYTES) } } });
+      const tooLarge = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'create_article', arguments: { title: 'Huge', contentMarkdown: 'x'.repeat(MAX_BODY_BYTES) } },
+      });
       expect(await seen(await post(tooLarge))).toEqual({
         status: 413,
         type: expect.stringMatching(/^application\/json/),
         leaks: false,
-        body: { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes` }, id: null },
+        body: {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes` },
+          id: null,
+        },
       });
       // The server goes on answering.
       expect((await http.client.listTools()).tools.length).toBe(tools.length);
@@ -117,9 +156,18 @@ describe('knowledge MCP server: start and tool list', () => {
   });
 
   it('says "this key has scope read" when a write is refused for the scope, and names the problem otherwise', () => {
-    const scope = new ServiceError(403, 'api_key_scope_missing', 'Forbidden', 'This action needs a key with the scope write');
+    const scope = new ServiceError(
+      403,
+      'api_key_scope_missing',
+      'Forbidden',
+      'This action needs a key with the scope write',
+    );
     expect(describeError('create_space', 'create', scope)).toMatch(/^This key has scope read: create_space/);
-    const conflict = new ServiceError(409, 'invalid_transition', 'Conflict', 'archived -> review is not allowed', [{ field: 'status', message: 'no' }]);
-    expect(describeError('set_article_status', 'update', conflict)).toBe('set_article_status failed: Conflict (409 invalid_transition): archived -> review is not allowed\n- status: no');
+    const conflict = new ServiceError(409, 'invalid_transition', 'Conflict', 'archived -> review is not allowed', [
+      { field: 'status', message: 'no' },
+    ]);
+    expect(describeError('set_article_status', 'update', conflict)).toBe(
+      'set_article_status failed: Conflict (409 invalid_transition): archived -> review is not allowed\n- status: no',
+    );
   });
 });

@@ -29,7 +29,10 @@ const secrets = Object.fromEntries(modules.map((m) => [`${m.toUpperCase()}_WEBHO
 function captureLogger() {
   const lines: { msg: string; modules?: string[]; err?: string }[] = [];
   const keep = (line: (typeof lines)[number]) => /hub notifications/.test(line.msg) && lines.push(line);
-  const logger = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _enc, done) => (keep(JSON.parse(chunk.toString())), done()) }));
+  const logger = pino(
+    { level: 'warn' },
+    new Writable({ write: (chunk: Buffer, _enc, done) => (keep(JSON.parse(chunk.toString())), done()) }),
+  );
   return { logger, lines };
 }
 
@@ -49,22 +52,35 @@ describe('hub notifications of every module', () => {
   const emit = (services: Services, module: NotifyingModule, event: string, tenantId: string) =>
     notify(services, module, [{ event: event as never, tenantId, data: { probe: event } }]);
   const queue = () => stack.services.queues.get(hubNotificationsQueue);
-  const allJobs = async () => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(Boolean);
-  const jobOf = (event: string) => eventually(async () => (await allJobs()).find((j) => j.data.event === event), { what: `the ${event} job` });
+  const allJobs = async () =>
+    (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(Boolean);
+  const jobOf = (event: string) =>
+    eventually(async () => (await allJobs()).find((j) => j.data.event === event), { what: `the ${event} job` });
 
   it("reaches <HUB_URL>/<module>/notify with the module's secret and a valid signature", async () => {
     const tenantId = '0190c2d4-0000-7000-8000-000000000001';
-    for (const module of modules.filter((m) => m !== 'vr')) await emit(stack.services, module, `${module}.probe`, tenantId);
+    for (const module of modules.filter((m) => m !== 'vr'))
+      await emit(stack.services, module, `${module}.probe`, tenantId);
     // VR goes through the same path from its real routes.
     const org = await vrOrg(stack, 0);
     const room = await createRoom(stack, org.admin);
 
     for (const module of modules) {
-      const delivery = await eventually(() => hub.received.find((r) => r.path === `/${module}/notify`), { what: `a ${module} notification` });
+      const delivery = await eventually(() => hub.received.find((r) => r.path === `/${module}/notify`), {
+        what: `a ${module} notification`,
+      });
       expect(signedWith(delivery, secretOf(module))).toBe(true);
-      for (const other of modules.filter((m) => m !== module)) expect(signedWith(delivery, secretOf(other))).toBe(false);
+      for (const other of modules.filter((m) => m !== module))
+        expect(signedWith(delivery, secretOf(other))).toBe(false);
       expect(delivery.headers['content-type']).toMatch(/application\/json/);
-      expect(delivery.body).toMatchObject({ id: expect.any(String), module, event: expect.any(String), occurredAt: expect.any(String), tenantId: expect.any(String), data: expect.any(Object) });
+      expect(delivery.body).toMatchObject({
+        id: expect.any(String),
+        module,
+        event: expect.any(String),
+        occurredAt: expect.any(String),
+        tenantId: expect.any(String),
+        data: expect.any(Object),
+      });
     }
     expect(hub.received.find((r) => r.path === '/core/notify')!.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -110,9 +126,19 @@ describe('hub notifications of every module', () => {
   it('keeps a delivered notification delivered, and POSTs it no more when its job runs again (a stall after the POST)', async () => {
     const admin = await createAccount(stack, { platformAdmin: true });
     const tenantId = '0190c2d4-0000-7000-8000-000000000002';
-    const note: HubNotification = { id: newId(), module: 'core', event: 'core.replayed', occurredAt: new Date().toISOString(), tenantId, data: {} };
+    const note: HubNotification = {
+      id: newId(),
+      module: 'core',
+      event: 'core.replayed',
+      occurredAt: new Date().toISOString(),
+      tenantId,
+      data: {},
+    };
     const job = { id: note.id, attemptsMade: 0, opts: { attempts: 3 } } as never;
-    const row = async () => (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body.items.find((d: { id: string }) => d.id === note.id);
+    const row = async () =>
+      (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body.items.find(
+        (d: { id: string }) => d.id === note.id,
+      );
     await hubNotificationsProcessor.perform(note, { services: stack.services, job });
     const delivered = await row();
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, deliveredAt: expect.any(String) });
@@ -126,7 +152,12 @@ describe('hub notifications of every module', () => {
     }
     expect(hub.attempts).toBe(before);
     // An attempt that was in flight when the delivery was recorded, and failed, changes nothing either.
-    await recordHubDelivery(stack.services, note, { status: 'failed', attempts: 2, httpStatus: 400, error: 'hub answered 400' });
+    await recordHubDelivery(stack.services, note, {
+      status: 'failed',
+      attempts: 2,
+      httpStatus: 400,
+      error: 'hub answered 400',
+    });
     expect(await row()).toEqual(delivered);
   });
 
@@ -140,14 +171,39 @@ describe('hub notifications of every module', () => {
     redirecting.listen(0, '127.0.0.1');
     await once(redirecting, 'listening');
     try {
-      const services = { ...stack.services, config: { ...stack.services.config, HUB_URL: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}` } };
+      const services = {
+        ...stack.services,
+        config: {
+          ...stack.services.config,
+          HUB_URL: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`,
+        },
+      };
       const tenantId = '0190c2d4-0000-7000-8000-000000000003';
-      const note: HubNotification = { id: newId(), module: 'vr', event: 'room.opened', occurredAt: new Date().toISOString(), tenantId, data: {} };
+      const note: HubNotification = {
+        id: newId(),
+        module: 'vr',
+        event: 'room.opened',
+        occurredAt: new Date().toISOString(),
+        tenantId,
+        data: {},
+      };
       const job = { id: note.id, attemptsMade: 0, opts: { attempts: 3 } } as never;
-      await expect(hubNotificationsProcessor.perform(note, { services, job })).rejects.toBeInstanceOf(UnrecoverableError);
+      await expect(hubNotificationsProcessor.perform(note, { services, job })).rejects.toBeInstanceOf(
+        UnrecoverableError,
+      );
       expect(elsewhere.attempts).toBe(0);
-      const rows = (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body.items;
-      expect(rows).toEqual([expect.objectContaining({ id: note.id, status: 'failed', attempts: 1, lastStatus: 307, deliveredAt: null, lastError: expect.stringMatching(/redirect.*not followed/) })]);
+      const rows = (await stack.http.get(`/admin/deliveries/hub?tenantId=${tenantId}`).set(admin.auth).expect(200)).body
+        .items;
+      expect(rows).toEqual([
+        expect.objectContaining({
+          id: note.id,
+          status: 'failed',
+          attempts: 1,
+          lastStatus: 307,
+          deliveredAt: null,
+          lastError: expect.stringMatching(/redirect.*not followed/),
+        }),
+      ]);
     } finally {
       redirecting.close();
       redirecting.closeAllConnections();
@@ -162,9 +218,18 @@ describe('hub notifications of every module', () => {
     try {
       await emit(services, 'core', 'core.unsigned', 'tenant');
       await emit(services, 'vr', 'room.closed', 'tenant-without-secret');
-      expect((await allJobs()).filter((j) => j.data.event === 'core.unsigned' || j.data.tenantId === 'tenant-without-secret')).toEqual([]);
+      expect(
+        (await allJobs()).filter(
+          (j) => j.data.event === 'core.unsigned' || j.data.tenantId === 'tenant-without-secret',
+        ),
+      ).toEqual([]);
       // One warning naming every module that sends notifications but has no secret.
-      expect(lines).toEqual([expect.objectContaining({ modules: ['vr', 'core'], msg: expect.stringMatching(/VR_WEBHOOK_SECRET.*CORE_WEBHOOK_SECRET/) })]);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          modules: ['vr', 'core'],
+          msg: expect.stringMatching(/VR_WEBHOOK_SECRET.*CORE_WEBHOOK_SECRET/),
+        }),
+      ]);
     } finally {
       await services.close();
     }
@@ -176,11 +241,18 @@ describe('hub notifications of every module', () => {
 
   it('logs a failure to enqueue and never surfaces it', async () => {
     const { logger, lines } = captureLogger();
-    const deadRedis = createRedis({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: 500 }, { enableAutoPipelining: false, retryStrategy: () => null });
+    const deadRedis = createRedis(
+      { REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: 500 },
+      { enableAutoPipelining: false, retryStrategy: () => null },
+    );
     const queues = new Queues(deadRedis, stack.services.queues.prefix);
     try {
-      await expect(emit({ ...stack.services, queues, logger }, 'knowledge', 'knowledge.lost', 'tenant')).resolves.toBeUndefined();
-      expect(lines).toEqual([expect.objectContaining({ msg: 'hub notifications not enqueued', err: expect.any(String) })]);
+      await expect(
+        emit({ ...stack.services, queues, logger }, 'knowledge', 'knowledge.lost', 'tenant'),
+      ).resolves.toBeUndefined();
+      expect(lines).toEqual([
+        expect.objectContaining({ msg: 'hub notifications not enqueued', err: expect.any(String) }),
+      ]);
     } finally {
       await queues.close();
     }

@@ -17,27 +17,27 @@ describe('deliveries prune', () => {
   });
   afterAll(() => stack.close());
 
-  const sql = <T extends object>(text: string, params: unknown[] = []) => stack.services.orm.em.getConnection().execute<T[]>(text, params);
+  const sql = <T extends object>(text: string, params: unknown[] = []) =>
+    stack.services.orm.em.getConnection().execute<T[]>(text, params);
   const idDaysAgo = (days: number) => uuidv7({ msecs: Date.now() - days * DAY });
 
   async function hubDelivery(daysAgo: number): Promise<string> {
     const id = idDaysAgo(daysAgo);
     const at = new Date(Date.now() - daysAgo * DAY);
-    await sql(`insert into hub_deliveries (id, tenant_id, module, event, status, attempts, first_attempt_at, last_attempt_at, delivered_at) values (?, ?, 'core', 'test.event', 'delivered', 1, ?, ?, ?)`, [id, owner.tenantId, at, at, at]);
+    await sql(
+      `insert into hub_deliveries (id, tenant_id, module, event, status, attempts, first_attempt_at, last_attempt_at, delivered_at) values (?, ?, 'core', 'test.event', 'delivered', 1, ?, ?, ?)`,
+      [id, owner.tenantId, at, at, at],
+    );
     return id;
   }
 
   async function githubDelivery(daysAgo: number, processed: boolean): Promise<string> {
     const id = idDaysAgo(daysAgo);
     const at = new Date(Date.now() - daysAgo * DAY);
-    await sql(`insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, payload, processed_at, outcome) values (?, ?, ?, ?, 'issues', '{"big":"payload"}', ?, ?)`, [
-      id,
-      owner.tenantId,
-      at,
-      `delivery-${id}`,
-      processed ? at : null,
-      processed ? 'applied' : null,
-    ]);
+    await sql(
+      `insert into work_github_deliveries (id, tenant_id, created_at, delivery_id, event, payload, processed_at, outcome) values (?, ?, ?, ?, 'issues', '{"big":"payload"}', ?, ?)`,
+      [id, owner.tenantId, at, `delivery-${id}`, processed ? at : null, processed ? 'applied' : null],
+    );
     return id;
   }
 
@@ -54,13 +54,25 @@ describe('deliveries prune', () => {
     const oldUnprocessed = await githubDelivery(30, false);
     const recentProcessed = await githubDelivery(2, true);
 
-    const job = await stack.services.queues.add(deliveriesPruneQueue, { slot: 'test' }, { jobId: 'deliveries-prune-test' });
-    await eventually(async () => (await stack.services.queues.get(deliveriesPruneQueue).getJob(job.id!))?.finishedOn, { what: 'the prune job' });
+    const job = await stack.services.queues.add(
+      deliveriesPruneQueue,
+      { slot: 'test' },
+      { jobId: 'deliveries-prune-test' },
+    );
+    await eventually(async () => (await stack.services.queues.get(deliveriesPruneQueue).getJob(job.id!))?.finishedOn, {
+      what: 'the prune job',
+    });
 
-    const hubIds = (await sql<{ id: string }>('select id from hub_deliveries where tenant_id = ?', [owner.tenantId])).map((r) => r.id);
+    const hubIds = (
+      await sql<{ id: string }>('select id from hub_deliveries where tenant_id = ?', [owner.tenantId])
+    ).map((r) => r.id);
     expect(hubIds).toEqual([recentHub]);
     expect(oldHub.some((id) => hubIds.includes(id))).toBe(false);
-    const githubIds = (await sql<{ id: string }>('select id from work_github_deliveries where tenant_id = ? order by id', [owner.tenantId])).map((r) => r.id);
+    const githubIds = (
+      await sql<{ id: string }>('select id from work_github_deliveries where tenant_id = ? order by id', [
+        owner.tenantId,
+      ])
+    ).map((r) => r.id);
     expect(githubIds.sort()).toEqual([oldUnprocessed, recentProcessed].sort());
     expect(githubIds).not.toContain(oldProcessed);
   });

@@ -12,7 +12,13 @@ describe('access tokens', () => {
   });
   afterAll(() => stack.close());
 
-  const claims = () => ({ userId: account.user.id, tenantId: account.tenantId, sid: 'session', jti: '0190c1d2-0000-7000-8000-000000000000', iat: Math.floor(Date.now() / 1000) });
+  const claims = () => ({
+    userId: account.user.id,
+    tenantId: account.tenantId,
+    sid: 'session',
+    jti: '0190c1d2-0000-7000-8000-000000000000',
+    iat: Math.floor(Date.now() / 1000),
+  });
 
   async function expect401(authorization: string | undefined, code: string) {
     const req = stack.http.get('/users/me');
@@ -32,21 +38,36 @@ describe('access tokens', () => {
   it('refuses a missing token', () => expect401(undefined, 'token_missing'));
 
   it('refuses a token signed with another secret', () =>
-    expect401(`Bearer ${jwt.sign({ ...claims(), exp: claims().iat + 60 }, 'another-secret-another-secret-another-secret', { issuer: 'platform-suite' })}`, 'token_invalid'));
+    expect401(
+      `Bearer ${jwt.sign({ ...claims(), exp: claims().iat + 60 }, 'another-secret-another-secret-another-secret', { issuer: 'platform-suite' })}`,
+      'token_invalid',
+    ));
 
   it('refuses alg none', () => {
-    const unsigned = jwt.sign({ ...claims(), exp: claims().iat + 60 }, '', { algorithm: 'none', issuer: 'platform-suite' });
+    const unsigned = jwt.sign({ ...claims(), exp: claims().iat + 60 }, '', {
+      algorithm: 'none',
+      issuer: 'platform-suite',
+    });
     return expect401(`Bearer ${unsigned}`, 'token_invalid');
   });
 
   it('refuses HS512 even with the right secret (only HS256 is accepted)', () =>
-    expect401(`Bearer ${jwt.sign({ ...claims(), exp: claims().iat + 60 }, TEST_JWT_SECRET, { algorithm: 'HS512', issuer: 'platform-suite' })}`, 'token_invalid'));
+    expect401(
+      `Bearer ${jwt.sign({ ...claims(), exp: claims().iat + 60 }, TEST_JWT_SECRET, { algorithm: 'HS512', issuer: 'platform-suite' })}`,
+      'token_invalid',
+    ));
 
   it('refuses an expired token', () =>
-    expect401(`Bearer ${jwt.sign({ ...claims(), iat: claims().iat - 120, exp: claims().iat - 60 }, TEST_JWT_SECRET, { issuer: 'platform-suite' })}`, 'token_expired'));
+    expect401(
+      `Bearer ${jwt.sign({ ...claims(), iat: claims().iat - 120, exp: claims().iat - 60 }, TEST_JWT_SECRET, { issuer: 'platform-suite' })}`,
+      'token_expired',
+    ));
 
   it('refuses a token without the expected claims', () =>
-    expect401(`Bearer ${jwt.sign({ sub: 'x', exp: claims().iat + 60 }, TEST_JWT_SECRET, { issuer: 'platform-suite' })}`, 'token_invalid'));
+    expect401(
+      `Bearer ${jwt.sign({ sub: 'x', exp: claims().iat + 60 }, TEST_JWT_SECRET, { issuer: 'platform-suite' })}`,
+      'token_invalid',
+    ));
 
   it('refuses garbage', () => expect401('Bearer not.a.jwt', 'token_invalid'));
 
@@ -69,7 +90,11 @@ describe('access tokens', () => {
       await stack.services.revocations.revokeUser(d.user.id);
       expect((await second.http.get('/users/me').set(d.auth)).body.code).toBe('token_revoked');
       // A token issued after the revocation works.
-      const fresh = stack.services.tokens.signAccess({ userId: d.user.id, tenantId: d.tenantId, sid: 'another-session' });
+      const fresh = stack.services.tokens.signAccess({
+        userId: d.user.id,
+        tenantId: d.tenantId,
+        sid: 'another-session',
+      });
       expect((await second.http.get('/users/me').set('Authorization', `Bearer ${fresh.token}`)).status).toBe(200);
     } finally {
       await second.close();

@@ -13,10 +13,26 @@ describe("Node's own refusals", () => {
   });
   afterAll(() => stack.close());
 
-  const problem = (answer: RawAnswer) => ({ status: answer.status, type: answer.headers['content-type'], code: answer.json?.code, problemStatus: answer.json?.status, timedOut: answer.timedOut });
+  const problem = (answer: RawAnswer) => ({
+    status: answer.status,
+    type: answer.headers['content-type'],
+    code: answer.json?.code,
+    problemStatus: answer.json?.status,
+    timedOut: answer.timedOut,
+  });
   const expectProblem = (answer: RawAnswer, status: number, code: string) => {
-    expect(problem(answer)).toEqual({ status, type: 'application/problem+json', code, problemStatus: status, timedOut: false });
-    expect(answer.json).toMatchObject({ type: `/problems/${code}`, title: expect.any(String), detail: expect.any(String) });
+    expect(problem(answer)).toEqual({
+      status,
+      type: 'application/problem+json',
+      code,
+      problemStatus: status,
+      timedOut: false,
+    });
+    expect(answer.json).toMatchObject({
+      type: `/problems/${code}`,
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text));
   };
 
@@ -30,12 +46,27 @@ describe("Node's own refusals", () => {
   });
 
   it('answers a malformed header with 400 malformed_request', async () => {
-    expectProblem(await rawExchange(stack.url, 'GET /health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n'), 400, 'malformed_request');
-    expectProblem(await rawExchange(stack.url, 'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'), 400, 'malformed_request');
+    expectProblem(
+      await rawExchange(stack.url, 'GET /health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n'),
+      400,
+      'malformed_request',
+    );
+    expectProblem(
+      await rawExchange(
+        stack.url,
+        'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+      ),
+      400,
+      'malformed_request',
+    );
   });
 
   it('answers headers over 16 KB with 431 headers_too_large', async () => {
-    expectProblem(await rawExchange(stack.url, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431, 'headers_too_large');
+    expectProblem(
+      await rawExchange(stack.url, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      431,
+      'headers_too_large',
+    );
   });
 
   it('answers headers that do not finish in time with 408 request_timeout', async () => {
@@ -46,7 +77,11 @@ describe("Node's own refusals", () => {
   });
 
   it('answers a body that does not arrive in time with 408 request_timeout', async () => {
-    const answer = await rawExchange(stack.url, 'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', { end: false, timeoutMs: 8000 });
+    const answer = await rawExchange(
+      stack.url,
+      'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      { end: false, timeoutMs: 8000 },
+    );
     expectProblem(answer, 408, 'request_timeout');
   });
 });

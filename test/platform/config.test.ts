@@ -21,11 +21,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).JWT_SECRET).toBe(config.JWT_SECRET);
   });
 
-  it.each(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'])('refuses to start in production without %s, naming it', (name) => {
-    const env: Record<string, string | undefined> = { ...productionEnv, [name]: undefined };
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
-  });
+  it.each(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'])(
+    'refuses to start in production without %s, naming it',
+    (name) => {
+      const env: Record<string, string | undefined> = { ...productionEnv, [name]: undefined };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
+    },
+  );
 
   it('refuses a short JWT secret and invalid values', () => {
     expect(() => loadConfig({ ...productionEnv, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32/);
@@ -37,10 +40,18 @@ describe('configuration', () => {
     expect(loadConfig({ ...productionEnv, S3_ENDPOINT: 'https://s3.example.com' }).storageDriver).toBe('s3');
   });
 
-  it('stops the web process with a message naming the missing variable', () => {
-    const { JWT_SECRET: _omit, ...env } = productionEnv;
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'api/server.ts'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 90_000 });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/JWT_SECRET is required/);
-  }, scaled(120_000));
+  it(
+    'stops the web process with a message naming the missing variable',
+    () => {
+      const { JWT_SECRET: _omit, ...env } = productionEnv;
+      const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'api/server.ts'], {
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/JWT_SECRET is required/);
+    },
+    scaled(120_000),
+  );
 });

@@ -11,20 +11,31 @@ import { eventually } from '../support/wait';
 
 /** A route that answers what its declaration says, or breaks it on purpose, to see the check catch it. */
 apiModules.push(({ routes }) => {
-  routes('Contract probe').get('/contract-probe/:answer', { summary: 'Contract probe', access: 'public', response: HealthView }, ({ req, res }) => {
-    const view: HealthView = { status: 'ok', version: '1', uptimeSeconds: 1 };
-    if (req.params.answer === 'extra') return { ...view, secret: 'x' };
-    if (req.params.answer === 'null') return { ...view, version: null };
-    if (req.params.answer === 'status') return new Reply(202, view);
-    // Written, not given to res.json (a stream, an export): only its media type can be checked.
-    if (req.params.answer === 'csv') return void res.type('text/csv').end('status\nok\n');
-    return view;
-  });
+  routes('Contract probe').get(
+    '/contract-probe/:answer',
+    { summary: 'Contract probe', access: 'public', response: HealthView },
+    ({ req, res }) => {
+      const view: HealthView = { status: 'ok', version: '1', uptimeSeconds: 1 };
+      if (req.params.answer === 'extra') return { ...view, secret: 'x' };
+      if (req.params.answer === 'null') return { ...view, version: null };
+      if (req.params.answer === 'status') return new Reply(202, view);
+      // Written, not given to res.json (a stream, an export): only its media type can be checked.
+      if (req.params.answer === 'csv') return void res.type('text/csv').end('status\nok\n');
+      return view;
+    },
+  );
   // A cacheable read: the router adds an ETag and answers 304 to a matching If-None-Match, dropping the body.
-  routes('Contract probe').get('/contract-probe-cached', { summary: 'Contract probe (304)', access: 'public', response: HealthView, alsoAnswers: { 304: 'Not modified' } }, () => ({ status: 'ok', version: '1', uptimeSeconds: 1 }) satisfies HealthView);
+  routes('Contract probe').get(
+    '/contract-probe-cached',
+    { summary: 'Contract probe (304)', access: 'public', response: HealthView, alsoAnswers: { 304: 'Not modified' } },
+    () => ({ status: 'ok', version: '1', uptimeSeconds: 1 }) satisfies HealthView,
+  );
 });
 
-type Responses = Record<string, { description: string; content?: object; headers?: Record<string, { required?: boolean }> }>;
+type Responses = Record<
+  string,
+  { description: string; content?: object; headers?: Record<string, { required?: boolean }> }
+>;
 
 /**
  * The contract check itself (api/http/contract.ts): in tests every answer is compared with /openapi.json and
@@ -72,9 +83,17 @@ describe('the published contract, checked in tests', () => {
 
     const { doc } = await publishedDocument(stack);
     const probe = doc.paths['/contract-probe-cached'].get as unknown as { parameters: object[]; responses: Responses };
-    expect(probe.responses['304']).toEqual({ description: 'Not modified', headers: { ETag: { description: expect.any(String), schema: { type: 'string' }, required: true } } });
-    expect(probe.responses['200']).toMatchObject({ content: { 'application/json': expect.any(Object) }, headers: { ETag: expect.any(Object) } });
-    expect(probe.parameters).toContainEqual(expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }));
+    expect(probe.responses['304']).toEqual({
+      description: 'Not modified',
+      headers: { ETag: { description: expect.any(String), schema: { type: 'string' }, required: true } },
+    });
+    expect(probe.responses['200']).toMatchObject({
+      content: { 'application/json': expect.any(Object) },
+      headers: { ETag: expect.any(Object) },
+    });
+    expect(probe.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }),
+    );
     // No answer without a body is declared with one, on any route (the public knowledge reads' 304 included).
     const withBody = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).flatMap(([method, op]) =>
@@ -91,8 +110,22 @@ describe('the published contract, checked in tests', () => {
     const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
     const doc = {
       paths: {
-        '/cached': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified', headers: { ETag: { required: true } } }, '404': { description: 'gone', ...problem } } } },
-        '/legacy': { get: { responses: { '304': { description: 'Not modified', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+        '/cached': {
+          get: {
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+              '304': { description: 'Not modified', headers: { ETag: { required: true } } },
+              '404': { description: 'gone', ...problem },
+            },
+          },
+        },
+        '/legacy': {
+          get: {
+            responses: {
+              '304': { description: 'Not modified', content: { 'application/json': { schema: { type: 'object' } } } },
+            },
+          },
+        },
         '/empty': { delete: { responses: { '204': { description: 'No content' } } } },
       },
       components: { schemas: { Problem: { type: 'object' } } },
@@ -103,38 +136,83 @@ describe('the published contract, checked in tests', () => {
     // Express gave the 200's body to res.json, then answered 304 and dropped it (and its Content-Type).
     expect(contract.check(on('/cached'), 304, headers({ etag: 'W/"1"' }), { value: { a: 1 } })).toBeUndefined();
     expect(contract.check(on('/cached'), 304, headers({}), undefined)).toBe('the declared header ETag is missing');
-    expect(contract.check(on('/legacy'), 304, headers({}), undefined)).toBe('a 304 never has a body, but one is declared (application/json)');
+    expect(contract.check(on('/legacy'), 304, headers({}), undefined)).toBe(
+      'a 304 never has a body, but one is declared (application/json)',
+    );
     expect(contract.check(on('/empty', 'DELETE'), 204, headers({}), undefined)).toBeUndefined();
-    expect(contract.check(on('/empty', 'DELETE'), 204, headers({ 'content-type': 'application/json' }), undefined)).toBe('a 204 never has a body, but the answer has a Content-Type (application/json)');
+    expect(
+      contract.check(on('/empty', 'DELETE'), 204, headers({ 'content-type': 'application/json' }), undefined),
+    ).toBe('a 204 never has a body, but the answer has a Content-Type (application/json)');
   });
 
   it('refuses to document a body for a status that has none', () => {
     const registry = new OpenApiRegistry({ title: 't', version: '1', description: 'd' });
     registry.add('delete', '/things/:id', { summary: 'Delete', access: 'public', status: 204, response: HealthView });
-    expect(() => registry.document('http://localhost')).toThrow('DELETE /things/:id: a 204 has no body, so no response to document');
+    expect(() => registry.document('http://localhost')).toThrow(
+      'DELETE /things/:id: a 204 has no body, so no response to document',
+    );
   });
 
   it('declares a signed raw body (webhooks) as a JSON object, and a streamed one as documented', async () => {
     const registry = new OpenApiRegistry({ title: 't', version: '1', description: 'd' });
-    registry.add('post', '/hook', { summary: 'Hook', access: 'public', rawBody: { type: '*/*' }, response: HealthView });
-    registry.add('put', '/blob/*key', { summary: 'Blob', access: 'public', status: 204, requestBody: { description: 'Any bytes', content: { '*/*': {} } } });
-    const paths = registry.document('http://localhost').paths as Record<string, Record<string, { requestBody: unknown }>>;
-    expect(paths['/hook'].post.requestBody).toEqual({ required: true, description: expect.stringMatching(/signature is computed over the raw bytes/), content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true });
-    expect(paths['/blob/{key}'].put.requestBody).toEqual({ required: true, description: 'Any bytes', content: { '*/*': {} } });
+    registry.add('post', '/hook', {
+      summary: 'Hook',
+      access: 'public',
+      rawBody: { type: '*/*' },
+      response: HealthView,
+    });
+    registry.add('put', '/blob/*key', {
+      summary: 'Blob',
+      access: 'public',
+      status: 204,
+      requestBody: { description: 'Any bytes', content: { '*/*': {} } },
+    });
+    const paths = registry.document('http://localhost').paths as Record<
+      string,
+      Record<string, { requestBody: unknown }>
+    >;
+    expect(paths['/hook'].post.requestBody).toEqual({
+      required: true,
+      description: expect.stringMatching(/signature is computed over the raw bytes/),
+      content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+      'x-raw-body': true,
+    });
+    expect(paths['/blob/{key}'].put.requestBody).toEqual({
+      required: true,
+      description: 'Any bytes',
+      content: { '*/*': {} },
+    });
 
     // The real webhooks: a JSON delivery is what the document takes (not a binary string), and the server takes it.
     const event = { id: 'evt_contract', object: 'event', type: 'ping', data: { object: {} } };
-    for (const [method, path] of [['post', '/api/webhooks/stripe'], ['post', '/api/work/github/webhook']]) {
-      const declared = (await publishedDocument(stack)).doc.paths[path][method].requestBody as { description: string; content: object };
-      expect(declared).toEqual({ required: true, description: expect.stringMatching(/raw bytes/), content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } }, 'x-raw-body': true });
+    for (const [method, path] of [
+      ['post', '/api/webhooks/stripe'],
+      ['post', '/api/work/github/webhook'],
+    ]) {
+      const declared = (await publishedDocument(stack)).doc.paths[path][method].requestBody as {
+        description: string;
+        content: object;
+      };
+      expect(declared).toEqual({
+        required: true,
+        description: expect.stringMatching(/raw bytes/),
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+        'x-raw-body': true,
+      });
       expect(await requestProblem(stack, method, path, event, 'application/json; charset=utf-8')).toBeUndefined();
       expect(await requestProblem(stack, method, path, 'a string')).toBe('body must be object');
     }
     // Unsigned: a silent 200, nothing stored (the answer is checked against the document as always).
-    const res = await stack.http.post('/api/webhooks/stripe').set('Content-Type', 'application/json').send(JSON.stringify(event));
+    const res = await stack.http
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(event));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: false });
-    const github = await stack.http.post('/api/work/github/webhook').set('Content-Type', 'application/json').send(JSON.stringify(event));
+    const github = await stack.http
+      .post('/api/work/github/webhook')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(event));
     expect(github.status).toBe(200);
     expect(github.body).toEqual({ received: false });
   });
@@ -145,9 +223,18 @@ describe('the published contract, checked in tests', () => {
     const walk = (node: unknown, at: string): void => {
       if (typeof node !== 'object' || node === null) return;
       const s = node as Record<string, unknown>;
-      const shaped = ['properties', 'additionalProperties', 'patternProperties', 'oneOf', 'anyOf', 'allOf', '$ref'].some((k) => s[k] !== undefined);
+      const shaped = [
+        'properties',
+        'additionalProperties',
+        'patternProperties',
+        'oneOf',
+        'anyOf',
+        'allOf',
+        '$ref',
+      ].some((k) => s[k] !== undefined);
       if ([s.type].flat().includes('object') && !shaped) bare.push(at);
-      for (const [key, value] of Object.entries(s)) walk(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      for (const [key, value] of Object.entries(s))
+        walk(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     };
     walk((await publishedDocument(stack)).doc, '#');
     expect(bare).toEqual([]);

@@ -19,15 +19,25 @@ describe('database roles', () => {
   const asRuntime = (sql: string) => stack.services.orm.em.fork().getConnection().execute(sql);
 
   it('runs the app as a role that owns nothing and is no superuser', async () => {
-    const [me] = await asRuntime(`select current_user as role, (select rolsuper from pg_roles where rolname = current_user) as superuser`);
+    const [me] = await asRuntime(
+      `select current_user as role, (select rolsuper from pg_roles where rolname = current_user) as superuser`,
+    );
     expect(me).toEqual({ role: runtimeRole, superuser: false });
-    const [owned] = await asRuntime(`select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = current_user`);
+    const [owned] = await asRuntime(
+      `select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = current_user`,
+    );
     expect(owned).toEqual({ n: 0 });
   });
 
   it('cannot disable the triggers that keep clock events append-only, nor alter, drop or truncate the table', async () => {
     const org = await hrOrg(stack);
-    const event = await punchAt(stack, org.owner, org.memberEmployee.id, 'in', new Date(Date.now() - 3_600_000).toISOString());
+    const event = await punchAt(
+      stack,
+      org.owner,
+      org.memberEmployee.id,
+      'in',
+      new Date(Date.now() - 3_600_000).toISOString(),
+    );
     for (const sql of [
       'alter table hr_clock_events disable trigger all',
       'alter table hr_clock_events disable trigger user',
@@ -41,7 +51,9 @@ describe('database roles', () => {
     ]) {
       await expect(asRuntime(sql)).rejects.toThrow(/must be owner|permission denied/);
     }
-    await expect(asRuntime(`update hr_clock_events set at = now() where id = '${event.id}'`)).rejects.toThrow(/append-only: UPDATE refused/);
+    await expect(asRuntime(`update hr_clock_events set at = now() where id = '${event.id}'`)).rejects.toThrow(
+      /append-only: UPDATE refused/,
+    );
     // The owner could; the dynos never hold its credentials.
     const owner = (await stack.asOwner()).em.fork().getConnection();
     await owner.execute('begin; alter table hr_clock_events disable trigger all; rollback');
@@ -60,22 +72,32 @@ describe('database roles', () => {
     const org = await hrOrg(stack);
     const e = await createEmployee(stack, org.owner);
     await punchAt(stack, org.owner, e.id, 'in', new Date(Date.now() - 7_200_000).toISOString());
-    const res = await stack.http.get('/api/rh/clock-events').set(org.owner.auth).query({ employeeId: e.id }).expect(200);
+    const res = await stack.http
+      .get('/api/rh/clock-events')
+      .set(org.owner.auth)
+      .query({ employeeId: e.id })
+      .expect(200);
     expect(res.body.items).toHaveLength(1);
   });
 
   it('refuses, in production, a release without an owner role of its own or whose dynos could alter the schema', async () => {
     const runtimeOrm = stack.services.orm;
     await expect(migrate(runtimeOrm, { MIGRATION_DATABASE_URL: '', production: true })).rejects.toThrow(ConfigError);
-    await expect(migrate(runtimeOrm, { MIGRATION_DATABASE_URL: '', production: true })).rejects.toThrow(/MIGRATION_DATABASE_URL is required in production/);
+    await expect(migrate(runtimeOrm, { MIGRATION_DATABASE_URL: '', production: true })).rejects.toThrow(
+      /MIGRATION_DATABASE_URL is required in production/,
+    );
     // DATABASE_URL as the owner itself: the dynos would own the schema.
     const ownerAsRuntime = await createOrm({ DATABASE_URL: stack.env.MIGRATION_DATABASE_URL, DATABASE_POOL_MAX: 1 });
     try {
-      await expect(migrate(ownerAsRuntime, { MIGRATION_DATABASE_URL: stack.env.MIGRATION_DATABASE_URL, production: true })).rejects.toThrow(/both connect as/);
+      await expect(
+        migrate(ownerAsRuntime, { MIGRATION_DATABASE_URL: stack.env.MIGRATION_DATABASE_URL, production: true }),
+      ).rejects.toThrow(/both connect as/);
     } finally {
       await ownerAsRuntime.close(true);
     }
     // Two roles, the runtime one without owner rights: the release goes through (nothing to apply).
-    expect(await migrate(runtimeOrm, { MIGRATION_DATABASE_URL: stack.env.MIGRATION_DATABASE_URL, production: true })).toEqual([]);
+    expect(
+      await migrate(runtimeOrm, { MIGRATION_DATABASE_URL: stack.env.MIGRATION_DATABASE_URL, production: true }),
+    ).toEqual([]);
   });
 });

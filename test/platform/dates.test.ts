@@ -69,13 +69,23 @@ describe('date fields: calendar dates, documented as dates, null where it clears
       });
       for (const ajv of [checking, annotating]) {
         const validate = ajv.compile(schema);
-        expect([`${name}.${property}`, validate('2026-03-01'), validate(null), validate('2026-03-01T10:00:00Z'), validate('1 March')]).toEqual([`${name}.${property}`, true, nullable, false, false]);
+        expect([
+          `${name}.${property}`,
+          validate('2026-03-01'),
+          validate(null),
+          validate('2026-03-01T10:00:00Z'),
+          validate('1 March'),
+        ]).toEqual([`${name}.${property}`, true, nullable, false, false]);
       }
     }
     // The query parameters of the lists are those schemas.
-    const parameter = (path: string, name: string) => (doc.paths[path].get as unknown as { parameters: { name: string; schema: Schema }[] }).parameters.find((p) => p.name === name)?.schema;
+    const parameter = (path: string, name: string) =>
+      (doc.paths[path].get as unknown as { parameters: { name: string; schema: Schema }[] }).parameters.find(
+        (p) => p.name === name,
+      )?.schema;
     for (const path of ['/api/rh/leave-requests', '/api/rh/exports/timesheet']) {
-      for (const name of ['from', 'to']) expect(parameter(path, name)).toMatchObject({ type: 'string', format: 'date' });
+      for (const name of ['from', 'to'])
+        expect(parameter(path, name)).toMatchObject({ type: 'string', format: 'date' });
     }
   });
 
@@ -83,12 +93,20 @@ describe('date fields: calendar dates, documented as dates, null where it clears
     const owner = org.owner;
     const pipeline = await makePipeline(stack, owner);
     const customer = await makeCustomer(stack, owner);
-    const created = { title: 'Deal', amount: 100, currency: 'EUR', customerId: customer.id, stageId: pipeline.stages[0].id, expectedCloseDate: '2026-12-31' };
+    const created = {
+      title: 'Deal',
+      amount: 100,
+      currency: 'EUR',
+      customerId: customer.id,
+      stageId: pipeline.stages[0].id,
+      expectedCloseDate: '2026-12-31',
+    };
     expect(await requestProblem(stack, 'post', '/api/deals', created)).toBeUndefined();
     const deal = await makeDeal(stack, owner, created);
     expect(deal.expectedCloseDate).toBe('2026-12-31');
 
-    const patch = (body: Record<string, unknown>) => stack.http.patch(`/api/deals/${deal.id}`).set(owner.auth).send(body);
+    const patch = (body: Record<string, unknown>) =>
+      stack.http.patch(`/api/deals/${deal.id}`).set(owner.auth).send(body);
     expect(await requestProblem(stack, 'patch', '/api/deals/{id}', { expectedCloseDate: null })).toBeUndefined();
     const cleared = await patch({ expectedCloseDate: null });
     expect(cleared.status).toBe(200);
@@ -101,14 +119,21 @@ describe('date fields: calendar dates, documented as dates, null where it clears
       expect(res.errors).toEqual([expect.objectContaining({ field: 'expectedCloseDate' })]);
     }
     for (const refused of ['2026-02-30', '2026-12-31T10:00:00Z']) {
-      expect(await requestProblem(stack, 'patch', '/api/deals/{id}', { expectedCloseDate: refused })).toMatch(/expectedCloseDate/);
+      expect(await requestProblem(stack, 'patch', '/api/deals/{id}', { expectedCloseDate: refused })).toMatch(
+        /expectedCloseDate/,
+      );
     }
   });
 
   it("takes an employee's hireDate and endDate and clears them with null, as the document says", async () => {
-    const employee = await createEmployee(stack, org.owner, { firstName: 'Ada', lastName: 'Byron', hireDate: '2024-01-15' });
+    const employee = await createEmployee(stack, org.owner, {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      hireDate: '2024-01-15',
+    });
     expect(employee.hireDate).toBe('2024-01-15');
-    const patch = (body: Record<string, unknown>) => stack.http.patch(`/api/rh/employees/${employee.id}`).set(org.owner.auth).send(body);
+    const patch = (body: Record<string, unknown>) =>
+      stack.http.patch(`/api/rh/employees/${employee.id}`).set(org.owner.auth).send(body);
 
     expect((await patch({ endDate: '2099-06-30' })).body).toMatchObject({ endDate: '2099-06-30' });
     for (const body of [{ endDate: null }, { hireDate: null }]) {
@@ -117,9 +142,17 @@ describe('date fields: calendar dates, documented as dates, null where it clears
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject(body);
     }
-    expect(expectProblem(await patch({ hireDate: '2024-02-30' }), 400, 'validation_failed').errors).toEqual([expect.objectContaining({ field: 'hireDate' })]);
+    expect(expectProblem(await patch({ hireDate: '2024-02-30' }), 400, 'validation_failed').errors).toEqual([
+      expect.objectContaining({ field: 'hireDate' }),
+    ]);
     // Date filters of a list, in the query.
-    expect((await stack.http.get('/api/rh/leave-requests?from=2026-01-01&to=2026-12-31').set(org.owner.auth)).status).toBe(200);
-    expectProblem(await stack.http.get('/api/rh/leave-requests?from=2026-01-01T00:00:00Z').set(org.owner.auth), 400, 'validation_failed');
+    expect(
+      (await stack.http.get('/api/rh/leave-requests?from=2026-01-01&to=2026-12-31').set(org.owner.auth)).status,
+    ).toBe(200);
+    expectProblem(
+      await stack.http.get('/api/rh/leave-requests?from=2026-01-01T00:00:00Z').set(org.owner.auth),
+      400,
+      'validation_failed',
+    );
   });
 });

@@ -18,12 +18,20 @@ describe('instants: RFC 3339 date-times with an offset, nothing the server would
     stack = await startStack({ workers: false });
     owner = await createAccount(stack);
     const business = await stack.http.get('/api/businesses').set(owner.auth).expect(200);
-    await stack.http.patch(`/api/businesses/${business.body.id}`).set(owner.auth).send({ timeZone: 'America/Los_Angeles' }).expect(200);
+    await stack.http
+      .patch(`/api/businesses/${business.body.id}`)
+      .set(owner.auth)
+      .send({ timeZone: 'America/Los_Angeles' })
+      .expect(200);
     customerId = (await makeCustomer(stack, owner)).id;
   });
   afterAll(() => stack.close());
 
-  const followUp = (dueAt: string) => stack.http.post(`/api/customers/${customerId}/activities`).set(owner.auth).send({ type: 'task', subject: 'Send the quote', dueAt });
+  const followUp = (dueAt: string) =>
+    stack.http
+      .post(`/api/customers/${customerId}/activities`)
+      .set(owner.auth)
+      .send({ type: 'task', subject: 'Send the quote', dueAt });
 
   it.each([
     ['2030-03-02T09:30:00Z', '2030-03-02T09:30:00.000Z'],
@@ -32,7 +40,13 @@ describe('instants: RFC 3339 date-times with an offset, nothing the server would
     ['2030-03-02T09:30:00.123456Z', '2030-03-02T09:30:00.123Z'],
     ['2030-03-02T00:00:00+00:00', '2030-03-02T00:00:00.000Z'],
   ])('takes dueAt %s, the instant %s, as the document does', async (dueAt, instant) => {
-    expect(await requestProblem(stack, 'post', '/api/customers/{id}/activities', { type: 'task', subject: 'Send the quote', dueAt })).toBeUndefined();
+    expect(
+      await requestProblem(stack, 'post', '/api/customers/{id}/activities', {
+        type: 'task',
+        subject: 'Send the quote',
+        dueAt,
+      }),
+    ).toBeUndefined();
     const res = await followUp(dueAt);
     expect(res.status).toBe(201);
     expect(res.body.dueAt).toBe(instant);
@@ -58,7 +72,18 @@ describe('instants: RFC 3339 date-times with an offset, nothing the server would
   });
 
   it('refuses an instant without offset in a query too', async () => {
-    expectFieldErrors(await stack.http.get('/api/calendar/events?from=2030-03-02&to=2030-03-03T00:00:00').set(owner.auth), 'from', 'to');
-    expect((await stack.http.get('/api/calendar/events').query({ from: '2030-03-02T00:00:00-08:00', to: '2030-03-03T00:00:00Z' }).set(owner.auth)).status).toBe(200);
+    expectFieldErrors(
+      await stack.http.get('/api/calendar/events?from=2030-03-02&to=2030-03-03T00:00:00').set(owner.auth),
+      'from',
+      'to',
+    );
+    expect(
+      (
+        await stack.http
+          .get('/api/calendar/events')
+          .query({ from: '2030-03-02T00:00:00-08:00', to: '2030-03-03T00:00:00Z' })
+          .set(owner.auth)
+      ).status,
+    ).toBe(200);
   });
 });

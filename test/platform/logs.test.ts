@@ -33,7 +33,12 @@ describe('logs', () => {
       expect((await stack.http.get('/users/me').set('Authorization', 'Bearer nonsense')).status).toBe(401);
       expect((await stack.http.post('/auth/login').send({ email: 'not an address' })).status).toBe(400);
       const account = await createAccount(stack);
-      const down = await startStack({ sharing: stack, workers: false, logs, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+      const down = await startStack({
+        sharing: stack,
+        workers: false,
+        logs,
+        env: { REDIS_URL: 'redis://127.0.0.1:1' },
+      });
       try {
         const res = await down.http.get('/users/me').set(account.auth);
         expect(res.status).toBe(503);
@@ -42,8 +47,13 @@ describe('logs', () => {
         await down.close();
       }
       const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines.find((l) => l.msg === 'dependency unavailable')).toMatchObject({ level: 40, err: expect.stringMatching(/MaxRetriesPerRequestError|Connection is closed|Stream isn't writeable/) });
-      expect(lines.filter((l) => l.msg === 'request completed').map((l) => (l.res as { statusCode: number }).statusCode)).toEqual(expect.arrayContaining([404, 401, 400]));
+      expect(lines.find((l) => l.msg === 'dependency unavailable')).toMatchObject({
+        level: 40,
+        err: expect.stringMatching(/MaxRetriesPerRequestError|Connection is closed|Stream isn't writeable/),
+      });
+      expect(
+        lines.filter((l) => l.msg === 'request completed').map((l) => (l.res as { statusCode: number }).statusCode),
+      ).toEqual(expect.arrayContaining([404, 401, 400]));
       expect(logs.filter((l) => l.includes('"stack"'))).toEqual([]);
     });
   });

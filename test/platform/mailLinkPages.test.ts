@@ -13,24 +13,27 @@ describe('pages behind mailed links', () => {
   });
   afterAll(() => stack.close());
 
-  it.each(['/confirm-email?token=abc', '/reset-password?token=abc', '/book/some-store/manage?token=abc', '/book/some-store/sign-in?token=abc', '/book/some-store/sign-in'])(
-    'serves %s as HTML under a strict CSP, naming no tenant',
-    async (path) => {
-      const res = await stack.http.get(path);
-      expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      const csp = res.headers['content-security-policy'];
-      expect(csp).toContain("default-src 'none'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.text).not.toContain(owner.tenantId);
-      expect(res.text).not.toContain('abc');
-      expect(res.text).not.toMatch(/<script>|\son\w+=/);
-    },
-  );
+  it.each([
+    '/confirm-email?token=abc',
+    '/reset-password?token=abc',
+    '/book/some-store/manage?token=abc',
+    '/book/some-store/sign-in?token=abc',
+    '/book/some-store/sign-in',
+  ])('serves %s as HTML under a strict CSP, naming no tenant', async (path) => {
+    const res = await stack.http.get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).not.toContain(owner.tenantId);
+    expect(res.text).not.toContain('abc');
+    expect(res.text).not.toMatch(/<script>|\son\w+=/);
+  });
 
   it('serves the one script and style sheet, and the script parses', async () => {
     const script = await stack.http.get('/pages/assets/pages.js');
@@ -51,14 +54,22 @@ describe('pages behind mailed links', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('id="password"');
     // What the page's script sends on submit.
-    const reset = await stack.http.post('/auth/reset-password').send({ token: linkToken(mail), password: 'a brand new passphrase' });
+    const reset = await stack.http
+      .post('/auth/reset-password')
+      .send({ token: linkToken(mail), password: 'a brand new passphrase' });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ status: 'password_reset' });
-    expect((await stack.http.post('/auth/login').send({ email: owner.email, password: 'a brand new passphrase' })).status).toBe(200);
+    expect(
+      (await stack.http.post('/auth/login').send({ email: owner.email, password: 'a brand new passphrase' })).status,
+    ).toBe(200);
   });
 
   it('serves none of them when a front end is configured (APP_URL)', async () => {
-    const withFrontEnd = await startStack({ sharing: stack, workers: false, env: { APP_URL: 'https://app.example.com' } });
+    const withFrontEnd = await startStack({
+      sharing: stack,
+      workers: false,
+      env: { APP_URL: 'https://app.example.com' },
+    });
     try {
       expect((await withFrontEnd.http.get('/confirm-email?token=abc')).status).toBe(404);
     } finally {

@@ -39,7 +39,10 @@ describe('methods and bodies a route does not take', () => {
     const byPath = new Map<string, Set<string>>();
     for (const op of doc.operations) byPath.set(op.path, (byPath.get(op.path) ?? new Set()).add(op.method));
     // A URL may match several templates (/api/addons/all and /api/addons/{id}): it takes the methods of all of them.
-    const matchers = [...byPath].map(([path, methods]) => ({ test: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`), methods }));
+    const matchers = [...byPath].map(([path, methods]) => ({
+      test: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+      methods,
+    }));
     const wrong: string[] = [];
     await inPool([...byPath.keys()], 8, async (path) => {
       const url = path.replace(/\{(\w+)\}/g, 'x');
@@ -47,8 +50,15 @@ describe('methods and bodies a route does not take', () => {
       const other = METHODS.find((m) => !declared.has(m));
       if (!other) return;
       const res = await stack.http[other](url);
-      const allow = [...declared].map((m) => m.toUpperCase()).concat(declared.has('get') ? ['HEAD'] : []).sort().join(', ');
-      if (res.status !== 405 || res.headers.allow !== allow || res.body.code !== 'method_not_allowed') wrong.push(`${other.toUpperCase()} ${path}: ${res.status} Allow ${res.headers.allow}, expected 405 Allow ${allow}`);
+      const allow = [...declared]
+        .map((m) => m.toUpperCase())
+        .concat(declared.has('get') ? ['HEAD'] : [])
+        .sort()
+        .join(', ');
+      if (res.status !== 405 || res.headers.allow !== allow || res.body.code !== 'method_not_allowed')
+        wrong.push(
+          `${other.toUpperCase()} ${path}: ${res.status} Allow ${res.headers.allow}, expected 405 Allow ${allow}`,
+        );
     });
     expect(wrong).toEqual([]);
     expect(byPath.size).toBeGreaterThan(200);
@@ -59,7 +69,12 @@ describe('methods and bodies a route does not take', () => {
     for (const send of [
       () => stack.http.post('/auth/logout').set(signedIn.auth).send({ everywhere: true }),
       () => stack.http.post('/auth/logout').set(signedIn.auth).set('Content-Type', 'text/plain').send('bye'),
-      () => stack.http.post('/auth/logout').set(signedIn.auth).set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(5000) })),
+      () =>
+        stack.http
+          .post('/auth/logout')
+          .set(signedIn.auth)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ pad: 'x'.repeat(5000) })),
       () => stack.http.get('/auth/me').set(signedIn.auth).set('Content-Type', 'application/json').send('{"q":1}'),
     ]) {
       const res = await send();
@@ -76,7 +91,12 @@ describe('methods and bodies a route does not take', () => {
       (a: Account) => stack.http.post('/auth/logout').set(a.auth),
       (a: Account) => stack.http.post('/auth/logout').set(a.auth).set('Content-Length', '0'),
       (a: Account) => stack.http.post('/auth/logout').set(a.auth).set('Content-Type', 'application/json').send('{}'),
-      (a: Account) => stack.http.post('/auth/logout').set(a.auth).set('Content-Type', 'application/json; charset=utf-8').send(' { } '),
+      (a: Account) =>
+        stack.http
+          .post('/auth/logout')
+          .set(a.auth)
+          .set('Content-Type', 'application/json; charset=utf-8')
+          .send(' { } '),
       (a: Account) => stack.http.post('/auth/logout').set(a.auth).set('Content-Type', 'text/plain').send('  '),
     ]) {
       const signedIn = await createAccount(stack);

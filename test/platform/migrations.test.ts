@@ -21,9 +21,11 @@ describe('migrations', () => {
     const applied = (await migrator.getExecutedMigrations()).map((m) => m.name);
     expect(applied.length).toBeGreaterThan(0);
     await migrator.down({ to: 0 });
-    const tables = await owner.em.getConnection().execute<{ n: string }[]>(
-      `select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name <> 'mikro_orm_migrations'`,
-    );
+    const tables = await owner.em
+      .getConnection()
+      .execute<{ n: string }[]>(
+        `select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name <> 'mikro_orm_migrations'`,
+      );
     expect(Number(tables[0].n)).toBe(0);
     await migrator.up();
     expect((await migrator.getExecutedMigrations()).map((m) => m.name)).toEqual(applied);

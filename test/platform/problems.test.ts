@@ -17,7 +17,10 @@ describe('problems of PostgreSQL refusing a value', () => {
     stack.services.orm.em
       .fork()
       .execute(sql, [value])
-      .then(() => null, (err: unknown) => err);
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
 
   it.each([
     ['22P02', 'select ?::uuid', 'not-a-uuid'],

@@ -37,7 +37,9 @@ describe('Bull dashboard at /admin/queues', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/admin/queues');
     const setCookie = first.headers['set-cookie'][0];
-    expect(setCookie).toMatch(/^queue_board=.+; Max-Age=\d+; Path=\/admin\/queues; Expires=.+; HttpOnly; SameSite=Strict/);
+    expect(setCookie).toMatch(
+      /^queue_board=.+; Max-Age=\d+; Path=\/admin\/queues; Expires=.+; HttpOnly; SameSite=Strict/,
+    );
     const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)![1]);
     const { exp } = stack.services.tokens.verifyAccess(admin.tokens.accessToken);
     expect(Math.abs(Date.now() / 1000 + maxAge - exp)).toBeLessThan(3);
@@ -49,7 +51,9 @@ describe('Bull dashboard at /admin/queues', () => {
     const queues = await api(cookie);
     expect(queues.status).toBe(200);
     expect(queues.headers['cache-control']).toBe('no-store');
-    expect(queues.body.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['mail', 'broadcast']));
+    expect(queues.body.queues.map((q: { name: string }) => q.name)).toEqual(
+      expect.arrayContaining(['mail', 'broadcast']),
+    );
 
     const forged = await page(cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
     expect(forged.status).toBe(401);
@@ -63,7 +67,11 @@ describe('Bull dashboard at /admin/queues', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+    expect(res.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
     expect(res.headers['strict-transport-security']).toBeDefined();
     // Every script the page loads comes from the dashboard itself; its one inline <script> is JSON data.
     const tags = [...res.text.matchAll(/<script[^>]*>/g)].map(([tag]) => tag);
@@ -86,17 +94,25 @@ describe('Bull dashboard at /admin/queues', () => {
     });
 
     it('refuses the cookie once platform administration is removed', async () => {
-      const [admin, other] = [await createAccount(stack, { platformAdmin: true }), await createAccount(stack, { platformAdmin: true })];
+      const [admin, other] = [
+        await createAccount(stack, { platformAdmin: true }),
+        await createAccount(stack, { platformAdmin: true }),
+      ];
       const cookie = await open(admin);
       expect((await api(cookie)).status).toBe(200);
-      expect((await stack.http.delete(`/admin/users/${admin.user.id}/platform-admin`).set(other.auth)).status).toBe(200);
+      expect((await stack.http.delete(`/admin/users/${admin.user.id}/platform-admin`).set(other.auth)).status).toBe(
+        200,
+      );
       const res = await pause(cookie);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('platform_admin_required');
     });
 
     it('refuses the cookie once the account is disabled', async () => {
-      const [admin, other] = [await createAccount(stack, { platformAdmin: true }), await createAccount(stack, { platformAdmin: true })];
+      const [admin, other] = [
+        await createAccount(stack, { platformAdmin: true }),
+        await createAccount(stack, { platformAdmin: true }),
+      ];
       const cookie = await open(admin);
       expect((await stack.http.post(`/admin/users/${admin.user.id}/disable`).set(other.auth)).status).toBe(200);
       expect([401, 403]).toContain((await api(cookie)).status);

@@ -36,7 +36,9 @@ describe('README and docs/', () => {
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         if (entry.isDirectory()) walk(join(dir, entry.name));
-        else if (entry.name.endsWith('.ts')) for (const [, name] of readFileSync(join(dir, entry.name), 'utf8').matchAll(/process\.env\.(TEST_\w+)/g)) used.add(name);
+        else if (entry.name.endsWith('.ts'))
+          for (const [, name] of readFileSync(join(dir, entry.name), 'utf8').matchAll(/process\.env\.(TEST_\w+)/g))
+            used.add(name);
       }
     };
     walk('test');
@@ -45,7 +47,12 @@ describe('README and docs/', () => {
   });
 
   it('links only to files of the repository', () => {
-    const files = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+    const files = [
+      'README.md',
+      ...readdirSync('docs')
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join('docs', f)),
+    ];
     for (const file of files) {
       for (const [, link] of readFileSync(file, 'utf8').matchAll(/\]\(([^)]+)\)/g)) {
         if (/^(https?:|#|\/)/.test(link)) continue;

@@ -27,7 +27,11 @@ describe('Redis durability check', () => {
   async function redisWith(...args: string[]): Promise<Redis> {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'redis-durability-'));
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir, ...args], { stdio: 'ignore' });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir, ...args],
+      { stdio: 'ignore' },
+    );
     const client = new Redis(port, '127.0.0.1', { retryStrategy: () => 50 });
     client.on('error', () => undefined);
     servers.push({ process: child, dir, client });
@@ -45,15 +49,27 @@ describe('Redis durability check', () => {
     const redis = await redisWith('--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru');
     const production = capture();
     const findings = await checkRedisDurability(redis, production.logger, true);
-    expect(findings).toEqual([expect.stringMatching(/^appendonly is no/), expect.stringMatching(/^maxmemory-policy is allkeys-lru/)]);
-    expect(production.lines).toEqual([expect.objectContaining({ level: 40, msg: expect.stringMatching(/not configured for durable queues/), findings })]);
+    expect(findings).toEqual([
+      expect.stringMatching(/^appendonly is no/),
+      expect.stringMatching(/^maxmemory-policy is allkeys-lru/),
+    ]);
+    expect(production.lines).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/not configured for durable queues/), findings }),
+    ]);
     const development = capture();
     await checkRedisDurability(redis, development.logger, false);
     expect(development.lines).toEqual([expect.objectContaining({ level: 30, findings })]);
   });
 
   it('says nothing when Redis runs with appendonly yes, appendfsync everysec and noeviction', async () => {
-    const redis = await redisWith('--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction');
+    const redis = await redisWith(
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--maxmemory-policy',
+      'noeviction',
+    );
     const production = capture();
     expect(await checkRedisDurability(redis, production.logger, true)).toEqual([]);
     expect(production.lines).toEqual([]);
@@ -61,12 +77,25 @@ describe('Redis durability check', () => {
 
   it('flags fsync left to the operating system', async () => {
     const redis = await redisWith('--appendonly', 'yes', '--appendfsync', 'no');
-    expect(await checkRedisDurability(redis, capture().logger, true)).toEqual([expect.stringMatching(/^appendfsync is no/)]);
+    expect(await checkRedisDurability(redis, capture().logger, true)).toEqual([
+      expect.stringMatching(/^appendfsync is no/),
+    ]);
   });
 
   it('reads INFO where CONFIG is refused (managed services)', async () => {
-    const redis = await redisWith('--appendonly', 'no', '--maxmemory-policy', 'volatile-lru', '--rename-command', 'CONFIG', '');
-    expect(await checkRedisDurability(redis, capture().logger, true)).toEqual([expect.stringMatching(/^appendonly is no/), expect.stringMatching(/^maxmemory-policy is volatile-lru/)]);
+    const redis = await redisWith(
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'volatile-lru',
+      '--rename-command',
+      'CONFIG',
+      '',
+    );
+    expect(await checkRedisDurability(redis, capture().logger, true)).toEqual([
+      expect.stringMatching(/^appendonly is no/),
+      expect.stringMatching(/^maxmemory-policy is volatile-lru/),
+    ]);
     const durable = await redisWith('--appendonly', 'yes', '--rename-command', 'CONFIG', '');
     expect(await checkRedisDurability(durable, capture().logger, true)).toEqual([]);
   });

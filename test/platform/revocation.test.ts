@@ -34,7 +34,12 @@ describe('revocations outlive an empty Redis', () => {
     await stack.http.post('/auth/logout').set(loggedOut.auth).expect(204);
 
     const endedElsewhere = await createAccount(stack);
-    const device = await startSession(stack.services, stack.services.orm.em.fork(), endedElsewhere.user, endedElsewhere.tenantId);
+    const device = await startSession(
+      stack.services,
+      stack.services.orm.em.fork(),
+      endedElsewhere.user,
+      endedElsewhere.tenantId,
+    );
     const { sid } = stack.services.tokens.verifyAccess(endedElsewhere.tokens.accessToken);
     await stack.http.delete(`/users/me/sessions/${sid}`).set(bearer(device.accessToken)).expect(204);
 
@@ -56,7 +61,11 @@ describe('revocations outlive an empty Redis', () => {
     }
     // The cache was rebuilt from PostgreSQL, which holds one record per revocation.
     expect(await stack.services.redis.exists(stack.services.key('rv', 'warm'))).toBe(1);
-    expect(await stack.services.orm.em.fork().count(TokenRevocation, { kind: { $in: ['jti', 'sid', 'user', 'member'] }, expiresAt: { $gt: new Date() } })).toBeGreaterThanOrEqual(5);
+    expect(
+      await stack.services.orm.em
+        .fork()
+        .count(TokenRevocation, { kind: { $in: ['jti', 'sid', 'user', 'member'] }, expiresAt: { $gt: new Date() } }),
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it('reuses "not revoked" for a second at most, and forgets it on every dyno as soon as any revocation is made', async () => {
@@ -89,8 +98,12 @@ describe('revocations outlive an empty Redis', () => {
     const account = await createAccount(stack);
     await flushRedis();
     // A token issued, then the user logged out everywhere, while another dyno rebuilds the cold cache.
-    const [, revokedAfter] = await Promise.all([stack.services.revocations.isRevoked(stack.services.tokens.verifyAccess(account.tokens.accessToken)), stack.http.delete('/users/me/sessions').set(account.auth)]);
+    const [, revokedAfter] = await Promise.all([
+      stack.services.revocations.isRevoked(stack.services.tokens.verifyAccess(account.tokens.accessToken)),
+      stack.http.delete('/users/me/sessions').set(account.auth),
+    ]);
     expect(revokedAfter.status).toBe(204);
-    for (const dyno of [stack, other]) expect((await me(dyno, account.tokens.accessToken)).body.code).toBe('token_revoked');
+    for (const dyno of [stack, other])
+      expect((await me(dyno, account.tokens.accessToken)).body.code).toBe('token_revoked');
   });
 });

@@ -35,31 +35,47 @@ describe('worker shutdown on SIGTERM', () => {
     if (dyno && dyno.exitCode === null && dyno.signalCode === null) dyno.kill('SIGKILL');
   });
 
-  it('finishes the running job, leaves the waiting ones for the next worker', async () => {
-    const em = stack.services.orm.em.fork();
-    const mails = Array.from({ length: 4 }, (_, i) => composeMail(em, stack.services, { to: `sigterm${i}@example.test`, template: 'broadcast', data: { subject: `n${i}`, text: 'hi' } }));
-    await em.flush();
-    await dispatchMails(stack.services, mails);
+  it(
+    'finishes the running job, leaves the waiting ones for the next worker',
+    async () => {
+      const em = stack.services.orm.em.fork();
+      const mails = Array.from({ length: 4 }, (_, i) =>
+        composeMail(em, stack.services, {
+          to: `sigterm${i}@example.test`,
+          template: 'broadcast',
+          data: { subject: `n${i}`, text: 'hi' },
+        }),
+      );
+      await em.flush();
+      await dispatchMails(stack.services, mails);
 
-    const dyno = startWorkerDyno();
-    await eventually(() => smtp.started >= 1, { timeoutMs: 20_000, what: 'the first mail to reach SMTP' });
-    dyno.kill('SIGTERM');
-    const [code] = await once(dyno, 'exit');
-    expect(code).toBe(0);
+      const dyno = startWorkerDyno();
+      await eventually(() => smtp.started >= 1, { timeoutMs: 20_000, what: 'the first mail to reach SMTP' });
+      dyno.kill('SIGTERM');
+      const [code] = await once(dyno, 'exit');
+      expect(code).toBe(0);
 
-    // The in-flight mail was delivered before the process exited; the others are still queued, not lost.
-    expect(smtp.received).toHaveLength(1);
-    const counts = await stack.services.queues.get(mailQueue).getJobCounts('waiting', 'active', 'completed', 'failed');
-    expect(counts).toMatchObject({ active: 0, completed: 1, failed: 0 });
-    expect(counts.waiting).toBe(3);
+      // The in-flight mail was delivered before the process exited; the others are still queued, not lost.
+      expect(smtp.received).toHaveLength(1);
+      const counts = await stack.services.queues
+        .get(mailQueue)
+        .getJobCounts('waiting', 'active', 'completed', 'failed');
+      expect(counts).toMatchObject({ active: 0, completed: 1, failed: 0 });
+      expect(counts.waiting).toBe(3);
 
-    // The next worker sends the rest, each exactly once.
-    const pool = startWorkers(stack.services, ['mail']);
-    try {
-      await eventually(async () => (await em.fork().count(MailMessage, { id: { $in: mails.map((m) => m.id) }, status: 'sent' })) === 4, { timeoutMs: 20_000, what: 'all mails sent' });
-    } finally {
-      await pool.close();
-    }
-    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
-  }, scaled(60_000));
+      // The next worker sends the rest, each exactly once.
+      const pool = startWorkers(stack.services, ['mail']);
+      try {
+        await eventually(
+          async () =>
+            (await em.fork().count(MailMessage, { id: { $in: mails.map((m) => m.id) }, status: 'sent' })) === 4,
+          { timeoutMs: 20_000, what: 'all mails sent' },
+        );
+      } finally {
+        await pool.close();
+      }
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
+    },
+    scaled(60_000),
+  );
 });

@@ -26,7 +26,9 @@ describe('web process limits', () => {
 
   it('answers 408 and closes a request whose body trickles in past the request timeout', async () => {
     const client = await rawClient();
-    client.socket.write('POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    client.socket.write(
+      'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
     const trickle = setInterval(() => client.socket.write(' '), 300);
     try {
       const ms = await client.ended;

@@ -56,7 +56,9 @@ describe('Staged jobs and their relay', () => {
     expect(await staged(sent)).toBe(0);
 
     const kept = `kept.${newId()}`;
-    const addStaged = jest.spyOn(stack.services.queues, 'addStaged').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    const addStaged = jest
+      .spyOn(stack.services.queues, 'addStaged')
+      .mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
     try {
       await expect(enqueueStaged(stack.services, [await commitStaged(kept)])).resolves.toBeUndefined();
     } finally {
@@ -71,7 +73,9 @@ describe('Staged jobs and their relay', () => {
     const old = `old.${newId()}`;
     await commitStaged(young);
     await commitStaged(old, 60_000);
-    const addStaged = jest.spyOn(stack.services.queues, 'addStaged').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    const addStaged = jest
+      .spyOn(stack.services.queues, 'addStaged')
+      .mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
     try {
       await expect(relayStagedJobs(stack.services)).rejects.toThrow(DependencyUnavailableError);
     } finally {
@@ -87,8 +91,12 @@ describe('Staged jobs and their relay', () => {
     // Enqueued twice (the writer after all, then the relay): one job.
     await enqueueStaged(stack.services, [await commitStaged(old, 60_000)]);
     await relayStagedJobs(stack.services, 0);
-    expect(await stack.services.queues.get(hrDeparturesQueue).getJobCounts('waiting')).toEqual({ waiting: expect.any(Number) });
-    expect((await stack.services.queues.get(hrDeparturesQueue).getJobs(['waiting'])).filter((j) => j.id === old)).toHaveLength(1);
+    expect(await stack.services.queues.get(hrDeparturesQueue).getJobCounts('waiting')).toEqual({
+      waiting: expect.any(Number),
+    });
+    expect(
+      (await stack.services.queues.get(hrDeparturesQueue).getJobs(['waiting'])).filter((j) => j.id === old),
+    ).toHaveLength(1);
   });
 
   it('drops, with an error in the log, a staged job of a queue that no longer exists', async () => {
@@ -99,13 +107,31 @@ describe('Staged jobs and their relay', () => {
     await em.flush();
     await relayStagedJobs({ ...stack.services, logger }, 0);
     expect(await staged(gone.jobId)).toBe(0);
-    expect(lines).toEqual(expect.arrayContaining([expect.objectContaining({ level: 50, msg: 'staged jobs of unknown queues dropped', jobs: [`retired-queue/${gone.jobId}`] })]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: 50,
+          msg: 'staged jobs of unknown queues dropped',
+          jobs: [`retired-queue/${gone.jobId}`],
+        }),
+      ]),
+    );
   });
 
   it('offers a queued mail whose job never reached Redis again under its id, and leaves handled or recent mails alone', async () => {
     const em = stack.services.orm.em.fork();
     const mail = (status: MailMessage['status'], ageMs: number) =>
-      em.create(MailMessage, { id: newId(), to: `relay.${newId().slice(-8)}@example.test`, template: 'broadcast', subject: 's', text: 't', tenantId: null, dedupeKey: null, status, createdAt: new Date(Date.now() - ageMs) });
+      em.create(MailMessage, {
+        id: newId(),
+        to: `relay.${newId().slice(-8)}@example.test`,
+        template: 'broadcast',
+        subject: 's',
+        text: 't',
+        tenantId: null,
+        dedupeKey: null,
+        status,
+        createdAt: new Date(Date.now() - ageMs),
+      });
     const lost = mail('queued', 60_000);
     const recent = mail('queued', 0);
     const kept = mail('kept', 60_000);

@@ -22,7 +22,10 @@ function descendantsOf(pid: number): number[] {
     }
   }
   const found: number[] = [];
-  for (let frontier = [pid]; frontier.length; ) frontier = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([child]) => (found.push(child), child));
+  for (let frontier = [pid]; frontier.length;)
+    frontier = [...parents]
+      .filter(([, parent]) => frontier.includes(parent))
+      .map(([child]) => (found.push(child), child));
   return found;
 }
 
@@ -80,19 +83,27 @@ describe('npm start', () => {
     const exited = once(npm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     let processes: number[] = [];
     try {
-      await eventually(async () => (await fetch(`${url}/health`)).ok, { timeoutMs: 360_000, intervalMs: 500, what: `npm start to serve (${output.slice(-500)})` });
+      await eventually(async () => (await fetch(`${url}/health`)).ok, {
+        timeoutMs: 360_000,
+        intervalMs: 500,
+        what: `npm start to serve (${output.slice(-500)})`,
+      });
       processes = descendantsOf(npm.pid!);
       expect(processes.length).toBeGreaterThan(0);
 
       npm.kill('SIGTERM');
       const [code, signal] = await exited;
-      await eventually(() => processes.every((pid) => !alive(pid)), { timeoutMs: 10_000, what: `no process of npm start left (${processes.filter(alive).join(', ')})` });
+      await eventually(() => processes.every((pid) => !alive(pid)), {
+        timeoutMs: 10_000,
+        what: `no process of npm start left (${processes.filter(alive).join(', ')})`,
+      });
       expect(output).toContain('"msg":"shutting down"');
       expect({ code, signal }).toEqual({ code: 0, signal: null });
       await expect(fetch(`${url}/health`)).rejects.toThrow();
     } finally {
       // Whatever a failure left running: npm and the processes it started.
-      for (const pid of [npm.pid!, ...processes, ...descendantsOf(npm.pid!)]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      for (const pid of [npm.pid!, ...processes, ...descendantsOf(npm.pid!)])
+        if (alive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 });

@@ -73,10 +73,16 @@ describe('object storage: local adapter with app-signed addresses', () => {
     };
     const put = oneSegment(await storage.presignUpload(key, { expiresIn: 60, contentType: 'text/plain', size: 20 }));
     // The Content-Type is signed: another one is refused.
-    const wrongType = await fetch(put, { method: 'PUT', body: 'encoded key', headers: { 'content-type': 'text/html' } });
+    const wrongType = await fetch(put, {
+      method: 'PUT',
+      body: 'encoded key',
+      headers: { 'content-type': 'text/html' },
+    });
     expect(wrongType.status).toBe(403);
     expect(await wrongType.json()).toMatchObject({ code: 'signature_invalid' });
-    expect((await fetch(put, { method: 'PUT', body: 'encoded key', headers: { 'content-type': 'text/plain' } })).status).toBe(204);
+    expect(
+      (await fetch(put, { method: 'PUT', body: 'encoded key', headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(204);
     expect(await storage.stat(key)).toMatchObject({ size: 11, contentType: 'text/plain' });
 
     const down = await fetch(oneSegment(await storage.presignDownload(key, { expiresIn: 60 })));
@@ -92,8 +98,20 @@ describe('object storage: local adapter with app-signed addresses', () => {
 
   it('documents the addresses as opaque, taking a raw body of any media type with the signed Content-Type', async () => {
     const { doc } = await publishedDocument(stack);
-    const item = doc.paths['/storage/{key}'] as unknown as Record<'put' | 'get', { description: string; parameters: { name: string; description: string }[]; requestBody?: unknown; responses: Record<string, { content?: object }> }>;
-    expect(item.put.requestBody).toEqual({ required: true, description: expect.stringMatching(/Content-Type is signed/), content: { '*/*': {} } });
+    const item = doc.paths['/storage/{key}'] as unknown as Record<
+      'put' | 'get',
+      {
+        description: string;
+        parameters: { name: string; description: string }[];
+        requestBody?: unknown;
+        responses: Record<string, { content?: object }>;
+      }
+    >;
+    expect(item.put.requestBody).toEqual({
+      required: true,
+      description: expect.stringMatching(/Content-Type is signed/),
+      content: { '*/*': {} },
+    });
     expect(item.get.responses['200'].content).toEqual({ '*/*': {} });
     for (const op of [item.put, item.get]) {
       expect(op.description).toMatch(/opaque signed address .*upload-url .*call it as given, never build one/);
@@ -103,7 +121,10 @@ describe('object storage: local adapter with app-signed addresses', () => {
   });
 
   it('refuses a key escaping the storage root', async () => {
-    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
   });
 });
 
@@ -112,7 +133,13 @@ describe('object storage: s3 adapter (minio client) against s3rver', () => {
   let storage: S3Storage;
   beforeAll(async () => {
     s3 = await startS3();
-    storage = new S3Storage({ S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'platform-test', S3_REGION: 'us-east-1' });
+    storage = new S3Storage({
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: 'platform-test',
+      S3_REGION: 'us-east-1',
+    });
     await storage.ensureBucket();
   });
   afterAll(() => s3.close());
@@ -135,7 +162,15 @@ describe('object storage: s3 adapter (minio client) against s3rver', () => {
   });
 
   it('is selected by S3_ENDPOINT', async () => {
-    const stack = await startStack({ workers: false, env: { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'platform-stack' } });
+    const stack = await startStack({
+      workers: false,
+      env: {
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY: s3.accessKey,
+        S3_SECRET_KEY: s3.secretKey,
+        S3_BUCKET: 'platform-stack',
+      },
+    });
     try {
       expect(stack.services.storage.driver).toBe('s3');
       await stack.services.storage.ensureBucket();

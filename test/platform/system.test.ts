@@ -45,7 +45,9 @@ describe('system routes', () => {
     expect(res.body.openapi).toBe('3.1.0');
     await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeTruthy();
     // Every operation is documented with a summary and its problems.
-    for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, { summary?: string; responses: object }>>)) {
+    for (const [path, item] of Object.entries(
+      res.body.paths as Record<string, Record<string, { summary?: string; responses: object }>>,
+    )) {
       for (const [method, op] of Object.entries(item)) {
         expect(`${method} ${path}: ${op.summary ? 'ok' : 'missing summary'}`).toBe(`${method} ${path}: ok`);
       }
@@ -60,7 +62,11 @@ describe('system routes', () => {
     const file = join(tmpdir(), `openapi-${process.pid}.json`);
     writeFileSync(file, (await stack.http.get('/openapi.json')).text);
     // The Redocly CLI runs in its own process, as `npm run lint:openapi` does.
-    const { stdout } = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'bin/lint-openapi.ts', file], { maxBuffer: 64 * 1024 ** 2 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [require.resolve('tsx/cli'), 'bin/lint-openapi.ts', file],
+      { maxBuffer: 64 * 1024 ** 2 },
+    );
     expect(stdout).toMatch(/Redocly recommended: 0 errors/);
     // Query parameters written as one string (comma-separated lists) carry no array keywords.
     expect(stdout).not.toMatch(/no-schema-type-mismatch/);
@@ -90,10 +96,16 @@ describe('system routes', () => {
   });
 
   it('answers /metrics 401 without the token when METRICS_TOKEN is set, as declared', async () => {
-    const guarded = await startStack({ sharing: stack, workers: false, env: { METRICS_TOKEN: 'metrics-token-for-tests' } });
+    const guarded = await startStack({
+      sharing: stack,
+      workers: false,
+      env: { METRICS_TOKEN: 'metrics-token-for-tests' },
+    });
     try {
       for (const auth of [undefined, 'Bearer wrong-token', 'metrics-token-for-tests']) {
-        const res = auth ? await guarded.http.get('/metrics').set('Authorization', auth) : await guarded.http.get('/metrics');
+        const res = auth
+          ? await guarded.http.get('/metrics').set('Authorization', auth)
+          : await guarded.http.get('/metrics');
         expect(res.status).toBe(401);
         expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
         expect(res.body).toMatchObject({ status: 401, code: 'token_invalid' });

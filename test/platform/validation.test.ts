@@ -18,7 +18,8 @@ describe('request validation', () => {
   afterAll(() => stack.close());
 
   const put = () => stack.http.put('/users/me').set(account.auth);
-  const unchanged = async () => expect((await stack.http.get('/users/me').set(account.auth)).body.displayName).toBe('Ada');
+  const unchanged = async () =>
+    expect((await stack.http.get('/users/me').set(account.auth)).body.displayName).toBe('Ada');
 
   it('answers malformed JSON with 400 malformed_json', async () => {
     const res = await put().set('Content-Type', 'application/json').send('{"displayName": "x",');
@@ -46,14 +47,21 @@ describe('request validation', () => {
   it('lists every invalid field', async () => {
     const res = await put().send({ displayName: '', locale: 'english', timezone: 'Mars/Olympus' });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['displayName', 'locale', 'timezone']);
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'displayName',
+      'locale',
+      'timezone',
+    ]);
     await unchanged();
   });
 
   it('refuses a non-object body', async () => {
     const res = await put().send([{ displayName: 'x' }]);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'body', message: 'must be an object' }] });
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'body', message: 'must be an object' }],
+    });
   });
 
   it('refuses another media type with 415', async () => {
@@ -75,7 +83,11 @@ describe('request validation', () => {
     it('refuses 33 levels, and 5,000 or 300,000 levels (telemetry takes 2 MB), with 400 json_too_deep', async () => {
       const headset = await createAccount(stack, { tier: 'pro' });
       for (const depth of [33, 5000, 300_000]) {
-        const res = await stack.http.post(`/sessions/${randomUUID()}/telemetry`).set(headset.auth).set('Content-Type', 'application/json').send(`{"events":[${nested(depth - 2)}]}`);
+        const res = await stack.http
+          .post(`/sessions/${randomUUID()}/telemetry`)
+          .set(headset.auth)
+          .set('Content-Type', 'application/json')
+          .send(`{"events":[${nested(depth - 2)}]}`);
         expectProblem(res, 400, 'json_too_deep');
       }
       expectProblem(await raw(`{"displayName":"x","more":${nested(32)}}`), 400, 'json_too_deep');
@@ -101,7 +113,9 @@ describe('request validation', () => {
 
     it('refuses lone surrogates, e-mails included, before any validator sees them', async () => {
       for (const path of ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/resend-confirmation']) {
-        const res = await stack.http.post(path).send({ email: 'a\ud800b@example.test', password: 'correct-horse-battery' });
+        const res = await stack.http
+          .post(path)
+          .send({ email: 'a\ud800b@example.test', password: 'correct-horse-battery' });
         expectFieldErrors(res, 'email');
       }
       expectFieldErrors(await put().send({ displayName: 'x\udc00' }), 'displayName');
@@ -114,16 +128,34 @@ describe('request validation', () => {
   describe('null in optional fields', () => {
     it('is a 400 on fields that are not declared nullable', async () => {
       const res = await put().send({ displayName: null, locale: null, timezone: null });
-      expect(res.body.errors).toEqual(['displayName', 'locale', 'timezone'].map((field) => ({ field, message: expect.stringMatching(/must not be null/) })));
+      expect(res.body.errors).toEqual(
+        ['displayName', 'locale', 'timezone'].map((field) => ({
+          field,
+          message: expect.stringMatching(/must not be null/),
+        })),
+      );
       await unchanged();
-      expectFieldErrors(await stack.http.put(`/api/subscription/${account.tenantId}`).set(admin.auth).send({ status: null }), 'status');
+      expectFieldErrors(
+        await stack.http.put(`/api/subscription/${account.tenantId}`).set(admin.auth).send({ status: null }),
+        'status',
+      );
       expectFieldErrors(await stack.http.put('/api/addons/vr').set(admin.auth).send({ name: null }), 'name');
     });
 
     it('clears a field declared nullable', async () => {
       const id = randomUUID();
-      expect((await stack.http.put(`/api/promo/${id}`).set(admin.auth).send({ code: 'NULLS1', percentOff: 10, maxRedemptions: 5 })).status).toBe(201);
-      const res = await stack.http.put(`/api/promo/${id}`).set(admin.auth).send({ code: 'NULLS1', percentOff: 10, maxRedemptions: null });
+      expect(
+        (
+          await stack.http
+            .put(`/api/promo/${id}`)
+            .set(admin.auth)
+            .send({ code: 'NULLS1', percentOff: 10, maxRedemptions: 5 })
+        ).status,
+      ).toBe(201);
+      const res = await stack.http
+        .put(`/api/promo/${id}`)
+        .set(admin.auth)
+        .send({ code: 'NULLS1', percentOff: 10, maxRedemptions: null });
       expect(res.status).toBe(200);
       expect(res.body.maxRedemptions).toBeNull();
     });
@@ -131,9 +163,22 @@ describe('request validation', () => {
 
   describe('numbers fit their storage', () => {
     it('refuses a count beyond a PostgreSQL integer and a limit beyond 2^53', async () => {
-      expectFieldErrors(await stack.http.put(`/api/promo/${randomUUID()}`).set(admin.auth).send({ code: 'BIG1', percentOff: 10, maxRedemptions: 3_000_000_000 }), 'maxRedemptions');
+      expectFieldErrors(
+        await stack.http
+          .put(`/api/promo/${randomUUID()}`)
+          .set(admin.auth)
+          .send({ code: 'BIG1', percentOff: 10, maxRedemptions: 3_000_000_000 }),
+        'maxRedemptions',
+      );
       const limits = { cloudQuotaBytes: 1e308, seats: 2 ** 31, vrRooms: 1 };
-      expectFieldErrors(await stack.http.put('/api/entitlements/pro').set(admin.auth).send({ modules: ['vr'], limits }), 'limits.cloudQuotaBytes', 'limits.seats');
+      expectFieldErrors(
+        await stack.http
+          .put('/api/entitlements/pro')
+          .set(admin.auth)
+          .send({ modules: ['vr'], limits }),
+        'limits.cloudQuotaBytes',
+        'limits.seats',
+      );
     });
   });
 });

@@ -13,16 +13,26 @@ describe('validation rules lookup', () => {
     }
     await expect(toDto(Child, { name: 'a', size: 2 }, 'body')).resolves.toMatchObject({ name: 'a', size: 2 });
     for (let i = 0; i < 2; i++) {
-      await expect(toDto(Child, { name: 1, size: 0 }, 'body')).rejects.toMatchObject({ status: 400, errors: expect.arrayContaining([expect.objectContaining({ field: 'name' }), expect.objectContaining({ field: 'size' })]) });
+      await expect(toDto(Child, { name: 1, size: 0 }, 'body')).rejects.toMatchObject({
+        status: 400,
+        errors: expect.arrayContaining([
+          expect.objectContaining({ field: 'name' }),
+          expect.objectContaining({ field: 'size' }),
+        ]),
+      });
     }
     // A class (and a rule) registered after Child's rules were memoised.
     class Later extends Child {
       @IsString() label!: string;
     }
-    await expect(toDto(Later, { name: 'a', size: 2 }, 'body')).rejects.toMatchObject({ errors: [expect.objectContaining({ field: 'label' })] });
+    await expect(toDto(Later, { name: 'a', size: 2 }, 'body')).rejects.toMatchObject({
+      errors: [expect.objectContaining({ field: 'label' })],
+    });
     await expect(toDto(Later, { name: 'a', size: 2, label: 'x' }, 'body')).resolves.toBeInstanceOf(Later);
     // A rule added to a class whose rules were memoised (a decorator applied by a module loaded late).
     IsString()(Child.prototype, 'note');
-    await expect(toDto(Child, { name: 'a', size: 2 }, 'body')).rejects.toMatchObject({ errors: [expect.objectContaining({ field: 'note' })] });
+    await expect(toDto(Child, { name: 'a', size: 2 }, 'body')).rejects.toMatchObject({
+      errors: [expect.objectContaining({ field: 'note' })],
+    });
   });
 });

@@ -7,7 +7,10 @@ import { takeContractViolations } from '../../api/http/contract';
  */
 function failOnViolations(): void {
   const violations = takeContractViolations();
-  if (violations.length) throw new Error(`Answers that break the published contract (/openapi.json, /asyncapi.json):\n  ${violations.join('\n  ')}`);
+  if (violations.length)
+    throw new Error(
+      `Answers that break the published contract (/openapi.json, /asyncapi.json):\n  ${violations.join('\n  ')}`,
+    );
 }
 
 afterEach(failOnViolations);

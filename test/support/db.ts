@@ -9,7 +9,12 @@ export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://post
  * each other's databases.
  */
 const root = resolve(__dirname, '../..');
-export const namespace = (process.env.TEST_NAMESPACE ?? `${basename(root).slice(0, 12)}_${createHash('sha256').update(root).digest('hex').slice(0, 6)}`).replace(/\W/g, '_').toLowerCase();
+export const namespace = (
+  process.env.TEST_NAMESPACE ??
+  `${basename(root).slice(0, 12)}_${createHash('sha256').update(root).digest('hex').slice(0, 6)}`
+)
+  .replace(/\W/g, '_')
+  .toLowerCase();
 export const templateDb = `pt_template_${namespace}`;
 
 /**
@@ -40,7 +45,9 @@ export async function ensureRuntimeRole(): Promise<void> {
   await admin(async (c) => {
     const { rowCount } = await c.query('select 1 from pg_roles where rolname = $1', [runtimeRole]);
     const verb = rowCount ? 'alter' : 'create';
-    await c.query(`${verb} role ${escapeIdentifier(runtimeRole)} login nosuperuser nocreatedb nocreaterole noinherit password ${escapeLiteral(RUNTIME_PASSWORD)}`);
+    await c.query(
+      `${verb} role ${escapeIdentifier(runtimeRole)} login nosuperuser nocreatedb nocreaterole noinherit password ${escapeLiteral(RUNTIME_PASSWORD)}`,
+    );
   });
 }
 

@@ -16,7 +16,10 @@ export interface Dyno {
  * its own, so a SIGKILL would kill the CLI and leave the dyno running).
  */
 export function startDyno(entry: string, env: Record<string, string>): Dyno {
-  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -16,8 +16,12 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const reply = (status: number, body: unknown) => (options.delayMs && req.method === 'POST' ? void setTimeout(() => send(status, body), options.delayMs) : send(status, body));
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply = (status: number, body: unknown) =>
+        options.delayMs && req.method === 'POST'
+          ? void setTimeout(() => send(status, body), options.delayMs)
+          : send(status, body);
       if (req.method === 'POST' && req.url === '/invoices') {
         if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
         const key = String(req.headers['idempotency-key']);
@@ -32,7 +36,10 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
         return reply(201, { id: documents.get(key), status: 'submitted' });
       }
       const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
-      if (req.method === 'GET' && m) return unreadable.has(m[1]) ? reply(500, { error: 'lifecycle unavailable' }) : reply(200, { events: lifecycle.get(m[1]) ?? [] });
+      if (req.method === 'GET' && m)
+        return unreadable.has(m[1])
+          ? reply(500, { error: 'lifecycle unavailable' })
+          : reply(200, { events: lifecycle.get(m[1]) ?? [] });
       reply(404, { error: 'not found' });
     });
   });
@@ -42,7 +49,10 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
     lifecycle,
     unreadable,
     failNext: (n: number) => (failures = n),
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

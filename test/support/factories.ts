@@ -27,7 +27,14 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString
  */
 export async function createAccount(
   stack: TestStack,
-  options: { email?: string; password?: string; tier?: string; trialModules?: string[]; platformAdmin?: boolean; displayName?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    tier?: string;
+    trialModules?: string[];
+    platformAdmin?: boolean;
+    displayName?: string;
+  } = {},
 ): Promise<Account> {
   const em = stack.services.orm.em.fork();
   const email = options.email ?? uniqueEmail();
@@ -52,20 +59,46 @@ export async function createAccount(
     await em.flush();
   }
   const tokens = await startSession(stack.services, em, user, organization.id);
-  return { user, org: organization, tenantId: organization.id, tokens, auth: { Authorization: `Bearer ${tokens.accessToken}` }, email, password };
+  return {
+    user,
+    org: organization,
+    tenantId: organization.id,
+    tokens,
+    auth: { Authorization: `Bearer ${tokens.accessToken}` },
+    email,
+    password,
+  };
 }
 
 /** Adds a new user to an existing organisation with the given role key, signed in to that organisation. */
-export async function addMember(stack: TestStack, owner: Account, roleKey = 'member', options: { email?: string } = {}): Promise<Account> {
+export async function addMember(
+  stack: TestStack,
+  owner: Account,
+  roleKey = 'member',
+  options: { email?: string } = {},
+): Promise<Account> {
   const em = stack.services.orm.em.fork();
   const email = options.email ?? uniqueEmail(roleKey);
-  const { user } = await createUser(em, { email, password: DEFAULT_PASSWORD, displayName: email.split('@')[0], emailConfirmed: true });
+  const { user } = await createUser(em, {
+    email,
+    password: DEFAULT_PASSWORD,
+    displayName: email.split('@')[0],
+    emailConfirmed: true,
+  });
   const role = await em.findOneOrFail(Role, { tenantId: owner.tenantId, key: roleKey }, { filters: { tenant: false } });
   const membership = em.create(Membership, { tenantId: owner.tenantId, user });
   membership.roles.add(role);
   await em.flush();
   const tokens = await startSession(stack.services, em, user, owner.tenantId);
-  return { user, org: owner.org, tenantId: owner.tenantId, tokens, auth: { Authorization: `Bearer ${tokens.accessToken}` }, email, password: DEFAULT_PASSWORD };
+  return {
+    user,
+    org: owner.org,
+    tenantId: owner.tenantId,
+    tokens,
+    auth: { Authorization: `Bearer ${tokens.accessToken}` },
+    email,
+    password: DEFAULT_PASSWORD,
+  };
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -25,7 +25,14 @@ export interface FakeOpenAI {
 }
 
 export async function startFakeOpenAI(reply: FakeReply = { chunks: ['Hello'] }): Promise<FakeOpenAI> {
-  const fake: FakeOpenAI = { baseUrl: '', requests: [], reply, failWith: null, holdMs: 0, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const fake: FakeOpenAI = {
+    baseUrl: '',
+    requests: [],
+    reply,
+    failWith: null,
+    holdMs: 0,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -37,19 +44,41 @@ export async function startFakeOpenAI(reply: FakeReply = { chunks: ['Hello'] }):
       }
       fake.requests.push(JSON.parse(raw) as Record<string, unknown>);
       if (fake.failWith) {
-        res.writeHead(fake.failWith, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom', type: 'server_error' } }));
+        res
+          .writeHead(fake.failWith, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'boom', type: 'server_error' } }));
         return;
       }
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: 'fake-model' };
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
+      const base = {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: 'fake-model',
+      };
       const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`,
+        );
       const { chunks, toolCalls = [] } = fake.reply;
       chunk({ role: 'assistant', content: '' });
       for (const text of chunks) chunk({ content: text });
       toolCalls.forEach((call, index) => {
         const half = Math.ceil(call.args.length / 2);
-        chunk({ tool_calls: [{ index, id: `call_${index}`, type: 'function', function: { name: call.name, arguments: call.args.slice(0, half) } }] });
+        chunk({
+          tool_calls: [
+            {
+              index,
+              id: `call_${index}`,
+              type: 'function',
+              function: { name: call.name, arguments: call.args.slice(0, half) },
+            },
+          ],
+        });
         chunk({ tool_calls: [{ index, function: { arguments: call.args.slice(half) } }] });
       });
       chunk({}, toolCalls.length ? 'tool_calls' : 'stop');

@@ -37,7 +37,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const PERIOD_SECONDS = 30 * 86_400;
 
-const missing = (kind: string, id: string): [number, Json] => [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } }];
+const missing = (kind: string, id: string): [number, Json] => [
+  404,
+  { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } },
+];
 
 /**
  * A local stand-in for the part of Stripe's REST API billing uses (customers, coupons, checkout sessions
@@ -51,7 +54,10 @@ export class FakeStripe {
   readonly sessions = new Map<string, Json>();
   readonly coupons = new Map<string, Json>();
   /** What a checkout session was created with (not part of the session object Stripe answers). */
-  private readonly checkoutInputs = new Map<string, { prices: string[]; coupon?: string; metadata: Record<string, string> }>();
+  private readonly checkoutInputs = new Map<
+    string,
+    { prices: string[]; coupon?: string; metadata: Record<string, string> }
+  >();
   private readonly idempotent = new Map<string, Json>();
   private seq = 0;
   private server!: Server;
@@ -77,7 +83,9 @@ export class FakeStripe {
 
   /** Calls to one endpoint, e.g. callsTo('POST', '/v1/checkout/sessions'). */
   callsTo(method: string, path: string | RegExp): StripeCall[] {
-    return this.calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));
+    return this.calls.filter(
+      (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+    );
   }
 
   private id(prefix: string): string {
@@ -85,7 +93,14 @@ export class FakeStripe {
   }
 
   /** A subscription as Stripe would hold it after a checkout (prices = its items). */
-  createSubscription(props: { customer: string; prices: string[]; status?: string; metadata?: Record<string, string>; cancelAtPeriodEnd?: boolean; created?: number }): Json {
+  createSubscription(props: {
+    customer: string;
+    prices: string[];
+    status?: string;
+    metadata?: Record<string, string>;
+    cancelAtPeriodEnd?: boolean;
+    created?: number;
+  }): Json {
     const now = props.created ?? Math.floor(Date.now() / 1000);
     const sub: Json = {
       id: this.id('sub'),
@@ -108,21 +123,34 @@ export class FakeStripe {
    */
   completeCheckout(sessionId: string): Json {
     const session = this.sessions.get(sessionId);
-    if (session?.status !== 'open') throw new Error(`checkout session ${sessionId} is ${String(session?.status ?? 'unknown')}, it cannot be paid`);
+    if (session?.status !== 'open')
+      throw new Error(`checkout session ${sessionId} is ${String(session?.status ?? 'unknown')}, it cannot be paid`);
     const input = this.checkoutInputs.get(sessionId)!;
     const coupon = input.coupon ? this.coupons.get(input.coupon) : undefined;
     if (coupon) {
-      const usedUp = coupon.max_redemptions != null && (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
+      const usedUp =
+        coupon.max_redemptions != null && (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
       const expired = coupon.redeem_by != null && (coupon.redeem_by as number) <= Date.now() / 1000;
       if (usedUp || expired) throw new Error(`coupon ${String(coupon.id)} is no longer valid`);
       coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
     }
-    const sub = this.createSubscription({ customer: session.customer as string, prices: input.prices, metadata: input.metadata });
+    const sub = this.createSubscription({
+      customer: session.customer as string,
+      prices: input.prices,
+      metadata: input.metadata,
+    });
     return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
   }
 
   private item(price: string, now = Math.floor(Date.now() / 1000)): Json {
-    return { id: this.id('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity: 1, current_period_start: now, current_period_end: now + PERIOD_SECONDS };
+    return {
+      id: this.id('si'),
+      object: 'subscription_item',
+      price: { id: price, object: 'price' },
+      quantity: 1,
+      current_period_start: now,
+      current_period_end: now + PERIOD_SECONDS,
+    };
   }
 
   private async handle(req: IncomingMessage): Promise<[number, Json]> {
@@ -130,7 +158,8 @@ export class FakeStripe {
     const body = decodeForm(req.method === 'GET' || req.method === 'DELETE' ? query : await readBody(req));
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.calls.push({ method: req.method ?? '', path, body, idempotencyKey });
-    if (req.method === 'POST' && idempotencyKey && this.idempotent.has(idempotencyKey)) return [200, this.idempotent.get(idempotencyKey)!];
+    if (req.method === 'POST' && idempotencyKey && this.idempotent.has(idempotencyKey))
+      return [200, this.idempotent.get(idempotencyKey)!];
     const answer = this.route(req.method ?? '', path, body);
     if (req.method === 'POST' && idempotencyKey && answer[0] === 200) this.idempotent.set(idempotencyKey, answer[1]);
     return answer;
@@ -138,21 +167,55 @@ export class FakeStripe {
 
   private route(method: string, path: string, body: Json): [number, Json] {
     const meta = (body.metadata as Record<string, string> | undefined) ?? {};
-    if (method === 'POST' && path === '/v1/customers') return [200, { id: this.id('cus'), object: 'customer', name: body.name ?? null, email: body.email ?? null, metadata: meta }];
+    if (method === 'POST' && path === '/v1/customers')
+      return [
+        200,
+        { id: this.id('cus'), object: 'customer', name: body.name ?? null, email: body.email ?? null, metadata: meta },
+      ];
     const num = (value: unknown) => (value ? Number(value) : null);
     if (method === 'POST' && path === '/v1/coupons') {
-      const coupon = { id: this.id('coupon'), object: 'coupon', percent_off: num(body.percent_off), amount_off: num(body.amount_off), currency: body.currency ?? null, duration: body.duration, name: body.name ?? null, max_redemptions: num(body.max_redemptions), redeem_by: num(body.redeem_by), times_redeemed: 0, valid: true, metadata: meta };
+      const coupon = {
+        id: this.id('coupon'),
+        object: 'coupon',
+        percent_off: num(body.percent_off),
+        amount_off: num(body.amount_off),
+        currency: body.currency ?? null,
+        duration: body.duration,
+        name: body.name ?? null,
+        max_redemptions: num(body.max_redemptions),
+        redeem_by: num(body.redeem_by),
+        times_redeemed: 0,
+        valid: true,
+        metadata: meta,
+      };
       this.coupons.set(coupon.id, coupon);
       return [200, coupon];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = this.id('cs');
       const embedded = body.ui_mode === 'embedded_page';
-      const session = { id, object: 'checkout.session', mode: body.mode, status: 'open', payment_status: 'unpaid', ui_mode: body.ui_mode ?? 'hosted_page', url: embedded ? null : `https://checkout.stripe.test/c/pay/${id}`, client_secret: embedded ? `${id}_secret_fake` : null, customer: body.customer ?? null, client_reference_id: body.client_reference_id ?? null, metadata: meta, subscription: null };
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        ui_mode: body.ui_mode ?? 'hosted_page',
+        url: embedded ? null : `https://checkout.stripe.test/c/pay/${id}`,
+        client_secret: embedded ? `${id}_secret_fake` : null,
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: meta,
+        subscription: null,
+      };
       this.sessions.set(id, session);
       const data = body.subscription_data as { metadata?: Record<string, string> } | undefined;
       const coupon = (body.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
-      this.checkoutInputs.set(id, { prices: (body.line_items as { price: string }[]).map((i) => i.price), coupon, metadata: data?.metadata ?? {} });
+      this.checkoutInputs.set(id, {
+        prices: (body.line_items as { price: string }[]).map((i) => i.price),
+        coupon,
+        metadata: data?.metadata ?? {},
+      });
       return [200, session];
     }
     const checkout = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
@@ -161,13 +224,31 @@ export class FakeStripe {
       if (!session) return missing('checkout.session', checkout[1]);
       if (method === 'GET' && !checkout[2]) return [200, session];
       if (method === 'POST' && checkout[2]) {
-        if (session.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } }];
+        if (session.status !== 'open')
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+              },
+            },
+          ];
         return [200, Object.assign(session, { status: 'expired' })];
       }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = this.id('bps');
-      return [200, { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}` }];
+      return [
+        200,
+        {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url ?? null,
+          url: `https://billing.stripe.test/p/session/${id}`,
+        },
+      ];
     }
     const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (subscription) {
@@ -177,9 +258,13 @@ export class FakeStripe {
       if (method === 'POST') return [200, this.update(sub, body)];
       // Cancelling a cancelled subscription: Stripe answers as if it did not exist.
       if (method === 'DELETE' && sub.status === 'canceled') return missing('subscription', subscription[1]);
-      if (method === 'DELETE') return [200, Object.assign(sub, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) })];
+      if (method === 'DELETE')
+        return [200, Object.assign(sub, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) })];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    ];
   }
 
   private update(sub: Json, body: Json): Json {
@@ -214,7 +299,14 @@ export function stripeEvent(type: string, object: unknown, options: { id?: strin
 }
 
 /** The body and Stripe-Signature header of a delivery (an event, or any raw body), signed with the SDK's own algorithm. */
-export function signedDelivery(event: Json | string, secret: string, timestamp?: number): { body: string; signature: string } {
+export function signedDelivery(
+  event: Json | string,
+  secret: string,
+  timestamp?: number,
+): { body: string; signature: string } {
   const body = typeof event === 'string' ? event : JSON.stringify(event);
-  return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret, ...(timestamp ? { timestamp } : {}) }) };
+  return {
+    body,
+    signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret, ...(timestamp ? { timestamp } : {}) }),
+  };
 }

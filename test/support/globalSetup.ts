@@ -8,14 +8,22 @@ import { admin, databaseUrl, ensureRuntimeRole, namespace, runtimeDatabaseUrl, t
  */
 export default async function globalSetup(): Promise<void> {
   await admin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`pt\\_${namespace}\\_%`]);
+    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `pt\\_${namespace}\\_%`,
+    ]);
     for (const { datname } of rows) await c.query(`drop database if exists "${datname}" with (force)`);
     await c.query(`drop database if exists "${templateDb}" with (force)`);
   });
   await ensureRuntimeRole();
   // As in production: migrated by the owner, the runtime role granted row access (copied with the template).
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'bin/migrate.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', MIGRATION_DATABASE_URL: databaseUrl(templateDb), DATABASE_URL: runtimeDatabaseUrl(templateDb), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      MIGRATION_DATABASE_URL: databaseUrl(templateDb),
+      DATABASE_URL: runtimeDatabaseUrl(templateDb),
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -18,26 +18,57 @@ export const STANDARD_WEEK = [1, 2, 3, 4, 5].flatMap((weekday) => [
 export async function hrOrg(stack: TestStack, options: { tier?: string } = {}): Promise<HrOrg> {
   const owner = await createAccount(stack, { tier: options.tier ?? 'business' });
   const member = await addMember(stack, owner, 'member');
-  const memberEmployee = await createEmployee(stack, owner, { firstName: 'Marie', lastName: 'Curie', userId: member.user.id });
+  const memberEmployee = await createEmployee(stack, owner, {
+    firstName: 'Marie',
+    lastName: 'Curie',
+    userId: member.user.id,
+  });
   return { owner, member, memberEmployee };
 }
 
 /** Creates an employee through the API; returns its body. */
-export async function createEmployee(stack: TestStack, owner: Account, input: Record<string, unknown> = {}): Promise<{ id: string } & Record<string, unknown>> {
-  const res = await stack.http.post('/api/rh/employees').set(owner.auth).send({ firstName: 'Jean', lastName: 'Dupont', ...input });
+export async function createEmployee(
+  stack: TestStack,
+  owner: Account,
+  input: Record<string, unknown> = {},
+): Promise<{ id: string } & Record<string, unknown>> {
+  const res = await stack.http
+    .post('/api/rh/employees')
+    .set(owner.auth)
+    .send({ firstName: 'Jean', lastName: 'Dupont', ...input });
   if (res.status !== 201) throw new Error(`employee not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Sets a schedule through the API. */
-export async function setSchedule(stack: TestStack, owner: Account, employeeId: string, effectiveFrom = '2020-01-06', slots = STANDARD_WEEK, timeZone?: string): Promise<void> {
-  const res = await stack.http.post(`/api/rh/employees/${employeeId}/schedule`).set(owner.auth).send({ effectiveFrom, slots, ...(timeZone ? { timeZone } : {}) });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`schedule not set: ${res.status} ${JSON.stringify(res.body)}`);
+export async function setSchedule(
+  stack: TestStack,
+  owner: Account,
+  employeeId: string,
+  effectiveFrom = '2020-01-06',
+  slots = STANDARD_WEEK,
+  timeZone?: string,
+): Promise<void> {
+  const res = await stack.http
+    .post(`/api/rh/employees/${employeeId}/schedule`)
+    .set(owner.auth)
+    .send({ effectiveFrom, slots, ...(timeZone ? { timeZone } : {}) });
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`schedule not set: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** A manager's punch at a past time; returns its body. */
-export async function punchAt(stack: TestStack, owner: Account, employeeId: string, kind: 'in' | 'out', at: string): Promise<{ id: string } & Record<string, unknown>> {
-  const res = await stack.http.post('/api/rh/clock-events').set(owner.auth).send({ employeeId, kind, at, note: 'entered by test' });
+export async function punchAt(
+  stack: TestStack,
+  owner: Account,
+  employeeId: string,
+  kind: 'in' | 'out',
+  at: string,
+): Promise<{ id: string } & Record<string, unknown>> {
+  const res = await stack.http
+    .post('/api/rh/clock-events')
+    .set(owner.auth)
+    .send({ employeeId, kind, at, note: 'entered by test' });
   if (res.status !== 201) throw new Error(`punch not recorded: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -40,7 +40,13 @@ export async function startFakeHub(): Promise<FakeHub> {
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       hub.attempts++;
-      if (hub.status < 300) hub.received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, raw });
+      if (hub.status < 300)
+        hub.received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: JSON.parse(raw) as Record<string, unknown>,
+          raw,
+        });
       res.statusCode = hub.status;
       res.end();
     });
@@ -55,5 +61,9 @@ export async function startFakeHub(): Promise<FakeHub> {
 export function signedWith(delivery: HubDelivery, secret: string): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(delivery.raw).digest('hex')}`);
   const given = Buffer.from(String(delivery.headers['x-webhook-signature'] ?? ''));
-  return delivery.headers['x-webhook-secret'] === secret && given.length === expected.length && timingSafeEqual(given, expected);
+  return (
+    delivery.headers['x-webhook-secret'] === secret &&
+    given.length === expected.length &&
+    timingSafeEqual(given, expected)
+  );
 }

@@ -5,7 +5,12 @@ import type { TestStack } from './stack';
 import { eventually } from './wait';
 
 /** Identity stacks raise the auth rate limits, except where a test is about them (every request comes from 127.0.0.1). */
-export const relaxedLimits = { RATE_LIMIT_AUTH_PER_MINUTE: '10000', SIGNIN_FAILURES_PER_ADDRESS: '10000', SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '10000', SIGNIN_FAILURES_BEFORE_DELAY: '10000' };
+export const relaxedLimits = {
+  RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  SIGNIN_FAILURES_PER_ADDRESS: '10000',
+  SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '10000',
+  SIGNIN_FAILURES_BEFORE_DELAY: '10000',
+};
 
 /** Asserts an RFC 9457 answer: status, media type and stable code. Returns the body for further checks. */
 export function expectProblem(res: Response, status: number, code: string): Record<string, unknown> {
@@ -24,7 +29,9 @@ export function expectFieldErrors(res: Response, ...fields: string[]): void {
 
 /** The mails of the outbox to an address, oldest first (what the worker has not handled yet included). */
 export async function mailsTo(stack: TestStack, to: string, template?: string): Promise<MailMessage[]> {
-  return stack.services.orm.em.fork().find(MailMessage, { to: to.toLowerCase(), ...(template ? { template } : {}) }, { orderBy: { id: 'asc' } });
+  return stack.services.orm.em
+    .fork()
+    .find(MailMessage, { to: to.toLowerCase(), ...(template ? { template } : {}) }, { orderBy: { id: 'asc' } });
 }
 
 /**
@@ -45,7 +52,11 @@ export async function deliveredMail(stack: TestStack, to: string, template: stri
 /** Waits until every queued request for a reset or confirmation link has been handled (mailed or found unknown). */
 export async function accountLinksHandled(stack: TestStack): Promise<void> {
   const queue = stack.services.queues.get(accountLinkQueue);
-  await eventually(async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0), { what: 'account link requests handled' });
+  await eventually(
+    async () =>
+      Object.values(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0),
+    { what: 'account link requests handled' },
+  );
 }
 
 /** The token of the link in a mail. */

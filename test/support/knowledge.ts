@@ -13,14 +13,32 @@ async function post(stack: TestStack, account: Account, path: string, body: Reco
 export const createSpace = (stack: TestStack, account: Account, body: Record<string, unknown> = {}) =>
   post(stack, account, '/api/knowledge/spaces', { name: 'Handbook', mode: 'internal', ...body });
 
-export const createArticle = (stack: TestStack, account: Account, spaceId: string, body: Record<string, unknown> = {}) =>
-  post(stack, account, `/api/knowledge/spaces/${spaceId}/articles`, { title: 'An article', kind: 'developer', contentMarkdown: '# Hello\n\nSome text.', ...body });
+export const createArticle = (
+  stack: TestStack,
+  account: Account,
+  spaceId: string,
+  body: Record<string, unknown> = {},
+) =>
+  post(stack, account, `/api/knowledge/spaces/${spaceId}/articles`, {
+    title: 'An article',
+    kind: 'developer',
+    contentMarkdown: '# Hello\n\nSome text.',
+    ...body,
+  });
 
 /** A rich document of paragraphs. */
-export const richDoc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+export const richDoc = (...paragraphs: string[]) => ({
+  type: 'doc',
+  content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 
 /** A published article of a new public space; returns both. */
-export async function publishedArticle(stack: TestStack, account: Account, space: Record<string, unknown> = {}, article: Record<string, unknown> = {}): Promise<{ space: Body; article: Body }> {
+export async function publishedArticle(
+  stack: TestStack,
+  account: Account,
+  space: Record<string, unknown> = {},
+  article: Record<string, unknown> = {},
+): Promise<{ space: Body; article: Body }> {
   const s = await createSpace(stack, account, { mode: 'public_kb', ...space });
   const a = await createArticle(stack, account, s.id, article);
   const res = await stack.http.post(`/api/knowledge/articles/${a.id}/publish`).set(account.auth);
@@ -30,7 +48,10 @@ export async function publishedArticle(stack: TestStack, account: Account, space
 
 /** A key of the integration surface. */
 export async function knowledgeKey(stack: TestStack, account: Account, scope: 'read' | 'write'): Promise<string> {
-  const res = await stack.http.post('/api/knowledge/keys').set(account.auth).send({ label: `${scope} key`, scope });
+  const res = await stack.http
+    .post('/api/knowledge/keys')
+    .set(account.auth)
+    .send({ label: `${scope} key`, scope });
   if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.key as string;
 }

@@ -22,6 +22,12 @@ export function publishedDocument(stack: TestStack): Promise<{ doc: Document; co
 }
 
 /** What the published document finds wrong with this request body of `METHOD /template/{id}`; undefined when it takes it. */
-export async function requestProblem(stack: TestStack, method: string, path: string, body: unknown, contentType = 'application/json'): Promise<string | undefined> {
+export async function requestProblem(
+  stack: TestStack,
+  method: string,
+  path: string,
+  body: unknown,
+  contentType = 'application/json',
+): Promise<string | undefined> {
   return (await publishedDocument(stack)).contract.checkRequestBody(method, path, contentType, body);
 }

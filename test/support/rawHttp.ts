@@ -18,7 +18,11 @@ export interface RawAnswer {
  * closes the connection, at most `timeoutMs` (then `timedOut`). `end: false` leaves the sending side open (a
  * client that stops mid-request).
  */
-export async function rawExchange(url: string, data: string | Buffer, options: { end?: boolean; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export async function rawExchange(
+  url: string,
+  data: string | Buffer,
+  options: { end?: boolean; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   const chunks: Buffer[] = [];
@@ -39,7 +43,9 @@ export async function rawExchange(url: string, data: string | Buffer, options: {
 function parseAnswer(raw: string): Omit<RawAnswer, 'timedOut'> {
   const split = raw.indexOf('\r\n\r\n');
   const [statusLine, ...lines] = (split < 0 ? raw : raw.slice(0, split)).split('\r\n');
-  const headers = Object.fromEntries(lines.filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const text = split < 0 ? '' : raw.slice(split + 4);
   let json: Record<string, unknown> | undefined;
   try {

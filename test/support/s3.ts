@@ -9,9 +9,20 @@ const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
 };
 
 /** An S3-compatible server on loopback (s3rver). It does not verify signatures: those are tested on the local adapter. */
-export async function startS3(): Promise<{ endpoint: string; accessKey: string; secretKey: string; close(): Promise<void> }> {
+export async function startS3(): Promise<{
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  close(): Promise<void>;
+}> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, allowMismatchedSignatures: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    allowMismatchedSignatures: true,
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -26,8 +26,13 @@ export async function startSmtp(options: { delayMs?: number; reject?: boolean; r
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         setTimeout(() => {
-          if (options.reject || started <= (options.rejectFirst ?? 0)) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), acknowledged: !closed.has(session.id) });
+          if (options.reject || started <= (options.rejectFirst ?? 0))
+            return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            acknowledged: !closed.has(session.id),
+          });
           callback();
         }, options.delayMs ?? 0);
       });

@@ -50,7 +50,9 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -77,17 +79,32 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
         PRESENCE_TTL_SECONDS: '60',
         // A loaded CI machine can block the event loop past the production bounds (500/600 ms), which would
         // read as an outage; tests of outages go through a proxy and keep the production bounds.
-        ...(options.via ? {} : { REDIS_TIMEOUT_MS: String(scaled(3000)), DATABASE_TIMEOUT_MS: String(scaled(3000)), DATABASE_WAIT_TIMEOUT_MS: String(scaled(10_000)) }),
+        ...(options.via
+          ? {}
+          : {
+              REDIS_TIMEOUT_MS: String(scaled(3000)),
+              DATABASE_TIMEOUT_MS: String(scaled(3000)),
+              DATABASE_WAIT_TIMEOUT_MS: String(scaled(10_000)),
+            }),
       };
-  const env: Record<string, string> = { ...base, ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const env: Record<string, string> = {
+    ...base,
+    ...options.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
   if (options.via?.postgres) env.DATABASE_URL = options.via.postgres.via(env.DATABASE_URL);
   if (options.via?.redis) env.REDIS_URL = options.via.redis.via(env.REDIS_URL);
   const config = loadConfig(env);
   const logs = options.logs;
-  const services = await createServices(config, createLogger(config, logs && { write: (line: string) => void logs.push(line) }));
+  const services = await createServices(
+    config,
+    createLogger(config, logs && { write: (line: string) => void logs.push(line) }),
+  );
   const web = await startWeb(services, port);
   const workerOption = options.workers ?? true;
-  const workers = workerOption === false ? null : startWorkers(services, workerOption === true ? undefined : workerOption);
+  const workers =
+    workerOption === false ? null : startWorkers(services, workerOption === true ? undefined : workerOption);
   let closed = false;
   let owner: Promise<Orm> | null = null;
   return {

@@ -6,7 +6,8 @@ import { availableParallelism, loadavg } from 'node:os';
  * (jest's test and hook timeouts, `eventually`, validity windows a test must outlive) scale with it, so a busy
  * machine makes the suite slower, not red. Bounds that assert speed do not belong in tests (bench/ measures it).
  */
-export const TIME_SCALE = Number(process.env.TEST_TIME_SCALE) || Math.min(6, Math.max(1, loadavg()[0] / availableParallelism()));
+export const TIME_SCALE =
+  Number(process.env.TEST_TIME_SCALE) || Math.min(6, Math.max(1, loadavg()[0] / availableParallelism()));
 
 /** `ms` on an idle machine, scaled to this one's load. */
 export const scaled = (ms: number): number => Math.round(ms * TIME_SCALE);

@@ -28,11 +28,23 @@ export interface RoomInput {
 }
 
 /** Creates a room through the API (and opens it unless `open: false`); returns its body. */
-export async function createRoom(stack: TestStack, admin: Account, input: RoomInput = {}, options: { open?: boolean } = {}): Promise<{ id: string } & Record<string, unknown>> {
+export async function createRoom(
+  stack: TestStack,
+  admin: Account,
+  input: RoomInput = {},
+  options: { open?: boolean } = {},
+): Promise<{ id: string } & Record<string, unknown>> {
   const res = await stack.http
     .post('/rooms')
     .set(admin.auth)
-    .send({ name: 'Fire drill', simulation: 'fire-safety-101', simulationSteps: 4, mode: 'multiplayer', capacity: 4, ...input });
+    .send({
+      name: 'Fire drill',
+      simulation: 'fire-safety-101',
+      simulationSteps: 4,
+      mode: 'multiplayer',
+      capacity: 4,
+      ...input,
+    });
   if (res.status !== 201) throw new Error(`room not created: ${res.status} ${JSON.stringify(res.body)}`);
   if (options.open !== false) {
     const opened = await stack.http.post(`/rooms/${res.body.id}/open`).set(admin.auth);
@@ -57,7 +69,9 @@ export async function openSocket(stack: TestStack, path: string, token: string):
   const ws = new WebSocket(`${stack.url.replace('http', 'ws')}${path}?token=${encodeURIComponent(token)}`);
   const received: Record<string, unknown>[] = [];
   ws.on('message', (data) => received.push(JSON.parse(String(data)) as Record<string, unknown>));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -67,7 +81,12 @@ export async function openSocket(stack: TestStack, path: string, token: string):
     received,
     closed,
     send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
-    next: (type, n = 0) => eventually(() => received.filter((m) => m.type === type)[n], { timeoutMs: 8000, intervalMs: 10, what: `a ${type} message` }),
+    next: (type, n = 0) =>
+      eventually(() => received.filter((m) => m.type === type)[n], {
+        timeoutMs: 8000,
+        intervalMs: 10,
+        what: `a ${type} message`,
+      }),
     close: () => ws.close(),
   };
 }
@@ -79,7 +98,12 @@ export type UpgradeOutcome =
   | { reset: string };
 
 /** Tries an upgrade (to `url`, a stack's or a dyno's base address) and says how it ended; a refused attempt leaves nothing open. */
-export async function tryOpenSocket(url: string, path: string, token: string, headers: Record<string, string> = {}): Promise<UpgradeOutcome> {
+export async function tryOpenSocket(
+  url: string,
+  path: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<UpgradeOutcome> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}${path}?token=${encodeURIComponent(token)}`, { headers });
   return new Promise((resolve) => {
     ws.once('open', () => resolve({ open: ws }));
@@ -88,7 +112,11 @@ export async function tryOpenSocket(url: string, path: string, token: string, he
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => {
         ws.terminate();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text || '{}') as Record<string, unknown> });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: JSON.parse(text || '{}') as Record<string, unknown>,
+        });
       });
     });
     ws.once('error', (err) => resolve({ reset: err.message }));

@@ -5,7 +5,10 @@ import { scaled } from './timeScale';
  * again, and its last error is what a timeout throws. `timeoutMs` is for an idle machine: it scales with the
  * load (test/support/timeScale.ts).
  */
-export async function eventually<T>(probe: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  probe: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 50, what = 'condition' } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + scaled(timeoutMs);
   let last: unknown;
   for (;;) {

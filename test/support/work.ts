@@ -23,13 +23,33 @@ for (const body of bodies) {
   out.push(signature);
 }
 process.stdout.write(JSON.stringify(out));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ secret, bodies })], { cwd: ROOT }).toString()) as string[];
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ secret, bodies })], {
+      cwd: ROOT,
+    }).toString(),
+  ) as string[];
 }
 
 /** A GitHub issues / pull_request event body for `owner/name#number`. */
-export function githubEvent(kind: 'issues' | 'pull_request', action: string, repository: string, number: number, updatedAt: string): string {
-  const subject = { number, state: action === 'closed' ? 'closed' : 'open', updated_at: updatedAt, title: `#${number}` };
-  return JSON.stringify({ action, [kind === 'issues' ? 'issue' : 'pull_request']: subject, repository: { full_name: repository }, sender: { login: 'octocat' } });
+export function githubEvent(
+  kind: 'issues' | 'pull_request',
+  action: string,
+  repository: string,
+  number: number,
+  updatedAt: string,
+): string {
+  const subject = {
+    number,
+    state: action === 'closed' ? 'closed' : 'open',
+    updated_at: updatedAt,
+    title: `#${number}`,
+  };
+  return JSON.stringify({
+    action,
+    [kind === 'issues' ? 'issue' : 'pull_request']: subject,
+    repository: { full_name: repository },
+    sender: { login: 'octocat' },
+  });
 }
 
 export interface Delivery {
@@ -53,17 +73,26 @@ export function deliver(stack: TestStack, org: string | undefined, d: Delivery):
 
 /** Sets the organisation's webhookSecret through the API; returns it. */
 export async function setSecret(stack: TestStack, owner: Account, secret?: string): Promise<string> {
-  const res = await stack.http.put('/api/work/github/secret').set(owner.auth).send(secret ? { secret } : {});
+  const res = await stack.http
+    .put('/api/work/github/secret')
+    .set(owner.auth)
+    .send(secret ? { secret } : {});
   if (res.status !== 200) throw new Error(`secret not set: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.secret as string;
 }
 
 /** The stored deliveries of an organisation. */
-export const storedDeliveries = (stack: TestStack, tenantId: string) => stack.services.orm.em.fork().find(WorkGithubDelivery, { tenantId }, { filters: { tenant: false }, orderBy: { id: 'asc' } });
+export const storedDeliveries = (stack: TestStack, tenantId: string) =>
+  stack.services.orm.em
+    .fork()
+    .find(WorkGithubDelivery, { tenantId }, { filters: { tenant: false }, orderBy: { id: 'asc' } });
 
 /** Waits until every stored delivery of the organisation is processed. */
 export const allProcessed = (stack: TestStack, tenantId: string) =>
-  eventually(async () => {
-    const rows = await storedDeliveries(stack, tenantId);
-    return rows.length > 0 && rows.every((r) => r.processedAt) ? rows : null;
-  }, { what: 'the deliveries processed' });
+  eventually(
+    async () => {
+      const rows = await storedDeliveries(stack, tenantId);
+      return rows.length > 0 && rows.every((r) => r.processedAt) ? rows : null;
+    },
+    { what: 'the deliveries processed' },
+  );

@@ -16,7 +16,9 @@ export async function readXml(xml: string): Promise<{ errors: string[]; texts: [
   if (!result.valid) return { errors: result.errors.map((e) => e.message), texts: [] };
   const texts: [string, string][] = [];
   const walk = (nodes: OrderedNode[], path: string) => {
-    const elements = nodes.flatMap((node) => Object.entries(node).filter(([name]) => name !== '#text' && name !== ':@') as [string, OrderedNode[]][]);
+    const elements = nodes.flatMap(
+      (node) => Object.entries(node).filter(([name]) => name !== '#text' && name !== ':@') as [string, OrderedNode[]][],
+    );
     if (!elements.length && path) texts.push([path, nodes.map((node) => node['#text'] ?? '').join('')]);
     for (const [name, children] of elements) walk(children, path ? `${path}/${name}` : name);
   };
@@ -25,4 +27,5 @@ export async function readXml(xml: string): Promise<{ errors: string[]; texts: [
 }
 
 /** The texts of the leaf elements whose path ends with `suffix`, in document order. */
-export const textsAt = (texts: [string, string][], suffix: string): string[] => texts.filter(([path]) => path.endsWith(suffix)).map(([, text]) => text);
+export const textsAt = (texts: [string, string][], suffix: string): string[] =>
+  texts.filter(([path]) => path.endsWith(suffix)).map(([, text]) => text);

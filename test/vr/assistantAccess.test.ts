@@ -37,12 +37,20 @@ describe('open assistant sockets when access ends', () => {
   }
 
   /** Runs the change on the other dyno; the socket must be closed (code, reason) within a second of its answer. */
-  async function closedBy(socket: TestSocket, change: () => Promise<{ status: number }>, code: number, reason: string): Promise<void> {
+  async function closedBy(
+    socket: TestSocket,
+    change: () => Promise<{ status: number }>,
+    code: number,
+    reason: string,
+  ): Promise<void> {
     const res = await change();
     expect(res.status).toBeLessThan(300);
     const answeredAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
-    const closed = await Promise.race([socket.closed, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1000)))]);
+    const closed = await Promise.race([
+      socket.closed,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 1000))),
+    ]);
     clearTimeout(timer);
     expect(closed).toEqual({ code, reason });
     expect(Date.now() - answeredAt).toBeLessThan(1000);
@@ -52,7 +60,12 @@ describe('open assistant sockets when access ends', () => {
     const org = await vrOrg(stack, 1);
     const member = org.members[0];
     const socket = await connected(member);
-    await closedBy(socket, () => other.http.post('/auth/logout').set(member.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
+    await closedBy(
+      socket,
+      () => other.http.post('/auth/logout').set(member.auth),
+      SOCKET_CLOSE.tokenRevoked.code,
+      'token_revoked',
+    );
   });
 
   it('closes when its session is ended from another device', async () => {
@@ -61,31 +74,56 @@ describe('open assistant sockets when access ends', () => {
     const socket = await connected(member);
     const secondDevice = await startSession(stack.services, stack.services.orm.em.fork(), member.user, member.tenantId);
     const sid = stack.services.tokens.verifyAccess(member.tokens.accessToken).sid;
-    await closedBy(socket, () => other.http.delete(`/users/me/sessions/${sid}`).set(bearer(secondDevice.accessToken)), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
+    await closedBy(
+      socket,
+      () => other.http.delete(`/users/me/sessions/${sid}`).set(bearer(secondDevice.accessToken)),
+      SOCKET_CLOSE.tokenRevoked.code,
+      'token_revoked',
+    );
   });
 
   it('closes when the account is disabled', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.post(`/admin/users/${org.members[0].user.id}/disable`).set(root.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
+    await closedBy(
+      socket,
+      () => other.http.post(`/admin/users/${org.members[0].user.id}/disable`).set(root.auth),
+      SOCKET_CLOSE.tokenRevoked.code,
+      'token_revoked',
+    );
   });
 
   it('closes when the member is removed from the organisation', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.delete(`/orgs/${org.admin.tenantId}/members/${org.members[0].user.id}`).set(org.admin.auth), SOCKET_CLOSE.tokenRevoked.code, 'token_revoked');
+    await closedBy(
+      socket,
+      () => other.http.delete(`/orgs/${org.admin.tenantId}/members/${org.members[0].user.id}`).set(org.admin.auth),
+      SOCKET_CLOSE.tokenRevoked.code,
+      'token_revoked',
+    );
   });
 
   it('closes when the organisation is suspended (4403 organization_suspended)', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.post(`/admin/organizations/${org.admin.tenantId}/suspend`).set(root.auth).send({}), SOCKET_CLOSE.organizationSuspended.code, 'organization_suspended');
+    await closedBy(
+      socket,
+      () => other.http.post(`/admin/organizations/${org.admin.tenantId}/suspend`).set(root.auth).send({}),
+      SOCKET_CLOSE.organizationSuspended.code,
+      'organization_suspended',
+    );
   });
 
   it('closes when the subscription loses the vr module (4403 module_not_entitled)', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
-    await closedBy(socket, () => other.http.put(`/api/subscription/${org.admin.tenantId}`).set(root.auth).send({ tier: 'free' }), SOCKET_CLOSE.moduleNotEntitled.code, 'module_not_entitled');
+    await closedBy(
+      socket,
+      () => other.http.put(`/api/subscription/${org.admin.tenantId}`).set(root.auth).send({ tier: 'free' }),
+      SOCKET_CLOSE.moduleNotEntitled.code,
+      'module_not_entitled',
+    );
   });
 
   it('closes when the access token it was opened with expires (4401 token_expired), message or not', async () => {
@@ -93,11 +131,18 @@ describe('open assistant sockets when access ends', () => {
     const member = org.members[0];
     // A token of the member's session that lives 1-2 s (exp is in whole seconds).
     const { sid } = stack.services.tokens.verifyAccess(member.tokens.accessToken);
-    const { token, claims } = new TokenService(stack.services.config.JWT_SECRET, 2).signAccess({ userId: member.user.id, tenantId: member.tenantId, sid });
+    const { token, claims } = new TokenService(stack.services.config.JWT_SECRET, 2).signAccess({
+      userId: member.user.id,
+      tenantId: member.tenantId,
+      sid,
+    });
     const socket = await connected(member, token);
     const asked = ai.requests.length;
     let timer: NodeJS.Timeout | undefined;
-    const closed = await Promise.race([socket.closed, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 3000)))]);
+    const closed = await Promise.race([
+      socket.closed,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 3000))),
+    ]);
     clearTimeout(timer);
     expect(closed).toEqual({ code: SOCKET_CLOSE.tokenExpired.code, reason: 'token_expired' });
     // Within a second of the expiry, and the same token is refused on HTTP (what the client refreshes on).
@@ -115,9 +160,21 @@ describe('open assistant sockets when access ends', () => {
     const [member, colleague] = org.members;
     const socket = await connected(member);
     const kept = await connected(colleague);
-    const role = await stack.http.post('/rbac/roles').set(org.admin.auth).send({ key: 'observer', name: 'Observer', permissions: ['vr.rooms.read'] });
+    const role = await stack.http
+      .post('/rbac/roles')
+      .set(org.admin.auth)
+      .send({ key: 'observer', name: 'Observer', permissions: ['vr.rooms.read'] });
     expect(role.status).toBe(201);
-    await closedBy(socket, () => other.http.put(`/rbac/members/${member.user.id}/roles`).set(org.admin.auth).send({ roles: ['observer'] }), SOCKET_CLOSE.permissionDenied.code, 'permission_denied');
+    await closedBy(
+      socket,
+      () =>
+        other.http
+          .put(`/rbac/members/${member.user.id}/roles`)
+          .set(org.admin.auth)
+          .send({ roles: ['observer'] }),
+      SOCKET_CLOSE.permissionDenied.code,
+      'permission_denied',
+    );
     expect((await stack.http.get('/runtime/rooms').set(member.auth)).status).toBe(403);
     kept.send({ type: 'user_message', text: 'Still there?' });
     await kept.next('message', 1);
@@ -128,9 +185,16 @@ describe('open assistant sockets when access ends', () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
     const roles = await stack.http.get('/rbac/roles').set(org.admin.auth);
-    const memberRole = (roles.body.items as { id: string; key: string; permissions: string[] }[]).find((r) => r.key === 'member')!;
+    const memberRole = (roles.body.items as { id: string; key: string; permissions: string[] }[]).find(
+      (r) => r.key === 'member',
+    )!;
     const permissions = memberRole.permissions.filter((p) => p !== 'vr.play');
-    await closedBy(socket, () => other.http.put(`/rbac/roles/${memberRole.id}/permissions`).set(org.admin.auth).send({ permissions }), SOCKET_CLOSE.permissionDenied.code, 'permission_denied');
+    await closedBy(
+      socket,
+      () => other.http.put(`/rbac/roles/${memberRole.id}/permissions`).set(org.admin.auth).send({ permissions }),
+      SOCKET_CLOSE.permissionDenied.code,
+      'permission_denied',
+    );
   });
 
   it('checks every message: a revocation whose event was missed closes the socket before anything is answered', async () => {

@@ -19,7 +19,10 @@ describe('VR assistant question limits', () => {
   let ai: FakeOpenAI;
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Fine.'] });
-    stack = await startStack({ workers: false, env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, ASSISTANT_QUESTIONS_PER_MINUTE: String(LIMIT) } });
+    stack = await startStack({
+      workers: false,
+      env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, ASSISTANT_QUESTIONS_PER_MINUTE: String(LIMIT) },
+    });
     other = await startStack({ sharing: stack, workers: false });
   });
   afterAll(async () => {
@@ -69,7 +72,9 @@ describe('VR assistant question limits', () => {
 
       // The window ends (shortened here rather than waited for): the same socket is answered again.
       expect(await stack.services.redis.pexpire(counterKey(member), 50)).toBe(1);
-      await eventually(async () => (await stack.services.redis.exists(counterKey(member))) === 0, { what: 'the question window to end' });
+      await eventually(async () => (await stack.services.redis.exists(counterKey(member))) === 0, {
+        what: 'the question window to end',
+      });
       await ask(socket, 'And now?', LIMIT);
       // The refused question was not remembered (the next one is not answered along with it); the scene event was.
       const history = messages(ai.requests.at(-1)).map((m) => m.content);
@@ -110,7 +115,9 @@ describe('VR assistant question limits', () => {
       socket.send({ type: 'user_message', text: 'First' });
       for (let i = 0; i < 5; i++) socket.send({ type: 'user_message', text: `Meanwhile ${i}` });
       await socket.next('message');
-      expect(socket.received.filter((m) => m.type === 'error').map((m) => m.code)).toEqual(Array(5).fill('assistant_busy'));
+      expect(socket.received.filter((m) => m.type === 'error').map((m) => m.code)).toEqual(
+        Array(5).fill('assistant_busy'),
+      );
       ai.holdMs = 0;
       expect(await stack.services.redis.get(counterKey(org.members[0]))).toBe('1');
       await ask(socket, 'Second', 1);
@@ -127,10 +134,12 @@ describe('VR assistant question limits', () => {
     const redis = stack.services.redis;
     const call = redis.call.bind(redis) as (...args: unknown[]) => Promise<unknown>;
     // Only the limiter's counter fails (as ioredis does without a connection); the router's own checks still pass.
-    const spy = jest.spyOn(redis, 'call').mockImplementation(((...args: unknown[]) =>
-      String(args[0]).toUpperCase() === 'EVALSHA' && String(args[3]).includes(`:rl:${QUESTION_LIMITER}:`)
-        ? Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false"))
-        : call(...args)) as typeof redis.call);
+    const spy = jest
+      .spyOn(redis, 'call')
+      .mockImplementation(((...args: unknown[]) =>
+        String(args[0]).toUpperCase() === 'EVALSHA' && String(args[3]).includes(`:rl:${QUESTION_LIMITER}:`)
+          ? Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false"))
+          : call(...args)) as typeof redis.call);
     try {
       const before = ai.requests.length;
       socket.send({ type: 'user_message', text: 'Anyone?' });

@@ -1,7 +1,11 @@
 import { GroupCommit } from '../../workers/vr/groupCommit';
 
 describe('telemetry group commit', () => {
-  const settle = <T>(p: Promise<T>) => p.then(() => 'ok', (e: Error) => e.message);
+  const settle = <T>(p: Promise<T>) =>
+    p.then(
+      () => 'ok',
+      (e: Error) => e.message,
+    );
 
   it('commits at once when idle, then groups what arrives meanwhile', async () => {
     const groups: number[][] = [];
@@ -40,7 +44,10 @@ describe('telemetry group commit', () => {
     // A full group does not wait (far less than lingerMs, with room for a loaded machine's jitter).
     const started = Date.now();
     await Promise.all([3, 4, 5].map((n) => committer.submit(n)));
-    expect(groups).toEqual([[1, 2], [3, 4, 5]]);
+    expect(groups).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     expect(Date.now() - started).toBeLessThan(500);
   });
 

@@ -32,15 +32,26 @@ describe('VR room and session state table', () => {
     // The headset sees the open room, with no session yet.
     const listed = await stack.http.get('/runtime/rooms').set(host.auth);
     expect(listed.status).toBe(200);
-    expect(listed.body.items).toEqual([expect.objectContaining({ id: room.id, occupancy: 0, sessionRunning: false, session: null })]);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: room.id, occupancy: 0, sessionRunning: false, session: null }),
+    ]);
 
     const hosted = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth);
     expect(hosted.status).toBe(201);
-    expect(hosted.body).toMatchObject({ roomId: room.id, hostUserId: host.user.id, status: 'running', simulation: 'fire-safety-101', simulationSteps: 4 });
+    expect(hosted.body).toMatchObject({
+      roomId: room.id,
+      hostUserId: host.user.id,
+      status: 'running',
+      simulation: 'fire-safety-101',
+      simulationSteps: 4,
+    });
     const sessionId = hosted.body.id;
     expect(hosted.headers.location).toBe(`/sessions/${sessionId}`);
 
-    const beat = await stack.http.post(`/rooms/${room.id}/heartbeat`).set(host.auth).send({ displayName: 'Ada (headset)', currentStep: 'extinguisher', isHost: true });
+    const beat = await stack.http
+      .post(`/rooms/${room.id}/heartbeat`)
+      .set(host.auth)
+      .send({ displayName: 'Ada (headset)', currentStep: 'extinguisher', isHost: true });
     expect(beat.status).toBe(200);
     expect(beat.body).toMatchObject({ sessionId, isHost: true, ttlSeconds: 60 });
 
@@ -48,22 +59,37 @@ describe('VR room and session state table', () => {
     expect(joined.status).toBe(200);
     expect(joined.body.id).toBe(sessionId);
     // isHost comes from the session, not from the claim.
-    await stack.http.post(`/rooms/${room.id}/heartbeat`).set(guest.auth).send({ displayName: 'Bob', currentStep: 3, isHost: true }).expect(200);
+    await stack.http
+      .post(`/rooms/${room.id}/heartbeat`)
+      .set(guest.auth)
+      .send({ displayName: 'Bob', currentStep: 3, isHost: true })
+      .expect(200);
 
     const presence = await stack.http.get(`/rooms/${room.id}/presence`).set(org.admin.auth);
     expect(presence.body.sessionId).toBe(sessionId);
     expect(presence.body.participants).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ userId: host.user.id, displayName: 'Ada (headset)', currentStep: 'extinguisher', isHost: true }),
+        expect.objectContaining({
+          userId: host.user.id,
+          displayName: 'Ada (headset)',
+          currentStep: 'extinguisher',
+          isHost: true,
+        }),
         expect.objectContaining({ userId: guest.user.id, displayName: 'Bob', currentStep: '3', isHost: false }),
       ]),
     );
     const runtime = await stack.http.get('/runtime/rooms').set(guest.auth);
-    expect(runtime.body.items[0]).toMatchObject({ occupancy: 2, sessionRunning: true, session: { id: sessionId, hostUserId: host.user.id } });
+    expect(runtime.body.items[0]).toMatchObject({
+      occupancy: 2,
+      sessionRunning: true,
+      session: { id: sessionId, hostUserId: host.user.id },
+    });
 
     const left = await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth);
     expect(left.body).toEqual({ sessionId, sessionEnded: false });
-    expect((await stack.http.post(`/rooms/${room.id}/heartbeat`).set(guest.auth).send({ displayName: 'Bob' })).body.code).toBe('not_joined');
+    expect(
+      (await stack.http.post(`/rooms/${room.id}/heartbeat`).set(guest.auth).send({ displayName: 'Bob' })).body.code,
+    ).toBe('not_joined');
 
     const ended = await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth);
     expect(ended.body).toEqual({ sessionId, sessionEnded: true });
@@ -80,7 +106,13 @@ describe('VR room and session state table', () => {
     expect((await stack.http.get(`/rooms/${room.id}/presence`).set(org.admin.auth)).body.participants).toEqual([]);
 
     await eventually(() => eventsOf(room.id).length >= 5);
-    expect(eventsOf(room.id)).toEqual(['room.opened', 'session.started', 'participant.arrived', 'participant.departed', 'session.ended']);
+    expect(eventsOf(room.id)).toEqual([
+      'room.opened',
+      'session.started',
+      'participant.arrived',
+      'participant.departed',
+      'session.ended',
+    ]);
     const [, started, arrived, departed, end] = notes(room.id);
     expect(started).toMatchObject({ sessionId, userId: host.user.id, tenantId: org.admin.tenantId });
     expect(arrived).toMatchObject({ sessionId, userId: guest.user.id });
@@ -90,7 +122,9 @@ describe('VR room and session state table', () => {
     const delivery = hub.received.find((r) => r.body.event === 'session.ended')!;
     expect(delivery.path).toBe('/vr/notify');
     expect(delivery.headers['x-webhook-secret']).toBe(SECRET);
-    expect(delivery.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(delivery.raw).digest('hex')}`);
+    expect(delivery.headers['x-webhook-signature']).toBe(
+      `sha256=${createHmac('sha256', SECRET).update(delivery.raw).digest('hex')}`,
+    );
 
     // The room can be hosted again: a new session, history kept.
     const again = await stack.http.post(`/rooms/${room.id}/host`).set(guest.auth);
@@ -127,26 +161,40 @@ describe('VR room and session state table', () => {
     expect((await stack.http.get(`/rooms/${room.id}/presence`).set(org.admin.auth)).body.participants).toEqual([]);
 
     // A closed room: invisible to headsets, refuses host and join.
-    expect((await stack.http.get('/runtime/rooms').set(host.auth)).body.items.map((r: { id: string }) => r.id)).not.toContain(room.id);
+    expect(
+      (await stack.http.get('/runtime/rooms').set(host.auth)).body.items.map((r: { id: string }) => r.id),
+    ).not.toContain(room.id);
     for (const action of ['host', 'join']) {
       const res = await stack.http.post(`/rooms/${room.id}/${action}`).set(guest.auth);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('room_closed');
     }
-    expect((await stack.http.post(`/rooms/${room.id}/heartbeat`).set(host.auth).send({ displayName: 'x' })).body.code).toBe('not_joined');
+    expect(
+      (await stack.http.post(`/rooms/${room.id}/heartbeat`).set(host.auth).send({ displayName: 'x' })).body.code,
+    ).toBe('not_joined');
     // Closing again changes nothing.
     expect((await stack.http.post(`/rooms/${room.id}/close`).set(org.admin.auth)).status).toBe(200);
 
     await eventually(() => eventsOf(room.id).includes('room.closed'));
-    expect(eventsOf(room.id)).toEqual(['room.opened', 'session.started', 'participant.arrived', 'session.ended', 'room.closed']);
+    expect(eventsOf(room.id)).toEqual([
+      'room.opened',
+      'session.started',
+      'participant.arrived',
+      'session.ended',
+      'room.closed',
+    ]);
     expect(notes(room.id)[3]).toMatchObject({ data: { reason: 'room_closed' } });
-    expect((notes(room.id)[3].data as { participants: string[] }).participants.sort()).toEqual([host.user.id, guest.user.id].sort());
+    expect((notes(room.id)[3].data as { participants: string[] }).participants.sort()).toEqual(
+      [host.user.id, guest.user.id].sort(),
+    );
   });
 
   it('a new room is closed: invisible until opened', async () => {
     const room = await createRoom(stack, org.admin, { participantIds: ids() }, { open: false });
     const [member] = org.members;
-    expect((await stack.http.get('/runtime/rooms').set(member.auth)).body.items.map((r: { id: string }) => r.id)).not.toContain(room.id);
+    expect(
+      (await stack.http.get('/runtime/rooms').set(member.auth)).body.items.map((r: { id: string }) => r.id),
+    ).not.toContain(room.id);
     expect((await stack.http.post(`/rooms/${room.id}/host`).set(member.auth)).body.code).toBe('room_closed');
   });
 
@@ -167,13 +215,19 @@ describe('VR room and session state table', () => {
 
   it('solo rooms hold one participant; only assigned users take part', async () => {
     const [a, b, c] = org.members;
-    const solo = await createRoom(stack, org.admin, { mode: 'solo', capacity: undefined, participantIds: [a.user.id, b.user.id] });
+    const solo = await createRoom(stack, org.admin, {
+      mode: 'solo',
+      capacity: undefined,
+      participantIds: [a.user.id, b.user.id],
+    });
     await stack.http.post(`/rooms/${solo.id}/host`).set(a.auth).expect(201);
     expect((await stack.http.post(`/rooms/${solo.id}/join`).set(b.auth)).body.code).toBe('room_full');
     const notAssigned = await stack.http.post(`/rooms/${solo.id}/join`).set(c.auth);
     expect(notAssigned.status).toBe(403);
     expect(notAssigned.body.code).toBe('not_assigned');
-    expect((await stack.http.get('/runtime/rooms').set(c.auth)).body.items.map((r: { id: string }) => r.id)).not.toContain(solo.id);
+    expect(
+      (await stack.http.get('/runtime/rooms').set(c.auth)).body.items.map((r: { id: string }) => r.id),
+    ).not.toContain(solo.id);
   });
 
   it('instructor-led rooms are hosted by an instructor (vr.rooms.manage)', async () => {
@@ -193,11 +247,16 @@ describe('VR room and session state table', () => {
     expect((await stack.http.post(`/rooms/${room.id}/leave`).set(a.auth)).body.code).toBe('not_joined');
     await stack.http.post(`/rooms/${room.id}/host`).set(a.auth).expect(201);
     expect((await stack.http.post(`/rooms/${room.id}/leave`).set(b.auth)).body.code).toBe('not_joined');
-    expect((await stack.http.post(`/rooms/${room.id}/heartbeat`).set(b.auth).send({ displayName: 'B' })).status).toBe(409);
+    expect((await stack.http.post(`/rooms/${room.id}/heartbeat`).set(b.auth).send({ displayName: 'B' })).status).toBe(
+      409,
+    );
 
     const stranger = await createAccount(stack, { tier: 'pro' });
-    for (const action of ['host', 'join', 'leave']) expect((await stack.http.post(`/rooms/${room.id}/${action}`).set(stranger.auth)).status).toBe(404);
-    expect((await stack.http.post(`/rooms/${room.id}/heartbeat`).set(stranger.auth).send({ displayName: 'S' })).status).toBe(404);
+    for (const action of ['host', 'join', 'leave'])
+      expect((await stack.http.post(`/rooms/${room.id}/${action}`).set(stranger.auth)).status).toBe(404);
+    expect(
+      (await stack.http.post(`/rooms/${room.id}/heartbeat`).set(stranger.auth).send({ displayName: 'S' })).status,
+    ).toBe(404);
     const sessions = await stack.http.get('/sessions').set(stranger.auth);
     expect(sessions.body.items).toEqual([]);
   });
@@ -206,9 +265,16 @@ describe('VR room and session state table', () => {
     const [a] = org.members;
     const room = await createRoom(stack, org.admin, { participantIds: ids() });
     await stack.http.post(`/rooms/${room.id}/host`).set(a.auth).expect(201);
-    const bad = await stack.http.post(`/rooms/${room.id}/heartbeat`).set(a.auth).send({ displayName: '', currentStep: 'x'.repeat(201), isHost: 'yes' });
+    const bad = await stack.http
+      .post(`/rooms/${room.id}/heartbeat`)
+      .set(a.auth)
+      .send({ displayName: '', currentStep: 'x'.repeat(201), isHost: 'yes' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['currentStep', 'displayName', 'isHost']);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'currentStep',
+      'displayName',
+      'isHost',
+    ]);
     const del = await stack.http.delete(`/rooms/${room.id}`).set(org.admin.auth);
     expect(del.status).toBe(409);
     expect(del.body.code).toBe('session_running');
@@ -218,12 +284,24 @@ describe('VR room and session state table', () => {
     const room = await createRoom(stack, org.admin, { participantIds: ids() });
     // A role without vr.play: created through the same RBAC tables the identity module uses.
     const viewer = await addMember(stack, org.admin, 'member');
-    await stack.services.orm.em.fork().getConnection().execute(`update roles set permissions = array_remove(permissions, 'vr.play') where tenant_id = ? and key = 'member'`, [org.admin.tenantId]);
+    await stack.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update roles set permissions = array_remove(permissions, 'vr.play') where tenant_id = ? and key = 'member'`,
+        [org.admin.tenantId],
+      );
     await stack.services.permissions.invalidate(org.admin.tenantId);
     const res = await stack.http.post(`/rooms/${room.id}/host`).set(viewer.auth);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('permission_denied');
-    await stack.services.orm.em.fork().getConnection().execute(`update roles set permissions = array_append(permissions, 'vr.play') where tenant_id = ? and key = 'member'`, [org.admin.tenantId]);
+    await stack.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update roles set permissions = array_append(permissions, 'vr.play') where tenant_id = ? and key = 'member'`,
+        [org.admin.tenantId],
+      );
     await stack.services.permissions.invalidate(org.admin.tenantId);
   });
 });

@@ -16,7 +16,9 @@ describe('VR presence expiry', () => {
   let org: VrOrg;
   beforeAll(async () => {
     hub = await startFakeHub();
-    stack = await startStack({ env: { PRESENCE_TTL_SECONDS: String(TTL_MS / 1000), HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' } });
+    stack = await startStack({
+      env: { PRESENCE_TTL_SECONDS: String(TTL_MS / 1000), HUB_URL: hub.url, VR_WEBHOOK_SECRET: 'secret' },
+    });
     org = await vrOrg(stack, 3);
   });
   afterAll(async () => {
@@ -24,7 +26,8 @@ describe('VR presence expiry', () => {
     await hub.close();
   });
 
-  const beat = (roomId: string, who = org.members[0]) => stack.http.post(`/rooms/${roomId}/heartbeat`).set(who.auth).send({ displayName: 'Headset' });
+  const beat = (roomId: string, who = org.members[0]) =>
+    stack.http.post(`/rooms/${roomId}/heartbeat`).set(who.auth).send({ displayName: 'Headset' });
 
   it('turns an expired presence into a departure, once, and the participant must join again', async () => {
     const [host, guest] = org.members;
@@ -37,7 +40,9 @@ describe('VR presence expiry', () => {
       await beat(room.id, host).expect(200);
       await stack.services.queues.add(presenceSweepQueue, {});
       const detail = await stack.http.get(`/sessions/${session.id}`).set(org.admin.auth);
-      return detail.body.participants.find((p: { userId: string; leftAt: string | null }) => p.userId === guest.user.id && p.leftAt);
+      return detail.body.participants.find(
+        (p: { userId: string; leftAt: string | null }) => p.userId === guest.user.id && p.leftAt,
+      );
     });
     expect(departed.leftAt).toBeTruthy();
     // Concurrent sweeps find nothing more to record.
@@ -49,7 +54,9 @@ describe('VR presence expiry', () => {
     expect((await beat(room.id, guest)).body.code).toBe('not_joined');
     const presence = await stack.http.get(`/rooms/${room.id}/presence`).set(org.admin.auth);
     expect(presence.body.participants.map((p: { userId: string }) => p.userId)).toEqual([host.user.id]);
-    await eventually(() => hub.received.some((r) => r.body.event === 'participant.departed' && r.body.userId === guest.user.id));
+    await eventually(() =>
+      hub.received.some((r) => r.body.event === 'participant.departed' && r.body.userId === guest.user.id),
+    );
     const departures = hub.received.filter((r) => r.body.event === 'participant.departed' && r.body.roomId === room.id);
     expect(departures).toHaveLength(1);
     expect(departures[0].body).toMatchObject({ sessionId: session.id, data: { reason: 'timeout' } });
@@ -60,7 +67,12 @@ describe('VR presence expiry', () => {
   });
 
   /** Waits until the member's presence in the room has expired (TTL_MS), no sweep running meanwhile; `keep` beats on. */
-  const expired = (roomId: string, sessionId: string, who: { user: { id: string } }, keep?: (typeof org.members)[number]) =>
+  const expired = (
+    roomId: string,
+    sessionId: string,
+    who: { user: { id: string } },
+    keep?: (typeof org.members)[number],
+  ) =>
     eventually(
       async () => {
         if (keep) await beat(roomId, keep).expect(200);
@@ -69,7 +81,12 @@ describe('VR presence expiry', () => {
       { what: 'the presence to expire' },
     );
   const hubEvents = (roomId: string, userId: string) =>
-    hub.received.filter((r) => r.body.roomId === roomId && r.body.userId === userId).map((r) => `${String(r.body.event)}${(r.body.data as { reason?: string }).reason ? `:${(r.body.data as { reason: string }).reason}` : ''}`);
+    hub.received
+      .filter((r) => r.body.roomId === roomId && r.body.userId === userId)
+      .map(
+        (r) =>
+          `${String(r.body.event)}${(r.body.data as { reason?: string }).reason ? `:${(r.body.data as { reason: string }).reason}` : ''}`,
+      );
 
   it('does not let a heartbeat past the expiry revive the presence, even before any sweep: the departure is recorded at the expiry', async () => {
     const [host, guest] = org.members;
@@ -93,7 +110,11 @@ describe('VR presence expiry', () => {
     // Joining again is a new arrival.
     await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
     await beat(room.id, guest).expect(200);
-    await eventually(() => hubEvents(room.id, guest.user.id).join() === 'participant.arrived,participant.departed:timeout,participant.arrived');
+    await eventually(
+      () =>
+        hubEvents(room.id, guest.user.id).join() ===
+        'participant.arrived,participant.departed:timeout,participant.arrived',
+    );
   });
 
   it('records a departure, then a new arrival, when someone joins again after their expiry and before the sweep', async () => {
@@ -106,7 +127,11 @@ describe('VR presence expiry', () => {
     await beat(room.id, guest).expect(200);
     await sweepPresence(stack.services);
     await eventually(() => hubEvents(room.id, guest.user.id).length === 3);
-    expect(hubEvents(room.id, guest.user.id)).toEqual(['participant.arrived', 'participant.departed:timeout', 'participant.arrived']);
+    expect(hubEvents(room.id, guest.user.id)).toEqual([
+      'participant.arrived',
+      'participant.departed:timeout',
+      'participant.arrived',
+    ]);
   });
 
   it('ends the session (host_timeout) when its host hosts again after their expiry, and starts a new one', async () => {
@@ -116,7 +141,10 @@ describe('VR presence expiry', () => {
     await expired(room.id, first.id, host);
     const { body: second } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
     expect(second.id).not.toBe(first.id);
-    expect((await stack.http.get(`/sessions/${first.id}`).set(org.admin.auth)).body).toMatchObject({ status: 'ended', endReason: 'host_timeout' });
+    expect((await stack.http.get(`/sessions/${first.id}`).set(org.admin.auth)).body).toMatchObject({
+      status: 'ended',
+      endReason: 'host_timeout',
+    });
     await beat(room.id, host).expect(200);
     await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
   });
@@ -134,9 +162,10 @@ describe('VR presence expiry', () => {
       endedAt: string | null;
       participants: { userId: string; joinedAt: string | null; leftAt: string | null }[];
     };
-  const sessionEnds = (sessionId: string) => hub.received.filter((r) => r.body.event === 'session.ended' && r.body.sessionId === sessionId);
+  const sessionEnds = (sessionId: string) =>
+    hub.received.filter((r) => r.body.event === 'session.ended' && r.body.sessionId === sessionId);
 
-  it('refuses a join once the host\'s presence expired, before any sweep: that expiry ended the session (host_timeout)', async () => {
+  it("refuses a join once the host's presence expired, before any sweep: that expiry ended the session (host_timeout)", async () => {
     const [host, guest] = org.members;
     const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, guest.user.id] });
     const hosted = await timed(() => stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201));
@@ -158,14 +187,17 @@ describe('VR presence expiry', () => {
     // The sweep finds nothing more; the hub hears the end once and no arrival.
     await sweepPresence(stack.services); // finds nothing more of these to record
     await eventually(() => sessionEnds(session.id).length === 1);
-    expect(sessionEnds(session.id)[0].body.data).toMatchObject({ reason: 'host_timeout', participants: [host.user.id] });
+    expect(sessionEnds(session.id)[0].body.data).toMatchObject({
+      reason: 'host_timeout',
+      participants: [host.user.id],
+    });
     expect(hubEvents(room.id, guest.user.id)).toEqual([]);
     // The room is free: the guest may host it.
     await stack.http.post(`/rooms/${room.id}/host`).set(guest.auth).expect(201);
     await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth).expect(200);
   });
 
-  it('lets another participant host once the host\'s presence expired, before any sweep: a new session starts', async () => {
+  it("lets another participant host once the host's presence expired, before any sweep: a new session starts", async () => {
     const [host, other] = org.members;
     const room = await createRoom(stack, org.admin, { participantIds: [host.user.id, other.user.id] });
     const hosted = await timed(() => stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201));
@@ -245,7 +277,10 @@ describe('VR presence expiry', () => {
     const left = detail.participants.find((p) => p.userId === b.user.id)!;
     expect(Date.parse(left.leftAt!)).toBeGreaterThanOrEqual(joined.from + TTL_MS);
     expect(Date.parse(left.leftAt!)).toBeLessThanOrEqual(joined.to + TTL_MS);
-    expect(detail.participants.find((p) => p.userId === c.user.id)).toMatchObject({ joinedAt: expect.any(String), leftAt: null });
+    expect(detail.participants.find((p) => p.userId === c.user.id)).toMatchObject({
+      joinedAt: expect.any(String),
+      leftAt: null,
+    });
     await sweepPresence(stack.services); // finds nothing more of these to record
     await eventually(() => hubEvents(room.id, b.user.id).length === 2);
     expect(hubEvents(room.id, b.user.id)).toEqual(['participant.arrived', 'participant.departed:timeout']);
@@ -255,7 +290,10 @@ describe('VR presence expiry', () => {
 
   it('survives a Redis that lost its data: live state comes back from PostgreSQL, and a silent host times out', async () => {
     const [beating, silent] = org.members;
-    const rooms = [await createRoom(stack, org.admin, { participantIds: [beating.user.id] }), await createRoom(stack, org.admin, { participantIds: [silent.user.id] })];
+    const rooms = [
+      await createRoom(stack, org.admin, { participantIds: [beating.user.id] }),
+      await createRoom(stack, org.admin, { participantIds: [silent.user.id] }),
+    ];
     const alive = (await stack.http.post(`/rooms/${rooms[0].id}/host`).set(beating.auth).expect(201)).body;
     const stuck = (await stack.http.post(`/rooms/${rooms[1].id}/host`).set(silent.auth).expect(201)).body;
 
@@ -267,12 +305,15 @@ describe('VR presence expiry', () => {
     // The next sweep restores the live state of both sessions; the host who still beats keeps theirs.
     expect((await sweepPresence(stack.services)).restored).toBeGreaterThanOrEqual(2);
     await beat(rooms[0].id, beating).expect(200);
-    const ended = await eventually(async () => {
-      await beat(rooms[0].id, beating).expect(200);
-      await sweepPresence(stack.services);
-      const res = await stack.http.get(`/sessions/${stuck.id}`).set(org.admin.auth);
-      return res.body.status === 'ended' && res.body;
-    }, { intervalMs: 200 });
+    const ended = await eventually(
+      async () => {
+        await beat(rooms[0].id, beating).expect(200);
+        await sweepPresence(stack.services);
+        const res = await stack.http.get(`/sessions/${stuck.id}`).set(org.admin.auth);
+        return res.body.status === 'ended' && res.body;
+      },
+      { intervalMs: 200 },
+    );
     expect(ended.endReason).toBe('host_timeout');
     expect((await stack.http.get(`/sessions/${alive.id}`).set(org.admin.auth)).body.status).toBe('running');
     await stack.http.post(`/rooms/${rooms[0].id}/leave`).set(beating.auth).expect(200);
@@ -282,20 +323,33 @@ describe('VR presence expiry', () => {
     const [host] = org.members;
     const room = await createRoom(stack, org.admin, { participantIds: [host.user.id] });
     const { body: session } = await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
-    const clock = startClock(stack.services, schedules.filter((s) => s.name === 'vr-presence-sweep'));
+    const clock = startClock(
+      stack.services,
+      schedules.filter((s) => s.name === 'vr-presence-sweep'),
+    );
     try {
-      const ended = await eventually(async () => {
-        const res = await stack.http.get(`/sessions/${session.id}`).set(org.admin.auth);
-        return res.body.status === 'ended' && res.body;
-      }, { timeoutMs: 12_000, intervalMs: 200 });
-      expect(ended).toMatchObject({ endReason: 'host_timeout', participants: [expect.objectContaining({ userId: host.user.id, leftAt: expect.any(String) })] });
+      const ended = await eventually(
+        async () => {
+          const res = await stack.http.get(`/sessions/${session.id}`).set(org.admin.auth);
+          return res.body.status === 'ended' && res.body;
+        },
+        { timeoutMs: 12_000, intervalMs: 200 },
+      );
+      expect(ended).toMatchObject({
+        endReason: 'host_timeout',
+        participants: [expect.objectContaining({ userId: host.user.id, leftAt: expect.any(String) })],
+      });
     } finally {
       await clock.stop();
     }
     expect((await stack.http.get(`/rooms/${room.id}`).set(org.admin.auth)).body.currentSessionId).toBeNull();
     expect((await beat(room.id, host)).body.code).toBe('not_joined');
-    await eventually(() => hub.received.some((r) => r.body.event === 'session.ended' && r.body.sessionId === session.id));
-    expect(hub.received.find((r) => r.body.event === 'session.ended' && r.body.sessionId === session.id)!.body.data).toMatchObject({ reason: 'host_timeout' });
+    await eventually(() =>
+      hub.received.some((r) => r.body.event === 'session.ended' && r.body.sessionId === session.id),
+    );
+    expect(
+      hub.received.find((r) => r.body.event === 'session.ended' && r.body.sessionId === session.id)!.body.data,
+    ).toMatchObject({ reason: 'host_timeout' });
     // The room is free for a new session.
     await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201);
   });

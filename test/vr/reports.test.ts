@@ -22,21 +22,48 @@ describe('VR reports', () => {
   let run2: string;
   let run3: string;
 
-  const step = (label: string, userId?: string) => ({ type: 'step_passed', label, detail: '', ...(userId ? { userId } : {}) });
+  const step = (label: string, userId?: string) => ({
+    type: 'step_passed',
+    label,
+    detail: '',
+    ...(userId ? { userId } : {}),
+  });
 
   beforeAll(async () => {
     stack = await startStack();
     org = await vrOrg(stack, 2);
     const [a, b] = org.members;
     const everyone = [a.user.id, b.user.id];
-    fireRoom = (await createRoom(stack, org.admin, { simulation: 'fire-safety-101', simulationSteps: 4, participantIds: everyone })).id;
-    craneRoom = (await createRoom(stack, org.admin, { name: 'Crane yard', simulation: 'crane-ops', simulationSteps: 2, participantIds: everyone })).id;
-    const telemetry = (sessionId: string, who: typeof a, events: object[]) => stack.http.post(`/sessions/${sessionId}/telemetry`).set(who.auth).send({ events }).expect(202);
-    const eventsApplied = (sessionId: string, n: number) => eventually(async () => (await stack.http.get(`/sessions/${sessionId}`).set(org.admin.auth)).body.eventsCount === n);
+    fireRoom = (
+      await createRoom(stack, org.admin, {
+        simulation: 'fire-safety-101',
+        simulationSteps: 4,
+        participantIds: everyone,
+      })
+    ).id;
+    craneRoom = (
+      await createRoom(stack, org.admin, {
+        name: 'Crane yard',
+        simulation: 'crane-ops',
+        simulationSteps: 2,
+        participantIds: everyone,
+      })
+    ).id;
+    const telemetry = (sessionId: string, who: typeof a, events: object[]) =>
+      stack.http.post(`/sessions/${sessionId}/telemetry`).set(who.auth).send({ events }).expect(202);
+    const eventsApplied = (sessionId: string, n: number) =>
+      eventually(
+        async () => (await stack.http.get(`/sessions/${sessionId}`).set(org.admin.auth)).body.eventsCount === n,
+      );
 
     run1 = (await stack.http.post(`/rooms/${fireRoom}/host`).set(a.auth).expect(201)).body.id;
     await stack.http.post(`/rooms/${fireRoom}/join`).set(b.auth).expect(200);
-    await telemetry(run1, a, [step('s1'), step('s2'), step('s2'), { type: 'object_grabbed', label: 'extinguisher', detail: '' }]);
+    await telemetry(run1, a, [
+      step('s1'),
+      step('s2'),
+      step('s2'),
+      { type: 'object_grabbed', label: 'extinguisher', detail: '' },
+    ]);
     await telemetry(run1, a, [step('s3'), step('s4'), step('s1', trainee), step('s2', trainee)]);
     await telemetry(run1, b, [step('s1'), { type: 'simulation_completed', label: '', detail: '' }]);
     await eventsApplied(run1, 10);
@@ -59,32 +86,84 @@ describe('VR reports', () => {
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: { id: string }) => s.id)).toEqual([run3, run2, run1]);
     const [r3, r2, r1] = res.body.items;
-    expect(r1).toMatchObject({ status: 'ended', eventsCount: 10, participantsCount: 3, completedCount: 2, completionRate: 2 / 3 });
+    expect(r1).toMatchObject({
+      status: 'ended',
+      eventsCount: 10,
+      participantsCount: 3,
+      completedCount: 2,
+      completionRate: 2 / 3,
+    });
     expect(r1.durationSeconds).toBeGreaterThanOrEqual(0);
     const byUser = Object.fromEntries(r1.participants.map((p: { userId: string }) => [p.userId, p]));
-    expect(byUser[a.user.id]).toMatchObject({ stepsPassed: 4, progress: 1, completed: true, eventsCount: 6, lastStep: 's4', isHost: true });
+    expect(byUser[a.user.id]).toMatchObject({
+      stepsPassed: 4,
+      progress: 1,
+      completed: true,
+      eventsCount: 6,
+      lastStep: 's4',
+      isHost: true,
+    });
     expect(byUser[b.user.id]).toMatchObject({ stepsPassed: 1, progress: 0.25, completed: true, eventsCount: 2 });
-    expect(byUser[trainee]).toMatchObject({ stepsPassed: 2, progress: 0.5, completed: false, eventsCount: 2, joinedAt: null });
-    expect(r2).toMatchObject({ status: 'running', participantsCount: 1, completedCount: 0, completionRate: 0, participants: [expect.objectContaining({ progress: 0.25 })] });
-    expect(r3).toMatchObject({ simulation: 'crane-ops', eventsCount: 3, completionRate: 1, participants: [expect.objectContaining({ userId: b.user.id, stepsPassed: 2, completed: true })] });
+    expect(byUser[trainee]).toMatchObject({
+      stepsPassed: 2,
+      progress: 0.5,
+      completed: false,
+      eventsCount: 2,
+      joinedAt: null,
+    });
+    expect(r2).toMatchObject({
+      status: 'running',
+      participantsCount: 1,
+      completedCount: 0,
+      completionRate: 0,
+      participants: [expect.objectContaining({ progress: 0.25 })],
+    });
+    expect(r3).toMatchObject({
+      simulation: 'crane-ops',
+      eventsCount: 3,
+      completionRate: 1,
+      participants: [expect.objectContaining({ userId: b.user.id, stepsPassed: 2, completed: true })],
+    });
 
     const filtered = await stack.http.get(`/reports/sessions?roomId=${fireRoom}&limit=1`).set(org.admin.auth);
     expect(filtered.body.items.map((s: { id: string }) => s.id)).toEqual([run2]);
     expect(filtered.body.nextCursor).toBe(run2);
-    const next = await stack.http.get(`/reports/sessions?roomId=${fireRoom}&limit=1&cursor=${run2}`).set(org.admin.auth);
+    const next = await stack.http
+      .get(`/reports/sessions?roomId=${fireRoom}&limit=1&cursor=${run2}`)
+      .set(org.admin.auth);
     expect(next.body.items.map((s: { id: string }) => s.id)).toEqual([run1]);
   });
 
   it('aggregates per simulation, per room and overall', async () => {
     const res = await stack.http.get('/reports/overview').set(org.admin.auth);
     expect(res.status).toBe(200);
-    expect(res.body.totals).toMatchObject({ runs: 3, runningRuns: 1, participants: 5, completedParticipants: 3, completionRate: 0.6, events: 14 });
+    expect(res.body.totals).toMatchObject({
+      runs: 3,
+      runningRuns: 1,
+      participants: 5,
+      completedParticipants: 3,
+      completionRate: 0.6,
+      events: 14,
+    });
     expect(res.body.totals.averageProgress).toBeCloseTo(0.6);
     expect(res.body.totals.averageDurationSeconds).toEqual(expect.any(Number));
     const fire = res.body.bySimulation.find((s: { simulation: string }) => s.simulation === 'fire-safety-101');
-    expect(fire).toMatchObject({ runs: 2, runningRuns: 1, participants: 4, completedParticipants: 2, completionRate: 0.5, events: 11 });
+    expect(fire).toMatchObject({
+      runs: 2,
+      runningRuns: 1,
+      participants: 4,
+      completedParticipants: 2,
+      completionRate: 0.5,
+      events: 11,
+    });
     expect(fire.averageProgress).toBeCloseTo(0.5);
-    expect(res.body.bySimulation.find((s: { simulation: string }) => s.simulation === 'crane-ops')).toMatchObject({ runs: 1, participants: 1, completionRate: 1, averageProgress: 1, events: 3 });
+    expect(res.body.bySimulation.find((s: { simulation: string }) => s.simulation === 'crane-ops')).toMatchObject({
+      runs: 1,
+      participants: 1,
+      completionRate: 1,
+      averageProgress: 1,
+      events: 3,
+    });
     expect(res.body.byRoom).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ roomId: fireRoom, roomName: 'Fire drill', runs: 2 }),
@@ -100,7 +179,16 @@ describe('VR reports', () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     const none = await stack.http.get(`/reports/overview?from=${future}`).set(org.admin.auth);
     expect(none.body).toEqual({
-      totals: { runs: 0, runningRuns: 0, participants: 0, completedParticipants: 0, completionRate: null, averageProgress: null, averageDurationSeconds: null, events: 0 },
+      totals: {
+        runs: 0,
+        runningRuns: 0,
+        participants: 0,
+        completedParticipants: 0,
+        completionRate: null,
+        averageProgress: null,
+        averageDurationSeconds: null,
+        events: 0,
+      },
       bySimulation: [],
       byRoom: [],
     });
@@ -108,16 +196,34 @@ describe('VR reports', () => {
 
   it('follows a running session within seconds', async () => {
     const [a] = org.members;
-    await stack.http.post(`/sessions/${run2}/telemetry`).set(a.auth).send({ events: [step('s2'), step('s3'), step('s4')] }).expect(202);
-    const report = await eventually(async () => {
-      const res = await stack.http.get(`/reports/sessions?roomId=${fireRoom}&limit=1`).set(org.admin.auth);
-      return res.body.items[0].completedCount === 1 && res.body.items[0];
-    }, { timeoutMs: 5000 });
-    expect(report).toMatchObject({ status: 'running', completionRate: 1, participants: [expect.objectContaining({ stepsPassed: 4, progress: 1, completed: true })] });
+    await stack.http
+      .post(`/sessions/${run2}/telemetry`)
+      .set(a.auth)
+      .send({ events: [step('s2'), step('s3'), step('s4')] })
+      .expect(202);
+    const report = await eventually(
+      async () => {
+        const res = await stack.http.get(`/reports/sessions?roomId=${fireRoom}&limit=1`).set(org.admin.auth);
+        return res.body.items[0].completedCount === 1 && res.body.items[0];
+      },
+      { timeoutMs: 5000 },
+    );
+    expect(report).toMatchObject({
+      status: 'running',
+      completionRate: 1,
+      participants: [expect.objectContaining({ stepsPassed: 4, progress: 1, completed: true })],
+    });
   });
 
   it('refuses bad filters', async () => {
-    for (const query of ['from=yesterday', 'roomId=42', 'simulation=Bad Key', 'limit=0', 'from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', 'extra=1']) {
+    for (const query of [
+      'from=yesterday',
+      'roomId=42',
+      'simulation=Bad Key',
+      'limit=0',
+      'from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z',
+      'extra=1',
+    ]) {
       const res = await stack.http.get(`/reports/sessions?${query}`).set(org.admin.auth);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
@@ -136,7 +242,12 @@ describe('VR reports', () => {
 
   it('needs vr.reports.read', async () => {
     const noReports = await createAccount(stack, { tier: 'pro' });
-    await stack.services.orm.em.fork().getConnection().execute(`update roles set permissions = array_remove(permissions, 'vr.reports.read') where tenant_id = ?`, [noReports.tenantId]);
+    await stack.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update roles set permissions = array_remove(permissions, 'vr.reports.read') where tenant_id = ?`, [
+        noReports.tenantId,
+      ]);
     await stack.services.permissions.invalidate(noReports.tenantId);
     const res = await stack.http.get('/reports/overview').set(noReports.auth);
     expect(res.status).toBe(403);

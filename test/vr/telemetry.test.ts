@@ -47,7 +47,12 @@ describe('VR telemetry', () => {
       const s = await session();
       return s.eventsCount === before + 2 && s;
     });
-    expect(after.participants[0]).toMatchObject({ userId: org.members[0].user.id, stepsPassed: 1, lastStep: 'alarm', eventsCount: 2 });
+    expect(after.participants[0]).toMatchObject({
+      userId: org.members[0].user.id,
+      stepsPassed: 1,
+      lastStep: 'alarm',
+      eventsCount: 2,
+    });
   });
 
   it('counts a replayed batch with the same Idempotency-Key once', async () => {
@@ -91,11 +96,21 @@ describe('VR telemetry', () => {
   it('refuses bad batches with 400 and oversized ones with 413', async () => {
     const bad = await send([{ userId: 'someone', type: '', label: 'x'.repeat(201), detail: 5 }]);
     expect(bad.status).toBe(400);
-    expect([...new Set(bad.body.errors.map((e: { field: string }) => e.field))].sort()).toEqual(['events[0].detail', 'events[0].label', 'events[0].type', 'events[0].userId']);
+    expect([...new Set(bad.body.errors.map((e: { field: string }) => e.field))].sort()).toEqual([
+      'events[0].detail',
+      'events[0].label',
+      'events[0].type',
+      'events[0].userId',
+    ]);
     expect((await send([])).status).toBe(400);
     expect((await send([{ type: 'x', label: 'y' }])).status).toBe(400);
-    expect((await stack.http.post(`/sessions/${sessionId}/telemetry`).set(org.members[0].auth).send({ events: 'nope' })).status).toBe(400);
-    expect((await stack.http.post(`/sessions/${sessionId}/telemetry`).set(org.members[0].auth).send({})).status).toBe(400);
+    expect(
+      (await stack.http.post(`/sessions/${sessionId}/telemetry`).set(org.members[0].auth).send({ events: 'nope' }))
+        .status,
+    ).toBe(400);
+    expect((await stack.http.post(`/sessions/${sessionId}/telemetry`).set(org.members[0].auth).send({})).status).toBe(
+      400,
+    );
     const tooMany = await send(Array.from({ length: 501 }, () => ({ type: 't', label: 'l', detail: '' })));
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.code).toBe('batch_too_large');
@@ -104,13 +119,23 @@ describe('VR telemetry', () => {
     const key = await send([{ type: 't', label: 'l', detail: '' }], { 'Idempotency-Key': 'has spaces' });
     expect(key.status).toBe(400);
     expect(key.body.code).toBe('invalid_idempotency_key');
-    expect((await stack.http.post('/sessions/nope/telemetry').set(org.members[0].auth).send({ events: [{ type: 't', label: 'l', detail: '' }] })).status).toBe(400);
+    expect(
+      (
+        await stack.http
+          .post('/sessions/nope/telemetry')
+          .set(org.members[0].auth)
+          .send({ events: [{ type: 't', label: 'l', detail: '' }] })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses text PostgreSQL cannot store (NUL, unpaired surrogates)', async () => {
     const res = await send([{ type: 'ok', label: 'a\u0000b', detail: 'x\ud800' }]);
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['events[0].detail', 'events[0].label']);
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'events[0].detail',
+      'events[0].label',
+    ]);
     expect((await send([{ type: 'emoji', label: '\u{1F525} fire', detail: '' }])).status).toBe(202);
   });
 
@@ -146,7 +171,7 @@ describe('VR telemetry', () => {
     expect(isCleanBatch(['text'])).toBe(false);
   });
 
-  it('answers 404 for an unknown session or another organisation\'s', async () => {
+  it("answers 404 for an unknown session or another organisation's", async () => {
     const stranger = await createAccount(stack, { tier: 'pro' });
     const event = [{ type: 't', label: 'l', detail: '' }];
     expect((await send(event, {}, sessionId, stranger)).status).toBe(404);
@@ -179,12 +204,18 @@ describe('VR telemetry', () => {
     let reached!: () => void;
     const atGate = new Promise<void>((r) => (reached = r));
     const original = SessionGate.prototype.started;
-    const spy = jest.spyOn(SessionGate.prototype, 'started').mockImplementation(async function (this: SessionGate, ...args: Parameters<SessionGate['started']>) {
+    const spy = jest.spyOn(SessionGate.prototype, 'started').mockImplementation(async function (
+      this: SessionGate,
+      ...args: Parameters<SessionGate['started']>
+    ) {
       reached();
       await held;
       return original.apply(this, args);
     });
-    const hosting = stack.http.post(`/rooms/${room.id}/host`).set(host.auth).then((r) => r);
+    const hosting = stack.http
+      .post(`/rooms/${room.id}/host`)
+      .set(host.auth)
+      .then((r) => r);
     await atGate;
     await stack.http.post(`/rooms/${room.id}/close`).set(org.admin.auth).expect(200);
     release();
@@ -192,12 +223,18 @@ describe('VR telemetry', () => {
     spy.mockRestore();
     expect(hosted.status).toBe(201);
     const id = hosted.body.id as string;
-    expect((await stack.http.get(`/sessions/${id}`).set(org.admin.auth)).body).toMatchObject({ status: 'ended', endReason: 'room_closed' });
+    expect((await stack.http.get(`/sessions/${id}`).set(org.admin.auth)).body).toMatchObject({
+      status: 'ended',
+      endReason: 'room_closed',
+    });
 
-    const refused = await eventually(async () => {
-      const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
-      return res.status === 409 ? res : null;
-    }, { timeoutMs: 6000, what: 'telemetry refused after the grace period' });
+    const refused = await eventually(
+      async () => {
+        const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
+        return res.status === 409 ? res : null;
+      },
+      { timeoutMs: 6000, what: 'telemetry refused after the grace period' },
+    );
     expect(refused.body.code).toBe('session_ended');
     // The hub never hears the session start after its end.
     await eventually(() => hub.received.some((r) => r.body.event === 'room.closed' && r.body.roomId === room.id));
@@ -212,7 +249,9 @@ describe('VR telemetry', () => {
     jest.spyOn(SessionGate.prototype, 'ended').mockResolvedValueOnce(undefined);
     await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth).expect(200);
     // Past the grace period, counted from the end PostgreSQL recorded: the gate, never told of the end, still accepts.
-    const { endedAt } = await stack.services.orm.em.fork().findOneOrFail(VrSession, { id }, { filters: { tenant: false } });
+    const { endedAt } = await stack.services.orm.em
+      .fork()
+      .findOneOrFail(VrSession, { id }, { filters: { tenant: false } });
     const graceOver = endedAt!.getTime() + stack.services.config.TELEMETRY_GRACE_SECONDS * 1000;
     await eventually(() => Date.now() > graceOver, { timeoutMs: 5000, what: 'the grace period to pass' });
     expect((await send([{ type: 'late', label: 'l', detail: '' }], {}, id)).status).toBe(202);
@@ -220,10 +259,13 @@ describe('VR telemetry', () => {
     // The sweep's next comparison with PostgreSQL (every 30 s; made due now) repairs the gate.
     await stack.services.redis.del(stack.services.key('vr', 'reconciled'));
     await sweepPresence(stack.services);
-    const refused = await eventually(async () => {
-      const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
-      return res.status === 409 ? res : null;
-    }, { timeoutMs: 3000, what: 'telemetry refused once repaired' });
+    const refused = await eventually(
+      async () => {
+        const res = await send([{ type: 'late', label: 'l', detail: '' }], {}, id);
+        return res.status === 409 ? res : null;
+      },
+      { timeoutMs: 3000, what: 'telemetry refused once repaired' },
+    );
     expect(refused.body.code).toBe('session_ended');
   });
 });

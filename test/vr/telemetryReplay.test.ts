@@ -28,8 +28,21 @@ describe('telemetry retried with its Idempotency-Key', () => {
   });
 
   const send = (key: string) =>
-    stack.http.post(`/sessions/${sessionId}/telemetry`).set(vr.members[0].auth).set('Idempotency-Key', key).send({ events: [{ type: 'marker', label: key, detail: '' }] }).expect(202);
-  const stored = async (key: string) => (await stack.services.orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from vr_telemetry_events where session_id = ? and label = ?`, [sessionId, key]))[0].n;
+    stack.http
+      .post(`/sessions/${sessionId}/telemetry`)
+      .set(vr.members[0].auth)
+      .set('Idempotency-Key', key)
+      .send({ events: [{ type: 'marker', label: key, detail: '' }] })
+      .expect(202);
+  const stored = async (key: string) =>
+    (
+      await stack.services.orm.em
+        .fork()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from vr_telemetry_events where session_id = ? and label = ?`,
+          [sessionId, key],
+        )
+    )[0].n;
 
   it('answers duplicate only for a batch stored or waiting, and accepts again one whose job failed', async () => {
     expect((await send('lost-batch')).body).toMatchObject({ batchKey: 'lost-batch', duplicate: false });
@@ -37,7 +50,11 @@ describe('telemetry retried with its Idempotency-Key', () => {
     expect((await send('lost-batch')).body.duplicate).toBe(true);
     // Its job fails for good, as a worker that stalled past its limit failed it.
     const queue = stack.services.queues.get(telemetryQueue);
-    const taker = new Worker(telemetryQueue.name, null, { connection: bullConnection(stack.config), prefix: stack.services.queues.prefix, autorun: false });
+    const taker = new Worker(telemetryQueue.name, null, {
+      connection: bullConnection(stack.config),
+      prefix: stack.services.queues.prefix,
+      autorun: false,
+    });
     try {
       const job = await taker.getNextJob('test');
       expect(job?.data.batchKey).toBe('lost-batch');
@@ -52,7 +69,10 @@ describe('telemetry retried with its Idempotency-Key', () => {
     await eventually(async () => (await stored('lost-batch')) === 1, { what: 'the batch stored' });
     // Stored (its completed job deleted): a replay is a duplicate again and stores nothing more.
     expect((await send('lost-batch')).body.duplicate).toBe(true);
-    await eventually(async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed')).every((n) => n === 0), { what: 'the queue idle' });
+    await eventually(
+      async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed')).every((n) => n === 0),
+      { what: 'the queue idle' },
+    );
     expect(await stored('lost-batch')).toBe(1);
   });
 });

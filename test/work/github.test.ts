@@ -17,17 +17,25 @@ describe('GitHub webhook of work items', () => {
   afterAll(() => stack.close());
 
   const item = async (number: number) => {
-    const res = await stack.http.post('/api/work/items').set(owner.auth).send({ title: `Track #${number}`, link: { provider: 'github', repository: repo, number } });
+    const res = await stack.http
+      .post('/api/work/items')
+      .set(owner.auth)
+      .send({ title: `Track #${number}`, link: { provider: 'github', repository: repo, number } });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  const statusOf = async (id: string) => (await stack.http.get(`/api/work/items/${id}`).set(owner.auth)).body.status as string;
+  const statusOf = async (id: string) =>
+    (await stack.http.get(`/api/work/items/${id}`).set(owner.auth)).body.status as string;
   const signed = (bodies: string[], key = secret) => octokitSign(key, bodies);
 
   it('gives the Payload URL naming the organisation and never shows the secret again', async () => {
     const res = await stack.http.get('/api/work/github').set(owner.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ configured: true, webhookUrl: expect.stringMatching(new RegExp(`/api/work/github/webhook\\?org=${owner.tenantId}$`)), rotatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      configured: true,
+      webhookUrl: expect.stringMatching(new RegExp(`/api/work/github/webhook\\?org=${owner.tenantId}$`)),
+      rotatedAt: expect.any(String),
+    });
   });
 
   it('applies a delivery signed by @octokit/webhooks-methods: issue closed -> done, reopened -> in_progress', async () => {
@@ -41,7 +49,12 @@ describe('GitHub webhook of work items', () => {
     expect(await statusOf(id)).toBe('done');
 
     const reopen = githubEvent('issues', 'reopened', repo, 1, '2026-01-01T11:00:00Z');
-    await deliver(stack, owner.tenantId, { body: reopen, event: 'issues', id: randomUUID(), signature: signed([reopen])[0] });
+    await deliver(stack, owner.tenantId, {
+      body: reopen,
+      event: 'issues',
+      id: randomUUID(),
+      signature: signed([reopen])[0],
+    });
     await allProcessed(stack, owner.tenantId);
     expect(await statusOf(id)).toBe('in_progress');
   });
@@ -49,7 +62,12 @@ describe('GitHub webhook of work items', () => {
   it('sets a pull request item resolved on closed', async () => {
     const id = await item(2);
     const body = githubEvent('pull_request', 'closed', repo.toLowerCase(), 2, '2026-01-02T10:00:00Z');
-    await deliver(stack, owner.tenantId, { body, event: 'pull_request', id: randomUUID(), signature: signed([body])[0] });
+    await deliver(stack, owner.tenantId, {
+      body,
+      event: 'pull_request',
+      id: randomUUID(),
+      signature: signed([body])[0],
+    });
     await allProcessed(stack, owner.tenantId);
     expect(await statusOf(id)).toBe('resolved');
   });
@@ -58,11 +76,28 @@ describe('GitHub webhook of work items', () => {
     const before = (await storedDeliveries(stack, owner.tenantId)).length;
     const body = githubEvent('issues', 'closed', repo, 3, '2026-01-03T10:00:00Z');
     const [other] = signed([body], 'not-the-secret-of-this-organisation');
-    expectProblem(await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: other }), 403, 'signature_invalid');
+    expectProblem(
+      await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: other }),
+      403,
+      'signature_invalid',
+    );
     // Signed, then altered in transit.
     const [good] = signed([body]);
-    expectProblem(await deliver(stack, owner.tenantId, { body: body.replace('closed', 'reopened'), event: 'issues', id: randomUUID(), signature: good }), 403, 'signature_invalid');
-    expectProblem(await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: 'sha256=00' }), 403, 'signature_invalid');
+    expectProblem(
+      await deliver(stack, owner.tenantId, {
+        body: body.replace('closed', 'reopened'),
+        event: 'issues',
+        id: randomUUID(),
+        signature: good,
+      }),
+      403,
+      'signature_invalid',
+    );
+    expectProblem(
+      await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: 'sha256=00' }),
+      403,
+      'signature_invalid',
+    );
     expect(await storedDeliveries(stack, owner.tenantId)).toHaveLength(before);
   });
 
@@ -70,13 +105,20 @@ describe('GitHub webhook of work items', () => {
     const before = (await storedDeliveries(stack, owner.tenantId)).length;
     const body = githubEvent('issues', 'closed', repo, 3, '2026-01-03T10:00:00Z');
     const [signature] = signed([body]);
-    for (const [org, sig] of [[owner.tenantId, undefined], [undefined, signature], [randomUUID(), signature], ['not-a-uuid', signature]] as const) {
+    for (const [org, sig] of [
+      [owner.tenantId, undefined],
+      [undefined, signature],
+      [randomUUID(), signature],
+      ['not-a-uuid', signature],
+    ] as const) {
       const res = await deliver(stack, org, { body, event: 'issues', id: randomUUID(), signature: sig });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ received: false });
     }
     const noSecret = await createAccount(stack);
-    expect((await deliver(stack, noSecret.tenantId, { body, event: 'issues', id: randomUUID(), signature })).body).toEqual({ received: false });
+    expect(
+      (await deliver(stack, noSecret.tenantId, { body, event: 'issues', id: randomUUID(), signature })).body,
+    ).toEqual({ received: false });
     expect(await storedDeliveries(stack, owner.tenantId)).toHaveLength(before);
   });
 
@@ -84,7 +126,10 @@ describe('GitHub webhook of work items', () => {
     const id = await item(4);
     const body = githubEvent('issues', 'closed', repo, 4, '2026-01-04T10:00:00Z');
     const delivery = { body, event: 'issues', id: randomUUID(), signature: signed([body])[0] };
-    const answers = await Promise.all([deliver(stack, owner.tenantId, delivery), deliver(stack, owner.tenantId, delivery)]);
+    const answers = await Promise.all([
+      deliver(stack, owner.tenantId, delivery),
+      deliver(stack, owner.tenantId, delivery),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.filter((a) => a.body.duplicate)).toHaveLength(1);
     await allProcessed(stack, owner.tenantId);
@@ -98,19 +143,30 @@ describe('GitHub webhook of work items', () => {
 
   it('stores and applies a signed delivery whose JSON carries \\u0000 (jsonb refuses it), dropping the NUL', async () => {
     const id = await item(7);
-    const event = JSON.parse(githubEvent('issues', 'closed', repo, 7, '2026-01-07T10:00:00Z')) as { issue: Record<string, unknown>; sender: Record<string, unknown> };
+    const event = JSON.parse(githubEvent('issues', 'closed', repo, 7, '2026-01-07T10:00:00Z')) as {
+      issue: Record<string, unknown>;
+      sender: Record<string, unknown>;
+    };
     event.issue.title = 'Null\u0000byte \ud800';
     event.sender['no\u0000te'] = 'a\u0000b';
     const body = JSON.stringify(event);
     expect(body).toContain('\\u0000');
     const deliveryId = randomUUID();
-    const res = await deliver(stack, owner.tenantId, { body, event: 'issues', id: deliveryId, signature: signed([body])[0] });
+    const res = await deliver(stack, owner.tenantId, {
+      body,
+      event: 'issues',
+      id: deliveryId,
+      signature: signed([body])[0],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
     const rows = await allProcessed(stack, owner.tenantId);
     const stored = rows.find((r) => r.deliveryId === deliveryId)!;
     expect(stored.outcome).toBe('applied');
-    expect(stored.payload).toMatchObject({ issue: { title: 'Nullbyte \ufffd' }, sender: { login: 'octocat', note: 'ab' } });
+    expect(stored.payload).toMatchObject({
+      issue: { title: 'Nullbyte \ufffd' },
+      sender: { login: 'octocat', note: 'ab' },
+    });
     expect(await statusOf(id)).toBe('done');
   });
 
@@ -138,7 +194,12 @@ describe('GitHub webhook of work items', () => {
     await allProcessed(stack, owner.tenantId);
     expect(await statusOf(b)).toBe('resolved');
     const item6 = (await stack.http.get(`/api/work/items/${b}`).set(owner.auth)).body;
-    expect(item6.link).toEqual({ provider: 'github', repository: 'acme/rocket', number: 6, lastEventAt: '2026-01-06T10:05:00.000Z' });
+    expect(item6.link).toEqual({
+      provider: 'github',
+      repository: 'acme/rocket',
+      number: 6,
+      lastEventAt: '2026-01-06T10:05:00.000Z',
+    });
   });
 
   it('records other events and actions, and deliveries about unlinked issues, as ignored', async () => {
@@ -159,15 +220,29 @@ describe('GitHub webhook of work items', () => {
     secret = await setSecret(stack, owner);
     expect(secret).not.toBe(old);
     const body = githubEvent('issues', 'closed', repo, 9, '2026-03-01T10:00:00Z');
-    expectProblem(await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: signed([body], old)[0] }), 403, 'signature_invalid');
-    expect((await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: signed([body])[0] })).body).toEqual({ received: true });
+    expectProblem(
+      await deliver(stack, owner.tenantId, {
+        body,
+        event: 'issues',
+        id: randomUUID(),
+        signature: signed([body], old)[0],
+      }),
+      403,
+      'signature_invalid',
+    );
+    expect(
+      (await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: signed([body])[0] }))
+        .body,
+    ).toEqual({ received: true });
     // A chosen secret, as typed into GitHub's form.
     expect(await setSecret(stack, owner, 'a-secret-typed-by-hand-0123')).toBe('a-secret-typed-by-hand-0123');
   });
 
   it('sets the first secret once when two settings race (no undeclared 409)', async () => {
     const fresh = await createAccount(stack);
-    const answers = await Promise.all([1, 2, 3, 4].map(() => stack.http.put('/api/work/github/secret').set(fresh.auth).send({})));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => stack.http.put('/api/work/github/secret').set(fresh.auth).send({})),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect((await stack.http.get('/api/work/github').set(fresh.auth)).body.configured).toBe(true);
   });
@@ -178,9 +253,27 @@ describe('GitHub webhook of work items', () => {
     const id = await item(10);
     const body = githubEvent('issues', 'closed', repo, 10, '2026-03-02T10:00:00Z');
     // Signed for the other organisation but addressed to this one: refused.
-    expectProblem(await deliver(stack, owner.tenantId, { body, event: 'issues', id: randomUUID(), signature: signed([body], otherSecret)[0] }), 403, 'signature_invalid');
+    expectProblem(
+      await deliver(stack, owner.tenantId, {
+        body,
+        event: 'issues',
+        id: randomUUID(),
+        signature: signed([body], otherSecret)[0],
+      }),
+      403,
+      'signature_invalid',
+    );
     // Addressed to the other organisation: stored there, changes nothing here.
-    expect((await deliver(stack, other.tenantId, { body, event: 'issues', id: randomUUID(), signature: signed([body], otherSecret)[0] })).body).toEqual({ received: true });
+    expect(
+      (
+        await deliver(stack, other.tenantId, {
+          body,
+          event: 'issues',
+          id: randomUUID(),
+          signature: signed([body], otherSecret)[0],
+        })
+      ).body,
+    ).toEqual({ received: true });
     const rows = await allProcessed(stack, other.tenantId);
     expect(rows[0].outcome).toBe('ignored');
     expect(await statusOf(id)).toBe('todo');

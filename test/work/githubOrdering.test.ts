@@ -21,9 +21,21 @@ describe('GitHub webhook ordering guard', () => {
   afterAll(() => stack.close());
 
   const item = async (number: number) =>
-    (await stack.http.post('/api/work/items').set(owner.auth).send({ title: `Track #${number}`, link: { provider: 'github', repository: repo, number } }).expect(201)).body.id as string;
+    (
+      await stack.http
+        .post('/api/work/items')
+        .set(owner.auth)
+        .send({ title: `Track #${number}`, link: { provider: 'github', repository: repo, number } })
+        .expect(201)
+    ).body.id as string;
   const get = async (id: string) => (await stack.http.get(`/api/work/items/${id}`).set(owner.auth).expect(200)).body;
-  const send = async (kind: 'issues' | 'pull_request', action: string, number: number, updatedAt: string, id = randomUUID()) => {
+  const send = async (
+    kind: 'issues' | 'pull_request',
+    action: string,
+    number: number,
+    updatedAt: string,
+    id = randomUUID(),
+  ) => {
     const body = githubEvent(kind, action, repo, number, updatedAt);
     const [signature] = octokitSign(secret, [body]);
     const res = await deliver(stack, owner.tenantId, { body, event: kind, id, signature }).expect(200);
@@ -38,7 +50,10 @@ describe('GitHub webhook ordering guard', () => {
     expect((await get(id)).status).toBe('in_progress');
 
     // A client edits the title and sends the item's link back as it is (same provider, repository, number).
-    const patched = await stack.http.patch(`/api/work/items/${id}`).set(owner.auth).send({ title: 'Renamed', link: { provider: 'github', repository: repo, number: 11 } });
+    const patched = await stack.http
+      .patch(`/api/work/items/${id}`)
+      .set(owner.auth)
+      .send({ title: 'Renamed', link: { provider: 'github', repository: repo, number: 11 } });
     expect(patched.status).toBe(200);
 
     // The older "closed" delivery arrives late: it must be stale, the issue is open on GitHub.
@@ -62,11 +77,23 @@ describe('GitHub webhook ordering guard', () => {
   it('keeps the guard when the link is resent with another case, forgets it when the link changes', async () => {
     const id = await item(13);
     await send('issues', 'reopened', 13, '2026-02-03T10:05:00Z');
-    await stack.http.patch(`/api/work/items/${id}`).set(owner.auth).send({ link: { provider: 'github', repository: 'ACME/Rocket', number: 13 } }).expect(200);
+    await stack.http
+      .patch(`/api/work/items/${id}`)
+      .set(owner.auth)
+      .send({ link: { provider: 'github', repository: 'ACME/Rocket', number: 13 } })
+      .expect(200);
     expect((await get(id)).link.lastEventAt).toBe('2026-02-03T10:05:00.000Z');
-    await stack.http.patch(`/api/work/items/${id}`).set(owner.auth).send({ link: { provider: 'github', repository: repo, number: 14 } }).expect(200);
+    await stack.http
+      .patch(`/api/work/items/${id}`)
+      .set(owner.auth)
+      .send({ link: { provider: 'github', repository: repo, number: 14 } })
+      .expect(200);
     expect((await get(id)).link).toEqual({ provider: 'github', repository: repo, number: 14, lastEventAt: null });
-    await stack.http.patch(`/api/work/items/${id}`).set(owner.auth).send({ link: { provider: 'github', repository: repo, number: 13 } }).expect(200);
+    await stack.http
+      .patch(`/api/work/items/${id}`)
+      .set(owner.auth)
+      .send({ link: { provider: 'github', repository: repo, number: 13 } })
+      .expect(200);
     // Back to #13: a changed link, so even the older close applies.
     await send('issues', 'closed', 13, '2026-02-03T10:00:00Z');
     expect((await get(id)).status).toBe('done');
@@ -82,7 +109,10 @@ describe('GitHub webhook ordering guard', () => {
     await send('issues', 'reopened', 15, '2026-02-04T09:00:00Z', reopenedId);
     expect((await get(id)).status).toBe('in_progress');
     // GitHub redelivering the close (same X-GitHub-Delivery) is a duplicate: the item stays as the last one received left it.
-    expect(await send('issues', 'closed', 15, '2026-02-04T09:00:00Z', closedId)).toEqual({ received: true, duplicate: true });
+    expect(await send('issues', 'closed', 15, '2026-02-04T09:00:00Z', closedId)).toEqual({
+      received: true,
+      duplicate: true,
+    });
     expect((await get(id)).status).toBe('in_progress');
     const rows = await storedDeliveries(stack, owner.tenantId);
     expect(rows.find((r) => r.deliveryId === reopenedId)!.outcome).toBe('applied');

@@ -8,6 +8,9 @@ export const stripeEventsProcessor = defineProcessor(stripeEventsQueue, {
     return applyStripeEvent(services, eventId);
   },
   async onFailed({ eventId }, error, { services }) {
-    services.logger.error({ eventId, err: error.message }, 'Stripe event could not be applied; it stays unprocessed in stripe_events and can be retried from the queue dashboard');
+    services.logger.error(
+      { eventId, err: error.message },
+      'Stripe event could not be applied; it stays unprocessed in stripe_events and can be retried from the queue dashboard',
+    );
   },
 });

@@ -10,7 +10,10 @@ export const hrLeaveProcessor = defineProcessor(hrLeaveQueue, {
   async perform({ task, period, tenantId }, { services }) {
     if (!tenantId) {
       const tenants = await hrTenants(services);
-      await services.queues.addBulk(hrLeaveQueue, tenants.map((t) => ({ payload: { task, period, tenantId: t }, options: { jobId: `${task}-${t}-${period}` } })));
+      await services.queues.addBulk(
+        hrLeaveQueue,
+        tenants.map((t) => ({ payload: { task, period, tenantId: t }, options: { jobId: `${task}-${t}-${period}` } })),
+      );
       return { tenants: tenants.length };
     }
     const ctx = tenantContext(services, tenantId);

@@ -16,7 +16,11 @@ export const broadcastProcessor = defineProcessor(broadcastQueue, {
     const em = services.orm.em.fork();
     const users = await em.find(
       User,
-      { disabledAt: null, emailConfirmedAt: { $ne: null }, ...(payload.afterUserId ? { id: { $gt: payload.afterUserId } } : {}) },
+      {
+        disabledAt: null,
+        emailConfirmedAt: { $ne: null },
+        ...(payload.afterUserId ? { id: { $gt: payload.afterUserId } } : {}),
+      },
       { orderBy: { id: 'asc' }, limit: BATCH, fields: ['id', 'email'] },
     );
     const keyOf = (userId: string) => `broadcast:${payload.broadcastId}:${userId}`;
@@ -24,13 +28,24 @@ export const broadcastProcessor = defineProcessor(broadcastQueue, {
     const have = new Set(written.map((m) => m.dedupeKey));
     const mails = users
       .filter((u) => !have.has(keyOf(u.id)))
-      .map((u) => composeMail(em, services, { to: u.email, template: 'broadcast', data: { subject: payload.subject, text: payload.text }, dedupeKey: keyOf(u.id) }));
+      .map((u) =>
+        composeMail(em, services, {
+          to: u.email,
+          template: 'broadcast',
+          data: { subject: payload.subject, text: payload.text },
+          dedupeKey: keyOf(u.id),
+        }),
+      );
     await em.flush();
     await dispatchMails(services, [...written, ...mails]);
 
     const last = users.at(-1);
     if (users.length === BATCH && last) {
-      await services.queues.add(broadcastQueue, { ...payload, afterUserId: last.id }, { jobId: `broadcast.${payload.broadcastId}.${last.id}` });
+      await services.queues.add(
+        broadcastQueue,
+        { ...payload, afterUserId: last.id },
+        { jobId: `broadcast.${payload.broadcastId}.${last.id}` },
+      );
     } else {
       const recipients = await em.count(MailMessage, { dedupeKey: { $like: `broadcast:${payload.broadcastId}:%` } });
       await em.nativeUpdate(Broadcast, { id: payload.broadcastId }, { completedAt: new Date(), recipients });

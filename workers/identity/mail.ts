@@ -20,13 +20,20 @@ export const mailProcessor = defineProcessor(mailQueue, {
   perform: ({ mailId }, { services }) =>
     services.orm.em.fork().transactional(async (em) => {
       const mail = await em.findOne(MailMessage, { id: mailId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!mail || mail.status === 'sent' || mail.status === 'kept' || mail.status === 'capped') return { skipped: true };
+      if (!mail || mail.status === 'sent' || mail.status === 'kept' || mail.status === 'capped')
+        return { skipped: true };
       if (await overRecipientCap(services, mail)) {
         mail.status = 'capped';
       } else if (!services.mailer) {
         mail.status = 'kept';
       } else {
-        await services.mailer.sendMail({ from: services.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageIdOf(mail.id, services.config.PUBLIC_URL) });
+        await services.mailer.sendMail({
+          from: services.config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: messageIdOf(mail.id, services.config.PUBLIC_URL),
+        });
         mail.status = 'sent';
         mail.sentAt = new Date();
       }
@@ -35,7 +42,13 @@ export const mailProcessor = defineProcessor(mailQueue, {
     }),
 
   async onFailed({ mailId }, error, { services }) {
-    await services.orm.em.fork().nativeUpdate(MailMessage, { id: mailId, status: 'queued' }, { status: 'failed', error: error.message.slice(0, 500) });
+    await services.orm.em
+      .fork()
+      .nativeUpdate(
+        MailMessage,
+        { id: mailId, status: 'queued' },
+        { status: 'failed', error: error.message.slice(0, 500) },
+      );
   },
 });
 

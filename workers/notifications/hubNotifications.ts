@@ -28,7 +28,12 @@ export const hubNotificationsProcessor = defineProcessor(hubNotificationsQueue, 
     } catch (err) {
       const permanent = err instanceof HubError && err.permanent;
       const final = permanent || attempts >= (job.opts.attempts ?? 1);
-      await recordHubDelivery(services, payload, { status: final ? 'failed' : 'retrying', attempts, httpStatus: err instanceof HubError && err.status ? err.status : null, error: (err as Error).message });
+      await recordHubDelivery(services, payload, {
+        status: final ? 'failed' : 'retrying',
+        attempts,
+        httpStatus: err instanceof HubError && err.status ? err.status : null,
+        error: (err as Error).message,
+      });
       if (permanent) throw new UnrecoverableError((err as Error).message);
       throw err;
     }

@@ -69,7 +69,8 @@ export class GroupCommit<T> {
   private take(): Entry<T>[] {
     let weight = 0;
     let n = 0;
-    while (n < this.pending.length && weight < this.options.maxWeight) weight += this.options.weight(this.pending[n++].item);
+    while (n < this.pending.length && weight < this.options.maxWeight)
+      weight += this.options.weight(this.pending[n++].item);
     this.pendingWeight -= weight;
     return this.pending.splice(0, n);
   }

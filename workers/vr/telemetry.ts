@@ -15,7 +15,12 @@ function committerOf(services: Services): GroupCommit<TelemetryJob> {
       if (result.dropped) services.metrics.telemetryEventsDropped.inc(result.dropped);
       return result;
     };
-    committer = new GroupCommit(apply, { maxInFlight: 2, maxWeight: 2500, weight: (job) => job.events.length, lingerMs: 10 });
+    committer = new GroupCommit(apply, {
+      maxInFlight: 2,
+      maxWeight: 2500,
+      weight: (job) => job.events.length,
+      lingerMs: 10,
+    });
     committers.set(services, committer);
   }
   return committer;

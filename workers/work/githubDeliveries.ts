@@ -9,6 +9,9 @@ export const githubDeliveriesProcessor = defineProcessor(githubDeliveriesQueue, 
   },
   async onFailed({ tenantId, id }, error, { services, job }) {
     await markGithubDeliveryFailed(services, tenantId, id, error.message, job.attemptsMade + 1);
-    services.logger.error({ tenantId, deliveryId: id, err: error.message }, 'GitHub delivery could not be applied; it is marked failed and can be retried from the queue dashboard');
+    services.logger.error(
+      { tenantId, deliveryId: id, err: error.message },
+      'GitHub delivery could not be applied; it is marked failed and can be retried from the queue dashboard',
+    );
   },
 });

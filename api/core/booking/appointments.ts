@@ -6,7 +6,12 @@ import { createAppointment } from '../../../domain/core/booking/createAppointmen
 import { getAppointment } from '../../../domain/core/booking/getAppointment';
 import { listAppointments } from '../../../domain/core/booking/listAppointments';
 import { updateAppointment } from '../../../domain/core/booking/updateAppointment';
-import { bookAppointmentDoc, cancelAppointmentDoc, listAppointmentsDoc, updateAppointmentDoc } from './appointments.docs';
+import {
+  bookAppointmentDoc,
+  cancelAppointmentDoc,
+  listAppointmentsDoc,
+  updateAppointmentDoc,
+} from './appointments.docs';
 import { CreateBookingAppointmentBody, ListBookingAppointmentsQuery, UpdateBookingAppointmentBody } from './dtos';
 import { BookingAppointmentPageView, BookingAppointmentView } from './views';
 
@@ -29,7 +34,9 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
       response: BookingAppointmentPageView,
     },
     async ({ ctx, query }) =>
-      BookingAppointmentPageView.from(await listAppointments(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) })),
+      BookingAppointmentPageView.from(
+        await listAppointments(ctx, { ...query, from: toDate(query.from), to: toDate(query.to) }),
+      ),
   );
 
   r.post(
@@ -64,7 +71,10 @@ export function appointmentRoutes({ routes }: ModuleMount): void {
       params: IdParams,
       body: UpdateBookingAppointmentBody,
       response: BookingAppointmentView,
-      errors: { 404: 'Unknown appointment, service, staff member or customer', 409: '`slot_taken`, `invalid_transition`' },
+      errors: {
+        404: 'Unknown appointment, service, staff member or customer',
+        409: '`slot_taken`, `invalid_transition`',
+      },
     },
     async ({ ctx, params, body }) =>
       BookingAppointmentView.from(await updateAppointment(ctx, params.id, { ...body, start: toDate(body.start) })),

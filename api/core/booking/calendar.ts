@@ -19,7 +19,13 @@ import {
   ListCalendarEventsQuery,
   UpdateCalendarEventBody,
 } from './dtos';
-import { CalendarEventPageView, CalendarEventView, CalendarSyncInfoView, FreeBusyView, StaffFreeBusyView } from './calendarViews';
+import {
+  CalendarEventPageView,
+  CalendarEventView,
+  CalendarSyncInfoView,
+  FreeBusyView,
+  StaffFreeBusyView,
+} from './calendarViews';
 import { isoTime } from '../../http/present';
 import {
   createEventDoc,
@@ -66,14 +72,24 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
       errors: { 404: 'Unknown staff member' },
     },
     async ({ ctx, body }) => {
-      const event = await createCalendarEvent(ctx, { ...body, startAt: new Date(body.startAt), endAt: new Date(body.endAt) });
+      const event = await createCalendarEvent(ctx, {
+        ...body,
+        startAt: new Date(body.startAt),
+        endAt: new Date(body.endAt),
+      });
       return created(CalendarEventView.from(event), `/api/calendar/events/${event.id}`);
     },
   );
 
   r.get(
     '/api/calendar/events/:id',
-    { ...bookingRead, summary: 'Get one of my calendar events', description: ownEventsDoc, params: IdParams, response: CalendarEventView },
+    {
+      ...bookingRead,
+      summary: 'Get one of my calendar events',
+      description: ownEventsDoc,
+      params: IdParams,
+      response: CalendarEventView,
+    },
     async ({ ctx, params }) => CalendarEventView.from(await getOwnEvent(ctx, params.id)),
   );
 
@@ -89,14 +105,24 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
       errors: { 404: 'Unknown event or staff member' },
     },
     async ({ ctx, params, body }) => {
-      const event = await updateCalendarEvent(ctx, params.id, { ...body, startAt: toDate(body.startAt), endAt: toDate(body.endAt) });
+      const event = await updateCalendarEvent(ctx, params.id, {
+        ...body,
+        startAt: toDate(body.startAt),
+        endAt: toDate(body.endAt),
+      });
       return CalendarEventView.from(event);
     },
   );
 
   r.delete(
     '/api/calendar/events/:id',
-    { ...bookingRead, summary: 'Delete one of my calendar events', description: ownEventsDoc, params: IdParams, status: 204 },
+    {
+      ...bookingRead,
+      summary: 'Delete one of my calendar events',
+      description: ownEventsDoc,
+      params: IdParams,
+      status: 204,
+    },
     async ({ ctx, params }) => {
       await deleteCalendarEvent(ctx, params.id);
       return noContent();
@@ -124,7 +150,12 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
 
   r.get(
     '/api/calendar/sync-info',
-    { ...bookingRead, summary: 'My calendar synchronisation information', description: syncInfoDoc, response: CalendarSyncInfoView },
+    {
+      ...bookingRead,
+      summary: 'My calendar synchronisation information',
+      description: syncInfoDoc,
+      response: CalendarSyncInfoView,
+    },
     async ({ ctx }) => CalendarSyncInfoView.from(await syncInfo(ctx)),
   );
   r.post(
@@ -145,7 +176,7 @@ export function calendarRoutes({ routes, services }: ModuleMount): void {
     '/api/calendar/feed/:token',
     {
       access: 'public',
-      summary: 'A member\'s calendar as iCalendar',
+      summary: "A member's calendar as iCalendar",
       description: feedDoc,
       params: CalendarFeedParams,
       rateLimits: [{ name: 'calendar-feed-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],

@@ -21,7 +21,9 @@ export class CalendarEventView {
   @Nullable() @IsString() location!: string | null;
   @IsDateString() startAt!: string;
   @IsDateString() endAt!: string;
-  @JSONSchema({ description: 'From local midnight to local midnight in the business\'s time zone' }) @IsBoolean() allDay!: boolean;
+  @JSONSchema({ description: "From local midnight to local midnight in the business's time zone" })
+  @IsBoolean()
+  allDay!: boolean;
   @IsBoolean() busy!: boolean;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -67,7 +69,11 @@ export class StaffFreeBusyView {
   @ValidateNested({ each: true }) @Type(() => BusyPeriodView) busy!: BusyPeriodView[];
 
   static from(f: StaffFreeBusy): StaffFreeBusyView {
-    return { staffId: f.staff.id, displayName: f.staff.displayName, busy: f.busy.map((b) => ({ start: isoTime(b.start), end: isoTime(b.end), kind: b.kind })) };
+    return {
+      staffId: f.staff.id,
+      displayName: f.staff.displayName,
+      busy: f.busy.map((b) => ({ start: isoTime(b.start), end: isoTime(b.end), kind: b.kind })),
+    };
   }
 }
 

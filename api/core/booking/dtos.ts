@@ -1,15 +1,39 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO4217CurrencyCode, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO4217CurrencyCode,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Length, MaxLength } from '../../http/dtos';
-import { appointmentStatuses, BOOKING_SIZES, SERVICE_BOUNDS, type AppointmentStatus, type WeeklyHours } from '../../../entities/core/booking';
+import {
+  appointmentStatuses,
+  BOOKING_SIZES,
+  SERVICE_BOUNDS,
+  type AppointmentStatus,
+  type WeeklyHours,
+} from '../../../entities/core/booking';
 import { CALENDAR_EVENT_SIZES } from '../../../entities/core/calendar';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
 /** Request bodies, queries and path parameters of the booking routes (appointments, catalogue, calendar, storefront). */
 
 const PHONE = /^[+0-9 ().\-/]{3,32}$/;
-const nullable = (description: string, type = 'string') => ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
+const nullable = (description: string, type = 'string') =>
+  ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
 const instant = (description: string) => JSONSchema({ description, type: 'string', format: 'date-time' });
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
@@ -23,9 +47,14 @@ const IsWeeklyHours = () =>
         value !== null &&
         !Array.isArray(value) &&
         Object.entries(value).every(
-          ([day, spans]) => WEEKDAYS.includes(day) && Array.isArray(spans) && spans.length <= 10 && spans.every((s) => typeof s === 'string' && HOURS_RANGE.test(s) && s.slice(0, 5) < s.slice(6)),
+          ([day, spans]) =>
+            WEEKDAYS.includes(day) &&
+            Array.isArray(spans) &&
+            spans.length <= 10 &&
+            spans.every((s) => typeof s === 'string' && HOURS_RANGE.test(s) && s.slice(0, 5) < s.slice(6)),
         ),
-      defaultMessage: () => 'weeklyHours must map ISO weekdays "1".."7" to lists of "HH:MM-HH:MM" ranges (end after start)',
+      defaultMessage: () =>
+        'weeklyHours must map ISO weekdays "1".."7" to lists of "HH:MM-HH:MM" ranges (end after start)',
     },
   });
 
@@ -40,19 +69,26 @@ export class BookingAttendeeBody {
   @IsString() @Length(1, BOOKING_SIZES.attendeeName) name!: string;
   @IsEmail() @MaxLength(BOOKING_SIZES.email) email!: string;
   @JSONSchema(nullable('Phone number (digits, spaces, + ( ) . - /)'))
-  @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @IsOptional()
+  @Matches(PHONE, { message: 'phone must be a phone number' })
+  phone?: string | null;
 }
 
 export class CreateBookingAppointmentBody {
   @IsUUID() serviceId!: string;
   @IsUUID() staffId!: string;
-  @instant('Start (RFC 3339 with Z or an offset); the end follows from the service\'s duration') @IsInstant() start!: string;
+  @instant("Start (RFC 3339 with Z or an offset); the end follows from the service's duration")
+  @IsInstant()
+  start!: string;
   @JSONSchema(nullable('An existing customer; otherwise `attendee` finds (by e-mail) or creates one'))
-  @IsOptional() @IsUUID() customerId?: string | null;
+  @IsOptional()
+  @IsUUID()
+  customerId?: string | null;
   // IsObject: ValidateNested alone takes an array (of attendees, or empty) and checks each element.
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BookingAttendeeBody) attendee?: BookingAttendeeBody;
   @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) partySize?: number;
-  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?: string | null;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?:
+    string | null;
 }
 
 export class UpdateBookingAppointmentBody {
@@ -60,10 +96,13 @@ export class UpdateBookingAppointmentBody {
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() serviceId?: string;
   @JSONSchema({ description: 'booked -> confirmed -> completed | no_show; booked or confirmed -> cancelled' })
-  @IsOptional() @IsIn(appointmentStatuses) status?: AppointmentStatus;
+  @IsOptional()
+  @IsIn(appointmentStatuses)
+  status?: AppointmentStatus;
   @JSONSchema(nullable('The customer; null detaches')) @IsOptional() @IsUUID() customerId?: string | null;
   @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) partySize?: number;
-  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?: string | null;
+  @JSONSchema(nullable('Internal notes')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.notes) notes?:
+    string | null;
 }
 
 export class ListBookingAppointmentsQuery extends KeysetPageQuery {
@@ -72,7 +111,12 @@ export class ListBookingAppointmentsQuery extends KeysetPageQuery {
   @IsOptional() @IsUUID() staffId?: string;
   @IsOptional() @IsUUID() customerId?: string;
   // A function replaces the schema derived from the rules (an array's items and maxItems): the parameter is one string.
-  @JSONSchema(() => ({ description: 'Statuses, comma-separated (e.g. booked,confirmed)', type: 'string', pattern: '^[a-z_]+(,[a-z_]+)*$', maxLength: 100 }))
+  @JSONSchema(() => ({
+    description: 'Statuses, comma-separated (e.g. booked,confirmed)',
+    type: 'string',
+    pattern: '^[a-z_]+(,[a-z_]+)*$',
+    maxLength: 100,
+  }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()
@@ -83,25 +127,56 @@ export class ListBookingAppointmentsQuery extends KeysetPageQuery {
 export class CreateBookingServiceBody {
   @JSONSchema(nullable('Service group')) @IsOptional() @IsUUID() groupId?: string | null;
   @IsString() @Length(1, BOOKING_SIZES.name) name!: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
-  @JSONSchema({ description: `Minutes (${SERVICE_BOUNDS.minDurationMinutes} to ${SERVICE_BOUNDS.maxDurationMinutes})` }) @IsInt() @Min(SERVICE_BOUNDS.minDurationMinutes) @Max(SERVICE_BOUNDS.maxDurationMinutes) durationMinutes!: number;
+  @JSONSchema(nullable('Shown on the storefront'))
+  @IsOptional()
+  @IsString()
+  @MaxLength(BOOKING_SIZES.description)
+  description?: string | null;
+  @JSONSchema({ description: `Minutes (${SERVICE_BOUNDS.minDurationMinutes} to ${SERVICE_BOUNDS.maxDurationMinutes})` })
+  @IsInt()
+  @Min(SERVICE_BOUNDS.minDurationMinutes)
+  @Max(SERVICE_BOUNDS.maxDurationMinutes)
+  durationMinutes!: number;
   @JSONSchema({ description: 'Price in cents' }) @IsInt() @Min(0) @Max(INT4_MAX) priceCents!: number;
-  @JSONSchema({ description: 'ISO 4217 (default EUR)', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @JSONSchema({ description: 'ISO 4217 (default EUR)', type: 'string', pattern: '^[A-Z]{3}$' })
+  @IsOptional()
+  @IsISO4217CurrencyCode()
+  currency?: string;
   @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferBeforeMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferAfterMinutes?: number;
   @JSONSchema({ description: 'How long before its start a slot may still be booked on the storefront (minutes)' })
-  @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
-  @JSONSchema({ description: 'Most people one appointment takes' }) @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) capacity?: number;
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(525_600)
+  minNoticeMinutes?: number;
+  @JSONSchema({ description: 'Most people one appointment takes' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(SERVICE_BOUNDS.maxCapacity)
+  capacity?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class UpdateBookingServiceBody {
   @JSONSchema(nullable('Service group; null ungroups')) @IsOptional() @IsUUID() groupId?: string | null;
   @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) name?: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
-  @IsOptional() @IsInt() @Min(SERVICE_BOUNDS.minDurationMinutes) @Max(SERVICE_BOUNDS.maxDurationMinutes) durationMinutes?: number;
+  @JSONSchema(nullable('Shown on the storefront'))
+  @IsOptional()
+  @IsString()
+  @MaxLength(BOOKING_SIZES.description)
+  description?: string | null;
+  @IsOptional()
+  @IsInt()
+  @Min(SERVICE_BOUNDS.minDurationMinutes)
+  @Max(SERVICE_BOUNDS.maxDurationMinutes)
+  durationMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(INT4_MAX) priceCents?: number;
-  @JSONSchema({ description: 'ISO 4217', type: 'string', pattern: '^[A-Z]{3}$' }) @IsOptional() @IsISO4217CurrencyCode() currency?: string;
+  @JSONSchema({ description: 'ISO 4217', type: 'string', pattern: '^[A-Z]{3}$' })
+  @IsOptional()
+  @IsISO4217CurrencyCode()
+  currency?: string;
   @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferBeforeMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferAfterMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
@@ -111,53 +186,90 @@ export class UpdateBookingServiceBody {
 
 export class CreateBookingGroupBody {
   @IsString() @Length(1, BOOKING_SIZES.name) name!: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
+  @JSONSchema(nullable('Shown on the storefront'))
+  @IsOptional()
+  @IsString()
+  @MaxLength(BOOKING_SIZES.description)
+  description?: string | null;
   @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
 }
 
 export class UpdateBookingGroupBody {
   @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) name?: string;
-  @JSONSchema(nullable('Shown on the storefront')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) description?: string | null;
+  @JSONSchema(nullable('Shown on the storefront'))
+  @IsOptional()
+  @IsString()
+  @MaxLength(BOOKING_SIZES.description)
+  description?: string | null;
   @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
 }
 
 export class CreateBookingStaffBody {
-  @JSONSchema({ description: 'Public name on the storefront' }) @IsString() @Length(1, BOOKING_SIZES.name) displayName!: string;
+  @JSONSchema({ description: 'Public name on the storefront' })
+  @IsString()
+  @Length(1, BOOKING_SIZES.name)
+  displayName!: string;
   @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
-  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(BOOKING_SIZES.email) email?: string | null;
-  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(BOOKING_SIZES.email)
+  email?: string | null;
+  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?:
+    string | null;
   @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
-  @JSONSchema({ description: 'Services performed (empty: every service)' }) @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
+  @JSONSchema({ description: 'Services performed (empty: every service)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true })
+  serviceIds?: string[];
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class UpdateBookingStaffBody {
   @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) displayName?: string;
   @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
-  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' }) @IsOptional() @IsEmail() @MaxLength(BOOKING_SIZES.email) email?: string | null;
-  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(BOOKING_SIZES.email)
+  email?: string | null;
+  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?:
+    string | null;
   @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class LinkBookingStaffBody {
-  @JSONSchema(nullable('A member of the organisation (their busy calendar events block slots); null unlinks')) @IsOptional() @IsUUID() userId?: string | null;
-  @JSONSchema(nullable('An HR employee (their schedule and leave give the hours); null unlinks')) @IsOptional() @IsUUID() employeeId?: string | null;
+  @JSONSchema(nullable('A member of the organisation (their busy calendar events block slots); null unlinks'))
+  @IsOptional()
+  @IsUUID()
+  userId?: string | null;
+  @JSONSchema(nullable('An HR employee (their schedule and leave give the hours); null unlinks'))
+  @IsOptional()
+  @IsUUID()
+  employeeId?: string | null;
 }
 
 /** Every key of `value` is one of `allowed` and holds a string that `accept` takes (absent optional keys are fine). */
 function stringsAccepted(value: unknown, allowed: Record<string, (v: string) => boolean>, required: string[]): boolean {
   if (typeof value !== 'object' || value === null) return false;
   for (const key of required) if (!(key in value)) return false;
-  for (const [key, v] of Object.entries(value)) if (!Object.hasOwn(allowed, key) || typeof v !== 'string' || !allowed[key](v)) return false;
+  for (const [key, v] of Object.entries(value))
+    if (!Object.hasOwn(allowed, key) || typeof v !== 'string' || !allowed[key](v)) return false;
   return true;
 }
 
 export class BookingAvailabilityQuery {
   /** The storefront's hottest read skips the class-validator pass for a clean query (same checks; see toDto). */
   static fastAccept(query: unknown): boolean {
-    return stringsAccepted(query, { serviceId: isCanonicalUuid, from: isInstant, to: isInstant, staffId: isCanonicalUuid }, ['serviceId', 'from']);
+    return stringsAccepted(
+      query,
+      { serviceId: isCanonicalUuid, from: isInstant, to: isInstant, staffId: isCanonicalUuid },
+      ['serviceId', 'from'],
+    );
   }
 
   @IsUUID() serviceId!: string;
@@ -175,7 +287,7 @@ export class BookingSlugParams {
     return stringsAccepted(params, { publicSlug: (v) => v.length >= 1 && v.length <= 63 }, ['publicSlug']);
   }
 
-  @JSONSchema({ description: 'The business\'s public slug' }) @IsString() @Length(1, 63) publicSlug!: string;
+  @JSONSchema({ description: "The business's public slug" }) @IsString() @Length(1, 63) publicSlug!: string;
 }
 
 export class BookingManageParams extends BookingSlugParams {
@@ -185,9 +297,15 @@ export class BookingManageParams extends BookingSlugParams {
 export class PublicBookingBody {
   @IsString() @Length(1, BOOKING_SIZES.attendeeName) name!: string;
   @IsEmail() @MaxLength(BOOKING_SIZES.email) email!: string;
-  @JSONSchema(nullable('Phone number')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?: string | null;
+  @JSONSchema(nullable('Phone number'))
+  @IsOptional()
+  @Matches(PHONE, { message: 'phone must be a phone number' })
+  phone?: string | null;
   @IsUUID() serviceId!: string;
-  @JSONSchema({ description: 'A staff member; the first free one when absent' }) @IsOptional() @IsUUID() staffId?: string;
+  @JSONSchema({ description: 'A staff member; the first free one when absent' })
+  @IsOptional()
+  @IsUUID()
+  staffId?: string;
   @instant('A slot start given by the availability route') @IsInstant() start!: string;
 }
 
@@ -206,19 +324,29 @@ export class VisitorVerifyBody {
 
 export class CreateCalendarEventBody {
   @IsString() @Length(1, CALENDAR_EVENT_SIZES.title) title!: string;
-  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?: string | null;
-  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?: string | null;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?:
+    string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?:
+    string | null;
   @instant('Start (RFC 3339, with Z or an offset)') @IsInstant() startAt!: string;
   @instant('End (RFC 3339, with Z or an offset), after start') @IsInstant() endAt!: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
-  @JSONSchema({ description: 'Busy events block booking slots and show in free/busy (default true)' }) @IsOptional() @IsBoolean() busy?: boolean;
-  @JSONSchema(nullable('Staff member whose slots it blocks (default: the staff member linked to the owner)')) @IsOptional() @IsUUID() staffId?: string | null;
+  @JSONSchema({ description: 'Busy events block booking slots and show in free/busy (default true)' })
+  @IsOptional()
+  @IsBoolean()
+  busy?: boolean;
+  @JSONSchema(nullable('Staff member whose slots it blocks (default: the staff member linked to the owner)'))
+  @IsOptional()
+  @IsUUID()
+  staffId?: string | null;
 }
 
 export class UpdateCalendarEventBody {
   @IsOptional() @IsString() @Length(1, CALENDAR_EVENT_SIZES.title) title?: string;
-  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?: string | null;
-  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?: string | null;
+  @JSONSchema(nullable('Details')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.description) description?:
+    string | null;
+  @JSONSchema(nullable('Where')) @IsOptional() @IsString() @MaxLength(CALENDAR_EVENT_SIZES.location) location?:
+    string | null;
   @instant('Start (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() startAt?: string;
   @instant('End (RFC 3339, with Z or an offset)') @IsOptional() @IsInstant() endAt?: string;
   @IsOptional() @IsBoolean() allDay?: boolean;
@@ -234,7 +362,11 @@ export class ListCalendarEventsQuery extends KeysetPageQuery {
 export class CalendarFreeBusyQuery {
   @instant('Range start') @IsInstant() from!: string;
   @instant('Range end (at most 62 days after from)') @IsInstant() to!: string;
-  @JSONSchema(() => ({ description: 'Staff ids, comma-separated (default: every active staff member; at most 50)', type: 'string', maxLength: 1900 }))
+  @JSONSchema(() => ({
+    description: 'Staff ids, comma-separated (default: every active staff member; at most 50)',
+    type: 'string',
+    maxLength: 1900,
+  }))
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
   @IsArray()
@@ -244,5 +376,8 @@ export class CalendarFreeBusyQuery {
 }
 
 export class CalendarFeedParams {
-  @JSONSchema({ description: '`<feedId>.<secret>.ics` as given by sync-info' }) @IsString() @Length(10, 200) token!: string;
+  @JSONSchema({ description: '`<feedId>.<secret>.ics` as given by sync-info' })
+  @IsString()
+  @Length(10, 200)
+  token!: string;
 }

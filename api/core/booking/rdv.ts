@@ -95,12 +95,23 @@ export function rdvRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/rdv/service-groups',
-    { ...bookingRead, summary: 'List service groups', description: 'In display order.', response: BookingGroupListView },
+    {
+      ...bookingRead,
+      summary: 'List service groups',
+      description: 'In display order.',
+      response: BookingGroupListView,
+    },
     async ({ ctx }) => ({ items: (await listGroups(ctx)).map(BookingGroupView.from) }),
   );
   r.post(
     '/api/rdv/service-groups',
-    { ...bookingWrite, summary: 'Create a service group', body: CreateBookingGroupBody, response: BookingGroupView, status: 201 },
+    {
+      ...bookingWrite,
+      summary: 'Create a service group',
+      body: CreateBookingGroupBody,
+      response: BookingGroupView,
+      status: 201,
+    },
     async ({ ctx, body }) => created(BookingGroupView.from(await createGroup(ctx, body))),
   );
   r.get(
@@ -110,12 +121,24 @@ export function rdvRoutes({ routes }: ModuleMount): void {
   );
   r.patch(
     '/api/rdv/service-groups/:id',
-    { ...bookingWrite, summary: 'Edit a service group', params: IdParams, body: UpdateBookingGroupBody, response: BookingGroupView },
+    {
+      ...bookingWrite,
+      summary: 'Edit a service group',
+      params: IdParams,
+      body: UpdateBookingGroupBody,
+      response: BookingGroupView,
+    },
     async ({ ctx, params, body }) => BookingGroupView.from(await updateGroup(ctx, params.id, body)),
   );
   r.delete(
     '/api/rdv/service-groups/:id',
-    { ...bookingWrite, summary: 'Delete a service group', description: 'Its services stay, ungrouped.', params: IdParams, status: 204 },
+    {
+      ...bookingWrite,
+      summary: 'Delete a service group',
+      description: 'Its services stay, ungrouped.',
+      params: IdParams,
+      status: 204,
+    },
     async ({ ctx, params }) => {
       await deleteGroup(ctx, params.id);
       return noContent();
@@ -152,7 +175,13 @@ export function rdvRoutes({ routes }: ModuleMount): void {
   );
   r.patch(
     '/api/rdv/staff/:id',
-    { ...bookingWrite, summary: 'Edit a staff member', params: IdParams, body: UpdateBookingStaffBody, response: BookingStaffView },
+    {
+      ...bookingWrite,
+      summary: 'Edit a staff member',
+      params: IdParams,
+      body: UpdateBookingStaffBody,
+      response: BookingStaffView,
+    },
     async ({ ctx, params, body }) => BookingStaffView.from(await updateStaff(ctx, params.id, body)),
   );
   r.delete(

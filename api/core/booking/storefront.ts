@@ -7,12 +7,26 @@ import { openStore } from '../../../domain/core/booking/openStore';
 import { storeAvailability } from '../../../domain/core/booking/storeAvailability';
 import type { StoreBooking } from '../../../domain/core/booking/storeBooking';
 import { storeCatalogue } from '../../../domain/core/booking/storeCatalogue';
-import { BookingAvailabilityQuery, BookingManageParams, BookingSlugParams, PublicBookingBody, PublicRescheduleBody } from './dtos';
-import { availabilityDoc, bookOnlineDoc, cancelByTokenDoc, manageTokenDoc, rescheduleByTokenDoc, storefrontDoc } from './storefront.docs';
+import {
+  BookingAvailabilityQuery,
+  BookingManageParams,
+  BookingSlugParams,
+  PublicBookingBody,
+  PublicRescheduleBody,
+} from './dtos';
+import {
+  availabilityDoc,
+  bookOnlineDoc,
+  cancelByTokenDoc,
+  manageTokenDoc,
+  rescheduleByTokenDoc,
+  storefrontDoc,
+} from './storefront.docs';
 import { storefrontView, StorefrontBookingCreatedView, StorefrontBookingView, StorefrontView } from './storefrontViews';
 import { BookingAvailabilityView, BookingSlotView } from './views';
 
-const present = (b: StoreBooking): StorefrontBookingView => StorefrontBookingView.from(b.appointment, b.service, b.staff);
+const present = (b: StoreBooking): StorefrontBookingView =>
+  StorefrontBookingView.from(b.appointment, b.service, b.staff);
 
 /**
  * /api/public/stores/{publicSlug}: the anonymous storefront of a published business. Every route is rate
@@ -24,7 +38,8 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
   const anon = { access: 'public' as const, rateLimits: limit('storefront-ip') };
   // Bookings made (refused ones cost nothing) per address, attendee e-mail and store an hour: one stranger cannot
   // take a store's day or mail one inbox over and over, nor many strangers flood one store.
-  const { RATE_LIMIT_BOOKINGS_PER_IP_HOUR, RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, RATE_LIMIT_BOOKINGS_PER_STORE_HOUR } = services.config;
+  const { RATE_LIMIT_BOOKINGS_PER_IP_HOUR, RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR, RATE_LIMIT_BOOKINGS_PER_STORE_HOUR } =
+    services.config;
   const made = { windowSeconds: 3600, countSuccessesOnly: true };
   const bookingLimits: RateLimitRule[] = [
     ...limit('storefront-book-ip'),
@@ -137,7 +152,9 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
       errors: { 409: '`slot_taken`, `booking_started`, `invalid_transition`' },
     },
     async ({ params, body }) => {
-      return present(await rescheduleByToken(await openStore(services, params.publicSlug), params.token, new Date(body.start)));
+      return present(
+        await rescheduleByToken(await openStore(services, params.publicSlug), params.token, new Date(body.start)),
+      );
     },
   );
 }

@@ -23,7 +23,16 @@ export class StorefrontServiceView {
   @IsInt() capacity!: number;
 
   static from(s: BookingService): StorefrontServiceView {
-    return { id: s.id, groupId: s.groupId ?? null, name: s.name, description: s.description ?? null, durationMinutes: s.durationMinutes, priceCents: s.priceCents, currency: s.currency, capacity: s.capacity };
+    return {
+      id: s.id,
+      groupId: s.groupId ?? null,
+      name: s.name,
+      description: s.description ?? null,
+      durationMinutes: s.durationMinutes,
+      priceCents: s.priceCents,
+      currency: s.currency,
+      capacity: s.capacity,
+    };
   }
 }
 
@@ -31,7 +40,9 @@ export class StorefrontStaffView {
   @IsUUID() id!: string;
   @IsString() displayName!: string;
   @Nullable() @IsString() bio!: string | null;
-  @JSONSchema({ description: 'Services they perform (empty: every service)' }) @IsUUID('all', { each: true }) serviceIds!: string[];
+  @JSONSchema({ description: 'Services they perform (empty: every service)' })
+  @IsUUID('all', { each: true })
+  serviceIds!: string[];
 
   static from(s: Staff): StorefrontStaffView {
     return { id: s.id, displayName: s.displayName, bio: s.bio ?? null, serviceIds: s.serviceIds };
@@ -56,7 +67,14 @@ export class StorefrontView {
   @ValidateNested({ each: true }) @Type(() => StorefrontStaffView) staff!: StorefrontStaffView[];
 }
 
-export const storefrontView = (b: Lean<Business>, catalogue: { services: BookingService[]; groups: { id: string; name: string; description?: string | null; sortOrder: number }[]; staff: Staff[] }): StorefrontView => ({
+export const storefrontView = (
+  b: Lean<Business>,
+  catalogue: {
+    services: BookingService[];
+    groups: { id: string; name: string; description?: string | null; sortOrder: number }[];
+    staff: Staff[];
+  },
+): StorefrontView => ({
   name: b.name,
   publicSlug: b.publicSlug!,
   headline: b.publicProfile.headline ?? null,
@@ -69,7 +87,12 @@ export const storefrontView = (b: Lean<Business>, catalogue: { services: Booking
   timeZone: b.timeZone,
   currency: b.currency,
   locale: b.locale,
-  groups: catalogue.groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null, sortOrder: g.sortOrder })),
+  groups: catalogue.groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    description: g.description ?? null,
+    sortOrder: g.sortOrder,
+  })),
   services: catalogue.services.map(StorefrontServiceView.from),
   staff: catalogue.staff.map(StorefrontStaffView.from),
 });
@@ -85,7 +108,16 @@ export class StorefrontBookingView {
   @IsString() staffName!: string;
 
   static from(a: Appointment, service: { name: string }, staff: { displayName: string }): StorefrontBookingView {
-    return { reference: bookingReference(a.id), status: a.status, startAt: isoTime(a.startAt), endAt: isoTime(a.endAt), serviceId: a.serviceId, serviceName: service.name, staffId: a.staffId, staffName: staff.displayName };
+    return {
+      reference: bookingReference(a.id),
+      status: a.status,
+      startAt: isoTime(a.startAt),
+      endAt: isoTime(a.endAt),
+      serviceId: a.serviceId,
+      serviceName: service.name,
+      staffId: a.staffId,
+      staffName: staff.displayName,
+    };
   }
 }
 
@@ -101,7 +133,11 @@ export class VisitorStoreView {
 }
 
 export class VisitorSessionView {
-  @JSONSchema({ description: 'Send as `Authorization: Bearer <sessionToken>` to GET /api/public/auth/me; given once, stored hashed' }) @IsString() sessionToken!: string;
+  @JSONSchema({
+    description: 'Send as `Authorization: Bearer <sessionToken>` to GET /api/public/auth/me; given once, stored hashed',
+  })
+  @IsString()
+  sessionToken!: string;
   @IsDateString() expiresAt!: string;
   @IsString() email!: string;
   @ValidateNested() @Type(() => VisitorStoreView) store!: VisitorStoreView;

@@ -18,8 +18,10 @@ export class BookingAppointmentView {
   @Nullable() @IsUUID() customerId!: string | null;
   @IsDateString() startAt!: string;
   @IsDateString() endAt!: string;
-  @JSONSchema({ description: 'Start minus the service\'s buffer before: the staff member\'s time is held from here' }) @IsDateString() blockedFrom!: string;
-  @JSONSchema({ description: 'End plus the service\'s buffer after' }) @IsDateString() blockedUntil!: string;
+  @JSONSchema({ description: "Start minus the service's buffer before: the staff member's time is held from here" })
+  @IsDateString()
+  blockedFrom!: string;
+  @JSONSchema({ description: "End plus the service's buffer after" }) @IsDateString() blockedUntil!: string;
   @IsIn(appointmentStatuses) status!: string;
   @IsInt() partySize!: number;
   @IsIn(['staff', 'storefront']) source!: string;
@@ -123,7 +125,11 @@ export class BookingStaffView {
   @Nullable() @IsString() phone!: string | null;
   @Nullable() @IsUUID() userId!: string | null;
   @Nullable() @IsUUID() employeeId!: string | null;
-  @JSONSchema({ description: 'Own weekly hours (used when not linked to an HR employee)', type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } })
+  @JSONSchema({
+    description: 'Own weekly hours (used when not linked to an HR employee)',
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+  })
   @IsObject()
   weeklyHours!: WeeklyHours;
   @IsUUID('all', { each: true }) serviceIds!: string[];
@@ -168,6 +174,8 @@ export class BookingSlotView {
 }
 
 export class BookingAvailabilityView {
-  @JSONSchema({ description: 'The business\'s time zone (slots are in UTC; show them in this zone)' }) @IsString() timeZone!: string;
+  @JSONSchema({ description: "The business's time zone (slots are in UTC; show them in this zone)" })
+  @IsString()
+  timeZone!: string;
   @ValidateNested({ each: true }) @Type(() => BookingSlotView) slots!: BookingSlotView[];
 }

@@ -34,7 +34,12 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
       errors: { 404: 'Unknown or unpublished store' },
       rateLimits: [
         perIp('visitor-link-ip'),
-        { name: 'visitor-link-email', limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE, windowSeconds: 600, by: bodyEmail },
+        {
+          name: 'visitor-link-email',
+          limit: services.config.RATE_LIMIT_AUTH_PER_MINUTE,
+          windowSeconds: 600,
+          by: bodyEmail,
+        },
       ],
     },
     async ({ body }) => {
@@ -57,7 +62,12 @@ export function visitorAuthRoutes({ routes, services }: ModuleMount): void {
     async ({ body }) => {
       const s = await verifyVisitorLink(services, body.token);
       const store = { name: s.business.name, publicSlug: s.business.publicSlug ?? '' };
-      return { sessionToken: s.sessionToken, expiresAt: isoTime(s.expiresAt), email: s.email, store } satisfies VisitorSessionView;
+      return {
+        sessionToken: s.sessionToken,
+        expiresAt: isoTime(s.expiresAt),
+        email: s.email,
+        store,
+      } satisfies VisitorSessionView;
     },
   );
 

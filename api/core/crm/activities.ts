@@ -12,7 +12,13 @@ import '../../../domain/core/crm/registrations';
 import { ActivityBody, TasksQuery, TimelineQuery, UpdateActivityBody } from './dtos';
 import { ActivityView, HealthScoreView, TaskPageView, TimelineItemView, TimelinePageView } from './activityViews';
 import { crmGate } from './customers';
-import { openFollowUpsAcrossDoc, completeEditActivityDoc, addNoteCallEDoc, unifiedTimelineCustomerDoc, healthScoreCustomerDoc } from './activities.docs';
+import {
+  openFollowUpsAcrossDoc,
+  completeEditActivityDoc,
+  addNoteCallEDoc,
+  unifiedTimelineCustomerDoc,
+  healthScoreCustomerDoc,
+} from './activities.docs';
 
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
@@ -44,13 +50,24 @@ export function activityRoutes({ routes }: ModuleMount): void {
       body: UpdateActivityBody,
       response: ActivityView,
     },
-    async ({ ctx, params, body }) => ActivityView.from(await updateActivity(ctx, params.id, { ...body, occurredAt: date(body.occurredAt) ?? undefined, dueAt: date(body.dueAt) })),
+    async ({ ctx, params, body }) =>
+      ActivityView.from(
+        await updateActivity(ctx, params.id, {
+          ...body,
+          occurredAt: date(body.occurredAt) ?? undefined,
+          dueAt: date(body.dueAt),
+        }),
+      ),
   );
 
-  r.delete('/api/customers/activities/:id', { ...write, summary: 'Delete an activity', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteActivity(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/customers/activities/:id',
+    { ...write, summary: 'Delete an activity', params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteActivity(ctx, params.id);
+      return noContent();
+    },
+  );
 
   r.post(
     '/api/customers/:id/activities',
@@ -63,7 +80,16 @@ export function activityRoutes({ routes }: ModuleMount): void {
       response: ActivityView,
       status: 201,
     },
-    async ({ ctx, params, body }) => created(ActivityView.from(await addActivity(ctx, params.id, { ...body, occurredAt: date(body.occurredAt) ?? undefined, dueAt: date(body.dueAt) }))),
+    async ({ ctx, params, body }) =>
+      created(
+        ActivityView.from(
+          await addActivity(ctx, params.id, {
+            ...body,
+            occurredAt: date(body.occurredAt) ?? undefined,
+            dueAt: date(body.dueAt),
+          }),
+        ),
+      ),
   );
 
   r.get(
@@ -78,7 +104,13 @@ export function activityRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params, query }) => {
       await getCustomer(ctx, params.id);
-      const page = await readTimeline(ctx, params.id, { limit: query.limit, cursor: query.cursor, from: date(query.from) ?? undefined, to: date(query.to) ?? undefined, sources: query.sources });
+      const page = await readTimeline(ctx, params.id, {
+        limit: query.limit,
+        cursor: query.cursor,
+        from: date(query.from) ?? undefined,
+        to: date(query.to) ?? undefined,
+        sources: query.sources,
+      });
       return { items: page.items.map(TimelineItemView.from), nextCursor: page.nextCursor } satisfies TimelinePageView;
     },
   );

@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { activityTypes, type Activity } from '../../../entities/core/activity';
@@ -23,7 +33,9 @@ export class ActivityView {
   @Nullable() @IsUUID() assigneeId!: string | null;
   @Nullable() @IsUUID() createdBy!: string | null;
   @JSONSchema({ description: 'The system a synced activity comes from (`email` for logged e-mails)' })
-  @Nullable() @IsString() source!: string | null;
+  @Nullable()
+  @IsString()
+  source!: string | null;
   @Nullable() @IsString() externalId!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -51,7 +63,8 @@ export class ActivityView {
 export class TaskView extends ActivityView {
   @IsString() customerName!: string;
   @JSONSchema({ description: 'Due before now' })
-  @IsBoolean() overdue!: boolean;
+  @IsBoolean()
+  overdue!: boolean;
 }
 
 export class TaskPageView {
@@ -59,20 +72,30 @@ export class TaskPageView {
   @Nullable() @IsString() nextCursor!: string | null;
 
   static from(page: Page<TaskItem>, now = Date.now()): TaskPageView {
-    return mapPage(page, (t) => ({ ...ActivityView.from(t.activity), customerName: t.customerName, overdue: !!t.activity.dueAt && t.activity.dueAt.getTime() < now }));
+    return mapPage(page, (t) => ({
+      ...ActivityView.from(t.activity),
+      customerName: t.customerName,
+      overdue: !!t.activity.dueAt && t.activity.dueAt.getTime() < now,
+    }));
   }
 }
 
 export class TimelineItemView {
   @JSONSchema({ description: 'activity; invoice, appointment ... as their modules register' })
-  @IsString() source!: string;
+  @IsString()
+  source!: string;
   @IsUUID() id!: string;
   @IsDateString() at!: string;
   @IsString() type!: string;
   @IsString() title!: string;
   @Nullable() @IsString() summary!: string | null;
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Facts of the source (due dates, amounts, statuses ...)' })
-  @IsObject() data!: Record<string, unknown>;
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Facts of the source (due dates, amounts, statuses ...)',
+  })
+  @IsObject()
+  data!: Record<string, unknown>;
 
   static from(i: TimelineItem): TimelineItemView {
     return { ...i, at: isoTime(i.at) };
@@ -89,22 +112,34 @@ export class SignalView {
   @IsString() label!: string;
   @IsNumber() weight!: number;
   @JSONSchema({ description: '0 (bad) to 1 (healthy)' })
-  @IsNumber() value!: number;
+  @IsNumber()
+  value!: number;
   @IsString() detail!: string;
   @JSONSchema({ type: 'object', additionalProperties: { type: ['number', 'string', 'null'] } })
-  @IsObject() facts!: Record<string, number | string | null>;
+  @IsObject()
+  facts!: Record<string, number | string | null>;
 }
 
 export class HealthScoreView {
   @IsUUID() customerId!: string;
-  @JSONSchema({ description: 'round(100 × Σ weight × value / Σ weight) over the signals that apply (50 when none does)' })
-  @IsInt() score!: number;
+  @JSONSchema({
+    description: 'round(100 × Σ weight × value / Σ weight) over the signals that apply (50 when none does)',
+  })
+  @IsInt()
+  score!: number;
   @JSONSchema({ description: 'low (score ≥ 70), medium (40-69), high (< 40)' })
-  @IsIn(riskLevelValues) risk!: string;
+  @IsIn(riskLevelValues)
+  risk!: string;
   @ValidateNested({ each: true }) @Type(() => SignalView) signals!: SignalView[];
   @IsDateString() computedAt!: string;
 
   static from(h: HealthScore): HealthScoreView {
-    return { customerId: h.customerId, score: h.score, risk: h.risk, signals: h.signals as StoredSignal[], computedAt: isoTime(h.computedAt) };
+    return {
+      customerId: h.customerId,
+      score: h.score,
+      risk: h.risk,
+      signals: h.signals as StoredSignal[],
+      computedAt: isoTime(h.computedAt),
+    };
   }
 }

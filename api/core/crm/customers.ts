@@ -13,7 +13,13 @@ import { removeRelation } from '../../../domain/core/crm/removeRelation';
 import { updateCustomer } from '../../../domain/core/crm/updateCustomer';
 import { CreateCustomerBody, ListCustomersQuery, RelationBody, RelationParams, UpdateCustomerBody } from './dtos';
 import { CustomerDetailView, CustomerPageView, CustomerView, RelationView } from './views';
-import { listCustomersDoc, createCustomerDoc, editCustomerDoc, deleteCustomerDoc, relateCustomerAnotherDoc } from './customers.docs';
+import {
+  listCustomersDoc,
+  createCustomerDoc,
+  editCustomerDoc,
+  deleteCustomerDoc,
+  relateCustomerAnotherDoc,
+} from './customers.docs';
 
 export const crmGate = { access: 'user', module: 'core' } as const;
 
@@ -34,7 +40,10 @@ export function customerRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, query }) => {
       const defs = await fieldDefinitions(ctx);
-      const page = await listCustomers(ctx, { ...query, custom: query.custom ? parseCustomFilters(defs, query.custom) : undefined });
+      const page = await listCustomers(ctx, {
+        ...query,
+        custom: query.custom ? parseCustomFilters(defs, query.custom) : undefined,
+      });
       return CustomerPageView.from(page, defs);
     },
   );
@@ -56,13 +65,20 @@ export function customerRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.get('/api/customers/:id', { ...read, summary: 'Get a customer with its relations', params: IdParams, response: CustomerDetailView }, async ({ ctx, params }) => {
-    // The customer first: an unknown id answers 404 before any other read.
-    const customer = await readCustomer(ctx, params.id);
-    const [defs, relations] = await Promise.all([fieldDefinitions(ctx), relationsOf(ctx, customer.id)]);
-    const view: CustomerDetailView = { ...CustomerView.from(customer, defs), relations: relations.map(RelationView.from) };
-    return view;
-  });
+  r.get(
+    '/api/customers/:id',
+    { ...read, summary: 'Get a customer with its relations', params: IdParams, response: CustomerDetailView },
+    async ({ ctx, params }) => {
+      // The customer first: an unknown id answers 404 before any other read.
+      const customer = await readCustomer(ctx, params.id);
+      const [defs, relations] = await Promise.all([fieldDefinitions(ctx), relationsOf(ctx, customer.id)]);
+      const view: CustomerDetailView = {
+        ...CustomerView.from(customer, defs),
+        relations: relations.map(RelationView.from),
+      };
+      return view;
+    },
+  );
 
   r.patch(
     '/api/customers/:id',
@@ -75,7 +91,8 @@ export function customerRoutes({ routes }: ModuleMount): void {
       response: CustomerView,
       errors: { 409: '`external_id_taken`' },
     },
-    async ({ ctx, params, body }) => CustomerView.from(await updateCustomer(ctx, params.id, body), await fieldDefinitions(ctx)),
+    async ({ ctx, params, body }) =>
+      CustomerView.from(await updateCustomer(ctx, params.id, body), await fieldDefinitions(ctx)),
   );
 
   r.delete(

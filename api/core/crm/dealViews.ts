@@ -31,7 +31,13 @@ export class PipelineView {
   @IsDateString() updatedAt!: string;
 
   static from({ pipeline, stages }: PipelineRows): PipelineView {
-    return { id: pipeline.id, name: pipeline.name, stages: stages.map(StageView.from), createdAt: isoTime(pipeline.createdAt), updatedAt: isoTime(pipeline.updatedAt) };
+    return {
+      id: pipeline.id,
+      name: pipeline.name,
+      stages: stages.map(StageView.from),
+      createdAt: isoTime(pipeline.createdAt),
+      updatedAt: isoTime(pipeline.updatedAt),
+    };
   }
 }
 
@@ -46,7 +52,8 @@ export class DealView {
   @IsUUID() pipelineId!: string;
   @IsUUID() stageId!: string;
   @JSONSchema({ description: 'Integer cents' })
-  @IsInt() amount!: number;
+  @IsInt()
+  amount!: number;
   @IsString() currency!: string;
   @Nullable() @IsUUID() ownerId!: string | null;
   @IsIn(dealStatuses) status!: string;
@@ -91,13 +98,22 @@ export class DealEventView {
   @Nullable() @IsString() reason!: string | null;
 
   static from(e: Lean<DealEvent>): DealEventView {
-    return { type: e.type, fromStageId: e.fromStageId ?? null, toStageId: e.toStageId ?? null, actorId: e.actorId ?? null, at: isoTime(e.at), reason: e.reason ?? null };
+    return {
+      type: e.type,
+      fromStageId: e.fromStageId ?? null,
+      toStageId: e.toStageId ?? null,
+      actorId: e.actorId ?? null,
+      at: isoTime(e.at),
+      reason: e.reason ?? null,
+    };
   }
 }
 
 export class DealDetailView extends DealView {
   @JSONSchema({ description: 'Stages entered and status changes, oldest first, with actor and time' })
-  @ValidateNested({ each: true }) @Type(() => DealEventView) history!: DealEventView[];
+  @ValidateNested({ each: true })
+  @Type(() => DealEventView)
+  history!: DealEventView[];
 }
 
 export class DealPageView {
@@ -112,9 +128,11 @@ export class DealPageView {
 export class CurrencyTotalView {
   @IsString() currency!: string;
   @JSONSchema({ description: 'Sum of the open deals, cents' })
-  @IsInt() amount!: number;
+  @IsInt()
+  amount!: number;
   @JSONSchema({ description: currencyTotalViewWeightedDoc })
-  @IsInt() weighted!: number;
+  @IsInt()
+  weighted!: number;
   @IsInt() count!: number;
 
   static from(t: CurrencyTotal): CurrencyTotalView {
@@ -125,12 +143,19 @@ export class CurrencyTotalView {
 export class BoardColumnView {
   @ValidateNested() @Type(() => StageView) stage!: StageView;
   @JSONSchema({ description: 'Open deals of the stage, most recently moved first (at most perStage)' })
-  @ValidateNested({ each: true }) @Type(() => DealView) deals!: DealView[];
+  @ValidateNested({ each: true })
+  @Type(() => DealView)
+  deals!: DealView[];
   @IsInt() count!: number;
   @ValidateNested({ each: true }) @Type(() => CurrencyTotalView) totals!: CurrencyTotalView[];
 
   static from(c: BoardColumn): BoardColumnView {
-    return { stage: StageView.from(c.stage), deals: c.deals.map(DealView.from), count: c.count, totals: c.totals.map(CurrencyTotalView.from) };
+    return {
+      stage: StageView.from(c.stage),
+      deals: c.deals.map(DealView.from),
+      count: c.count,
+      totals: c.totals.map(CurrencyTotalView.from),
+    };
   }
 }
 
@@ -141,6 +166,11 @@ export class BoardView {
   @ValidateNested({ each: true }) @Type(() => CurrencyTotalView) totals!: CurrencyTotalView[];
 
   static from(b: Board): BoardView {
-    return { pipelineId: b.pipeline.id, name: b.pipeline.name, stages: b.columns.map(BoardColumnView.from), totals: b.totals.map(CurrencyTotalView.from) };
+    return {
+      pipelineId: b.pipeline.id,
+      name: b.pipeline.name,
+      stages: b.columns.map(BoardColumnView.from),
+      totals: b.totals.map(CurrencyTotalView.from),
+    };
   }
 }

@@ -21,38 +21,91 @@ export function dealRoutes({ routes }: ModuleMount): void {
   const read = { ...crmGate, permission: 'core.customers.read' } as const;
   const write = { ...crmGate, permission: 'core.customers.write' } as const;
 
-  r.get('/api/deals', { ...read, summary: 'List deals', description: 'Oldest first; filter by customerId, pipelineId, stageId, ownerId, status.', query: ListDealsQuery, response: DealPageView }, async ({ ctx, query }) =>
-    DealPageView.from(await listDeals(ctx, query)),
+  r.get(
+    '/api/deals',
+    {
+      ...read,
+      summary: 'List deals',
+      description: 'Oldest first; filter by customerId, pipelineId, stageId, ownerId, status.',
+      query: ListDealsQuery,
+      response: DealPageView,
+    },
+    async ({ ctx, query }) => DealPageView.from(await listDeals(ctx, query)),
   );
 
   r.post(
     '/api/deals',
-    { ...write, summary: 'Create a deal', description: createDealDoc, body: CreateDealBody, response: DealView, status: 201, errors: { 409: '`external_id_taken`' } },
+    {
+      ...write,
+      summary: 'Create a deal',
+      description: createDealDoc,
+      body: CreateDealBody,
+      response: DealView,
+      status: 201,
+      errors: { 409: '`external_id_taken`' },
+    },
     async ({ ctx, body }) => {
       const deal = await createDeal(ctx, body);
       return created(DealView.from(deal), `/api/deals/${deal.id}`);
     },
   );
 
-  r.get('/api/deals/:id', { ...read, summary: 'Get a deal with its history', params: IdParams, response: DealDetailView }, async ({ ctx, params }) => {
-    const { deal, history } = await getDeal(ctx, params.id);
-    return { ...DealView.from(deal), history: history.map(DealEventView.from) } satisfies DealDetailView;
-  });
+  r.get(
+    '/api/deals/:id',
+    { ...read, summary: 'Get a deal with its history', params: IdParams, response: DealDetailView },
+    async ({ ctx, params }) => {
+      const { deal, history } = await getDeal(ctx, params.id);
+      return { ...DealView.from(deal), history: history.map(DealEventView.from) } satisfies DealDetailView;
+    },
+  );
 
   r.patch(
     '/api/deals/:id',
-    { ...write, summary: 'Edit a deal', description: editDealDoc, params: IdParams, body: UpdateDealBody, response: DealView, errors: { 409: '`external_id_taken`' } },
+    {
+      ...write,
+      summary: 'Edit a deal',
+      description: editDealDoc,
+      params: IdParams,
+      body: UpdateDealBody,
+      response: DealView,
+      errors: { 409: '`external_id_taken`' },
+    },
     async ({ ctx, params, body }) => DealView.from(await updateDeal(ctx, params.id, body)),
   );
 
-  r.delete('/api/deals/:id', { ...write, summary: 'Delete a deal (with its history)', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteDeal(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/deals/:id',
+    { ...write, summary: 'Delete a deal (with its history)', params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteDeal(ctx, params.id);
+      return noContent();
+    },
+  );
 
-  const transitions = { ...write, params: IdParams, response: DealView, errors: { 409: '`invalid_transition`' } } as const;
-  r.post('/api/deals/:id/move', { ...transitions, summary: 'Move a deal to another stage', description: dealRulesDoc, body: MoveDealBody }, async ({ ctx, params, body }) => DealView.from(await moveDeal(ctx, params.id, body.stageId)));
-  r.post('/api/deals/:id/win', { ...transitions, summary: 'Mark a deal won', description: dealRulesDoc }, async ({ ctx, params }) => DealView.from(await winDeal(ctx, params.id)));
-  r.post('/api/deals/:id/lose', { ...transitions, summary: 'Mark a deal lost', description: dealRulesDoc, body: LoseDealBody }, async ({ ctx, params, body }) => DealView.from(await loseDeal(ctx, params.id, body.reason)));
-  r.post('/api/deals/:id/reopen', { ...transitions, summary: 'Reopen a won or lost deal', description: dealRulesDoc }, async ({ ctx, params }) => DealView.from(await reopenDeal(ctx, params.id)));
+  const transitions = {
+    ...write,
+    params: IdParams,
+    response: DealView,
+    errors: { 409: '`invalid_transition`' },
+  } as const;
+  r.post(
+    '/api/deals/:id/move',
+    { ...transitions, summary: 'Move a deal to another stage', description: dealRulesDoc, body: MoveDealBody },
+    async ({ ctx, params, body }) => DealView.from(await moveDeal(ctx, params.id, body.stageId)),
+  );
+  r.post(
+    '/api/deals/:id/win',
+    { ...transitions, summary: 'Mark a deal won', description: dealRulesDoc },
+    async ({ ctx, params }) => DealView.from(await winDeal(ctx, params.id)),
+  );
+  r.post(
+    '/api/deals/:id/lose',
+    { ...transitions, summary: 'Mark a deal lost', description: dealRulesDoc, body: LoseDealBody },
+    async ({ ctx, params, body }) => DealView.from(await loseDeal(ctx, params.id, body.reason)),
+  );
+  r.post(
+    '/api/deals/:id/reopen',
+    { ...transitions, summary: 'Reopen a won or lost deal', description: dealRulesDoc },
+    async ({ ctx, params }) => DealView.from(await reopenDeal(ctx, params.id)),
+  );
 }

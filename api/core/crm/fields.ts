@@ -13,12 +13,24 @@ import { defineReplaceCustomFieldDoc, deleteCustomFieldDoc } from './fields.docs
 export function customFieldRoutes({ routes }: ModuleMount): void {
   const r = routes('CRM custom fields');
 
-  r.get('/api/customers/fields', { ...crmGate, permission: 'core.customers.read', summary: 'List custom fields', response: CustomFieldListView }, async ({ ctx }) => ({
-    items: (await listCustomFields(ctx)).map(CustomFieldView.from),
-  }));
+  r.get(
+    '/api/customers/fields',
+    { ...crmGate, permission: 'core.customers.read', summary: 'List custom fields', response: CustomFieldListView },
+    async ({ ctx }) => ({
+      items: (await listCustomFields(ctx)).map(CustomFieldView.from),
+    }),
+  );
 
-  r.get('/api/customers/fields/:key', { ...crmGate, permission: 'core.customers.read', summary: 'Get a custom field', params: CustomFieldParams, response: CustomFieldView }, async ({ ctx, params }) =>
-    CustomFieldView.from(await getCustomField(ctx, params.key)),
+  r.get(
+    '/api/customers/fields/:key',
+    {
+      ...crmGate,
+      permission: 'core.customers.read',
+      summary: 'Get a custom field',
+      params: CustomFieldParams,
+      response: CustomFieldView,
+    },
+    async ({ ctx, params }) => CustomFieldView.from(await getCustomField(ctx, params.key)),
   );
 
   r.put(
@@ -36,7 +48,9 @@ export function customFieldRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params, body }) => {
       const { field, created: isNew } = await defineCustomField(ctx, params.key, body);
-      return isNew ? created(CustomFieldView.from(field), `/api/customers/fields/${field.key}`) : CustomFieldView.from(field);
+      return isNew
+        ? created(CustomFieldView.from(field), `/api/customers/fields/${field.key}`)
+        : CustomFieldView.from(field);
     },
   );
 

@@ -16,7 +16,13 @@ export function hubRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/public/hub/customers',
-    { ...key, summary: 'List customers (integration)', description: 'Oldest first, keyset by id; filter by externalId, kind, role.', query: PublicCustomersQuery, response: CustomerPageView },
+    {
+      ...key,
+      summary: 'List customers (integration)',
+      description: 'Oldest first, keyset by id; filter by externalId, kind, role.',
+      query: PublicCustomersQuery,
+      response: CustomerPageView,
+    },
     async ({ ctx, query }) => CustomerPageView.from(await listHubCustomers(ctx, query), await fieldDefinitions(ctx)),
   );
 
@@ -32,7 +38,8 @@ export function hubRoutes({ routes }: ModuleMount): void {
       status: 202,
       errors: { 413: '`batch_too_large` beyond 10,000 records' },
     },
-    async ({ ctx, body, apiKey }) => accepted(ImportView.from(await startImport(ctx, 'customers', body.records, apiKey.keyId))),
+    async ({ ctx, body, apiKey }) =>
+      accepted(ImportView.from(await startImport(ctx, 'customers', body.records, apiKey.keyId))),
   );
 
   r.post(
@@ -47,10 +54,19 @@ export function hubRoutes({ routes }: ModuleMount): void {
       status: 202,
       errors: { 413: '`batch_too_large` beyond 10,000 records' },
     },
-    async ({ ctx, body, apiKey }) => accepted(ImportView.from(await startImport(ctx, 'deals', body.records, apiKey.keyId))),
+    async ({ ctx, body, apiKey }) =>
+      accepted(ImportView.from(await startImport(ctx, 'deals', body.records, apiKey.keyId))),
   );
 
-  r.get('/api/public/hub/imports/:id', { ...key, summary: 'Status of a bulk import', description: statusBulkImportDoc, params: IdParams, response: ImportView }, async ({ ctx, params }) =>
-    ImportView.from(await getImport(ctx, params.id)),
+  r.get(
+    '/api/public/hub/imports/:id',
+    {
+      ...key,
+      summary: 'Status of a bulk import',
+      description: statusBulkImportDoc,
+      params: IdParams,
+      response: ImportView,
+    },
+    async ({ ctx, params }) => ImportView.from(await getImport(ctx, params.id)),
   );
 }

@@ -10,7 +10,8 @@ import { importViewFailedDoc } from './importViews.docs';
 /** Presenters of the integration hub's imports and activity sync. */
 export class ImportErrorView {
   @JSONSchema({ description: 'Index of the record in the call (-1: the whole import)' })
-  @IsInt() index!: number;
+  @IsInt()
+  index!: number;
   @Nullable() @IsString() externalId!: string | null;
   @IsString() field!: string;
   @IsString() message!: string;
@@ -20,17 +21,20 @@ export class ImportView {
   @IsUUID() id!: string;
   @IsIn(importKinds) kind!: string;
   @JSONSchema({ description: 'queued, running, completed (records stored or reported in errors) or failed' })
-  @IsIn(importStatuses) status!: string;
+  @IsIn(importStatuses)
+  status!: string;
   @IsInt() total!: number;
   @IsInt() created!: number;
   @IsInt() updated!: number;
   @JSONSchema({ description: importViewFailedDoc })
-  @IsInt() failed!: number;
+  @IsInt()
+  failed!: number;
   @ValidateNested({ each: true }) @Type(() => ImportErrorView) errors!: ImportErrorView[];
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() finishedAt!: string | null;
   @JSONSchema({ description: 'Where to follow the import' })
-  @IsString() statusUrl!: string;
+  @IsString()
+  statusUrl!: string;
 
   static from(i: CrmImport): ImportView {
     return {

@@ -25,13 +25,19 @@ export function crmInternalRoutes({ routes }: ModuleMount): void {
     },
     async ({ services, body }) => {
       const errors = body.activities.flatMap((a, i) => (!a.customerId === !a.customerEmail ? [i] : []));
-      if (errors.length) throw invalidField(`activities[${errors[0]}].customerId`, 'give either customerId or customerEmail');
+      if (errors.length)
+        throw invalidField(`activities[${errors[0]}].customerId`, 'give either customerId or customerEmail');
       const ctx = await internalContext(services, body.tenantId);
       return SyncResultView.from(
         await syncActivities(
           ctx,
           body.source,
-          body.activities.map((a) => ({ ...a, occurredAt: new Date(a.occurredAt), dueAt: toDate(a.dueAt), completedAt: toDate(a.completedAt) })),
+          body.activities.map((a) => ({
+            ...a,
+            occurredAt: new Date(a.occurredAt),
+            dueAt: toDate(a.dueAt),
+            completedAt: toDate(a.completedAt),
+          })),
         ),
       );
     },
@@ -49,7 +55,8 @@ export function crmInternalRoutes({ routes }: ModuleMount): void {
       errors: { 404: 'The organisation does not exist' },
     },
     async ({ services, body }) => {
-      if (body.direction === 'outbound' && !body.to.length && !body.cc?.length) throw invalidField('to', 'an outbound e-mail needs a recipient');
+      if (body.direction === 'outbound' && !body.to.length && !body.cc?.length)
+        throw invalidField('to', 'an outbound e-mail needs a recipient');
       const ctx = await internalContext(services, body.tenantId);
       return SyncResultView.from(await logEmail(ctx, { ...body, sentAt: new Date(body.sentAt) }));
     },

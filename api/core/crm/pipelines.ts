@@ -18,18 +18,33 @@ export function pipelineRoutes({ routes }: ModuleMount): void {
   const read = { ...crmGate, permission: 'core.customers.read' } as const;
   const manage = { ...crmGate, permission: 'core.settings.manage' } as const;
 
-  r.get('/api/pipelines', { ...read, summary: 'List pipelines with their stages', response: PipelineListView }, async ({ ctx }) => ({ items: (await listPipelines(ctx)).map(PipelineView.from) }));
+  r.get(
+    '/api/pipelines',
+    { ...read, summary: 'List pipelines with their stages', response: PipelineListView },
+    async ({ ctx }) => ({ items: (await listPipelines(ctx)).map(PipelineView.from) }),
+  );
 
   r.post(
     '/api/pipelines',
-    { ...manage, summary: 'Create a pipeline', description: 'Stages in order, each with the probability (0-100 %) that weights the forecast.', body: CreatePipelineBody, response: PipelineView, status: 201 },
+    {
+      ...manage,
+      summary: 'Create a pipeline',
+      description: 'Stages in order, each with the probability (0-100 %) that weights the forecast.',
+      body: CreatePipelineBody,
+      response: PipelineView,
+      status: 201,
+    },
     async ({ ctx, body }) => {
       const made = await createPipeline(ctx, body);
       return created(PipelineView.from(made), `/api/pipelines/${made.pipeline.id}`);
     },
   );
 
-  r.get('/api/pipelines/:id', { ...read, summary: 'Get a pipeline', params: IdParams, response: PipelineView }, async ({ ctx, params }) => PipelineView.from(await getPipeline(ctx, params.id)));
+  r.get(
+    '/api/pipelines/:id',
+    { ...read, summary: 'Get a pipeline', params: IdParams, response: PipelineView },
+    async ({ ctx, params }) => PipelineView.from(await getPipeline(ctx, params.id)),
+  );
 
   r.patch(
     '/api/pipelines/:id',
@@ -47,7 +62,14 @@ export function pipelineRoutes({ routes }: ModuleMount): void {
 
   r.delete(
     '/api/pipelines/:id',
-    { ...manage, summary: 'Delete a pipeline', description: '409 `pipeline_has_deals` while it holds deals.', params: IdParams, status: 204, errors: { 409: '`pipeline_has_deals`' } },
+    {
+      ...manage,
+      summary: 'Delete a pipeline',
+      description: '409 `pipeline_has_deals` while it holds deals.',
+      params: IdParams,
+      status: 204,
+      errors: { 409: '`pipeline_has_deals`' },
+    },
     async ({ ctx, params }) => {
       await deletePipeline(ctx, params.id);
       return noContent();

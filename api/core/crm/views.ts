@@ -2,7 +2,13 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDateString, IsIn, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { contactTypes, customerKinds, type ContactPoint, type CustomValues, type PostalAddress } from '../../../entities/core/customer';
+import {
+  contactTypes,
+  customerKinds,
+  type ContactPoint,
+  type CustomValues,
+  type PostalAddress,
+} from '../../../entities/core/customer';
 import { customFieldTypes, type CustomField } from '../../../entities/core/customField';
 import { visibleCustomValues, type FieldDefinitions } from '../../../domain/core/crm/customValues';
 import type { ListedCustomer } from '../../../domain/core/crm/store/customerPages';
@@ -12,7 +18,10 @@ import { iso, isoTime } from '../../http/present';
 
 /** Presenters of the CRM routes. */
 
-const scalarValues: Parameters<typeof JSONSchema>[0] = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } };
+const scalarValues: Parameters<typeof JSONSchema>[0] = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+};
 
 export class ContactPointView {
   @IsIn(contactTypes) type!: string;
@@ -42,11 +51,14 @@ export class CustomerView {
   @ValidateNested({ each: true }) @Type(() => AddressView) addresses!: AddressView[];
   @Nullable() @IsString() primaryEmail!: string | null;
   @JSONSchema({ ...scalarValues, description: 'Custom field values by key (defined fields only)' })
-  @IsObject() custom!: CustomValues;
+  @IsObject()
+  custom!: CustomValues;
   @Nullable() @IsUUID() ownerId!: string | null;
   @Nullable() @IsString() externalId!: string | null;
   @JSONSchema({ description: 'The latest call, e-mail or meeting done' })
-  @Nullable() @IsDateString() lastContactAt!: string | null;
+  @Nullable()
+  @IsDateString()
+  lastContactAt!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
@@ -73,10 +85,14 @@ export class CustomerView {
 
 export class RelationView {
   @IsUUID() id!: string;
-  @JSONSchema({ description: 'Read from this customer: employee_of from the person is employer_of from the organisation' })
-  @IsString() type!: string;
+  @JSONSchema({
+    description: 'Read from this customer: employee_of from the person is employer_of from the organisation',
+  })
+  @IsString()
+  type!: string;
   @JSONSchema({ description: 'outgoing: created from this customer; incoming: from the other' })
-  @IsIn(['outgoing', 'incoming']) direction!: string;
+  @IsIn(['outgoing', 'incoming'])
+  direction!: string;
   @IsUUID() customerId!: string;
   @IsString() customerName!: string;
   @IsIn(customerKinds) customerKind!: string;
@@ -109,7 +125,14 @@ export class CustomFieldView {
   @IsDateString() updatedAt!: string;
 
   static from(f: CustomField): CustomFieldView {
-    return { key: f.key, label: f.label, type: f.type, options: f.options, createdAt: isoTime(f.createdAt), updatedAt: isoTime(f.updatedAt) };
+    return {
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      options: f.options,
+      createdAt: isoTime(f.createdAt),
+      updatedAt: isoTime(f.updatedAt),
+    };
   }
 }
 

@@ -8,7 +8,8 @@ import { submitEInvoice } from '../../../domain/core/invoices/einvoice/submitEIn
 import { EInvoiceView } from './views';
 import { einvoiceStateDocs, facturXmlDocs, invoicePdfDocs, submitEInvoiceDocs } from './documents.docs';
 
-const fileName = (number: string | null | undefined, ext: string) => `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.${ext}`;
+const fileName = (number: string | null | undefined, ext: string) =>
+  `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.${ext}`;
 
 /** The documents of an issued invoice (Factur-X XML, PDF) and its electronic submission. */
 export function documentRoutes({ routes }: ModuleMount): void {
@@ -27,7 +28,10 @@ export function documentRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params, res }) => {
       const { invoice, xml } = await getFacturXml(ctx, params.id);
-      res.type('application/xml').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'xml')}"`).send(xml);
+      res
+        .type('application/xml')
+        .set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'xml')}"`)
+        .send(xml);
     },
   );
 
@@ -43,7 +47,10 @@ export function documentRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params, res }) => {
       const { invoice, pdf } = await getInvoicePdf(ctx.em, params.id);
-      res.type('application/pdf').set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'pdf')}"`).send(Buffer.from(pdf));
+      res
+        .type('application/pdf')
+        .set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'pdf')}"`)
+        .send(Buffer.from(pdf));
     },
   );
 

@@ -11,7 +11,15 @@ import { recordPayment } from '../../../domain/core/invoices/recordPayment';
 import { updateInvoice } from '../../../domain/core/invoices/updateInvoice';
 import { CreditNoteBody, InvoiceDraftBody, ListInvoicesQuery, PaymentBody } from './dtos';
 import { InvoicePageView, InvoiceView } from './views';
-import { createDraftDocs, creditNoteConflictDocs, creditNoteDocs, deleteDraftDocs, issueDraftDocs, recordPaymentDocs, replaceDraftDocs } from './invoices.docs';
+import {
+  createDraftDocs,
+  creditNoteConflictDocs,
+  creditNoteDocs,
+  deleteDraftDocs,
+  issueDraftDocs,
+  recordPaymentDocs,
+  replaceDraftDocs,
+} from './invoices.docs';
 
 /** /api/invoices: drafts, issue, credit notes and payments. Read: core.invoices.read; everything else: core.invoices.issue. */
 export function invoiceRoutes({ routes }: ModuleMount): void {
@@ -103,7 +111,8 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       response: InvoiceView,
       errors: { 409: '`invoice_not_draft`, `invoice_incomplete`, `invoice_number_taken`' },
     },
-    async ({ ctx, params }) => InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id), payments: [], related: [] }),
+    async ({ ctx, params }) =>
+      InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id), payments: [], related: [] }),
   );
 
   r.post(
@@ -135,6 +144,7 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       response: InvoiceView,
       errors: { 409: '`payment_exceeds_balance`, `invoice_settled`, `invoice_not_issued`, `credit_note_not_payable`' },
     },
-    async ({ ctx, params, body }) => InvoiceView.fromDetail(await detailOf(ctx, await recordPayment(ctx, params.id, body))),
+    async ({ ctx, params, body }) =>
+      InvoiceView.fromDetail(await detailOf(ctx, await recordPayment(ctx, params.id, body))),
   );
 }

@@ -12,7 +12,12 @@ export function settingsRoutes({ routes }: ModuleMount): void {
 
   r.get(
     '/api/invoices/settings',
-    { ...gate, permission: 'core.invoices.read', summary: 'Invoice numbering and default terms', response: InvoiceSettingsView },
+    {
+      ...gate,
+      permission: 'core.invoices.read',
+      summary: 'Invoice numbering and default terms',
+      response: InvoiceSettingsView,
+    },
     async ({ ctx }) => InvoiceSettingsView.from(await getInvoiceSettings(ctx)),
   );
 

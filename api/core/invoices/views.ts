@@ -3,7 +3,18 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsString, IsUUID, Valid
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { einvoiceStatuses } from '../../../entities/core/einvoice';
-import { invoiceKinds, invoiceStatuses, paymentMethods, vatCategories, type Invoice, type InvoiceLine, type InvoiceParty, type InvoicePayment, type PartyAddress, type VatBreakdown } from '../../../entities/core/invoice';
+import {
+  invoiceKinds,
+  invoiceStatuses,
+  paymentMethods,
+  vatCategories,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceParty,
+  type InvoicePayment,
+  type PartyAddress,
+  type VatBreakdown,
+} from '../../../entities/core/invoice';
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import type { InvoiceDetail } from '../../../domain/core/invoices/getInvoice';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
@@ -14,7 +25,6 @@ import { iso, isoTime } from '../../http/present';
 import { eInvoiceStatus, invoiceSummaryStatus, vatBreakdownVatCents } from './views.docs';
 
 /** Presenters of the invoicing routes. Amounts are integers in cents (EUR), rates and percentages decimals. */
-
 
 export class InvoiceLineView {
   @IsInt() position!: number;
@@ -59,7 +69,14 @@ export class VatBreakdownView {
   @Nullable() @IsString() exemptionReasonCode!: string | null;
 
   static from(g: VatBreakdown): VatBreakdownView {
-    return { category: g.category, rate: g.rateBp / 100, taxableCents: g.taxableCents, vatCents: g.vatCents, exemptionReason: g.exemptionReason, exemptionReasonCode: g.exemptionReasonCode };
+    return {
+      category: g.category,
+      rate: g.rateBp / 100,
+      taxableCents: g.taxableCents,
+      vatCents: g.vatCents,
+      exemptionReason: g.exemptionReason,
+      exemptionReasonCode: g.exemptionReasonCode,
+    };
   }
 }
 
@@ -71,7 +88,15 @@ export class PartyAddressView {
   @IsString() country!: string;
 
   static from(a: PartyAddress | null): PartyAddressView | null {
-    return a ? { line1: a.line1, line2: a.line2 ?? null, postalCode: a.postalCode ?? null, city: a.city ?? null, country: a.country } : null;
+    return a
+      ? {
+          line1: a.line1,
+          line2: a.line2 ?? null,
+          postalCode: a.postalCode ?? null,
+          city: a.city ?? null,
+          country: a.country,
+        }
+      : null;
   }
 }
 
@@ -86,7 +111,18 @@ export class InvoicePartyView {
   @Nullable() @IsString() bic!: string | null;
 
   static from(p: InvoiceParty | null | undefined): InvoicePartyView | null {
-    return p ? { name: p.name, legalId: p.legalId, siret: p.siret, vatNumber: p.vatNumber, address: PartyAddressView.from(p.address), email: p.email, iban: p.iban, bic: p.bic } : null;
+    return p
+      ? {
+          name: p.name,
+          legalId: p.legalId,
+          siret: p.siret,
+          vatNumber: p.vatNumber,
+          address: PartyAddressView.from(p.address),
+          email: p.email,
+          iban: p.iban,
+          bic: p.bic,
+        }
+      : null;
   }
 }
 
@@ -100,7 +136,8 @@ export class InvoiceSummaryView {
   @IsUUID() id!: string;
   @IsIn(invoiceKinds) kind!: string;
   @JSONSchema({ description: invoiceSummaryStatus })
-  @IsIn(invoiceStatuses) status!: string;
+  @IsIn(invoiceStatuses)
+  status!: string;
   @JSONSchema({ description: 'Null while draft' }) @Nullable() @IsString() number!: string | null;
   @IsUUID() customerId!: string;
   @Nullable() @IsString() issueDate!: string | null;
@@ -112,9 +149,12 @@ export class InvoiceSummaryView {
   @JSONSchema({ description: 'Total with VAT (BT-112)' }) @IsInt() grandTotalCents!: number;
   @IsInt() paidCents!: number;
   @JSONSchema({ description: 'Σ grand totals of its credit notes' }) @IsInt() creditedCents!: number;
-  @JSONSchema({ description: 'grand total − paid − credited (0 for drafts and credit notes)' }) @IsInt() outstandingCents!: number;
+  @JSONSchema({ description: 'grand total − paid − credited (0 for drafts and credit notes)' })
+  @IsInt()
+  outstandingCents!: number;
   @JSONSchema({ description: 'Something is outstanding after the due date' }) @IsBoolean() overdue!: boolean;
-  @JSONSchema({ description: 'Credit notes: the invoice they correct' }) @Nullable() @IsUUID() creditedInvoiceId!: string | null;
+  @JSONSchema({ description: 'Credit notes: the invoice they correct' }) @Nullable() @IsUUID() creditedInvoiceId!:
+    string | null;
   @Nullable() @IsDateString() issuedAt!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -163,7 +203,14 @@ export class PaymentView {
   @IsDateString() recordedAt!: string;
 
   static from(p: Lean<InvoicePayment>): PaymentView {
-    return { id: p.id, amountCents: p.amountCents, paidOn: p.paidOn, method: p.method, reference: p.reference ?? null, recordedAt: isoTime(p.createdAt) };
+    return {
+      id: p.id,
+      amountCents: p.amountCents,
+      paidOn: p.paidOn,
+      method: p.method,
+      reference: p.reference ?? null,
+      recordedAt: isoTime(p.createdAt),
+    };
   }
 }
 
@@ -184,15 +231,25 @@ export class InvoiceView extends InvoiceSummaryView {
   @Nullable() @IsString() orderReference!: string | null;
   @Nullable() @IsString() note!: string | null;
   @JSONSchema({ description: 'What the draft says about the buyer beyond the CRM customer' })
-  @ValidateNested() @Type(() => BuyerDetailsView) buyerDetails!: BuyerDetailsView;
+  @ValidateNested()
+  @Type(() => BuyerDetailsView)
+  buyerDetails!: BuyerDetailsView;
   @JSONSchema({ description: 'Seller as printed, copied from the business record at issue (null while draft)' })
-  @Nullable() @ValidateNested() @Type(() => InvoicePartyView) seller!: InvoicePartyView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => InvoicePartyView)
+  seller!: InvoicePartyView | null;
   @JSONSchema({ description: 'Buyer as printed, copied from the customer at issue (null while draft)' })
-  @Nullable() @ValidateNested() @Type(() => InvoicePartyView) buyer!: InvoicePartyView | null;
+  @Nullable()
+  @ValidateNested()
+  @Type(() => InvoicePartyView)
+  buyer!: InvoicePartyView | null;
   @Nullable() @IsString() creditReason!: string | null;
   @ValidateNested({ each: true }) @Type(() => PaymentView) payments!: PaymentView[];
   @JSONSchema({ description: 'An invoice: its credit notes. A credit note: the invoice it corrects' })
-  @ValidateNested({ each: true }) @Type(() => RelatedDocumentView) related!: RelatedDocumentView[];
+  @ValidateNested({ each: true })
+  @Type(() => RelatedDocumentView)
+  related!: RelatedDocumentView[];
 
   static fromDetail({ invoice: i, payments, related }: InvoiceDetail): InvoiceView {
     const o = i.buyerOverrides;
@@ -210,7 +267,13 @@ export class InvoiceView extends InvoiceSummaryView {
       buyer: InvoicePartyView.from(i.buyer),
       creditReason: i.creditReason ?? null,
       payments: payments.map(PaymentView.from),
-      related: related.map((r) => ({ id: r.id, kind: r.kind, number: r.number ?? null, issueDate: r.issueDate ?? null, grandTotalCents: r.grandTotalCents })),
+      related: related.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        number: r.number ?? null,
+        issueDate: r.issueDate ?? null,
+        grandTotalCents: r.grandTotalCents,
+      })),
     };
   }
 }
@@ -224,15 +287,20 @@ export class EInvoiceEventView {
 export class EInvoiceView {
   @IsUUID() invoiceId!: string;
   @JSONSchema({ description: eInvoiceStatus })
-  @IsIn(['not_submitted', ...einvoiceStatuses]) status!: string;
+  @IsIn(['not_submitted', ...einvoiceStatuses])
+  status!: string;
   @Nullable() @IsString() platform!: string | null;
   @JSONSchema({ description: "The platform's id of the document once it accepted it" })
-  @Nullable() @IsString() platformId!: string | null;
+  @Nullable()
+  @IsString()
+  platformId!: string | null;
   @Nullable() @IsDateString() submittedAt!: string | null;
   @IsInt() attempts!: number;
   @Nullable() @IsString() lastError!: string | null;
   @JSONSchema({ description: 'Every status it went through, oldest first' })
-  @ValidateNested({ each: true }) @Type(() => EInvoiceEventView) history!: EInvoiceEventView[];
+  @ValidateNested({ each: true })
+  @Type(() => EInvoiceEventView)
+  history!: EInvoiceEventView[];
 
   static from({ invoiceId, submission: s, history }: EInvoiceState): EInvoiceView {
     return {

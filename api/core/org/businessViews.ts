@@ -18,7 +18,16 @@ export class PostalAddressView {
   @IsString() country!: string;
 
   static from(a: PostalAddress | null): PostalAddressView | null {
-    return a && { line1: a.line1, line2: a.line2 ?? null, postalCode: a.postalCode, city: a.city, region: a.region ?? null, country: a.country };
+    return (
+      a && {
+        line1: a.line1,
+        line2: a.line2 ?? null,
+        postalCode: a.postalCode,
+        city: a.city,
+        region: a.region ?? null,
+        country: a.country,
+      }
+    );
   }
 }
 
@@ -31,7 +40,14 @@ export class PublicProfileView {
   @Nullable() @IsString() website!: string | null;
 
   static from(p: PublicProfile): PublicProfileView {
-    return { published: p.published, headline: p.headline ?? null, description: p.description ?? null, email: p.email ?? null, phone: p.phone ?? null, website: p.website ?? null };
+    return {
+      published: p.published,
+      headline: p.headline ?? null,
+      description: p.description ?? null,
+      email: p.email ?? null,
+      phone: p.phone ?? null,
+      website: p.website ?? null,
+    };
   }
 }
 
@@ -55,12 +71,18 @@ export class BusinessView {
   @Nullable() @IsString() bic!: string | null;
   @Nullable() @IsString() logoUrl!: string | null;
   @JSONSchema({ description: 'Storefront address (/api/public/stores/{publicSlug}); null until chosen' })
-  @Nullable() @IsString() publicSlug!: string | null;
+  @Nullable()
+  @IsString()
+  publicSlug!: string | null;
   @ValidateNested() @Type(() => PublicProfileView) publicProfile!: PublicProfileView;
   @JSONSchema({ description: 'Modules in use: entitled and not switched off' })
-  @IsIn(switchableModules, { each: true }) activeModules!: string[];
-  @JSONSchema({ description: 'Modules the subscription includes (what PATCH /api/businesses/{id}/modules may switch on)' })
-  @IsIn(switchableModules, { each: true }) entitledModules!: string[];
+  @IsIn(switchableModules, { each: true })
+  activeModules!: string[];
+  @JSONSchema({
+    description: 'Modules the subscription includes (what PATCH /api/businesses/{id}/modules may switch on)',
+  })
+  @IsIn(switchableModules, { each: true })
+  entitledModules!: string[];
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 

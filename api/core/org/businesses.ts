@@ -10,12 +10,21 @@ import { updateBusiness } from '../../../domain/core/org/updateBusiness';
 import { notFound } from '../../../lib/errors';
 import { BusinessView, SlugCheckView } from './businessViews';
 import { SetModulesBody, SlugQuery, UpdateBusinessBody } from './dtos';
-import { businessRecordOrganisationDoc, whetherPublicSlugFreeDoc, editBusinessRecordDoc, setActiveModulesDoc } from './businesses.docs';
+import {
+  businessRecordOrganisationDoc,
+  whetherPublicSlugFreeDoc,
+  editBusinessRecordDoc,
+  setActiveModulesDoc,
+} from './businesses.docs';
 
 /** The business record with its active and entitled modules. */
 async function present(ctx: TenantContext, business: Business): Promise<BusinessView> {
   const entitlements = await ctx.services.entitlements.get(ctx.tenantId);
-  return BusinessView.from(business, activeModulesOf(business, entitlements), entitlements.suspended ? [] : entitlements.modules);
+  return BusinessView.from(
+    business,
+    activeModulesOf(business, entitlements),
+    entitlements.suspended ? [] : entitlements.modules,
+  );
 }
 
 /** /api/businesses: the organisation's business record (one per organisation), its modules and public slug. */
@@ -47,11 +56,21 @@ export function businessRoutes({ routes }: ModuleMount): void {
     async ({ ctx, query }) => SlugCheckView.from(await checkPublicSlug(ctx, query.slug)),
   );
 
-  r.get('/api/businesses/:id', { ...gate, summary: 'The business record by id', description: 'Only the own organisation\'s record exists for the caller (another id: 404).', params: IdParams, response: BusinessView }, async ({ ctx, params }) => {
-    const business = await getBusiness(ctx);
-    if (business.id !== params.id) throw notFound('Business');
-    return present(ctx, business);
-  });
+  r.get(
+    '/api/businesses/:id',
+    {
+      ...gate,
+      summary: 'The business record by id',
+      description: "Only the own organisation's record exists for the caller (another id: 404).",
+      params: IdParams,
+      response: BusinessView,
+    },
+    async ({ ctx, params }) => {
+      const business = await getBusiness(ctx);
+      if (business.id !== params.id) throw notFound('Business');
+      return present(ctx, business);
+    },
+  );
 
   r.patch(
     '/api/businesses/:id',

@@ -4,10 +4,20 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { allPermissions } from '../../../domain/identity/permissionCatalogue';
 import { switchableModules } from '../../../domain/core/org/activeModules';
-import { widgetUnavailableReasons, type DashboardWithWidgets, type PlacedWidget, type WidgetUnavailable } from '../../../domain/core/org/dashboards';
+import {
+  widgetUnavailableReasons,
+  type DashboardWithWidgets,
+  type PlacedWidget,
+  type WidgetUnavailable,
+} from '../../../domain/core/org/dashboards';
 import type { WidgetType } from '../../../domain/core/org/widgetCatalogue';
 import { isoTime } from '../../http/present';
-import { widgetViewAvailableDoc, widgetViewUnavailableReasonDoc, widgetTypeViewDataRouteDoc, widgetTypeViewRequiredSettingsDoc } from './dashboardViews.docs';
+import {
+  widgetViewAvailableDoc,
+  widgetViewUnavailableReasonDoc,
+  widgetTypeViewDataRouteDoc,
+  widgetTypeViewRequiredSettingsDoc,
+} from './dashboardViews.docs';
 
 /** Presenters of the dashboards, their widgets and the widget catalogue. */
 
@@ -19,7 +29,9 @@ export class WidgetView {
   @JSONSchema({ description: 'Row of the top edge (0-based)' }) @IsInt() y!: number;
   @JSONSchema({ description: 'Width in columns' }) @IsInt() w!: number;
   @JSONSchema({ description: 'Height in rows' }) @IsInt() h!: number;
-  @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)', additionalProperties: true }) @IsObject() settings!: Record<string, unknown>;
+  @JSONSchema({ description: 'Settings of its type (e.g. pipelineId)', additionalProperties: true })
+  @IsObject()
+  settings!: Record<string, unknown>;
   @JSONSchema({
     description: widgetViewAvailableDoc,
   })
@@ -54,13 +66,26 @@ export class DashboardView {
   @IsUUID() id!: string;
   @IsString() name!: string;
   @JSONSchema({ description: 'Width of the grid in columns' }) @IsInt() columns!: number;
-  @JSONSchema({ description: 'The one the app opens first: a member with dashboards always has exactly one' }) @IsBoolean() isDefault!: boolean;
-  @JSONSchema({ description: 'Top to bottom, left to right' }) @ValidateNested({ each: true }) @Type(() => WidgetView) widgets!: WidgetView[];
+  @JSONSchema({ description: 'The one the app opens first: a member with dashboards always has exactly one' })
+  @IsBoolean()
+  isDefault!: boolean;
+  @JSONSchema({ description: 'Top to bottom, left to right' })
+  @ValidateNested({ each: true })
+  @Type(() => WidgetView)
+  widgets!: WidgetView[];
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
 
   static from({ dashboard: d, widgets }: DashboardWithWidgets): DashboardView {
-    return { id: d.id, name: d.name, columns: d.columns, isDefault: d.isDefault, widgets: widgets.map(WidgetView.from), createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) };
+    return {
+      id: d.id,
+      name: d.name,
+      columns: d.columns,
+      isDefault: d.isDefault,
+      widgets: widgets.map(WidgetView.from),
+      createdAt: isoTime(d.createdAt),
+      updatedAt: isoTime(d.updatedAt),
+    };
   }
 }
 
@@ -75,14 +100,31 @@ export class WidgetTypeView {
   @Nullable() @IsIn(switchableModules) module!: string | null;
   @Nullable() @IsIn(allPermissions) permission!: string | null;
   @JSONSchema({ description: widgetTypeViewDataRouteDoc }) @IsString() dataRoute!: string;
-  @JSONSchema({ description: 'Field of that answer the widget shows; null: the whole answer' }) @Nullable() @IsString() dataField!: string | null;
+  @JSONSchema({ description: 'Field of that answer the widget shows; null: the whole answer' })
+  @Nullable()
+  @IsString()
+  dataField!: string | null;
   @JSONSchema({ description: widgetTypeViewRequiredSettingsDoc }) @IsString({ each: true }) requiredSettings!: string[];
   @IsInt() defaultW!: number;
   @IsInt() defaultH!: number;
-  @JSONSchema({ description: 'Whether the caller may add it now (module in use, permission held)' }) @IsBoolean() available!: boolean;
+  @JSONSchema({ description: 'Whether the caller may add it now (module in use, permission held)' })
+  @IsBoolean()
+  available!: boolean;
 
   static from(t: WidgetType, available: boolean): WidgetTypeView {
-    return { type: t.type, title: t.title, description: t.description, module: t.module, permission: t.permission, dataRoute: t.dataRoute, dataField: t.dataField, requiredSettings: t.requiredSettings, defaultW: t.defaultW, defaultH: t.defaultH, available };
+    return {
+      type: t.type,
+      title: t.title,
+      description: t.description,
+      module: t.module,
+      permission: t.permission,
+      dataRoute: t.dataRoute,
+      dataField: t.dataField,
+      requiredSettings: t.requiredSettings,
+      defaultW: t.defaultW,
+      defaultH: t.defaultH,
+      available,
+    };
   }
 }
 

@@ -16,7 +16,14 @@ import { setLayout } from '../../../domain/core/org/setLayout';
 import { updateWidget } from '../../../domain/core/org/updateWidget';
 import { DashboardListView, DashboardView, WidgetCatalogueView, WidgetTypeView } from './dashboardViews';
 import { DashboardSummaryView } from './summaryViews';
-import { AddWidgetBody, CreateDashboardBody, DashboardLayoutBody, UpdateDashboardBody, UpdateWidgetBody, WidgetParams } from './workspaceDtos';
+import {
+  AddWidgetBody,
+  CreateDashboardBody,
+  DashboardLayoutBody,
+  UpdateDashboardBody,
+  UpdateWidgetBody,
+  WidgetParams,
+} from './workspaceDtos';
 import {
   addWidgetDoc,
   deleteDashboardDoc,
@@ -55,7 +62,9 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx }) => {
       const access = await callerAccess(ctx);
-      return { items: widgetCatalogue.map((t) => WidgetTypeView.from(t, mayUse(access, t))) } satisfies WidgetCatalogueView;
+      return {
+        items: widgetCatalogue.map((t) => WidgetTypeView.from(t, mayUse(access, t))),
+      } satisfies WidgetCatalogueView;
     },
   );
 
@@ -67,12 +76,28 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.post(
     '/api/dashboards',
-    { ...gate, summary: 'Create a dashboard', description: `The member's first dashboard is their default. 409 \`dashboard_limit\` past ${MAX_DASHBOARDS}.`, body: CreateDashboardBody, response: DashboardView, status: 201, errors: { 409: '`dashboard_limit`' } },
+    {
+      ...gate,
+      summary: 'Create a dashboard',
+      description: `The member's first dashboard is their default. 409 \`dashboard_limit\` past ${MAX_DASHBOARDS}.`,
+      body: CreateDashboardBody,
+      response: DashboardView,
+      status: 201,
+      errors: { 409: '`dashboard_limit`' },
+    },
     async ({ ctx, body }) => created(DashboardView.from(await createDashboard(ctx, body))),
   );
 
-  r.get('/api/dashboards/:id', { ...gate, summary: 'A dashboard with its widgets', description: getDashboardDoc, params: IdParams, response: DashboardView }, async ({ ctx, params }) =>
-    DashboardView.from(await getDashboard(ctx, params.id)),
+  r.get(
+    '/api/dashboards/:id',
+    {
+      ...gate,
+      summary: 'A dashboard with its widgets',
+      description: getDashboardDoc,
+      params: IdParams,
+      response: DashboardView,
+    },
+    async ({ ctx, params }) => DashboardView.from(await getDashboard(ctx, params.id)),
   );
 
   r.patch(
@@ -89,10 +114,14 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
     async ({ ctx, params, body }) => DashboardView.from(await updateDashboard(ctx, params.id, body)),
   );
 
-  r.delete('/api/dashboards/:id', { ...gate, summary: 'Delete a dashboard', description: deleteDashboardDoc, params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteDashboard(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/dashboards/:id',
+    { ...gate, summary: 'Delete a dashboard', description: deleteDashboardDoc, params: IdParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteDashboard(ctx, params.id);
+      return noContent();
+    },
+  );
 
   r.put(
     '/api/dashboards/:id/layout',
@@ -124,12 +153,24 @@ export function dashboardRoutes({ routes }: ModuleMount): void {
 
   r.patch(
     '/api/dashboards/:id/widgets/:widgetId',
-    { ...gate, summary: 'Edit a widget', description: editWidgetDoc, params: WidgetParams, body: UpdateWidgetBody, response: DashboardView, errors: { 403: '`widget_not_available`' } },
+    {
+      ...gate,
+      summary: 'Edit a widget',
+      description: editWidgetDoc,
+      params: WidgetParams,
+      body: UpdateWidgetBody,
+      response: DashboardView,
+      errors: { 403: '`widget_not_available`' },
+    },
     async ({ ctx, params, body }) => DashboardView.from(await updateWidget(ctx, params.id, params.widgetId, body)),
   );
 
-  r.delete('/api/dashboards/:id/widgets/:widgetId', { ...gate, summary: 'Remove a widget', params: WidgetParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteWidget(ctx, params.id, params.widgetId);
-    return noContent();
-  });
+  r.delete(
+    '/api/dashboards/:id/widgets/:widgetId',
+    { ...gate, summary: 'Remove a widget', params: WidgetParams, status: 204 },
+    async ({ ctx, params }) => {
+      await deleteWidget(ctx, params.id, params.widgetId);
+      return noContent();
+    },
+  );
 }

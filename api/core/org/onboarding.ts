@@ -29,13 +29,31 @@ export function onboardingRoutes({ routes }: ModuleMount): void {
     },
   );
 
-  r.post('/api/onboarding/dismiss', { ...gate, summary: 'Hide the checklist', description: 'For the caller only; again: no change. Answers the status.', response: OnboardingStatusView }, async ({ ctx }) => {
-    await dismissOnboarding(ctx);
-    return OnboardingStatusView.from(await onboardingStatus(ctx));
-  });
+  r.post(
+    '/api/onboarding/dismiss',
+    {
+      ...gate,
+      summary: 'Hide the checklist',
+      description: 'For the caller only; again: no change. Answers the status.',
+      response: OnboardingStatusView,
+    },
+    async ({ ctx }) => {
+      await dismissOnboarding(ctx);
+      return OnboardingStatusView.from(await onboardingStatus(ctx));
+    },
+  );
 
-  r.delete('/api/onboarding/dismiss', { ...gate, summary: 'Show the checklist again', description: 'Answers the status.', response: OnboardingStatusView }, async ({ ctx }) => {
-    await undismissOnboarding(ctx);
-    return OnboardingStatusView.from(await onboardingStatus(ctx));
-  });
+  r.delete(
+    '/api/onboarding/dismiss',
+    {
+      ...gate,
+      summary: 'Show the checklist again',
+      description: 'Answers the status.',
+      response: OnboardingStatusView,
+    },
+    async ({ ctx }) => {
+      await undismissOnboarding(ctx);
+      return OnboardingStatusView.from(await onboardingStatus(ctx));
+    },
+  );
 }

@@ -3,9 +3,20 @@ import { noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { sidebarAccess } from '../../../domain/core/org/sidebarAccess';
 import { sidebarCatalogue } from '../../../domain/core/org/sidebarCatalogue';
-import { getSidebarPreferences, resetSidebarPreferences, setSidebarPreferences } from '../../../domain/core/org/sidebarPreferences';
+import {
+  getSidebarPreferences,
+  resetSidebarPreferences,
+  setSidebarPreferences,
+} from '../../../domain/core/org/sidebarPreferences';
 import { deleteRoleDefault, listRoleDefaults, setRoleDefault } from '../../../domain/core/org/sidebarRoleDefaults';
-import { SidebarAccessView, SidebarCatalogueView, SidebarEntryView, SidebarPreferencesView, SidebarRoleDefaultListView, SidebarRoleDefaultView } from './sidebarViews';
+import {
+  SidebarAccessView,
+  SidebarCatalogueView,
+  SidebarEntryView,
+  SidebarPreferencesView,
+  SidebarRoleDefaultListView,
+  SidebarRoleDefaultView,
+} from './sidebarViews';
 import { SidebarLayoutBody } from './workspaceDtos';
 import { everySidebarEntryDoc, sidebarDoc, setSidebarArrangementDoc, sidebarDefaultsPerRoleDoc } from './sidebar.docs';
 
@@ -32,8 +43,15 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     async ({ ctx }) => SidebarAccessView.from(await sidebarAccess(ctx)),
   );
 
-  r.get('/api/sidebar/preferences', { ...gate, summary: 'My sidebar arrangement', description: 'custom false: the caller has none (empty lists).', response: SidebarPreferencesView }, async ({ ctx }) =>
-    SidebarPreferencesView.from(await getSidebarPreferences(ctx)),
+  r.get(
+    '/api/sidebar/preferences',
+    {
+      ...gate,
+      summary: 'My sidebar arrangement',
+      description: 'custom false: the caller has none (empty lists).',
+      response: SidebarPreferencesView,
+    },
+    async ({ ctx }) => SidebarPreferencesView.from(await getSidebarPreferences(ctx)),
   );
 
   r.put(
@@ -48,14 +66,32 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     async ({ ctx, body }) => SidebarPreferencesView.from(await setSidebarPreferences(ctx, body)),
   );
 
-  r.delete('/api/sidebar/preferences', { ...gate, summary: 'Reset my sidebar', description: 'The role default (or the catalogue order) applies again.', status: 204 }, async ({ ctx }) => {
-    await resetSidebarPreferences(ctx);
-    return noContent();
-  });
+  r.delete(
+    '/api/sidebar/preferences',
+    {
+      ...gate,
+      summary: 'Reset my sidebar',
+      description: 'The role default (or the catalogue order) applies again.',
+      status: 204,
+    },
+    async ({ ctx }) => {
+      await resetSidebarPreferences(ctx);
+      return noContent();
+    },
+  );
 
-  r.get('/api/sidebar/role-defaults', { ...admin, summary: 'Sidebar defaults per role', description: 'Roles of the organisation that have one.', response: SidebarRoleDefaultListView }, async ({ ctx }) => ({
-    items: (await listRoleDefaults(ctx)).map(SidebarRoleDefaultView.from),
-  }));
+  r.get(
+    '/api/sidebar/role-defaults',
+    {
+      ...admin,
+      summary: 'Sidebar defaults per role',
+      description: 'Roles of the organisation that have one.',
+      response: SidebarRoleDefaultListView,
+    },
+    async ({ ctx }) => ({
+      items: (await listRoleDefaults(ctx)).map(SidebarRoleDefaultView.from),
+    }),
+  );
 
   r.put(
     '/api/sidebar/role-defaults/:id',
@@ -70,8 +106,18 @@ export function sidebarRoutes({ routes }: ModuleMount): void {
     async ({ ctx, params, body }) => SidebarRoleDefaultView.from(await setRoleDefault(ctx, params.id, body)),
   );
 
-  r.delete('/api/sidebar/role-defaults/:id', { ...admin, summary: "Remove a role's sidebar default", description: 'Unknown role, or none set: 404.', params: IdParams, status: 204 }, async ({ ctx, params }) => {
-    await deleteRoleDefault(ctx, params.id);
-    return noContent();
-  });
+  r.delete(
+    '/api/sidebar/role-defaults/:id',
+    {
+      ...admin,
+      summary: "Remove a role's sidebar default",
+      description: 'Unknown role, or none set: 404.',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await deleteRoleDefault(ctx, params.id);
+      return noContent();
+    },
+  );
 }

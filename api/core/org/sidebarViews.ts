@@ -19,8 +19,12 @@ export class SidebarEntryView {
   @IsString() label!: string;
   @IsIn(['workspace', 'sales', 'operations', 'training', 'settings']) section!: string;
   @JSONSchema({ description: 'Page of the app' }) @IsString() path!: string;
-  @JSONSchema({ description: 'Module it belongs to; null: always there (members, billing)' }) @Nullable() @IsIn(switchableModules) module!: string | null;
-  @JSONSchema({ description: 'Permission it needs; null: none' }) @Nullable() @IsIn(allPermissions) permission!: string | null;
+  @JSONSchema({ description: 'Module it belongs to; null: always there (members, billing)' })
+  @Nullable()
+  @IsIn(switchableModules)
+  module!: string | null;
+  @JSONSchema({ description: 'Permission it needs; null: none' }) @Nullable() @IsIn(allPermissions) permission!:
+    string | null;
 
   static from(e: SidebarEntry): SidebarEntryView {
     return { key: e.key, label: e.label, section: e.section, path: e.path, module: e.module, permission: e.permission };
@@ -42,13 +46,21 @@ export class SidebarPreferencesView extends SidebarLayoutView {
   @Nullable() @IsDateString() updatedAt!: string | null;
 
   static from(p: { layout: SidebarLayout; updatedAt: Date } | null): SidebarPreferencesView {
-    return { order: p?.layout.order ?? [], hidden: p?.layout.hidden ?? [], pinned: p?.layout.pinned ?? [], custom: !!p, updatedAt: iso(p?.updatedAt) };
+    return {
+      order: p?.layout.order ?? [],
+      hidden: p?.layout.hidden ?? [],
+      pinned: p?.layout.pinned ?? [],
+      custom: !!p,
+      updatedAt: iso(p?.updatedAt),
+    };
   }
 }
 
 export class SidebarItemView extends SidebarEntryView {
   @IsBoolean() pinned!: boolean;
-  @JSONSchema({ description: 'Hidden by the layout (the app may offer it under "more")' }) @IsBoolean() hidden!: boolean;
+  @JSONSchema({ description: 'Hidden by the layout (the app may offer it under "more")' })
+  @IsBoolean()
+  hidden!: boolean;
 
   static fromItem(i: SidebarItem): SidebarItemView {
     return { ...SidebarEntryView.from(i), pinned: i.pinned, hidden: i.hidden };
@@ -56,9 +68,16 @@ export class SidebarItemView extends SidebarEntryView {
 }
 
 export class SidebarAccessView {
-  @JSONSchema({ description: 'Modules the organisation uses (entitled and switched on)' }) @IsIn(switchableModules, { each: true }) modules!: string[];
-  @JSONSchema({ description: sidebarAccessViewSourceDoc }) @IsIn(['preferences', 'role_default', 'catalogue']) source!: string;
-  @JSONSchema({ description: 'Entries the caller may see, pinned first, then in layout order' }) @ValidateNested({ each: true }) @Type(() => SidebarItemView) items!: SidebarItemView[];
+  @JSONSchema({ description: 'Modules the organisation uses (entitled and switched on)' })
+  @IsIn(switchableModules, { each: true })
+  modules!: string[];
+  @JSONSchema({ description: sidebarAccessViewSourceDoc })
+  @IsIn(['preferences', 'role_default', 'catalogue'])
+  source!: string;
+  @JSONSchema({ description: 'Entries the caller may see, pinned first, then in layout order' })
+  @ValidateNested({ each: true })
+  @Type(() => SidebarItemView)
+  items!: SidebarItemView[];
 
   static from(a: SidebarAccess): SidebarAccessView {
     return { modules: a.modules, source: a.source, items: a.items.map(SidebarItemView.fromItem) };
@@ -72,7 +91,13 @@ export class SidebarRoleDefaultView extends SidebarLayoutView {
   @IsDateString() updatedAt!: string;
 
   static from(d: RoleDefault): SidebarRoleDefaultView {
-    return { ...d.layout, roleId: d.role.id, roleKey: d.role.key, roleName: d.role.name, updatedAt: isoTime(d.updatedAt) };
+    return {
+      ...d.layout,
+      roleId: d.role.id,
+      roleKey: d.role.key,
+      roleName: d.role.name,
+      updatedAt: isoTime(d.updatedAt),
+    };
   }
 }
 
@@ -91,33 +116,63 @@ export class OnboardingStepView {
   @JSONSchema({ description: 'Whether the caller holds the permission to do it' }) @IsBoolean() canDo!: boolean;
 
   static from(s: OnboardingStep): OnboardingStepView {
-    return { key: s.key, title: s.title, description: s.description, path: s.path, module: s.module, permission: s.permission, done: s.done, canDo: s.canDo };
+    return {
+      key: s.key,
+      title: s.title,
+      description: s.description,
+      path: s.path,
+      module: s.module,
+      permission: s.permission,
+      done: s.done,
+      canDo: s.canDo,
+    };
   }
 }
 
 export class OnboardingStatusView {
-  @JSONSchema({ description: 'Steps of the modules in use, in welcome-path order' }) @ValidateNested({ each: true }) @Type(() => OnboardingStepView) steps!: OnboardingStepView[];
+  @JSONSchema({ description: 'Steps of the modules in use, in welcome-path order' })
+  @ValidateNested({ each: true })
+  @Type(() => OnboardingStepView)
+  steps!: OnboardingStepView[];
   @IsInt() completed!: number;
   @IsInt() total!: number;
   @IsInt() percent!: number;
   @IsBoolean() complete!: boolean;
-  @JSONSchema({ description: 'First step not done that the caller can do' }) @Nullable() @IsString() nextStep!: string | null;
+  @JSONSchema({ description: 'First step not done that the caller can do' }) @Nullable() @IsString() nextStep!:
+    string | null;
   @JSONSchema({ description: 'The caller hid the checklist' }) @IsBoolean() dismissed!: boolean;
   @Nullable() @IsDateString() dismissedAt!: string | null;
 
   static from(s: OnboardingStatus): OnboardingStatusView {
-    return { steps: s.steps.map(OnboardingStepView.from), completed: s.completed, total: s.total, percent: s.percent, complete: s.complete, nextStep: s.nextStep, dismissed: !!s.dismissedAt, dismissedAt: iso(s.dismissedAt) };
+    return {
+      steps: s.steps.map(OnboardingStepView.from),
+      completed: s.completed,
+      total: s.total,
+      percent: s.percent,
+      complete: s.complete,
+      nextStep: s.nextStep,
+      dismissed: !!s.dismissedAt,
+      dismissedAt: iso(s.dismissedAt),
+    };
   }
 }
 
 export class WelcomePathView {
   @IsString() greeting!: string;
-  @JSONSchema({ description: 'What the caller can do, not done first (in order), then done' }) @ValidateNested({ each: true }) @Type(() => OnboardingStepView) steps!: OnboardingStepView[];
+  @JSONSchema({ description: 'What the caller can do, not done first (in order), then done' })
+  @ValidateNested({ each: true })
+  @Type(() => OnboardingStepView)
+  steps!: OnboardingStepView[];
   @Nullable() @IsString() nextStep!: string | null;
   @IsBoolean() dismissed!: boolean;
 
   static from(businessName: string, s: OnboardingStatus): WelcomePathView {
     const mine = s.steps.filter((x) => x.canDo);
-    return { greeting: `Welcome to ${businessName}`, steps: [...mine.filter((x) => !x.done), ...mine.filter((x) => x.done)].map(OnboardingStepView.from), nextStep: s.nextStep, dismissed: !!s.dismissedAt };
+    return {
+      greeting: `Welcome to ${businessName}`,
+      steps: [...mine.filter((x) => !x.done), ...mine.filter((x) => x.done)].map(OnboardingStepView.from),
+      nextStep: s.nextStep,
+      dismissed: !!s.dismissedAt,
+    };
   }
 }

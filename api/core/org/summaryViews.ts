@@ -16,7 +16,9 @@ export class AppointmentsTodayView {
 }
 
 export class OpenTasksView {
-  @JSONSchema({ description: 'Open follow-ups (tasks, and activities with a due date, not completed)' }) @IsInt() open!: number;
+  @JSONSchema({ description: 'Open follow-ups (tasks, and activities with a due date, not completed)' })
+  @IsInt()
+  open!: number;
   @IsInt() overdue!: number;
   @IsInt() dueToday!: number;
 }
@@ -29,7 +31,10 @@ export class AmountDueView {
 export class UnpaidInvoicesView {
   @JSONSchema({ description: 'Issued invoices with an amount still due' }) @IsInt() count!: number;
   @JSONSchema({ description: 'Of which past their due date' }) @IsInt() overdueCount!: number;
-  @JSONSchema({ description: 'Amount due per currency' }) @ValidateNested({ each: true }) @Type(() => AmountDueView) amounts!: AmountDueView[];
+  @JSONSchema({ description: 'Amount due per currency' })
+  @ValidateNested({ each: true })
+  @Type(() => AmountDueView)
+  amounts!: AmountDueView[];
 }
 
 export class StageDealsView {
@@ -54,7 +59,10 @@ export class VrWeekView {
   @JSONSchema({ description: 'Distinct participants of those sessions' }) @IsInt() participants!: number;
 }
 
-const section = (what: string) => JSONSchema({ description: `${what}; null when the organisation does not use the module or the caller lacks the permission` });
+const section = (what: string) =>
+  JSONSchema({
+    description: `${what}; null when the organisation does not use the module or the caller lacks the permission`,
+  });
 
 export class DashboardSummaryView {
   @IsDateString() generatedAt!: string;
@@ -62,13 +70,39 @@ export class DashboardSummaryView {
   @IsDateString() dayStart!: string;
   @IsDateString() dayEnd!: string;
   @IsDateString() weekStart!: string;
-  @JSONSchema({ description: 'Modules in use by the organisation' }) @IsIn(switchableModules, { each: true }) modules!: string[];
-  @section('Module core') @Nullable() @ValidateNested() @Type(() => AppointmentsTodayView) appointmentsToday!: AppointmentsTodayView | null;
-  @section('Module core, permission core.customers.read') @Nullable() @ValidateNested() @Type(() => OpenTasksView) openTasks!: OpenTasksView | null;
-  @section('Module core, permission core.invoices.read') @Nullable() @ValidateNested() @Type(() => UnpaidInvoicesView) unpaidInvoices!: UnpaidInvoicesView | null;
-  @section('Module core, permission core.customers.read; every stage of every pipeline, in order') @Nullable() @ValidateNested({ each: true }) @Type(() => StageDealsView) dealsByStage!: StageDealsView[] | null;
-  @section('Module cloud, permission cloud.read') @Nullable() @ValidateNested() @Type(() => StorageUseView) storage!: StorageUseView | null;
-  @section('Module vr, permission vr.reports.read') @Nullable() @ValidateNested() @Type(() => VrWeekView) vrSessionsThisWeek!: VrWeekView | null;
+  @JSONSchema({ description: 'Modules in use by the organisation' })
+  @IsIn(switchableModules, { each: true })
+  modules!: string[];
+  @section('Module core')
+  @Nullable()
+  @ValidateNested()
+  @Type(() => AppointmentsTodayView)
+  appointmentsToday!: AppointmentsTodayView | null;
+  @section('Module core, permission core.customers.read')
+  @Nullable()
+  @ValidateNested()
+  @Type(() => OpenTasksView)
+  openTasks!: OpenTasksView | null;
+  @section('Module core, permission core.invoices.read')
+  @Nullable()
+  @ValidateNested()
+  @Type(() => UnpaidInvoicesView)
+  unpaidInvoices!: UnpaidInvoicesView | null;
+  @section('Module core, permission core.customers.read; every stage of every pipeline, in order')
+  @Nullable()
+  @ValidateNested({ each: true })
+  @Type(() => StageDealsView)
+  dealsByStage!: StageDealsView[] | null;
+  @section('Module cloud, permission cloud.read')
+  @Nullable()
+  @ValidateNested()
+  @Type(() => StorageUseView)
+  storage!: StorageUseView | null;
+  @section('Module vr, permission vr.reports.read')
+  @Nullable()
+  @ValidateNested()
+  @Type(() => VrWeekView)
+  vrSessionsThisWeek!: VrWeekView | null;
 
   static from(s: DashboardSummary): DashboardSummaryView {
     return {

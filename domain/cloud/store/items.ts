@@ -53,8 +53,15 @@ export interface Reader {
 }
 
 /** One drive item by id and kind, or null. */
-export async function itemById(em: Em, who: Reader, id: string, kind: NodeKind, liveness: Liveness): Promise<CloudItem | null> {
-  const trashed = liveness === 'live' ? 'and n.trashed_at is null' : liveness === 'trashed' ? 'and n.trashed_at is not null' : '';
+export async function itemById(
+  em: Em,
+  who: Reader,
+  id: string,
+  kind: NodeKind,
+  liveness: Liveness,
+): Promise<CloudItem | null> {
+  const trashed =
+    liveness === 'live' ? 'and n.trashed_at is null' : liveness === 'trashed' ? 'and n.trashed_at is not null' : '';
   const rows = await em.execute<ItemRow[]>(
     `select ${ITEM_COLUMNS} from cloud_nodes n where n.id = ? and n.tenant_id = ? and n.kind = ? and n.purpose = 'file' ${trashed}`,
     [who.starOwner, id, who.tenantId, kind],
@@ -63,11 +70,18 @@ export async function itemById(em: Em, who: Reader, id: string, kind: NodeKind, 
 }
 
 export async function addStar(em: Em, tenantId: string, userId: string | null, nodeId: string): Promise<void> {
-  await em.execute(`insert into cloud_stars (user_id, node_id, tenant_id, created_at) values (?, ?, ?, now()) on conflict do nothing`, [userId, nodeId, tenantId]);
+  await em.execute(
+    `insert into cloud_stars (user_id, node_id, tenant_id, created_at) values (?, ?, ?, now()) on conflict do nothing`,
+    [userId, nodeId, tenantId],
+  );
 }
 
 export async function removeStar(em: Em, tenantId: string, userId: string | null, nodeId: string): Promise<void> {
-  await em.execute(`delete from cloud_stars where user_id = ? and node_id = ? and tenant_id = ?`, [userId, nodeId, tenantId]);
+  await em.execute(`delete from cloud_stars where user_id = ? and node_id = ? and tenant_id = ?`, [
+    userId,
+    nodeId,
+    tenantId,
+  ]);
 }
 
 // ---- Listings (keyset pages: `limit + 1` rows, each with the text of its sort value in sort_key) ----
@@ -96,7 +110,12 @@ export const sortType = (sort: SortKey): CursorType => SORT[sort].type;
  * A folder's live contents (root when folderId is null): folders (rank false) before files (rank true), within a
  * rank by the sort key then id; `after` is [rank, sort value, id] of the last row of the previous page.
  */
-export async function folderPage(em: Em, who: Reader, folderId: string | null, page: { sort: SortKey; desc: boolean; after: string[] | null; limit: number }): Promise<ListedRow[]> {
+export async function folderPage(
+  em: Em,
+  who: Reader,
+  folderId: string | null,
+  page: { sort: SortKey; desc: boolean; after: string[] | null; limit: number },
+): Promise<ListedRow[]> {
   const sort = SORT[page.sort];
   const { desc, after } = page;
   const params: unknown[] = [who.starOwner, who.tenantId, folderId ?? ROOT_ID];
@@ -130,7 +149,12 @@ export interface SearchFilter {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Live items matching the filter, by lower(name) then id; `after` is [lower(name), id]. */
-export async function searchPage(em: Em, who: Reader, filter: SearchFilter, page: { after: string[] | null; limit: number }): Promise<ListedRow[]> {
+export async function searchPage(
+  em: Em,
+  who: Reader,
+  filter: SearchFilter,
+  page: { after: string[] | null; limit: number },
+): Promise<ListedRow[]> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.q) {
@@ -160,7 +184,11 @@ export async function searchPage(em: Em, who: Reader, filter: SearchFilter, page
 }
 
 /** The reader's starred live items, by lower(name) then id; `after` is [lower(name), id]. */
-export async function starredPage(em: Em, who: Reader, page: { after: string[] | null; limit: number }): Promise<ListedRow[]> {
+export async function starredPage(
+  em: Em,
+  who: Reader,
+  page: { after: string[] | null; limit: number },
+): Promise<ListedRow[]> {
   const { after } = page;
   const rows = await em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, lower(n.name) as sort_key from cloud_stars st join cloud_nodes n on n.id = st.node_id
@@ -175,7 +203,11 @@ export async function starredPage(em: Em, who: Reader, page: { after: string[] |
  * Live files of member shares naming the reader (not revoked, not their own), each once, by the time of the
  * latest share descending; `after` is [last shared, id].
  */
-export async function sharedWithPage(em: Em, who: Reader, page: { after: string[] | null; limit: number }): Promise<ListedRow[]> {
+export async function sharedWithPage(
+  em: Em,
+  who: Reader,
+  page: { after: string[] | null; limit: number },
+): Promise<ListedRow[]> {
   const { after } = page;
   const rows = await em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, s.last_shared::text as sort_key
@@ -191,7 +223,11 @@ export async function sharedWithPage(em: Em, who: Reader, page: { after: string[
 }
 
 /** Trash roots (one per deletion), newest first; `after` is [trashed at, id]. */
-export async function trashPage(em: Em, who: Reader, page: { after: string[] | null; limit: number }): Promise<ListedRow[]> {
+export async function trashPage(
+  em: Em,
+  who: Reader,
+  page: { after: string[] | null; limit: number },
+): Promise<ListedRow[]> {
   const { after } = page;
   const rows = await em.execute<KeyedRow[]>(
     `select ${ITEM_COLUMNS}, n.trashed_at::text as sort_key from cloud_nodes n

@@ -54,7 +54,10 @@ export async function isPending(em: Em, tenantId: string, id: string): Promise<b
 
 /** Locks a pending upload (FOR UPDATE); false when it is gone (confirmed or discarded). */
 export async function lockUpload(em: Em, tenantId: string, id: string): Promise<boolean> {
-  return (await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ? for update`, [id, tenantId])).length > 0;
+  return (
+    (await em.execute(`select 1 from cloud_uploads where id = ? and tenant_id = ? for update`, [id, tenantId])).length >
+    0
+  );
 }
 
 export async function deleteUpload(em: Em, tenantId: string, id: string): Promise<void> {
@@ -79,7 +82,15 @@ export async function claimUploadAsFile(
          ),
          settled as (${SETTLE_SQL} and exists (select 1 from node) returning 1)
          select node.*, (select count(*) from settled) as settled from node`,
-    [upload.id, upload.tenantId, file.parentId, file.name, file.category, file.objectKey, ...settleParams(upload.tenantId, upload.size, file.category)],
+    [
+      upload.id,
+      upload.tenantId,
+      file.parentId,
+      file.name,
+      file.category,
+      file.objectKey,
+      ...settleParams(upload.tenantId, upload.size, file.category),
+    ],
   );
   if (!rows.length) return null;
   const { settled: _settled, ...row } = rows[0];
@@ -87,7 +98,10 @@ export async function claimUploadAsFile(
 }
 
 /** Uploads of every organisation past their confirmation deadline, oldest first. */
-export function expiredUploads(em: Em, limit: number): Promise<{ id: string; tenant_id: string; size: string; object_key: string }[]> {
+export function expiredUploads(
+  em: Em,
+  limit: number,
+): Promise<{ id: string; tenant_id: string; size: string; object_key: string }[]> {
   return em.execute<{ id: string; tenant_id: string; size: string; object_key: string }[]>(
     `select id, tenant_id, size, object_key from cloud_uploads where expires_at < now() order by expires_at limit ?`,
     [limit],
@@ -98,7 +112,11 @@ export function expiredUploads(em: Em, limit: number): Promise<{ id: string; ten
  * The declared size of an upload still pending at this key, else null; `forShare` waits for a discard holding
  * the row (FOR SHARE).
  */
-export async function pendingSize(em: Em, upload: { tenantId: string; id: string; key: string }, forShare = false): Promise<number | null> {
+export async function pendingSize(
+  em: Em,
+  upload: { tenantId: string; id: string; key: string },
+  forShare = false,
+): Promise<number | null> {
   const rows = await em.execute<{ size: string }[]>(
     `select size from cloud_uploads where id = ? and tenant_id = ? and object_key = ? and expires_at > now() ${forShare ? 'for share' : ''}`,
     [upload.id, upload.tenantId, upload.key],

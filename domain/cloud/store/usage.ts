@@ -22,14 +22,27 @@ const BY_TYPE_PLUS = `by_type || jsonb_build_object(?::text, greatest(0, coalesc
 
 /** A confirmed upload: its reservation becomes stored bytes of its category (SQL, parameters from settleParams). */
 export const SETTLE_SQL = `update cloud_usage set reserved_bytes = reserved_bytes - ?, used_bytes = used_bytes + ?, by_type = ${BY_TYPE_PLUS}, updated_at = now() where tenant_id = ?`;
-export const settleParams = (tenantId: string, size: number, category: string) => [size, size, category, category, size, tenantId];
+export const settleParams = (tenantId: string, size: number, category: string) => [
+  size,
+  size,
+  category,
+  category,
+  size,
+  tenantId,
+];
 
 const ensureUsageRow = (em: Em, tenantId: string) =>
-  em.execute(`insert into cloud_usage (tenant_id, used_bytes, reserved_bytes, by_type, updated_at) values (?, 0, 0, '{}', now()) on conflict (tenant_id) do nothing`, [tenantId]);
+  em.execute(
+    `insert into cloud_usage (tenant_id, used_bytes, reserved_bytes, by_type, updated_at) values (?, 0, 0, '{}', now()) on conflict (tenant_id) do nothing`,
+    [tenantId],
+  );
 
 /** An abandoned or refused upload gives its reservation back (never below zero). */
 export async function releaseReservation(em: Em, tenantId: string, size: number): Promise<void> {
-  await em.execute(`update cloud_usage set reserved_bytes = greatest(0, reserved_bytes - ?), updated_at = now() where tenant_id = ?`, [size, tenantId]);
+  await em.execute(
+    `update cloud_usage set reserved_bytes = greatest(0, reserved_bytes - ?), updated_at = now() where tenant_id = ?`,
+    [size, tenantId],
+  );
 }
 
 /** Stored bytes added (positive) or freed (negative) in a category, never below zero. */
@@ -50,10 +63,9 @@ export interface UsageRow {
 
 /** The organisation's usage row; zeroes when it has none yet. */
 export async function usageOf(em: Em, tenantId: string): Promise<UsageRow> {
-  const [usage] = await em.execute<{ used_bytes: string; reserved_bytes: string; by_type: Record<string, number | string> }[]>(
-    `select used_bytes, reserved_bytes, by_type from cloud_usage where tenant_id = ?`,
-    [tenantId],
-  );
+  const [usage] = await em.execute<
+    { used_bytes: string; reserved_bytes: string; by_type: Record<string, number | string> }[]
+  >(`select used_bytes, reserved_bytes, by_type from cloud_usage where tenant_id = ?`, [tenantId]);
   return {
     usedBytes: Number(usage?.used_bytes ?? 0),
     reservedBytes: Number(usage?.reserved_bytes ?? 0),

@@ -24,7 +24,8 @@ export const isLive = (status: AppointmentStatus) => status === 'booked' || stat
 
 /** 409 `invalid_transition` unless `from` may become `to` (see STATUS_MOVES); the same status is no move. */
 export function checkStatusMove(from: AppointmentStatus, to: AppointmentStatus): void {
-  if (to !== from && !STATUS_MOVES[from].includes(to)) throw conflict('invalid_transition', `An appointment ${from} cannot become ${to}`);
+  if (to !== from && !STATUS_MOVES[from].includes(to))
+    throw conflict('invalid_transition', `An appointment ${from} cannot become ${to}`);
 }
 
 /** Only a live appointment changes time, staff member or service: 409 `invalid_transition` otherwise. */
@@ -51,8 +52,14 @@ export function placeAt(
  * What any appointment must respect, at creation and after a change: the staff member performs the service
  * (400 on `staffField`, the field the caller changed) and the party fits the service's capacity.
  */
-export function checkPairing(service: Pick<BookingService, 'id' | 'capacity'>, staff: Pick<Staff, 'serviceIds'>, partySize: number, staffField = 'staffId'): void {
-  if (staff.serviceIds.length && !staff.serviceIds.includes(service.id)) throw invalidField(staffField, 'the staff member does not perform this service');
+export function checkPairing(
+  service: Pick<BookingService, 'id' | 'capacity'>,
+  staff: Pick<Staff, 'serviceIds'>,
+  partySize: number,
+  staffField = 'staffId',
+): void {
+  if (staff.serviceIds.length && !staff.serviceIds.includes(service.id))
+    throw invalidField(staffField, 'the staff member does not perform this service');
   if (partySize > service.capacity) throw invalidField('partySize', `the service takes at most ${service.capacity}`);
 }
 
@@ -61,6 +68,8 @@ export function checkPairing(service: Pick<BookingService, 'id' | 'capacity'>, s
  * started (409 `invalid_transition`, 409 `booking_started`); after that only the business may change it.
  */
 export function checkOpenToVisitor(appointment: Pick<Appointment, 'status' | 'startAt'>, now = new Date()): void {
-  if (!isLive(appointment.status as AppointmentStatus)) throw conflict('invalid_transition', `The booking is ${appointment.status}`);
-  if (appointment.startAt.getTime() <= now.getTime()) throw conflict('booking_started', 'The appointment has started; contact the business');
+  if (!isLive(appointment.status as AppointmentStatus))
+    throw conflict('invalid_transition', `The booking is ${appointment.status}`);
+  if (appointment.startAt.getTime() <= now.getTime())
+    throw conflict('booking_started', 'The appointment has started; contact the business');
 }

@@ -11,6 +11,13 @@ registerTimelineProvider('appointment', async (ctx, customerId, query) => {
     type: a.status,
     title: serviceName,
     summary: a.notes ? a.notes.slice(0, 280) : null,
-    data: { status: a.status, startAt: a.startAt.toISOString(), endAt: a.endAt.toISOString(), staffId: a.staffId, serviceId: a.serviceId, source: a.source },
+    data: {
+      status: a.status,
+      startAt: a.startAt.toISOString(),
+      endAt: a.endAt.toISOString(),
+      staffId: a.staffId,
+      serviceId: a.serviceId,
+      source: a.source,
+    },
   }));
 });

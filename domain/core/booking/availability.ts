@@ -3,7 +3,17 @@ import { notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { employeesAvailability, type Availability, type Interval } from '../../hr/availability';
 import { getBusiness } from '../org/getBusiness';
-import { busySpans, checkRange, earliestStart, freeSlotStarts, localCalendar, weeklyIntervals, type BusySpans, type LocalCalendar, type Range } from './slots';
+import {
+  busySpans,
+  checkRange,
+  earliestStart,
+  freeSlotStarts,
+  localCalendar,
+  weeklyIntervals,
+  type BusySpans,
+  type LocalCalendar,
+  type Range,
+} from './slots';
 import { busyEdges } from './store/busy';
 import { activeStaffFor } from './store/catalogue';
 
@@ -15,7 +25,10 @@ export interface Slot {
 }
 
 /** What availability reads of a service and of a staff member (entities and lean rows alike). */
-export type SlotService = Pick<BookingService, 'id' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minNoticeMinutes'>;
+export type SlotService = Pick<
+  BookingService,
+  'id' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minNoticeMinutes'
+>;
 export type SlotStaff = Pick<Staff, 'id' | 'userId' | 'employeeId' | 'weeklyHours'>;
 
 export interface AvailabilityProps {
@@ -36,7 +49,13 @@ export interface AvailabilityProps {
  * whole team at once), otherwise their own weekly hours in the business's zone. 404 for a linked employee that
  * no longer exists, as the HR read answers.
  */
-async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], range: Range, zone: string, calendar: LocalCalendar): Promise<Map<string, Interval[]>> {
+async function workingIntervals(
+  ctx: TenantContext,
+  staff: SlotStaff[],
+  range: Range,
+  zone: string,
+  calendar: LocalCalendar,
+): Promise<Map<string, Interval[]>> {
   const linked = staff.flatMap((s) => (s.employeeId ? [s.employeeId] : []));
   const hr = linked.length ? await employeesAvailability(ctx, linked, range) : new Map<string, Availability>();
   return new Map(
@@ -53,7 +72,13 @@ async function workingIntervals(ctx: TenantContext, staff: SlotStaff[], range: R
  * What keeps staff busy in a range (widened by `margin` each side): their live appointments' blocked ranges
  * (buffers included) and busy calendar events (their own, or their user's), merged per staff member.
  */
-async function busyByStaff(ctx: TenantContext, staff: SlotStaff[], range: Range, margin = 0, ignoreAppointmentId?: string): Promise<Map<string, BusySpans>> {
+async function busyByStaff(
+  ctx: TenantContext,
+  staff: SlotStaff[],
+  range: Range,
+  margin = 0,
+  ignoreAppointmentId?: string,
+): Promise<Map<string, BusySpans>> {
   const ids = staff.map((s) => s.id);
   const flat = new Map<string, number[]>(ids.map((id) => [id, []]));
   if (!ids.length) return new Map();
@@ -91,17 +116,31 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const calendar = localCalendar(timeZone, range);
   const workRange = { from: calendar.days[0].start, to: props.to };
   const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
-  const [busy, working] = await Promise.all([busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId), workingIntervals(ctx, staff, workRange, timeZone, calendar)]);
+  const [busy, working] = await Promise.all([
+    busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId),
+    workingIntervals(ctx, staff, workRange, timeZone, calendar),
+  ]);
   const notBefore = earliestStart(props.from, props.now ?? new Date(), service.minNoticeMinutes);
-  const rules = { durationMinutes: service.durationMinutes, bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes, notBefore };
+  const rules = {
+    durationMinutes: service.durationMinutes,
+    bufferBeforeMinutes: service.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes,
+    notBefore,
+  };
   const byStart = new Map<number, string[]>();
   for (const member of staff) {
-    for (const start of freeSlotStarts(working.get(member.id)!, busy.get(member.id) ?? { starts: [], ends: [] }, rules)) {
+    for (const start of freeSlotStarts(
+      working.get(member.id)!,
+      busy.get(member.id) ?? { starts: [], ends: [] },
+      rules,
+    )) {
       const list = byStart.get(start);
       if (list) list.push(member.id);
       else byStart.set(start, [member.id]);
     }
   }
   const length = service.durationMinutes * 60_000;
-  return [...byStart.keys()].sort((a, b) => a - b).map((start) => ({ start: new Date(start), end: new Date(start + length), staffIds: byStart.get(start)! }));
+  return [...byStart.keys()]
+    .sort((a, b) => a - b)
+    .map((start) => ({ start: new Date(start), end: new Date(start + length), staffIds: byStart.get(start)! }));
 }

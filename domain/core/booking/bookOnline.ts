@@ -49,18 +49,42 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
   const notes: Note<'core'>[] = [];
   const { appointment, staff, mail } = await store.ctx.em.transactional(async (em) => {
     const tx: TenantContext = { ...store.ctx, em };
-    const customer = await findOrCreateCustomer(tx, { name: props.name, email: props.email, phone: props.phone ?? undefined }, notes);
-    const booked = await firstFreeStaff(tx, free, {
-      service,
-      start: props.start,
-      customerId: customer.id,
-      attendee: { name: props.name, email: props.email, phone: props.phone },
-      source: 'storefront',
-      manageTokenHash: hashToken(manageToken),
-    }, notes);
+    const customer = await findOrCreateCustomer(
+      tx,
+      { name: props.name, email: props.email, phone: props.phone ?? undefined },
+      notes,
+    );
+    const booked = await firstFreeStaff(
+      tx,
+      free,
+      {
+        service,
+        start: props.start,
+        customerId: customer.id,
+        attendee: { name: props.name, email: props.email, phone: props.phone },
+        source: 'storefront',
+        manageTokenHash: hashToken(manageToken),
+      },
+      notes,
+    );
     const a = booked.appointment;
-    const data = { business: store.business.name, service: service.name, when: localWhen(a.startAt, store.business), reference: bookingReference(a.id), slug: store.business.publicSlug!, token: manageToken };
-    return { ...booked, mail: composeMail(em, services, { to: a.attendeeEmail!, tenantId: tx.tenantId, template: 'booking_confirmation', data }) };
+    const data = {
+      business: store.business.name,
+      service: service.name,
+      when: localWhen(a.startAt, store.business),
+      reference: bookingReference(a.id),
+      slug: store.business.publicSlug!,
+      token: manageToken,
+    };
+    return {
+      ...booked,
+      mail: composeMail(em, services, {
+        to: a.attendeeEmail!,
+        tenantId: tx.tenantId,
+        template: 'booking_confirmation',
+        data,
+      }),
+    };
   });
   await notify(services, 'core', notes);
   await dispatchMails(services, [mail]);
@@ -68,10 +92,17 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
 }
 
 /** Books the first of `staff` still free, each attempt in a savepoint (a refused insert aborts only its own); 409 `slot_taken` when none is. */
-async function firstFreeStaff(tx: TenantContext, staff: BookableStaff[], props: Omit<NewAppointment, 'staff'>, notes: Note<'core'>[]): Promise<{ appointment: Appointment; staff: BookableStaff }> {
+async function firstFreeStaff(
+  tx: TenantContext,
+  staff: BookableStaff[],
+  props: Omit<NewAppointment, 'staff'>,
+  notes: Note<'core'>[],
+): Promise<{ appointment: Appointment; staff: BookableStaff }> {
   for (const member of staff) {
     try {
-      const appointment = await tx.em.transactional((em) => insertAppointment({ ...tx, em }, { ...props, staff: member }, notes));
+      const appointment = await tx.em.transactional((em) =>
+        insertAppointment({ ...tx, em }, { ...props, staff: member }, notes),
+      );
       return { appointment, staff: member };
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'slot_taken')) throw err;
@@ -80,4 +111,7 @@ async function firstFreeStaff(tx: TenantContext, staff: BookableStaff[], props: 
   throw slotTaken();
 }
 
-const localWhen = (at: Date, business: Pick<Business, 'timeZone' | 'locale'>) => DateTime.fromJSDate(at, { zone: business.timeZone }).setLocale(business.locale).toLocaleString(DateTime.DATETIME_FULL);
+const localWhen = (at: Date, business: Pick<Business, 'timeZone' | 'locale'>) =>
+  DateTime.fromJSDate(at, { zone: business.timeZone })
+    .setLocale(business.locale)
+    .toLocaleString(DateTime.DATETIME_FULL);

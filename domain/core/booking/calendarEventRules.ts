@@ -45,7 +45,8 @@ export async function checkStaff(ctx: TenantContext, staffId: string | null | un
   const staff = await findStaff(ctx.em, staffId);
   if (staff.userId === ctx.userId) return;
   const permissions = await ctx.services.permissions.of(ctx.tenantId, caller(ctx));
-  if (!permissions.has('core.appointments.manage')) throw forbidden('permission_denied', 'Blocking another staff member\'s time needs core.appointments.manage');
+  if (!permissions.has('core.appointments.manage'))
+    throw forbidden('permission_denied', "Blocking another staff member's time needs core.appointments.manage");
 }
 
 /**
@@ -55,16 +56,22 @@ export async function checkStaff(ctx: TenantContext, staffId: string | null | un
 export function normaliseTimes(event: Pick<CalendarEvent, 'startAt' | 'endAt' | 'allDay'>, zone: string): void {
   if (event.allDay) {
     const start = DateTime.fromJSDate(event.startAt, { zone }).startOf('day');
-    const lastDay = DateTime.fromJSDate(new Date(Math.max(event.endAt.getTime() - 1, event.startAt.getTime())), { zone }).startOf('day');
+    const lastDay = DateTime.fromJSDate(new Date(Math.max(event.endAt.getTime() - 1, event.startAt.getTime())), {
+      zone,
+    }).startOf('day');
     event.startAt = start.toJSDate();
     event.endAt = lastDay.plus({ days: 1 }).toJSDate();
     checkStorable('startAt', 'an all-day event, from local midnight to local midnight,', event.startAt, event.endAt);
   }
   if (!(event.startAt < event.endAt)) throw invalidField('endAt', 'must be after startAt');
-  if (event.endAt.getTime() - event.startAt.getTime() > MAX_EVENT_DAYS * 86_400_000) throw invalidField('endAt', `an event lasts at most ${MAX_EVENT_DAYS} days`);
+  if (event.endAt.getTime() - event.startAt.getTime() > MAX_EVENT_DAYS * 86_400_000)
+    throw invalidField('endAt', `an event lasts at most ${MAX_EVENT_DAYS} days`);
 }
 
 /** normaliseTimes in the business's zone (read only for all-day events). */
-export async function normalise(ctx: TenantContext, event: Pick<CalendarEvent, 'startAt' | 'endAt' | 'allDay'>): Promise<void> {
+export async function normalise(
+  ctx: TenantContext,
+  event: Pick<CalendarEvent, 'startAt' | 'endAt' | 'allDay'>,
+): Promise<void> {
   normaliseTimes(event, event.allDay ? (await getBusiness(ctx)).timeZone : 'UTC');
 }

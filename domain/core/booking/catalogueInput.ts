@@ -36,7 +36,8 @@ export interface StaffInput {
 }
 
 /** The fields of a partial update that were given (undefined leaves a column as it is; null clears it). */
-export const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+export const defined = <T extends object>(input: T): Partial<T> =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** 404 `Service group` unless a given group is the organisation's. */
 export async function checkGroup(em: Em, groupId: string | null | undefined): Promise<void> {

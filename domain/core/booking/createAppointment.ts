@@ -29,11 +29,17 @@ export interface CreateAppointmentProps {
 }
 
 /** What an appointment is written with of its service and staff member (entities and lean rows alike). */
-export type BookedService = Pick<BookingService, 'id' | 'capacity' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>;
+export type BookedService = Pick<
+  BookingService,
+  'id' | 'capacity' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
+>;
 export type BookedStaff = Pick<Staff, 'id' | 'active' | 'serviceIds'>;
 
 /** An appointment to write: its service and staff member already read by the caller. */
-export type NewAppointment = Omit<CreateAppointmentProps, 'serviceId' | 'staffId'> & { service: BookedService; staff: BookedStaff };
+export type NewAppointment = Omit<CreateAppointmentProps, 'serviceId' | 'staffId'> & {
+  service: BookedService;
+  staff: BookedStaff;
+};
 
 /**
  * Books a service with a staff member (any time: members may book outside working hours; the storefront
@@ -57,13 +63,24 @@ export async function createAppointment(ctx: TenantContext, props: CreateAppoint
  * notes (the appointment, a customer created for the attendee) are added to `notes`, for the caller to send once
  * it committed.
  */
-export async function insertAppointment(ctx: TenantContext, props: NewAppointment, notes: Note<'core'>[]): Promise<Appointment> {
+export async function insertAppointment(
+  ctx: TenantContext,
+  props: NewAppointment,
+  notes: Note<'core'>[],
+): Promise<Appointment> {
   const { service, staff } = props;
   if (!staff.active) throw invalidField('staffId', 'the staff member is not active');
   checkPairing(service, staff, props.partySize ?? 1);
   let customerId: string | null = null;
   if (props.customerId) customerId = (await getCustomer(ctx, props.customerId)).id;
-  else if (props.attendee) customerId = (await findOrCreateCustomer(ctx, { name: props.attendee.name, email: props.attendee.email, phone: props.attendee.phone ?? undefined }, notes)).id;
+  else if (props.attendee)
+    customerId = (
+      await findOrCreateCustomer(
+        ctx,
+        { name: props.attendee.name, email: props.attendee.email, phone: props.attendee.phone ?? undefined },
+        notes,
+      )
+    ).id;
   const appointment = ctx.em.create(Appointment, {
     tenantId: ctx.tenantId,
     serviceId: service.id,

@@ -2,7 +2,10 @@ import { CalendarEvent } from '../../../entities/core/calendar';
 import type { TenantContext } from '../../context';
 import { caller, checkStaff, normalise, type CalendarEventInput } from './calendarEventRules';
 
-export async function createCalendarEvent(ctx: TenantContext, input: CalendarEventInput & { title: string; startAt: Date; endAt: Date }): Promise<CalendarEvent> {
+export async function createCalendarEvent(
+  ctx: TenantContext,
+  input: CalendarEventInput & { title: string; startAt: Date; endAt: Date },
+): Promise<CalendarEvent> {
   const ownerId = caller(ctx);
   await checkStaff(ctx, input.staffId);
   const event = ctx.em.create(CalendarEvent, {

@@ -2,7 +2,10 @@ import { BookingService } from '../../../entities/core/booking';
 import type { TenantContext } from '../../context';
 import { checkGroup, type ServiceInput } from './catalogueInput';
 
-export async function createService(ctx: TenantContext, input: Required<Pick<ServiceInput, 'name' | 'durationMinutes' | 'priceCents'>> & ServiceInput): Promise<BookingService> {
+export async function createService(
+  ctx: TenantContext,
+  input: Required<Pick<ServiceInput, 'name' | 'durationMinutes' | 'priceCents'>> & ServiceInput,
+): Promise<BookingService> {
   await checkGroup(ctx.em, input.groupId);
   const service = ctx.em.create(BookingService, {
     tenantId: ctx.tenantId,

@@ -12,7 +12,8 @@ describe('booking: no double booking', () => {
 
   it('answers 409 slot_taken and forgets the refused writes; other failures pass through', async () => {
     const cleared: string[] = [];
-    const em = (failure: unknown) => ({ flush: () => Promise.reject(failure), clear: () => cleared.push('clear') }) as unknown as Em;
+    const em = (failure: unknown) =>
+      ({ flush: () => Promise.reject(failure), clear: () => cleared.push('clear') }) as unknown as Em;
     const taken = await flushBooking(em({ cause: { code: '23P01' } })).catch((err: unknown) => err);
     expect(taken).toBeInstanceOf(AppError);
     expect([(taken as AppError).status, (taken as AppError).code]).toEqual([409, 'slot_taken']);

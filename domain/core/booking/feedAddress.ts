@@ -10,7 +10,8 @@ import { memberEmail } from './store/calendar';
  * sync-info can show the address again without storing it; the row stores its SHA-256 only, which the feed
  * route compares. Rotating deletes the row and makes another: a new id, a new secret, the old address dead.
  */
-export const feedSecret = (services: Services, feedId: string) => createHmac('sha256', services.deriveSecret('calendar-feed')).update(feedId).digest('base64url');
+export const feedSecret = (services: Services, feedId: string) =>
+  createHmac('sha256', services.deriveSecret('calendar-feed')).update(feedId).digest('base64url');
 
 export interface SyncInfo {
   feedUrl: string;
@@ -31,7 +32,14 @@ export async function presentFeed(ctx: TenantContext, feed: CalendarFeed): Promi
   let caldav: SyncInfo['caldav'] = null;
   if (config.CALDAV_URL) {
     const email = await memberEmail(ctx.em, feedOwner(ctx));
-    caldav = { url: `${config.CALDAV_URL.replace(/\/$/, '')}/calendars/${encodeURIComponent(email)}/`, username: email };
+    caldav = {
+      url: `${config.CALDAV_URL.replace(/\/$/, '')}/calendars/${encodeURIComponent(email)}/`,
+      username: email,
+    };
   }
-  return { feedUrl: `${base}/api/calendar/feed/${feed.id}.${feedSecret(ctx.services, feed.id)}.ics`, feedCreatedAt: feed.createdAt, caldav };
+  return {
+    feedUrl: `${base}/api/calendar/feed/${feed.id}.${feedSecret(ctx.services, feed.id)}.ics`,
+    feedCreatedAt: feed.createdAt,
+    caldav,
+  };
 }

@@ -8,7 +8,11 @@ import { findStaff } from './store/catalogue';
  * Links a staff member to a member of the organisation (their calendar events then block slots) and/or to an
  * HR employee (their schedules and leave then give the hours). null unlinks; 404 for an unknown member or employee.
  */
-export async function linkStaff(ctx: TenantContext, id: string, link: { userId?: string | null; employeeId?: string | null }): Promise<Staff> {
+export async function linkStaff(
+  ctx: TenantContext,
+  id: string,
+  link: { userId?: string | null; employeeId?: string | null },
+): Promise<Staff> {
   const staff = await findStaff(ctx.em, id);
   if (link.userId) await findMember(ctx.em, link.userId);
   if (link.employeeId) await findEmployee(ctx.em, link.employeeId);

@@ -17,9 +17,18 @@ export interface ListCalendarEventsProps {
  * The caller's events overlapping [from, to), by start then id; the cursor (opaque) holds the last item's start
  * and id; an unreadable one is 400 `validation_failed` on `cursor`.
  */
-export async function listCalendarEvents(ctx: TenantContext, props: ListCalendarEventsProps): Promise<Page<Lean<CalendarEvent>>> {
+export async function listCalendarEvents(
+  ctx: TenantContext,
+  props: ListCalendarEventsProps,
+): Promise<Page<Lean<CalendarEvent>>> {
   const ownerId = caller(ctx);
   const [startKey, id] = props.cursor ? decodeCursor(props.cursor, isUtcTimestamp) : [null, null];
-  const rows = await ownEventsAfter(ctx, ownerId, { from: props.from ?? null, to: props.to ?? null }, [startKey, id], props.limit + 1);
+  const rows = await ownEventsAfter(
+    ctx,
+    ownerId,
+    { from: props.from ?? null, to: props.to ?? null },
+    [startKey, id],
+    props.limit + 1,
+  );
   return toKeysetPage(rows, props.limit, (row) => String(row.startKey));
 }

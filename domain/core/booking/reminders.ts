@@ -23,17 +23,31 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
   for (;;) {
     const mails: MailMessage[] = [];
     await services.orm.em.fork().transactional(async (em) => {
-      const rows = await claimDueReminders(em, now, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000), REMINDER_LEAD_HOURS, BATCH);
+      const rows = await claimDueReminders(
+        em,
+        now,
+        new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000),
+        REMINDER_LEAD_HOURS,
+        BATCH,
+      );
       for (const r of rows) {
         const zone = r.time_zone ?? 'Europe/Paris';
-        const when = DateTime.fromJSDate(new Date(r.start_at), { zone }).setLocale(r.locale ?? 'fr-FR').toLocaleString(DateTime.DATETIME_FULL);
+        const when = DateTime.fromJSDate(new Date(r.start_at), { zone })
+          .setLocale(r.locale ?? 'fr-FR')
+          .toLocaleString(DateTime.DATETIME_FULL);
         mails.push(
           composeMail(em, services, {
             to: r.attendee_email,
             tenantId: r.tenant_id,
             dedupeKey: `booking-reminder:${r.id}:${new Date(r.start_at).getTime()}`,
             template: 'booking_reminder',
-            data: { business: r.business_name ?? 'your appointment', service: r.service_name, when, reference: bookingReference(r.id), slug: r.published ? r.public_slug : null },
+            data: {
+              business: r.business_name ?? 'your appointment',
+              service: r.service_name,
+              when,
+              reference: bookingReference(r.id),
+              slug: r.published ? r.public_slug : null,
+            },
           }),
         );
       }

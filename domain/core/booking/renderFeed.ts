@@ -28,11 +28,17 @@ async function openFeed(services: Services, token: string): Promise<{ feed: Cale
   if (!feed || !sameBytes(given, stored)) throw notFound('Feed');
   const ctx = tenantContext(services, feed.tenantId, feed.userId);
   if (!(await isMember(ctx.em, feed.userId))) throw notFound('Feed');
-  if (!isModuleActive(await getBusiness(ctx), await services.entitlements.get(feed.tenantId), 'core')) throw notFound('Feed');
+  if (!isModuleActive(await getBusiness(ctx), await services.entitlements.get(feed.tenantId), 'core'))
+    throw notFound('Feed');
   return { feed, ctx };
 }
 
-const APPOINTMENT_STATUS: Record<string, ICalEventStatus> = { booked: ICalEventStatus.TENTATIVE, confirmed: ICalEventStatus.CONFIRMED, completed: ICalEventStatus.CONFIRMED, no_show: ICalEventStatus.CONFIRMED };
+const APPOINTMENT_STATUS: Record<string, ICalEventStatus> = {
+  booked: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+  no_show: ICalEventStatus.CONFIRMED,
+};
 
 /**
  * The member's calendar as iCalendar (RFC 5545, written by ical-generator): their own events and the
@@ -49,8 +55,18 @@ export async function renderFeed(services: Services, token: string, now = new Da
     ownEventsBetween(ctx.em, feed.userId, from, to, FEED_MAX_ITEMS),
     staffIds.length ? liveAppointmentsOf(ctx.em, staffIds, from, to, FEED_MAX_ITEMS) : Promise.resolve([]),
   ]);
-  const serviceName = (await catalogueNames(ctx.em, appointments.map((a) => a.serviceId), [])).services;
-  const calendar = ical({ name: business.name, prodId: { company: 'Platform Suite', product: 'Booking', language: 'EN' }, ttl: 900 });
+  const serviceName = (
+    await catalogueNames(
+      ctx.em,
+      appointments.map((a) => a.serviceId),
+      [],
+    )
+  ).services;
+  const calendar = ical({
+    name: business.name,
+    prodId: { company: 'Platform Suite', product: 'Booking', language: 'EN' },
+    ttl: 900,
+  });
   for (const e of events) {
     const zoned = (d: Date) => DateTime.fromJSDate(d, { zone: business.timeZone });
     calendar.createEvent({

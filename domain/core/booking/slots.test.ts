@@ -1,27 +1,44 @@
 import { AppError } from '../../../lib/errors';
-import { availabilityEnd, checkRange, DEFAULT_AVAILABILITY_DAYS, earliestStart, freeSlots, MAX_AVAILABILITY_DAYS, weeklyIntervals } from './slots';
+import {
+  availabilityEnd,
+  checkRange,
+  DEFAULT_AVAILABILITY_DAYS,
+  earliestStart,
+  freeSlots,
+  MAX_AVAILABILITY_DAYS,
+  weeklyIntervals,
+} from './slots';
 
 /** The error a rule throws: status, code and the fields it names. */
 const refusal = (run: () => void) => {
   try {
     run();
   } catch (err) {
-    if (err instanceof AppError) return { status: err.status, code: err.code, fields: err.errors?.map((e) => e.field) ?? [] };
+    if (err instanceof AppError)
+      return { status: err.status, code: err.code, fields: err.errors?.map((e) => e.field) ?? [] };
     throw err;
   }
   return null;
 };
 
-
 /** Pure slot computation on known schedules (no database). */
 describe('booking: slot computation', () => {
   const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
-  const rules = (over: Partial<Parameters<typeof freeSlots>[2]> = {}) => ({ durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, notBefore: new Date(0), ...over });
+  const rules = (over: Partial<Parameters<typeof freeSlots>[2]> = {}) => ({
+    durationMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    notBefore: new Date(0),
+    ...over,
+  });
 
   it('keeps 09:00 local across the DST change week in Europe/Paris (UTC+1 then UTC+2)', () => {
     // Monday 23 to Sunday 29 March 2026; clocks go forward on Sunday 29 at 02:00.
     const hours = { '1': ['09:00-10:00'], '6': ['09:00-10:00'], '7': ['01:00-04:00', '09:00-10:00'] };
-    const intervals = weeklyIntervals(hours, 'Europe/Paris', { from: new Date('2026-03-23T00:00:00Z'), to: new Date('2026-03-30T00:00:00Z') });
+    const intervals = weeklyIntervals(hours, 'Europe/Paris', {
+      from: new Date('2026-03-23T00:00:00Z'),
+      to: new Date('2026-03-30T00:00:00Z'),
+    });
     expect(intervals.map((i) => [i.start.toISOString(), i.end.toISOString()])).toEqual([
       ['2026-03-23T08:00:00.000Z', '2026-03-23T09:00:00.000Z'],
       ['2026-03-28T08:00:00.000Z', '2026-03-28T09:00:00.000Z'],
@@ -34,8 +51,14 @@ describe('booking: slot computation', () => {
   });
 
   it('and back in October (UTC+2 then UTC+1)', () => {
-    const intervals = weeklyIntervals({ '6': ['09:00-09:30'], '7': ['09:00-09:30'] }, 'Europe/Paris', { from: new Date('2026-10-24T00:00:00Z'), to: new Date('2026-10-26T00:00:00Z') });
-    expect(intervals.map((i) => i.start.toISOString())).toEqual(['2026-10-24T07:00:00.000Z', '2026-10-25T08:00:00.000Z']);
+    const intervals = weeklyIntervals({ '6': ['09:00-09:30'], '7': ['09:00-09:30'] }, 'Europe/Paris', {
+      from: new Date('2026-10-24T00:00:00Z'),
+      to: new Date('2026-10-26T00:00:00Z'),
+    });
+    expect(intervals.map((i) => i.start.toISOString())).toEqual([
+      '2026-10-24T07:00:00.000Z',
+      '2026-10-25T08:00:00.000Z',
+    ]);
   });
 
   it('removes slots whose blocked range (buffers included) touches a busy interval, on the 15-minute grid', () => {
@@ -48,13 +71,20 @@ describe('booking: slot computation', () => {
       '2030-01-07T09:30:00.000Z',
     ]);
     // 15 minutes of buffer after: a slot must end 15 min before the busy time; before: start 15 min after it.
-    expect(iso(freeSlots(working, busy, rules({ bufferBeforeMinutes: 15, bufferAfterMinutes: 15 })))).toEqual(['2030-01-07T08:00:00.000Z', '2030-01-07T08:15:00.000Z']);
+    expect(iso(freeSlots(working, busy, rules({ bufferBeforeMinutes: 15, bufferAfterMinutes: 15 })))).toEqual([
+      '2030-01-07T08:00:00.000Z',
+      '2030-01-07T08:15:00.000Z',
+    ]);
   });
 
   it('applies the minimum notice on the grid and fits the duration inside the working time', () => {
     const working = [{ start: new Date('2030-01-07T08:00:00Z'), end: new Date('2030-01-07T09:00:00Z') }];
-    expect(iso(freeSlots(working, [], rules({ durationMinutes: 50, notBefore: new Date('2030-01-07T08:05:00Z') })))).toEqual([]);
-    expect(iso(freeSlots(working, [], rules({ durationMinutes: 20, notBefore: new Date('2030-01-07T08:05:00Z') })))).toEqual(['2030-01-07T08:15:00.000Z', '2030-01-07T08:30:00.000Z']);
+    expect(
+      iso(freeSlots(working, [], rules({ durationMinutes: 50, notBefore: new Date('2030-01-07T08:05:00Z') }))),
+    ).toEqual([]);
+    expect(
+      iso(freeSlots(working, [], rules({ durationMinutes: 20, notBefore: new Date('2030-01-07T08:05:00Z') }))),
+    ).toEqual(['2030-01-07T08:15:00.000Z', '2030-01-07T08:30:00.000Z']);
   });
 
   it('steps past busy time on the grid of the working interval, not of the busy end', () => {
@@ -109,14 +139,25 @@ describe('booking: lead time and horizon', () => {
   it('accepts up to MAX_AVAILABILITY_DAYS and refuses more, an empty or a reversed range on `to`', () => {
     const days = (n: number) => new Date(from.getTime() + n * 86_400_000);
     expect(refusal(() => checkRange(from, days(MAX_AVAILABILITY_DAYS)))).toBeNull();
-    expect(refusal(() => checkRange(from, new Date(days(MAX_AVAILABILITY_DAYS).getTime() + 1)))).toEqual({ status: 400, code: 'validation_failed', fields: ['to'] });
+    expect(refusal(() => checkRange(from, new Date(days(MAX_AVAILABILITY_DAYS).getTime() + 1)))).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      fields: ['to'],
+    });
     expect(refusal(() => checkRange(from, from))).toEqual({ status: 400, code: 'validation_failed', fields: ['to'] });
-    expect(refusal(() => checkRange(from, days(-1)))).toEqual({ status: 400, code: 'validation_failed', fields: ['to'] });
+    expect(refusal(() => checkRange(from, days(-1)))).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      fields: ['to'],
+    });
   });
 
   it('refuses ranges outside the years the database stores', () => {
-    expect(refusal(() => checkRange(new Date('1899-12-01T00:00:00Z'), new Date('1899-12-02T00:00:00Z')))?.status).toBe(400);
-    expect(refusal(() => checkRange(new Date('9999-06-01T00:00:00Z'), new Date('9999-06-02T00:00:00Z')))?.status).toBe(400);
+    expect(refusal(() => checkRange(new Date('1899-12-01T00:00:00Z'), new Date('1899-12-02T00:00:00Z')))?.status).toBe(
+      400,
+    );
+    expect(refusal(() => checkRange(new Date('9999-06-01T00:00:00Z'), new Date('9999-06-02T00:00:00Z')))?.status).toBe(
+      400,
+    );
   });
 });
-

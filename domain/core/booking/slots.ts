@@ -18,15 +18,18 @@ export const DEFAULT_AVAILABILITY_DAYS = 7;
 /** 400 on `to` unless the range is non-empty and covers at most MAX_AVAILABILITY_DAYS (within storable years). */
 export function checkRange(from: Date, to: Date): void {
   if (!(from < to)) throw invalidField('to', 'must be after from');
-  if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000) throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
+  if (to.getTime() - from.getTime() > MAX_AVAILABILITY_DAYS * 86_400_000)
+    throw invalidField('to', `the range may cover at most ${MAX_AVAILABILITY_DAYS} days`);
   checkInstantRange({ from, to });
 }
 
 /** The end of a storefront read: `to` when given, else DEFAULT_AVAILABILITY_DAYS after `from`. */
-export const availabilityEnd = (from: Date, to?: Date): Date => to ?? new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
+export const availabilityEnd = (from: Date, to?: Date): Date =>
+  to ?? new Date(from.getTime() + DEFAULT_AVAILABILITY_DAYS * 86_400_000);
 
 /** The lead-time rule: no slot starts before `from`, nor sooner than the service's minimum notice after `now`. */
-export const earliestStart = (from: Date, now: Date, minNoticeMinutes: number): Date => new Date(Math.max(from.getTime(), now.getTime() + minNoticeMinutes * 60_000));
+export const earliestStart = (from: Date, now: Date, minNoticeMinutes: number): Date =>
+  new Date(Math.max(from.getTime(), now.getTime() + minNoticeMinutes * 60_000));
 
 /** Slots start on this grid (minutes) from the start of each working interval, whatever the service's length. */
 export const SLOT_STEP_MINUTES = 15;
@@ -76,7 +79,10 @@ function localDay(zone: string, at: number): LocalDay {
     at(hm) {
       let instant = memo.get(hm);
       if (!instant) {
-        instant = hm === '24:00' ? next : midnight.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
+        instant =
+          hm === '24:00'
+            ? next
+            : midnight.set({ hour: Number(hm.slice(0, 2)), minute: Number(hm.slice(3, 5)) }).toJSDate();
         memo.set(hm, instant);
       }
       return instant;
@@ -104,7 +110,12 @@ export function localCalendar(zone: string, range: Range): LocalCalendar {
  * (so 09:00 stays 09:00 across a DST change; luxon resolves the instants). Pass a shared `calendar` (same zone
  * and range) when reading several staff members.
  */
-export function weeklyIntervals(hours: WeeklyHours, zone: string, range: Range, calendar: LocalCalendar = localCalendar(zone, range)): Interval[] {
+export function weeklyIntervals(
+  hours: WeeklyHours,
+  zone: string,
+  range: Range,
+  calendar: LocalCalendar = localCalendar(zone, range),
+): Interval[] {
   const out: Interval[] = [];
   for (const day of calendar.days) {
     for (const span of hours[String(day.weekday) as keyof WeeklyHours] ?? []) {
@@ -159,7 +170,9 @@ export function busySpans(flat: number[]): BusySpans {
  * interval's start, and its blocked range (buffers included) overlaps no busy interval.
  */
 export function freeSlots(working: Interval[], busy: Interval[], rules: SlotRules): Date[] {
-  return freeSlotStarts(working, busySpans(busy.flatMap((i) => [i.start.getTime(), i.end.getTime()])), rules).map((s) => new Date(s));
+  return freeSlotStarts(working, busySpans(busy.flatMap((i) => [i.start.getTime(), i.end.getTime()])), rules).map(
+    (s) => new Date(s),
+  );
 }
 
 /** freeSlots as epoch milliseconds (no Date per slot). One pass over both sorted lists: O(slots + busy). */

@@ -31,7 +31,11 @@ const clip = (p: BusyPeriod, range: Range): BusyPeriod | null => {
 };
 
 /** Granted leave of employees as UTC periods: whole local days, or their morning / afternoon half (split at HALF_DAY_BOUNDARY). */
-async function leavePeriods(ctx: TenantContext, employeeIds: string[], range: Range): Promise<Map<string, BusyPeriod[]>> {
+async function leavePeriods(
+  ctx: TenantContext,
+  employeeIds: string[],
+  range: Range,
+): Promise<Map<string, BusyPeriod[]>> {
   const out = new Map<string, BusyPeriod[]>();
   if (!employeeIds.length) return out;
   // A day of margin for any zone (checkRange keeps these within years PostgreSQL reads as dates).
@@ -45,7 +49,10 @@ async function leavePeriods(ctx: TenantContext, employeeIds: string[], range: Ra
     for (const date of datesBetween(l.startDate < first ? first : l.startDate, l.endDate > last ? last : l.endDate)) {
       const from = date === l.startDate && l.startHalf === 'afternoon' ? HALF_DAY_BOUNDARY : '00:00';
       const startAt = localInstant(date, from, zone);
-      const endAt = date === l.endDate && l.endHalf === 'morning' ? localInstant(date, HALF_DAY_BOUNDARY, zone) : DateTime.fromISO(date, { zone }).plus({ days: 1 }).toJSDate();
+      const endAt =
+        date === l.endDate && l.endHalf === 'morning'
+          ? localInstant(date, HALF_DAY_BOUNDARY, zone)
+          : DateTime.fromISO(date, { zone }).plus({ days: 1 }).toJSDate();
       if (startAt < endAt) list.push({ start: startAt, end: endAt, kind: 'leave' });
     }
     out.set(l.employeeId, list);
@@ -65,14 +72,23 @@ async function freeBusy(ctx: TenantContext, staff: Staff[], range: Range): Promi
   const [appointments, events, leave] = await Promise.all([
     blockedRanges(ctx.em, ids, range.from, range.to),
     busyEvents(ctx.em, ids, userIds, range.from, range.to),
-    leavePeriods(ctx, staff.flatMap((s) => (s.employeeId ? [s.employeeId] : [])), range),
+    leavePeriods(
+      ctx,
+      staff.flatMap((s) => (s.employeeId ? [s.employeeId] : [])),
+      range,
+    ),
   ]);
   return staff.map((s) => {
     const periods: BusyPeriod[] = [];
-    for (const a of appointments) if (a.staffId === s.id) periods.push({ start: a.blockedFrom, end: a.blockedUntil, kind: 'appointment' });
-    for (const e of events) if (e.staffId === s.id || (!e.staffId && s.userId && e.ownerId === s.userId)) periods.push({ start: e.startAt, end: e.endAt, kind: 'event' });
+    for (const a of appointments)
+      if (a.staffId === s.id) periods.push({ start: a.blockedFrom, end: a.blockedUntil, kind: 'appointment' });
+    for (const e of events)
+      if (e.staffId === s.id || (!e.staffId && s.userId && e.ownerId === s.userId))
+        periods.push({ start: e.startAt, end: e.endAt, kind: 'event' });
     for (const l of (s.employeeId && leave.get(s.employeeId)) || []) periods.push(l);
-    const busy = periods.flatMap((p) => clip(p, range) ?? []).sort((a, b) => a.start.getTime() - b.start.getTime() || a.kind.localeCompare(b.kind));
+    const busy = periods
+      .flatMap((p) => clip(p, range) ?? [])
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.kind.localeCompare(b.kind));
     return { staff: s, busy };
   });
 }
@@ -87,7 +103,10 @@ interface FreeBusyProps {
  * Free/busy of the named staff members (404 for an unknown one), or of every active one by name, with the
  * business's time zone (the view shows the periods in it).
  */
-export async function staffFreeBusy(ctx: TenantContext, props: FreeBusyProps): Promise<{ timeZone: string; staff: StaffFreeBusy[] }> {
+export async function staffFreeBusy(
+  ctx: TenantContext,
+  props: FreeBusyProps,
+): Promise<{ timeZone: string; staff: StaffFreeBusy[] }> {
   const [staff, business] = await Promise.all([freeBusyOf(ctx, props), getBusiness(ctx)]);
   return { timeZone: business.timeZone, staff };
 }

@@ -8,8 +8,17 @@ import { offeredService, offeredStaff } from './storeOffer';
  * Free slots of an active service on the storefront, for one staff member or any, from `from` to `to` (by default
  * DEFAULT_AVAILABILITY_DAYS on).
  */
-export async function storeAvailability(store: Store, props: { serviceId: string; from: Date; to?: Date; staffId?: string }): Promise<Slot[]> {
+export async function storeAvailability(
+  store: Store,
+  props: { serviceId: string; from: Date; to?: Date; staffId?: string },
+): Promise<Slot[]> {
   const service = await offeredService(store, props.serviceId);
   const staff = await offeredStaff(store, service, props.staffId);
-  return serviceAvailability(store.ctx, { service, staff, from: props.from, to: availabilityEnd(props.from, props.to), timeZone: store.business.timeZone });
+  return serviceAvailability(store.ctx, {
+    service,
+    staff,
+    from: props.from,
+    to: availabilityEnd(props.from, props.to),
+    timeZone: store.business.timeZone,
+  });
 }

@@ -11,6 +11,9 @@ export interface StoreBooking {
 
 /** The booking with its service and staff member (whatever their state: an old booking still shows them). */
 export async function withCatalogue(em: Em, appointment: Appointment): Promise<StoreBooking> {
-  const [service, staff] = await Promise.all([findService(em, appointment.serviceId), findStaff(em, appointment.staffId)]);
+  const [service, staff] = await Promise.all([
+    findService(em, appointment.serviceId),
+    findStaff(em, appointment.staffId),
+  ]);
   return { appointment, service, staff };
 }

@@ -3,4 +3,6 @@ import type { Store } from './openStore';
 import { activeCatalogue } from './store/catalogue';
 
 /** What the storefront shows: active services (with their groups) and active staff. */
-export const storeCatalogue = (store: Store): Promise<{ services: BookingService[]; groups: ServiceGroup[]; staff: Staff[] }> => activeCatalogue(store.ctx.em);
+export const storeCatalogue = (
+  store: Store,
+): Promise<{ services: BookingService[]; groups: ServiceGroup[]; staff: Staff[] }> => activeCatalogue(store.ctx.em);

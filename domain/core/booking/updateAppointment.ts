@@ -22,9 +22,17 @@ export interface UpdateAppointmentProps {
  * Reschedules (start, staff or service: the blocked range is recomputed; 409 `slot_taken` on overlap, the rule of
  * doubleBooking.ts) and moves the status (see STATUS_MOVES).
  */
-export async function updateAppointment(ctx: TenantContext, id: string, props: UpdateAppointmentProps): Promise<Appointment> {
+export async function updateAppointment(
+  ctx: TenantContext,
+  id: string,
+  props: UpdateAppointmentProps,
+): Promise<Appointment> {
   const appointment = await findAppointment(ctx.em, id);
-  const previous = { status: appointment.status as AppointmentStatus, startAt: appointment.startAt, staffId: appointment.staffId };
+  const previous = {
+    status: appointment.status as AppointmentStatus,
+    startAt: appointment.startAt,
+    staffId: appointment.staffId,
+  };
   const moves = props.start !== undefined || props.staffId !== undefined || props.serviceId !== undefined;
   if (props.status) checkStatusMove(previous.status, props.status);
   if (moves) checkMovable(previous.status);
@@ -33,7 +41,12 @@ export async function updateAppointment(ctx: TenantContext, id: string, props: U
     const service = await findService(ctx.em, props.serviceId ?? appointment.serviceId);
     const staff = await findStaff(ctx.em, props.staffId ?? appointment.staffId);
     if (props.staffId && !staff.active) throw invalidField('staffId', 'the staff member is not active');
-    checkPairing(service, staff, props.partySize ?? appointment.partySize, props.serviceId && !props.staffId ? 'serviceId' : 'staffId');
+    checkPairing(
+      service,
+      staff,
+      props.partySize ?? appointment.partySize,
+      props.serviceId && !props.staffId ? 'serviceId' : 'staffId',
+    );
     if (moves) {
       appointment.serviceId = service.id;
       appointment.staffId = staff.id;
@@ -42,7 +55,8 @@ export async function updateAppointment(ctx: TenantContext, id: string, props: U
       if (appointment.startAt.getTime() !== previous.startAt.getTime()) appointment.reminderSentAt = null;
     }
   }
-  if (props.customerId !== undefined) appointment.customerId = props.customerId ? (await getCustomer(ctx, props.customerId)).id : null;
+  if (props.customerId !== undefined)
+    appointment.customerId = props.customerId ? (await getCustomer(ctx, props.customerId)).id : null;
   if (props.partySize !== undefined) appointment.partySize = props.partySize;
   if (props.notes !== undefined) appointment.notes = props.notes;
   if (props.status) {
@@ -51,8 +65,13 @@ export async function updateAppointment(ctx: TenantContext, id: string, props: U
   }
   appointment.updatedAt = new Date();
   await flushBooking(ctx.em);
-  if (moves && (previous.startAt.getTime() !== appointment.startAt.getTime() || previous.staffId !== appointment.staffId)) {
-    await notifyAppointment(ctx, appointment, 'appointment.rescheduled', { previousStartAt: previous.startAt.toISOString() });
+  if (
+    moves &&
+    (previous.startAt.getTime() !== appointment.startAt.getTime() || previous.staffId !== appointment.staffId)
+  ) {
+    await notifyAppointment(ctx, appointment, 'appointment.rescheduled', {
+      previousStartAt: previous.startAt.toISOString(),
+    });
   }
   if (appointment.status !== previous.status) {
     const event = appointment.status === 'cancelled' ? 'appointment.cancelled' : 'appointment.status_changed';

@@ -3,7 +3,11 @@ import type { TenantContext } from '../../context';
 import { checkStaff, findCallerEvent, normalise, type CalendarEventInput } from './calendarEventRules';
 
 /** Absent fields stay; null clears description, location or staffId. */
-export async function updateCalendarEvent(ctx: TenantContext, id: string, input: CalendarEventInput): Promise<CalendarEvent> {
+export async function updateCalendarEvent(
+  ctx: TenantContext,
+  id: string,
+  input: CalendarEventInput,
+): Promise<CalendarEvent> {
   const event = await findCallerEvent(ctx, id);
   if (input.staffId !== undefined && input.staffId !== event.staffId) await checkStaff(ctx, input.staffId);
   if (input.title !== undefined) event.title = input.title.trim();

@@ -25,7 +25,13 @@ export async function verifyVisitorLink(services: Services, token: string): Prom
   const ctx = tenantContext(services, link.tenantId);
   const sessionToken = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + VISITOR_SESSION_TTL_DAYS * 86_400_000);
-  addToken(ctx.em, { tenantId: link.tenantId, kind: 'session', email: link.email, tokenHash: hashToken(sessionToken), expiresAt });
+  addToken(ctx.em, {
+    tenantId: link.tenantId,
+    kind: 'session',
+    email: link.email,
+    tokenHash: hashToken(sessionToken),
+    expiresAt,
+  });
   await ctx.em.flush();
   return { sessionToken, expiresAt, email: link.email, business: await getBusiness(ctx) };
 }

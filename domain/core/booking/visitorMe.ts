@@ -29,7 +29,11 @@ export async function visitorMe(services: Services, token: string | undefined): 
   const business = await getBusiness(ctx);
   if (!business.publicSlug || !business.publicProfile.published) throw invalidSession();
   const appointments = await appointmentsOfAttendee(ctx.em, session.email);
-  const names = await catalogueNames(ctx.em, appointments.map((a) => a.serviceId), appointments.map((a) => a.staffId));
+  const names = await catalogueNames(
+    ctx.em,
+    appointments.map((a) => a.serviceId),
+    appointments.map((a) => a.staffId),
+  );
   const bookings = appointments.map((appointment) => ({
     appointment,
     service: { name: names.services.get(appointment.serviceId)! },

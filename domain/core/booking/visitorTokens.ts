@@ -9,5 +9,6 @@ export const VISITOR_SESSION_TTL_DAYS = 30;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const invalidLink = () => unauthorized('visitor_link_invalid', 'This sign-in link is unknown, expired or already used; ask for a new one');
+export const invalidLink = () =>
+  unauthorized('visitor_link_invalid', 'This sign-in link is unknown, expired or already used; ask for a new one');
 export const invalidSession = () => unauthorized('visitor_session_invalid', 'Sign in again with a new link');

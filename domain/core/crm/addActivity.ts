@@ -18,13 +18,15 @@ export interface ActivityInput {
 }
 
 /** Whether an activity of this type is done when created (unless told). */
-export const completedByDefault = (type: ActivityType, dueAt: Date | null | undefined) => (type === 'note' || type === 'email' ? true : type === 'task' ? false : !dueAt);
+export const completedByDefault = (type: ActivityType, dueAt: Date | null | undefined) =>
+  type === 'note' || type === 'email' ? true : type === 'task' ? false : !dueAt;
 
 /**
  * Where a done activity is placed: it has happened, so a time in the future (a planned call or meeting made
  * early, or added as done with a future dueAt) becomes its completion time (now, at the latest).
  */
-export const placeDone = (occurredAt: Date, completedAt: Date | null | undefined, now: Date): Date => (completedAt && occurredAt > now ? (completedAt < now ? completedAt : now) : occurredAt);
+export const placeDone = (occurredAt: Date, completedAt: Date | null | undefined, now: Date): Date =>
+  completedAt && occurredAt > now ? (completedAt < now ? completedAt : now) : occurredAt;
 
 /** Adds an activity to a customer; a contact (call, e-mail, meeting done) refreshes lastContactAt and the score. */
 export async function addActivity(ctx: TenantContext, customerId: string, input: ActivityInput): Promise<Activity> {

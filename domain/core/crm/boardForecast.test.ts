@@ -4,7 +4,8 @@ import type { Lean } from '../../../lib/lean';
 import { boardOf } from './boardForecast';
 
 const pipeline = { id: 'p1', name: 'Sales' } as Lean<Pipeline>;
-const stage = (id: string, probability: number) => ({ id, pipelineId: 'p1', name: id, probability, position: 0 }) as Lean<PipelineStage>;
+const stage = (id: string, probability: number) =>
+  ({ id, pipelineId: 'p1', name: id, probability, position: 0 }) as Lean<PipelineStage>;
 const deal = (id: string, stageId: string) => ({ id, stageId, pipelineId: 'p1', status: 'open' }) as Lean<Deal>;
 
 describe('pipeline board forecast', () => {
@@ -42,7 +43,15 @@ describe('pipeline board forecast', () => {
 
   it('sums the rounded stage amounts, not the rounded total', () => {
     // 1 cent at 50 % rounds to 1 in each of two stages: 2, where rounding the pipeline's 2 × 0.5 would give 1.
-    const board = boardOf(pipeline, [stage('a', 50), stage('b', 50)], [{ stage_id: 'a', currency: 'EUR', amount: '1', count: 1 }, { stage_id: 'b', currency: 'EUR', amount: '1', count: 1 }], []);
+    const board = boardOf(
+      pipeline,
+      [stage('a', 50), stage('b', 50)],
+      [
+        { stage_id: 'a', currency: 'EUR', amount: '1', count: 1 },
+        { stage_id: 'b', currency: 'EUR', amount: '1', count: 1 },
+      ],
+      [],
+    );
     expect(board.totals).toEqual([{ currency: 'EUR', amount: 2, weighted: 2, count: 2 }]);
   });
 
@@ -50,6 +59,8 @@ describe('pipeline board forecast', () => {
     const board = boardOf(pipeline, [stage('a', 0)], [], []);
     expect(board.columns).toEqual([{ stage: stage('a', 0), deals: [], count: 0, totals: [] }]);
     expect(board.totals).toEqual([]);
-    expect(boardOf(pipeline, [stage('a', 0)], [{ stage_id: 'a', currency: 'EUR', amount: '700', count: 1 }], []).totals).toEqual([{ currency: 'EUR', amount: 700, weighted: 0, count: 1 }]);
+    expect(
+      boardOf(pipeline, [stage('a', 0)], [{ stage_id: 'a', currency: 'EUR', amount: '700', count: 1 }], []).totals,
+    ).toEqual([{ currency: 'EUR', amount: 700, weighted: 0, count: 1 }]);
   });
 });

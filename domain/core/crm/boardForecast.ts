@@ -37,17 +37,37 @@ export interface StageSum {
  * pipeline's totals add up its stages' (weighted: the sum of the stages' rounded amounts), currencies in
  * alphabetical order. Each column holds its stage's deals among `deals`.
  */
-export function boardOf(pipeline: Lean<Pipeline>, stages: Lean<PipelineStage>[], sums: StageSum[], deals: Lean<Deal>[]): Board {
+export function boardOf(
+  pipeline: Lean<Pipeline>,
+  stages: Lean<PipelineStage>[],
+  sums: StageSum[],
+  deals: Lean<Deal>[],
+): Board {
   const grand = new Map<string, CurrencyTotal>();
   const columns = stages.map((stage): BoardColumn => {
     const totals = sums
       .filter((s) => s.stage_id === stage.id)
-      .map((s) => ({ currency: s.currency, amount: Number(s.amount), weighted: Math.round((Number(s.amount) * stage.probability) / 100), count: s.count }));
+      .map((s) => ({
+        currency: s.currency,
+        amount: Number(s.amount),
+        weighted: Math.round((Number(s.amount) * stage.probability) / 100),
+        count: s.count,
+      }));
     for (const t of totals) {
       const g = grand.get(t.currency) ?? { currency: t.currency, amount: 0, weighted: 0, count: 0 };
-      grand.set(t.currency, { currency: t.currency, amount: g.amount + t.amount, weighted: g.weighted + t.weighted, count: g.count + t.count });
+      grand.set(t.currency, {
+        currency: t.currency,
+        amount: g.amount + t.amount,
+        weighted: g.weighted + t.weighted,
+        count: g.count + t.count,
+      });
     }
-    return { stage, deals: deals.filter((d) => d.stageId === stage.id), count: totals.reduce((n, t) => n + t.count, 0), totals };
+    return {
+      stage,
+      deals: deals.filter((d) => d.stageId === stage.id),
+      count: totals.reduce((n, t) => n + t.count, 0),
+      totals,
+    };
   });
   return { pipeline, columns, totals: [...grand.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
 }

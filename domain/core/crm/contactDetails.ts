@@ -5,16 +5,25 @@ import type { ContactPoint, PostalAddress } from '../../../entities/core/custome
  * else the first), the primary first. Phone numbers keep their formatting; search uses their digits.
  */
 export function normaliseContacts<T extends { primary?: boolean }>(items: T[]): (T & { primary: boolean })[] {
-  const at = Math.max(0, items.findIndex((i) => i.primary));
+  const at = Math.max(
+    0,
+    items.findIndex((i) => i.primary),
+  );
   const list = items.map((item, i) => ({ ...item, primary: i === at }));
   if (at > 0) list.unshift(...list.splice(at, 1));
   return list;
 }
 
-export const normaliseEmails = (emails: { type?: ContactPoint['type']; value: string; primary?: boolean }[]): ContactPoint[] =>
-  normaliseContacts(emails.map((e) => ({ type: e.type ?? 'work', value: e.value.trim().toLowerCase(), primary: !!e.primary })));
+export const normaliseEmails = (
+  emails: { type?: ContactPoint['type']; value: string; primary?: boolean }[],
+): ContactPoint[] =>
+  normaliseContacts(
+    emails.map((e) => ({ type: e.type ?? 'work', value: e.value.trim().toLowerCase(), primary: !!e.primary })),
+  );
 
-export const normalisePhones = (phones: { type?: ContactPoint['type']; value: string; primary?: boolean }[]): ContactPoint[] =>
+export const normalisePhones = (
+  phones: { type?: ContactPoint['type']; value: string; primary?: boolean }[],
+): ContactPoint[] =>
   normaliseContacts(phones.map((e) => ({ type: e.type ?? 'work', value: e.value.trim(), primary: !!e.primary })));
 
 export const normaliseAddresses = (addresses: (Partial<PostalAddress> & { line1: string })[]): PostalAddress[] =>
@@ -37,7 +46,9 @@ export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /** What the trigram search matches: name, every e-mail and every phone number's digits, lower-cased. */
 export function searchTextOf(name: string, emails: ContactPoint[], phones: ContactPoint[]): string {
-  return [name.toLowerCase(), ...emails.map((e) => e.value), ...phones.map((p) => digitsOf(p.value))].filter(Boolean).join(' ');
+  return [name.toLowerCase(), ...emails.map((e) => e.value), ...phones.map((p) => digitsOf(p.value))]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A plausible e-mail address (the DTOs check it too; domain callers such as findOrCreateCustomer are checked here). */

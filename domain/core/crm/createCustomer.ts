@@ -37,9 +37,17 @@ export async function createCustomer(ctx: TenantContext, input: CustomerInput): 
   try {
     await ctx.em.flush();
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('external_id_taken', `Another customer has the externalId ${input.externalId}`);
+    if (err instanceof UniqueConstraintViolationException)
+      throw conflict('external_id_taken', `Another customer has the externalId ${input.externalId}`);
     throw err;
   }
-  await notify(ctx.services, 'core', [{ event: 'customer.created', tenantId: ctx.tenantId, subject: { customerId: customer.id }, data: { name, source: 'api' } }]);
+  await notify(ctx.services, 'core', [
+    {
+      event: 'customer.created',
+      tenantId: ctx.tenantId,
+      subject: { customerId: customer.id },
+      data: { name, source: 'api' },
+    },
+  ]);
   return customer;
 }

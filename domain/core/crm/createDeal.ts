@@ -44,13 +44,29 @@ export async function createDeal(ctx: TenantContext, input: DealInput): Promise<
         stageChangedAt: now,
         externalId: input.externalId ?? null,
       });
-      em.create(DealEvent, { tenantId: ctx.tenantId, dealId: made.id, type: 'created', fromStageId: null, toStageId: stage.id, actorId: ctx.userId, at: now, reason: null });
+      em.create(DealEvent, {
+        tenantId: ctx.tenantId,
+        dealId: made.id,
+        type: 'created',
+        fromStageId: null,
+        toStageId: stage.id,
+        actorId: ctx.userId,
+        at: now,
+        reason: null,
+      });
       return made;
     })
     .catch((err: unknown) => {
       throw externalTaken(err, input.externalId);
     });
-  await notify(ctx.services, 'core', [{ event: 'deal.created', tenantId: ctx.tenantId, subject: { customerId: deal.customerId, dealId: deal.id }, data: { title: deal.title, stageId: deal.stageId, amount: deal.amount, currency: deal.currency } }]);
+  await notify(ctx.services, 'core', [
+    {
+      event: 'deal.created',
+      tenantId: ctx.tenantId,
+      subject: { customerId: deal.customerId, dealId: deal.id },
+      data: { title: deal.title, stageId: deal.stageId, amount: deal.amount, currency: deal.currency },
+    },
+  ]);
   await requestHealthRecompute(ctx.services, ctx.tenantId, [deal.customerId]);
   return deal;
 }

@@ -1,7 +1,14 @@
 import { daysSince, momentumValue, overdueValue, recencyValue, trendValue } from './crmSignalValues';
 import { riskOf, scoreOf, type ScoredSignal } from './healthSignals';
 
-const reading = (key: string, weight: number, value: number): ScoredSignal => ({ key, label: key, weight, value, detail: '', facts: {} });
+const reading = (key: string, weight: number, value: number): ScoredSignal => ({
+  key,
+  label: key,
+  weight,
+  value,
+  detail: '',
+  facts: {},
+});
 
 describe('CRM health signals', () => {
   it('recency: full up to 14 days, linear down to 0 at 90 days, 0 when never contacted', () => {
@@ -45,7 +52,9 @@ describe('CRM health signals', () => {
 
   it('scores the weighted mean of the signals that apply, 50 when none does', () => {
     // recency 30 × 1, overdue 20 × 0.5, trend 10 × 0.5: 100 × 45 / 60 = 75.
-    expect(scoreOf([reading('recency', 30, 1), reading('overdue_tasks', 20, 0.5), reading('activity_trend', 10, 0.5)])).toEqual({ score: 75, risk: 'low' });
+    expect(
+      scoreOf([reading('recency', 30, 1), reading('overdue_tasks', 20, 0.5), reading('activity_trend', 10, 0.5)]),
+    ).toEqual({ score: 75, risk: 'low' });
     expect(scoreOf([])).toEqual({ score: 50, risk: 'medium' });
     // Values outside [0, 1] (a module's signal) count as their bound.
     expect(scoreOf([reading('a', 10, 1.5), reading('b', 10, -1)])).toEqual({ score: 50, risk: 'medium' });

@@ -14,9 +14,12 @@ const clamp = (v: number) => Math.min(1, Math.max(0, v));
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Whole days from `then` to `now` (0 for a time in the future); null when there was no contact. */
-export const daysSince = (then: Date | null, now: Date): number | null => (then ? Math.max(0, Math.floor((now.getTime() - then.getTime()) / DAY)) : null);
+export const daysSince = (then: Date | null, now: Date): number | null =>
+  then ? Math.max(0, Math.floor((now.getTime() - then.getTime()) / DAY)) : null;
 
-export const recencyValue = (days: number | null) => (days === null ? 0 : days <= 14 ? 1 : days >= 90 ? 0 : round(1 - (days - 14) / 76));
+export const recencyValue = (days: number | null) =>
+  days === null ? 0 : days <= 14 ? 1 : days >= 90 ? 0 : round(1 - (days - 14) / 76);
 export const overdueValue = (n: number) => clamp(1 - 0.25 * n);
 export const momentumValue = (moved: number, open: number) => round(moved / open);
-export const trendValue = (recent: number, previous: number) => (recent === 0 && previous === 0 ? 0 : round(clamp(0.5 + (recent - previous) / (2 * Math.max(recent, previous)))));
+export const trendValue = (recent: number, previous: number) =>
+  recent === 0 && previous === 0 ? 0 : round(clamp(0.5 + (recent - previous) / (2 * Math.max(recent, previous))));

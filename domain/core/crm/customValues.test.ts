@@ -1,4 +1,12 @@
-import { applyCustomValues, coerceCustomValue, CUSTOM_KEY, MAX_TEXT, parseCustomFilters, visibleCustomValues, type FieldDefinitions } from './customValues';
+import {
+  applyCustomValues,
+  coerceCustomValue,
+  CUSTOM_KEY,
+  MAX_TEXT,
+  parseCustomFilters,
+  visibleCustomValues,
+  type FieldDefinitions,
+} from './customValues';
 
 const defs: FieldDefinitions = new Map([
   ['industry', { type: 'text', options: [] }],
@@ -21,7 +29,9 @@ describe('custom field values', () => {
   it('stores a value only in the form of its field type', () => {
     expect(coerceCustomValue('text', [], 'Retail')).toEqual({ value: 'Retail' });
     expect(coerceCustomValue('text', [], 'x'.repeat(MAX_TEXT))).toEqual({ value: 'x'.repeat(MAX_TEXT) });
-    expect(coerceCustomValue('text', [], 'x'.repeat(MAX_TEXT + 1))).toEqual({ error: `must be a text of at most ${MAX_TEXT} characters` });
+    expect(coerceCustomValue('text', [], 'x'.repeat(MAX_TEXT + 1))).toEqual({
+      error: `must be a text of at most ${MAX_TEXT} characters`,
+    });
     expect(coerceCustomValue('text', [], 12)).toHaveProperty('error');
     expect(coerceCustomValue('number', [], 0)).toEqual({ value: 0 });
     expect(coerceCustomValue('number', [], Infinity)).toEqual({ error: 'must be a number' });
@@ -37,13 +47,23 @@ describe('custom field values', () => {
 
   it('applies changes: null removes a value, unknown keys and bad values are named errors, stale stored keys drop', () => {
     const current = { industry: 'Retail', seats: 3, gone: 'left by a deleted field' };
-    const { values, errors } = applyCustomValues(defs, current, { seats: null, vip: true, tier: 'bronze', colour: 'red' });
+    const { values, errors } = applyCustomValues(defs, current, {
+      seats: null,
+      vip: true,
+      tier: 'bronze',
+      colour: 'red',
+    });
     expect(values).toEqual({ industry: 'Retail', vip: true });
     expect(errors).toEqual([
       { field: 'custom.tier', message: 'must be one of: gold, silver' },
-      { field: 'custom.colour', message: 'is not a custom field of this organisation (define it with PUT /api/customers/fields/{key})' },
+      {
+        field: 'custom.colour',
+        message: 'is not a custom field of this organisation (define it with PUT /api/customers/fields/{key})',
+      },
     ]);
-    expect(applyCustomValues(defs, {}, { seats: 'many' }, 'records[3].custom').errors).toEqual([{ field: 'records[3].custom.seats', message: 'must be a number' }]);
+    expect(applyCustomValues(defs, {}, { seats: 'many' }, 'records[3].custom').errors).toEqual([
+      { field: 'records[3].custom.seats', message: 'must be a number' },
+    ]);
   });
 
   it('shows only the values of defined fields', () => {
@@ -52,7 +72,9 @@ describe('custom field values', () => {
   });
 
   it('reads key:value filters by the field type', () => {
-    expect(parseCustomFilters(defs, ['seats:12', 'vip:false', 'renewal:2026-01-31', 'tier:gold', 'industry:a:b'])).toEqual({ seats: 12, vip: false, renewal: '2026-01-31', tier: 'gold', industry: 'a:b' });
+    expect(
+      parseCustomFilters(defs, ['seats:12', 'vip:false', 'renewal:2026-01-31', 'tier:gold', 'industry:a:b']),
+    ).toEqual({ seats: 12, vip: false, renewal: '2026-01-31', tier: 'gold', industry: 'a:b' });
     expect(parseCustomFilters(defs, [])).toEqual({});
   });
 

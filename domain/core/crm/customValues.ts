@@ -8,10 +8,16 @@ export const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const MAX_TEXT = 2000;
 
 /** The value as stored for the field's type, or the reason it does not fit. */
-export function coerceCustomValue(type: CustomFieldType, options: string[], value: unknown): { value: string | number | boolean } | { error: string } {
+export function coerceCustomValue(
+  type: CustomFieldType,
+  options: string[],
+  value: unknown,
+): { value: string | number | boolean } | { error: string } {
   switch (type) {
     case 'text':
-      return typeof value === 'string' && value.length <= MAX_TEXT ? { value } : { error: `must be a text of at most ${MAX_TEXT} characters` };
+      return typeof value === 'string' && value.length <= MAX_TEXT
+        ? { value }
+        : { error: `must be a text of at most ${MAX_TEXT} characters` };
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? { value } : { error: 'must be a number' };
     case 'boolean':
@@ -19,7 +25,9 @@ export function coerceCustomValue(type: CustomFieldType, options: string[], valu
     case 'date':
       return isCalendarDate(value) ? { value } : { error: 'must be a date YYYY-MM-DD' };
     case 'select':
-      return typeof value === 'string' && options.includes(value) ? { value } : { error: `must be one of: ${options.join(', ')}` };
+      return typeof value === 'string' && options.includes(value)
+        ? { value }
+        : { error: `must be one of: ${options.join(', ')}` };
   }
 }
 
@@ -29,14 +37,22 @@ export type FieldDefinitions = Map<string, Pick<CustomField, 'type' | 'options'>
  * Applies a change of custom values to the current ones: a key set to null is removed; every other value must
  * fit its field's definition. Field errors are named `custom.<key>` (prefixed by `field`).
  */
-export function applyCustomValues(defs: FieldDefinitions, current: CustomValues, changes: Record<string, unknown>, field = 'custom'): { values: CustomValues; errors: FieldError[] } {
+export function applyCustomValues(
+  defs: FieldDefinitions,
+  current: CustomValues,
+  changes: Record<string, unknown>,
+  field = 'custom',
+): { values: CustomValues; errors: FieldError[] } {
   const values: CustomValues = {};
   for (const [k, v] of Object.entries(current)) if (defs.has(k)) values[k] = v;
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(changes)) {
     const def = defs.get(key);
     if (!def) {
-      errors.push({ field: `${field}.${key}`, message: 'is not a custom field of this organisation (define it with PUT /api/customers/fields/{key})' });
+      errors.push({
+        field: `${field}.${key}`,
+        message: 'is not a custom field of this organisation (define it with PUT /api/customers/fields/{key})',
+      });
       continue;
     }
     if (raw === null) {
@@ -65,10 +81,27 @@ export function parseCustomFilters(defs: FieldDefinitions, filters: string[]): C
     const key = at > 0 ? filter.slice(0, at) : filter;
     const text = at > 0 ? filter.slice(at + 1) : '';
     const def = defs.get(key);
-    if (!def) throw badRequest('validation_failed', 'Unknown custom field', [{ field: 'custom', message: `${key} is not a custom field of this organisation` }]);
-    const raw = def.type === 'number' ? (text.trim() === '' ? NaN : Number(text)) : def.type === 'boolean' ? (text === 'true' ? true : text === 'false' ? false : text) : text;
+    if (!def)
+      throw badRequest('validation_failed', 'Unknown custom field', [
+        { field: 'custom', message: `${key} is not a custom field of this organisation` },
+      ]);
+    const raw =
+      def.type === 'number'
+        ? text.trim() === ''
+          ? NaN
+          : Number(text)
+        : def.type === 'boolean'
+          ? text === 'true'
+            ? true
+            : text === 'false'
+              ? false
+              : text
+          : text;
     const result = coerceCustomValue(def.type, def.options, raw);
-    if ('error' in result) throw badRequest('validation_failed', 'Invalid custom field filter', [{ field: 'custom', message: `${key} ${result.error}` }]);
+    if ('error' in result)
+      throw badRequest('validation_failed', 'Invalid custom field filter', [
+        { field: 'custom', message: `${key} ${result.error}` },
+      ]);
     wanted[key] = result.value;
   }
   return wanted;

@@ -29,6 +29,7 @@ export async function stageOf(em: Em, stageId: string): Promise<PipelineStage> {
 
 /** A unique violation on externalId as 409 `external_id_taken`; any other error as it is. */
 export const externalTaken = (err: unknown, externalId: string | null | undefined) => {
-  if (err instanceof UniqueConstraintViolationException) return conflict('external_id_taken', `Another deal has the externalId ${externalId}`);
+  if (err instanceof UniqueConstraintViolationException)
+    return conflict('external_id_taken', `Another deal has the externalId ${externalId}`);
   return err;
 };

@@ -18,7 +18,15 @@ import { lockDeal } from './store/deals';
  * Anything else (moving or winning a closed deal, losing a won one, reopening an open one) is refused with 409
  * `invalid_transition`. Every change is recorded in the deal's history with its time and actor.
  */
-export async function transition(ctx: TenantContext, id: string, apply: (deal: Deal, em: Em, now: Date) => Promise<Omit<DealEvent, 'id' | 'tenantId' | 'createdAt' | 'dealId' | 'at' | 'actorId'> | null>): Promise<Deal> {
+export async function transition(
+  ctx: TenantContext,
+  id: string,
+  apply: (
+    deal: Deal,
+    em: Em,
+    now: Date,
+  ) => Promise<Omit<DealEvent, 'id' | 'tenantId' | 'createdAt' | 'dealId' | 'at' | 'actorId'> | null>,
+): Promise<Deal> {
   if (!isUUID(id)) throw notFound('Deal');
   let event: DealEventType | null = null;
   const deal = await ctx.em.transactional(async (em) => {
@@ -35,11 +43,28 @@ export async function transition(ctx: TenantContext, id: string, apply: (deal: D
   });
   if (event) {
     const name = `deal.${event}` as 'deal.moved' | 'deal.won' | 'deal.lost' | 'deal.reopened';
-    await notify(ctx.services, 'core', [{ event: name, tenantId: ctx.tenantId, subject: { customerId: deal.customerId, dealId: deal.id }, data: { stageId: deal.stageId, amount: deal.amount, currency: deal.currency, status: deal.status, reason: deal.lostReason } }]);
+    await notify(ctx.services, 'core', [
+      {
+        event: name,
+        tenantId: ctx.tenantId,
+        subject: { customerId: deal.customerId, dealId: deal.id },
+        data: {
+          stageId: deal.stageId,
+          amount: deal.amount,
+          currency: deal.currency,
+          status: deal.status,
+          reason: deal.lostReason,
+        },
+      },
+    ]);
     await requestHealthRecompute(ctx.services, ctx.tenantId, [deal.customerId]);
   }
   return deal;
 }
 
 /** 409 `invalid_transition` for an action the deal's status does not allow. */
-export const refuse = (deal: Deal, action: string) => conflict('invalid_transition', `A ${deal.status} deal cannot be ${action}${deal.status === 'open' ? '' : '; reopen it first'}`);
+export const refuse = (deal: Deal, action: string) =>
+  conflict(
+    'invalid_transition',
+    `A ${deal.status} deal cannot be ${action}${deal.status === 'open' ? '' : '; reopen it first'}`,
+  );

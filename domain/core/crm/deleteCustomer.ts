@@ -14,8 +14,14 @@ export async function deleteCustomer(ctx: TenantContext, id: string): Promise<vo
   try {
     await ctx.em.remove(customer).flush();
   } catch (err) {
-    if (err instanceof ForeignKeyConstraintViolationException) throw conflict('customer_in_use', 'Deals, invoices or other records refer to this customer; delete or reassign them first');
+    if (err instanceof ForeignKeyConstraintViolationException)
+      throw conflict(
+        'customer_in_use',
+        'Deals, invoices or other records refer to this customer; delete or reassign them first',
+      );
     throw err;
   }
-  await notify(ctx.services, 'core', [{ event: 'customer.deleted', tenantId: ctx.tenantId, subject: { customerId: id }, data: { name: customer.name } }]);
+  await notify(ctx.services, 'core', [
+    { event: 'customer.deleted', tenantId: ctx.tenantId, subject: { customerId: id }, data: { name: customer.name } },
+  ]);
 }

@@ -9,7 +9,8 @@ export async function deletePipeline(ctx: TenantContext, id: string): Promise<vo
   try {
     await ctx.em.remove(pipeline).flush();
   } catch (err) {
-    if (err instanceof ForeignKeyConstraintViolationException) throw conflict('pipeline_has_deals', 'This pipeline holds deals; delete or move them first');
+    if (err instanceof ForeignKeyConstraintViolationException)
+      throw conflict('pipeline_has_deals', 'This pipeline holds deals; delete or move them first');
     throw err;
   }
 }

@@ -11,9 +11,41 @@ const BATCH = 1000;
 
 /** Columns of each resource, as exported (CSV header order; JSON lines use the same names). */
 export const exportColumns: Record<ExportResource, string[]> = {
-  customers: ['id', 'externalId', 'kind', 'name', 'roles', 'tags', 'primaryEmail', 'emails', 'phones', 'addresses', 'custom', 'ownerId', 'lastContactAt', 'createdAt', 'updatedAt'],
+  customers: [
+    'id',
+    'externalId',
+    'kind',
+    'name',
+    'roles',
+    'tags',
+    'primaryEmail',
+    'emails',
+    'phones',
+    'addresses',
+    'custom',
+    'ownerId',
+    'lastContactAt',
+    'createdAt',
+    'updatedAt',
+  ],
   relations: ['id', 'fromId', 'toId', 'type', 'createdAt'],
-  deals: ['id', 'externalId', 'title', 'customerId', 'pipelineId', 'stageId', 'status', 'amount', 'currency', 'ownerId', 'expectedCloseDate', 'lostReason', 'closedAt', 'createdAt', 'updatedAt'],
+  deals: [
+    'id',
+    'externalId',
+    'title',
+    'customerId',
+    'pipelineId',
+    'stageId',
+    'status',
+    'amount',
+    'currency',
+    'ownerId',
+    'expectedCloseDate',
+    'lostReason',
+    'closedAt',
+    'createdAt',
+    'updatedAt',
+  ],
 };
 
 /** Timestamp columns, as Dates (whatever the driver returned): the caller writes them as ISO 8601. */
@@ -25,7 +57,10 @@ export const exportTimestamps = ['lastContactAt', 'closedAt', 'createdAt', 'upda
  * Custom values are those of the fields defined when the export starts, as every answer shows them (a deleted
  * field's values are gone before its purge has run).
  */
-export async function* exportRecords(ctx: TenantContext, resource: ExportResource): AsyncGenerator<Record<string, unknown>> {
+export async function* exportRecords(
+  ctx: TenantContext,
+  resource: ExportResource,
+): AsyncGenerator<Record<string, unknown>> {
   const defs = resource === 'customers' ? await fieldDefinitions(ctx) : null;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {

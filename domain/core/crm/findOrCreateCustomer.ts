@@ -20,7 +20,11 @@ export interface FindOrCreateCustomerProps {
  * in a transaction passes `notes`: the customer.created note is added there, for it to send once it committed (the
  * hub must not hear of a customer that a rollback removes).
  */
-export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCreateCustomerProps, notes?: Note<'core'>[]): Promise<Customer> {
+export async function findOrCreateCustomer(
+  ctx: TenantContext,
+  props: FindOrCreateCustomerProps,
+  notes?: Note<'core'>[],
+): Promise<Customer> {
   const email = props.email.trim().toLowerCase();
   if (!isEmail(email)) throw invalidField('email', 'must be an e-mail address');
   const name = props.name.trim().slice(0, 200) || email;
@@ -50,7 +54,12 @@ export async function findOrCreateCustomer(ctx: TenantContext, props: FindOrCrea
     });
   });
   if (!created) return customer;
-  const note: Note<'core'> = { event: 'customer.created', tenantId: ctx.tenantId, subject: { customerId: customer.id }, data: { name: customer.name, source: 'find_or_create' } };
+  const note: Note<'core'> = {
+    event: 'customer.created',
+    tenantId: ctx.tenantId,
+    subject: { customerId: customer.id },
+    data: { name: customer.name, source: 'find_or_create' },
+  };
   if (notes) notes.push(note);
   else await notify(ctx.services, 'core', [note]);
   return customer;

@@ -16,4 +16,5 @@ export async function getCustomer(ctx: TenantContext, id: string): Promise<Custo
 }
 
 /** The customer with this id as presented, or 404 as getCustomer. */
-export const readCustomer = (ctx: TenantContext, id: string): Promise<ListedCustomer> => customerById.byId('Customer', ctx, id);
+export const readCustomer = (ctx: TenantContext, id: string): Promise<ListedCustomer> =>
+  customerById.byId('Customer', ctx, id);

@@ -7,7 +7,11 @@ import { existingCustomerIds } from './store/customers';
 import { saveHealthScores } from './store/health';
 
 /** Computes and stores the scores of a batch of customers of the context's organisation (the crm-health worker). */
-export async function recomputeHealth(ctx: TenantContext, customerIds: string[], now = new Date()): Promise<HealthScore[]> {
+export async function recomputeHealth(
+  ctx: TenantContext,
+  customerIds: string[],
+  now = new Date(),
+): Promise<HealthScore[]> {
   const ids = await existingCustomerIds(ctx.em, ctx.tenantId, customerIds);
   if (!ids.length) return [];
   const readings = new Map<string, ScoredSignal[]>(ids.map((id) => [id, []]));
@@ -15,7 +19,15 @@ export async function recomputeHealth(ctx: TenantContext, customerIds: string[],
     const values = await signal.compute(ctx, ids, now);
     for (const id of ids) {
       const reading = values.get(id);
-      if (reading) readings.get(id)!.push({ key: signal.key, label: signal.label, weight: signal.weight, value: reading.value, detail: reading.detail, facts: reading.facts });
+      if (reading)
+        readings.get(id)!.push({
+          key: signal.key,
+          label: signal.label,
+          weight: signal.weight,
+          value: reading.value,
+          detail: reading.detail,
+          facts: reading.facts,
+        });
     }
   }
   const rows = ids.map((id) => {

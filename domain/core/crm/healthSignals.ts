@@ -55,6 +55,8 @@ export const riskOf = (score: number): RiskLevel => (score >= 70 ? 'low' : score
 /** The documented formula over the applicable signals' readings. */
 export function scoreOf(readings: ScoredSignal[]): { score: number; risk: RiskLevel } {
   const total = readings.reduce((sum, r) => sum + r.weight, 0);
-  const score = total ? Math.round((100 * readings.reduce((sum, r) => sum + r.weight * Math.min(1, Math.max(0, r.value)), 0)) / total) : 50;
+  const score = total
+    ? Math.round((100 * readings.reduce((sum, r) => sum + r.weight * Math.min(1, Math.max(0, r.value)), 0)) / total)
+    : 50;
   return { score, risk: riskOf(score) };
 }

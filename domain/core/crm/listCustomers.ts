@@ -7,7 +7,15 @@ import { customerPages, ORDERS, type KeyedSort, type ListedCustomer } from './st
 import { searchCustomers, type SearchedCustomer } from './store/customerSearch';
 import { isUtcTimestamp } from '../../../lib/calendar';
 
-export const customerSorts = ['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'relevance'] as const;
+export const customerSorts = [
+  'name',
+  '-name',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+  'relevance',
+] as const;
 export type CustomerSort = (typeof customerSorts)[number];
 
 export interface ListCustomersProps {
@@ -33,7 +41,10 @@ type Keyed = SearchedCustomer;
 type Cursor = [string | number, string];
 
 const isSortKey = (key: unknown): key is string | number => typeof key === 'string' || typeof key === 'number';
-const badCursor = () => badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list and sort' }]);
+const badCursor = () =>
+  badRequest('validation_failed', 'The cursor is invalid', [
+    { field: 'cursor', message: 'is not a cursor of this list and sort' },
+  ]);
 
 /** The values the keyset condition of `sort` compares with: [key, id], or [id] for the id orders. */
 function keysetValues(sort: KeyedSort, [value, id]: Cursor): unknown[] {
@@ -59,7 +70,9 @@ function searchAfter(sort: CustomerSort, cursor: Cursor): unknown[] {
 export function searchTerm(q: string): string {
   const trimmed = q.trim().toLowerCase();
   const digits = digitsOf(trimmed);
-  return digits.length >= 3 && digits.length >= trimmed.replace(/\s/g, '').length - 3 ? digits.replace(/^0+(?=\d{3})/, '') : trimmed;
+  return digits.length >= 3 && digits.length >= trimmed.replace(/\s/g, '').length - 3
+    ? digits.replace(/^0+(?=\d{3})/, '')
+    : trimmed;
 }
 
 /**
@@ -69,15 +82,31 @@ export function searchTerm(q: string): string {
  */
 export async function listCustomers(ctx: TenantContext, props: ListCustomersProps): Promise<Page<ListedCustomer>> {
   const term = props.q ? searchTerm(props.q) : '';
-  if (props.q !== undefined && !term) throw badRequest('validation_failed', 'Empty search', [{ field: 'q', message: 'must contain a letter or digit' }]);
+  if (props.q !== undefined && !term)
+    throw badRequest('validation_failed', 'Empty search', [{ field: 'q', message: 'must contain a letter or digit' }]);
   const sort = props.sort ?? (term ? 'relevance' : 'name');
-  if (sort === 'relevance' && !term) throw badRequest('validation_failed', 'Relevance needs a search', [{ field: 'sort', message: 'relevance needs q' }]);
+  if (sort === 'relevance' && !term)
+    throw badRequest('validation_failed', 'Relevance needs a search', [
+      { field: 'sort', message: 'relevance needs q' },
+    ]);
   const cursor = props.cursor ? decodeCursor(props.cursor, isSortKey) : null;
-  const filters = [props.kind || null, props.role || null, props.tag ? props.tag.trim().toLowerCase() : null, props.custom && Object.keys(props.custom).length ? JSON.stringify(props.custom) : null];
+  const filters = [
+    props.kind || null,
+    props.role || null,
+    props.tag ? props.tag.trim().toLowerCase() : null,
+    props.custom && Object.keys(props.custom).length ? JSON.stringify(props.custom) : null,
+  ];
   // A search builds its statement; a list is a lean statement of its order (relevance without q was refused).
   const rows: Keyed[] =
     term || sort === 'relevance'
-      ? await searchCustomers(ctx.em, ctx.tenantId, { term, sort, filters, after: cursor && searchAfter(sort, cursor), limit: props.limit + 1, threshold: SEARCH_THRESHOLD })
+      ? await searchCustomers(ctx.em, ctx.tenantId, {
+          term,
+          sort,
+          filters,
+          after: cursor && searchAfter(sort, cursor),
+          limit: props.limit + 1,
+          threshold: SEARCH_THRESHOLD,
+        })
       : cursor
         ? await customerPages[sort].next.all(ctx, ...filters, props.limit + 1, ...keysetValues(sort, cursor))
         : await customerPages[sort].first.all(ctx, ...filters, props.limit + 1);

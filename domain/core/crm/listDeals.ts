@@ -17,5 +17,17 @@ export interface ListDealsProps {
 /** Deals, oldest first, filtered. */
 export async function listDeals(ctx: TenantContext, props: ListDealsProps): Promise<Page<Lean<Deal>>> {
   const { customerId, pipelineId, stageId, ownerId, status, cursor } = props;
-  return toPage(await dealsPage.all(ctx, customerId ?? null, pipelineId ?? null, stageId ?? null, ownerId ?? null, status ?? null, cursor ?? null, props.limit + 1), props.limit);
+  return toPage(
+    await dealsPage.all(
+      ctx,
+      customerId ?? null,
+      pipelineId ?? null,
+      stageId ?? null,
+      ownerId ?? null,
+      status ?? null,
+      cursor ?? null,
+      props.limit + 1,
+    ),
+    props.limit,
+  );
 }

@@ -29,22 +29,36 @@ export interface TaskItem {
 export async function listTasks(ctx: TenantContext, props: ListTasksProps): Promise<Page<TaskItem>> {
   let assignee: string | null = null;
   if (props.assignee === 'me') {
-    if (!ctx.userId) throw badRequest('validation_failed', 'No caller', [{ field: 'assignee', message: 'me needs a signed-in member' }]);
+    if (!ctx.userId)
+      throw badRequest('validation_failed', 'No caller', [
+        { field: 'assignee', message: 'me needs a signed-in member' },
+      ]);
     assignee = ctx.userId;
   } else if (props.assignee !== 'anyone') assignee = props.assignee;
   const now = new Date();
   const dueFrom = props.due === 'soon' ? now : null;
-  const dueBefore = props.due === 'overdue' ? now : props.due === 'soon' ? new Date(now.getTime() + props.days * 86_400_000) : null;
+  const dueBefore =
+    props.due === 'overdue' ? now : props.due === 'soon' ? new Date(now.getTime() + props.days * 86_400_000) : null;
   let after: [string, string] | [null, null] = [null, null];
   if (props.cursor) {
     const [at, id] = Buffer.from(props.cursor, 'base64url').toString().split('|');
     // The cursor's own form only (toISOString of a due date): Date.parse takes "1", which PostgreSQL refuses.
-    if (!id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at)) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
+    if (!id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at))
+      throw badRequest('validation_failed', 'The cursor is invalid', [
+        { field: 'cursor', message: 'is not a cursor of this list' },
+      ]);
     after = [at, id];
   }
   const rows = await openTasksPage.all(ctx, assignee, dueFrom, dueBefore, ...after, props.limit + 1);
-  const items = rows.slice(0, props.limit).map(({ customerName, ...activity }) => ({ activity, customerName: customerName as string }));
+  const items = rows
+    .slice(0, props.limit)
+    .map(({ customerName, ...activity }) => ({ activity, customerName: customerName as string }));
   const last = items[items.length - 1];
-  const nextCursor = rows.length > props.limit && last ? Buffer.from(`${(last.activity.dueAt ?? new Date(UNDATED_DUE)).toISOString()}|${last.activity.id}`).toString('base64url') : null;
+  const nextCursor =
+    rows.length > props.limit && last
+      ? Buffer.from(`${(last.activity.dueAt ?? new Date(UNDATED_DUE)).toISOString()}|${last.activity.id}`).toString(
+          'base64url',
+        )
+      : null;
   return { items, nextCursor };
 }

@@ -8,7 +8,8 @@ export const moveDeal = (ctx: TenantContext, id: string, stageId: string) =>
   transition(ctx, id, async (deal, em, now) => {
     if (deal.status !== 'open') throw refuse(deal, 'moved');
     const stage = await em.findOne(PipelineStage, { id: stageId });
-    if (!stage || stage.pipelineId !== deal.pipelineId) throw invalidField('stageId', "is not a stage of the deal's pipeline");
+    if (!stage || stage.pipelineId !== deal.pipelineId)
+      throw invalidField('stageId', "is not a stage of the deal's pipeline");
     if (stage.id === deal.stageId) return null;
     const from = deal.stageId;
     deal.stageId = stage.id;

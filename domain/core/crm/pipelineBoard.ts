@@ -10,6 +10,9 @@ import { boardDeals, stageSums } from './store/pipelines';
  */
 export async function pipelineBoard(ctx: TenantContext, id: string, perStage: number): Promise<Board> {
   const { pipeline, stages } = await getPipeline(ctx, id);
-  const [sums, deals] = await Promise.all([stageSums(ctx.services.orm, [ctx.tenantId, id]), stages.length ? boardDeals.all(ctx, id, perStage, ctx.tenantId) : []]);
+  const [sums, deals] = await Promise.all([
+    stageSums(ctx.services.orm, [ctx.tenantId, id]),
+    stages.length ? boardDeals.all(ctx, id, perStage, ctx.tenantId) : [],
+  ]);
   return boardOf(pipeline, stages, sums, deals);
 }

@@ -29,7 +29,10 @@ export async function scheduleNightlyHealth(services: Services, slot: string): P
     const batch = [...byTenant].flatMap(([tenantId, ids]) =>
       Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => {
         const customerIds = ids.slice(i * BATCH, (i + 1) * BATCH);
-        return { payload: { tenantId, customerIds }, options: { jobId: `${night}.${tenantId}.${customerIds[0]}`, removeOnComplete: { age: KEEP_SECONDS } } };
+        return {
+          payload: { tenantId, customerIds },
+          options: { jobId: `${night}.${tenantId}.${customerIds[0]}`, removeOnComplete: { age: KEEP_SECONDS } },
+        };
       }),
     );
     if (batch.length) await services.queues.addBulk(crmHealthQueue, batch);

@@ -47,14 +47,30 @@ export async function syncActivities(ctx: TenantContext, source: string, given: 
   const items = given.map((i) => (i.customerId ? { ...i, customerId: i.customerId.toLowerCase() } : i));
   const ids = [...new Set(items.flatMap((i) => (i.customerId ? [i.customerId] : [])))];
   const known = new Set(await knownCustomerIds(ctx.em, ids));
-  const errors: FieldError[] = items.flatMap((item, i) => (item.customerId && !known.has(item.customerId) ? [{ field: `activities[${i}].customerId`, message: 'is not a customer of this organisation' }] : []));
+  const errors: FieldError[] = items.flatMap((item, i) =>
+    item.customerId && !known.has(item.customerId)
+      ? [{ field: `activities[${i}].customerId`, message: 'is not a customer of this organisation' }]
+      : [],
+  );
   if (errors.length) throw badRequest('validation_failed', 'Unknown customers', errors);
   const resolved: string[] = [];
-  for (const item of items) resolved.push(item.customerId ?? (await findOrCreateCustomer(ctx, { name: item.customerName ?? item.customerEmail!, email: item.customerEmail! })).id);
+  for (const item of items)
+    resolved.push(
+      item.customerId ??
+        (
+          await findOrCreateCustomer(ctx, {
+            name: item.customerName ?? item.customerEmail!,
+            email: item.customerEmail!,
+          })
+        ).id,
+    );
   const pairs = new Set<string>();
   const repeated = items.flatMap((item, i) => {
     const key = `${resolved[i]}|${item.externalId}`;
-    if (pairs.has(key)) return [{ field: `activities[${i}].externalId`, message: 'repeats an earlier activity of this customer in this call' }];
+    if (pairs.has(key))
+      return [
+        { field: `activities[${i}].externalId`, message: 'repeats an earlier activity of this customer in this call' },
+      ];
     pairs.add(key);
     return [];
   });
@@ -70,7 +86,13 @@ export async function syncActivities(ctx: TenantContext, source: string, given: 
       body: i.body ?? '',
       occurred_at: i.occurredAt.toISOString(),
       due_at: i.dueAt?.toISOString() ?? null,
-      completed_at: (i.completedAt === undefined ? (i.type === 'task' || i.dueAt ? null : i.occurredAt) : i.completedAt)?.toISOString() ?? null,
+      completed_at:
+        (i.completedAt === undefined
+          ? i.type === 'task' || i.dueAt
+            ? null
+            : i.occurredAt
+          : i.completedAt
+        )?.toISOString() ?? null,
     }));
     const upserted = await upsertSyncedActivities(em, ctx.tenantId, source, now, records);
     for (const customerId of new Set(resolved)) await refreshLastContact(em, ctx.tenantId, customerId);
@@ -81,6 +103,11 @@ export async function syncActivities(ctx: TenantContext, source: string, given: 
   return {
     created,
     updated: rows.length - created,
-    activities: rows.map((r) => ({ externalId: r.external_id, customerId: r.customer_id, activityId: r.id, created: r.inserted })),
+    activities: rows.map((r) => ({
+      externalId: r.external_id,
+      customerId: r.customer_id,
+      activityId: r.id,
+      created: r.inserted,
+    })),
   };
 }

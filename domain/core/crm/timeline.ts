@@ -38,7 +38,11 @@ export interface TimelineQuery {
 }
 
 /** Returns the customer's items of one source matching the query, newest first (at desc, id desc). */
-export type TimelineProvider = (ctx: TenantContext, customerId: string, query: TimelineQuery) => Promise<TimelineItem[]>;
+export type TimelineProvider = (
+  ctx: TenantContext,
+  customerId: string,
+  query: TimelineQuery,
+) => Promise<TimelineItem[]>;
 
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
@@ -63,16 +67,23 @@ interface Position {
   id: string;
 }
 
-export const encodeTimelineCursor = (p: Position) => Buffer.from(`${p.at.toISOString()}|${p.source}|${p.id}`).toString('base64url');
+export const encodeTimelineCursor = (p: Position) =>
+  Buffer.from(`${p.at.toISOString()}|${p.source}|${p.id}`).toString('base64url');
 
 export function decodeTimelineCursor(cursor: string): Position {
   const [at, source, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   // The cursor's own form only (toISOString, years 0001-9999): new Date() takes years PostgreSQL refuses.
-  if (!source || !id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at)) throw badRequest('validation_failed', 'The cursor is invalid', [{ field: 'cursor', message: 'is not a timeline cursor' }]);
+  if (!source || !id || !/^[0-9a-f-]{36}$/.test(id) || !isUtcTimestamp(at))
+    throw badRequest('validation_failed', 'The cursor is invalid', [
+      { field: 'cursor', message: 'is not a timeline cursor' },
+    ]);
   return { at: new Date(at), source, id };
 }
 
-const compare = (a: TimelineItem, b: TimelineItem) => b.at.getTime() - a.at.getTime() || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const compare = (a: TimelineItem, b: TimelineItem) =>
+  b.at.getTime() - a.at.getTime() ||
+  (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) ||
+  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export interface TimelinePageProps {
   limit: number;
@@ -85,7 +96,11 @@ export interface TimelinePageProps {
 }
 
 /** One page of the merged timeline (the customer must already be checked). */
-export async function readTimeline(ctx: TenantContext, customerId: string, props: TimelinePageProps): Promise<{ items: TimelineItem[]; nextCursor: string | null }> {
+export async function readTimeline(
+  ctx: TenantContext,
+  customerId: string,
+  props: TimelinePageProps,
+): Promise<{ items: TimelineItem[]; nextCursor: string | null }> {
   const cursor = props.cursor ? decodeTimelineCursor(props.cursor) : null;
   const to = props.to ?? new Date(Date.now() + 100 * 365 * 86_400_000);
   const sources = timelineSources().filter((s) => !props.sources || props.sources.includes(s));
@@ -93,8 +108,14 @@ export async function readTimeline(ctx: TenantContext, customerId: string, props
   // One after the other: providers share the context's EntityManager (and its transaction, if any).
   for (const source of sources) {
     let before = { at: to, id: NIL_UUID };
-    if (cursor && cursor.at < to) before = { at: cursor.at, id: source < cursor.source ? NIL_UUID : source === cursor.source ? cursor.id : MAX_UUID };
-    merged.push(...(await providers.get(source)!(ctx, customerId, { from: props.from, before, limit: props.limit + 1 })));
+    if (cursor && cursor.at < to)
+      before = {
+        at: cursor.at,
+        id: source < cursor.source ? NIL_UUID : source === cursor.source ? cursor.id : MAX_UUID,
+      };
+    merged.push(
+      ...(await providers.get(source)!(ctx, customerId, { from: props.from, before, limit: props.limit + 1 })),
+    );
   }
   merged.sort(compare);
   const items = merged.slice(0, props.limit);

@@ -50,7 +50,8 @@ export async function updateCustomer(ctx: TenantContext, id: string, input: Part
       return customer;
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('external_id_taken', `Another customer has the externalId ${input.externalId}`);
+    if (err instanceof UniqueConstraintViolationException)
+      throw conflict('external_id_taken', `Another customer has the externalId ${input.externalId}`);
     throw err;
   }
 }

@@ -6,7 +6,11 @@ import type { DealInput } from './createDeal';
 import { findDeal, checkCustomer, externalTaken } from './dealLookup';
 
 /** Edits a deal's details (any status); its stage and status change only through move, win, lose and reopen. */
-export async function updateDeal(ctx: TenantContext, id: string, changes: Partial<Omit<DealInput, 'stageId'>>): Promise<Deal> {
+export async function updateDeal(
+  ctx: TenantContext,
+  id: string,
+  changes: Partial<Omit<DealInput, 'stageId'>>,
+): Promise<Deal> {
   const deal = await findDeal(ctx.em, id);
   const before = deal.customerId;
   if (changes.customerId) await checkCustomer(ctx.em, changes.customerId);

@@ -75,7 +75,8 @@ export interface Computed extends Totals {
 const roundDiv = (a: bigint, b: bigint): bigint => (2n * a + b) / (2n * b);
 
 /** round(taxable × rate): the VAT of a breakdown (BT-117, BR-CO-17), rate in basis points. */
-export const vatOf = (taxableCents: number, rateBp: number): number => Number(roundDiv(BigInt(taxableCents) * BigInt(rateBp), 10_000n));
+export const vatOf = (taxableCents: number, rateBp: number): number =>
+  Number(roundDiv(BigInt(taxableCents) * BigInt(rateBp), 10_000n));
 
 /** A decimal with at most `decimals` decimals as an integer of 10^-decimals units, or null when it has more. */
 export function scaled(value: number, decimals: number): number | null {
@@ -98,7 +99,14 @@ export function computeInvoice(inputs: LineInput[]): Computed {
   const groups = new Map<string, VatBreakdown>();
   for (const line of lines) {
     const key = `${line.vatCategory}:${line.vatRateBp}`;
-    const group = groups.get(key) ?? { category: line.vatCategory, rateBp: line.vatRateBp, taxableCents: 0, vatCents: 0, exemptionReason: line.exemptionReason, exemptionReasonCode: line.exemptionReasonCode };
+    const group = groups.get(key) ?? {
+      category: line.vatCategory,
+      rateBp: line.vatRateBp,
+      taxableCents: 0,
+      vatCents: 0,
+      exemptionReason: line.exemptionReason,
+      exemptionReasonCode: line.exemptionReasonCode,
+    };
     group.taxableCents += line.netCents;
     groups.set(key, group);
   }
@@ -107,7 +115,10 @@ export function computeInvoice(inputs: LineInput[]): Computed {
   const lineTotalCents = lines.reduce((sum, l) => sum + l.netCents, 0);
   const vatTotalCents = vatBreakdown.reduce((sum, g) => sum + g.vatCents, 0);
   const grandTotalCents = lineTotalCents + vatTotalCents;
-  if (grandTotalCents > MAX_TOTAL_CENTS) throw badRequest('validation_failed', 'The invoice total is too large', [{ field: 'lines', message: `the total may not exceed ${MAX_TOTAL_CENTS} cents` }]);
+  if (grandTotalCents > MAX_TOTAL_CENTS)
+    throw badRequest('validation_failed', 'The invoice total is too large', [
+      { field: 'lines', message: `the total may not exceed ${MAX_TOTAL_CENTS} cents` },
+    ]);
   return { lines, vatBreakdown, lineTotalCents, taxExclusiveCents: lineTotalCents, vatTotalCents, grandTotalCents };
 }
 
@@ -116,21 +127,33 @@ function computeLine(input: LineInput, i: number, errors: FieldError[]): Invoice
   const before = errors.length;
   const quantityMilli = scaled(input.quantity, 3);
   if (quantityMilli === null) at('quantity', 'may have at most 3 decimals');
-  else if (quantityMilli <= 0 || input.quantity > MAX_QUANTITY) at('quantity', `must be above 0 and at most ${MAX_QUANTITY}`);
+  else if (quantityMilli <= 0 || input.quantity > MAX_QUANTITY)
+    at('quantity', `must be above 0 and at most ${MAX_QUANTITY}`);
   const rateBp = scaled(input.vatRate, 2);
   const { vatCategory: category } = input;
-  if (rateBp === null || !vatRates.includes(input.vatRate as (typeof vatRates)[number])) at('vatRate', `must be one of ${vatRates.join(', ')}`);
-  else if (category === 'S' ? rateBp === 0 : rateBp !== 0) at('vatRate', category === 'S' ? 'must be above 0 in category S' : `must be 0 in category ${category}`);
+  if (rateBp === null || !vatRates.includes(input.vatRate as (typeof vatRates)[number]))
+    at('vatRate', `must be one of ${vatRates.join(', ')}`);
+  else if (category === 'S' ? rateBp === 0 : rateBp !== 0)
+    at('vatRate', category === 'S' ? 'must be above 0 in category S' : `must be 0 in category ${category}`);
   const reason = input.exemptionReason?.trim() || null;
   if ((category === 'S' || category === 'Z') && reason) at('exemptionReason', `is not allowed in category ${category}`);
-  if (category === 'E' && !reason) at('exemptionReason', 'is required in category E (e.g. "TVA non applicable, art. 293 B du CGI")');
-  if (input.discountPercent !== undefined && input.discountCents !== undefined) at('discountPercent', 'give discountPercent or discountCents, not both');
+  if (category === 'E' && !reason)
+    at('exemptionReason', 'is required in category E (e.g. "TVA non applicable, art. 293 B du CGI")');
+  if (input.discountPercent !== undefined && input.discountCents !== undefined)
+    at('discountPercent', 'give discountPercent or discountCents, not both');
   const discountPercentBp = input.discountPercent === undefined ? null : scaled(input.discountPercent, 2);
-  if (input.discountPercent !== undefined && (discountPercentBp === null || discountPercentBp < 0 || discountPercentBp > 10_000)) at('discountPercent', 'must be between 0 and 100 with at most 2 decimals');
+  if (
+    input.discountPercent !== undefined &&
+    (discountPercentBp === null || discountPercentBp < 0 || discountPercentBp > 10_000)
+  )
+    at('discountPercent', 'must be between 0 and 100 with at most 2 decimals');
   if (errors.length > before) return null;
 
   const grossCents = Number(roundDiv(BigInt(quantityMilli!) * BigInt(input.unitPriceCents), 1000n));
-  const discountCents = discountPercentBp !== null ? Number(roundDiv(BigInt(grossCents) * BigInt(discountPercentBp), 10_000n)) : (input.discountCents ?? 0);
+  const discountCents =
+    discountPercentBp !== null
+      ? Number(roundDiv(BigInt(grossCents) * BigInt(discountPercentBp), 10_000n))
+      : (input.discountCents ?? 0);
   if (discountCents > grossCents) {
     at('discountCents', 'may not exceed the line amount (quantity × unit price)');
     return null;
@@ -162,9 +185,17 @@ function checkBreakdownRules(lines: InvoiceLine[], errors: FieldError[]): void {
   lines.forEach((line, i) => {
     const first = reasons.get(line.vatCategory);
     if (first === undefined) reasons.set(line.vatCategory, line.exemptionReason);
-    else if (first !== line.exemptionReason) errors.push({ field: `lines[${i}].exemptionReason`, message: `differs from the other ${line.vatCategory} lines' (one reason per VAT category)` });
+    else if (first !== line.exemptionReason)
+      errors.push({
+        field: `lines[${i}].exemptionReason`,
+        message: `differs from the other ${line.vatCategory} lines' (one reason per VAT category)`,
+      });
   });
-  if (reasons.has('O') && reasons.size > 1) errors.push({ field: 'lines', message: 'an invoice with category O lines (not subject to VAT) may not have lines of another category' });
+  if (reasons.has('O') && reasons.size > 1)
+    errors.push({
+      field: 'lines',
+      message: 'an invoice with category O lines (not subject to VAT) may not have lines of another category',
+    });
 }
 
 /** Cents as the decimal EN 16931 writes: 1234 -> "12.34". */

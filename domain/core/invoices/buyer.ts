@@ -9,7 +9,16 @@ export function buyerOf(customer: Customer, overrides: BuyerOverrides): InvoiceP
   const addresses = customer.addresses ?? [];
   const source = addresses.find((a) => a.type === 'billing') ?? addresses.find((a) => a.primary) ?? addresses[0];
   const address: PartyAddress | null =
-    overrides.address ?? (source?.country ? { line1: source.line1, line2: source.line2, postalCode: source.postalCode, city: source.city, country: source.country } : null);
+    overrides.address ??
+    (source?.country
+      ? {
+          line1: source.line1,
+          line2: source.line2,
+          postalCode: source.postalCode,
+          city: source.city,
+          country: source.country,
+        }
+      : null);
   return {
     name: customer.name,
     legalId: overrides.legalId,

@@ -17,7 +17,12 @@ const lines = (...categories: VatCategory[]) => categories.map((vatCategory) => 
 const draft = (categories: VatCategory[], dueDate: string | null = null) => ({ lines: lines(...categories), dueDate });
 
 /** The fields the 409 names, or [] when the document may be issued. */
-function missing(invoice: ReturnType<typeof draft>, seller: InvoiceParty, buyer: InvoiceParty, issueDate = '2026-03-02'): string[] {
+function missing(
+  invoice: ReturnType<typeof draft>,
+  seller: InvoiceParty,
+  buyer: InvoiceParty,
+  issueDate = '2026-03-02',
+): string[] {
   try {
     checkIssuable(invoice, seller, buyer, issueDate);
     return [];
@@ -34,12 +39,22 @@ describe('what an invoice needs before it is issued (EN 16931)', () => {
     expect(missing(draft(['S'], '2026-03-02'), party(), party())).toEqual([]);
   });
 
-  it('names the seller\'s missing name and address (BR-06, BR-08) and the buyer\'s address (BR-10)', () => {
-    expect(missing(draft(['S']), party({ name: ' ', address: null }), party({ address: null }))).toEqual(['seller.name', 'seller.address', 'buyer.address']);
-    expect(missing(draft(['S']), party(), party({ address: { line1: 'x', line2: null, postalCode: null, city: null, country: '' } }))).toEqual(['buyer.address']);
+  it("names the seller's missing name and address (BR-06, BR-08) and the buyer's address (BR-10)", () => {
+    expect(missing(draft(['S']), party({ name: ' ', address: null }), party({ address: null }))).toEqual([
+      'seller.name',
+      'seller.address',
+      'buyer.address',
+    ]);
+    expect(
+      missing(
+        draft(['S']),
+        party(),
+        party({ address: { line1: 'x', line2: null, postalCode: null, city: null, country: '' } }),
+      ),
+    ).toEqual(['buyer.address']);
   });
 
-  it.each(['S', 'Z', 'AE', 'K'] as const)('needs the seller\'s VAT number with category %s', (category) => {
+  it.each(['S', 'Z', 'AE', 'K'] as const)("needs the seller's VAT number with category %s", (category) => {
     const buyer = party();
     expect(missing(draft([category]), party({ vatNumber: null }), buyer)).toEqual(['seller.vatNumber']);
   });
@@ -55,7 +70,7 @@ describe('what an invoice needs before it is issued (EN 16931)', () => {
     expect(missing(draft(['O']), party({ vatNumber: null }), party())).toEqual([]);
   });
 
-  it('needs the buyer\'s VAT number for reverse charge and intra-community supplies', () => {
+  it("needs the buyer's VAT number for reverse charge and intra-community supplies", () => {
     expect(missing(draft(['AE']), party(), party({ vatNumber: null }))).toEqual(['buyer.vatNumber']);
     expect(missing(draft(['S', 'K']), party(), party({ vatNumber: null }))).toEqual(['buyer.vatNumber']);
     expect(missing(draft(['S']), party(), party({ vatNumber: null }))).toEqual([]);
@@ -63,6 +78,12 @@ describe('what an invoice needs before it is issued (EN 16931)', () => {
 
   it('refuses a due date before the issue date, and names every problem at once', () => {
     expect(missing(draft(['S'], '2026-03-01'), party(), party())).toEqual(['dueDate']);
-    expect(missing(draft(['AE'], '2026-03-01'), party({ vatNumber: null, address: null }), party({ vatNumber: null, address: null }))).toEqual(['seller.address', 'seller.vatNumber', 'buyer.address', 'buyer.vatNumber', 'dueDate']);
+    expect(
+      missing(
+        draft(['AE'], '2026-03-01'),
+        party({ vatNumber: null, address: null }),
+        party({ vatNumber: null, address: null }),
+      ),
+    ).toEqual(['seller.address', 'seller.vatNumber', 'buyer.address', 'buyer.vatNumber', 'dueDate']);
   });
 });

@@ -26,7 +26,9 @@ const asInput = (l: InvoiceLine): LineInput => ({
   vatRate: l.vatRateBp / 100,
   vatCategory: l.vatCategory,
   exemptionReason: l.exemptionReason ?? undefined,
-  ...(l.discountPercentBp !== null ? { discountPercent: l.discountPercentBp / 100 } : { discountCents: l.discountCents }),
+  ...(l.discountPercentBp !== null
+    ? { discountPercent: l.discountPercentBp / 100 }
+    : { discountCents: l.discountCents }),
 });
 
 /**
@@ -37,17 +39,32 @@ const asInput = (l: InvoiceLine): LineInput => ({
  * credit_exceeds_invoice), and their VAT adds up to the invoice's exactly once everything is credited
  * (creditVat). The invoice's creditedCents and status follow (settlement.ts).
  */
-export async function createCreditNote(ctx: TenantContext, invoiceId: string, props: CreditNoteProps): Promise<Invoice> {
+export async function createCreditNote(
+  ctx: TenantContext,
+  invoiceId: string,
+  props: CreditNoteProps,
+): Promise<Invoice> {
   const { creditNote, invoice } = await ctx.em.transactional(async (em) => {
     // The invoice's row lock orders credit notes and payments of one invoice.
     const invoice = await findInvoice(em, invoiceId, { lock: true });
     if (invoice.kind !== 'invoice') throw conflict('not_an_invoice', 'A credit note cannot be credited');
     if (invoice.status === 'draft') throw notIssued();
-    if (!props.lines && invoice.creditedCents > 0) throw conflict('credit_lines_required', 'The invoice is already partly credited: give the lines to credit');
+    if (!props.lines && invoice.creditedCents > 0)
+      throw conflict('credit_lines_required', 'The invoice is already partly credited: give the lines to credit');
     const earlier = await creditNotesOfInvoice(em, invoice.id);
-    const computed = creditVat(computeInvoice(props.lines ?? invoice.lines.map(asInput)), invoice.vatBreakdown, earlier.flatMap((cn) => cn.vatBreakdown));
+    const computed = creditVat(
+      computeInvoice(props.lines ?? invoice.lines.map(asInput)),
+      invoice.vatBreakdown,
+      earlier.flatMap((cn) => cn.vatBreakdown),
+    );
     const issueDate = invoiceToday();
-    const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'credit_note', issueDate, await readInvoiceSettings(em, ctx.tenantId));
+    const { year, sequenceNo, number } = await takeNumber(
+      em,
+      ctx.tenantId,
+      'credit_note',
+      issueDate,
+      await readInvoiceSettings(em, ctx.tenantId),
+    );
     const creditNote = em.create(Invoice, {
       tenantId: ctx.tenantId,
       kind: 'credit_note',
@@ -80,7 +97,14 @@ export async function createCreditNote(ctx: TenantContext, invoiceId: string, pr
     });
     invoice.creditedCents += computed.grandTotalCents;
     invoice.status = settlementStatus(invoice);
-    audit(em, { action: 'core.invoice.credited', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id, data: { creditNoteId: creditNote.id, number, amountCents: computed.grandTotalCents } });
+    audit(em, {
+      action: 'core.invoice.credited',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+      data: { creditNoteId: creditNote.id, number, amountCents: computed.grandTotalCents },
+    });
     return { creditNote, invoice };
   });
   await notify(ctx.services, 'core', [
@@ -88,7 +112,12 @@ export async function createCreditNote(ctx: TenantContext, invoiceId: string, pr
       event: 'invoice.credited',
       tenantId: ctx.tenantId,
       subject: { invoiceId: invoice.id, customerId: invoice.customerId },
-      data: { creditNoteId: creditNote.id, creditNoteNumber: creditNote.number, amountCents: creditNote.grandTotalCents, status: invoice.status },
+      data: {
+        creditNoteId: creditNote.id,
+        creditNoteNumber: creditNote.number,
+        amountCents: creditNote.grandTotalCents,
+        status: invoice.status,
+      },
     },
   ]);
   return creditNote;

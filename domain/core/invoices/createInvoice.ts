@@ -7,8 +7,24 @@ import { draftFields, type DraftProps } from './draft';
 /** Creates a draft invoice for a customer of the organisation (404 for an unknown customer). */
 export async function createInvoice(ctx: TenantContext, props: DraftProps): Promise<Invoice> {
   await getCustomer(ctx, props.customerId);
-  const invoice = ctx.em.create(Invoice, { tenantId: ctx.tenantId, kind: 'invoice', status: 'draft', createdBy: ctx.userId, seller: null, buyer: null, creditedInvoiceId: null, creditReason: null, ...draftFields(props) });
-  audit(ctx.em, { action: 'core.invoice.created', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id });
+  const invoice = ctx.em.create(Invoice, {
+    tenantId: ctx.tenantId,
+    kind: 'invoice',
+    status: 'draft',
+    createdBy: ctx.userId,
+    seller: null,
+    buyer: null,
+    creditedInvoiceId: null,
+    creditReason: null,
+    ...draftFields(props),
+  });
+  audit(ctx.em, {
+    action: 'core.invoice.created',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'invoice',
+    targetId: invoice.id,
+  });
   await ctx.em.flush();
   return invoice;
 }

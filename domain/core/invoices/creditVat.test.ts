@@ -1,8 +1,15 @@
 import { computeInvoice, type LineInput, type VatBreakdown } from './amounts';
 import { creditVat } from './creditVat';
 
-const S = (unitPriceCents: number, vatRate = 20): LineInput => ({ description: 'x', quantity: 1, unitPriceCents, vatRate, vatCategory: 'S' });
-const vatOfNote = (note: { vatBreakdown: VatBreakdown[] }) => note.vatBreakdown.map((g) => [g.category, g.rateBp, g.taxableCents, g.vatCents]);
+const S = (unitPriceCents: number, vatRate = 20): LineInput => ({
+  description: 'x',
+  quantity: 1,
+  unitPriceCents,
+  vatRate,
+  vatCategory: 'S',
+});
+const vatOfNote = (note: { vatBreakdown: VatBreakdown[] }) =>
+  note.vatBreakdown.map((g) => [g.category, g.rateBp, g.taxableCents, g.vatCents]);
 
 describe('the VAT of credit notes', () => {
   // Three lines of 0.83 at 20 %: taxable 2.49, VAT round(0.498) = 0.50; each line alone would have 0.17 of VAT.
@@ -17,7 +24,10 @@ describe('the VAT of credit notes', () => {
     const second = creditVat(computeInvoice([S(83)]), invoice.vatBreakdown, first.vatBreakdown);
     expect(second).toMatchObject({ vatTotalCents: 16, grandTotalCents: 99 });
     // The last one takes what is left of the invoice's VAT.
-    const third = creditVat(computeInvoice([S(83)]), invoice.vatBreakdown, [...first.vatBreakdown, ...second.vatBreakdown]);
+    const third = creditVat(computeInvoice([S(83)]), invoice.vatBreakdown, [
+      ...first.vatBreakdown,
+      ...second.vatBreakdown,
+    ]);
     expect(third).toMatchObject({ vatTotalCents: 17, grandTotalCents: 100 });
     expect(first.grandTotalCents + second.grandTotalCents + third.grandTotalCents).toBe(invoice.grandTotalCents);
   });
@@ -35,7 +45,9 @@ describe('the VAT of credit notes', () => {
 
   it('refuses to credit more than the invoice in a breakdown, or a breakdown the invoice does not have (409)', () => {
     const everything = computeInvoice([S(83), S(83), S(83)]).vatBreakdown;
-    expect(() => creditVat(computeInvoice([S(83)]), invoice.vatBreakdown, everything)).toThrow(expect.objectContaining({ status: 409, code: 'credit_exceeds_invoice' }));
+    expect(() => creditVat(computeInvoice([S(83)]), invoice.vatBreakdown, everything)).toThrow(
+      expect.objectContaining({ status: 409, code: 'credit_exceeds_invoice' }),
+    );
     expect(() => creditVat(computeInvoice([S(250)]), invoice.vatBreakdown, [])).toThrow(/S at 2000/);
     expect(() => creditVat(computeInvoice([S(100, 10)]), invoice.vatBreakdown, [])).toThrow(/S at 1000/);
   });

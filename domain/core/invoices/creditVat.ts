@@ -32,9 +32,16 @@ export function creditVat(note: Computed, invoiced: VatBreakdown[], creditedBefo
       continue;
     }
     const remaining = Math.max(0, invoice.vatCents - earlier.vatCents);
-    g.vatCents = taxable === invoice.taxableCents ? remaining : Math.min(remaining, Math.max(0, vatOf(taxable, g.rateBp) - earlier.vatCents));
+    g.vatCents =
+      taxable === invoice.taxableCents
+        ? remaining
+        : Math.min(remaining, Math.max(0, vatOf(taxable, g.rateBp) - earlier.vatCents));
   }
-  if (exceeding.length) throw conflict('credit_exceeds_invoice', `The credit notes would credit more than the invoice in VAT ${exceeding.map((k) => k.replace(':', ' at ')).join(', ')} (rate in basis points)`);
+  if (exceeding.length)
+    throw conflict(
+      'credit_exceeds_invoice',
+      `The credit notes would credit more than the invoice in VAT ${exceeding.map((k) => k.replace(':', ' at ')).join(', ')} (rate in basis points)`,
+    );
   const vatTotalCents = note.vatBreakdown.reduce((sum, g) => sum + g.vatCents, 0);
   return { ...note, vatTotalCents, grandTotalCents: note.taxExclusiveCents + vatTotalCents };
 }

@@ -19,8 +19,16 @@ registerTimelineProvider('invoice', async (ctx, customerId, query) => {
     at: i.issuedAt!,
     type: i.kind === 'credit_note' ? 'credit_note' : i.status,
     title: `${i.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${i.number}`,
-    summary: i.kind === 'credit_note' ? i.creditReason ?? null : null,
-    data: { kind: i.kind, number: i.number, status: i.status, grandTotalCents: i.grandTotalCents, outstandingCents: outstandingOf(i), dueDate: i.dueDate ?? null, currency: i.currency },
+    summary: i.kind === 'credit_note' ? (i.creditReason ?? null) : null,
+    data: {
+      kind: i.kind,
+      number: i.number,
+      status: i.status,
+      grandTotalCents: i.grandTotalCents,
+      outstandingCents: outstandingOf(i),
+      dueDate: i.dueDate ?? null,
+      currency: i.currency,
+    },
   }));
 });
 
@@ -45,12 +53,22 @@ registerHealthSignal({
       const billed = list.reduce((s, i) => s + i.grandTotalCents - i.creditedCents, 0);
       const overdue = list.filter((i) => i.dueDate && i.dueDate < today).reduce((s, i) => s + outstandingOf(i), 0);
       const pending = list.reduce((s, i) => s + outstandingOf(i), 0) - overdue;
-      const value = billed > 0 ? Math.max(0, 1 - Math.min(1, overdue / billed) * 0.8 - Math.min(1, pending / billed) * 0.2) : 1;
+      const value =
+        billed > 0 ? Math.max(0, 1 - Math.min(1, overdue / billed) * 0.8 - Math.min(1, pending / billed) * 0.2) : 1;
       const overdueCount = list.filter((i) => i.dueDate && i.dueDate < today && outstandingOf(i) > 0).length;
       readings.set(customerId, {
         value,
-        detail: overdueCount ? `${overdueCount} overdue invoice(s), ${(overdue / 100).toFixed(2)} EUR overdue` : pending ? `${(pending / 100).toFixed(2)} EUR outstanding, nothing overdue` : 'every invoice paid',
-        facts: { billedCents: billed, overdueCents: overdue, outstandingCents: overdue + pending, overdueInvoices: overdueCount },
+        detail: overdueCount
+          ? `${overdueCount} overdue invoice(s), ${(overdue / 100).toFixed(2)} EUR overdue`
+          : pending
+            ? `${(pending / 100).toFixed(2)} EUR outstanding, nothing overdue`
+            : 'every invoice paid',
+        facts: {
+          billedCents: billed,
+          overdueCents: overdue,
+          outstandingCents: overdue + pending,
+          overdueInvoices: overdueCount,
+        },
       });
     }
     return readings;

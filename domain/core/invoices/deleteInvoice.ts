@@ -9,6 +9,12 @@ export async function deleteInvoice(ctx: TenantContext, id: string): Promise<voi
     const invoice = await findInvoice(em, id, { lock: true });
     if (invoice.status !== 'draft') throw notDraft(invoice);
     em.remove(invoice);
-    audit(em, { action: 'core.invoice.deleted', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id });
+    audit(em, {
+      action: 'core.invoice.deleted',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+    });
   });
 }

@@ -7,5 +7,8 @@ import { findInvoice } from './store';
 export async function issuedDocument(em: Em, id: string): Promise<{ invoice: Invoice; credited?: Invoice }> {
   const invoice = await findInvoice(em, id);
   if (invoice.status === 'draft') throw notIssued();
-  return { invoice, credited: invoice.creditedInvoiceId ? await findInvoice(em, invoice.creditedInvoiceId) : undefined };
+  return {
+    invoice,
+    credited: invoice.creditedInvoiceId ? await findInvoice(em, invoice.creditedInvoiceId) : undefined,
+  };
 }

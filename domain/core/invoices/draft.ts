@@ -13,7 +13,11 @@ export interface DraftProps {
   orderReference?: string;
   note?: string;
   /** What the invoice says about the buyer beyond the CRM customer. */
-  buyer?: { vatNumber?: string; legalId?: string; address?: { line1: string; line2?: string; postalCode?: string; city?: string; country: string } };
+  buyer?: {
+    vatNumber?: string;
+    legalId?: string;
+    address?: { line1: string; line2?: string; postalCode?: string; city?: string; country: string };
+  };
 }
 
 const text = (value: string | undefined) => value?.trim() || null;
@@ -24,7 +28,15 @@ export function draftFields(props: DraftProps) {
   const buyerOverrides: BuyerOverrides = {
     vatNumber: props.buyer?.vatNumber?.replace(/\s+/g, '').toUpperCase() || null,
     legalId: props.buyer?.legalId?.replace(/\s+/g, '') || null,
-    address: props.buyer?.address ? { ...props.buyer.address, line2: props.buyer.address.line2 ?? null, postalCode: props.buyer.address.postalCode ?? null, city: props.buyer.address.city ?? null, country: props.buyer.address.country.toUpperCase() } : null,
+    address: props.buyer?.address
+      ? {
+          ...props.buyer.address,
+          line2: props.buyer.address.line2 ?? null,
+          postalCode: props.buyer.address.postalCode ?? null,
+          city: props.buyer.address.city ?? null,
+          country: props.buyer.address.country.toUpperCase(),
+        }
+      : null,
   };
   return {
     customerId: props.customerId,

@@ -21,11 +21,35 @@ describe('text written into XML', () => {
   });
 
   it('gives back in the Factur-X XML exactly the text entered, entity-like text included', () => {
-    const party = (name: string): InvoiceParty => ({ name, legalId: '123456789', siret: null, vatNumber: 'FR32123456789', address: { line1: '1 rue & co', line2: null, postalCode: '75002', city: 'Paris', country: 'FR' }, email: null, iban: null, bic: null });
-    const computed = computeInvoice([{ description: 'Prix&nbsp;HT', quantity: 1, unitPriceCents: 10_000, vatRate: 20, vatCategory: 'S' }]);
+    const party = (name: string): InvoiceParty => ({
+      name,
+      legalId: '123456789',
+      siret: null,
+      vatNumber: 'FR32123456789',
+      address: { line1: '1 rue & co', line2: null, postalCode: '75002', city: 'Paris', country: 'FR' },
+      email: null,
+      iban: null,
+      bic: null,
+    });
+    const computed = computeInvoice([
+      { description: 'Prix&nbsp;HT', quantity: 1, unitPriceCents: 10_000, vatRate: 20, vatCategory: 'S' },
+    ]);
     const invoice = {
-      id: 'x', kind: 'invoice', number: 'F-2026-00001', issueDate: '2026-03-02', dueDate: '2026-04-01', currency: 'EUR', note: 'R&amp;D', creditReason: null, buyerReference: 'Code &#65;',
-      orderReference: null, paymentTerms: null, deliveryDate: null, seller: party('Atelier <Martin>'), buyer: party('Client &lt;b&gt; &amp; Co'), ...computed,
+      id: 'x',
+      kind: 'invoice',
+      number: 'F-2026-00001',
+      issueDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      currency: 'EUR',
+      note: 'R&amp;D',
+      creditReason: null,
+      buyerReference: 'Code &#65;',
+      orderReference: null,
+      paymentTerms: null,
+      deliveryDate: null,
+      seller: party('Atelier <Martin>'),
+      buyer: party('Client &lt;b&gt; &amp; Co'),
+      ...computed,
     } as unknown as Invoice;
     const xml = renderFacturX(invoice);
     expect(xml).toContain('<ram:Name>Prix&amp;nbsp;HT</ram:Name>');

@@ -50,21 +50,30 @@ function party(parent: XMLBuilder, name: string, p: InvoiceParty, withVat: boole
     a.ele('ram:CountryID').txt(literal(p.address.country));
   }
   if (p.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(literal(p.email));
-  if (withVat && p.vatNumber) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(literal(p.vatNumber));
+  if (withVat && p.vatNumber)
+    node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(literal(p.vatNumber));
   // BR-E-02: an exempt seller without VAT number gives its tax registration (SIREN) instead.
-  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(literal(p.legalId));
+  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId)
+    node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(literal(p.legalId));
 }
 
 /** The CII XML of an issued invoice or credit note (`credited`: the invoice a credit note corrects). */
 export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number' | 'issueDate'>): string {
-  if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer) throw new Error(`invoice ${invoice.id} is not issued`);
+  if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer)
+    throw new Error(`invoice ${invoice.id} is not issued`);
   const currency = invoice.currency;
   const withVat = !invoice.lines.some((l) => l.vatCategory === 'O');
   // Characters XML 1.0 forbids are dropped: the edge refuses them in invoice fields, but names and addresses
   // come from the CRM and the business record, and documents issued before were stored with them.
-  const root = xmlbuilder().create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' }).ele('rsm:CrossIndustryInvoice', NS);
+  const root = xmlbuilder()
+    .create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' })
+    .ele('rsm:CrossIndustryInvoice', NS);
 
-  root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(FACTURX_GUIDELINE);
+  root
+    .ele('rsm:ExchangedDocumentContext')
+    .ele('ram:GuidelineSpecifiedDocumentContextParameter')
+    .ele('ram:ID')
+    .txt(FACTURX_GUIDELINE);
 
   const doc = root.ele('rsm:ExchangedDocument');
   doc.ele('ram:ID').txt(literal(invoice.number));
@@ -78,8 +87,15 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
     const item = tx.ele('ram:IncludedSupplyChainTradeLineItem');
     item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(line.position));
     item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(literal(line.description));
-    item.ele('ram:SpecifiedLineTradeAgreement').ele('ram:NetPriceProductTradePrice').ele('ram:ChargeAmount').txt(decimal(line.unitPriceCents));
-    item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: line.unitCode }).txt(decimal(line.quantityMilli, 3));
+    item
+      .ele('ram:SpecifiedLineTradeAgreement')
+      .ele('ram:NetPriceProductTradePrice')
+      .ele('ram:ChargeAmount')
+      .txt(decimal(line.unitPriceCents));
+    item
+      .ele('ram:SpecifiedLineTradeDelivery')
+      .ele('ram:BilledQuantity', { unitCode: line.unitCode })
+      .txt(decimal(line.quantityMilli, 3));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
     const tax = settlement.ele('ram:ApplicableTradeTax');
     tax.ele('ram:TypeCode').txt('VAT');
@@ -96,19 +112,32 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
       allowance.ele('ram:ReasonCode').txt('95');
       allowance.ele('ram:Reason').txt('Remise');
     }
-    settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation').ele('ram:LineTotalAmount').txt(decimal(line.netCents));
+    settlement
+      .ele('ram:SpecifiedTradeSettlementLineMonetarySummation')
+      .ele('ram:LineTotalAmount')
+      .txt(decimal(line.netCents));
   }
 
   const agreement = tx.ele('ram:ApplicableHeaderTradeAgreement');
   if (invoice.buyerReference) agreement.ele('ram:BuyerReference').txt(literal(invoice.buyerReference));
   party(agreement, 'ram:SellerTradeParty', invoice.seller, withVat);
   party(agreement, 'ram:BuyerTradeParty', invoice.buyer, withVat);
-  if (invoice.orderReference) agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(literal(invoice.orderReference));
+  if (invoice.orderReference)
+    agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(literal(invoice.orderReference));
 
   const delivery = tx.ele('ram:ApplicableHeaderTradeDelivery');
   // BR-IC-12: intra-community supplies name the country delivered to.
-  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address) delivery.ele('ram:ShipToTradeParty').ele('ram:PostalTradeAddress').ele('ram:CountryID').txt(literal(invoice.buyer.address.country));
-  dateTime(delivery.ele('ram:ActualDeliverySupplyChainEvent'), 'ram:OccurrenceDateTime', invoice.deliveryDate ?? invoice.issueDate);
+  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address)
+    delivery
+      .ele('ram:ShipToTradeParty')
+      .ele('ram:PostalTradeAddress')
+      .ele('ram:CountryID')
+      .txt(literal(invoice.buyer.address.country));
+  dateTime(
+    delivery.ele('ram:ActualDeliverySupplyChainEvent'),
+    'ram:OccurrenceDateTime',
+    invoice.deliveryDate ?? invoice.issueDate,
+  );
 
   const settlement = tx.ele('ram:ApplicableHeaderTradeSettlement');
   settlement.ele('ram:PaymentReference').txt(literal(invoice.number));
@@ -117,7 +146,8 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
     means.ele('ram:TypeCode').txt('58');
     means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(literal(invoice.seller.iban));
-    if (invoice.seller.bic) means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(literal(invoice.seller.bic));
+    if (invoice.seller.bic)
+      means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(literal(invoice.seller.bic));
   }
   for (const group of invoice.vatBreakdown) {
     const tax = settlement.ele('ram:ApplicableTradeTax');

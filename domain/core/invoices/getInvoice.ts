@@ -17,7 +17,8 @@ export async function getInvoice(ctx: TenantContext, id: string): Promise<Invoic
 
 /** The document with its payments and related documents; also answers writes, after their transaction. */
 export async function detailOf(ctx: TenantContext, invoice: Lean<Invoice>): Promise<InvoiceDetail> {
-  if (invoice.kind === 'credit_note') return { invoice, payments: [], related: [await relatedById.byId('Invoice', ctx, invoice.creditedInvoiceId!)] };
+  if (invoice.kind === 'credit_note')
+    return { invoice, payments: [], related: [await relatedById.byId('Invoice', ctx, invoice.creditedInvoiceId!)] };
   const [payments, related] = await Promise.all([paymentsOf.all(ctx, invoice.id), creditNotesOf.all(ctx, invoice.id)]);
   return { invoice, payments, related };
 }

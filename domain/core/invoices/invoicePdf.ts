@@ -17,9 +17,15 @@ const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-lib'));
  */
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-const euros = (cents: number) => `${decimal(cents).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} €`;
+const euros = (cents: number) =>
+  `${decimal(cents)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} €`;
 const frDate = (date: string | null | undefined) => (date ? date.split('-').reverse().join('/') : '');
-const percent = (bp: number) => `${decimal(bp).replace(/\.?0+$/, '').replace('.', ',')} %`;
+const percent = (bp: number) =>
+  `${decimal(bp)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',')} %`;
 
 class Writer {
   page!: PDFPage;
@@ -73,7 +79,12 @@ class Writer {
   }
 
   rule() {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.5, color: pdfLib().rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: pdfLib().rgb(0.6, 0.6, 0.6),
+    });
   }
 }
 
@@ -116,7 +127,11 @@ const xmp = (invoice: Invoice, title: string) => `<?xpacket begin="\uFEFF" id="W
 <?xpacket end="w"?>`;
 
 /** The PDF of an issued document (`credited`: the invoice a credit note corrects) with `xml` embedded as factur-x.xml. */
-export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?: Pick<Invoice, 'number' | 'issueDate'>): Promise<Uint8Array> {
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  xml: string,
+  credited?: Pick<Invoice, 'number' | 'issueDate'>,
+): Promise<Uint8Array> {
   const seller = invoice.seller!;
   const buyer = invoice.buyer!;
   const isCredit = invoice.kind === 'credit_note';
@@ -132,10 +147,23 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
   pdf.setProducer('pdf-lib');
   pdf.setCreationDate(at);
   pdf.setModificationDate(at);
-  await pdf.attach(new TextEncoder().encode(xml), 'factur-x.xml', { mimeType: 'text/xml', description: 'Factur-X invoice (CII D16B, EN 16931)', creationDate: at, modificationDate: at, afRelationship: AFRelationship.Alternative });
-  pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(pdf.context.stream(xmp(invoice, title), { Type: 'Metadata', Subtype: 'XML' })));
+  await pdf.attach(new TextEncoder().encode(xml), 'factur-x.xml', {
+    mimeType: 'text/xml',
+    description: 'Factur-X invoice (CII D16B, EN 16931)',
+    creationDate: at,
+    modificationDate: at,
+    afRelationship: AFRelationship.Alternative,
+  });
+  pdf.catalog.set(
+    PDFName.of('Metadata'),
+    pdf.context.register(pdf.context.stream(xmp(invoice, title), { Type: 'Metadata', Subtype: 'XML' })),
+  );
 
-  const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    pdf,
+    await pdf.embedFont(StandardFonts.Helvetica),
+    await pdf.embedFont(StandardFonts.HelveticaBold),
+  );
   const right = A4[0] - MARGIN;
   w.text(seller.name, MARGIN, w.y, 14, w.bold);
   w.text(isCredit ? 'AVOIR' : 'FACTURE', right, w.y, 16, w.bold, 'right');
@@ -143,7 +171,15 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
   w.text(`N° ${invoice.number}`, right, w.y, 10, w.bold, 'right');
   w.text(`Date : ${frDate(invoice.issueDate)}`, right, w.y - 13, 9, w.font, 'right');
   if (!isCredit) w.text(`Échéance : ${frDate(invoice.dueDate)}`, right, w.y - 26, 9, w.font, 'right');
-  if (credited) w.text(`Facture d'origine : ${credited.number} du ${frDate(credited.issueDate)}`, right, w.y - 26, 9, w.font, 'right');
+  if (credited)
+    w.text(
+      `Facture d'origine : ${credited.number} du ${frDate(credited.issueDate)}`,
+      right,
+      w.y - 26,
+      9,
+      w.font,
+      'right',
+    );
   const sellerLines = partyLines(seller, true);
   sellerLines.forEach((l, i) => w.text(l, MARGIN, w.y - i * 12));
   w.y -= Math.max(sellerLines.length * 12, 40) + 14;
@@ -152,7 +188,11 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
   const buyerLines = partyLines(buyer, false);
   buyerLines.forEach((l, i) => w.text(l, 320, w.y - 26 - i * 12));
   w.y -= 26 + buyerLines.length * 12 + 10;
-  for (const [label, value] of [['Référence acheteur', invoice.buyerReference], ['Bon de commande', invoice.orderReference], ['Motif', invoice.creditReason]] as const) {
+  for (const [label, value] of [
+    ['Référence acheteur', invoice.buyerReference],
+    ['Bon de commande', invoice.orderReference],
+    ['Motif', invoice.creditReason],
+  ] as const) {
     if (!value) continue;
     w.text(`${label} : ${value}`, MARGIN, w.y);
     w.y -= 12;
@@ -179,10 +219,30 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
       w.newPage();
       header();
     }
-    w.text(decimal(line.quantityMilli, 3).replace(/\.?0+$/, '').replace('.', ','), cols.qty, w.y, 9, w.font, 'right');
+    w.text(
+      decimal(line.quantityMilli, 3)
+        .replace(/\.?0+$/, '')
+        .replace('.', ','),
+      cols.qty,
+      w.y,
+      9,
+      w.font,
+      'right',
+    );
     w.text(euros(line.unitPriceCents), cols.price, w.y, 9, w.font, 'right');
     w.text(line.vatCategory === 'S' ? percent(line.vatRateBp) : line.vatCategory, cols.vat, w.y, 9, w.font, 'right');
-    w.text(line.discountCents ? (line.discountPercentBp !== null ? percent(line.discountPercentBp) : euros(line.discountCents)) : '', cols.discount, w.y, 9, w.font, 'right');
+    w.text(
+      line.discountCents
+        ? line.discountPercentBp !== null
+          ? percent(line.discountPercentBp)
+          : euros(line.discountCents)
+        : '',
+      cols.discount,
+      w.y,
+      9,
+      w.font,
+      'right',
+    );
     w.text(euros(line.netCents), cols.total, w.y, 9, w.font, 'right');
     desc.forEach((l, i) => w.text(l, cols.desc, w.y - i * 11));
     w.y -= desc.length * 11 + 4;
@@ -197,12 +257,24 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
   const totalsTop = w.y;
   for (const g of invoice.vatBreakdown) {
     w.y -= 12;
-    w.text(g.category === 'S' ? `${percent(g.rateBp)} (S)` : `${g.category}${g.exemptionReason ? ` - ${g.exemptionReason}` : ''}`.slice(0, 60), MARGIN, w.y, 8);
+    w.text(
+      g.category === 'S'
+        ? `${percent(g.rateBp)} (S)`
+        : `${g.category}${g.exemptionReason ? ` - ${g.exemptionReason}` : ''}`.slice(0, 60),
+      MARGIN,
+      w.y,
+      8,
+    );
     w.text(euros(g.taxableCents), 200, w.y, 8, w.font, 'right');
     w.text(euros(g.vatCents), 280, w.y, 8, w.font, 'right');
   }
   let y = totalsTop;
-  for (const [label, cents, strong] of [['Total HT', invoice.taxExclusiveCents, false], ['Total TVA', invoice.vatTotalCents, false], [isCredit ? 'Total avoir TTC' : 'Total TTC', invoice.grandTotalCents, true], [isCredit ? 'Montant crédité' : 'Net à payer', invoice.grandTotalCents, true]] as const) {
+  for (const [label, cents, strong] of [
+    ['Total HT', invoice.taxExclusiveCents, false],
+    ['Total TVA', invoice.vatTotalCents, false],
+    [isCredit ? 'Total avoir TTC' : 'Total TTC', invoice.grandTotalCents, true],
+    [isCredit ? 'Montant crédité' : 'Net à payer', invoice.grandTotalCents, true],
+  ] as const) {
     w.text(label, 400, y, 9, strong ? w.bold : w.font);
     w.text(euros(cents), right, y, 9, strong ? w.bold : w.font, 'right');
     y -= 13;
@@ -211,7 +283,9 @@ export async function renderInvoicePdf(invoice: Invoice, xml: string, credited?:
 
   const footer = [
     invoice.paymentTerms && `Conditions de paiement : ${invoice.paymentTerms}`,
-    !isCredit && seller.iban && `Règlement par virement : IBAN ${seller.iban}${seller.bic ? ` - BIC ${seller.bic}` : ''} - référence ${invoice.number}`,
+    !isCredit &&
+      seller.iban &&
+      `Règlement par virement : IBAN ${seller.iban}${seller.bic ? ` - BIC ${seller.bic}` : ''} - référence ${invoice.number}`,
     invoice.note,
   ].filter((l): l is string => !!l);
   for (const paragraph of footer) {

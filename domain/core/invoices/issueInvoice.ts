@@ -42,11 +42,28 @@ export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invo
       seller,
       buyer,
     });
-    audit(em, { action: 'core.invoice.issued', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: draft.id, data: { number } });
+    audit(em, {
+      action: 'core.invoice.issued',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invoice',
+      targetId: draft.id,
+      data: { number },
+    });
     return draft;
   });
   await notify(ctx.services, 'core', [
-    { event: 'invoice.issued', tenantId: ctx.tenantId, subject: { invoiceId: invoice.id, customerId: invoice.customerId }, data: { number: invoice.number, kind: invoice.kind, grandTotalCents: invoice.grandTotalCents, dueDate: invoice.dueDate } },
+    {
+      event: 'invoice.issued',
+      tenantId: ctx.tenantId,
+      subject: { invoiceId: invoice.id, customerId: invoice.customerId },
+      data: {
+        number: invoice.number,
+        kind: invoice.kind,
+        grandTotalCents: invoice.grandTotalCents,
+        dueDate: invoice.dueDate,
+      },
+    },
   ]);
   return invoice;
 }

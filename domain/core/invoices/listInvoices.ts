@@ -18,5 +18,16 @@ export interface ListInvoicesProps {
 /** The organisation's invoices and credit notes, newest first. */
 export async function listInvoices(ctx: TenantContext, props: ListInvoicesProps): Promise<Page<Lean<Invoice>>> {
   const overdueBefore = props.overdue ? invoiceToday() : null;
-  return toPage(await invoicesPage.all(ctx, props.kind ?? null, props.status ?? null, props.customerId ?? null, overdueBefore, props.cursor ?? null, props.limit + 1), props.limit);
+  return toPage(
+    await invoicesPage.all(
+      ctx,
+      props.kind ?? null,
+      props.status ?? null,
+      props.customerId ?? null,
+      overdueBefore,
+      props.cursor ?? null,
+      props.limit + 1,
+    ),
+    props.limit,
+  );
 }

@@ -2,7 +2,11 @@ import type { Invoice } from '../../../entities/core/invoice';
 import { todayIn } from '../../../lib/calendar';
 import { conflict } from '../../../lib/errors';
 
-export const notDraft = (invoice: Invoice) => conflict('invoice_not_draft', `Invoice ${invoice.number} is issued: it can no longer be changed or deleted (issue a credit note to correct it)`);
+export const notDraft = (invoice: Invoice) =>
+  conflict(
+    'invoice_not_draft',
+    `Invoice ${invoice.number} is issued: it can no longer be changed or deleted (issue a credit note to correct it)`,
+  );
 export const notIssued = () => conflict('invoice_not_issued', 'The invoice is a draft: issue it first');
 
 /**

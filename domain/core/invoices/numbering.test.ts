@@ -2,11 +2,15 @@ import { formatNumber, sequenceYear } from './numbering';
 import { checkInvoiceSettings, defaultInvoiceSettings } from './settings';
 
 describe('invoice numbers', () => {
-  it('print the kind\'s prefix, {YYYY} as the issue year, and the counter zero-padded', () => {
+  it("print the kind's prefix, {YYYY} as the issue year, and the counter zero-padded", () => {
     expect(formatNumber('invoice', 42, '2026-03-02', defaultInvoiceSettings)).toBe('F-2026-00042');
     expect(formatNumber('credit_note', 1, '2026-12-31', defaultInvoiceSettings)).toBe('AV-2026-00001');
-    expect(formatNumber('invoice', 7, '2027-01-01', { invoicePrefix: '{YYYY}/{YYYY}-', creditNotePrefix: 'A', digits: 3 })).toBe('2027/2027-007');
-    expect(formatNumber('invoice', 7, '2027-01-01', { invoicePrefix: 'FAC', creditNotePrefix: 'AV', digits: 0 })).toBe('FAC7');
+    expect(
+      formatNumber('invoice', 7, '2027-01-01', { invoicePrefix: '{YYYY}/{YYYY}-', creditNotePrefix: 'A', digits: 3 }),
+    ).toBe('2027/2027-007');
+    expect(formatNumber('invoice', 7, '2027-01-01', { invoicePrefix: 'FAC', creditNotePrefix: 'AV', digits: 0 })).toBe(
+      'FAC7',
+    );
   });
 
   it('never cut a counter longer than its digits', () => {

@@ -12,11 +12,20 @@ export interface AssignedNumber {
 }
 
 /** The counter a document issued on `issueDate` takes: the issue year's with yearly reset, else the one of every year (0). */
-export const sequenceYear = (issueDate: string, settings: Pick<InvoiceSettingsValues, 'yearlyReset'>): number => (settings.yearlyReset ? Number(issueDate.slice(0, 4)) : 0);
+export const sequenceYear = (issueDate: string, settings: Pick<InvoiceSettingsValues, 'yearlyReset'>): number =>
+  settings.yearlyReset ? Number(issueDate.slice(0, 4)) : 0;
 
 /** The printed number: the kind's prefix ({YYYY} as the issue year) and the counter zero-padded to `digits`. */
-export function formatNumber(kind: InvoiceKind, sequenceNo: number, issueDate: string, settings: Pick<InvoiceSettingsValues, 'invoicePrefix' | 'creditNotePrefix' | 'digits'>): string {
-  const prefix = (kind === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix).replaceAll('{YYYY}', issueDate.slice(0, 4));
+export function formatNumber(
+  kind: InvoiceKind,
+  sequenceNo: number,
+  issueDate: string,
+  settings: Pick<InvoiceSettingsValues, 'invoicePrefix' | 'creditNotePrefix' | 'digits'>,
+): string {
+  const prefix = (kind === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix).replaceAll(
+    '{YYYY}',
+    issueDate.slice(0, 4),
+  );
   return `${prefix}${String(sequenceNo).padStart(settings.digits, '0')}`;
 }
 
@@ -27,11 +36,21 @@ export function formatNumber(kind: InvoiceKind, sequenceNo: number, issueDate: s
  * order of issue (chronological: the issue date is always the day of issue). The trigger on inv_invoices
  * refuses a number whose predecessor does not exist.
  */
-export async function takeNumber(em: Em, tenantId: string, kind: InvoiceKind, issueDate: string, settings: InvoiceSettingsValues): Promise<AssignedNumber> {
+export async function takeNumber(
+  em: Em,
+  tenantId: string,
+  kind: InvoiceKind,
+  issueDate: string,
+  settings: InvoiceSettingsValues,
+): Promise<AssignedNumber> {
   const year = sequenceYear(issueDate, settings);
   const sequenceNo = await nextSequenceNo(em, tenantId, kind, year);
   const number = formatNumber(kind, sequenceNo, issueDate, settings);
   // Settings changed back and forth (a prefix without {YYYY}, yearly reset toggled) could repeat a number.
-  if (await numberIssued(em, number)) throw conflict('invoice_number_taken', `Number ${number} is already issued: change the numbering prefix in /api/invoices/settings`);
+  if (await numberIssued(em, number))
+    throw conflict(
+      'invoice_number_taken',
+      `Number ${number} is already issued: change the numbering prefix in /api/invoices/settings`,
+    );
   return { year, sequenceNo, number };
 }

@@ -26,21 +26,47 @@ export async function recordPayment(ctx: TenantContext, invoiceId: string, props
   if (props.paidOn && props.paidOn > today) throw invalidField('paidOn', `may not be after today (${today})`);
   const { invoice, amountCents } = await ctx.em.transactional(async (em) => {
     const invoice = await findInvoice(em, invoiceId, { lock: true });
-    if (invoice.kind !== 'invoice') throw conflict('credit_note_not_payable', 'A credit note is not paid: record the payments on invoices');
+    if (invoice.kind !== 'invoice')
+      throw conflict('credit_note_not_payable', 'A credit note is not paid: record the payments on invoices');
     if (invoice.status === 'draft') throw notIssued();
-    if (props.paidOn && props.paidOn < invoice.issueDate!) throw invalidField('paidOn', `may not be before the issue date (${invoice.issueDate})`);
+    if (props.paidOn && props.paidOn < invoice.issueDate!)
+      throw invalidField('paidOn', `may not be before the issue date (${invoice.issueDate})`);
     const outstanding = outstandingOf(invoice);
     if (outstanding === 0) throw conflict('invoice_settled', `Nothing is outstanding on invoice ${invoice.number}`);
     const amountCents = props.amountCents ?? outstanding;
-    if (amountCents > outstanding) throw conflict('payment_exceeds_balance', `At most ${outstanding} cents are outstanding on invoice ${invoice.number}`);
-    em.create(InvoicePayment, { tenantId: ctx.tenantId, invoiceId: invoice.id, amountCents, paidOn: props.paidOn ?? today, method: props.method ?? 'bank_transfer', reference: props.reference?.trim() || null, recordedBy: ctx.userId });
+    if (amountCents > outstanding)
+      throw conflict(
+        'payment_exceeds_balance',
+        `At most ${outstanding} cents are outstanding on invoice ${invoice.number}`,
+      );
+    em.create(InvoicePayment, {
+      tenantId: ctx.tenantId,
+      invoiceId: invoice.id,
+      amountCents,
+      paidOn: props.paidOn ?? today,
+      method: props.method ?? 'bank_transfer',
+      reference: props.reference?.trim() || null,
+      recordedBy: ctx.userId,
+    });
     invoice.paidCents += amountCents;
     invoice.status = settlementStatus(invoice);
-    audit(em, { action: 'core.invoice.payment_recorded', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id, data: { amountCents } });
+    audit(em, {
+      action: 'core.invoice.payment_recorded',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+      data: { amountCents },
+    });
     return { invoice, amountCents };
   });
   await notify(ctx.services, 'core', [
-    { event: 'invoice.payment_recorded', tenantId: ctx.tenantId, subject: { invoiceId: invoice.id, customerId: invoice.customerId }, data: { amountCents, paidCents: invoice.paidCents, status: invoice.status } },
+    {
+      event: 'invoice.payment_recorded',
+      tenantId: ctx.tenantId,
+      subject: { invoiceId: invoice.id, customerId: invoice.customerId },
+      data: { amountCents, paidCents: invoice.paidCents, status: invoice.status },
+    },
   ]);
   return invoice;
 }

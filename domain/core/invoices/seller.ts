@@ -15,7 +15,15 @@ export async function loadSeller(ctx: TenantContext): Promise<InvoiceParty> {
     legalId: b.siren ?? null,
     siret: b.siret ?? null,
     vatNumber: b.vatNumber ?? null,
-    address: a ? { line1: a.line1, line2: a.line2 ?? null, postalCode: a.postalCode ?? null, city: a.city ?? null, country: a.country } : null,
+    address: a
+      ? {
+          line1: a.line1,
+          line2: a.line2 ?? null,
+          postalCode: a.postalCode ?? null,
+          city: a.city ?? null,
+          country: a.country,
+        }
+      : null,
     email: b.email ?? null,
     iban: b.iban ?? null,
     bic: b.bic ?? null,

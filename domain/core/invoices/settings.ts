@@ -29,9 +29,14 @@ export async function readInvoiceSettings(em: Em, tenantId: string): Promise<Inv
  */
 export function checkInvoiceSettings(settings: InvoiceSettingsValues): void {
   const errors: FieldError[] = [];
-  if (settings.invoicePrefix === settings.creditNotePrefix) errors.push({ field: 'creditNotePrefix', message: 'must differ from invoicePrefix' });
+  if (settings.invoicePrefix === settings.creditNotePrefix)
+    errors.push({ field: 'creditNotePrefix', message: 'must differ from invoicePrefix' });
   for (const field of ['invoicePrefix', 'creditNotePrefix'] as const) {
-    if (settings.yearlyReset && !settings[field].includes('{YYYY}')) errors.push({ field, message: 'must contain {YYYY} while yearlyReset is on (numbers of different years would collide)' });
+    if (settings.yearlyReset && !settings[field].includes('{YYYY}'))
+      errors.push({
+        field,
+        message: 'must contain {YYYY} while yearlyReset is on (numbers of different years would collide)',
+      });
   }
   if (errors.length) throw badRequest('validation_failed', 'The invoice settings are inconsistent', errors);
 }

@@ -1,7 +1,11 @@
 import type { InvoiceKind, InvoiceStatus } from '../../../entities/core/invoice';
 import { isOverdue, outstandingOf, settlementStatus } from './settlement';
 
-const invoice = (paidCents: number, creditedCents: number, extra: { kind?: InvoiceKind; status?: InvoiceStatus; dueDate?: string | null } = {}) => ({
+const invoice = (
+  paidCents: number,
+  creditedCents: number,
+  extra: { kind?: InvoiceKind; status?: InvoiceStatus; dueDate?: string | null } = {},
+) => ({
   kind: extra.kind ?? 'invoice',
   status: extra.status ?? 'issued',
   grandTotalCents: 12_000,

@@ -11,7 +11,9 @@ import { invoiceToday } from './lookup';
  *   issued              nothing paid or credited
  * A credit note is `issued` (it settles the invoice it corrects).
  */
-export function settlementStatus(invoice: Pick<Invoice, 'kind' | 'grandTotalCents' | 'paidCents' | 'creditedCents'>): InvoiceStatus {
+export function settlementStatus(
+  invoice: Pick<Invoice, 'kind' | 'grandTotalCents' | 'paidCents' | 'creditedCents'>,
+): InvoiceStatus {
   if (invoice.kind === 'credit_note') return 'issued';
   const { grandTotalCents: total, paidCents: paid, creditedCents: credited } = invoice;
   if (credited > 0 && credited >= total) return 'credited';
@@ -19,8 +21,15 @@ export function settlementStatus(invoice: Pick<Invoice, 'kind' | 'grandTotalCent
   return credited > 0 ? 'partially_credited' : 'issued';
 }
 
-export const outstandingOf = (invoice: Pick<Invoice, 'kind' | 'status' | 'grandTotalCents' | 'paidCents' | 'creditedCents'>): number =>
-  invoice.kind === 'credit_note' || invoice.status === 'draft' ? 0 : Math.max(0, invoice.grandTotalCents - invoice.paidCents - invoice.creditedCents);
+export const outstandingOf = (
+  invoice: Pick<Invoice, 'kind' | 'status' | 'grandTotalCents' | 'paidCents' | 'creditedCents'>,
+): number =>
+  invoice.kind === 'credit_note' || invoice.status === 'draft'
+    ? 0
+    : Math.max(0, invoice.grandTotalCents - invoice.paidCents - invoice.creditedCents);
 
 /** Something is still due after the due date. */
-export const isOverdue = (invoice: Pick<Invoice, 'kind' | 'status' | 'grandTotalCents' | 'paidCents' | 'creditedCents' | 'dueDate'>, today = invoiceToday()): boolean => outstandingOf(invoice) > 0 && !!invoice.dueDate && invoice.dueDate < today;
+export const isOverdue = (
+  invoice: Pick<Invoice, 'kind' | 'status' | 'grandTotalCents' | 'paidCents' | 'creditedCents' | 'dueDate'>,
+  today = invoiceToday(),
+): boolean => outstandingOf(invoice) > 0 && !!invoice.dueDate && invoice.dueDate < today;

@@ -23,7 +23,8 @@ export async function findInvoice(em: Em, id: string, options: { lock?: boolean 
 export const creditNotesOfInvoice = (em: Em, invoiceId: string) => em.find(Invoice, { creditedInvoiceId: invoiceId });
 
 /** Whether a document already carries this number. */
-export const numberIssued = async (em: Em, number: string): Promise<boolean> => (await em.count(Invoice, { number })) > 0;
+export const numberIssued = async (em: Em, number: string): Promise<boolean> =>
+  (await em.count(Invoice, { number })) > 0;
 
 // Lean statements (docs/database-path.md): every combination of the list's filters is one prepared statement.
 /** $1 kind, $2 status, $3 customer, $4 overdue before this date, $5 cursor, $6 limit; newest first. */
@@ -42,25 +43,46 @@ export type RelatedDocument = Pick<Lean<Invoice>, (typeof relatedColumns)[number
 export const invoiceById = lean(Invoice, { where: 'id = $1' });
 export const relatedById = lean(Invoice, { columns: relatedColumns, where: 'id = $1' });
 export const paymentsOf = lean(InvoicePayment, { where: 'invoice_id = $1', orderBy: 'id asc' });
-export const creditNotesOf = lean(Invoice, { columns: relatedColumns, where: 'credited_invoice_id = $1', orderBy: 'id asc' });
+export const creditNotesOf = lean(Invoice, {
+  columns: relatedColumns,
+  where: 'credited_invoice_id = $1',
+  orderBy: 'id asc',
+});
 
 /**
  * A customer's issued documents for the CRM timeline, newest first, keyset (issuedAt, id) < before: the page
  * before `before.at`, and the rows at exactly `before.at` with a lower id.
  */
-export async function issuedDocumentsOfCustomer(em: Em, customerId: string, query: { before: { at: Date; id: string }; from?: Date; limit: number }): Promise<Invoice[]> {
+export async function issuedDocumentsOfCustomer(
+  em: Em,
+  customerId: string,
+  query: { before: { at: Date; id: string }; from?: Date; limit: number },
+): Promise<Invoice[]> {
   const rows = await em.find(
     Invoice,
-    { customerId, status: { $ne: 'draft' }, issuedAt: { $lt: query.before.at, ...(query.from ? { $gte: query.from } : {}) } },
+    {
+      customerId,
+      status: { $ne: 'draft' },
+      issuedAt: { $lt: query.before.at, ...(query.from ? { $gte: query.from } : {}) },
+    },
     { orderBy: { issuedAt: 'desc', id: 'desc' }, limit: query.limit },
   );
-  const sameInstant = await em.find(Invoice, { customerId, status: { $ne: 'draft' }, issuedAt: query.before.at, id: { $lt: query.before.id } }, { orderBy: { id: 'desc' }, limit: query.limit });
+  const sameInstant = await em.find(
+    Invoice,
+    { customerId, status: { $ne: 'draft' }, issuedAt: query.before.at, id: { $lt: query.before.id } },
+    { orderBy: { id: 'desc' }, limit: query.limit },
+  );
   return [...sameInstant, ...rows].slice(0, query.limit);
 }
 
 /** The issued invoices (not credit notes) of some customers since an instant. */
 export const issuedInvoicesOfCustomers = (em: Em, customerIds: string[], since: Date) =>
-  em.find(Invoice, { customerId: { $in: customerIds }, kind: 'invoice', status: { $ne: 'draft' }, issuedAt: { $gte: since } });
+  em.find(Invoice, {
+    customerId: { $in: customerIds },
+    kind: 'invoice',
+    status: { $ne: 'draft' },
+    issuedAt: { $gte: since },
+  });
 
 // ---- numbering
 
@@ -83,14 +105,21 @@ export async function nextSequenceNo(em: Em, tenantId: string, kind: InvoiceKind
 // Lean statements (docs/database-path.md). Submitting reads the state after its transaction, so these see it.
 export const invoiceExists = lean(Invoice, { columns: ['id'], where: 'id = $1' });
 export const submissionOf = lean(EInvoiceSubmission, { where: 'invoice_id = $1' });
-export const submissionHistoryOf = lean(EInvoiceEvent, { where: 'invoice_id = $1', orderBy: 'occurred_at asc, id asc' });
+export const submissionHistoryOf = lean(EInvoiceEvent, {
+  where: 'invoice_id = $1',
+  orderBy: 'occurred_at asc, id asc',
+});
 
 /** How many rounds of a document's submission ended `failed`. */
 export const failedRounds = (em: Em, invoiceId: string) => em.count(EInvoiceEvent, { invoiceId, status: 'failed' });
 
 /** The platform event ids already recorded for a document. */
 export async function platformEventsSeen(em: Em, invoiceId: string): Promise<Set<string>> {
-  return new Set((await em.find(EInvoiceEvent, { invoiceId, platformEventId: { $ne: null } })).flatMap((e) => (e.platformEventId ? [e.platformEventId] : [])));
+  return new Set(
+    (await em.find(EInvoiceEvent, { invoiceId, platformEventId: { $ne: null } })).flatMap((e) =>
+      e.platformEventId ? [e.platformEventId] : [],
+    ),
+  );
 }
 
 /**

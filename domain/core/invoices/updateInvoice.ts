@@ -14,7 +14,13 @@ export async function updateInvoice(ctx: TenantContext, id: string, props: Draft
     if (invoice.status !== 'draft') throw notDraft(invoice);
     if (props.customerId !== invoice.customerId) await getCustomer({ ...ctx, em }, props.customerId);
     em.assign(invoice, fields);
-    audit(em, { action: 'core.invoice.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'invoice', targetId: invoice.id });
+    audit(em, {
+      action: 'core.invoice.updated',
+      actorId: ctx.userId,
+      tenantId: ctx.tenantId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+    });
     return invoice;
   });
 }

@@ -7,7 +7,10 @@ import { checkInvoiceSettings, readInvoiceSettings, type InvoiceSettingsValues }
  * theirs; the next issue uses the new prefix, and a counter continues where it was (switching yearly reset on or
  * off starts the counter of the other kind: per year, or one for all years).
  */
-export async function updateInvoiceSettings(ctx: TenantContext, props: Partial<InvoiceSettingsValues>): Promise<InvoiceSettingsValues> {
+export async function updateInvoiceSettings(
+  ctx: TenantContext,
+  props: Partial<InvoiceSettingsValues>,
+): Promise<InvoiceSettingsValues> {
   const given = Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
   const next = { ...(await readInvoiceSettings(ctx.em, ctx.tenantId)), ...given };
   checkInvoiceSettings(next);

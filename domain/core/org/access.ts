@@ -17,7 +17,10 @@ export interface Gated {
 }
 
 export async function callerAccess(ctx: TenantContext): Promise<CallerAccess> {
-  const [modules, permissions] = await Promise.all([activeModules(ctx), ctx.services.permissions.of(ctx.tenantId, ctx.userId!)]);
+  const [modules, permissions] = await Promise.all([
+    activeModules(ctx),
+    ctx.services.permissions.of(ctx.tenantId, ctx.userId!),
+  ]);
   return { modules, permissions };
 }
 
@@ -25,6 +28,10 @@ export async function callerAccess(ctx: TenantContext): Promise<CallerAccess> {
 export type Unavailable = 'module_not_in_use' | 'permission_missing';
 
 export const whyUnavailable = (access: CallerAccess, item: Gated): Unavailable | null =>
-  item.module !== null && !access.modules.includes(item.module) ? 'module_not_in_use' : item.permission !== null && !access.permissions.has(item.permission) ? 'permission_missing' : null;
+  item.module !== null && !access.modules.includes(item.module)
+    ? 'module_not_in_use'
+    : item.permission !== null && !access.permissions.has(item.permission)
+      ? 'permission_missing'
+      : null;
 
 export const mayUse = (access: CallerAccess, item: Gated): boolean => whyUnavailable(access, item) === null;

@@ -8,16 +8,24 @@ export const switchableModules = ['vr', 'knowledge', 'core', 'cloud', 'rh'] as c
 export type BusinessModule = (typeof switchableModules)[number];
 
 /** Whether the organisation's entitlements grant a module (not suspended): what its API surfaces are gated by. */
-export const isEntitled = (entitlements: Pick<Entitlements, 'modules' | 'suspended'>, module: string): boolean => !entitlements.suspended && entitlements.modules.includes(module);
+export const isEntitled = (entitlements: Pick<Entitlements, 'modules' | 'suspended'>, module: string): boolean =>
+  !entitlements.suspended && entitlements.modules.includes(module);
 
 /** Modules in use: the entitled ones the organisation did not switch off (core stays on). */
-export function activeModulesOf(business: Pick<Business, 'disabledModules'>, entitlements: Pick<Entitlements, 'modules' | 'suspended'>): string[] {
+export function activeModulesOf(
+  business: Pick<Business, 'disabledModules'>,
+  entitlements: Pick<Entitlements, 'modules' | 'suspended'>,
+): string[] {
   if (entitlements.suspended) return [];
   return entitlements.modules.filter((m) => m === 'core' || !business.disabledModules.includes(m)).sort();
 }
 
 /** Whether a module is in use by the organisation of a business (entitled and not switched off). */
-export function isModuleActive(business: Pick<Business, 'disabledModules'>, entitlements: Pick<Entitlements, 'modules' | 'suspended'>, module: string): boolean {
+export function isModuleActive(
+  business: Pick<Business, 'disabledModules'>,
+  entitlements: Pick<Entitlements, 'modules' | 'suspended'>,
+  module: string,
+): boolean {
   return activeModulesOf(business, entitlements).includes(module);
 }
 

@@ -11,7 +11,11 @@ import { checkFits, checkType, MAX_WIDGETS, type WidgetProps } from './widgets';
  * Adds a widget; without a place it goes below the others at the type's default size. The dashboard row is
  * locked while counting: concurrent adds each counted the others out and passed MAX_WIDGETS.
  */
-export async function addWidget(ctx: TenantContext, dashboardId: string, props: WidgetProps & { type: string }): Promise<DashboardWithWidgets> {
+export async function addWidget(
+  ctx: TenantContext,
+  dashboardId: string,
+  props: WidgetProps & { type: string },
+): Promise<DashboardWithWidgets> {
   const d = await ownDashboard(ctx, dashboardId);
   const settings = props.settings ?? {};
   const def = await checkType(ctx, props.type, settings);
@@ -22,7 +26,15 @@ export async function addWidget(ctx: TenantContext, dashboardId: string, props: 
     const w = props.w ?? Math.min(def.defaultW, d.columns);
     const place = { x: props.x ?? 0, y: props.y ?? Number(stats.bottom ?? 0), w, h: props.h ?? def.defaultH };
     checkFits(d, place);
-    em.create(DashboardWidget, { id: newId(), tenantId: ctx.tenantId, dashboardId: d.id, type: props.type, title: props.title ?? null, ...place, settings });
+    em.create(DashboardWidget, {
+      id: newId(),
+      tenantId: ctx.tenantId,
+      dashboardId: d.id,
+      type: props.type,
+      title: props.title ?? null,
+      ...place,
+      settings,
+    });
   });
   return getDashboard(ctx, d.id);
 }

@@ -14,7 +14,12 @@ export async function checkPublicSlug(ctx: TenantContext, raw: string): Promise<
   const slug = normaliseSlug(raw);
   const problem = slugProblem(slug);
   if (problem) return { slug, available: false, reason: problem };
-  const holder = await ctx.em.findOne(Business, { publicSlug: slug }, { filters: { tenant: false }, fields: ['tenantId'] });
-  if (holder && holder.tenantId !== ctx.tenantId) return { slug, available: false, reason: 'already used by another business' };
+  const holder = await ctx.em.findOne(
+    Business,
+    { publicSlug: slug },
+    { filters: { tenant: false }, fields: ['tenantId'] },
+  );
+  if (holder && holder.tenantId !== ctx.tenantId)
+    return { slug, available: false, reason: 'already used by another business' };
   return { slug, available: true, reason: null };
 }

@@ -13,7 +13,11 @@ import { getAsset } from './getAsset';
  * library entry. Only uploads started through the media routes qualify (a drive upload: 404). Confirming
  * again answers the same entry.
  */
-export async function confirmAsset(ctx: TenantContext, uploadId: string, alt: string | null): Promise<{ media: MediaAsset; created: boolean }> {
+export async function confirmAsset(
+  ctx: TenantContext,
+  uploadId: string,
+  alt: string | null,
+): Promise<{ media: MediaAsset; created: boolean }> {
   const pending = await ctx.em.findOne(CloudUpload, { id: uploadId });
   if (pending && !(ASSET_PURPOSES as readonly string[]).includes(pending.purpose)) throw notFound('Upload');
   if (!pending) {

@@ -16,8 +16,22 @@ export interface DashboardSummary {
   modules: string[];
   appointmentsToday: { total: number; upcoming: number; completed: number; cancelled: number } | null;
   openTasks: { open: number; overdue: number; dueToday: number } | null;
-  unpaidInvoices: { count: number; overdueCount: number; amounts: { currency: string; amountDueCents: number }[] } | null;
-  dealsByStage: { pipelineId: string; pipelineName: string; stageId: string; stageName: string; position: number; count: number; amount: number }[] | null;
+  unpaidInvoices: {
+    count: number;
+    overdueCount: number;
+    amounts: { currency: string; amountDueCents: number }[];
+  } | null;
+  dealsByStage:
+    | {
+        pipelineId: string;
+        pipelineName: string;
+        stageId: string;
+        stageName: string;
+        position: number;
+        count: number;
+        amount: number;
+      }[]
+    | null;
   storage: { usedBytes: number; reservedBytes: number; quotaBytes: number } | null;
   vrSessionsThisWeek: { count: number; running: number; participants: number } | null;
 }
@@ -115,7 +129,13 @@ export async function dashboardSummary(ctx: TenantContext): Promise<DashboardSum
     openTasks: figure('openTasks'),
     unpaidInvoices: figure('unpaidInvoices'),
     dealsByStage: figure('dealsByStage'),
-    storage: withStorage ? { usedBytes: Number(usage?.usedBytes ?? 0), reservedBytes: Number(usage?.reservedBytes ?? 0), quotaBytes: await quotaBytesOf(ctx.services, t) } : null,
+    storage: withStorage
+      ? {
+          usedBytes: Number(usage?.usedBytes ?? 0),
+          reservedBytes: Number(usage?.reservedBytes ?? 0),
+          quotaBytes: await quotaBytesOf(ctx.services, t),
+        }
+      : null,
     vrSessionsThisWeek: figure('vrSessionsThisWeek'),
   };
 }

@@ -15,7 +15,11 @@ export const MAX_DASHBOARDS = 20;
  */
 export type WidgetUnavailable = Unavailable | 'type_unknown';
 
-export const widgetUnavailableReasons: readonly WidgetUnavailable[] = ['module_not_in_use', 'permission_missing', 'type_unknown'];
+export const widgetUnavailableReasons: readonly WidgetUnavailable[] = [
+  'module_not_in_use',
+  'permission_missing',
+  'type_unknown',
+];
 
 export interface PlacedWidget {
   widget: DashboardWidget;
@@ -29,13 +33,21 @@ export interface DashboardWithWidgets {
 }
 
 export async function withWidgets(ctx: TenantContext, dashboards: Dashboard[]): Promise<DashboardWithWidgets[]> {
-  const widgets = dashboards.length ? await widgetsOfDashboards(ctx.em, dashboards.map((d) => d.id)) : [];
+  const widgets = dashboards.length
+    ? await widgetsOfDashboards(
+        ctx.em,
+        dashboards.map((d) => d.id),
+      )
+    : [];
   const access = widgets.length ? await callerAccess(ctx) : null;
   const placed = widgets.map((widget): PlacedWidget => {
     const def = widgetTypeOf(widget.type);
     return { widget, unavailable: !def ? 'type_unknown' : whyUnavailable(access!, def) };
   });
-  return dashboards.map((dashboard) => ({ dashboard, widgets: placed.filter((p) => p.widget.dashboardId === dashboard.id) }));
+  return dashboards.map((dashboard) => ({
+    dashboard,
+    widgets: placed.filter((p) => p.widget.dashboardId === dashboard.id),
+  }));
 }
 
 /** One of the caller's dashboards (another member's or organisation's: 404). */
@@ -55,4 +67,5 @@ export interface DashboardProps {
 export const lockMember = (ctx: TenantContext) => lockMemberDashboards(ctx.em, ctx.tenantId, ctx.userId);
 
 /** Making one dashboard the default clears the flag on the others (the unique index holds one). */
-export const clearDefault = (ctx: TenantContext, exceptId: string) => clearDefaultDashboard(ctx.em, ctx.userId!, exceptId);
+export const clearDefault = (ctx: TenantContext, exceptId: string) =>
+  clearDefaultDashboard(ctx.em, ctx.userId!, exceptId);

@@ -15,7 +15,10 @@ export interface PublicBusiness {
  * and the module active is the caller's rule to apply (see isModuleActive). A lean read: every storefront
  * request starts here.
  */
-export async function findBusinessBySlug(services: LeanScope['services'], slug: string): Promise<PublicBusiness | null> {
+export async function findBusinessBySlug(
+  services: LeanScope['services'],
+  slug: string,
+): Promise<PublicBusiness | null> {
   const key = normaliseSlug(slug);
   if (!PUBLIC_SLUG_PATTERN.test(key)) return null;
   const business = await businessBySlug.one(withoutTenant(services), key);

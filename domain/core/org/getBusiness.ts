@@ -14,6 +14,15 @@ export async function getBusiness(ctx: TenantContext): Promise<Business> {
   const existing = await ctx.em.findOne(Business, { tenantId: ctx.tenantId });
   if (existing) return existing;
   const org = await ctx.em.findOneOrFail(Organization, { id: ctx.tenantId });
-  await insertBusinessOnce(ctx.em, { id: newId(), tenantId: ctx.tenantId, name: org.name, legalName: org.name, publicProfile: emptyPublicProfile(), disabledModules: [], createdAt: new Date(), updatedAt: new Date() });
+  await insertBusinessOnce(ctx.em, {
+    id: newId(),
+    tenantId: ctx.tenantId,
+    name: org.name,
+    legalName: org.name,
+    publicProfile: emptyPublicProfile(),
+    disabledModules: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   return ctx.em.findOneOrFail(Business, { tenantId: ctx.tenantId });
 }

@@ -15,15 +15,78 @@ interface StepDef extends Gated {
 
 /** The welcome path, in order. Each step is checked against real state, never ticked by hand. */
 const steps: StepDef[] = [
-  { key: 'business_profile', title: 'Complete your business details', description: 'Registered address and SIREN, SIRET or VAT number, printed on invoices.', path: '/settings/business', module: 'core', permission: 'core.settings.manage' },
-  { key: 'first_member_invited', title: 'Invite your team', description: 'Invite a first colleague (or have one join).', path: '/settings/members', module: null, permission: 'org.members.invite' },
-  { key: 'first_service', title: 'Create a first service', description: 'A service customers can book.', path: '/settings/services', module: 'core', permission: 'core.appointments.manage' },
-  { key: 'first_contact', title: 'Add a first contact', description: 'A customer or prospect in the CRM.', path: '/customers', module: 'core', permission: 'core.customers.write' },
-  { key: 'first_invoice', title: 'Create a first invoice', description: 'A draft is enough.', path: '/invoices', module: 'core', permission: 'core.invoices.issue' },
-  { key: 'public_slug', title: 'Choose your public address', description: 'The public slug of your storefront.', path: '/settings/business', module: 'core', permission: 'core.settings.manage' },
-  { key: 'first_file', title: 'Upload a first file', description: 'Into the drive.', path: '/drive', module: 'cloud', permission: 'cloud.write' },
-  { key: 'first_vr_room', title: 'Create a VR training room', description: 'Where trainees meet in the headset.', path: '/vr/rooms', module: 'vr', permission: 'vr.rooms.manage' },
-  { key: 'first_employee', title: 'Add a first employee', description: 'To track time and leave.', path: '/hr/employees', module: 'rh', permission: 'hr.employees.manage' },
+  {
+    key: 'business_profile',
+    title: 'Complete your business details',
+    description: 'Registered address and SIREN, SIRET or VAT number, printed on invoices.',
+    path: '/settings/business',
+    module: 'core',
+    permission: 'core.settings.manage',
+  },
+  {
+    key: 'first_member_invited',
+    title: 'Invite your team',
+    description: 'Invite a first colleague (or have one join).',
+    path: '/settings/members',
+    module: null,
+    permission: 'org.members.invite',
+  },
+  {
+    key: 'first_service',
+    title: 'Create a first service',
+    description: 'A service customers can book.',
+    path: '/settings/services',
+    module: 'core',
+    permission: 'core.appointments.manage',
+  },
+  {
+    key: 'first_contact',
+    title: 'Add a first contact',
+    description: 'A customer or prospect in the CRM.',
+    path: '/customers',
+    module: 'core',
+    permission: 'core.customers.write',
+  },
+  {
+    key: 'first_invoice',
+    title: 'Create a first invoice',
+    description: 'A draft is enough.',
+    path: '/invoices',
+    module: 'core',
+    permission: 'core.invoices.issue',
+  },
+  {
+    key: 'public_slug',
+    title: 'Choose your public address',
+    description: 'The public slug of your storefront.',
+    path: '/settings/business',
+    module: 'core',
+    permission: 'core.settings.manage',
+  },
+  {
+    key: 'first_file',
+    title: 'Upload a first file',
+    description: 'Into the drive.',
+    path: '/drive',
+    module: 'cloud',
+    permission: 'cloud.write',
+  },
+  {
+    key: 'first_vr_room',
+    title: 'Create a VR training room',
+    description: 'Where trainees meet in the headset.',
+    path: '/vr/rooms',
+    module: 'vr',
+    permission: 'vr.rooms.manage',
+  },
+  {
+    key: 'first_employee',
+    title: 'Add a first employee',
+    description: 'To track time and leave.',
+    path: '/hr/employees',
+    module: 'rh',
+    permission: 'hr.employees.manage',
+  },
 ];
 
 export interface OnboardingStep extends StepDef {
@@ -69,7 +132,12 @@ async function stateOf(ctx: TenantContext): Promise<Record<string, boolean>> {
  * contact, invoice ...), and the caller's own dismissal.
  */
 export async function onboardingStatus(ctx: TenantContext): Promise<OnboardingStatus> {
-  const [business, access, state, dismissal] = await Promise.all([getBusiness(ctx), callerAccess(ctx), stateOf(ctx), ctx.em.findOne(OnboardingDismissal, { userId: ctx.userId! })]);
+  const [business, access, state, dismissal] = await Promise.all([
+    getBusiness(ctx),
+    callerAccess(ctx),
+    stateOf(ctx),
+    ctx.em.findOne(OnboardingDismissal, { userId: ctx.userId! }),
+  ]);
   const facts: Record<string, boolean> = {
     ...state,
     business_profile: !!business.address && !!(business.siren || business.siret || business.vatNumber),
@@ -77,7 +145,11 @@ export async function onboardingStatus(ctx: TenantContext): Promise<OnboardingSt
   };
   const list = steps
     .filter((s) => s.module === null || access.modules.includes(s.module))
-    .map((s) => ({ ...s, done: !!facts[s.key], canDo: mayUse(access, { module: s.module, permission: s.permission }) }));
+    .map((s) => ({
+      ...s,
+      done: !!facts[s.key],
+      canDo: mayUse(access, { module: s.module, permission: s.permission }),
+    }));
   const completed = list.filter((s) => s.done).length;
   return {
     steps: list,
@@ -92,7 +164,11 @@ export async function onboardingStatus(ctx: TenantContext): Promise<OnboardingSt
 
 /** The caller hides the checklist and welcome path (again: no change). */
 export async function dismissOnboarding(ctx: TenantContext): Promise<void> {
-  await ctx.em.upsert(OnboardingDismissal, { id: newId(), tenantId: ctx.tenantId, createdAt: new Date(), userId: ctx.userId! }, { onConflictFields: ['tenantId', 'userId'], onConflictAction: 'ignore' });
+  await ctx.em.upsert(
+    OnboardingDismissal,
+    { id: newId(), tenantId: ctx.tenantId, createdAt: new Date(), userId: ctx.userId! },
+    { onConflictFields: ['tenantId', 'userId'], onConflictAction: 'ignore' },
+  );
 }
 
 /** The caller shows them again. */

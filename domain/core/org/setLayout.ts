@@ -6,12 +6,17 @@ import { widgetsOf } from './store';
 import type { Placement } from './widgets';
 
 /** Places several widgets at once (drag and drop): all of the dashboard's widgets named must exist (404), every place must fit (400); all or nothing. */
-export async function setLayout(ctx: TenantContext, dashboardId: string, items: (Placement & { id: string })[]): Promise<DashboardWithWidgets> {
+export async function setLayout(
+  ctx: TenantContext,
+  dashboardId: string,
+  items: (Placement & { id: string })[],
+): Promise<DashboardWithWidgets> {
   const d = await ownDashboard(ctx, dashboardId);
   const widgets = new Map((await widgetsOf(ctx.em, d.id)).map((w) => [w.id, w]));
   const errors: FieldError[] = [];
   items.forEach((item, i) => {
-    if (item.x + item.w > d.columns) errors.push({ field: `widgets.${i}.x`, message: `x + w must be at most the dashboard's ${d.columns} columns` });
+    if (item.x + item.w > d.columns)
+      errors.push({ field: `widgets.${i}.x`, message: `x + w must be at most the dashboard's ${d.columns} columns` });
   });
   if (errors.length) throw badRequest('validation_failed', 'The request is invalid', errors);
   for (const item of items) {

@@ -23,4 +23,5 @@ export function checkLayout(layout: SidebarLayout): SidebarLayout {
   return { order: [...layout.order], hidden: [...layout.hidden], pinned: [...layout.pinned] };
 }
 
-export const layoutOf = (row: SidebarLayout | null | undefined): SidebarLayout | null => (row ? { order: row.order, hidden: row.hidden, pinned: row.pinned } : null);
+export const layoutOf = (row: SidebarLayout | null | undefined): SidebarLayout | null =>
+  row ? { order: row.order, hidden: row.hidden, pinned: row.pinned } : null;

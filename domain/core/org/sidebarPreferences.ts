@@ -5,19 +5,28 @@ import { checkLayout, layoutOf, type SidebarLayout } from './sidebarLayout';
 import { deleteSidebarPreferences } from './store';
 
 /** The caller's own arrangement, or null when they have none (the role default or the catalogue applies). */
-export async function getSidebarPreferences(ctx: TenantContext): Promise<{ layout: SidebarLayout; updatedAt: Date } | null> {
+export async function getSidebarPreferences(
+  ctx: TenantContext,
+): Promise<{ layout: SidebarLayout; updatedAt: Date } | null> {
   const row = await ctx.em.findOne(SidebarPreference, { userId: ctx.userId! });
   return row ? { layout: layoutOf(row)!, updatedAt: row.updatedAt } : null;
 }
 
 /** Replaces the caller's arrangement (one statement: insert or update on the member's unique key). */
-export async function setSidebarPreferences(ctx: TenantContext, layout: SidebarLayout): Promise<{ layout: SidebarLayout; updatedAt: Date }> {
+export async function setSidebarPreferences(
+  ctx: TenantContext,
+  layout: SidebarLayout,
+): Promise<{ layout: SidebarLayout; updatedAt: Date }> {
   const l = checkLayout(layout);
   const now = new Date();
   const row = await ctx.em.upsert(
     SidebarPreference,
     { id: newId(), tenantId: ctx.tenantId, createdAt: now, userId: ctx.userId!, ...l, updatedAt: now },
-    { onConflictFields: ['tenantId', 'userId'], onConflictAction: 'merge', onConflictMergeFields: ['order', 'hidden', 'pinned', 'updatedAt'] },
+    {
+      onConflictFields: ['tenantId', 'userId'],
+      onConflictAction: 'merge',
+      onConflictMergeFields: ['order', 'hidden', 'pinned', 'updatedAt'],
+    },
   );
   return { layout: l, updatedAt: row.updatedAt };
 }

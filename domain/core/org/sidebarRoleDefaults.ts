@@ -16,8 +16,13 @@ export interface RoleDefault {
 /** Every role of the organisation that has a default arrangement. */
 export async function listRoleDefaults(ctx: TenantContext): Promise<RoleDefault[]> {
   const rows = await roleDefaultsOldestFirst(ctx.em);
-  const roles = await rolesById(ctx.em, rows.map((r) => r.roleId));
-  return rows.filter((r) => roles.has(r.roleId)).map((r) => ({ role: roles.get(r.roleId)!, layout: layoutOf(r)!, updatedAt: r.updatedAt }));
+  const roles = await rolesById(
+    ctx.em,
+    rows.map((r) => r.roleId),
+  );
+  return rows
+    .filter((r) => roles.has(r.roleId))
+    .map((r) => ({ role: roles.get(r.roleId)!, layout: layoutOf(r)!, updatedAt: r.updatedAt }));
 }
 
 async function roleOf(ctx: TenantContext, roleId: string): Promise<Role> {
@@ -33,10 +38,29 @@ export async function setRoleDefault(ctx: TenantContext, roleId: string, layout:
   const now = new Date();
   const row = await ctx.em.upsert(
     SidebarRoleDefault,
-    { id: newId(), tenantId: ctx.tenantId, createdAt: now, roleId: role.id, ...l, updatedBy: ctx.userId, updatedAt: now },
-    { onConflictFields: ['tenantId', 'roleId'], onConflictAction: 'merge', onConflictMergeFields: ['order', 'hidden', 'pinned', 'updatedBy', 'updatedAt'] },
+    {
+      id: newId(),
+      tenantId: ctx.tenantId,
+      createdAt: now,
+      roleId: role.id,
+      ...l,
+      updatedBy: ctx.userId,
+      updatedAt: now,
+    },
+    {
+      onConflictFields: ['tenantId', 'roleId'],
+      onConflictAction: 'merge',
+      onConflictMergeFields: ['order', 'hidden', 'pinned', 'updatedBy', 'updatedAt'],
+    },
   );
-  audit(ctx.em, { action: 'core.sidebar.role_default_set', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, data: { ...l } });
+  audit(ctx.em, {
+    action: 'core.sidebar.role_default_set',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'role',
+    targetId: role.id,
+    data: { ...l },
+  });
   await ctx.em.flush();
   return { role, layout: l, updatedAt: row.updatedAt };
 }
@@ -46,6 +70,13 @@ export async function deleteRoleDefault(ctx: TenantContext, roleId: string): Pro
   const role = await roleOf(ctx, roleId);
   const gone = await deleteRoleDefaultRow(ctx.em, role.id);
   if (!gone) throw notFound('Sidebar default');
-  audit(ctx.em, { action: 'core.sidebar.role_default_removed', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'role', targetId: role.id, data: {} });
+  audit(ctx.em, {
+    action: 'core.sidebar.role_default_removed',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'role',
+    targetId: role.id,
+    data: {},
+  });
   await ctx.em.flush();
 }

@@ -7,7 +7,11 @@ import { IMAGE_TYPES, type AssetPurpose, type AssetUploadProps } from './assets'
  * Step 1 of a media upload: the cloud module's own signed upload (quota reserved, server-chosen key), with
  * the purpose `image` (images only) or `asset` (any file). Confirm with confirmAsset.
  */
-export async function startAssetUpload(ctx: TenantContext, props: AssetUploadProps, purpose: AssetPurpose): Promise<StartedUpload> {
+export async function startAssetUpload(
+  ctx: TenantContext,
+  props: AssetUploadProps,
+  purpose: AssetPurpose,
+): Promise<StartedUpload> {
   if (purpose === 'image' && !IMAGE_TYPES.includes(props.contentType.split(';')[0].trim().toLowerCase())) {
     throw invalidField('contentType', `must be one of ${IMAGE_TYPES.join(', ')}`);
   }

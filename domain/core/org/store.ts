@@ -18,14 +18,16 @@ import { lean } from '../../../lib/lean';
 // Dashboards
 
 /** A member's dashboards, the default first, then oldest first. */
-export const dashboardsOf = (em: Em, userId: string): Promise<Dashboard[]> => em.find(Dashboard, { userId }, { orderBy: { isDefault: 'desc', id: 'asc' } });
+export const dashboardsOf = (em: Em, userId: string): Promise<Dashboard[]> =>
+  em.find(Dashboard, { userId }, { orderBy: { isDefault: 'desc', id: 'asc' } });
 
 /** The widgets of these dashboards, top to bottom, left to right. */
 export const widgetsOfDashboards = (em: Em, dashboardIds: string[]): Promise<DashboardWidget[]> =>
   em.find(DashboardWidget, { dashboardId: { $in: dashboardIds } }, { orderBy: { y: 'asc', x: 'asc', id: 'asc' } });
 
 /** The widgets of one dashboard (any order). */
-export const widgetsOf = (em: Em, dashboardId: string): Promise<DashboardWidget[]> => em.find(DashboardWidget, { dashboardId });
+export const widgetsOf = (em: Em, dashboardId: string): Promise<DashboardWidget[]> =>
+  em.find(DashboardWidget, { dashboardId });
 
 /**
  * Serialises a member's dashboard writes (transaction-scoped): two concurrent first creations would both count
@@ -45,7 +47,10 @@ export async function clearDefaultDashboard(em: Em, userId: string, exceptId: st
 
 /** How many widgets of the dashboard reach past `columns`. */
 export async function widgetsPast(em: Em, tenantId: string, dashboardId: string, columns: number): Promise<number> {
-  const [r] = await em.execute<{ n: string }[]>(`select count(*) as n from core_dashboard_widgets where tenant_id = ? and dashboard_id = ? and x + w > ?`, [tenantId, dashboardId, columns]);
+  const [r] = await em.execute<{ n: string }[]>(
+    `select count(*) as n from core_dashboard_widgets where tenant_id = ? and dashboard_id = ? and x + w > ?`,
+    [tenantId, dashboardId, columns],
+  );
   return Number(r.n);
 }
 
@@ -55,19 +60,33 @@ export async function deleteDashboardRow(em: Em, userId: string, id: string): Pr
 
 /** Makes the member's oldest dashboard the default (none left: nothing). */
 export async function makeOldestDefault(em: Em, userId: string, exceptId: string): Promise<void> {
-  const [next] = await em.find(Dashboard, { userId, id: { $ne: exceptId } }, { orderBy: { id: 'asc' }, limit: 1, fields: ['id'] });
+  const [next] = await em.find(
+    Dashboard,
+    { userId, id: { $ne: exceptId } },
+    { orderBy: { id: 'asc' }, limit: 1, fields: ['id'] },
+  );
   if (next) await em.nativeUpdate(Dashboard, { id: next.id, userId }, { isDefault: true, updatedAt: new Date() });
 }
 
 /** Locks the dashboard's row until the transaction ends; false when it is gone. */
 export async function lockDashboard(em: Em, tenantId: string, id: string): Promise<boolean> {
-  const locked = await em.execute(`select 1 from core_dashboards where tenant_id = ? and id = ? for update`, [tenantId, id]);
+  const locked = await em.execute(`select 1 from core_dashboards where tenant_id = ? and id = ? for update`, [
+    tenantId,
+    id,
+  ]);
   return locked.length > 0;
 }
 
 /** How many widgets a dashboard holds, and where the lowest one ends (null without widgets). */
-export async function widgetStats(em: Em, tenantId: string, dashboardId: string): Promise<{ count: number; bottom: number | null }> {
-  const [stats] = await em.execute<{ n: string; bottom: number | null }[]>(`select count(*) as n, max(y + h) as bottom from core_dashboard_widgets where tenant_id = ? and dashboard_id = ?`, [tenantId, dashboardId]);
+export async function widgetStats(
+  em: Em,
+  tenantId: string,
+  dashboardId: string,
+): Promise<{ count: number; bottom: number | null }> {
+  const [stats] = await em.execute<{ n: string; bottom: number | null }[]>(
+    `select count(*) as n, max(y + h) as bottom from core_dashboard_widgets where tenant_id = ? and dashboard_id = ?`,
+    [tenantId, dashboardId],
+  );
   return { count: Number(stats.n), bottom: stats.bottom };
 }
 
@@ -77,7 +96,11 @@ export const pipelineExists = async (em: Em, id: string): Promise<boolean> => (a
 // The media library
 
 /** Adds the library entry of a confirmed upload (a replay finds it there: nothing changes). */
-export async function insertAsset(em: Em, tenantId: string, row: { id: string; kind: string; alt: string | null; createdBy: string | null }): Promise<void> {
+export async function insertAsset(
+  em: Em,
+  tenantId: string,
+  row: { id: string; kind: string; alt: string | null; createdBy: string | null },
+): Promise<void> {
   await em.execute(
     `insert into core_assets (id, tenant_id, created_at, kind, alt, created_by, updated_at) values (?, ?, now(), ?, ?, ?, now()) on conflict (id) do nothing`,
     [row.id, tenantId, row.kind, row.alt, row.createdBy],
@@ -112,13 +135,16 @@ export async function insertBusinessOnce(em: Em, row: RequiredEntityData<Busines
 // Sidebar and onboarding
 
 /** The roles' default arrangements, oldest first. */
-export const roleDefaultsOldestFirst = (em: Em): Promise<SidebarRoleDefault[]> => em.find(SidebarRoleDefault, {}, { orderBy: { createdAt: 'asc' } });
+export const roleDefaultsOldestFirst = (em: Em): Promise<SidebarRoleDefault[]> =>
+  em.find(SidebarRoleDefault, {}, { orderBy: { createdAt: 'asc' } });
 
 /** These roles of the organisation, by id (unknown ids absent). */
-export const rolesById = async (em: Em, ids: string[]): Promise<Map<string, Role>> => new Map((await em.find(Role, { id: { $in: ids } })).map((r) => [r.id, r]));
+export const rolesById = async (em: Em, ids: string[]): Promise<Map<string, Role>> =>
+  new Map((await em.find(Role, { id: { $in: ids } })).map((r) => [r.id, r]));
 
 /** Removes a role's default arrangement; how many rows went (0 or 1). */
-export const deleteRoleDefaultRow = (em: Em, roleId: string): Promise<number> => em.nativeDelete(SidebarRoleDefault, { roleId });
+export const deleteRoleDefaultRow = (em: Em, roleId: string): Promise<number> =>
+  em.nativeDelete(SidebarRoleDefault, { roleId });
 
 export async function deleteSidebarPreferences(em: Em, userId: string): Promise<void> {
   await em.nativeDelete(SidebarPreference, { userId });

@@ -35,7 +35,8 @@ export interface UpdateBusinessProps {
   publicProfile?: Partial<PublicProfile>;
 }
 
-export const slugTaken = (slug: string) => conflict('slug_taken', `The public slug "${slug}" is already used by another business`);
+export const slugTaken = (slug: string) =>
+  conflict('slug_taken', `The public slug "${slug}" is already used by another business`);
 
 /**
  * Edits the business record of the context's organisation (`id` must be it: another id is 404). Checks the
@@ -61,12 +62,20 @@ export async function updateBusiness(ctx: TenantContext, id: string, props: Upda
   if (publicSlug !== undefined) {
     const slug = publicSlug === null ? null : normaliseSlug(publicSlug);
     const problem = slug === null ? null : slugProblem(slug);
-    if (problem) throw badRequest('validation_failed', 'The request is invalid', [{ field: 'publicSlug', message: problem }]);
+    if (problem)
+      throw badRequest('validation_failed', 'The request is invalid', [{ field: 'publicSlug', message: problem }]);
     business.publicSlug = slug;
   }
   const errors = consistencyErrors(business);
   if (errors.length) throw badRequest('validation_failed', 'The request is invalid', errors);
-  audit(ctx.em, { action: 'core.business.updated', actorId: ctx.userId, tenantId: ctx.tenantId, targetType: 'business', targetId: business.id, data: { fields: Object.keys(props) } });
+  audit(ctx.em, {
+    action: 'core.business.updated',
+    actorId: ctx.userId,
+    tenantId: ctx.tenantId,
+    targetType: 'business',
+    targetId: business.id,
+    data: { fields: Object.keys(props) },
+  });
   try {
     await ctx.em.flush();
   } catch (err) {
@@ -77,7 +86,12 @@ export async function updateBusiness(ctx: TenantContext, id: string, props: Upda
 }
 
 const addressOf = (a: AddressInput | null): PostalAddress | null =>
-  a && { ...trimmed({ line1: a.line1, postalCode: a.postalCode, city: a.city }), line2: a.line2?.trim() || null, region: a.region?.trim() || null, country: a.country.toUpperCase() };
+  a && {
+    ...trimmed({ line1: a.line1, postalCode: a.postalCode, city: a.city }),
+    line2: a.line2?.trim() || null,
+    region: a.region?.trim() || null,
+    country: a.country.toUpperCase(),
+  };
 
 /** The given fields (undefined ones dropped), strings trimmed (blanks around a name are never meant). */
 function trimmed<T extends object>(values: T): T {
@@ -91,10 +105,12 @@ function trimmed<T extends object>(values: T): T {
 /** Cross-field rules on the record as it would be stored. */
 function consistencyErrors(b: Business): FieldError[] {
   const errors: FieldError[] = [];
-  if (b.siren && b.siret && !b.siret.startsWith(b.siren)) errors.push({ field: 'siret', message: 'must start with the SIREN' });
+  if (b.siren && b.siret && !b.siret.startsWith(b.siren))
+    errors.push({ field: 'siret', message: 'must start with the SIREN' });
   if (b.siren && b.vatNumber?.startsWith('FR') && /^FR\d\d/.test(b.vatNumber) && b.vatNumber !== frenchVatOf(b.siren)) {
     errors.push({ field: 'vatNumber', message: `does not match the SIREN (expected ${frenchVatOf(b.siren)})` });
   }
-  if (b.publicProfile.published && !b.publicSlug) errors.push({ field: 'publicProfile.published', message: 'needs a publicSlug' });
+  if (b.publicProfile.published && !b.publicSlug)
+    errors.push({ field: 'publicProfile.published', message: 'needs a publicSlug' });
   return errors;
 }

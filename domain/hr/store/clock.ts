@@ -47,9 +47,17 @@ export async function punchRows(em: Em, employeeIds: string[], from: Date, to: D
 /** The corrections of the events punchRows reads with the same arguments. */
 export async function correctionRows(em: Em, employeeIds: string[], from: Date, to: Date): Promise<CorrectionRow[]> {
   const ids = uuidArray(employeeIds);
-  const rows = await em.execute<{ id: string; clock_event_id: string; action: CorrectionAction; at: Date | string | null; kind: PunchKind | null }[]>(
+  const rows = await em.execute<
+    { id: string; clock_event_id: string; action: CorrectionAction; at: Date | string | null; kind: PunchKind | null }[]
+  >(
     'select c.id, c.clock_event_id, c.action, c.at, c.kind from hr_clock_corrections c where c.employee_id = any(?::uuid[]) and c.clock_event_id in (select id from hr_clock_events where employee_id = any(?::uuid[]) and at >= ? and at < ?)',
     [ids, ids, from, to],
   );
-  return rows.map((r) => ({ id: r.id, clockEventId: r.clock_event_id, action: r.action, at: r.at ? rawDate(r.at) : null, kind: r.kind }));
+  return rows.map((r) => ({
+    id: r.id,
+    clockEventId: r.clock_event_id,
+    action: r.action,
+    at: r.at ? rawDate(r.at) : null,
+    kind: r.kind,
+  }));
 }

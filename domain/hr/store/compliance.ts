@@ -43,7 +43,17 @@ export async function insertAlerts(em: Em, tenantId: string, alerts: NewAlert[])
     const rows = await em.execute<RaisedAlert[]>(
       `insert into hr_compliance_alerts (id, tenant_id, created_at, employee_id, rule, period_key, measured_minutes, limit_minutes, detail) values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (employee_id, rule, period_key) do nothing returning id, employee_id, rule, period_key, measured_minutes, limit_minutes`,
-      chunk.flatMap((b) => [newId(), tenantId, now, b.employeeId, b.rule, b.periodKey, b.measuredMinutes, b.limitMinutes, b.detail]),
+      chunk.flatMap((b) => [
+        newId(),
+        tenantId,
+        now,
+        b.employeeId,
+        b.rule,
+        b.periodKey,
+        b.measuredMinutes,
+        b.limitMinutes,
+        b.detail,
+      ]),
     );
     raised.push(...rows);
   }
@@ -61,7 +71,18 @@ export async function lockRuleSet(em: Em, tenantId: string, defaults: RuleSet): 
   const d = defaults;
   await em.execute(
     'insert into hr_compliance_rule_sets (id, tenant_id, created_at, updated_at, max_daily_minutes, max_weekly_minutes, max_average_weekly_minutes, average_weeks, min_daily_rest_minutes, min_weekly_rest_minutes, break_after_minutes, min_break_minutes) values (?, ?, now(), now(), ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id) do nothing',
-    [newId(), tenantId, d.maxDailyMinutes, d.maxWeeklyMinutes, d.maxAverageWeeklyMinutes, d.averageWeeks, d.minDailyRestMinutes, d.minWeeklyRestMinutes, d.breakAfterMinutes, d.minBreakMinutes],
+    [
+      newId(),
+      tenantId,
+      d.maxDailyMinutes,
+      d.maxWeeklyMinutes,
+      d.maxAverageWeeklyMinutes,
+      d.averageWeeks,
+      d.minDailyRestMinutes,
+      d.minWeeklyRestMinutes,
+      d.breakAfterMinutes,
+      d.minBreakMinutes,
+    ],
   );
   return em.findOneOrFail(HrComplianceRuleSet, {}, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }

@@ -19,7 +19,10 @@ export const employeeById = lean(HrEmployee, { where: 'id = $1' });
 /** What a manager's schedule read needs of the employee. */
 export const employeeZone = lean(HrEmployee, { columns: ['id', 'timeZone'], where: 'id = $1' });
 /** What availability computes with, for several employees. */
-export const employmentsIn = lean(HrEmployee, { columns: ['id', 'hireDate', 'endDate', 'timeZone'], where: 'id = any($1::uuid[])' });
+export const employmentsIn = lean(HrEmployee, {
+  columns: ['id', 'hireDate', 'endDate', 'timeZone'],
+  where: 'id = any($1::uuid[])',
+});
 
 /** ownEmployee as a managed entity of the em (for use cases that change or flush it). */
 export const ownEmployeeRecord = (em: Em, userId: string) => em.findOne(HrEmployee, { userId, userProvisional: false });
@@ -31,30 +34,43 @@ export const employeeOfCandidate = (em: Em, candidateId: string) => em.findOne(H
 export const employeeOfUser = (em: Em, userId: string) => em.findOne(HrEmployee, { userId });
 
 /** Whose account an employee's record is (userId, and whether it is still provisional). */
-export const accountOfEmployee = (em: Em, id: string) => em.findOne(HrEmployee, { id }, { fields: ['userId', 'userProvisional'] });
+export const accountOfEmployee = (em: Em, id: string) =>
+  em.findOne(HrEmployee, { id }, { fields: ['userId', 'userProvisional'] });
 
 /** Whether an account is a member of the em's organisation. */
-export const isMember = async (em: Em, userId: string): Promise<boolean> => (await em.count(Membership, { user: userId })) > 0;
+export const isMember = async (em: Em, userId: string): Promise<boolean> =>
+  (await em.count(Membership, { user: userId })) > 0;
 
 /** Whether an organisation exists (every organisation). */
-export const organizationExists = async (em: Em, id: string): Promise<boolean> => (await em.count(Organization, { id })) > 0;
+export const organizationExists = async (em: Em, id: string): Promise<boolean> =>
+  (await em.count(Organization, { id })) > 0;
 
 /** Employees working during some day of `first`..`last` (hired by its end, not gone before its start), by id. */
 export function employeesWorkingBetween(em: Em, first: string, last: string) {
   return em.find(
     HrEmployee,
-    { $and: [{ $or: [{ hireDate: null }, { hireDate: { $lte: last } }] }, { $or: [{ endDate: null }, { endDate: { $gte: first } }] }] },
+    {
+      $and: [
+        { $or: [{ hireDate: null }, { hireDate: { $lte: last } }] },
+        { $or: [{ endDate: null }, { endDate: { $gte: first } }] },
+      ],
+    },
     { fields: ['id', 'hireDate', 'endDate'], orderBy: { id: 'asc' } },
   );
 }
 
 /** The zones of some employees (unknown ids left out). */
-export const employeeZones = (em: Em, ids: string[]) => em.find(HrEmployee, { id: { $in: ids } }, { fields: ['id', 'timeZone'] });
+export const employeeZones = (em: Em, ids: string[]) =>
+  em.find(HrEmployee, { id: { $in: ids } }, { fields: ['id', 'timeZone'] });
 
 /** A batch of employees by id (one employee, or the next `limit` after `after`), with their names and zones. */
 export function employeesBatch(em: Em, props: { employeeId?: string; after?: string; limit: number }) {
   const where = props.employeeId ? { id: props.employeeId } : props.after ? { id: { $gt: props.after } } : {};
-  return em.find(HrEmployee, where, { fields: ['id', 'firstName', 'lastName', 'timeZone'], orderBy: { id: 'asc' }, limit: props.limit });
+  return em.find(HrEmployee, where, {
+    fields: ['id', 'firstName', 'lastName', 'timeZone'],
+    orderBy: { id: 'asc' },
+    limit: props.limit,
+  });
 }
 
 /**

@@ -22,12 +22,21 @@ export interface Movement {
 
 /** Appends a movement to the unit of work (the ledger is append-only: the database refuses any change). */
 export function appendMovement(em: Em, m: Movement): HrLeaveLedgerEntry {
-  return em.create(HrLeaveLedgerEntry, { ...m, period: m.period ?? null, leaveRequestId: m.leaveRequestId ?? null, reason: m.reason ?? null, createdBy: m.createdBy ?? null });
+  return em.create(HrLeaveLedgerEntry, {
+    ...m,
+    period: m.period ?? null,
+    leaveRequestId: m.leaveRequestId ?? null,
+    reason: m.reason ?? null,
+    createdBy: m.createdBy ?? null,
+  });
 }
 
 /** Balance of one type: the sum of its movements. */
 export async function balanceOf(em: Em, employeeId: string, leaveTypeId: string): Promise<number> {
-  const rows = await em.execute<{ total: string | null }[]>('select sum(days) as total from hr_leave_ledger where employee_id = ? and leave_type_id = ?', [employeeId, leaveTypeId]);
+  const rows = await em.execute<{ total: string | null }[]>(
+    'select sum(days) as total from hr_leave_ledger where employee_id = ? and leave_type_id = ?',
+    [employeeId, leaveTypeId],
+  );
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -36,12 +45,16 @@ export async function balanceOf(em: Em, employeeId: string, leaveTypeId: string)
  * gives back: whatever its type keeps or counts now, since a type may have been edited since it was filed.
  */
 export async function heldBy(em: Em, leaveRequestId: string): Promise<number> {
-  const rows = await em.execute<{ total: string | null }[]>("select -sum(days) as total from hr_leave_ledger where leave_request_id = ? and kind = 'request'", [leaveRequestId]);
+  const rows = await em.execute<{ total: string | null }[]>(
+    "select -sum(days) as total from hr_leave_ledger where leave_request_id = ? and kind = 'request'",
+    [leaveRequestId],
+  );
   return Number(rows[0]?.total ?? 0);
 }
 
 /** Serialises balance-changing work on one employee inside the current transaction. */
-export const lockEmployee = (em: Em, employeeId: string) => em.execute('select pg_advisory_xact_lock(hashtext(?))', [`hr_employee:${employeeId}`]);
+export const lockEmployee = (em: Em, employeeId: string) =>
+  em.execute('select pg_advisory_xact_lock(hashtext(?))', [`hr_employee:${employeeId}`]);
 
 /** Movements shown with a balance. */
 export const BALANCE_MOVEMENTS = 100;
@@ -49,12 +62,27 @@ export const BALANCE_MOVEMENTS = 100;
 // Lean reads (docs/database-path.md): the ledger's sums per type (an aggregate: preparedRead, the tenant bound
 // as $1 in the text), the pending requests' days and the latest movements.
 /** [tenantId, employeeId]: the sum of the employee's movements per leave type. */
-export const ledgerSums = preparedRead<{ leave_type_id: string; total: string }>('select leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = $1 and employee_id = $2 group by leave_type_id');
-export const pendingDaysOf = lean(HrLeaveRequest, { columns: ['leaveTypeId', 'days'], where: "employee_id = $1 and status = 'pending'" });
-export const latestMovements = lean(HrLeaveLedgerEntry, { where: 'employee_id = $1', orderBy: 'id desc', limit: BALANCE_MOVEMENTS });
+export const ledgerSums = preparedRead<{ leave_type_id: string; total: string }>(
+  'select leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = $1 and employee_id = $2 group by leave_type_id',
+);
+export const pendingDaysOf = lean(HrLeaveRequest, {
+  columns: ['leaveTypeId', 'days'],
+  where: "employee_id = $1 and status = 'pending'",
+});
+export const latestMovements = lean(HrLeaveLedgerEntry, {
+  where: 'employee_id = $1',
+  orderBy: 'id desc',
+  limit: BALANCE_MOVEMENTS,
+});
 
 /** What `accrual` movements of the periods `from` <= period < `before` credited, by employee and type. */
-export async function accruedBetween(em: Em, tenantId: string, from: string, before: string, typeIds: string[]): Promise<{ employeeId: string; leaveTypeId: string; days: number }[]> {
+export async function accruedBetween(
+  em: Em,
+  tenantId: string,
+  from: string,
+  before: string,
+  typeIds: string[],
+): Promise<{ employeeId: string; leaveTypeId: string; days: number }[]> {
   const rows = await em.execute<{ employee_id: string; leave_type_id: string; total: string }[]>(
     `select employee_id, leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = ? and kind = 'accrual' and period >= ? and period < ? and leave_type_id = any(?::uuid[]) group by employee_id, leave_type_id`,
     [tenantId, from, before, `{${typeIds.join(',')}}`],
@@ -70,13 +98,29 @@ export interface GeneratedMovement {
 }
 
 /** Inserts a period's generated movements, skipping those already there (the partial unique index); how many were new. */
-export async function insertGeneratedMovements(em: Em, tenantId: string, kind: 'accrual' | 'rtt_generation', period: string, rows: GeneratedMovement[]): Promise<number> {
+export async function insertGeneratedMovements(
+  em: Em,
+  tenantId: string,
+  kind: 'accrual' | 'rtt_generation',
+  period: string,
+  rows: GeneratedMovement[],
+): Promise<number> {
   let inserted = 0;
   const now = new Date();
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const values = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const params = chunk.flatMap((r) => [newId(), tenantId, now, r.employeeId, r.leaveTypeId, kind, r.days, period, r.reason]);
+    const params = chunk.flatMap((r) => [
+      newId(),
+      tenantId,
+      now,
+      r.employeeId,
+      r.leaveTypeId,
+      kind,
+      r.days,
+      period,
+      r.reason,
+    ]);
     const result = await em.execute<{ id: string }[]>(
       `insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period, reason) values ${values} on conflict do nothing returning id`,
       params,
@@ -105,7 +149,11 @@ export const grantedLeaveOf = lean(HrLeaveRequest, {
 
 /** grantedLeaveOf through the em (the RTT generation's unit of work). */
 export const grantedLeaveBetween = (em: Em, employeeIds: string[], first: string, last: string) =>
-  em.find(HrLeaveRequest, { employeeId: { $in: employeeIds }, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } }, { fields: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'] });
+  em.find(
+    HrLeaveRequest,
+    { employeeId: { $in: employeeIds }, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } },
+    { fields: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'] },
+  );
 
 // ---- leave types
 
@@ -116,7 +164,11 @@ export const leaveTypesByCode = lean(HrLeaveType, { orderBy: 'code asc' });
 export const leaveTypesWithCodes = (em: Em, codes: string[]) => em.count(HrLeaveType, { code: { $in: codes } });
 
 /** Inserts leave types, skipping the codes the organisation already has (safe concurrently). */
-export async function insertLeaveTypesIfMissing(em: Em, tenantId: string, types: readonly Omit<HrLeaveType, 'id' | 'tenantId' | 'createdAt' | 'archivedAt'>[]): Promise<void> {
+export async function insertLeaveTypesIfMissing(
+  em: Em,
+  tenantId: string,
+  types: readonly Omit<HrLeaveType, 'id' | 'tenantId' | 'createdAt' | 'archivedAt'>[],
+): Promise<void> {
   await em
     .createQueryBuilder(HrLeaveType)
     .insert(types.map((t) => ({ ...t, id: newId(), tenantId, createdAt: new Date() })))
@@ -126,7 +178,9 @@ export async function insertLeaveTypesIfMissing(em: Em, tenantId: string, types:
 }
 
 /** The live types that accrue every month. */
-export const accruingLeaveTypes = (em: Em) => em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 }, archivedAt: null });
+export const accruingLeaveTypes = (em: Em) =>
+  em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 }, archivedAt: null });
 
 /** The type RTT is credited to: the first by code with rtt set, not archived. */
-export const rttLeaveType = (em: Em) => em.findOne(HrLeaveType, { rtt: true, archivedAt: null }, { orderBy: { code: 'asc' } });
+export const rttLeaveType = (em: Em) =>
+  em.findOne(HrLeaveType, { rtt: true, archivedAt: null }, { orderBy: { code: 'asc' } });

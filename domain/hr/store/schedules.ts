@@ -5,13 +5,16 @@ import { lean, type LeanScope } from '../../../lib/lean';
 /** The schedule statements: the versions of each employee's weekly schedule. */
 
 /** Every schedule version of an employee, oldest first. */
-export const scheduleVersions = (em: Em, employeeId: string) => em.find(HrSchedule, { employeeId }, { orderBy: { effectiveFrom: 'asc' } });
+export const scheduleVersions = (em: Em, employeeId: string) =>
+  em.find(HrSchedule, { employeeId }, { orderBy: { effectiveFrom: 'asc' } });
 
 /** The version of an employee's schedule starting on a date, if any. */
-export const scheduleVersionFrom = (em: Em, employeeId: string, effectiveFrom: string) => em.findOne(HrSchedule, { employeeId, effectiveFrom });
+export const scheduleVersionFrom = (em: Em, employeeId: string, effectiveFrom: string) =>
+  em.findOne(HrSchedule, { employeeId, effectiveFrom });
 
 /** The versions of several employees, oldest first. */
-export const scheduleVersionsOfEmployees = (em: Em, employeeIds: string[]) => em.find(HrSchedule, { employeeId: { $in: employeeIds } }, { orderBy: { effectiveFrom: 'asc' } });
+export const scheduleVersionsOfEmployees = (em: Em, employeeIds: string[]) =>
+  em.find(HrSchedule, { employeeId: { $in: employeeIds } }, { orderBy: { effectiveFrom: 'asc' } });
 
 // Lean statements (docs/database-path.md) for the reads that only present or compute with the versions.
 const versionsOldestFirst = lean(HrSchedule, { where: 'employee_id = $1', orderBy: 'effective_from asc' });
@@ -20,4 +23,8 @@ const versionsOldestFirst = lean(HrSchedule, { where: 'employee_id = $1', orderB
 export const scheduleVersionRows = (ctx: LeanScope, employeeId: string) => versionsOldestFirst.all(ctx, employeeId);
 
 /** $1 employee ids: what availability computes with of their versions, oldest first. */
-export const versionsOfEmployees = lean(HrSchedule, { columns: ['employeeId', 'effectiveFrom', 'timeZone', 'slots'], where: 'employee_id = any($1::uuid[])', orderBy: 'effective_from asc, id asc' });
+export const versionsOfEmployees = lean(HrSchedule, {
+  columns: ['employeeId', 'effectiveFrom', 'timeZone', 'slots'],
+  where: 'employee_id = any($1::uuid[])',
+  orderBy: 'effective_from asc, id asc',
+});

@@ -16,6 +16,14 @@ export async function endSessionAsAdmin(services: Services, props: EndSessionAsA
   const session = await liveSession(em, props.sessionId);
   if (!session) throw notFound('Session');
   await endSession(services, em, session.id, 'admin_revoked');
-  audit(em, { action: 'admin.session_revoked', actorId: props.actorId, tenantId: session.tenantId, targetType: 'session', targetId: session.id, ip: props.ip, data: { userId: session.user.id } });
+  audit(em, {
+    action: 'admin.session_revoked',
+    actorId: props.actorId,
+    tenantId: session.tenantId,
+    targetType: 'session',
+    targetId: session.id,
+    ip: props.ip,
+    data: { userId: session.user.id },
+  });
   await em.flush();
 }

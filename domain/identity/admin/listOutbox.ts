@@ -13,6 +13,12 @@ export interface ListOutboxProps extends PageProps {
 
 /** Mails written by the suite, newest first: the outbox of local set-ups (no SMTP) and the sending log. */
 export async function listOutbox(services: Services, props: ListOutboxProps): Promise<Page<Lean<MailMessage>>> {
-  const rows = await outboxPage.all(withoutTenant(services), props.to ? normalizeEmail(props.to) : null, props.status ?? null, props.cursor ?? null, props.limit + 1);
+  const rows = await outboxPage.all(
+    withoutTenant(services),
+    props.to ? normalizeEmail(props.to) : null,
+    props.status ?? null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   return toPage(rows, props.limit);
 }

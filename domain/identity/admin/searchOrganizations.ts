@@ -19,11 +19,24 @@ export interface OrganizationSummary {
 }
 
 /** Organisations, newest first, with member counts and tiers. */
-export async function searchOrganizations(services: Services, props: SearchOrganizationsProps): Promise<Page<OrganizationSummary>> {
-  const rows = await organizationsPage.all(withoutTenant(services), props.q ? containing(props.q) : null, props.cursor ?? null, props.limit + 1);
+export async function searchOrganizations(
+  services: Services,
+  props: SearchOrganizationsProps,
+): Promise<Page<OrganizationSummary>> {
+  const rows = await organizationsPage.all(
+    withoutTenant(services),
+    props.q ? containing(props.q) : null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   const { items, nextCursor } = toPage(rows, props.limit);
   return {
-    items: items.map(({ memberCount, tier, ...organization }) => ({ id: organization.id, organization, memberCount: memberCount as number, tier: (tier as string | null) ?? null })),
+    items: items.map(({ memberCount, tier, ...organization }) => ({
+      id: organization.id,
+      organization,
+      memberCount: memberCount as number,
+      tier: (tier as string | null) ?? null,
+    })),
     nextCursor,
   };
 }

@@ -12,6 +12,11 @@ export interface SearchUsersProps extends PageProps {
 
 /** Accounts, newest first, optionally matching a search. */
 export async function searchUsers(services: Services, props: SearchUsersProps): Promise<Page<Lean<User>>> {
-  const rows = await usersPage.all(withoutTenant(services), props.q ? containing(props.q) : null, props.cursor ?? null, props.limit + 1);
+  const rows = await usersPage.all(
+    withoutTenant(services),
+    props.q ? containing(props.q) : null,
+    props.cursor ?? null,
+    props.limit + 1,
+  );
   return toPage(rows, props.limit);
 }

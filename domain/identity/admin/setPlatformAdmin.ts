@@ -17,15 +17,26 @@ export interface SetPlatformAdminProps {
  * other at once, the second is no longer one (403). So the last active administrator always remains.
  */
 export async function setPlatformAdmin(services: Services, props: SetPlatformAdminProps): Promise<User> {
-  if (!props.admin && props.userId === props.actorId) throw conflict('cannot_demote_self', 'You cannot remove your own platform administration');
+  if (!props.admin && props.userId === props.actorId)
+    throw conflict('cannot_demote_self', 'You cannot remove your own platform administration');
   return services.orm.em.fork().transactional(async (tx) => {
     await lockPlatformAdmins(tx);
-    const [actor, user] = await Promise.all([tx.findOne(User, { id: props.actorId }), tx.findOne(User, { id: props.userId })]);
-    if (!actor?.isPlatformAdmin || actor.disabledAt) throw forbidden('platform_admin_required', 'Only platform administrators may do this');
+    const [actor, user] = await Promise.all([
+      tx.findOne(User, { id: props.actorId }),
+      tx.findOne(User, { id: props.userId }),
+    ]);
+    if (!actor?.isPlatformAdmin || actor.disabledAt)
+      throw forbidden('platform_admin_required', 'Only platform administrators may do this');
     if (!user) throw notFound('User');
     if (user.isPlatformAdmin === props.admin) return user;
     user.isPlatformAdmin = props.admin;
-    audit(tx, { action: props.admin ? 'admin.granted' : 'admin.revoked', actorId: props.actorId, targetType: 'user', targetId: user.id, ip: props.ip });
+    audit(tx, {
+      action: props.admin ? 'admin.granted' : 'admin.revoked',
+      actorId: props.actorId,
+      targetType: 'user',
+      targetId: user.id,
+      ip: props.ip,
+    });
     return user;
   });
 }

@@ -18,13 +18,20 @@ export interface SetUserDisabledProps {
  * Repeating the same state changes nothing.
  */
 export async function setUserDisabled(services: Services, props: SetUserDisabledProps): Promise<User> {
-  if (props.disabled && props.userId === props.actorId) throw conflict('cannot_disable_self', 'You cannot disable your own account');
+  if (props.disabled && props.userId === props.actorId)
+    throw conflict('cannot_disable_self', 'You cannot disable your own account');
   const em = services.orm.em.fork();
   const user = await em.findOne(User, { id: props.userId });
   if (!user) throw notFound('User');
   if (!!user.disabledAt === props.disabled) return user;
   user.disabledAt = props.disabled ? new Date() : null;
-  audit(em, { action: props.disabled ? 'admin.user_disabled' : 'admin.user_enabled', actorId: props.actorId, targetType: 'user', targetId: user.id, ip: props.ip });
+  audit(em, {
+    action: props.disabled ? 'admin.user_disabled' : 'admin.user_enabled',
+    actorId: props.actorId,
+    targetType: 'user',
+    targetId: user.id,
+    ip: props.ip,
+  });
   await em.flush();
   if (props.disabled) await endAllSessions(services, em, user.id, 'account_disabled');
   return user;

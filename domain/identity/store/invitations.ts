@@ -15,20 +15,30 @@ const pending = () => ({ acceptedAt: null, expiresAt: { $gt: new Date() } });
  * until the transaction ends.
  */
 export const lockInvitation = (tx: Em, by: { token: string } | { id: string; email: string }) =>
-  tx.findOne(Invitation, 'token' in by ? { tokenHash: hashToken(by.token) } : { id: by.id, email: by.email }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: { tenant: false } });
+  tx.findOne(Invitation, 'token' in by ? { tokenHash: hashToken(by.token) } : { id: by.id, email: by.email }, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+    filters: { tenant: false },
+  });
 
 /** The unaccepted invitations of an address in the organisation `tx` is bound to (at most one), locked. */
-export const lockOpenInvitations = (tx: Em, email: string) => tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export const lockOpenInvitations = (tx: Em, email: string) =>
+  tx.find(Invitation, { email, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /** An unaccepted invitation of the organisation `tx` is bound to, locked. */
-export const lockUnacceptedInvitation = (tx: Em, id: string) => tx.findOne(Invitation, { id, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export const lockUnacceptedInvitation = (tx: Em, id: string) =>
+  tx.findOne(Invitation, { id, acceptedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /** The invitation of a mailed token with its role, in any organisation. */
-export const invitationByToken = (em: Em, token: string) => em.findOne(Invitation, { tokenHash: hashToken(token) }, { populate: ['role'], filters: { tenant: false } });
+export const invitationByToken = (em: Em, token: string) =>
+  em.findOne(Invitation, { tokenHash: hashToken(token) }, { populate: ['role'], filters: { tenant: false } });
 
 /** Pending invitations of an organisation, but `exceptId` (one being refreshed); any tenant filter off. */
 export const countPendingInvitations = (em: Em, tenantId: string, exceptId?: string) =>
-  em.count(Invitation, { tenantId, ...pending(), ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { filters: { tenant: false } });
+  em.count(
+    Invitation,
+    { tenantId, ...pending(), ...(exceptId ? { id: { $ne: exceptId } } : {}) },
+    { filters: { tenant: false } },
+  );
 
 /** Pending invitations of the organisation `em` is bound to offering a role. */
 export const countPendingOffering = (em: Em, role: Role) => em.count(Invitation, { role, ...pending() });
@@ -50,7 +60,8 @@ const roleColumns = { roleId: 'r.id', roleKey: 'r.key', roleName: 'r.name' };
 // $1 now, $2 cursor, $3 limit.
 export const pendingInvitationsPage = lean(Invitation, {
   join: roleJoin,
-  where: 'invitations.accepted_at is null and invitations.expires_at > $1 and ($2::uuid is null or invitations.id < $2)',
+  where:
+    'invitations.accepted_at is null and invitations.expires_at > $1 and ($2::uuid is null or invitations.id < $2)',
   orderBy: 'invitations.id desc',
   limitParam: '$3',
   extra: roleColumns,

@@ -18,13 +18,16 @@ export async function lockOrganizationRow(tx: Em, orgId: string): Promise<boolea
  * Advisory lock on the seats of an organisation until the transaction ends (as vr_rooms in createRoom):
  * serialises the seat checks of acceptances and invitations.
  */
-export const lockSeats = (tx: Em, tenantId: string) => tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`org_seats:${tenantId}`]);
+export const lockSeats = (tx: Em, tenantId: string) =>
+  tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`org_seats:${tenantId}`]);
 
 /** The membership of a user in the organisation `em` is bound to, with their user and roles. */
-export const membershipWithUser = (em: Em, userId: string) => em.findOne(Membership, { user: userId }, { populate: ['user', 'roles'] });
+export const membershipWithUser = (em: Em, userId: string) =>
+  em.findOne(Membership, { user: userId }, { populate: ['user', 'roles'] });
 
 /** The membership of a user in the organisation `em` is bound to, with their roles. */
-export const membershipWithRoles = (em: Em, userId: string) => em.findOne(Membership, { user: userId }, { populate: ['roles'] });
+export const membershipWithRoles = (em: Em, userId: string) =>
+  em.findOne(Membership, { user: userId }, { populate: ['roles'] });
 
 /** The membership of a user in any organisation (no tenant filter), with their roles. */
 export const membershipIn = (em: Em, tenantId: string, userId: string) =>
@@ -35,7 +38,8 @@ export const membershipInOrFail = (em: Em, tenantId: string, userId: string) =>
   em.findOneOrFail(Membership, { tenantId, user: userId }, { populate: ['roles'], filters: { tenant: false } });
 
 /** Whether a user is a member of an organisation (any tenant filter off). */
-export const isMemberOf = async (em: Em, tenantId: string, user: User | string) => (await em.count(Membership, { tenantId, user }, { filters: { tenant: false } })) > 0;
+export const isMemberOf = async (em: Em, tenantId: string, user: User | string) =>
+  (await em.count(Membership, { tenantId, user }, { filters: { tenant: false } })) > 0;
 
 /** Whether a user is a member of the organisation `em` is bound to. */
 export const isMember = async (em: Em, userId: string) => (await em.count(Membership, { user: userId })) > 0;
@@ -47,14 +51,19 @@ export const isMemberByEmail = async (em: Em, email: string) => (await em.count(
 export const countHoldersOfKey = (em: Em, roleKey: string) => em.count(Membership, { roles: { key: roleKey } });
 
 /** Members of an organisation (any tenant filter off: the caller may run outside its context). */
-export const countMembers = (em: Em, tenantId: string) => em.count(Membership, { tenantId }, { filters: { tenant: false } });
+export const countMembers = (em: Em, tenantId: string) =>
+  em.count(Membership, { tenantId }, { filters: { tenant: false } });
 
 /** Members of the organisation `em` is bound to holding a role. */
 export const countHolders = (em: Em, role: Role) => em.count(Membership, { roles: role });
 
 /** The organisations of a user's memberships (any tenant), oldest membership first. */
 export async function membershipTenants(em: Em, user: User): Promise<string[]> {
-  const memberships = await em.find(Membership, { user }, { filters: { tenant: false }, orderBy: { id: 'asc' }, fields: ['tenantId'] });
+  const memberships = await em.find(
+    Membership,
+    { user },
+    { filters: { tenant: false }, orderBy: { id: 'asc' }, fields: ['tenantId'] },
+  );
   return memberships.map((m) => m.tenantId);
 }
 
@@ -85,7 +94,12 @@ export const rolesOfMembers = lean(Role, {
 // are in every organisation they belong to, so both membership reads cross tenants (crossTenant), bound to the
 // caller's user id and to the ids of their own memberships.
 // $1 user, $2 cursor, $3 limit.
-export const membershipsOfUserPage = lean(Membership, { crossTenant: true, where: 'user_id = $1 and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
+export const membershipsOfUserPage = lean(Membership, {
+  crossTenant: true,
+  where: 'user_id = $1 and ($2::uuid is null or id > $2)',
+  orderBy: 'id asc',
+  limitParam: '$3',
+});
 // $1 organisation ids.
 export const organizationsById = lean(Organization, { where: 'id = any($1::uuid[])' });
 // $1 membership ids, in any organisation.

@@ -12,10 +12,15 @@ import type { User } from '../../../entities/identity/user';
 
 /** The refresh token of this hash with its session and user, locked until the transaction ends (rotation). */
 export const lockRefreshToken = (tx: Em, refreshToken: string) =>
-  tx.findOne(RefreshToken, { tokenHash: hashToken(refreshToken) }, { populate: ['session', 'session.user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+  tx.findOne(
+    RefreshToken,
+    { tokenHash: hashToken(refreshToken) },
+    { populate: ['session', 'session.user'], lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
 
 /** A session, locked until the transaction ends (a switch). */
-export const lockSession = (tx: Em, sessionId: string) => tx.findOne(UserSession, { id: sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export const lockSession = (tx: Em, sessionId: string) =>
+  tx.findOne(UserSession, { id: sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /** A session not ended, optionally only if it is this user's. */
 export const liveSession = (em: Em, sessionId: string, userId?: string) =>
@@ -23,7 +28,11 @@ export const liveSession = (em: Em, sessionId: string, userId?: string) =>
 
 /** The session of `user` used last among those in `tenantIds` (its organisation only). */
 export const lastUsedSessionIn = (em: Em, user: User, tenantIds: string[]) =>
-  em.findOne(UserSession, { user, tenantId: { $in: tenantIds } }, { orderBy: { lastUsedAt: 'desc' }, fields: ['tenantId'] });
+  em.findOne(
+    UserSession,
+    { user, tenantId: { $in: tenantIds } },
+    { orderBy: { lastUsedAt: 'desc' }, fields: ['tenantId'] },
+  );
 
 /** Marks a session ended, if it is not already. */
 export const markSessionEnded = (em: Em, sessionId: string, reason: string) =>
@@ -34,11 +43,24 @@ export const markUserSessionsEnded = (em: Em, userId: string, reason: string) =>
   em.nativeUpdate(UserSession, { user: userId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
 
 /** Marks every session of a user but one ended; returns the ids of those it ended. */
-export async function markOtherSessionsEnded(em: Em, userId: string, keepSessionId: string, reason: string): Promise<string[]> {
-  const others = await em.find(UserSession, { user: userId, revokedAt: null, id: { $ne: keepSessionId } }, { fields: ['id'] });
+export async function markOtherSessionsEnded(
+  em: Em,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+): Promise<string[]> {
+  const others = await em.find(
+    UserSession,
+    { user: userId, revokedAt: null, id: { $ne: keepSessionId } },
+    { fields: ['id'] },
+  );
   if (!others.length) return [];
   const ids = others.map((s) => s.id);
-  await em.nativeUpdate(UserSession, { id: { $in: ids }, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+  await em.nativeUpdate(
+    UserSession,
+    { id: { $in: ids }, revokedAt: null },
+    { revokedAt: new Date(), revokedReason: reason },
+  );
   return ids;
 }
 
@@ -73,8 +95,18 @@ const graceKey = (store: GraceStore, refreshToken: string) => store.key('rt-grac
  * Keeps the pair an exchange produced for `ttlSeconds` in Redis, sealed under the presented refresh token
  * itself: only whoever presents that token again can read it.
  */
-export async function rememberExchange(store: GraceStore, refreshToken: string, pair: object, ttlSeconds: number): Promise<void> {
-  await store.redis.set(graceKey(store, refreshToken), seal(refreshToken, GRACE_PURPOSE, JSON.stringify(pair)), 'EX', ttlSeconds);
+export async function rememberExchange(
+  store: GraceStore,
+  refreshToken: string,
+  pair: object,
+  ttlSeconds: number,
+): Promise<void> {
+  await store.redis.set(
+    graceKey(store, refreshToken),
+    seal(refreshToken, GRACE_PURPOSE, JSON.stringify(pair)),
+    'EX',
+    ttlSeconds,
+  );
 }
 
 /** The pair the exchange of this refresh token produced, while remembered. */

@@ -56,7 +56,12 @@ export class SignInCounters {
     key: Keyspace,
     who: { account: string; address: string },
   ) {
-    this.keys = [key('signin', 'addr', who.address), key('signin', 'pair', who.account, who.address), key('signin', 'acct', who.account), key('signin', 'slot', who.account)];
+    this.keys = [
+      key('signin', 'addr', who.address),
+      key('signin', 'pair', who.account, who.address),
+      key('signin', 'acct', who.account),
+      key('signin', 'slot', who.account),
+    ];
   }
 
   /** Counts the attempt as a failure unless a limit refuses it; the refusal and how long to wait (ms). */

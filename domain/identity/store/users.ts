@@ -6,10 +6,12 @@ import { ExternalIdentity, User } from '../../../entities/identity/user';
 /** Statements of accounts (platform-wide rows: no tenant). */
 
 /** The account of a (normalised) address, with its password hash loaded. */
-export const userWithPasswordByEmail = (em: Em, email: string) => em.findOne(User, { email }, { populate: ['passwordHash'] });
+export const userWithPasswordByEmail = (em: Em, email: string) =>
+  em.findOne(User, { email }, { populate: ['passwordHash'] });
 
 /** The account of an id, with its password hash loaded; throws when there is none. */
-export const userWithPassword = (em: Em, userId: string) => em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+export const userWithPassword = (em: Em, userId: string) =>
+  em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
 
 /** The account of a (normalised) address. */
 export const userByEmail = (em: Em, email: string) => em.findOne(User, { email });
@@ -18,13 +20,15 @@ export const userByEmail = (em: Em, email: string) => em.findOne(User, { email }
 export const activeUserByEmail = (em: Em, email: string) => em.findOne(User, { email, disabledAt: null });
 
 /** The account of a (normalised) address whose address is not confirmed yet, unless it is disabled. */
-export const unconfirmedUserByEmail = (em: Em, email: string) => em.findOne(User, { email, emailConfirmedAt: null, disabledAt: null });
+export const unconfirmedUserByEmail = (em: Em, email: string) =>
+  em.findOne(User, { email, emailConfirmedAt: null, disabledAt: null });
 
 /** Whether an account has this (normalised) address. */
 export const emailTaken = async (em: Em, email: string) => (await em.count(User, { email })) > 0;
 
 /** The link of a provider's identity to its account, with the account. */
-export const externalIdentity = (em: Em, provider: string, subject: string) => em.findOne(ExternalIdentity, { provider, subject }, { populate: ['user'] });
+export const externalIdentity = (em: Em, provider: string, subject: string) =>
+  em.findOne(ExternalIdentity, { provider, subject }, { populate: ['user'] });
 
 // Lean statements (docs/database-path.md) of GET /auth/me: clients call it after every sign-in and refresh, so
 // everything comes in one round trip of two statements. The caller's own memberships are read across tenants by

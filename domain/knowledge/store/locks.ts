@@ -13,4 +13,5 @@ export const lockSlugBase = (em: Em, scope: string, base: string) => lock(em, `$
 export const lockReadingOrder = (em: Em, spaceId: string) => lock(em, `knowledge_reorder:${spaceId}`);
 
 /** The subscription of one address (any case) to a blog space. */
-export const lockSubscription = (em: Em, spaceId: string, email: string) => lock(em, `kb_sub:${spaceId}:${email.toLowerCase()}`);
+export const lockSubscription = (em: Em, spaceId: string, email: string) =>
+  lock(em, `kb_sub:${spaceId}:${email.toLowerCase()}`);

@@ -34,7 +34,9 @@ export interface SearchRow {
 // Parameters: $1 tenant, $2 space or null, $3 status or null (null: all but archived), then the statement's own.
 const SCOPE = `a.tenant_id = $1 and ($2::uuid is null or a.space_id = $2::uuid) and (case when $3::text is null then a.status <> 'archived' else a.status = $3::text end)`;
 
-const languagesSql = preparedRead<{ language: string }>(`select distinct language from knowledge_spaces where tenant_id = $1 and ($2::uuid is null or id = $2::uuid)`);
+const languagesSql = preparedRead<{ language: string }>(
+  `select distinct language from knowledge_spaces where tenant_id = $1 and ($2::uuid is null or id = $2::uuid)`,
+);
 
 /**
  * Full-text hits first. Only a bounded candidate set is ranked (ts_rank_cd reads each candidate's whole tsvector,
@@ -45,7 +47,9 @@ const languagesSql = preparedRead<{ language: string }>(`select distinct languag
  * parsed in the unaccented configuration of each of the `languages` from $8 on, OR-ed into one constant tsquery (one statement per
  * number of languages).
  */
-const fullTextSql = (languages: number) => `with q0 as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery(knowledge_search_config($${8 + i}::text), $4::text)`).join(' || ')}) as query),
+const fullTextSql = (
+  languages: number,
+) => `with q0 as (select (${Array.from({ length: languages }, (_, i) => `websearch_to_tsquery(knowledge_search_config($${8 + i}::text), $4::text)`).join(' || ')}) as query),
       q as (select query, array(select (regexp_matches(querytree(query), '''((?:[^'']|'''')+)''', 'g'))[1]) as words from q0),
       ranked as (
         (select a.id, ts_rank_cd(a.search_vector, q.query, 1)::float8 as rank from knowledge_articles a, q where ${SCOPE} and knowledge_search_vector(a.language, a.title, '') @@ q.query limit $5)
@@ -89,11 +93,31 @@ const similarTitlesSql = preparedRead<SearchRow>(
 export type SearchScope = [tenantId: string, spaceId: string | null, status: string | null];
 
 /** The search languages of the spaces in scope (one organisation, or one space of it). */
-export const languagesInScope = async (orm: Orm, [tenantId, spaceId]: SearchScope): Promise<string[]> => (await languagesSql(orm, [tenantId, spaceId])).map((l) => l.language);
+export const languagesInScope = async (orm: Orm, [tenantId, spaceId]: SearchScope): Promise<string[]> =>
+  (await languagesSql(orm, [tenantId, spaceId])).map((l) => l.language);
 
 /** Ranked full-text hits of `query` in these languages: at most `titleCandidates` title and `bodyCandidates` body matches ranked, `limit` kept. */
-export const fullTextHits = (orm: Orm, scope: SearchScope, query: string, bounds: { titleCandidates: number; bodyCandidates: number; limit: number }, languages: string[]): Promise<SearchRow[]> =>
-  fullText[languages.length - 1](orm, [...scope, query, bounds.titleCandidates, bounds.bodyCandidates, bounds.limit, ...languages]);
+export const fullTextHits = (
+  orm: Orm,
+  scope: SearchScope,
+  query: string,
+  bounds: { titleCandidates: number; bodyCandidates: number; limit: number },
+  languages: string[],
+): Promise<SearchRow[]> =>
+  fullText[languages.length - 1](orm, [
+    ...scope,
+    query,
+    bounds.titleCandidates,
+    bounds.bodyCandidates,
+    bounds.limit,
+    ...languages,
+  ]);
 
 /** Up to `limit` articles whose titles are similar to the query, other than `foundIds`. */
-export const similarTitles = (orm: Orm, scope: SearchScope, query: string, foundIds: string[], limit: number): Promise<SearchRow[]> => similarTitlesSql(orm, [...scope, query, foundIds, limit]);
+export const similarTitles = (
+  orm: Orm,
+  scope: SearchScope,
+  query: string,
+  foundIds: string[],
+  limit: number,
+): Promise<SearchRow[]> => similarTitlesSql(orm, [...scope, query, foundIds, limit]);

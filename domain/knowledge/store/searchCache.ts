@@ -31,7 +31,12 @@ export type Memo = <U>(key: string, compute: () => Promise<U>) => Promise<U>;
  * gets a memo under the same version for what the answer is built from (e.g. the languages of the spaces in scope),
  * so an uncached search does not read it again either.
  */
-export async function cachedSearch<T>(services: Services, tenantId: string, key: string, compute: (memo: Memo) => Promise<T>): Promise<T> {
+export async function cachedSearch<T>(
+  services: Services,
+  tenantId: string,
+  key: string,
+  compute: (memo: Memo) => Promise<T>,
+): Promise<T> {
   let version: string | null;
   try {
     version = (await services.redis.get(versionKey(services, tenantId))) ?? '0';
@@ -65,6 +70,9 @@ export async function bumpSearchVersion(services: Services, tenantId: string): P
   try {
     await services.redis.incr(versionKey(services, tenantId));
   } catch (err) {
-    services.logger.warn({ err: (err as Error).message, tenantId }, 'knowledge search version not bumped: cached answers live until their TTL');
+    services.logger.warn(
+      { err: (err as Error).message, tenantId },
+      'knowledge search version not bumped: cached answers live until their TTL',
+    );
   }
 }

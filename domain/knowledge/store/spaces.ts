@@ -26,7 +26,8 @@ export async function findSpaceOfAnyTenant(em: Em, id: string): Promise<Knowledg
 }
 
 /** The mode of a space of the em's organisation (it exists: the caller holds one of its articles). */
-export const modeOfSpace = async (em: Em, id: string): Promise<SpaceMode> => (await em.findOneOrFail(KnowledgeSpace, { id }, { fields: ['mode'] })).mode;
+export const modeOfSpace = async (em: Em, id: string): Promise<SpaceMode> =>
+  (await em.findOneOrFail(KnowledgeSpace, { id }, { fields: ['mode'] })).mode;
 
 export async function findCollection(em: Em, id: string): Promise<KnowledgeCollection> {
   const collection = await em.findOne(KnowledgeCollection, { id });
@@ -38,7 +39,8 @@ const spaceById = lean(KnowledgeSpace, { where: 'id = $1' });
 const spaceExists = lean(KnowledgeSpace, { columns: ['id'], where: 'id = $1' });
 
 /** A space of the organisation (lean), or 404. */
-export const readSpace = (scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> => spaceById.byId('Space', scope, id);
+export const readSpace = (scope: LeanScope, id: string): Promise<Lean<KnowledgeSpace>> =>
+  spaceById.byId('Space', scope, id);
 
 /** 404 unless the space is the organisation's (a list reads it beside its page). */
 export async function checkSpace(scope: LeanScope, id: string): Promise<void> {
@@ -46,13 +48,26 @@ export async function checkSpace(scope: LeanScope, id: string): Promise<void> {
 }
 
 // With or without a mode, one prepared statement.
-const spacesPage = lean(KnowledgeSpace, { where: '($1::text is null or mode = $1) and ($2::uuid is null or id > $2)', orderBy: 'id asc', limitParam: '$3' });
+const spacesPage = lean(KnowledgeSpace, {
+  where: '($1::text is null or mode = $1) and ($2::uuid is null or id > $2)',
+  orderBy: 'id asc',
+  limitParam: '$3',
+});
 
-export const spacesOldestFirst = (scope: LeanScope, mode: SpaceMode | null, after: string | null, limit: number): Promise<Lean<KnowledgeSpace>[]> => spacesPage.all(scope, mode, after, limit);
+export const spacesOldestFirst = (
+  scope: LeanScope,
+  mode: SpaceMode | null,
+  after: string | null,
+  limit: number,
+): Promise<Lean<KnowledgeSpace>[]> => spacesPage.all(scope, mode, after, limit);
 
 /** Whether any organisation has a space of this slug (they are unique across the service). */
 export const spaceSlugTaken = async (em: Em, slug: string, exceptId?: string): Promise<boolean> =>
-  !!(await em.findOne(KnowledgeSpace, { slug, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { filters: false, fields: ['id'] }));
+  !!(await em.findOne(
+    KnowledgeSpace,
+    { slug, ...(exceptId ? { id: { $ne: exceptId } } : {}) },
+    { filters: false, fields: ['id'] },
+  ));
 
 /** Everything in a space (collections, articles, their versions and comments, subscribers, statistics). */
 export async function deleteSpaceContents(em: Em, spaceId: string): Promise<void> {
@@ -70,9 +85,14 @@ export async function deleteSpaceContents(em: Em, spaceId: string): Promise<void
 }
 
 // Collections are changed through the em; the listing is lean.
-const collectionsOfSpace = lean(KnowledgeCollection, { where: 'space_id = $1', orderBy: 'sort_order asc, id asc', limit: 1000 });
+const collectionsOfSpace = lean(KnowledgeCollection, {
+  where: 'space_id = $1',
+  orderBy: 'sort_order asc, id asc',
+  limit: 1000,
+});
 
-export const collectionsInOrder = (scope: LeanScope, spaceId: string): Promise<Lean<KnowledgeCollection>[]> => collectionsOfSpace.all(scope, spaceId);
+export const collectionsInOrder = (scope: LeanScope, spaceId: string): Promise<Lean<KnowledgeCollection>[]> =>
+  collectionsOfSpace.all(scope, spaceId);
 
 export const lastCollectionOfSpace = (em: Em, spaceId: string): Promise<{ sortOrder: number } | null> =>
   em.findOne(KnowledgeCollection, { spaceId }, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'] });
@@ -102,7 +122,9 @@ const publicSpacesPage = lean(KnowledgeSpace, {
 });
 
 /** The public space of a slug, of an organisation that is not suspended, or null. */
-export const publicSpaceOfSlug = (services: Services, slug: string): Promise<Lean<KnowledgeSpace> | null> => publicSpaceBySlug.one(withoutTenant(services), slug);
+export const publicSpaceOfSlug = (services: Services, slug: string): Promise<Lean<KnowledgeSpace> | null> =>
+  publicSpaceBySlug.one(withoutTenant(services), slug);
 
 /** `limit` public spaces of organisations not suspended, in slug order after `after`. */
-export const publicSpacesAfter = (services: Services, mode: SpaceMode | null, after: string, limit: number) => publicSpacesPage.all(withoutTenant(services), mode, after, limit);
+export const publicSpacesAfter = (services: Services, mode: SpaceMode | null, after: string, limit: number) =>
+  publicSpacesPage.all(withoutTenant(services), mode, after, limit);

@@ -29,7 +29,8 @@ export async function countView(services: Services, fields: string[], reader: st
   await tx.sadd(keys.readerSets, ...fields).exec();
 }
 
-export const countSearchMiss = (services: Services, field: string) => services.redis.hincrby(statsKeys(services).misses, field, 1);
+export const countSearchMiss = (services: Services, field: string) =>
+  services.redis.hincrby(statsKeys(services).misses, field, 1);
 
 // --- The flush
 
@@ -41,13 +42,15 @@ const GENERATION_FIELD = '#generation';
 const flushLock = (services: Services) => services.key('kb', 'flush-lock');
 
 /** Takes the flush lock for `owner` unless another run holds it; whether it did. */
-export const takeFlushLock = async (services: Services, owner: string): Promise<boolean> => !!(await services.redis.set(flushLock(services), owner, 'PX', FLUSH_LOCK_MS, 'NX'));
+export const takeFlushLock = async (services: Services, owner: string): Promise<boolean> =>
+  !!(await services.redis.set(flushLock(services), owner, 'PX', FLUSH_LOCK_MS, 'NX'));
 
 /** Deletes the lock only if this run still holds it (past FLUSH_LOCK_MS another run may have taken it). */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-export const releaseFlushLock = (services: Services, owner: string) => services.redis.eval(RELEASE, 1, flushLock(services), owner);
+export const releaseFlushLock = (services: Services, owner: string) =>
+  services.redis.eval(RELEASE, 1, flushLock(services), owner);
 
 /**
  * Sets a hash of counts aside (KEYS[1] renamed to KEYS[2]) unless a leftover of a failed run is there (taken as
@@ -84,7 +87,8 @@ export async function takeHash(services: Services, key: string): Promise<TakenCo
 /** The fields that counted readers (a view of a generation already written still has them). */
 export const fieldsWithReaders = (services: Services) => services.redis.smembers(statsKeys(services).readerSets);
 
-export const readersOf = (services: Services, fields: string[]): Promise<number[]> => Promise.all(fields.map((field) => services.redis.pfcount(statsKeys(services).hll(field))));
+export const readersOf = (services: Services, fields: string[]): Promise<number[]> =>
+  Promise.all(fields.map((field) => services.redis.pfcount(statsKeys(services).hll(field))));
 
 /** Once written: the hashes aside dropped, the fields' readers no longer pending. */
 export async function dropFlushed(services: Services, taken: string[], fields: string[]): Promise<void> {
@@ -98,14 +102,21 @@ const GENERATIONS_KEPT = '30 days';
 /** Records the generations (knowledge_stats_flushes) and returns those not recorded before. */
 export async function recordGenerations(em: Em, generations: string[]): Promise<Set<string>> {
   if (!generations.length) return new Set();
-  const rows = await em.execute<{ id: string }[]>(`insert into knowledge_stats_flushes (id, created_at) values ${generations.map(() => '(?, now())').join(', ')} on conflict do nothing returning id`, generations);
+  const rows = await em.execute<{ id: string }[]>(
+    `insert into knowledge_stats_flushes (id, created_at) values ${generations.map(() => '(?, now())').join(', ')} on conflict do nothing returning id`,
+    generations,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
-export const forgetOldGenerations = (em: Em) => em.execute(`delete from knowledge_stats_flushes where created_at < now() - interval '${GENERATIONS_KEPT}'`);
+export const forgetOldGenerations = (em: Em) =>
+  em.execute(`delete from knowledge_stats_flushes where created_at < now() - interval '${GENERATIONS_KEPT}'`);
 
 /** Adds views to a day's row of an article (or of the space: articleId null); readers keep the greatest count. */
-export async function addDailyStat(em: Em, row: { tenantId: string; spaceId: string; articleId: string | null; day: string; views: number; readers: number }): Promise<void> {
+export async function addDailyStat(
+  em: Em,
+  row: { tenantId: string; spaceId: string; articleId: string | null; day: string; views: number; readers: number },
+): Promise<void> {
   await em.execute(
     `insert into knowledge_daily_stats (id, tenant_id, created_at, space_id, article_id, day, views, readers) values (?, ?, now(), ?, ?, ?, ?, ?)
      on conflict (tenant_id, space_id, day, coalesce(article_id, '00000000-0000-0000-0000-000000000000')) do update set views = knowledge_daily_stats.views + excluded.views, readers = greatest(knowledge_daily_stats.readers, excluded.readers)`,
@@ -113,7 +124,10 @@ export async function addDailyStat(em: Em, row: { tenantId: string; spaceId: str
   );
 }
 
-export async function addSearchMisses(em: Em, row: { tenantId: string; spaceId: string; day: string; query: string; count: number }): Promise<void> {
+export async function addSearchMisses(
+  em: Em,
+  row: { tenantId: string; spaceId: string; day: string; query: string; count: number },
+): Promise<void> {
   await em.execute(
     `insert into knowledge_search_misses (id, tenant_id, created_at, space_id, day, query, count) values (?, ?, now(), ?, ?, ?, ?)
      on conflict (tenant_id, space_id, day, query) do update set count = knowledge_search_misses.count + excluded.count`,
@@ -124,7 +138,11 @@ export async function addSearchMisses(em: Em, row: { tenantId: string; spaceId: 
 // --- Analytics: the space's own days (lean), then the sums PostgreSQL computes (preparedRead, the tenant bound as
 // $1 in their text): the ten most viewed articles that still exist, the twenty most missed queries.
 
-const spaceDaysStatement = lean(KnowledgeDailyStat, { columns: ['day', 'views', 'readers'], where: 'space_id = $1 and article_id is null and day between $2::date and $3::date', orderBy: 'day asc' });
+const spaceDaysStatement = lean(KnowledgeDailyStat, {
+  columns: ['day', 'views', 'readers'],
+  where: 'space_id = $1 and article_id is null and day between $2::date and $3::date',
+  orderBy: 'day asc',
+});
 const topArticlesStatement = preparedRead<{ articleId: string; title: string; views: number; readers: number }>(
   `select s.article_id as "articleId", a.title, sum(s.views)::int as views, sum(s.readers)::int as readers
    from knowledge_daily_stats s join knowledge_articles a on a.id = s.article_id and a.tenant_id = s.tenant_id
@@ -143,10 +161,21 @@ export interface DayRange {
   to: string;
 }
 
-export const spaceDays = (scope: LeanScope, spaceId: string, { from, to }: DayRange): Promise<Pick<Lean<KnowledgeDailyStat>, 'day' | 'views' | 'readers'>[]> => spaceDaysStatement.all(scope, spaceId, from, to);
+export const spaceDays = (
+  scope: LeanScope,
+  spaceId: string,
+  { from, to }: DayRange,
+): Promise<Pick<Lean<KnowledgeDailyStat>, 'day' | 'views' | 'readers'>[]> =>
+  spaceDaysStatement.all(scope, spaceId, from, to);
 
 /** `publishedOnly`: only articles published now. */
-export const topArticles = (services: Services, tenantId: string, spaceId: string, { from, to }: DayRange, publishedOnly: boolean) =>
-  topArticlesStatement(services.orm, [tenantId, spaceId, from, to, publishedOnly]);
+export const topArticles = (
+  services: Services,
+  tenantId: string,
+  spaceId: string,
+  { from, to }: DayRange,
+  publishedOnly: boolean,
+) => topArticlesStatement(services.orm, [tenantId, spaceId, from, to, publishedOnly]);
 
-export const missedQueries = (services: Services, tenantId: string, spaceId: string, { from, to }: DayRange) => missedQueriesStatement(services.orm, [tenantId, spaceId, from, to]);
+export const missedQueries = (services: Services, tenantId: string, spaceId: string, { from, to }: DayRange) =>
+  missedQueriesStatement(services.orm, [tenantId, spaceId, from, to]);

@@ -130,7 +130,12 @@ export class LiveRooms {
 
   private keys(roomId: string) {
     const { key } = this.services;
-    return { room: key('vr', 'room', roomId), presence: key('vr', 'presence', roomId), expiry: this.expiryKey(roomId), departed: key('vr', 'departed', roomId) };
+    return {
+      room: key('vr', 'room', roomId),
+      presence: key('vr', 'presence', roomId),
+      expiry: this.expiryKey(roomId),
+      departed: key('vr', 'departed', roomId),
+    };
   }
 
   /** Alone, for the rooms list's occupancy (the other keys would be built for nothing). */
@@ -160,7 +165,15 @@ export class LiveRooms {
    * and before the commit, so the session's participant set holds at least everyone the database records as
    * having joined or hosted it. `starts`: this is the host's arrival that creates the session.
    */
-  async arrive(a: { tenantId: string; roomId: string; sessionId: string; hostUserId: string; userId: string; displayName: string; starts?: boolean }): Promise<void> {
+  async arrive(a: {
+    tenantId: string;
+    roomId: string;
+    sessionId: string;
+    hostUserId: string;
+    userId: string;
+    displayName: string;
+    starts?: boolean;
+  }): Promise<void> {
     const k = this.keys(a.roomId);
     const now = Date.now();
     occupancyCache.forget(k.expiry);
@@ -168,7 +181,17 @@ export class LiveRooms {
       this.services.redis,
       ARRIVE,
       [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey, this.participantsKey(a.sessionId)],
-      [a.sessionId, a.userId, this.record(a.displayName, null, now), now + this.ttlMs, a.tenantId, a.hostUserId, a.roomId, a.starts ? '1' : '0', PARTICIPANTS_TTL_SECONDS],
+      [
+        a.sessionId,
+        a.userId,
+        this.record(a.displayName, null, now),
+        now + this.ttlMs,
+        a.tenantId,
+        a.hostUserId,
+        a.roomId,
+        a.starts ? '1' : '0',
+        PARTICIPANTS_TTL_SECONDS,
+      ],
     );
   }
 
@@ -191,11 +214,22 @@ export class LiveRooms {
    * Refreshes a participant's presence. Null when the caller is not a present participant of a session
    * running in this room of their organisation (never joined, left, or expired).
    */
-  async heartbeat(p: { tenantId: string; roomId: string; userId: string; displayName: string; currentStep: string | null }): Promise<{ sessionId: string; isHost: boolean; expiresAt: Date } | null> {
+  async heartbeat(p: {
+    tenantId: string;
+    roomId: string;
+    userId: string;
+    displayName: string;
+    currentStep: string | null;
+  }): Promise<{ sessionId: string; isHost: boolean; expiresAt: Date } | null> {
     const k = this.keys(p.roomId);
     const now = Date.now();
     const expiresAt = now + this.ttlMs;
-    const result = (await runScript(this.services.redis, HEARTBEAT, [k.room, k.presence, k.expiry], [p.tenantId, p.userId, this.record(p.displayName, p.currentStep, now), expiresAt, now])) as [string, string] | null;
+    const result = (await runScript(
+      this.services.redis,
+      HEARTBEAT,
+      [k.room, k.presence, k.expiry],
+      [p.tenantId, p.userId, this.record(p.displayName, p.currentStep, now), expiresAt, now],
+    )) as [string, string] | null;
     if (!result) return null;
     return { sessionId: result[0], isHost: result[1] === p.userId, expiresAt: new Date(expiresAt) };
   }
@@ -215,11 +249,20 @@ export class LiveRooms {
    * presenceOf for several participants in one round trip. An expiry the sweep claimed but has not recorded
    * yet keeps its time (the claim's); a participant without any presence (lost) is expired now.
    */
-  async presenceOfMany(roomId: string, sessionId: string, userIds: string[], now = Date.now()): Promise<Map<string, PresenceState>> {
+  async presenceOfMany(
+    roomId: string,
+    sessionId: string,
+    userIds: string[],
+    now = Date.now(),
+  ): Promise<Map<string, PresenceState>> {
     const k = this.keys(roomId);
     const multi = this.services.redis.multi().hget(k.room, 'sessionId').smembers(k.departed);
     for (const userId of userIds) multi.zscore(k.expiry, userId); // not ZMSCORE: Redis 6.2+
-    const [[, liveSession], [, claims], ...scores] = (await multi.exec()) as [[null, string | null], [null, string[]], ...[null, string | null][]];
+    const [[, liveSession], [, claims], ...scores] = (await multi.exec()) as [
+      [null, string | null],
+      [null, string[]],
+      ...[null, string | null][],
+    ];
     const states = new Map<string, PresenceState>();
     userIds.forEach((userId, i) => {
       const score = scores[i][1];
@@ -238,7 +281,12 @@ export class LiveRooms {
   async markGone(tenantId: string, roomId: string, sessionId: string, userId: string, at: Date): Promise<void> {
     const k = this.keys(roomId);
     occupancyCache.forget(k.expiry);
-    await runScript(this.services.redis, MARK_GONE, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, userId, at.getTime(), `${tenantId}/${roomId}`]);
+    await runScript(
+      this.services.redis,
+      MARK_GONE,
+      [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey],
+      [sessionId, userId, at.getTime(), `${tenantId}/${roomId}`],
+    );
   }
 
   /** A participant left (not the host: that ends the session). */
@@ -252,7 +300,12 @@ export class LiveRooms {
   async endSession(tenantId: string, roomId: string, sessionId: string): Promise<void> {
     const k = this.keys(roomId);
     occupancyCache.forget(k.expiry);
-    await runScript(this.services.redis, END, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [sessionId, `${tenantId}/${roomId}`]);
+    await runScript(
+      this.services.redis,
+      END,
+      [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey],
+      [sessionId, `${tenantId}/${roomId}`],
+    );
   }
 
   /** Participants present now, with the host flag from the session (not from what headsets claim). */
@@ -271,7 +324,14 @@ export class LiveRooms {
       const raw = stored[userId];
       if (!raw) continue;
       const p = JSON.parse(raw) as StoredPresence;
-      records.push({ userId, displayName: p.displayName, currentStep: p.currentStep, isHost: userId === host, lastSeenAt: new Date(p.lastSeenAt), expiresAt: new Date(Number(expiries[i + 1])) });
+      records.push({
+        userId,
+        displayName: p.displayName,
+        currentStep: p.currentStep,
+        isHost: userId === host,
+        lastSeenAt: new Date(p.lastSeenAt),
+        expiresAt: new Date(Number(expiries[i + 1])),
+      });
     }
     return records;
   }
@@ -319,7 +379,12 @@ export class LiveRooms {
    */
   async claimExpired(tenantId: string, roomId: string, now = Date.now()): Promise<ExpiredPresence[]> {
     const k = this.keys(roomId);
-    const claims = (await runScript(this.services.redis, CLAIM, [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey], [now, `${tenantId}/${roomId}`])) as string[];
+    const claims = (await runScript(
+      this.services.redis,
+      CLAIM,
+      [k.room, k.presence, k.expiry, k.departed, this.liveRoomsKey],
+      [now, `${tenantId}/${roomId}`],
+    )) as string[];
     return claims.map((token) => {
       const [sessionId, userId, expiry] = token.split('/');
       return { tenantId, roomId, sessionId, userId, expiredAt: new Date(expiry ? Number(expiry) : now), token };

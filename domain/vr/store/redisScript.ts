@@ -3,7 +3,12 @@ import type { Redis } from 'ioredis';
 
 /** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
 const shas = new Map<string, string>();
-export async function runScript(redis: Redis, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+export async function runScript(
+  redis: Redis,
+  script: string,
+  keys: string[],
+  args: (string | number)[],
+): Promise<unknown> {
   let sha = shas.get(script);
   if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
   try {

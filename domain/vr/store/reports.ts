@@ -43,7 +43,11 @@ order by 1, 2`;
  * The overview's figures of the organisation's sessions matching the filters: per simulation, per room and
  * overall (grouping sets), sorted by simulation then room.
  */
-export function overviewRows(em: Em, tenantId: string, filters: { simulation?: string; roomId?: string; from?: Date; to?: Date }): Promise<OverviewRow[]> {
+export function overviewRows(
+  em: Em,
+  tenantId: string,
+  filters: { simulation?: string; roomId?: string; from?: Date; to?: Date },
+): Promise<OverviewRow[]> {
   const conditions: [string, unknown][] = [];
   if (filters.simulation) conditions.push(['simulation = ?', filters.simulation]);
   if (filters.roomId) conditions.push(['room_id = ?', filters.roomId]);

@@ -5,7 +5,8 @@ import { VrRoom } from '../../../entities/vr/room';
 
 // Lean statements (docs/database-path.md): one prepared statement serves every combination of filters.
 export const roomsPage = lean(VrRoom, {
-  where: '($1::text is null or status = $1) and ($2::text is null or simulation = $2) and ($3::uuid is null or id > $3)',
+  where:
+    '($1::text is null or status = $1) and ($2::text is null or simulation = $2) and ($3::uuid is null or id > $3)',
   orderBy: 'id asc',
   limitParam: '$4',
 });

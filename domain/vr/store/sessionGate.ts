@@ -53,7 +53,12 @@ export class SessionGate {
   }
 
   private async markRunning(tenantId: string, sessionId: string): Promise<{ value: string; running: boolean }> {
-    const [value, pttl] = (await runScript(this.services.redis, MARK_RUNNING, [this.keyOf(sessionId), this.runningKey], [`${tenantId}:1`, sessionId])) as [string, number];
+    const [value, pttl] = (await runScript(
+      this.services.redis,
+      MARK_RUNNING,
+      [this.keyOf(sessionId), this.runningKey],
+      [`${tenantId}:1`, sessionId],
+    )) as [string, number];
     return { value, running: value === `${tenantId}:1` && Number(pttl) === -1 };
   }
 
@@ -104,7 +109,13 @@ export class SessionGate {
       const suspects = members.filter((id) => !running.has(id));
       if (!suspects.length) continue;
       // The ids alone are the lookup here (the set holds every organisation's).
-      const found = await orm.em.fork().find(VrSession, { id: { $in: suspects } }, { filters: { tenant: false }, fields: ['tenantId', 'status', 'endedAt'] });
+      const found = await orm.em
+        .fork()
+        .find(
+          VrSession,
+          { id: { $in: suspects } },
+          { filters: { tenant: false }, fields: ['tenantId', 'status', 'endedAt'] },
+        );
       const byId = new Map(found.map((s) => [s.id, s]));
       for (const id of suspects) {
         const session = byId.get(id);
@@ -120,7 +131,9 @@ export class SessionGate {
   /** An ended session's state from its end time: accepting for the rest of the grace period, then ended. */
   private async cacheEnd(session: Pick<VrSession, 'id' | 'tenantId' | 'endedAt'>): Promise<string> {
     const { redis, config } = this.services;
-    const graceLeftMs = session.endedAt ? session.endedAt.getTime() + config.TELEMETRY_GRACE_SECONDS * 1000 - Date.now() : 0;
+    const graceLeftMs = session.endedAt
+      ? session.endedAt.getTime() + config.TELEMETRY_GRACE_SECONDS * 1000 - Date.now()
+      : 0;
     const multi = redis.multi().srem(this.runningKey, session.id);
     const state = graceLeftMs > 0 ? `${session.tenantId}:1` : `${session.tenantId}:0`;
     if (graceLeftMs > 0) multi.set(this.keyOf(session.id), state, 'PX', Math.ceil(graceLeftMs));
@@ -132,7 +145,9 @@ export class SessionGate {
   private async load(sessionId: string): Promise<string> {
     const { orm, redis } = this.services;
     // The id alone is the lookup here; the caller's tenant is compared with the one found.
-    const session = await orm.em.fork().findOne(VrSession, { id: sessionId }, { filters: { tenant: false }, fields: ['tenantId', 'status', 'endedAt'] });
+    const session = await orm.em
+      .fork()
+      .findOne(VrSession, { id: sessionId }, { filters: { tenant: false }, fields: ['tenantId', 'status', 'endedAt'] });
     if (!session) {
       await redis.set(this.keyOf(sessionId), 'none', 'EX', 60);
       return 'none';

@@ -11,9 +11,15 @@ export const sessionsPage = lean(VrSession, {
 });
 export const sessionById = lean(VrSession, { where: 'id = $1' });
 /** A session's participants, first joined first (telemetry-only participants last). */
-export const participantsOf = lean(VrParticipant, { where: 'session_id = $1', orderBy: 'joined_at asc nulls last, created_at asc' });
+export const participantsOf = lean(VrParticipant, {
+  where: 'session_id = $1',
+  orderBy: 'joined_at asc nulls last, created_at asc',
+});
 /** The participants of several sessions (a page of reports), first joined first. */
-export const participantsOfSessions = lean(VrParticipant, { where: 'session_id = any($1::uuid[])', orderBy: 'joined_at asc nulls last, created_at asc, id asc' });
+export const participantsOfSessions = lean(VrParticipant, {
+  where: 'session_id = any($1::uuid[])',
+  orderBy: 'joined_at asc nulls last, created_at asc, id asc',
+});
 
 /** The session if it is still running, else null. */
 export function runningSession(em: Em, id: string): Promise<VrSession | null> {
@@ -21,8 +27,14 @@ export function runningSession(em: Em, id: string): Promise<VrSession | null> {
 }
 
 /** Every organisation's running sessions (the presence sweep's reconciliation). */
-export function runningSessionsEverywhere(em: Em): Promise<Pick<VrSession, 'id' | 'tenantId' | 'roomId' | 'hostUserId'>[]> {
-  return em.find(VrSession, { status: 'running' }, { filters: { tenant: false }, fields: ['tenantId', 'roomId', 'hostUserId'] });
+export function runningSessionsEverywhere(
+  em: Em,
+): Promise<Pick<VrSession, 'id' | 'tenantId' | 'roomId' | 'hostUserId'>[]> {
+  return em.find(
+    VrSession,
+    { status: 'running' },
+    { filters: { tenant: false }, fields: ['tenantId', 'roomId', 'hostUserId'] },
+  );
 }
 
 const present = (sessionId: string) => ({ sessionId, joinedAt: { $ne: null }, leftAt: null });
@@ -56,7 +68,10 @@ export async function markLeft(em: Em, sessionId: string, userId: string, at: Da
  * The user joins the session now (again, after leaving: the same row). The telemetry worker may have created
  * the row already (events sent before the join): an upsert, which keeps the first joinedAt.
  */
-export async function upsertJoined(em: Em, p: { id: string; tenantId: string; sessionId: string; userId: string; displayName: string }): Promise<void> {
+export async function upsertJoined(
+  em: Em,
+  p: { id: string; tenantId: string; sessionId: string; userId: string; displayName: string },
+): Promise<void> {
   await em.execute(
     `insert into vr_session_participants (id, tenant_id, created_at, session_id, user_id, display_name, is_host, joined_at)
      values (?, ?, now(), ?, ?, ?, false, now())

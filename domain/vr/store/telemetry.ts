@@ -122,7 +122,10 @@ export function insertBatches(trx: Trx, batches: BatchRow[]): Promise<{ session_
 }
 
 /** Of the users named, the members of the tenant who did not host or join the session. */
-export function membersNotJoined(trx: Trx, named: NamedUserRow[]): Promise<{ tenant_id: string; session_id: string; user_id: string }[]> {
+export function membersNotJoined(
+  trx: Trx,
+  named: NamedUserRow[],
+): Promise<{ tenant_id: string; session_id: string; user_id: string }[]> {
   return rows(trx, MEMBERS_NOT_JOINED, named);
 }
 

@@ -26,20 +26,40 @@ describe('mail: per-recipient cap on mails anyone can cause', () => {
     const owner = await createAccount(stack, { tier: 'business' });
     const business = (await stack.http.get('/api/businesses').set(owner.auth)).body as { id: string };
     slug = `capped-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    expect((await stack.http.patch(`/api/businesses/${business.id}`).set(owner.auth).send({ publicSlug: slug, publicProfile: { published: true } })).status).toBe(200);
-    serviceId = (await stack.http.post('/api/rdv/services').set(owner.auth).send({ name: 'Coupe', durationMinutes: 30, priceCents: 2500 })).body.id;
-    expect((await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'Alice', weeklyHours: ALL_WEEK })).status).toBe(201);
+    expect(
+      (
+        await stack.http
+          .patch(`/api/businesses/${business.id}`)
+          .set(owner.auth)
+          .send({ publicSlug: slug, publicProfile: { published: true } })
+      ).status,
+    ).toBe(200);
+    serviceId = (
+      await stack.http
+        .post('/api/rdv/services')
+        .set(owner.auth)
+        .send({ name: 'Coupe', durationMinutes: 30, priceCents: 2500 })
+    ).body.id;
+    expect(
+      (await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'Alice', weeklyHours: ALL_WEEK }))
+        .status,
+    ).toBe(201);
   });
   afterAll(() => stack.close());
 
-  const book = (email: string, start: string) => stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: 'Someone', email, serviceId, start });
-  const requestLink = (email: string) => stack.http.post('/api/public/auth/request-link').send({ publicSlug: slug, email });
+  const book = (email: string, start: string) =>
+    stack.http.post(`/api/public/stores/${slug}/bookings`).send({ name: 'Someone', email, serviceId, start });
+  const requestLink = (email: string) =>
+    stack.http.post('/api/public/auth/request-link').send({ publicSlug: slug, email });
   /** The recipient's mails once the worker has handled every one of them. */
   const handled = (email: string, count: number) =>
-    eventually(async () => {
-      const mails = await mailsTo(stack, email);
-      return mails.length === count && mails.every((m) => m.status !== 'queued') ? mails : null;
-    }, { what: `${count} mails to ${email} handled` });
+    eventually(
+      async () => {
+        const mails = await mailsTo(stack, email);
+        return mails.length === count && mails.every((m) => m.status !== 'queued') ? mails : null;
+      },
+      { what: `${count} mails to ${email} handled` },
+    );
   const capped = async () => (await stack.services.metrics.mailsCapped.get()).values.reduce((n, v) => n + v.value, 0);
 
   it('sends an address at most the cap an hour, answers every request as usual and records the rest capped', async () => {
@@ -65,7 +85,9 @@ describe('mail: per-recipient cap on mails anyone can cause', () => {
     const outbox = await stack.http.get('/admin/outbox').query({ to: victim, status: 'capped' }).set(admin.auth);
     expect(outbox.status).toBe(200);
     expect(outbox.body.items).toHaveLength(5 - CAP);
-    expect((await stack.http.get('/admin/stats/overview').set(admin.auth)).body.mails.capped).toBeGreaterThanOrEqual(5 - CAP);
+    expect((await stack.http.get('/admin/stats/overview').set(admin.auth)).body.mails.capped).toBeGreaterThanOrEqual(
+      5 - CAP,
+    );
 
     // Another address is not affected, and the booking made past the cap stands (its manage token was answered).
     const other = `other.${Date.now()}@example.test`;

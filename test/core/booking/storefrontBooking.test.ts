@@ -16,7 +16,11 @@ interface Shop {
 }
 
 /** Small limits, so that tests reach them; each booking names its client address (X-Forwarded-For, trusted from loopback). */
-const LIMITS = { RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '3', RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: '2', RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: '20' };
+const LIMITS = {
+  RATE_LIMIT_BOOKINGS_PER_IP_HOUR: '3',
+  RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR: '2',
+  RATE_LIMIT_BOOKINGS_PER_STORE_HOUR: '20',
+};
 
 /**
  * A storefront booking commits its customer, its appointment and its confirmation mail at once: a refused booking
@@ -34,30 +38,59 @@ describe('core: storefront booking', () => {
     const account = await createAccount(stack, { tier: 'business' });
     const business = (await stack.http.get('/api/businesses').set(account.auth)).body as { id: string };
     const publicSlug = `shop-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    expect((await stack.http.patch(`/api/businesses/${business.id}`).set(account.auth).send({ publicSlug, publicProfile: { published: true } })).status).toBe(200);
-    const service = (await stack.http.post('/api/rdv/services').set(account.auth).send({ name: 'Coupe', durationMinutes: 30, priceCents: 2500 })).body.id as string;
-    const staff = (await stack.http.post('/api/rdv/staff').set(account.auth).send({ displayName: 'Alice', weeklyHours: ALL_WEEK })).body.id as string;
+    expect(
+      (
+        await stack.http
+          .patch(`/api/businesses/${business.id}`)
+          .set(account.auth)
+          .send({ publicSlug, publicProfile: { published: true } })
+      ).status,
+    ).toBe(200);
+    const service = (
+      await stack.http
+        .post('/api/rdv/services')
+        .set(account.auth)
+        .send({ name: 'Coupe', durationMinutes: 30, priceCents: 2500 })
+    ).body.id as string;
+    const staff = (
+      await stack.http.post('/api/rdv/staff').set(account.auth).send({ displayName: 'Alice', weeklyHours: ALL_WEEK })
+    ).body.id as string;
     return { owner: account, slug: publicSlug, serviceId: service, staffId: staff };
   }
 
   beforeAll(async () => {
     // Workers off: the hub notifications a request enqueued stay in their queue, where the test reads them.
-    stack = await startStack({ workers: false, env: { HUB_URL: 'http://127.0.0.1:9', CORE_WEBHOOK_SECRET: 'core-secret', ...LIMITS } });
+    stack = await startStack({
+      workers: false,
+      env: { HUB_URL: 'http://127.0.0.1:9', CORE_WEBHOOK_SECRET: 'core-secret', ...LIMITS },
+    });
     ({ owner, slug, serviceId, staffId } = await openShop());
   });
   afterAll(() => stack.close());
 
   const bookAt = (shop: Pick<Shop, 'slug' | 'serviceId'>, body: Record<string, unknown>, ip: string) =>
-    stack.http.post(`/api/public/stores/${shop.slug}/bookings`).set('X-Forwarded-For', ip).send({ serviceId: shop.serviceId, ...body });
+    stack.http
+      .post(`/api/public/stores/${shop.slug}/bookings`)
+      .set('X-Forwarded-For', ip)
+      .send({ serviceId: shop.serviceId, ...body });
   const bookOnline = (body: Record<string, unknown>, ip = '198.51.100.1') => bookAt({ slug, serviceId }, body, ip);
-  const customersWith = (emails: string[]) => stack.services.orm.em.fork().find(Customer, { primaryEmail: { $in: emails } }, { filters: false });
+  const customersWith = (emails: string[]) =>
+    stack.services.orm.em.fork().find(Customer, { primaryEmail: { $in: emails } }, { filters: false });
   const hubEvents = async (event: string) =>
-    (await stack.services.queues.get(hubNotificationsQueue).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => j.data as HubNotification).filter((n) => n.event === event);
+    (
+      await stack.services.queues
+        .get(hubNotificationsQueue)
+        .getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])
+    )
+      .map((j) => j.data as HubNotification)
+      .filter((n) => n.event === event);
 
   it('leaves no customer and no customer.created event behind a lost race (409 slot_taken)', async () => {
     const start = '2030-04-01T08:00:00.000Z';
     const emails = Array.from({ length: 12 }, (_, i) => `racer.${i}.${Date.now()}@example.test`);
-    const answers = await Promise.all(emails.map((email, i) => bookOnline({ name: `Racer ${i}`, email, start }, `198.51.100.${10 + i}`)));
+    const answers = await Promise.all(
+      emails.map((email, i) => bookOnline({ name: `Racer ${i}`, email, start }, `198.51.100.${10 + i}`)),
+    );
     const won = answers.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((r) => r.status !== 201)) expectProblem(lost, 409, 'slot_taken');
@@ -81,7 +114,9 @@ describe('core: storefront booking', () => {
     await owner.execute(
       `create function refuse_mail() returns trigger language plpgsql as $$ begin if new."to" = '${email}' then raise exception 'canceling statement due to statement timeout' using errcode = '57014'; end if; return new; end $$`,
     );
-    await owner.execute('create trigger refuse_mail before insert on mail_messages for each row execute function refuse_mail()');
+    await owner.execute(
+      'create trigger refuse_mail before insert on mail_messages for each row execute function refuse_mail()',
+    );
     try {
       expectProblem(await bookOnline(booking), 503, 'dependency_unavailable');
     } finally {
@@ -99,15 +134,25 @@ describe('core: storefront booking', () => {
 
   it('a member booking refused with 409 slot_taken creates no customer either', async () => {
     const start = '2030-04-01T12:00:00.000Z';
-    expect((await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId, staffId, start })).status).toBe(201);
+    expect(
+      (await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId, staffId, start })).status,
+    ).toBe(201);
     const email = `refused.${Date.now()}@example.test`;
-    expectProblem(await stack.http.post('/api/appointments').set(owner.auth).send({ serviceId, staffId, start, attendee: { name: 'Rita Refused', email } }), 409, 'slot_taken');
+    expectProblem(
+      await stack.http
+        .post('/api/appointments')
+        .set(owner.auth)
+        .send({ serviceId, staffId, start, attendee: { name: 'Rita Refused', email } }),
+      409,
+      'slot_taken',
+    );
     expect(await customersWith([email])).toEqual([]);
     expect((await hubEvents('customer.created')).filter((n) => n.data.name === 'Rita Refused')).toEqual([]);
   });
 
   /** Slot n of 2030-05-06 (a Monday) and on: 30-minute slots from 09:00 Paris time (07:00Z in May), 18 a day. */
-  const slot = (n: number) => new Date(Date.UTC(2030, 4, 6 + Math.floor(n / 18), 7, 0) + (n % 18) * 30 * 60_000).toISOString();
+  const slot = (n: number) =>
+    new Date(Date.UTC(2030, 4, 6 + Math.floor(n / 18), 7, 0) + (n % 18) * 30 * 60_000).toISOString();
   const expectLimited = (res: Awaited<ReturnType<typeof bookOnline>>) => {
     expectProblem(res, 429, 'rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -120,9 +165,11 @@ describe('core: storefront booking', () => {
     const email = (i: number) => `flood.${i}.${Date.now()}@example.test`;
     // Refused bookings (a slot taken, bad input) cost nothing.
     expect((await bookAt(shop, { name: 'First', email: email(0), start: slot(0) }, '203.0.113.99')).status).toBe(201);
-    for (let i = 0; i < 4; i++) expectProblem(await bookAt(shop, { name: 'Late', email: email(100 + i), start: slot(0) }, ip), 409, 'slot_taken');
+    for (let i = 0; i < 4; i++)
+      expectProblem(await bookAt(shop, { name: 'Late', email: email(100 + i), start: slot(0) }, ip), 409, 'slot_taken');
     expectProblem(await bookAt(shop, { name: '', email: email(200), start: slot(1) }, ip), 400, 'validation_failed');
-    for (let i = 1; i <= 3; i++) expect((await bookAt(shop, { name: `Flood ${i}`, email: email(i), start: slot(i) }, ip)).status).toBe(201);
+    for (let i = 1; i <= 3; i++)
+      expect((await bookAt(shop, { name: `Flood ${i}`, email: email(i), start: slot(i) }, ip)).status).toBe(201);
     const refused = await bookAt(shop, { name: 'Flood 4', email: email(4), start: slot(4) }, ip);
     expectLimited(refused);
     expect(await customersWith([email(4)])).toEqual([]);
@@ -135,16 +182,39 @@ describe('core: storefront booking', () => {
     const email = `inbox.${Date.now()}@example.test`;
     expect((await bookAt(shop, { name: 'Ines', email, start: slot(20) }, '192.0.2.1')).status).toBe(201);
     expect((await bookAt(shop, { name: 'Ines', email, start: slot(21) }, '192.0.2.2')).status).toBe(201);
-    expectLimited(await bookAt(shop, { name: 'Ines', email: ` ${email.toUpperCase()} `, start: slot(22) }, '192.0.2.3'));
+    expectLimited(
+      await bookAt(shop, { name: 'Ines', email: ` ${email.toUpperCase()} `, start: slot(22) }, '192.0.2.3'),
+    );
     expect(await stack.services.orm.em.fork().count(Appointment, { attendeeEmail: email }, { filters: false })).toBe(2);
-    expect(await stack.services.orm.em.fork().count(MailMessage, { to: email, template: 'booking_confirmation' })).toBe(2);
+    expect(await stack.services.orm.em.fork().count(MailMessage, { to: email, template: 'booking_confirmation' })).toBe(
+      2,
+    );
   });
 
   it('limits the bookings one store takes an hour, whatever the addresses; other stores still book', async () => {
     const shop = await openShop();
     const stamp = Date.now();
-    for (let i = 0; i < 20; i++) expect((await bookAt(shop, { name: `Guest ${i}`, email: `guest.${i}.${stamp}@example.test`, start: slot(40 + i) }, `10.1.${i}.1`)).status).toBe(201);
-    expectLimited(await bookAt(shop, { name: 'Guest 20', email: `guest.20.${stamp}@example.test`, start: slot(60) }, '10.1.20.1'));
-    expect((await bookAt({ slug, serviceId }, { name: 'Elsewhere', email: `elsewhere.${stamp}@example.test`, start: slot(60) }, '10.1.21.1')).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (
+          await bookAt(
+            shop,
+            { name: `Guest ${i}`, email: `guest.${i}.${stamp}@example.test`, start: slot(40 + i) },
+            `10.1.${i}.1`,
+          )
+        ).status,
+      ).toBe(201);
+    expectLimited(
+      await bookAt(shop, { name: 'Guest 20', email: `guest.20.${stamp}@example.test`, start: slot(60) }, '10.1.20.1'),
+    );
+    expect(
+      (
+        await bookAt(
+          { slug, serviceId },
+          { name: 'Elsewhere', email: `elsewhere.${stamp}@example.test`, start: slot(60) },
+          '10.1.21.1',
+        )
+      ).status,
+    ).toBe(201);
   });
 });

@@ -13,8 +13,16 @@ describe('CRM regression: concurrent edits of different custom fields', () => {
   beforeAll(async () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack);
-    await stack.http.put('/api/customers/fields/industry').set(owner.auth).send({ label: 'Industry', type: 'text' }).expect(201);
-    await stack.http.put('/api/customers/fields/seats').set(owner.auth).send({ label: 'Seats', type: 'number' }).expect(201);
+    await stack.http
+      .put('/api/customers/fields/industry')
+      .set(owner.auth)
+      .send({ label: 'Industry', type: 'text' })
+      .expect(201);
+    await stack.http
+      .put('/api/customers/fields/seats')
+      .set(owner.auth)
+      .send({ label: 'Seats', type: 'number' })
+      .expect(201);
   });
   afterAll(() => stack.close());
 
@@ -23,8 +31,14 @@ describe('CRM regression: concurrent edits of different custom fields', () => {
     for (let i = 0; i < 5; i++) {
       const customer = await makeCustomer(stack, owner, { name: `Acme ${i}` });
       const [a, b] = await Promise.all([
-        stack.http.patch(`/api/customers/${customer.id}`).set(owner.auth).send({ custom: { industry: 'software' } }),
-        stack.http.patch(`/api/customers/${customer.id}`).set(owner.auth).send({ custom: { seats: 40 } }),
+        stack.http
+          .patch(`/api/customers/${customer.id}`)
+          .set(owner.auth)
+          .send({ custom: { industry: 'software' } }),
+        stack.http
+          .patch(`/api/customers/${customer.id}`)
+          .set(owner.auth)
+          .send({ custom: { seats: 40 } }),
       ]);
       expect([a.status, b.status]).toEqual([200, 200]);
       const after = await stack.http.get(`/api/customers/${customer.id}`).set(owner.auth).expect(200);

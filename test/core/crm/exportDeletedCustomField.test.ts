@@ -32,8 +32,15 @@ describe('CRM regression: export after a custom field is deleted', () => {
   };
 
   it('does not export the values of a deleted custom field', async () => {
-    await stack.http.put('/api/customers/fields/discount_notes').set(owner.auth).send({ label: 'Discount notes', type: 'text' }).expect(201);
-    const customer = await makeCustomer(stack, owner, { name: 'Umbrella', custom: { discount_notes: 'max 40% approved by CFO' } });
+    await stack.http
+      .put('/api/customers/fields/discount_notes')
+      .set(owner.auth)
+      .send({ label: 'Discount notes', type: 'text' })
+      .expect(201);
+    const customer = await makeCustomer(stack, owner, {
+      name: 'Umbrella',
+      custom: { discount_notes: 'max 40% approved by CFO' },
+    });
     await stack.http.delete('/api/customers/fields/discount_notes').set(owner.auth).expect(204);
     // The API hides it at once, as documented.
     expect((await stack.http.get(`/api/customers/${customer.id}`).set(owner.auth)).body.custom).toEqual({});

@@ -17,8 +17,20 @@ describe('CRM nightly health pass', () => {
   afterAll(() => stack.close());
 
   const settled = () =>
-    eventually(async () => Object.values(await stack.services.queues.get(crmHealthQueue).getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0), { what: 'crm-health jobs to finish' });
-  const computedAt = async (ids: string[]) => Promise.all(ids.map(async (id) => (await stack.http.get(`/api/customers/${id}/score`).set(owner.auth).expect(200)).body.computedAt as string));
+    eventually(
+      async () =>
+        Object.values(
+          await stack.services.queues.get(crmHealthQueue).getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+        ).every((n) => n === 0),
+      { what: 'crm-health jobs to finish' },
+    );
+  const computedAt = async (ids: string[]) =>
+    Promise.all(
+      ids.map(
+        async (id) =>
+          (await stack.http.get(`/api/customers/${id}/score`).set(owner.auth).expect(200)).body.computedAt as string,
+      ),
+    );
   const nightly = async (slot: string, jobId = slot) => {
     await stack.services.queues.add(crmHealthNightlyQueue, { slot }, { jobId });
     const job = await finishedJob(stack, crmHealthNightlyQueue, jobId);
@@ -27,7 +39,7 @@ describe('CRM nightly health pass', () => {
     return job.returnvalue as { jobs: number };
   };
 
-  it('recomputes every score once a night, however often the night\'s job runs', async () => {
+  it("recomputes every score once a night, however often the night's job runs", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await makeCustomer(stack, owner, { name: `C${i}` })).id);
     await settled();

@@ -25,7 +25,10 @@ describe('CRM regression: completing a planned call early', () => {
     expect(planned.status).toBe(201);
     expect(planned.body.completedAt).toBeNull();
 
-    const done = await stack.http.patch(`/api/customers/activities/${planned.body.id}`).set(owner.auth).send({ completed: true });
+    const done = await stack.http
+      .patch(`/api/customers/activities/${planned.body.id}`)
+      .set(owner.auth)
+      .send({ completed: true });
     expect(done.status).toBe(200);
     expect(done.body.completedAt).not.toBeNull();
 
@@ -39,7 +42,12 @@ describe('CRM regression: completing a planned call early', () => {
     const res = await stack.http
       .post(`/api/customers/${customer.id}/activities`)
       .set(owner.auth)
-      .send({ type: 'meeting', subject: 'Demo', dueAt: new Date(Date.now() + 3600_000).toISOString(), completed: true });
+      .send({
+        type: 'meeting',
+        subject: 'Demo',
+        dueAt: new Date(Date.now() + 3600_000).toISOString(),
+        completed: true,
+      });
     expect(res.status).toBe(201);
     expect(res.body.completedAt).not.toBeNull();
     const after = await stack.http.get(`/api/customers/${customer.id}`).set(owner.auth).expect(200);

@@ -15,9 +15,18 @@ describe('CRM: customers for other modules', () => {
     const a = await createAccount(stack);
     const b = await createAccount(stack);
     const ctxA = () => tenantContext(stack.services, a.tenantId, a.user.id);
-    const made = await Promise.all([1, 2, 3].map(() => findOrCreateCustomer(ctxA(), { name: 'Ada Lovelace', email: ' Ada@Example.test ', phone: '+33 6 12 34 56 78' })));
+    const made = await Promise.all(
+      [1, 2, 3].map(() =>
+        findOrCreateCustomer(ctxA(), { name: 'Ada Lovelace', email: ' Ada@Example.test ', phone: '+33 6 12 34 56 78' }),
+      ),
+    );
     expect(new Set(made.map((c) => c.id)).size).toBe(1);
-    expect(made[0]).toMatchObject({ kind: 'person', name: 'Ada Lovelace', primaryEmail: 'ada@example.test', phones: [{ type: 'work', value: '+33 6 12 34 56 78', primary: true }] });
+    expect(made[0]).toMatchObject({
+      kind: 'person',
+      name: 'Ada Lovelace',
+      primaryEmail: 'ada@example.test',
+      phones: [{ type: 'work', value: '+33 6 12 34 56 78', primary: true }],
+    });
     const again = await findOrCreateCustomer(ctxA(), { name: 'Someone else', email: 'ada@example.test' });
     expect(again.id).toBe(made[0].id);
     expect(again.name).toBe('Ada Lovelace');

@@ -17,7 +17,14 @@ describe('e-invoice submission', () => {
   const platform = fakePlatform();
   beforeAll(async () => {
     const url = await platform.start();
-    stack = await startStack({ workers: ['einvoice'], env: { EINVOICE_PLATFORM_URL: url, EINVOICE_PLATFORM_TOKEN: 'platform-token', EINVOICE_PLATFORM_NAME: 'test-pdp' } });
+    stack = await startStack({
+      workers: ['einvoice'],
+      env: {
+        EINVOICE_PLATFORM_URL: url,
+        EINVOICE_PLATFORM_TOKEN: 'platform-token',
+        EINVOICE_PLATFORM_NAME: 'test-pdp',
+      },
+    });
     bare = await startStack({ sharing: stack, workers: false, env: { ...stack.env, EINVOICE_PLATFORM_URL: '' } });
     org = await invoicingOrg(stack);
     customerId = (await customerOf(stack, org)).id;
@@ -33,10 +40,16 @@ describe('e-invoice submission', () => {
     const res = await bare.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('einvoice_platform_not_configured');
-    expect((await bare.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'not_submitted', history: [] });
+    expect((await bare.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({
+      status: 'not_submitted',
+      history: [],
+    });
     // Unknown, and another organisation's: 404.
     const other = await invoicingOrg(stack);
-    for (const [id, auth] of [['0190a8f0-0000-7000-8000-000000000000', org.auth], [inv.id, other.auth]] as const) {
+    for (const [id, auth] of [
+      ['0190a8f0-0000-7000-8000-000000000000', org.auth],
+      [inv.id, other.auth],
+    ] as const) {
       expect((await stack.http.get(`/api/invoices/${id}/einvoice`).set(auth)).status).toBe(404);
     }
   });
@@ -57,11 +70,23 @@ describe('e-invoice submission', () => {
     expect(new Set(mine.map((p) => p.key)).size).toBe(1);
     expect(Buffer.from(String(mine[0].body.document), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const state = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
-    expect(state).toMatchObject({ status: 'submitted', platformId: expect.stringMatching(/^PDP-/), attempts: 3, lastError: null, history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })] });
+    expect(state).toMatchObject({
+      status: 'submitted',
+      platformId: expect.stringMatching(/^PDP-/),
+      attempts: 3,
+      lastError: null,
+      history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })],
+    });
 
     // A replayed job sends nothing again.
-    await stack.services.queues.add(einvoiceQueue, { kind: 'submit', tenantId: org.tenantId, invoiceId: inv.id }, { jobId: `replay.${inv.id}` });
-    expect((await finishedJob(stack, einvoiceQueue, `replay.${inv.id}`)).returnvalue).toEqual({ outcome: 'already_submitted' });
+    await stack.services.queues.add(
+      einvoiceQueue,
+      { kind: 'submit', tenantId: org.tenantId, invoiceId: inv.id },
+      { jobId: `replay.${inv.id}` },
+    );
+    expect((await finishedJob(stack, einvoiceQueue, `replay.${inv.id}`)).returnvalue).toEqual({
+      outcome: 'already_submitted',
+    });
     expect(platform.posts.filter((p) => p.body.number === inv.number)).toHaveLength(3);
 
     // Lifecycle statuses the platform reports are polled into the history once each.
@@ -77,7 +102,12 @@ describe('e-invoice submission', () => {
     }
     const after = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
     expect(after.status).toBe('paid');
-    expect(after.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'delivered', 'paid']);
+    expect(after.history.map((h: { status: string }) => h.status)).toEqual([
+      'queued',
+      'submitted',
+      'delivered',
+      'paid',
+    ]);
   });
 
   it('polls every open document in turn, however many there are: those with no news or an unreadable lifecycle do not hold the places', async () => {
@@ -85,9 +115,13 @@ describe('e-invoice submission', () => {
       const inv = await issued(stack, org, customerId);
       expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
       await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`);
-      return { id: inv.id, platformId: (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body.platformId as string };
+      return {
+        id: inv.id,
+        platformId: (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body.platformId as string,
+      };
     };
-    const status = async (invoiceId: string) => (await stack.http.get(`/api/invoices/${invoiceId}/einvoice`).set(org.auth)).body.status as string;
+    const status = async (invoiceId: string) =>
+      (await stack.http.get(`/api/invoices/${invoiceId}/einvoice`).set(org.auth)).body.status as string;
     // The oldest open documents: one whose lifecycle the platform cannot read, one waiting for its recipient.
     const unreadable = await submitted();
     const waiting = await submitted();
@@ -95,29 +129,47 @@ describe('e-invoice submission', () => {
     platform.unreadable.add(unreadable.platformId);
     platform.lifecycle.set(delivered.platformId, [{ id: 'd1', status: 'delivered', at: new Date().toISOString() }]);
     // Runs of one document each (the production limit is 500): as many runs as open documents read each once.
-    const [{ open }] = await stack.services.orm.em.fork().execute<{ open: number }[]>(
-      "select count(*)::int as open from inv_einvoice_submissions where platform_id is not null and status not in ('rejected', 'refused', 'paid', 'failed')",
-    );
+    const [{ open }] = await stack.services.orm.em
+      .fork()
+      .execute<{ open: number }[]>(
+        "select count(*)::int as open from inv_einvoice_submissions where platform_id is not null and status not in ('rejected', 'refused', 'paid', 'failed')",
+      );
     expect(open).toBeGreaterThanOrEqual(3);
     const poll = async (runs: number) => {
       for (let i = 0; i < runs; i++) expect(await pollLifecycles(stack.services, 1)).toMatchObject({ polled: 1 });
     };
     await poll(open);
-    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual(['submitted', 'submitted', 'delivered']);
+    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual([
+      'submitted',
+      'submitted',
+      'delivered',
+    ]);
     // The failed read and the document without news come round again.
     platform.unreadable.delete(unreadable.platformId);
-    platform.lifecycle.set(unreadable.platformId, [{ id: 'u1', status: 'refused', at: new Date().toISOString(), reason: 'wrong buyer' }]);
+    platform.lifecycle.set(unreadable.platformId, [
+      { id: 'u1', status: 'refused', at: new Date().toISOString(), reason: 'wrong buyer' },
+    ]);
     platform.lifecycle.set(waiting.platformId, [{ id: 'w1', status: 'received', at: new Date().toISOString() }]);
     await poll(open);
-    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual(['refused', 'received', 'delivered']);
+    expect([await status(unreadable.id), await status(waiting.id), await status(delivered.id)]).toEqual([
+      'refused',
+      'received',
+      'delivered',
+    ]);
     // Read again, nothing is recorded twice.
     await poll(open);
-    expect((await stack.http.get(`/api/invoices/${waiting.id}/einvoice`).set(org.auth)).body.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'submitted', 'received']);
+    expect(
+      (await stack.http.get(`/api/invoices/${waiting.id}/einvoice`).set(org.auth)).body.history.map(
+        (h: { status: string }) => h.status,
+      ),
+    ).toEqual(['queued', 'submitted', 'received']);
   });
 
   it('accepts a submission whose job could not be enqueued: the job committed with it is enqueued by the relay', async () => {
     const inv = await issued(stack, org, customerId);
-    const addStaged = jest.spyOn(stack.services.queues, 'addStaged').mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
+    const addStaged = jest
+      .spyOn(stack.services.queues, 'addStaged')
+      .mockRejectedValueOnce(new DependencyUnavailableError('Redis'));
     try {
       expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
     } finally {
@@ -125,27 +177,37 @@ describe('e-invoice submission', () => {
     }
     expect(await stack.services.queues.get(einvoiceQueue).getJobState(`einvoice.submit.${inv.id}`)).toBe('unknown');
     await relayStagedJobs(stack.services, 0);
-    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`)).returnvalue).toEqual({ outcome: 'submitted' });
+    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`)).returnvalue).toEqual({
+      outcome: 'submitted',
+    });
     // Submitting again answers the state and changes nothing.
     const again = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
     expect(again.status).toBe(200);
-    expect((await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({ status: 'submitted', history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })] });
+    expect((await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body).toMatchObject({
+      status: 'submitted',
+      history: [expect.objectContaining({ status: 'queued' }), expect.objectContaining({ status: 'submitted' })],
+    });
   });
 
   it('resubmits a submission that failed after every attempt', async () => {
     const inv = await issued(stack, org, customerId);
     platform.failNext(8);
     expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
-    const failed = await eventually(async () => {
-      const body = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
-      return body.status === 'failed' ? body : null;
-    }, { timeoutMs: 30_000 });
+    const failed = await eventually(
+      async () => {
+        const body = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
+        return body.status === 'failed' ? body : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(failed).toMatchObject({ platformId: null, attempts: 8, lastError: expect.stringContaining('503') });
     const res = await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'queued', lastError: null });
     // Its own job (the failed one is kept): submitted once, and submitting again now answers its state.
-    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}.1`)).returnvalue).toEqual({ outcome: 'submitted' });
+    expect((await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}.1`)).returnvalue).toEqual({
+      outcome: 'submitted',
+    });
     expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(200);
     const state = (await stack.http.get(`/api/invoices/${inv.id}/einvoice`).set(org.auth)).body;
     expect(state).toMatchObject({ status: 'submitted', attempts: 9, platformId: expect.stringMatching(/^PDP-/) });

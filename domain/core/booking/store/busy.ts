@@ -44,7 +44,15 @@ export interface BusyEdges {
  * the int8 cast): exact for the millisecond instants the app writes, and half the database's time of numeric
  * `extract` over a month of appointments.
  */
-export async function busyEdges(em: Em, tenantId: string, staffIds: string[], userIds: string[], from: Date, to: Date, ignoreAppointmentId?: string): Promise<BusyEdges[]> {
+export async function busyEdges(
+  em: Em,
+  tenantId: string,
+  staffIds: string[],
+  userIds: string[],
+  from: Date,
+  to: Date,
+  ignoreAppointmentId?: string,
+): Promise<BusyEdges[]> {
   const rows = await em.execute<{ staff_id: string | null; owner_id: string | null; spans: string }[]>(
     `select staff_id, null as owner_id, string_agg((date_part('epoch', blocked_from) * 1000)::int8 || ' ' || (date_part('epoch', blocked_until) * 1000)::int8, ' ') as spans
        from booking_appointments
@@ -56,7 +64,15 @@ export async function busyEdges(em: Em, tenantId: string, staffIds: string[], us
        where tenant_id = ? and busy and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})
        group by 1, 2`,
     [
-      ...[tenantId, staffIds, to, from, new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000), new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000), ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
+      ...[
+        tenantId,
+        staffIds,
+        to,
+        from,
+        new Date(to.getTime() + MAX_BEFORE_MINUTES * 60_000),
+        new Date(from.getTime() - MAX_DURATION_AND_AFTER_MINUTES * 60_000),
+        ...(ignoreAppointmentId ? [ignoreAppointmentId] : []),
+      ],
       ...[tenantId, to, from, staffIds, ...(userIds.length ? [userIds] : [])],
     ],
   );
@@ -64,14 +80,39 @@ export async function busyEdges(em: Em, tenantId: string, staffIds: string[], us
 }
 
 /** Busy calendar events overlapping [from, to) on staff members or owned by members (their owner, staff and times). */
-export const busyEvents = (em: Em, staffIds: string[], userIds: string[], from: Date, to: Date): Promise<Pick<CalendarEvent, 'staffId' | 'ownerId' | 'startAt' | 'endAt'>[]> =>
-  em.find(CalendarEvent, { busy: true, startAt: { $lt: to }, endAt: { $gt: from }, $or: [{ staffId: { $in: staffIds } }, { ownerId: { $in: userIds } }] }, { fields: ['staffId', 'ownerId', 'startAt', 'endAt'] });
+export const busyEvents = (
+  em: Em,
+  staffIds: string[],
+  userIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Pick<CalendarEvent, 'staffId' | 'ownerId' | 'startAt' | 'endAt'>[]> =>
+  em.find(
+    CalendarEvent,
+    {
+      busy: true,
+      startAt: { $lt: to },
+      endAt: { $gt: from },
+      $or: [{ staffId: { $in: staffIds } }, { ownerId: { $in: userIds } }],
+    },
+    { fields: ['staffId', 'ownerId', 'startAt', 'endAt'] },
+  );
 
 /** HR employees' time zones and their granted leave touching the dates [first, last]. */
-export async function grantedLeave(em: Em, employeeIds: string[], first: string, last: string): Promise<{ zones: Map<string, string>; leave: HrLeaveRequest[] }> {
+export async function grantedLeave(
+  em: Em,
+  employeeIds: string[],
+  first: string,
+  last: string,
+): Promise<{ zones: Map<string, string>; leave: HrLeaveRequest[] }> {
   const [employees, leave] = await Promise.all([
     em.find(HrEmployee, { id: { $in: employeeIds } }, { fields: ['id', 'timeZone'] }),
-    em.find(HrLeaveRequest, { employeeId: { $in: employeeIds }, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } }),
+    em.find(HrLeaveRequest, {
+      employeeId: { $in: employeeIds },
+      status: 'granted',
+      startDate: { $lte: last },
+      endDate: { $gte: first },
+    }),
   ]);
   return { zones: new Map(employees.map((e) => [e.id, e.timeZone])), leave };
 }

@@ -30,17 +30,34 @@ const ownEventsPage = lean(CalendarEvent, {
 });
 
 /** One of a member's events as shown (lean), or 404. */
-export const ownEventRow = (scope: LeanScope, ownerId: string, id: string): Promise<Lean<CalendarEvent>> => ownEventById.byId('Calendar event', scope, id, ownerId);
+export const ownEventRow = (scope: LeanScope, ownerId: string, id: string): Promise<Lean<CalendarEvent>> =>
+  ownEventById.byId('Calendar event', scope, id, ownerId);
 
 /** Up to `limit` of a member's events overlapping [from, to) after the position (start key, id), by start then id. */
-export const ownEventsAfter = (scope: LeanScope, ownerId: string, range: { from: Date | null; to: Date | null }, after: [string | null, string | null], limit: number) =>
-  ownEventsPage.all(scope, ownerId, range.from, range.to, after[0], after[1], limit);
+export const ownEventsAfter = (
+  scope: LeanScope,
+  ownerId: string,
+  range: { from: Date | null; to: Date | null },
+  after: [string | null, string | null],
+  limit: number,
+) => ownEventsPage.all(scope, ownerId, range.from, range.to, after[0], after[1], limit);
 
 /** A member's events overlapping [from, to), by start (at most `limit`). */
-export const ownEventsBetween = (em: Em, ownerId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> =>
-  em.find(CalendarEvent, { ownerId, startAt: { $lt: to }, endAt: { $gt: from } }, { orderBy: { startAt: 'asc', id: 'asc' }, limit });
+export const ownEventsBetween = (
+  em: Em,
+  ownerId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<CalendarEvent[]> =>
+  em.find(
+    CalendarEvent,
+    { ownerId, startAt: { $lt: to }, endAt: { $gt: from } },
+    { orderBy: { startAt: 'asc', id: 'asc' }, limit },
+  );
 
-export const feedOfUser = (em: Em, userId: string): Promise<CalendarFeed | null> => em.findOne(CalendarFeed, { userId });
+export const feedOfUser = (em: Em, userId: string): Promise<CalendarFeed | null> =>
+  em.findOne(CalendarFeed, { userId });
 
 /** Deletes a member's feed (its address stops working). */
 export const deleteFeedOfUser = async (em: Em, userId: string): Promise<void> => {
@@ -48,10 +65,13 @@ export const deleteFeedOfUser = async (em: Em, userId: string): Promise<void> =>
 };
 
 /** A feed by id whatever its organisation (the feed route knows no tenant yet). */
-export const feedById = (services: Services, id: string): Promise<CalendarFeed | null> => services.orm.em.fork().findOne(CalendarFeed, { id }, { filters: false });
+export const feedById = (services: Services, id: string): Promise<CalendarFeed | null> =>
+  services.orm.em.fork().findOne(CalendarFeed, { id }, { filters: false });
 
 /** Whether a user is a member of the context's organisation. */
-export const isMember = async (em: Em, userId: string): Promise<boolean> => (await em.findOne(Membership, { user: userId }, { fields: ['id'] })) !== null;
+export const isMember = async (em: Em, userId: string): Promise<boolean> =>
+  (await em.findOne(Membership, { user: userId }, { fields: ['id'] })) !== null;
 
 /** A member's sign-in e-mail. */
-export const memberEmail = async (em: Em, userId: string): Promise<string> => (await em.findOneOrFail(Membership, { user: userId }, { populate: ['user'] })).user.email;
+export const memberEmail = async (em: Em, userId: string): Promise<string> =>
+  (await em.findOneOrFail(Membership, { user: userId }, { populate: ['user'] })).user.email;

@@ -24,9 +24,33 @@ export async function findStaff(em: Em, id: string): Promise<Staff> {
 }
 
 /** What the member views show of the catalogue (api/core/booking/views.ts): no tenant, no timestamps. */
-export const serviceColumns = ['id', 'groupId', 'name', 'description', 'durationMinutes', 'priceCents', 'currency', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'minNoticeMinutes', 'capacity', 'active'] as const;
+export const serviceColumns = [
+  'id',
+  'groupId',
+  'name',
+  'description',
+  'durationMinutes',
+  'priceCents',
+  'currency',
+  'bufferBeforeMinutes',
+  'bufferAfterMinutes',
+  'minNoticeMinutes',
+  'capacity',
+  'active',
+] as const;
 export const groupColumns = ['id', 'name', 'description', 'sortOrder'] as const;
-export const staffColumns = ['id', 'displayName', 'bio', 'email', 'phone', 'userId', 'employeeId', 'weeklyHours', 'serviceIds', 'active'] as const;
+export const staffColumns = [
+  'id',
+  'displayName',
+  'bio',
+  'email',
+  'phone',
+  'userId',
+  'employeeId',
+  'weeklyHours',
+  'serviceIds',
+  'active',
+] as const;
 export type ServiceRow = Pick<Lean<BookingService>, (typeof serviceColumns)[number]>;
 export type GroupRow = Pick<Lean<ServiceGroup>, (typeof groupColumns)[number]>;
 export type StaffRow = Pick<Lean<Staff>, (typeof staffColumns)[number]>;
@@ -42,7 +66,10 @@ const serviceById = lean(BookingService, { columns: serviceColumns, where: 'id =
 const groupById = lean(ServiceGroup, { columns: groupColumns, where: 'id = $1' });
 const staffById = lean(Staff, { columns: staffColumns, where: 'id = $1' });
 const activeServiceById = lean(BookingService, { where: 'id = $1 and active' });
-const activeStaffOf = lean(Staff, { where: 'active and (cardinality(service_ids) = 0 or $1::uuid = any(service_ids))', orderBy: 'display_name asc, id asc' });
+const activeStaffOf = lean(Staff, {
+  where: 'active and (cardinality(service_ids) = 0 or $1::uuid = any(service_ids))',
+  orderBy: 'display_name asc, id asc',
+});
 
 export const servicesByName = (scope: LeanScope): Promise<ServiceRow[]> => servicesList.all(scope);
 export const groupsInOrder = (scope: LeanScope): Promise<GroupRow[]> => groupsList.all(scope);
@@ -54,36 +81,60 @@ export const groupRow = (scope: LeanScope, id: string): Promise<GroupRow> => gro
 export const staffRow = (scope: LeanScope, id: string): Promise<StaffRow> => staffById.byId('Staff member', scope, id);
 
 /** An active service (a lean read: availability and booking only read it); 404 otherwise. */
-export const activeService = (scope: LeanScope, id: string): Promise<Lean<BookingService>> => activeServiceById.byId('Service', scope, id);
+export const activeService = (scope: LeanScope, id: string): Promise<Lean<BookingService>> =>
+  activeServiceById.byId('Service', scope, id);
 
 /** Active staff who perform a service (an empty serviceIds list means every service), by name. */
-export const activeStaffFor = (scope: LeanScope, serviceId: string): Promise<Lean<Staff>[]> => activeStaffOf.all(scope, serviceId);
+export const activeStaffFor = (scope: LeanScope, serviceId: string): Promise<Lean<Staff>[]> =>
+  activeStaffOf.all(scope, serviceId);
 
 /** How many of `ids` are services of the organisation. */
 export const countServices = (em: Em, ids: string[]): Promise<number> => em.count(BookingService, { id: { $in: ids } });
 
 /** The storefront's catalogue: active services by name, their groups in display order, active staff by name. */
-export async function activeCatalogue(em: Em): Promise<{ services: BookingService[]; groups: ServiceGroup[]; staff: Staff[] }> {
-  const services = await em.find(BookingService, { active: true }, { orderBy: { name: 'asc', id: 'asc' }, limit: LIST_LIMIT });
+export async function activeCatalogue(
+  em: Em,
+): Promise<{ services: BookingService[]; groups: ServiceGroup[]; staff: Staff[] }> {
+  const services = await em.find(
+    BookingService,
+    { active: true },
+    { orderBy: { name: 'asc', id: 'asc' }, limit: LIST_LIMIT },
+  );
   const groupIds = [...new Set(services.flatMap((s) => (s.groupId ? [s.groupId] : [])))];
-  const groups = groupIds.length ? await em.find(ServiceGroup, { id: { $in: groupIds } }, { orderBy: { sortOrder: 'asc', id: 'asc' } }) : [];
-  const staff = await em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' }, limit: LIST_LIMIT });
+  const groups = groupIds.length
+    ? await em.find(ServiceGroup, { id: { $in: groupIds } }, { orderBy: { sortOrder: 'asc', id: 'asc' } })
+    : [];
+  const staff = await em.find(
+    Staff,
+    { active: true },
+    { orderBy: { displayName: 'asc', id: 'asc' }, limit: LIST_LIMIT },
+  );
   return { services, groups, staff };
 }
 
 /** Staff members by id (those found), and every active one by name. */
 export const staffByIds = (em: Em, ids: string[]): Promise<Staff[]> => em.find(Staff, { id: { $in: ids } });
-export const activeStaff = (em: Em): Promise<Staff[]> => em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' }, limit: LIST_LIMIT });
+export const activeStaff = (em: Em): Promise<Staff[]> =>
+  em.find(Staff, { active: true }, { orderBy: { displayName: 'asc', id: 'asc' }, limit: LIST_LIMIT });
 
 /** Names of services and staff members, for views of appointments. */
-export async function catalogueNames(em: Em, serviceIds: string[], staffIds: string[]): Promise<{ services: Map<string, string>; staff: Map<string, string> }> {
+export async function catalogueNames(
+  em: Em,
+  serviceIds: string[],
+  staffIds: string[],
+): Promise<{ services: Map<string, string>; staff: Map<string, string> }> {
   const [services, staff] = await Promise.all([
-    serviceIds.length ? em.find(BookingService, { id: { $in: [...new Set(serviceIds)] } }, { fields: ['id', 'name'] }) : [],
+    serviceIds.length
+      ? em.find(BookingService, { id: { $in: [...new Set(serviceIds)] } }, { fields: ['id', 'name'] })
+      : [],
     staffIds.length ? em.find(Staff, { id: { $in: [...new Set(staffIds)] } }, { fields: ['id', 'displayName'] }) : [],
   ]);
-  return { services: new Map(services.map((s) => [s.id, s.name])), staff: new Map(staff.map((s) => [s.id, s.displayName])) };
+  return {
+    services: new Map(services.map((s) => [s.id, s.name])),
+    staff: new Map(staff.map((s) => [s.id, s.displayName])),
+  };
 }
 
 /** The ids of the staff records linked to a member. */
-export const staffIdsOfUser = async (em: Em, userId: string): Promise<string[]> => (await em.find(Staff, { userId }, { fields: ['id'] })).map((s) => s.id);
-
+export const staffIdsOfUser = async (em: Em, userId: string): Promise<string[]> =>
+  (await em.find(Staff, { userId }, { fields: ['id'] })).map((s) => s.id);

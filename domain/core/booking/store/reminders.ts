@@ -20,7 +20,13 @@ export interface DueReminder {
  * the rows locked with SKIP LOCKED so that concurrent workers take disjoint sets. Run it in the transaction that
  * writes their mails. Crosses tenants (the clock's pass covers every organisation).
  */
-export function claimDueReminders(em: Em, now: Date, until: Date, leadHours: number, limit: number): Promise<DueReminder[]> {
+export function claimDueReminders(
+  em: Em,
+  now: Date,
+  until: Date,
+  leadHours: number,
+  limit: number,
+): Promise<DueReminder[]> {
   return em.execute<DueReminder[]>(
     `with due as (
        select a.id from booking_appointments a

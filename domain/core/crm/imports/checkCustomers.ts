@@ -28,7 +28,10 @@ export interface CustomerRow {
  * errors by index. Custom values are checked against the field definitions of that moment. A record
  * repeating an earlier externalId of the same call is refused.
  */
-export async function checkCustomers(ctx: TenantContext, raw: unknown[]): Promise<{ rows: CustomerRow[]; errors: ImportRecordError[] }> {
+export async function checkCustomers(
+  ctx: TenantContext,
+  raw: unknown[],
+): Promise<{ rows: CustomerRow[]; errors: ImportRecordError[] }> {
   const defs = await fieldDefinitions(ctx);
   const errors: ImportRecordError[] = [];
   const rows: CustomerRow[] = [];
@@ -47,7 +50,12 @@ export async function checkCustomers(ctx: TenantContext, raw: unknown[]): Promis
     }
     const first = seen.get(record.externalId);
     if (first !== undefined) {
-      errors.push({ index, externalId: record.externalId, field: 'externalId', message: `repeats record ${first} of this call` });
+      errors.push({
+        index,
+        externalId: record.externalId,
+        field: 'externalId',
+        message: `repeats record ${first} of this call`,
+      });
       return;
     }
     seen.set(record.externalId, index);

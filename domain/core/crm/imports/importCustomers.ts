@@ -1,6 +1,14 @@
 import type { TenantContext } from '../../../context';
 import { checkCustomers } from './checkCustomers';
-import { deletePayload, mergeCustomerIndexPending, payloadParts, setImportErrors, storePayload, uncheckedRecords, upsertCustomerPart } from '../store/imports';
+import {
+  deletePayload,
+  mergeCustomerIndexPending,
+  payloadParts,
+  setImportErrors,
+  storePayload,
+  uncheckedRecords,
+  upsertCustomerPart,
+} from '../store/imports';
 
 /**
  * Upserts the stored rows of a customer import by (tenant, externalId), one part per statement: a new

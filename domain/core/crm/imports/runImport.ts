@@ -5,7 +5,14 @@ import { notify } from '../../../notifications/notify';
 import type { Services } from '../../../services';
 import { importCustomers } from './importCustomers';
 import { importDeals } from './importDeals';
-import { anyPartLeft, completeImportRow, dealRecords, deletePayload, failImportRow, lockImportStatus } from '../store/imports';
+import {
+  anyPartLeft,
+  completeImportRow,
+  dealRecords,
+  deletePayload,
+  failImportRow,
+  lockImportStatus,
+} from '../store/imports';
 
 export interface ImportOutcome {
   created: number;
@@ -19,7 +26,8 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   const row = await ctx.em.findOne(CrmImport, { id: job.importId });
   if (!row) return { created: 0, updated: 0, errors: [] };
   // Processed already (a retry after the outcome was written): nothing left to do.
-  if (row.status === 'completed' || row.status === 'failed') return { created: row.created, updated: row.updated, errors: row.errors };
+  if (row.status === 'completed' || row.status === 'failed')
+    return { created: row.created, updated: row.updated, errors: row.errors };
   row.status = 'running';
   await ctx.em.flush();
   if (job.kind === 'customers') {
@@ -40,14 +48,24 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
     // Scores requested once committed, best effort like every score request (the nightly pass repairs a lost
     // one): the import, completed, is not redone for it.
     const batches = [];
-    for (let at = 0; at < touched.length; at += 500) batches.push({ payload: { tenantId: job.tenantId, customerIds: touched.slice(at, at + 500) } });
+    for (let at = 0; at < touched.length; at += 500)
+      batches.push({ payload: { tenantId: job.tenantId, customerIds: touched.slice(at, at + 500) } });
     try {
       if (batches.length) await services.queues.addBulk(crmHealthQueue, batches);
     } catch (err) {
-      services.logger.warn({ err: (err as Error).message, importId: job.importId }, 'health recomputation after a deal import not requested');
+      services.logger.warn(
+        { err: (err as Error).message, importId: job.importId },
+        'health recomputation after a deal import not requested',
+      );
     }
   }
-  await notify(services, 'core', [{ event: 'import.completed', tenantId: job.tenantId, data: { importId: job.importId, kind: job.kind, created: row.created, updated: row.updated, failed: row.failed } }]);
+  await notify(services, 'core', [
+    {
+      event: 'import.completed',
+      tenantId: job.tenantId,
+      data: { importId: job.importId, kind: job.kind, created: row.created, updated: row.updated, failed: row.failed },
+    },
+  ]);
   return { created: row.created, updated: row.updated, errors: row.errors };
 }
 
@@ -78,7 +96,13 @@ async function completeDealImport(ctx: TenantContext, importId: string): Promise
 export async function failImport(services: Services, job: CrmImportJob, error: Error): Promise<void> {
   services.logger.warn({ importId: job.importId, tenantId: job.tenantId, err: error.message }, 'crm import failed');
   const ctx = tenantContext(services, job.tenantId);
-  const whole: ImportRecordError = { index: -1, externalId: null, field: 'import', message: 'the import stopped before it completed: the records not counted as created or updated were not written; send them again' };
+  const whole: ImportRecordError = {
+    index: -1,
+    externalId: null,
+    field: 'import',
+    message:
+      'the import stopped before it completed: the records not counted as created or updated were not written; send them again',
+  };
   await ctx.em.transactional(async (em) => {
     await failImportRow(em, job.tenantId, job.importId, whole);
     await deletePayload(em, job.importId);

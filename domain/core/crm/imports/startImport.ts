@@ -17,12 +17,27 @@ export const MAX_IMPORT_RECORDS = 10_000;
  * PostgreSQL upserts by externalId without the worker parsing them again. Deal records are checked by the
  * worker (they name customers and stages that earlier imports may still be writing).
  */
-export async function startImport(ctx: TenantContext, kind: ImportKind, records: unknown[], apiKeyId: string | null): Promise<CrmImport> {
+export async function startImport(
+  ctx: TenantContext,
+  kind: ImportKind,
+  records: unknown[],
+  apiKeyId: string | null,
+): Promise<CrmImport> {
   const id = newId();
   const checked = kind === 'customers' ? await checkCustomers(ctx, records) : null;
   const { row, job } = await ctx.em.transactional(async (em) => {
     const errors = checked?.errors ?? [];
-    const made = em.create(CrmImport, { id, tenantId: ctx.tenantId, kind, status: 'queued', total: records.length, failed: errors.length, errors, apiKeyId, finishedAt: null });
+    const made = em.create(CrmImport, {
+      id,
+      tenantId: ctx.tenantId,
+      kind,
+      status: 'queued',
+      total: records.length,
+      failed: errors.length,
+      errors,
+      apiKeyId,
+      finishedAt: null,
+    });
     const staged = stageJob(em, crmImportQueue, { importId: id, tenantId: ctx.tenantId, kind }, `crm-import.${id}`);
     await em.flush();
     await storePayload(em, id, checked ? checked.rows : records, !!checked);

@@ -24,7 +24,8 @@ export const openTasksPage = lean(Activity, {
 // optionally from a time on ($4), at most $5.
 export const activitiesBefore = lean(Activity, {
   columns: ['id', 'occurredAt', 'type', 'subject', 'body', 'dueAt', 'completedAt', 'assigneeId', 'source'],
-  where: 'customer_id = $1 and (occurred_at, id) < ($2::timestamptz, $3::uuid) and ($4::timestamptz is null or occurred_at >= $4)',
+  where:
+    'customer_id = $1 and (occurred_at, id) < ($2::timestamptz, $3::uuid) and ($4::timestamptz is null or occurred_at >= $4)',
   orderBy: 'occurred_at desc, id desc',
   limitParam: '$5',
 });

@@ -2,7 +2,23 @@ import { Customer } from '../../../../entities/core/customer';
 import { lean, type Lean } from '../../../../lib/lean';
 
 /** What a list presents of a customer: its columns as plain values, not a managed entity. */
-export const listedColumns = ['id', 'createdAt', 'updatedAt', 'kind', 'name', 'roles', 'tags', 'emails', 'phones', 'addresses', 'primaryEmail', 'custom', 'ownerId', 'externalId', 'lastContactAt'] as const;
+export const listedColumns = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'kind',
+  'name',
+  'roles',
+  'tags',
+  'emails',
+  'phones',
+  'addresses',
+  'primaryEmail',
+  'custom',
+  'ownerId',
+  'externalId',
+  'lastContactAt',
+] as const;
 export type ListedCustomer = Pick<Lean<Customer>, (typeof listedColumns)[number]>;
 
 export type KeyedSort = 'name' | '-name' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
@@ -24,7 +40,11 @@ export const ORDERS: Record<KeyedSort, { column: string; desc: boolean; type: 't
  * What a cursor holds of the sort key, as the statement selects it (`sort_key`): lower(name), or updated_at to the
  * microsecond in UTC ISO form (a JS Date holds milliseconds: a row written with now() would repeat or be skipped).
  */
-export const SORT_KEY = { text: 'lower(name)', time: `to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, id: 'id' } as const;
+export const SORT_KEY = {
+  text: 'lower(name)',
+  time: `to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  id: 'id',
+} as const;
 
 export const orderByOf = ({ column, desc, type }: (typeof ORDERS)[KeyedSort]) => {
   const dir = desc ? 'desc' : 'asc';
@@ -43,15 +63,26 @@ const FILTERS = `($1::text is null or kind = $1) and ($2::text is null or roles 
  */
 function after({ column, desc, type }: (typeof ORDERS)[KeyedSort]): string {
   const cmp = desc ? '<' : '>';
-  return type === 'id' ? `id ${cmp} $6::uuid` : `(${column}, id) ${cmp} ($6::${type === 'time' ? 'timestamptz' : 'text'}, $7::uuid)`;
+  return type === 'id'
+    ? `id ${cmp} $6::uuid`
+    : `(${column}, id) ${cmp} ($6::${type === 'time' ? 'timestamptz' : 'text'}, $7::uuid)`;
 }
 
 const page = (order: (typeof ORDERS)[KeyedSort], where: string) =>
-  lean(Customer, { columns: listedColumns, extra: { sortKey: SORT_KEY[order.type] }, where, orderBy: orderByOf(order), limitParam: '$5' });
+  lean(Customer, {
+    columns: listedColumns,
+    extra: { sortKey: SORT_KEY[order.type] },
+    where,
+    orderBy: orderByOf(order),
+    limitParam: '$5',
+  });
 
 /** The first page and the next ones of each order. */
 export const customerPages = Object.fromEntries(
-  Object.entries(ORDERS).map(([sort, order]) => [sort, { first: page(order, FILTERS), next: page(order, `${FILTERS} and ${after(order)}`) }]),
+  Object.entries(ORDERS).map(([sort, order]) => [
+    sort,
+    { first: page(order, FILTERS), next: page(order, `${FILTERS} and ${after(order)}`) },
+  ]),
 ) as Record<KeyedSort, { first: ReturnType<typeof page>; next: ReturnType<typeof page> }>;
 
 // A lean statement (docs/database-path.md): the columns a customer is shown with (no search text).

@@ -3,7 +3,8 @@ import type { Em } from '../../../../lib/db';
 import { ORDERS, orderByOf, SORT_KEY, type KeyedSort, type ListedCustomer } from './customerPages';
 import { bound } from './sql';
 
-const COLUMNS = 'id, created_at, updated_at, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, owner_id, external_id, last_contact_at';
+const COLUMNS =
+  'id, created_at, updated_at, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, owner_id, external_id, last_contact_at';
 
 interface Row {
   id: string;
@@ -69,7 +70,15 @@ export async function searchCustomers(em: Em, tenantId: string, search: Customer
   if (sort === 'relevance') {
     select += ', word_similarity(?, search_text) as rank';
     params.unshift(term);
-    if (after) and('(word_similarity(?, search_text) < ?::real or (word_similarity(?, search_text) = ?::real and id > ?))', term, after[0], term, after[0], after[1]);
+    if (after)
+      and(
+        '(word_similarity(?, search_text) < ?::real or (word_similarity(?, search_text) = ?::real and id > ?))',
+        term,
+        after[0],
+        term,
+        after[0],
+        after[1],
+      );
     order = 'rank desc, id asc';
   } else {
     const o = ORDERS[sort];

@@ -5,7 +5,8 @@ import { lean } from '../../../../lib/lean';
 import { bound } from './sql';
 
 /** The deal with this id, its row locked until the transaction ends (a move, win, lose or reopen). */
-export const lockDeal = (em: Em, id: string): Promise<Deal | null> => em.findOne(Deal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export const lockDeal = (em: Em, id: string): Promise<Deal | null> =>
+  em.findOne(Deal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 // A lean statement (docs/database-path.md): every combination of filters is one prepared statement.
 // $1 customer, $2 pipeline, $3 stage, $4 owner, $5 status (each null when absent), $6 the cursor id, $7 the page size.
@@ -22,7 +23,10 @@ export const dealHistory = lean(DealEvent, { where: 'deal_id = $1', orderBy: 'at
 
 /** The pipeline of each stage of the organisation, by stage id. */
 export async function stagePipelines(em: Em, tenantId: string): Promise<Map<string, string>> {
-  const rows = await em.execute<{ id: string; pipeline_id: string }[]>('select id, pipeline_id from crm_pipeline_stages where tenant_id = ?', [tenantId]);
+  const rows = await em.execute<{ id: string; pipeline_id: string }[]>(
+    'select id, pipeline_id from crm_pipeline_stages where tenant_id = ?',
+    [tenantId],
+  );
   return new Map(rows.map((s) => [s.id, s.pipeline_id]));
 }
 
@@ -52,12 +56,26 @@ export interface ImportedDealRow {
  * Upserts imported deals by (tenant, externalId) in one statement: a new one starts open at `now`; a known one
  * has title, customer, amount, currency and expected close date replaced. `inserted` tells which were new.
  */
-export function upsertImportedDeals(em: Em, tenantId: string, now: Date, rows: ImportedDealRow[]): Promise<{ id: string; stage_id: string; inserted: boolean }[]> {
-  return bound<{ id: string; stage_id: string; inserted: boolean }>(em, UPSERT_DEALS, [tenantId, now, JSON.stringify(rows)]);
+export function upsertImportedDeals(
+  em: Em,
+  tenantId: string,
+  now: Date,
+  rows: ImportedDealRow[],
+): Promise<{ id: string; stage_id: string; inserted: boolean }[]> {
+  return bound<{ id: string; stage_id: string; inserted: boolean }>(em, UPSERT_DEALS, [
+    tenantId,
+    now,
+    JSON.stringify(rows),
+  ]);
 }
 
 /** The `created` events of new deals (each with its own id), at `now`, without actor. */
-export async function addCreatedEvents(em: Em, tenantId: string, now: Date, events: { id: string; deal_id: string; stage_id: string }[]): Promise<void> {
+export async function addCreatedEvents(
+  em: Em,
+  tenantId: string,
+  now: Date,
+  events: { id: string; deal_id: string; stage_id: string }[],
+): Promise<void> {
   await bound(
     em,
     `insert into crm_deal_events (id, tenant_id, created_at, deal_id, type, from_stage_id, to_stage_id, actor_id, at, reason)

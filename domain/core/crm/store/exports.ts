@@ -10,6 +10,16 @@ const SQL: Record<ExportResource, string> = {
 };
 
 /** The next `limit` records of a resource after id `after`, in id order, with their exported column names. */
-export async function exportBatch(em: Em, tenantId: string, resource: ExportResource, after: string, limit: number): Promise<Record<string, unknown>[]> {
-  return em.execute<Record<string, unknown>[]>(`${SQL[resource]} where tenant_id = ? and id > ? order by id limit ?`, [tenantId, after, limit]);
+export async function exportBatch(
+  em: Em,
+  tenantId: string,
+  resource: ExportResource,
+  after: string,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  return em.execute<Record<string, unknown>[]>(`${SQL[resource]} where tenant_id = ? and id > ? order by id limit ?`, [
+    tenantId,
+    after,
+    limit,
+  ]);
 }

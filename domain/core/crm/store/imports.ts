@@ -16,30 +16,47 @@ export const IMPORT_PART = 1000;
 export async function storePayload(em: Em, importId: string, records: unknown[], checked: boolean): Promise<void> {
   const parts: Buffer[] = [];
   if (!checked) parts.push(Buffer.from(JSON.stringify(records)));
-  else for (let at = 0; at < records.length; at += IMPORT_PART) parts.push(Buffer.from(JSON.stringify(records.slice(at, at + IMPORT_PART))));
+  else
+    for (let at = 0; at < records.length; at += IMPORT_PART)
+      parts.push(Buffer.from(JSON.stringify(records.slice(at, at + IMPORT_PART))));
   if (!parts.length) return;
   const values = parts.map(() => '(?, ?, ?, ?)').join(', ');
-  await bound(em, `insert into crm_import_payloads (import_id, part, records, checked) values ${values}`, parts.flatMap((bytes, part) => [importId, part, bytes, checked]));
+  await bound(
+    em,
+    `insert into crm_import_payloads (import_id, part, records, checked) values ${values}`,
+    parts.flatMap((bytes, part) => [importId, part, bytes, checked]),
+  );
 }
 
 /** The stored parts of an import, in order. */
-export const payloadParts = (em: Em, importId: string) => bound<{ part: number }>(em, 'select part from crm_import_payloads where import_id = ? order by part', [importId]);
+export const payloadParts = (em: Em, importId: string) =>
+  bound<{ part: number }>(em, 'select part from crm_import_payloads where import_id = ? order by part', [importId]);
 
 /** One stored part still left of an import, if any. */
 export async function anyPartLeft(em: Em, importId: string): Promise<number | null> {
-  const [left] = await bound<{ part: number }>(em, 'select part from crm_import_payloads where import_id = ? limit 1', [importId]);
+  const [left] = await bound<{ part: number }>(em, 'select part from crm_import_payloads where import_id = ? limit 1', [
+    importId,
+  ]);
   return left ? left.part : null;
 }
 
 /** The records stored unchecked by an earlier version (a customer import), or null. */
 export async function uncheckedRecords(em: Em, importId: string): Promise<unknown[] | null> {
-  const [legacy] = await bound<{ records: Buffer }>(em, 'select records from crm_import_payloads where import_id = ? and not checked', [importId]);
+  const [legacy] = await bound<{ records: Buffer }>(
+    em,
+    'select records from crm_import_payloads where import_id = ? and not checked',
+    [importId],
+  );
   return legacy ? (JSON.parse(legacy.records.toString()) as unknown[]) : null;
 }
 
 /** The records of a deal import (stored in one part); none when the part is gone. */
 export async function dealRecords(em: Em, importId: string): Promise<unknown[]> {
-  const [payload] = await bound<{ records: Buffer }>(em, 'select records from crm_import_payloads where import_id = ?', [importId]);
+  const [payload] = await bound<{ records: Buffer }>(
+    em,
+    'select records from crm_import_payloads where import_id = ?',
+    [importId],
+  );
   return payload ? (JSON.parse(payload.records.toString()) as unknown[]) : [];
 }
 
@@ -48,22 +65,50 @@ export async function deletePayload(em: Em, importId: string): Promise<void> {
 }
 
 /** Replaces the refused records of an import (and their count). */
-export async function setImportErrors(em: Em, tenantId: string, importId: string, errors: ImportRecordError[]): Promise<void> {
-  await bound(em, 'update crm_imports set failed = ?, errors = ?::jsonb where id = ? and tenant_id = ?', [errors.length, JSON.stringify(errors), importId, tenantId]);
+export async function setImportErrors(
+  em: Em,
+  tenantId: string,
+  importId: string,
+  errors: ImportRecordError[],
+): Promise<void> {
+  await bound(em, 'update crm_imports set failed = ?, errors = ?::jsonb where id = ? and tenant_id = ?', [
+    errors.length,
+    JSON.stringify(errors),
+    importId,
+    tenantId,
+  ]);
 }
 
 /** The status of an import, its row locked until the transaction ends (null when there is none). */
 export async function lockImportStatus(em: Em, tenantId: string, importId: string): Promise<string | null> {
-  const [current] = await bound<{ status: string }>(em, 'select status from crm_imports where id = ? and tenant_id = ? for update', [importId, tenantId]);
+  const [current] = await bound<{ status: string }>(
+    em,
+    'select status from crm_imports where id = ? and tenant_id = ? for update',
+    [importId, tenantId],
+  );
   return current ? current.status : null;
 }
 
 /** Marks an import completed with its outcome. */
-export async function completeImportRow(em: Em, tenantId: string, importId: string, outcome: { created: number; updated: number; errors: ImportRecordError[] }): Promise<void> {
+export async function completeImportRow(
+  em: Em,
+  tenantId: string,
+  importId: string,
+  outcome: { created: number; updated: number; errors: ImportRecordError[] },
+): Promise<void> {
   await bound(
     em,
     `update crm_imports set status = 'completed', created = ?, updated = ?, failed = ?, errors = ?::jsonb, finished_at = ?, updated_at = ? where id = ? and tenant_id = ?`,
-    [outcome.created, outcome.updated, outcome.errors.length, JSON.stringify(outcome.errors), new Date(), new Date(), importId, tenantId],
+    [
+      outcome.created,
+      outcome.updated,
+      outcome.errors.length,
+      JSON.stringify(outcome.errors),
+      new Date(),
+      new Date(),
+      importId,
+      tenantId,
+    ],
   );
 }
 
@@ -71,7 +116,12 @@ export async function completeImportRow(em: Em, tenantId: string, importId: stri
  * Marks an import still queued or running failed: `failed` counts every record not written, `error` is added to
  * the refused records.
  */
-export async function failImportRow(em: Em, tenantId: string, importId: string, error: ImportRecordError): Promise<void> {
+export async function failImportRow(
+  em: Em,
+  tenantId: string,
+  importId: string,
+  error: ImportRecordError,
+): Promise<void> {
   await bound(
     em,
     `update crm_imports set status = 'failed', finished_at = now(), updated_at = now(), failed = greatest(total - created - updated, 0), errors = errors || ?::jsonb
@@ -81,7 +131,11 @@ export async function failImportRow(em: Em, tenantId: string, importId: string, 
 }
 
 /** Imports of every organisation accepted between two days and `minAgeMs` ago, still queued or running, oldest first. */
-export async function openImports(em: Em, minAgeMs: number, limit: number): Promise<{ id: string; tenant_id: string; kind: ImportKind }[]> {
+export async function openImports(
+  em: Em,
+  minAgeMs: number,
+  limit: number,
+): Promise<{ id: string; tenant_id: string; kind: ImportKind }[]> {
   return em.execute<{ id: string; tenant_id: string; kind: ImportKind }[]>(
     `select id, tenant_id, kind from crm_imports where status in ('queued', 'running') and created_at > now() - interval '2 days' and created_at < now() - ? * interval '1 millisecond' order by created_at limit ${limit}`,
     [minAgeMs],
@@ -95,7 +149,13 @@ export async function openImports(em: Em, minAgeMs: number, limit: number): Prom
  * them again (idempotent by externalId). The import is marked completed by a synchronous commit afterwards, which
  * makes every earlier commit durable (the WAL is flushed in order).
  */
-export async function upsertCustomerPart(em: Em, tenantId: string, importId: string, part: number, now: Date): Promise<void> {
+export async function upsertCustomerPart(
+  em: Em,
+  tenantId: string,
+  importId: string,
+  part: number,
+  now: Date,
+): Promise<void> {
   await em.getKnex().transaction(async (trx) => {
     await trx.raw('set local synchronous_commit = off');
     await trx.raw(UPSERT_PART, [importId, part, tenantId, now, now, importId, part, now, importId, tenantId]);

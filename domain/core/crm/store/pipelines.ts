@@ -10,7 +10,10 @@ export const stagesOf = (em: Em, pipelineIds: string[]): Promise<PipelineStage[]
 // Lean statements (docs/database-path.md) of the GET routes; updatePipeline reads with its transaction's em (stagesOf).
 export const pipelineById = lean(Pipeline, { where: 'id = $1' });
 export const pipelinesOldestFirst = lean(Pipeline, { orderBy: 'id asc', limit: 200 });
-export const stagesOfPipelines = lean(PipelineStage, { where: 'pipeline_id = any($1::uuid[])', orderBy: 'position asc, id asc' });
+export const stagesOfPipelines = lean(PipelineStage, {
+  where: 'pipeline_id = any($1::uuid[])',
+  orderBy: 'position asc, id asc',
+});
 
 // Lean reads (docs/database-path.md) of a board. The sums per stage and currency (an aggregate: preparedRead, the
 // tenant bound as $1 in the text). The open deals of each stage of the pipeline, most recently moved first, at most

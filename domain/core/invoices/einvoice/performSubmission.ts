@@ -13,7 +13,11 @@ import { moveTo } from './moveTo';
  * A transient failure (network, 5xx, 408, 429) records the attempt and throws: the queue retries with
  * backoff. A refusal of the document (other 4xx) is final: status rejected.
  */
-export async function performSubmission(services: Services, tenantId: string, invoiceId: string): Promise<{ outcome: 'submitted' | 'already_submitted' | 'rejected' }> {
+export async function performSubmission(
+  services: Services,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ outcome: 'submitted' | 'already_submitted' | 'rejected' }> {
   const ctx = tenantContext(services, tenantId);
   const submission = await ctx.em.findOne(EInvoiceSubmission, { invoiceId });
   if (!submission) throw new UnrecoverableError(`no e-invoice submission for invoice ${invoiceId}`);

@@ -5,7 +5,16 @@ import type { Services } from '../../../services';
 import { platformEventsSeen, takeSubmissionsToPoll } from '../store';
 import { moveTo } from './moveTo';
 
-const lifecycleStatuses = new Set<EInvoiceStatus>(['submitted', 'rejected', 'delivered', 'received', 'approved', 'disputed', 'refused', 'paid']);
+const lifecycleStatuses = new Set<EInvoiceStatus>([
+  'submitted',
+  'rejected',
+  'delivered',
+  'received',
+  'approved',
+  'disputed',
+  'refused',
+  'paid',
+]);
 
 /**
  * Reads the lifecycle of the submitted documents whose status is not final (every organisation), at most `limit`
@@ -31,10 +40,17 @@ export async function pollLifecycles(services: Services, limit = 500): Promise<{
   return { polled: taken.length, changed };
 }
 
-async function refreshOne(services: Services, platform: EInvoicePlatform, tenantId: string, id: string): Promise<boolean> {
+async function refreshOne(
+  services: Services,
+  platform: EInvoicePlatform,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
   const ctx = tenantContext(services, tenantId);
   const submission = await ctx.em.findOneOrFail(EInvoiceSubmission, { id });
-  const events = (await platform.lifecycle(submission.platformId!)).filter((e) => lifecycleStatuses.has(e.status as EInvoiceStatus)).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const events = (await platform.lifecycle(submission.platformId!))
+    .filter((e) => lifecycleStatuses.has(e.status as EInvoiceStatus))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
   const seen = await platformEventsSeen(ctx.em, submission.invoiceId);
   const fresh = events.filter((e) => !seen.has(e.id));
   for (const e of fresh) await moveTo(services, ctx.em, submission, e.status as EInvoiceStatus, e.reason, e.id, e.at);

@@ -19,7 +19,8 @@ export async function redriveSubmissions(services: Services): Promise<number> {
   let offered = 0;
   for (const row of rows) {
     const job = { kind: 'submit' as const, tenantId: row.tenant_id, invoiceId: row.invoice_id };
-    if ((await redriveJob(services, einvoiceQueue, submitJobId(row.invoice_id, row.round), job, () => true)) !== 'live') offered++;
+    if ((await redriveJob(services, einvoiceQueue, submitJobId(row.invoice_id, row.round), job, () => true)) !== 'live')
+      offered++;
   }
   return offered;
 }

@@ -19,22 +19,48 @@ import { failedRounds, findInvoice } from '../store';
  * is enqueued again under the same job id, a no-op while its job exists. No platform configured: 503
  * einvoice_platform_not_configured.
  */
-export async function submitEInvoice(ctx: TenantContext, invoiceId: string): Promise<{ state: EInvoiceState; queued: boolean }> {
+export async function submitEInvoice(
+  ctx: TenantContext,
+  invoiceId: string,
+): Promise<{ state: EInvoiceState; queued: boolean }> {
   await findInvoice(ctx.em, invoiceId);
   const platform = einvoicePlatform(ctx.services.config);
-  if (!platform) throw unavailable('einvoice_platform_not_configured', 'No e-invoicing platform is configured (EINVOICE_PLATFORM_URL)');
+  if (!platform)
+    throw unavailable(
+      'einvoice_platform_not_configured',
+      'No e-invoicing platform is configured (EINVOICE_PLATFORM_URL)',
+    );
   const { queued, round, staged } = await ctx.em.transactional(async (em) => {
     const invoice = await findInvoice(em, invoiceId, { lock: true });
     if (invoice.status === 'draft') throw notIssued();
     const submission = await em.findOne(EInvoiceSubmission, { invoiceId });
-    const event = (detail: string) => em.create(EInvoiceEvent, { tenantId: ctx.tenantId, invoiceId, status: 'queued', occurredAt: new Date(), detail, platformEventId: null });
-    const job = (round: number) => stageJob(em, einvoiceQueue, { kind: 'submit', tenantId: ctx.tenantId, invoiceId }, submitJobId(invoiceId, round));
+    const event = (detail: string) =>
+      em.create(EInvoiceEvent, {
+        tenantId: ctx.tenantId,
+        invoiceId,
+        status: 'queued',
+        occurredAt: new Date(),
+        detail,
+        platformEventId: null,
+      });
+    const job = (round: number) =>
+      stageJob(em, einvoiceQueue, { kind: 'submit', tenantId: ctx.tenantId, invoiceId }, submitJobId(invoiceId, round));
     if (!submission) {
-      em.create(EInvoiceSubmission, { tenantId: ctx.tenantId, invoiceId, status: 'queued', platform: platform.name, platformId: null, submittedAt: null, attempts: 0, lastError: null });
+      em.create(EInvoiceSubmission, {
+        tenantId: ctx.tenantId,
+        invoiceId,
+        status: 'queued',
+        platform: platform.name,
+        platformId: null,
+        submittedAt: null,
+        attempts: 0,
+        lastError: null,
+      });
       event(`queued for ${platform.name}`);
       return { queued: true, round: 0, staged: job(0) };
     }
-    if (submission.platformId || (submission.status !== 'queued' && submission.status !== 'failed')) return { queued: false, round: null, staged: null };
+    if (submission.platformId || (submission.status !== 'queued' && submission.status !== 'failed'))
+      return { queued: false, round: null, staged: null };
     // Each failure ended one round; the round's job id keeps a repeated call idempotent.
     const failures = await failedRounds(em, invoiceId);
     if (submission.status === 'queued') return { queued: false, round: failures, staged: null };
@@ -43,9 +69,15 @@ export async function submitEInvoice(ctx: TenantContext, invoiceId: string): Pro
     return { queued: true, round: failures, staged: job(failures) };
   });
   if (staged) await enqueueStaged(ctx.services, [staged]);
-  else if (round !== null) await ctx.services.queues.add(einvoiceQueue, { kind: 'submit', tenantId: ctx.tenantId, invoiceId }, { jobId: submitJobId(invoiceId, round) });
+  else if (round !== null)
+    await ctx.services.queues.add(
+      einvoiceQueue,
+      { kind: 'submit', tenantId: ctx.tenantId, invoiceId },
+      { jobId: submitJobId(invoiceId, round) },
+    );
   return { state: await getEInvoice(ctx, invoiceId), queued };
 }
 
 /** The job of a submission's round: the first keeps the id it always had. */
-export const submitJobId = (invoiceId: string, round: number) => (round === 0 ? `einvoice.submit.${invoiceId}` : `einvoice.submit.${invoiceId}.${round}`);
+export const submitJobId = (invoiceId: string, round: number) =>
+  round === 0 ? `einvoice.submit.${invoiceId}` : `einvoice.submit.${invoiceId}.${round}`;
