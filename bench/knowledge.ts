@@ -9,7 +9,7 @@ import { load, report, runBenchmark, startBenchApp } from './lib';
  * 2,000-word vocabulary, so a word matches ~1-3% of the corpus). Measures, at 20 concurrent clients:
  *  - member search GET /api/knowledge/search (full-text, ranked, ts_headline snippets, trigram typo match),
  *    cycling through 20 single-word, two-word and typo queries (answered from the search cache once computed,
- *    domain/knowledge/searchCache.ts; after 3 s of the same load, not measured, as a running dyno is warm); the
+ *    domain/knowledge/store/searchCache.ts; after 3 s of the same load, not measured, as a running dyno is warm); the
  *    target is p95 <= 50 ms (reported: p50 and p99, an upper bound of p95);
  *  - the same search with a distinct word per request (1,400 words, a cache miss each until the list wraps): what
  *    the prepared query itself costs under the same load;
