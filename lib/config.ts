@@ -233,6 +233,14 @@ export const configSpec = {
     default: 15000,
     desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)',
   }),
+  HR_LEAVE_REFERENCE_START_MONTH: num({
+    default: 6,
+    desc: 'HR paid leave: the month (1-12) the reference period starts, 6 for the legal 1 June - 31 May (an agreement may choose another, e.g. 1 for the calendar year)',
+  }),
+  HR_LEAVE_CARRY_OVER_DAYS: num({
+    default: -1,
+    desc: 'HR paid leave: the N-1 days not taken that a closing reference period carries over; the rest expires (an `expiry` movement). Negative carries everything (nothing expires)',
+  }),
   JOB_RETRY_DELAY_MS: num({
     default: 0,
     desc: "Overrides the base delay of every queue's exponential retry backoff (0 keeps each queue's own)",
@@ -308,6 +316,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (parsed.JWT_SECRET.length < 32)
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
   if (!(parsed.JOB_LOCK_MS >= 1000)) throw new ConfigError('Invalid configuration: JOB_LOCK_MS must be at least 1000');
+  if (![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].includes(parsed.HR_LEAVE_REFERENCE_START_MONTH))
+    throw new ConfigError('Invalid configuration: HR_LEAVE_REFERENCE_START_MONTH must be a month, 1 to 12');
   for (const name of atLeastOne)
     if (!Number.isInteger(parsed[name]) || parsed[name] < 1)
       throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);

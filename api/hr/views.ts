@@ -26,6 +26,7 @@ import type { HrSchedule } from '../../entities/hr/schedule';
 import type { Availability } from '../../domain/hr/availability';
 import type { EmployeeSchedules } from '../../domain/hr/getSchedule';
 import type { LeaveBalance } from '../../domain/hr/getLeaveBalance';
+import { paidLeaveRules } from '../../domain/hr/paidLeave';
 import type { PublicHoliday } from '../../domain/hr/publicHolidays';
 import { weeklyMinutes } from '../../domain/hr/schedules';
 import type { Lean } from '../../lib/lean';
@@ -285,6 +286,12 @@ export class LedgerEntryView {
   period!: string | null;
   @Nullable() @IsUUID() leaveRequestId!: string | null;
   @Nullable() @IsString() reason!: string | null;
+  @JSONSchema({
+    description: `The rule the movement applies: ${paidLeaveRules.join(', ')}; null for a movement of no rule (requests, adjustments) or one made before rules were named`,
+  })
+  @Nullable()
+  @IsString()
+  rule!: string | null;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
 
@@ -297,6 +304,7 @@ export class LedgerEntryView {
       period: m.period ?? null,
       leaveRequestId: m.leaveRequestId ?? null,
       reason: m.reason ?? null,
+      rule: m.rule ?? null,
       createdBy: m.createdBy ?? null,
       createdAt: isoTime(m.createdAt),
     };
@@ -313,6 +321,18 @@ export class TypeBalanceView {
   @JSONSchema({ description: 'Days held by pending requests' })
   @IsNumber()
   pending!: number;
+  @JSONSchema({
+    description:
+      'N-1: of the balance, the days earned in earlier reference periods, to be taken now; leave taken spends them first',
+  })
+  @IsNumber()
+  previous!: number;
+  @JSONSchema({
+    description:
+      'N: of the balance, the days being earned in the current reference period (less what leave taken beyond N-1 used)',
+  })
+  @IsNumber()
+  current!: number;
 }
 
 export class LeaveBalanceView {
@@ -332,6 +352,8 @@ export class LeaveBalanceView {
         name: x.type.name,
         balance: x.balance,
         pending: x.pending,
+        previous: x.previous,
+        current: x.current,
       })),
       movements: b.movements.map(LedgerEntryView.from),
     };

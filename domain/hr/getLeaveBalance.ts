@@ -3,7 +3,9 @@ import type { Lean } from '../../lib/lean';
 import type { TenantContext } from '../context';
 import { listLeaveTypes } from './listLeaveTypes';
 import { employeeInReadScope, readScope } from './lookup';
-import { latestMovements, ledgerSums, pendingDaysOf } from './store/leave';
+import { referencePeriodOf, splitSums } from './paidLeave';
+import { latestMovements, pendingDaysOf, splitSumsOfEmployee } from './store/leave';
+import { todayIn } from '../../lib/calendar';
 
 export interface TypeBalance {
   type: Lean<HrLeaveType>;
@@ -11,6 +13,9 @@ export interface TypeBalance {
   balance: number;
   /** Days of pending requests (held in the balance until decided). */
   pending: number;
+  /** N-1 and N (splitBalance: earlier periods' days, spent first; the current period's). */
+  previous: number;
+  current: number;
 }
 
 export interface LeaveBalance {
@@ -25,7 +30,11 @@ export async function getLeaveBalance(ctx: TenantContext, employeeId: string): P
   const employee = await employeeInReadScope(ctx, await readScope(ctx), employeeId);
   const [allTypes, sums, pending, movements] = await Promise.all([
     listLeaveTypes(ctx),
-    ledgerSums(ctx.services.orm, [ctx.tenantId, employee.id]),
+    splitSumsOfEmployee(ctx.services.orm, [
+      ctx.tenantId,
+      employee.id,
+      referencePeriodOf(todayIn(employee.timeZone), ctx.services.config.HR_LEAVE_REFERENCE_START_MONTH).firstMonth,
+    ]),
     pendingDaysOf.all(ctx, employee.id),
     latestMovements.all(ctx, employee.id),
   ]);
@@ -33,11 +42,17 @@ export async function getLeaveBalance(ctx: TenantContext, employeeId: string): P
   const types = allTypes.filter((t) => t.tracksBalance || sums.some((s) => s.leave_type_id === t.id));
   return {
     employeeId: employee.id,
-    balances: types.map((type) => ({
-      type,
-      balance: Number(sums.find((s) => s.leave_type_id === type.id)?.total ?? 0),
-      pending: pending.filter((p) => p.leaveTypeId === type.id).reduce((sum, p) => sum + Number(p.days), 0),
-    })),
+    balances: types.map((type) => {
+      const sum = sums.find((s) => s.leave_type_id === type.id);
+      const split = splitSums(Number(sum?.current ?? 0), Number(sum?.rest ?? 0));
+      return {
+        type,
+        balance: split.total,
+        pending: pending.filter((p) => p.leaveTypeId === type.id).reduce((total, p) => total + Number(p.days), 0),
+        previous: split.previous,
+        current: split.current,
+      };
+    }),
     movements,
   };
 }

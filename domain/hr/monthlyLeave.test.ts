@@ -2,6 +2,7 @@ import type { ScheduleSlot } from '../../entities/hr/schedule';
 import type { HalfDaySpan } from './halfDays';
 import {
   accrualMovements,
+  type AccrualInput,
   excessMinutes,
   LEGAL_WEEKLY_MINUTES,
   RTT_DAY_MINUTES,
@@ -90,37 +91,85 @@ describe('RTT of a month', () => {
 });
 
 describe('accrual of a month', () => {
-  it('credits each employee every accruing type at its rate', () => {
-    const types = [
-      { id: 'paid', accrualDaysPerMonth: '2.50' },
-      { id: 'extra', accrualDaysPerMonth: 1 },
-    ];
-    expect(accrualMovements('2025-07', ['e1', 'e2'], types, new Map())).toEqual([
-      { employeeId: 'e1', leaveTypeId: 'paid', days: 2.5, reason: 'Accrual 2025-07' },
-      { employeeId: 'e1', leaveTypeId: 'extra', days: 1, reason: 'Accrual 2025-07' },
-      { employeeId: 'e2', leaveTypeId: 'paid', days: 2.5, reason: 'Accrual 2025-07' },
-      { employeeId: 'e2', leaveTypeId: 'extra', days: 1, reason: 'Accrual 2025-07' },
-    ]);
-    expect(accrualMovements('2025-07', [], types, new Map())).toEqual([]);
+  const types = [
+    { id: 'paid', accrualDaysPerMonth: '2.50', counting: 'ouvrables' as const },
+    { id: 'extra', accrualDaysPerMonth: 1, counting: 'ouvres' as const },
+  ];
+  const input = (over: Partial<AccrualInput>): AccrualInput => ({
+    period: '2025-07',
+    employees: [],
+    types,
+    sickLeave: [],
+    earned: new Map(),
+    ...over,
   });
 
-  it('rounds the reference year up to a whole day in May, from what each employee earned of each type', () => {
-    // Eleven months of 2.08 ouvrés: 22.88; May makes 25.
-    const earned = new Map([['e1:ouvres', 22.88]]);
-    expect(accrualMovements('2026-05', ['e1', 'e2'], [{ id: 'ouvres', accrualDaysPerMonth: 2.08 }], earned)).toEqual([
+  it('credits each employee every accruing type at its rate, naming the rule', () => {
+    expect(accrualMovements(input({ employees: [{ id: 'e1' }, { id: 'e2', hireDate: '2025-07-16' }] }))).toEqual({
+      accrual: [
+        { employeeId: 'e1', leaveTypeId: 'paid', days: 2.5, rule: 'monthly_accrual', reason: 'Accrual 2025-07' },
+        { employeeId: 'e1', leaveTypeId: 'extra', days: 1, rule: 'monthly_accrual', reason: 'Accrual 2025-07' },
+        {
+          employeeId: 'e2',
+          leaveTypeId: 'paid',
+          days: 1.29,
+          rule: 'pro_rata',
+          reason: 'Accrual 2025-07, pro rata 16/31 days',
+        },
+        {
+          employeeId: 'e2',
+          leaveTypeId: 'extra',
+          days: 0.52,
+          rule: 'pro_rata',
+          reason: 'Accrual 2025-07, pro rata 16/31 days',
+        },
+      ],
+      sick: [],
+    });
+    expect(accrualMovements(input({}))).toEqual({ accrual: [], sick: [] });
+  });
+
+  it('paid leave earns 2 a month on sick leave; other types ignore it', () => {
+    const sickLeave = [
       {
         employeeId: 'e1',
-        leaveTypeId: 'ouvres',
-        days: 2.12,
-        reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day',
+        startDate: '2025-07-01',
+        startHalf: 'morning' as const,
+        endDate: '2025-07-31',
+        endHalf: 'afternoon' as const,
       },
-      // Hired in May: 2.08 rounds up to 3.
+    ];
+    const { accrual, sick } = accrualMovements(input({ employees: [{ id: 'e1' }], sickLeave }));
+    expect(accrual).toEqual([
+      { employeeId: 'e1', leaveTypeId: 'extra', days: 1, rule: 'monthly_accrual', reason: 'Accrual 2025-07' },
+    ]);
+    expect(sick).toEqual([
       {
-        employeeId: 'e2',
-        leaveTypeId: 'ouvres',
-        days: 3,
-        reason: 'Accrual 2026-05, the reference year to 2026-05 rounded up to a whole day',
+        employeeId: 'e1',
+        leaveTypeId: 'paid',
+        days: 2,
+        rule: 'sick_leave_acquisition',
+        reason: 'Sick leave 2025-07: 31 day(s), 2 a month up to 24 a reference period',
       },
+    ]);
+  });
+
+  it('rounds the reference period up to a whole day in May, from what each employee earned of each type', () => {
+    // Eleven months of 2.08 ouvrés: 22.88; May makes 25.
+    const earned = new Map([['e1:ouvres', { total: 22.88, sick: 0 }]]);
+    const { accrual } = accrualMovements(
+      input({
+        period: '2026-05',
+        employees: [{ id: 'e1' }, { id: 'e2' }],
+        types: [{ id: 'ouvres', accrualDaysPerMonth: 2.08, counting: 'ouvres' }],
+        earned,
+      }),
+    );
+    const reason = 'Accrual 2026-05, the reference period to 2026-05-31 rounded up to a whole day';
+    expect(accrual).toEqual([
+      { employeeId: 'e1', leaveTypeId: 'ouvres', days: 2.12, rule: 'year_end_rounding', reason },
+      // Hired in May: 2.08 rounds up to 3.
+      { employeeId: 'e2', leaveTypeId: 'ouvres', days: 3, rule: 'year_end_rounding', reason },
     ]);
   });
 });

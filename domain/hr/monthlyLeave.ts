@@ -1,8 +1,10 @@
 import type { HrSchedule } from '../../entities/hr/schedule';
 import { addDays, datesBetween, monthBounds, weekdayOf } from '../../lib/calendar';
-import { monthlyAccrual, referenceYearOf } from './accrual';
+import type { LeaveCounting } from '../../entities/hr/leave';
+import { MONTHLY_PAID_LEAVE } from './accrual';
 import { employedOn, type Employment } from './employment';
 import { halvesOff, slotPartWorked, type HalfDaySpan } from './halfDays';
+import { monthAcquisition, spanDaysIn, type Acquisition, type DaySpan } from './paidLeave';
 import { holidayDates } from './publicHolidays';
 import { slotMinutes, versionOn } from './schedules';
 import type { GeneratedMovement } from './store/leave';
@@ -14,32 +16,56 @@ export const LEGAL_WEEKLY_MINUTES = 35 * 60;
 /** An RTT day is worth 7 hours (35 h / 5). */
 export const RTT_DAY_MINUTES = 7 * 60;
 
+/** What an employee earned of a type in the reference period before the month: in all, and of it on sick leave. */
+export interface Earned {
+  total: number;
+  sick: number;
+}
+
+export interface AccrualInput {
+  period: string;
+  employees: (Employment & { id: string })[];
+  types: { id: string; accrualDaysPerMonth: number | string; counting: LeaveCounting }[];
+  /** Granted non-professional sick leave (the `sick` type) touching the month. */
+  sickLeave: (DaySpan & { employeeId: string })[];
+  /** By `employee:type`. */
+  earned: ReadonlyMap<string, Earned>;
+  startMonth?: number;
+}
+
 /**
- * The accrual of a month: one movement per employee and accruing type at the type's current rate; the last month
- * of a reference year (May) also rounds what the employee earned of the type in that year up to a whole day
- * (monthlyAccrual). `earned` is what the earlier months of the reference year credited, by `employee:type`.
+ * The accrual of a month (monthAcquisition): per employee and accruing type, one `accrual` movement for the days
+ * worked (the rate, pro rata of a month partly employed, the last month of the reference period rounding it up
+ * to a whole day) and, for paid leave (a type accruing at least the law's monthly rate of its counting), one
+ * `sick_accrual` movement for days of non-professional sick leave (2 ouvrables a month, 24 a period). Each names
+ * its rule. Other accruing types take no account of sick leave.
  */
-export function accrualMovements(
-  period: string,
-  employeeIds: string[],
-  types: { id: string; accrualDaysPerMonth: number | string }[],
-  earned: ReadonlyMap<string, number>,
-): GeneratedMovement[] {
-  return employeeIds.flatMap((employeeId) =>
-    types.map((t) => {
+export function accrualMovements(input: AccrualInput): { accrual: GeneratedMovement[]; sick: GeneratedMovement[] } {
+  const accrual: GeneratedMovement[] = [];
+  const sick: GeneratedMovement[] = [];
+  for (const employee of input.employees) {
+    const spans = input.sickLeave.filter((l) => l.employeeId === employee.id);
+    const sickDays = spans.length ? spanDaysIn(input.period, spans, employee) : 0;
+    for (const t of input.types) {
       const rate = Number(t.accrualDaysPerMonth);
-      const days = monthlyAccrual(rate, period, earned.get(`${employeeId}:${t.id}`) ?? 0);
-      return {
-        employeeId,
-        leaveTypeId: t.id,
-        days,
-        reason:
-          days === rate
-            ? `Accrual ${period}`
-            : `Accrual ${period}, the reference year to ${referenceYearOf(period).last} rounded up to a whole day`,
-      };
-    }),
-  );
+      const paidLeave = rate >= MONTHLY_PAID_LEAVE[t.counting];
+      const earned = input.earned.get(`${employee.id}:${t.id}`) ?? { total: 0, sick: 0 };
+      const month = monthAcquisition({
+        period: input.period,
+        counting: t.counting,
+        rate,
+        employment: employee,
+        sickDays: paidLeave ? sickDays : 0,
+        earnedBefore: earned.total,
+        sickEarnedBefore: earned.sick,
+        startMonth: input.startMonth,
+      });
+      const movement = (a: Acquisition) => ({ employeeId: employee.id, leaveTypeId: t.id, ...a });
+      if (month.worked) accrual.push(movement(month.worked));
+      if (month.sick) sick.push(movement(month.sick));
+    }
+  }
+  return { accrual, sick };
 }
 
 /** The weeks a month's RTT counts: the ISO weeks starting in it (Mondays), from the first Monday to the last Sunday. */

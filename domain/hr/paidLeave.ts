@@ -17,6 +17,8 @@ export const paidLeaveRules = [
   'year_end_rounding',
   /** Days of non-professional sick leave: 2 ouvrables a month, at most 24 a reference period (L3141-5-1, 2024). */
   'sick_leave_acquisition',
+  /** N-1 days not taken beyond the policy's carry-over when the reference period closes. */
+  'carry_over_expiry',
 ] as const;
 export type PaidLeaveRule = (typeof paidLeaveRules)[number];
 
@@ -202,8 +204,13 @@ export function splitBalance(lines: BalanceLine[], today: string, startMonth?: n
     if (l.days > 0 && l.earnedIn && l.earnedIn >= firstMonth) current += l.days;
     else rest += l.days;
   }
+  return splitSums(current, rest);
+}
+
+/** splitBalance from its two sums: the credits earned in the current period, and every other movement. */
+export function splitSums(currentCredits: number, rest: number): SplitBalance {
   const previous = round2(Math.max(0, rest));
-  current = round2(current + Math.min(0, rest));
+  const current = round2(currentCredits + Math.min(0, rest));
   return { previous, current, total: round2(previous + current) };
 }
 

@@ -106,13 +106,16 @@ export const ledgerKinds = [
   'cancellation',
   'rtt_generation',
   'adjustment',
+  'sick_accrual',
+  'expiry',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
  * One movement of leave days (signed). Append-only: a trigger refuses UPDATE and DELETE. The balance of a type
  * is the sum of its movements. Generated movements carry their period ('2026-03'), unique per employee, type
- * and kind, so a job run twice credits once. A request's held days come back at most once (one
+ * and kind, so a job run twice credits once (a month's `accrual` and `sick_accrual` are two kinds; a closed reference
+ * period's `expiry` carries the first month of the next). A request's held days come back at most once (one
  * `refusal_reversal` or `cancellation` per request, unique in the database).
  */
 export const HrLeaveLedgerEntry = defineEntity({
@@ -139,6 +142,8 @@ export const HrLeaveLedgerEntry = defineEntity({
     period: p.string().length(7).nullable(),
     leaveRequestId: p.uuid().nullable(),
     reason: p.string().length(1000).nullable(),
+    /** The rule the movement applies (domain/hr/paidLeave.ts: monthly_accrual, pro_rata ...); null before they were named. */
+    rule: p.string().length(40).nullable(),
     createdBy: p.uuid().nullable(),
   },
 });

@@ -3,7 +3,7 @@ import { tenantContext } from '../../domain/context';
 import { accrueLeave } from '../../domain/hr/accrueLeave';
 import { newId } from '../../entities/base';
 import { hrLeaveQueue } from '../../queues/hr';
-import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';
+import { createEmployee, hrOrg, setSchedule, STANDARD_WEEK, type HrOrg } from '../support/hr';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
@@ -24,7 +24,8 @@ describe('HR monthly leave through the clock', () => {
   let stack: TestStack;
   let org: HrOrg;
   beforeAll(async () => {
-    stack = await startStack({ workers: ['hr-leave'] });
+    // Five N-1 days carried over when a reference period closes, the rest expiring.
+    stack = await startStack({ workers: ['hr-leave'], env: { HR_LEAVE_CARRY_OVER_DAYS: '5' } });
     org = await hrOrg(stack);
   });
   afterAll(() => stack.close());
@@ -121,5 +122,80 @@ describe('HR monthly leave through the clock', () => {
         [newId(), other.owner.tenantId, e.id, entry.leave_type_id],
       ),
     ).rejects.toThrow(/hr_leave_ledger_period_unique/);
+  });
+
+  it('counts congés payés by the rules: pro rata arrival, sick leave at 2 a month, rounding, N-1 spent first, expiry', async () => {
+    const other = await hrOrg(stack);
+    const ctx = tenantContext(stack.services, other.owner.tenantId);
+    const e = await createEmployee(stack, other.owner, { hireDate: '2023-09-16' });
+    await setSchedule(stack, other.owner, e.id, '2023-01-01', STANDARD_WEEK);
+    const accrue = async (first: string, count: number) => {
+      for (let i = 0; i < count; i++) {
+        const m = Number(first.slice(5, 7)) - 1 + i;
+        await accrueLeave(
+          ctx,
+          `${Number(first.slice(0, 4)) + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`,
+        );
+      }
+    };
+    const types = Object.fromEntries(
+      (
+        (await stack.http.get('/api/rh/leave-types').set(other.owner.auth)).body.items as { id: string; code: string }[]
+      ).map((t) => [t.code, t.id]),
+    );
+    const grant = async (leaveTypeId: string, startDate: string, endDate: string) => {
+      const filed = await stack.http
+        .post(`/api/rh/employees/${e.id}/leave-requests`)
+        .set(other.owner.auth)
+        .send({ leaveTypeId, startDate, endDate });
+      expect(filed.status).toBe(201);
+      const decided = await stack.http
+        .patch(`/api/rh/leave-requests/${filed.body.id}/decision`)
+        .set(other.owner.auth)
+        .send({ decision: 'grant' });
+      expect(decided.status).toBe(200);
+    };
+    const paid = async () => {
+      const res = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(other.owner.auth);
+      expect(res.status).toBe(200);
+      const b = (res.body.balances as { code: string }[]).find((x) => x.code === 'paid');
+      const movements = (
+        res.body.movements as { leaveTypeId: string; kind: string; period: string; rule: string; days: number }[]
+      )
+        .filter((m) => m.leaveTypeId === types.paid)
+        .map((m) => [m.kind, m.period, m.rule, m.days]);
+      return { balance: b, movements };
+    };
+
+    // Hired on 16 September 2023: September is 15/30 of 2.5 (1.25), then 8 months: 21.25 rounded up to 22 in May.
+    await accrue('2023-09', 9);
+    expect((await paid()).balance).toMatchObject({ balance: 22, previous: 22, current: 0 });
+    expect((await paid()).movements).toEqual(
+      expect.arrayContaining([
+        ['accrual', '2023-09', 'pro_rata', 1.25],
+        ['accrual', '2024-05', 'year_end_rounding', 3.25],
+      ]),
+    );
+
+    // A week off in January 2025 (6 jours ouvrables), and November 2024 on sick leave (2 days instead of 2.5).
+    await grant(types.paid, '2025-01-06', '2025-01-10');
+    await grant(types.sick, '2024-11-01', '2024-11-30');
+    await accrue('2024-06', 12);
+    const after = await paid();
+    expect(after.movements).toEqual(
+      expect.arrayContaining([
+        ['sick_accrual', '2024-11', 'sick_leave_acquisition', 2],
+        // 11 x 2.5 + 2 = 29.5, rounded up to 30 in May.
+        ['accrual', '2025-05', 'year_end_rounding', 3],
+        // The week off spent N-1 (22 - 6 = 16); past the 5 carried over, 11 expire when the period closes.
+        ['expiry', '2025-06', 'carry_over_expiry', -11],
+      ]),
+    );
+    expect(after.movements.filter(([kind, period]) => kind === 'accrual' && period === '2024-11')).toEqual([]);
+    // Today (after May 2025) all of it is N-1: 22 - 6 - 11 + 30.
+    expect(after.balance).toMatchObject({ balance: 35, previous: 35, current: 0 });
+    // Run again, the months credit nothing and nothing expires twice.
+    await accrue('2024-06', 12);
+    expect((await paid()).balance).toMatchObject({ balance: 35 });
   });
 });

@@ -17,6 +17,8 @@ export interface Movement {
   period?: string | null;
   leaveRequestId?: string | null;
   reason?: string | null;
+  /** The rule applied (domain/hr/paidLeave.ts). */
+  rule?: string | null;
   createdBy?: string | null;
 }
 
@@ -27,6 +29,7 @@ export function appendMovement(em: Em, m: Movement): HrLeaveLedgerEntry {
     period: m.period ?? null,
     leaveRequestId: m.leaveRequestId ?? null,
     reason: m.reason ?? null,
+    rule: m.rule ?? null,
     createdBy: m.createdBy ?? null,
   });
 }
@@ -59,12 +62,8 @@ export const lockEmployee = (em: Em, employeeId: string) =>
 /** Movements shown with a balance. */
 export const BALANCE_MOVEMENTS = 100;
 
-// Lean reads (docs/database-path.md): the ledger's sums per type (an aggregate: preparedRead, the tenant bound
-// as $1 in the text), the pending requests' days and the latest movements.
-/** [tenantId, employeeId]: the sum of the employee's movements per leave type. */
-export const ledgerSums = preparedRead<{ leave_type_id: string; total: string }>(
-  'select leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = $1 and employee_id = $2 group by leave_type_id',
-);
+// Lean reads (docs/database-path.md): the pending requests' days and the latest movements (the ledger's sums per
+// type are splitSumsOfEmployee below, an aggregate: preparedRead, the tenant bound as $1 in the text).
 export const pendingDaysOf = lean(HrLeaveRequest, {
   columns: ['leaveTypeId', 'days'],
   where: "employee_id = $1 and status = 'pending'",
@@ -75,33 +74,75 @@ export const latestMovements = lean(HrLeaveLedgerEntry, {
   limit: BALANCE_MOVEMENTS,
 });
 
-/** What `accrual` movements of the periods `from` <= period < `before` credited, by employee and type. */
+/**
+ * What `accrual` and `sick_accrual` movements of the periods `from` <= period < `before` credited, by employee
+ * and type: in all, and of it on sick leave.
+ */
 export async function accruedBetween(
   em: Em,
   tenantId: string,
   from: string,
   before: string,
   typeIds: string[],
-): Promise<{ employeeId: string; leaveTypeId: string; days: number }[]> {
-  const rows = await em.execute<{ employee_id: string; leave_type_id: string; total: string }[]>(
-    `select employee_id, leave_type_id, sum(days) as total from hr_leave_ledger where tenant_id = ? and kind = 'accrual' and period >= ? and period < ? and leave_type_id = any(?::uuid[]) group by employee_id, leave_type_id`,
+): Promise<{ employeeId: string; leaveTypeId: string; days: number; sick: number }[]> {
+  const rows = await em.execute<{ employee_id: string; leave_type_id: string; total: string; sick: string | null }[]>(
+    `select employee_id, leave_type_id, sum(days) as total, sum(days) filter (where kind = 'sick_accrual') as sick from hr_leave_ledger where tenant_id = ? and kind in ('accrual', 'sick_accrual') and period >= ? and period < ? and leave_type_id = any(?::uuid[]) group by employee_id, leave_type_id`,
     [tenantId, from, before, `{${typeIds.join(',')}}`],
   );
-  return rows.map((r) => ({ employeeId: r.employee_id, leaveTypeId: r.leave_type_id, days: Number(r.total) }));
+  return rows.map((r) => ({
+    employeeId: r.employee_id,
+    leaveTypeId: r.leave_type_id,
+    days: Number(r.total),
+    sick: Number(r.sick ?? 0),
+  }));
 }
+
+/**
+ * The two sums splitBalance reads (N-1 / N, domain/hr/paidLeave.ts), by employee and type: the credits
+ * (`accrual`, `sick_accrual`) of the periods from `firstMonth` on, and every other movement.
+ */
+export async function splitSumsOf(
+  em: Em,
+  tenantId: string,
+  firstMonth: string,
+  typeIds: string[],
+): Promise<{ employeeId: string; leaveTypeId: string; current: number; rest: number }[]> {
+  const rows = await em.execute<
+    { employee_id: string; leave_type_id: string; current: string | null; rest: string | null }[]
+  >(
+    `select employee_id, leave_type_id, ${CURRENT_CREDITS} as current, ${OTHER_MOVEMENTS} as rest from hr_leave_ledger where tenant_id = ? and leave_type_id = any(?::uuid[]) group by employee_id, leave_type_id`,
+    [firstMonth, firstMonth, tenantId, `{${typeIds.join(',')}}`],
+  );
+  return rows.map((r) => ({
+    employeeId: r.employee_id,
+    leaveTypeId: r.leave_type_id,
+    current: Number(r.current ?? 0),
+    rest: Number(r.rest ?? 0),
+  }));
+}
+const IS_CURRENT_CREDIT = (p: string) => `(days > 0 and kind in ('accrual', 'sick_accrual') and period >= ${p})`;
+const CURRENT_CREDITS = `sum(days) filter (where ${IS_CURRENT_CREDIT('?')})`;
+const OTHER_MOVEMENTS = `sum(days) filter (where not ${IS_CURRENT_CREDIT('?')})`;
+
+/** [tenantId, employeeId, firstMonth]: splitSumsOf of one employee, every type (the balance read). */
+export const splitSumsOfEmployee = preparedRead<{ leave_type_id: string; current: string | null; rest: string | null }>(
+  `select leave_type_id, sum(days) filter (where ${IS_CURRENT_CREDIT('$3')}) as current, sum(days) filter (where not ${IS_CURRENT_CREDIT('$3')}) as rest from hr_leave_ledger where tenant_id = $1 and employee_id = $2 group by leave_type_id`,
+);
 
 export interface GeneratedMovement {
   employeeId: string;
   leaveTypeId: string;
   days: number;
   reason: string;
+  /** The rule applied (domain/hr/paidLeave.ts). */
+  rule?: string;
 }
 
 /** Inserts a period's generated movements, skipping those already there (the partial unique index); how many were new. */
 export async function insertGeneratedMovements(
   em: Em,
   tenantId: string,
-  kind: 'accrual' | 'rtt_generation',
+  kind: 'accrual' | 'sick_accrual' | 'expiry' | 'rtt_generation',
   period: string,
   rows: GeneratedMovement[],
 ): Promise<number> {
@@ -109,7 +150,7 @@ export async function insertGeneratedMovements(
   const now = new Date();
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
-    const values = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const values = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
     const params = chunk.flatMap((r) => [
       newId(),
       tenantId,
@@ -120,9 +161,10 @@ export async function insertGeneratedMovements(
       r.days,
       period,
       r.reason,
+      r.rule ?? null,
     ]);
     const result = await em.execute<{ id: string }[]>(
-      `insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period, reason) values ${values} on conflict do nothing returning id`,
+      `insert into hr_leave_ledger (id, tenant_id, created_at, employee_id, leave_type_id, kind, days, period, reason, rule) values ${values} on conflict do nothing returning id`,
       params,
     );
     inserted += result.length;
@@ -180,6 +222,14 @@ export async function insertLeaveTypesIfMissing(
 /** The live types that accrue every month. */
 export const accruingLeaveTypes = (em: Em) =>
   em.find(HrLeaveType, { accrualDaysPerMonth: { $gt: 0 }, archivedAt: null });
+
+/** The granted requests of a leave type touching the dates (the sick leave of a month's accrual). */
+export const grantedLeaveOfTypeBetween = (em: Em, leaveTypeId: string, first: string, last: string) =>
+  em.find(
+    HrLeaveRequest,
+    { leaveTypeId, status: 'granted', startDate: { $lte: last }, endDate: { $gte: first } },
+    { fields: ['employeeId', 'startDate', 'startHalf', 'endDate', 'endHalf'] },
+  );
 
 /** The type RTT is credited to: the first by code with rtt set, not archived. */
 export const rttLeaveType = (em: Em) =>
