@@ -5,7 +5,14 @@ import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { stagedJobsRelayQueue } from '../queues/jobs';
-import { complianceQueue, HR_LEAVE_CATCH_UP_MONTHS, hrDeparturesQueue, hrLeaveQueue } from '../queues/hr';
+import {
+  complianceQueue,
+  endedWeeks,
+  HR_LEAVE_CATCH_UP_MONTHS,
+  HR_WEEKS_CATCH_UP,
+  hrDeparturesQueue,
+  hrLeaveQueue,
+} from '../queues/hr';
 import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
@@ -97,6 +104,20 @@ export const schedules: Schedule[] = [
           { payload: { task: 'accrual' as const, period }, options: { jobId: `accrual-${period}` } },
           { payload: { task: 'rtt' as const, period }, options: { jobId: `rtt-${period}` } },
         ]),
+      ),
+  },
+  // HR: a week that ended everywhere closes its time counters (one per employee and week, immutable); hourly with
+  // job ids naming the week, so a clock down for less than HR_WEEKS_CATCH_UP weeks misses none (queues/hr.ts).
+  {
+    name: 'hr-week-counters',
+    cron: '15 * * * *',
+    enqueue: (services, _slot, at = new Date()) =>
+      services.queues.addBulk(
+        hrLeaveQueue,
+        endedWeeks(HR_WEEKS_CATCH_UP, at).map((period) => ({
+          payload: { task: 'week' as const, period },
+          options: { jobId: `week-${period}` },
+        })),
       ),
   },
   // HR: employees past their last day (a local date) become `left`; hourly, so every time zone's midnight is met within the hour.

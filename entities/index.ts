@@ -33,6 +33,7 @@ import { HrComplianceAlert, HrComplianceRuleSet } from './hr/compliance';
 import { HrEmployee } from './hr/employee';
 import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
+import { HrWeekCounter } from './hr/timeCounter';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
 import {
@@ -119,6 +120,7 @@ export const allEntities = [
   HrClockCorrection,
   HrComplianceRuleSet,
   HrComplianceAlert,
+  HrWeekCounter,
   // knowledge
   KnowledgeSpace,
   KnowledgeCollection,

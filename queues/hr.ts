@@ -6,8 +6,9 @@ import { defineQueue } from './define';
  * Idempotent: each movement is unique per employee, type, kind and month (a unique index of hr_leave_ledger).
  */
 export interface HrLeaveJob {
-  task: 'accrual' | 'rtt';
-  /** YYYY-MM */
+  /** `week` closes the weekly time counters of an ISO week (domain/hr/closeWeeks.ts). */
+  task: 'accrual' | 'rtt' | 'week';
+  /** YYYY-MM; for `week`, the Monday YYYY-MM-DD. */
   period: string;
   tenantId?: string;
 }
@@ -27,6 +28,18 @@ export const HR_LEAVE_CATCH_UP_MONTHS = 3;
  * so every job of the queue keeps this one.) A job that exhausted its attempts is pruned after two weeks, and
  * the clock then offers its month again while it is in the window.
  */
+/** The clock offers the closing of each of the last HR_WEEKS_CATCH_UP ended ISO weeks every hour (job id `week-<Monday>`). */
+export const HR_WEEKS_CATCH_UP = 4;
+
+/** The Mondays of the last `count` ISO weeks ended everywhere (the latest zone, UTC-12, ends Sunday at Monday 12:00 UTC), newest first. */
+export function endedWeeks(count: number, at = new Date()): string[] {
+  const day = Math.floor((at.getTime() - 12 * 3_600_000) / 86_400_000);
+  const monday = day - ((day + 3) % 7);
+  return Array.from({ length: count }, (_, i) =>
+    new Date((monday - 7 * (i + 1)) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
 const HR_LEAVE_KEEP_SECONDS = (HR_LEAVE_CATCH_UP_MONTHS + 1) * 31 * 24 * 3600;
 
 export const hrLeaveQueue = defineQueue<HrLeaveJob>('hr-leave', {

@@ -204,6 +204,13 @@ export class AvailabilityQuery {
   to?: string;
 }
 
+export class WeekCountersQuery {
+  @IsOptional()
+  @dateField('Counters of the weeks from the one holding this date; default 12 weeks before to')
+  from?: string;
+  @IsOptional() @dateField('Counters of the weeks up to the one holding this date; default today') to?: string;
+}
+
 export class CreateLeaveTypeBody {
   @JSONSchema({ description: 'Unique key in the organisation (paid, rtt, sick and unpaid are the defaults)' })
   @Matches(/^[a-z0-9][a-z0-9_-]{0,39}$/, { message: 'code must be 1-40 lowercase letters, digits, "_" or "-"' })

@@ -7,6 +7,9 @@ import { getAvailability } from '../../domain/hr/getAvailability';
 import { getEmployee } from '../../domain/hr/getEmployee';
 import { getSchedule } from '../../domain/hr/getSchedule';
 import { listEmployees } from '../../domain/hr/listEmployees';
+import { listWeekCounters } from '../../domain/hr/listWeekCounters';
+import { WeekCounterView, WeekCountersView } from './counterViews';
+import { weekCountersDocs } from './counterViews.docs';
 import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
 import { setSchedule } from '../../domain/hr/setSchedule';
@@ -19,6 +22,7 @@ import {
   ProvisionEmployeeBody,
   SetScheduleBody,
   UpdateEmployeeBody,
+  WeekCountersQuery,
 } from './dtos';
 import {
   AvailabilityView,
@@ -153,6 +157,24 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
       const range = { from, to: query.to ? new Date(query.to) : new Date(from.getTime() + 7 * DAY_MS) };
       return AvailabilityView.from(params.id, range, await getAvailability(ctx, params.id, range));
     },
+  );
+
+  r.get(
+    '/api/rh/employees/:id/week-counters',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: "An employee's closed weekly time counters",
+      description: weekCountersDocs,
+      params: IdParams,
+      query: WeekCountersQuery,
+      response: WeekCountersView,
+      errors: { 403: '`no_employee_record`' },
+    },
+    async ({ ctx, params, query }) => ({
+      employeeId: params.id,
+      items: (await listWeekCounters(ctx, params.id, query)).map(WeekCounterView.from),
+    }),
   );
 
   r.get(

@@ -1,4 +1,13 @@
-import { contingentAlerts, dailyTime, DEFAULT_OVERTIME, weekOf, weeksOf, weekTime, type DayTime } from './workedTime';
+import {
+  contingentAlerts,
+  dailyTime,
+  DEFAULT_OVERTIME,
+  scheduledMinutesOfWeek,
+  weekOf,
+  weeksOf,
+  weekTime,
+  type DayTime,
+} from './workedTime';
 
 const PARIS = 'Europe/Paris';
 /** A span between two Paris wall-clock times (winter, +01:00, unless the offset is given). */
@@ -110,5 +119,34 @@ describe('annual contingent (220 h)', () => {
 
   it('a contingent by agreement', () => {
     expect(contingentAlerts(0, 100 * H, 100 * H).map((a) => a.share)).toEqual([0.8, 0.9, 1]);
+  });
+});
+
+describe('scheduled minutes of a week', () => {
+  const week35 = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '16:00' }));
+  const week20 = [1, 2].map((weekday) => ({ weekday, start: '08:00', end: '18:00' }));
+  it.each([
+    { name: 'a full week', employment: {}, holidays: [], minutes: 2100 },
+    { name: 'a public holiday on Monday', employment: {}, holidays: ['2026-01-05'], minutes: 1680 },
+    { name: 'hired on Wednesday', employment: { hireDate: '2026-01-07' }, holidays: [], minutes: 1260 },
+    { name: 'left on Tuesday', employment: { endDate: '2026-01-06' }, holidays: [], minutes: 840 },
+  ])('$name', ({ employment, holidays, minutes }) => {
+    expect(
+      scheduledMinutesOfWeek(
+        '2026-01-05',
+        employment,
+        [{ effectiveFrom: '2025-01-01', slots: week35 }],
+        new Set(holidays),
+      ),
+    ).toBe(minutes);
+  });
+
+  it('a new version from Wednesday', () => {
+    const versions = [
+      { effectiveFrom: '2025-01-01', slots: week35 },
+      { effectiveFrom: '2026-01-07', slots: week20 },
+    ];
+    // Monday and Tuesday of the first version (7 h each), nothing on Monday and Tuesday in the second.
+    expect(scheduledMinutesOfWeek('2026-01-05', {}, versions, new Set())).toBe(840);
   });
 });

@@ -1,4 +1,7 @@
-import { dateOf, dayNumber, dayStart, localDay, localInstant, mondayOf } from '../../lib/calendar';
+import type { HrSchedule } from '../../entities/hr/schedule';
+import { addDays, dateOf, dayNumber, dayStart, localDay, localInstant, mondayOf } from '../../lib/calendar';
+import { employedOn, type Employment } from './employment';
+import { slotMinutes, versionOn } from './schedules';
 
 /**
  * Worked time from the punches (pure): the effective work intervals (domain/hr/timeline.ts, corrections applied)
@@ -173,4 +176,25 @@ export function contingentAlerts(
     share,
     usedMinutes: after,
   }));
+}
+
+// ---- the schedule
+
+/**
+ * The minutes a week's schedule plans (the version in force each day, `versions` oldest first) on the days of
+ * the employment that are not public holidays.
+ */
+export function scheduledMinutesOfWeek(
+  monday: string,
+  employment: Employment,
+  versions: Pick<HrSchedule, 'effectiveFrom' | 'slots'>[],
+  holidays: ReadonlySet<string>,
+): number {
+  let minutes = 0;
+  for (let i = 0; i < 7; i++) {
+    const date = addDays(monday, i);
+    if (!employedOn(employment, date) || holidays.has(date)) continue;
+    for (const slot of versionOn(versions, date)?.slots ?? []) if (slot.weekday === i + 1) minutes += slotMinutes(slot);
+  }
+  return minutes;
 }

@@ -3,7 +3,8 @@ import { tenantContext } from '../../domain/context';
 import { accrueLeave } from '../../domain/hr/accrueLeave';
 import { newId } from '../../entities/base';
 import { hrLeaveQueue } from '../../queues/hr';
-import { createEmployee, hrOrg, setSchedule, STANDARD_WEEK, type HrOrg } from '../support/hr';
+import { createEmployee, hrOrg, punchAt, setSchedule, STANDARD_WEEK, type HrOrg } from '../support/hr';
+import { closeWeek } from '../../domain/hr/closeWeeks';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
@@ -197,5 +198,67 @@ describe('HR monthly leave through the clock', () => {
     // Run again, the months credit nothing and nothing expires twice.
     await accrue('2024-06', 12);
     expect((await paid()).balance).toMatchObject({ balance: 35 });
+  });
+
+  it('closes weekly time counters from the corrected punches, once, immutable', async () => {
+    const other = await hrOrg(stack);
+    const e = await createEmployee(stack, other.owner, { hireDate: '2026-01-01' });
+    await setSchedule(stack, other.owner, e.id, '2026-01-01', STANDARD_WEEK);
+    // The week of Monday 23 November 2026 (Paris, +01:00): 10 h Monday to Wednesday, Thursday until 22:00
+    // (corrected to 19:00), 8 h on Friday, 2 h on Sunday morning.
+    const worked: [string, string][] = [
+      ['2026-11-23T09:00', '2026-11-23T19:00'],
+      ['2026-11-24T09:00', '2026-11-24T19:00'],
+      ['2026-11-25T09:00', '2026-11-25T19:00'],
+      ['2026-11-26T09:00', '2026-11-26T22:00'],
+      ['2026-11-27T09:00', '2026-11-27T17:00'],
+      ['2026-11-29T05:00', '2026-11-29T07:00'],
+    ];
+    let thursdayOut = '';
+    for (const [from, to] of worked) {
+      await punchAt(stack, other.owner, e.id, 'in', `${from}:00+01:00`);
+      const out = await punchAt(stack, other.owner, e.id, 'out', `${to}:00+01:00`);
+      if (from.startsWith('2026-11-26')) thursdayOut = out.id;
+    }
+    const corrected = await stack.http
+      .post(`/api/rh/clock-events/${thursdayOut}/corrections`)
+      .set(other.owner.auth)
+      .send({ action: 'amend', at: '2026-11-26T19:00:00+01:00', reason: 'left at seven' });
+    expect(corrected.status).toBe(201);
+
+    // The clock closes the week once it has ended everywhere (Monday 30 November, 12:00 UTC).
+    const weeks = schedules.find((x) => x.name === 'hr-week-counters')!;
+    await weeks.enqueue(stack.services, 'test', new Date('2026-11-30T13:00:00Z'));
+    const counters = async () => {
+      const res = await stack.http
+        .get(`/api/rh/employees/${e.id}/week-counters?from=2026-11-23&to=2026-11-29`)
+        .set(other.owner.auth);
+      expect(res.status).toBe(200);
+      return res.body.items as Record<string, unknown>[];
+    };
+    await eventually(async () => (await counters()).length === 1, { what: 'the week to be closed' });
+    // 4 x 10 + 8 + 2 = 50 h: 15 h overtime, 8 at +25 % and 7 at +50 %; 05:00-06:00 Sunday at night.
+    expect((await counters())[0]).toMatchObject({
+      week: '2026-11-23',
+      minutes: 3000,
+      nightMinutes: 60,
+      sundayMinutes: 120,
+      scheduledMinutes: 2100,
+      overtimeFirstMinutes: 480,
+      overtimeSecondMinutes: 420,
+      corrected: true,
+    });
+    // Closed once; the database refuses any change of a closed counter.
+    expect(await closeWeek(tenantContext(stack.services, other.owner.tenantId), '2026-11-23')).toBe(0);
+    await expect(
+      stack.services.orm.em.fork().execute('update hr_week_counters set minutes = 0 where employee_id = ?', [e.id]),
+    ).rejects.toThrow();
+    expect(
+      (
+        await stack.http
+          .get(`/api/rh/employees/${e.id}/week-counters?from=2026-12-01&to=2026-11-01`)
+          .set(other.owner.auth)
+      ).status,
+    ).toBe(400);
   });
 });

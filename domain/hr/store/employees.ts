@@ -55,7 +55,7 @@ export function employeesWorkingBetween(em: Em, first: string, last: string) {
         { $or: [{ endDate: null }, { endDate: { $gte: first } }] },
       ],
     },
-    { fields: ['id', 'hireDate', 'endDate'], orderBy: { id: 'asc' } },
+    { fields: ['id', 'hireDate', 'endDate', 'timeZone'], orderBy: { id: 'asc' } },
   );
 }
 
