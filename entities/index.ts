@@ -2,6 +2,7 @@ import { ApiKey } from './apikeys/apiKey';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
+import { CrmImportUpload, CrmImportUploadRows } from './core/crmImportUpload';
 import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
@@ -101,6 +102,8 @@ export const allEntities = [
   DealEvent,
   CrmImport,
   CrmImportPayload,
+  CrmImportUpload,
+  CrmImportUploadRows,
   // core: invoicing
   Invoice,
   InvoicePayment,

@@ -131,6 +131,14 @@ export const configSpec = {
     default: 5,
     desc: 'Mails anyone can cause to be sent to an address (sign-up, confirmation, password reset, invitation, booking confirmation, visitor sign-in link, blog subscription confirmation) sent to one address in any hour, counted by the mail worker in Redis; the others are not sent and end capped in the outbox (GET /admin/outbox?status=capped, metric mails_capped_total)',
   }),
+  CRM_IMPORT_MAX_BYTES: num({
+    default: 100 * 1024 * 1024,
+    desc: 'Largest spreadsheet (CSV) a member may upload to import customers, in bytes (413 file_too_large beyond, from Content-Length when sent, else once that many bytes are read); the file is streamed, never held in memory',
+  }),
+  CRM_IMPORT_MAX_ROWS: num({
+    default: 200_000,
+    desc: 'Most rows of one spreadsheet import (413 too_many_rows beyond)',
+  }),
   S3_ENDPOINT: str({ default: '', desc: 'MinIO/S3 endpoint URL; unset selects the local storage adapter' }),
   S3_ACCESS_KEY: str({ default: '', desc: 'Access key of the S3/MinIO endpoint' }),
   S3_SECRET_KEY: str({ default: '', desc: 'Secret key of the S3/MinIO endpoint' }),
@@ -303,6 +311,8 @@ const atLeastOne = [
   'RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR',
   'RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR',
   'MAIL_RECIPIENT_CAP_PER_HOUR',
+  'CRM_IMPORT_MAX_BYTES',
+  'CRM_IMPORT_MAX_ROWS',
 ] as const;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

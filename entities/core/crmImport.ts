@@ -3,7 +3,8 @@ import { tenantColumns, tenantFilter, updatedAt } from '../base';
 
 export const importKinds = ['customers', 'deals'] as const;
 export type ImportKind = (typeof importKinds)[number];
-export const importStatuses = ['queued', 'running', 'completed', 'failed'] as const;
+/** paused, cancelled and undone: spreadsheet imports of members (the hub's imports never are). */
+export const importStatuses = ['queued', 'running', 'paused', 'completed', 'failed', 'cancelled', 'undone'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 /** A refused record of an import: its index in the call's `records`, its externalId when readable, why. */

@@ -73,6 +73,12 @@ export const Customer = defineEntity({
       name: 'crm_customers_custom_gin',
       expression: 'create index "crm_customers_custom_gin" on "crm_customers" using gin ("custom" jsonb_path_ops)',
     },
+    // The customers a spreadsheet import created (its undo deletes them).
+    {
+      name: 'crm_customers_import_index',
+      expression:
+        'create index "crm_customers_import_index" on "crm_customers" ("tenant_id", "import_id") where "import_id" is not null',
+    },
     {
       name: 'crm_customers_search_trgm',
       expression: 'create index "crm_customers_search_trgm" on "crm_customers" using gin ("search_text" gin_trgm_ops)',
@@ -96,6 +102,8 @@ export const Customer = defineEntity({
     ownerId: p.uuid().nullable(),
     /** Id of the record in the system it was imported from (integration hub). */
     externalId: p.string().length(200).nullable(),
+    /** The spreadsheet import that created the customer (null otherwise; cleared when that import is undone). */
+    importId: p.uuid().nullable(),
     /** Time of the latest activity that happened with the party (note, call, e-mail, meeting, completed task). */
     lastContactAt: p.datetime().nullable(),
     /** Lower-cased name, e-mails and phone digits: what search matches (trigram index). */

@@ -7,12 +7,14 @@ import { exportRoutes } from './exportRoute';
 import { hubRoutes } from './hub';
 import { crmInternalRoutes } from './internal';
 import { pipelineRoutes } from './pipelines';
+import { sheetImportRoutes } from './sheetImports';
 
 /** The CRM of the core service. Static /api/customers/... paths come before /api/customers/:id. */
 export function crmApi(mount: ModuleMount): void {
   customFieldRoutes(mount);
   activityRoutes(mount);
   crmInternalRoutes(mount);
+  sheetImportRoutes(mount);
   customerRoutes(mount);
   pipelineRoutes(mount);
   dealRoutes(mount);

@@ -9,7 +9,10 @@ import { parseCustomerRecord } from './records';
 /** A checked customer record as the upsert reads it (the columns of crm_customers it writes). */
 export interface CustomerRow {
   id: string;
-  external_id: string;
+  /** The spreadsheet import creating the row (absent for the hub's imports). */
+  import_id?: string;
+  /** Null for spreadsheet rows without an external id (always created). */
+  external_id: string | null;
   kind: string;
   name: string;
   roles: string[];

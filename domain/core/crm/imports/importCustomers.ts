@@ -9,6 +9,7 @@ import {
   uncheckedRecords,
   upsertCustomerPart,
 } from '../store/imports';
+import { importStatusOf } from '../store/importUploads';
 
 /**
  * Upserts the stored rows of a customer import by (tenant, externalId), one part per statement: a new
@@ -17,12 +18,21 @@ import {
  * record that changes nothing writes nothing (a replay costs reads, not index entries). Each part is deleted
  * and counted in crm_imports by the statement that upserts it, so a retried job resumes at the first part left.
  */
-export async function importCustomers(ctx: TenantContext, importId: string): Promise<void> {
+export async function importCustomers(ctx: TenantContext, importId: string): Promise<'done' | 'stopped'> {
   await checkLegacyPayload(ctx, importId);
   const parts = await payloadParts(ctx.em, importId);
+  let outcome: 'done' | 'stopped' = 'done';
   // Each part commits on its own (asynchronously: see upsertCustomerPart); the import is marked completed after.
-  for (const { part } of parts) await upsertCustomerPart(ctx.em, ctx.tenantId, importId, part, new Date());
+  // A spreadsheet import paused or cancelled meanwhile stops before its next part.
+  for (const { part } of parts) {
+    if ((await importStatusOf(ctx.em, ctx.tenantId, importId)) !== 'running') {
+      outcome = 'stopped';
+      break;
+    }
+    await upsertCustomerPart(ctx.em, ctx.tenantId, importId, part, new Date());
+  }
   if (parts.length) await mergeCustomerIndexPending(ctx.em);
+  return outcome;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   failImportRow,
   lockImportStatus,
 } from '../store/imports';
+import { moveImportStatus } from '../store/importUploads';
 
 export interface ImportOutcome {
   created: number;
@@ -26,20 +27,25 @@ export async function runImport(services: Services, job: CrmImportJob): Promise<
   const row = await ctx.em.findOne(CrmImport, { id: job.importId });
   if (!row) return { created: 0, updated: 0, errors: [] };
   // Processed already (a retry after the outcome was written): nothing left to do.
-  if (row.status === 'completed' || row.status === 'failed')
+  if (row.status !== 'queued' && row.status !== 'running')
     return { created: row.created, updated: row.updated, errors: row.errors };
-  row.status = 'running';
-  await ctx.em.flush();
+  // Paused or cancelled (a spreadsheet import) since it was read: left as it is.
+  if (!(await moveImportStatus(ctx.em, job.tenantId, job.importId, ['queued', 'running'], 'running')))
+    return { created: row.created, updated: row.updated, errors: row.errors };
   if (job.kind === 'customers') {
     // The counts and errors are in crm_imports (written at the call and with each part).
-    await importCustomers(ctx, job.importId);
+    if ((await importCustomers(ctx, job.importId)) === 'stopped') {
+      await ctx.em.refresh(row);
+      return { created: row.created, updated: row.updated, errors: row.errors };
+    }
     // A part whose asynchronous commit a PostgreSQL crash lost is still stored (its deletion was lost with it):
     // the job fails and its retry imports it, rather than completing without it.
     const left = await anyPartLeft(ctx.em, job.importId);
     if (left !== null) throw new Error(`import ${job.importId}: part ${left} is still stored (lost commit); retrying`);
+    // Completed unless paused or cancelled after its last part.
+    const completed = await moveImportStatus(ctx.em, job.tenantId, job.importId, ['running'], 'completed', true);
     await ctx.em.refresh(row);
-    Object.assign(row, { status: 'completed', finishedAt: new Date(), updatedAt: new Date() });
-    await ctx.em.flush();
+    if (!completed) return { created: row.created, updated: row.updated, errors: row.errors };
   } else {
     const touched = await completeDealImport(ctx, job.importId);
     await ctx.em.refresh(row);

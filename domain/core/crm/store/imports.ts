@@ -182,11 +182,11 @@ const UPSERT_PART = `
 with r as materialized (
   select r.* from crm_import_payloads p,
     jsonb_to_recordset(convert_from(p.records, 'UTF8')::jsonb)
-    as r(id uuid, external_id text, kind text, name text, roles text[], tags text[], emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text)
+    as r(id uuid, import_id uuid, external_id text, kind text, name text, roles text[], tags text[], emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text)
   where p.import_id = ? and p.part = ?),
 up as (
-  insert into crm_customers as c (tenant_id, created_at, updated_at, id, external_id, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, search_text)
-  select ?::uuid, ?::timestamptz, ?::timestamptz, r.id, r.external_id, r.kind, r.name, r.roles, r.tags,
+  insert into crm_customers as c (tenant_id, created_at, updated_at, id, import_id, external_id, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, search_text)
+  select ?::uuid, ?::timestamptz, ?::timestamptz, r.id, r.import_id, r.external_id, r.kind, r.name, r.roles, r.tags,
          r.emails, r.phones, r.addresses, r.primary_email, r.custom, r.search_text
     from r
   on conflict (tenant_id, external_id) do update set
