@@ -1,0 +1,7 @@
+import type { ModuleMount } from '../http/mount';
+import { endpointRoutes } from './endpoints';
+
+/** Customers' webhooks (docs/webhooks.md): endpoints, the delivery log, replays. Open to every organisation. */
+export function webhooksApi(mount: ModuleMount): void {
+  endpointRoutes(mount);
+}
