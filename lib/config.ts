@@ -209,8 +209,8 @@ export const configSpec = {
     desc: 'Seconds to wait before each retry of a failed webhook delivery, comma-separated (the default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, about 28 hours in all); after the last the delivery is failed',
   }),
   WEBHOOK_DISABLE_AFTER_HOURS: num({
-    default: 72,
-    desc: "An endpoint whose deliveries have all failed for this long (no success since) and that has a failed delivery is disabled, and the organisation's owners and admins are mailed",
+    default: 48,
+    desc: "When a delivery fails for good (its retries used up) and its endpoint has had no successful delivery for this long, the endpoint is disabled and the organisation's owners and admins are mailed (0: at the first delivery failed for good)",
   }),
   WEBHOOK_SECRET_GRACE_HOURS: num({
     default: 24,
@@ -231,10 +231,6 @@ export const configSpec = {
   WEBHOOK_MAX_PAYLOAD_BYTES: num({
     default: 65536,
     desc: "Largest webhook body sent; an event whose body is larger is sent with its data cut down to the resource's id and `truncated: true` (fetch the resource through the API)",
-  }),
-  WEBHOOK_CONCURRENCY: num({
-    default: 32,
-    desc: 'Webhook deliveries a worker dyno makes at once (network-bound, so above WORKER_CONCURRENCY)',
   }),
   DELIVERY_RETENTION_DAYS: num({
     default: 30,

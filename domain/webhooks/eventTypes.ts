@@ -22,8 +22,8 @@ export interface CustomerData {
 export interface DealData {
   id: string;
   title: string;
-  customerId: string | null;
-  amount: string | null;
+  customerId: string;
+  amountCents: number;
   currency: string;
   reason: string | null;
 }
@@ -120,8 +120,8 @@ const customer: Schema = {
 const deal: Schema = {
   id: id('The deal'),
   title: str('Title'),
-  customerId: nullable(id('The customer of the deal')),
-  amount: nullable(str('Amount as a decimal string')),
+  customerId: id('The customer of the deal'),
+  amountCents: int('Amount in cents of currency'),
   currency: str('ISO 4217 currency'),
   reason: nullable(str('Why it was lost (deal.lost); null otherwise')),
 };

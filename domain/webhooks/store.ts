@@ -7,6 +7,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../../entities/webhooks/webhook';
 import type { Em } from '../../lib/db';
+import { newId } from '../../entities/base';
 
 /** Statements of customers' webhooks: endpoints, events, deliveries and attempts. */
 
@@ -71,7 +72,7 @@ export const earlierPending = (em: Em, d: WebhookDelivery) =>
   );
 
 export const recordAttempt = (em: Em, row: Omit<WebhookAttempt, 'id' | 'createdAt'>) =>
-  em.insert(WebhookAttempt, row as WebhookAttempt);
+  em.insert(WebhookAttempt, { id: newId(), createdAt: new Date(), ...row } as WebhookAttempt);
 
 /** Pending deliveries whose attempt was due before `dueBefore` (the reconciliation's catch). */
 export const overdueDeliveries = (em: Em, dueBefore: Date, limit: number) =>
