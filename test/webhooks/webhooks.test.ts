@@ -157,6 +157,44 @@ describe('webhooks', () => {
     });
   });
 
+  describe('log and replay', () => {
+    it('sends a test event, shows its attempts, replays one delivery and the failed ones of a period', async () => {
+      const org = await createAccount(stack);
+      const endpoint = await endpointFor(org, '/dead');
+      const since = new Date(Date.now() - 1000).toISOString();
+      const test = await stack.http.post(`/api/webhooks/endpoints/${endpoint.id}/test`).set(org.auth).expect(202);
+      expect(test.body).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
+      const failed = await eventually(async () => {
+        const res = await stack.http
+          .get('/api/webhooks/deliveries')
+          .query({ endpointId: endpoint.id, status: 'failed' })
+          .set(org.auth)
+          .expect(200);
+        return res.body.items.length === 1 ? res.body.items[0] : null;
+      });
+      const detail = await stack.http.get(`/api/webhooks/deliveries/${failed.id}`).set(org.auth).expect(200);
+      expect(detail.body.attemptLog).toHaveLength(4);
+      expect(detail.body.attemptLog[0]).toMatchObject({ httpStatus: 503, responseExcerpt: 'no: 503' });
+
+      const replayed = await stack.http.post(`/api/webhooks/deliveries/${failed.id}/replay`).set(org.auth).expect(202);
+      expect(replayed.body.status).toBe('pending');
+      await eventually(() => receiver.on('/dead').filter((r) => r.headers['webhook-id'] === failed.eventId).length > 4);
+      await eventually(async () => {
+        const res = await stack.http.get(`/api/webhooks/deliveries/${failed.id}`).set(org.auth);
+        return res.body.status === 'failed';
+      });
+      const bulk = await stack.http.post('/api/webhooks/replay').set(org.auth).send({ since }).expect(202);
+      expect(bulk.body).toEqual({ replayed: 1 });
+    });
+
+    it('documents every event type in the webhooks section of the OpenAPI document', async () => {
+      const doc = await stack.http.get('/openapi.json').expect(200);
+      expect(Object.keys(doc.body.webhooks)).toEqual(
+        expect.arrayContaining(['customer.created', 'deal.won', 'webhook.test']),
+      );
+    });
+  });
+
   describe('endpoints', () => {
     it('creates an endpoint with its secret shown once, lists it without, rotates and deletes it', async () => {
       const created = await stack.http
