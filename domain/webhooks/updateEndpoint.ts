@@ -5,7 +5,7 @@ import { audit } from '../platform/audit';
 import { addressPolicyOf } from './addressPolicy';
 import type { EndpointProps } from './createEndpoint';
 import { checkEndpointUrl } from './resolveTarget';
-import { lockEndpoint } from './store';
+import { findEndpoint, lockEndpoint } from './store';
 
 /** Edits an endpoint; enabling it again clears its failure streak (a disabled endpoint's deliveries stay failed). */
 export async function updateEndpoint(
@@ -13,6 +13,8 @@ export async function updateEndpoint(
   id: string,
   props: Partial<EndpointProps>,
 ): Promise<WebhookEndpoint> {
+  // Another organisation's id is a 404 whatever the body (the URL check comes after).
+  if (!(await findEndpoint(ctx.em, id))) throw notFound('Webhook endpoint');
   if (props.url !== undefined) await checkEndpointUrl(props.url, addressPolicyOf(ctx.services.config));
   return ctx.em.transactional(async (em) => {
     const row = await lockEndpoint(em, id);
