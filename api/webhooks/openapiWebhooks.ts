@@ -15,6 +15,7 @@ export function webhookDocuments(): Record<string, unknown> {
           summary: webhookEventTypes[type].summary,
           description: `Version ${webhookEventTypes[type].version}. Verify webhook-signature (HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" with the endpoint's secret, Standard Webhooks) before trusting the body; dedupe on webhook-id. See docs/webhooks.md.`,
           tags: ['Webhooks'],
+          security: [],
           parameters: [
             { name: 'webhook-id', ...header('The event id: the same at every attempt and replay') },
             { name: 'webhook-timestamp', ...header('Seconds since the epoch when the attempt was signed') },
