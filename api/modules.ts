@@ -6,6 +6,7 @@ import { hrApi } from './hr';
 import { identityApi } from './identity';
 import { knowledgeApi } from './knowledge';
 import { vrApi } from './vr';
+import { webhooksApi } from './webhooks';
 import { workApi } from './work';
 
 /** Every module's routes, in mounting order. */
@@ -18,4 +19,5 @@ export const apiModules: ApiModule[] = [
   cloudApi,
   hrApi,
   workApi,
+  webhooksApi,
 ];

@@ -49,6 +49,7 @@ import { StagedJob } from './jobs/stagedJob';
 import { ChatChannel, ChatIntegrationToken, ChatMessage } from './work/chat';
 import { WorkGithubDelivery, WorkGithubSettings } from './work/github';
 import { WorkItem } from './work/workItem';
+import { webhookEntities } from './webhooks/webhook';
 import { VrParticipant, VrSession } from './vr/session';
 import { VrStepPass, VrTelemetryBatch, VrTelemetryEvent } from './vr/telemetry';
 
@@ -147,4 +148,6 @@ export const allEntities = [
   HubDelivery,
   // jobs committed with their transaction, until enqueued
   StagedJob,
+  // customers' webhooks: endpoints, events (the outbox), deliveries and their attempts
+  ...webhookEntities,
 ];

@@ -203,6 +203,43 @@ export const configSpec = {
     default: 900,
     desc: 'Lifetime of cloud download addresses and of inline render tokens (t)',
   }),
+  // Customers' webhooks (docs/webhooks.md).
+  WEBHOOK_ALLOWED_HOSTS: str({
+    default: '',
+    desc: 'Comma-separated host names (or host:port) of webhook endpoints exempt from the address policy: plain http and private, loopback or link-local addresses are allowed for them (tests, a local receiver in development). Unset: every endpoint must be https (http too when NODE_ENV=development) and resolve to public addresses only, checked at creation and again at each delivery after DNS resolution',
+  }),
+  WEBHOOK_TIMEOUT_MS: num({
+    default: 5000,
+    desc: 'Bound of one webhook delivery attempt (connect, send, answer); past it the attempt fails and is retried. Short, so a slow endpoint holds a worker slot briefly',
+  }),
+  WEBHOOK_RETRY_SCHEDULE: str({
+    default: '5,300,1800,7200,18000,36000,36000',
+    desc: 'Seconds to wait before each retry of a failed webhook delivery, comma-separated (the default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, about 28 hours in all); after the last the delivery is failed',
+  }),
+  WEBHOOK_DISABLE_AFTER_HOURS: num({
+    default: 48,
+    desc: "When a delivery fails for good (its retries used up) and its endpoint has had no successful delivery for this long, the endpoint is disabled and the organisation's owners and admins are mailed (0: at the first delivery failed for good)",
+  }),
+  WEBHOOK_SECRET_GRACE_HOURS: num({
+    default: 24,
+    desc: 'After a secret rotation, how long the previous signing secret still signs deliveries beside the new one (both in webhook-signature)',
+  }),
+  WEBHOOK_ENDPOINT_CONCURRENCY: num({
+    default: 4,
+    desc: 'Deliveries in flight to one endpoint at once across the worker dynos (counted in Redis): a slow or dead endpoint holds at most this many worker slots, the others wait in the queue',
+  }),
+  WEBHOOK_RATE_PER_SECOND: num({
+    default: 50,
+    desc: 'Webhook deliveries (attempts) per organisation a second across the worker dynos; the ones over it wait their turn (no attempt spent)',
+  }),
+  WEBHOOK_MAX_ENDPOINTS: num({
+    default: 20,
+    desc: 'Webhook endpoints an organisation may have; the next is 409 webhook_endpoint_limit',
+  }),
+  WEBHOOK_MAX_PAYLOAD_BYTES: num({
+    default: 65536,
+    desc: "Largest webhook body sent; an event whose body is larger is sent with its data cut down to the resource's id and `truncated: true` (fetch the resource through the API)",
+  }),
   DELIVERY_RETENTION_DAYS: num({
     default: 30,
     desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them',

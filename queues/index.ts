@@ -11,6 +11,7 @@ import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { deliveriesPruneQueue, hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryQueue } from './vr';
 import { githubDeliveriesQueue } from './work';
+import { webhookDeliveriesQueue } from './webhooks';
 
 /** Every queue of the suite. workers/main.ts refuses to start unless each has exactly one processor. */
 export const allQueues: readonly QueueDefinition<never>[] = [
@@ -38,4 +39,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   knowledgeMailingQueue,
   knowledgeStatsQueue,
   stagedJobsRelayQueue,
+  webhookDeliveriesQueue,
 ] as QueueDefinition<never>[];

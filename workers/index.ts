@@ -21,6 +21,7 @@ import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
 import { telemetryProcessor } from './vr/telemetry';
 import { githubDeliveriesProcessor } from './work/githubDeliveries';
+import { webhookDeliveriesProcessor } from './webhooks/deliveries';
 
 /** Every processor of the suite; each queue of queues/index.ts has exactly one. */
 export const allProcessors: readonly Processor<never>[] = [
@@ -48,4 +49,5 @@ export const allProcessors: readonly Processor<never>[] = [
   knowledgeMailingProcessor,
   knowledgeStatsProcessor,
   stagedJobsRelayProcessor,
+  webhookDeliveriesProcessor,
 ] as Processor<never>[];

@@ -6,6 +6,8 @@ import { allQueues } from '../queues';
 import type { Processor } from './define';
 import { allProcessors } from './index';
 import { OutageGate } from './outage';
+import { startWebhookDispatcher } from './webhooks/dispatcher';
+import { webhookDeliveriesQueue } from '../queues/webhooks';
 
 export interface WorkerPool {
   workers: Worker[];
@@ -135,10 +137,13 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       });
       return worker;
     });
+  // Where webhook deliveries are made, committed webhook events are fanned out as they commit.
+  const stopDispatcher = !only || only.includes(webhookDeliveriesQueue.name) ? startWebhookDispatcher(services) : null;
   return {
     workers,
     async close() {
       outage.stop();
+      await stopDispatcher?.();
       await Promise.all(workers.map((w) => w.close()));
     },
   };

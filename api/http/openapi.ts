@@ -7,6 +7,7 @@ import { IS_CALENDAR_DATE, IS_INSTANT } from './dtos';
 import { neededScope } from './guards';
 import { nullableProperties, orNull } from './nullable';
 import type { RouteSpec } from './routes';
+import { webhookDocuments } from '../webhooks/openapiWebhooks';
 
 type Schema = Record<string, unknown>;
 
@@ -92,6 +93,7 @@ export class OpenApiRegistry {
       },
       servers: [{ url: serverUrl }],
       paths,
+      webhooks: webhookDocuments(),
       components: {
         schemas,
         securitySchemes: {

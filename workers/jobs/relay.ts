@@ -4,6 +4,7 @@ import { redriveSubmissions } from '../../domain/core/invoices/einvoice/redriveS
 import { relayQueuedMails } from '../../domain/platform/relayQueuedMails';
 import { redriveFailedJobs } from '../../domain/jobs/redriveFailedJobs';
 import { relayStagedJobs } from '../../domain/jobs/relayStagedJobs';
+import { redriveWebhooks } from '../../domain/webhooks/redriveWebhooks';
 import { stagedJobsRelayQueue } from '../../queues/jobs';
 import { defineProcessor } from '../define';
 
@@ -20,5 +21,6 @@ export const stagedJobsRelayProcessor = defineProcessor(stagedJobsRelayQueue, {
     imports: await redriveImports(services),
     einvoices: await redriveSubmissions(services),
     failedJobs: await redriveFailedJobs(services),
+    webhooks: await redriveWebhooks(services),
   }),
 });

@@ -8,6 +8,8 @@ import { applyCustomValues } from './customValues';
 import { fieldDefinitions } from './fieldDefinitions';
 import { normaliseRoles, normaliseTags, type CustomerInput } from './customerInput';
 import { checkMember } from './members';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { customerData } from '../../webhooks/payloads';
 
 /** Creates a customer; custom values are checked against the organisation's fields (400 naming `custom.<key>`). */
 export async function createCustomer(ctx: TenantContext, input: CustomerInput): Promise<Customer> {
@@ -34,6 +36,7 @@ export async function createCustomer(ctx: TenantContext, input: CustomerInput): 
     lastContactAt: null,
     searchText: searchTextOf(name, emails, phones),
   });
+  emitEvent(ctx.em, ctx.tenantId, 'customer.created', customerData(customer));
   try {
     await ctx.em.flush();
   } catch (err) {

@@ -6,6 +6,8 @@ import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { requestHealthRecompute } from './requestHealthRecompute';
 import { lockDeal } from './store/deals';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { dealData } from '../../webhooks/payloads';
 
 /**
  * Deal states and their rules:
@@ -38,6 +40,8 @@ export async function transition(
       event = change.type;
       found.updatedAt = now;
       em.create(DealEvent, { tenantId: ctx.tenantId, dealId: found.id, at: now, actorId: ctx.userId, ...change });
+      if (change.type === 'won' || change.type === 'lost')
+        emitEvent(em, ctx.tenantId, `deal.${change.type}`, dealData(found));
     }
     return found;
   });

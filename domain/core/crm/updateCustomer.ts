@@ -9,6 +9,8 @@ import { fieldDefinitions } from './fieldDefinitions';
 import { normaliseRoles, normaliseTags, type CustomerInput } from './customerInput';
 import { checkMember } from './members';
 import { lockCustomer } from './store/customers';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { customerData } from '../../webhooks/payloads';
 
 /**
  * Edits a customer: given lists (roles, tags, emails, phones, addresses) replace the current ones; `custom`
@@ -46,6 +48,7 @@ export async function updateCustomer(ctx: TenantContext, id: string, input: Part
       customer.primaryEmail = primaryOf(customer.emails);
       customer.searchText = searchTextOf(customer.name, customer.emails, customer.phones);
       customer.updatedAt = new Date();
+      emitEvent(em, ctx.tenantId, 'customer.updated', customerData(customer));
       await em.flush();
       return customer;
     });

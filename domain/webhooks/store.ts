@@ -1,0 +1,126 @@
+import { LockMode } from '@mikro-orm/core';
+import {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+  type WebhookDeliveryStatus,
+} from '../../entities/webhooks/webhook';
+import type { Em } from '../../lib/db';
+import { newId } from '../../entities/base';
+
+/** Statements of customers' webhooks: endpoints, events, deliveries and attempts. */
+
+export const endpointsOf = (em: Em, limit: number, cursor?: string) =>
+  em.find(WebhookEndpoint, cursor ? { id: { $gt: cursor } } : {}, { orderBy: { id: 'asc' }, limit });
+
+export const countEndpoints = (em: Em) => em.count(WebhookEndpoint, {});
+
+export const findEndpoint = (em: Em, id: string) => em.findOne(WebhookEndpoint, { id });
+
+/** The endpoint locked for an update (rotation, edit) in the caller's transaction. */
+export const lockEndpoint = (em: Em, id: string) =>
+  em.findOne(WebhookEndpoint, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+
+/** An endpoint of any organisation (the worker's read: the tenant comes from the job). */
+export const endpointForDelivery = (em: Em, tenantId: string, id: string) =>
+  em.findOne(WebhookEndpoint, { id, tenantId }, { filters: false });
+
+/** Deletes an endpoint with its deliveries and their attempts. */
+export async function deleteEndpointRows(em: Em, endpointId: string): Promise<void> {
+  await em.execute(
+    'delete from webhook_attempts where delivery_id in (select id from webhook_deliveries where endpoint_id = ?)',
+    [endpointId],
+  );
+  await em.nativeDelete(WebhookDelivery, { endpointId });
+  await em.nativeDelete(WebhookEndpoint, { id: endpointId });
+}
+
+/** Events not fanned out yet, oldest first, locked by the fan-out's transaction. */
+export const eventsToFanOut = (em: Em, limit: number) =>
+  em.find(
+    WebhookEvent,
+    { fannedOutAt: null },
+    { filters: false, orderBy: { id: 'asc' }, limit, fields: ['id', 'tenantId', 'type', 'resource', 'createdAt'] },
+  );
+
+/** Enabled endpoints of these organisations. */
+export const enabledEndpointsOf = (em: Em, tenantIds: string[]) =>
+  em.find(
+    WebhookEndpoint,
+    { tenantId: { $in: tenantIds }, enabled: true },
+    { filters: false, fields: ['id', 'tenantId', 'eventTypes'] },
+  );
+
+export async function markFannedOut(em: Em, kept: string[], dropped: string[], at: Date): Promise<void> {
+  if (kept.length) await em.nativeUpdate(WebhookEvent, { id: { $in: kept } }, { fannedOutAt: at }, { filters: false });
+  if (dropped.length) await em.nativeDelete(WebhookEvent, { id: { $in: dropped } }, { filters: false });
+}
+
+export const findDelivery = (em: Em, tenantId: string, id: string) =>
+  em.findOne(WebhookDelivery, { id, tenantId }, { filters: false });
+
+export const findEvent = (em: Em, tenantId: string, id: string) =>
+  em.findOne(WebhookEvent, { id, tenantId }, { filters: false });
+
+/** The earliest delivery of the same resource to the same endpoint still pending before this one, if any. */
+export const earlierPending = (em: Em, d: WebhookDelivery) =>
+  em.findOne(
+    WebhookDelivery,
+    { endpointId: d.endpointId, resource: d.resource, eventId: { $lt: d.eventId }, status: 'pending' },
+    { filters: false, orderBy: { eventId: 'asc' }, fields: ['id', 'nextAttemptAt'] },
+  );
+
+export const recordAttempt = (em: Em, row: Omit<WebhookAttempt, 'id' | 'createdAt'>) =>
+  em.insert(WebhookAttempt, { id: newId(), createdAt: new Date(), ...row } as WebhookAttempt);
+
+/** Pending deliveries whose attempt was due before `dueBefore` (the reconciliation's catch). */
+export const overdueDeliveries = (em: Em, dueBefore: Date, limit: number) =>
+  em.find(
+    WebhookDelivery,
+    { status: 'pending', nextAttemptAt: { $lt: dueBefore } },
+    { filters: false, orderBy: { nextAttemptAt: 'asc' }, limit, fields: ['id', 'tenantId', 'attempts'] },
+  );
+
+export interface DeliveryFilter {
+  endpointId?: string;
+  status?: WebhookDeliveryStatus;
+  eventType?: string;
+  since?: Date;
+  until?: Date;
+}
+
+const deliveryWhere = (f: DeliveryFilter) => ({
+  ...(f.endpointId ? { endpointId: f.endpointId } : {}),
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.eventType ? { eventType: f.eventType } : {}),
+  ...(f.since || f.until
+    ? { createdAt: { ...(f.since ? { $gte: f.since } : {}), ...(f.until ? { $lt: f.until } : {}) } }
+    : {}),
+});
+
+/** The organisation's deliveries, newest first. */
+export const deliveriesPage = (em: Em, f: DeliveryFilter, limit: number, cursor?: string) =>
+  em.find(
+    WebhookDelivery,
+    { ...deliveryWhere(f), ...(cursor ? { id: { $lt: cursor } } : {}) },
+    { orderBy: { id: 'desc' }, limit },
+  );
+
+export const attemptsOf = (em: Em, deliveryId: string) =>
+  em.find(WebhookAttempt, { deliveryId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+
+/** Failed deliveries of the filter, for a replay (at most `limit`). */
+export const failedDeliveries = (em: Em, f: DeliveryFilter, limit: number) =>
+  em.find(WebhookDelivery, { ...deliveryWhere(f), status: 'failed' }, { orderBy: { id: 'asc' }, limit });
+
+/** Owners' and admins' addresses of an organisation (the mail of a disabled endpoint). */
+export async function adminAddresses(em: Em, tenantId: string): Promise<string[]> {
+  const rows: { email: string }[] = await em.getConnection().execute(
+    `select distinct u.email from memberships m join users u on u.id = m.user_id
+      join membership_roles mr on mr.membership_id = m.id join roles r on r.id = mr.role_id
+      where m.tenant_id = ? and r.key in ('owner', 'admin')`,
+    [tenantId],
+  );
+  return rows.map((r) => r.email);
+}
