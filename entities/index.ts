@@ -1,4 +1,5 @@
 import { ApiKey } from './apikeys/apiKey';
+import { AppPassword } from './identity/appPassword';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -66,6 +67,7 @@ export const allEntities = [
   MailMessage,
   Broadcast,
   TokenRevocation,
+  AppPassword,
   // billing
   Plan,
   Subscription,
