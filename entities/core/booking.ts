@@ -215,6 +215,8 @@ export const Appointment = defineEntity({
     manageTokenHash: p.string().length(64).nullable(),
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /** Change stamp (calendar_dav_seq, set by a trigger on every write): the CalDAV ETag and sync tokens. */
+    davSeq: p.bigint('number').nullable(),
   },
 });
 export type Appointment = InferEntity<typeof Appointment>;
