@@ -182,6 +182,23 @@ describe('core: CalDAV server', () => {
     expect(bad.text).toContain('valid-calendar-data');
     const ok = await propfind('<d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>');
     expect(ok.status).toBe(207);
+    // Apple's first request: PROPFIND on the well-known address, redirected to the root (RFC 6764).
+    const apple = await stack.http.propfind('/.well-known/caldav').set('Authorization', auth).set('Depth', '0');
+    expect([apple.status, apple.headers.location]).toEqual([301, '/dav/']);
+    // Thunderbird's: the root's principal, then the home, in one PROPFIND each.
+    const root = await stack.http
+      .propfind('/dav/')
+      .set('Authorization', auth)
+      .set('Depth', '0')
+      .send(
+        '<?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><D:current-user-principal/><C:calendar-home-set/><D:owner/></D:prop></D:propfind>',
+      );
+    expect(root.status).toBe(207);
+    expect(root.text).toContain(`<d:href>/dav/principals/${owner.user.id}/</d:href>`);
+    expect(root.text).toContain(`<d:href>/dav/calendars/${owner.user.id}/</d:href>`);
+    expect(root.text).toContain('HTTP/1.1 404 Not Found');
+    const options = await stack.http.options(path);
+    expect(options.headers.dav).toContain('calendar-access');
     // Another member's calendar does not exist for this one.
     expect(
       (
