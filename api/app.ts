@@ -14,6 +14,7 @@ import { notFoundHandler, problemHandler } from './http/problems';
 import { responseContract } from './http/contract';
 import { Routes, RouteTable } from './http/routes';
 import { apiModules } from './modules';
+import { mountCalDav } from './dav/caldav';
 import { mountMailLinkPages } from './pages/mailLinks';
 import { mountQueueBoard } from './system/queueBoard';
 import { localStorageRoutes, mountDocs, systemRoutes } from './system/routes';
@@ -104,6 +105,8 @@ export function createApp(services: Services): WebApp {
   app.use(['/docs', '/openapi.json', '/asyncapi.json'], compression());
   mountDocs(app);
   mountMailLinkPages(app, config.APP_URL);
+  // CalDAV speaks XML and iCalendar with its own errors (not problem+json): mounted before the API's handlers.
+  mountCalDav(app, services);
   app.use(helmet(apiSecurityHeaders));
   // Without configured origins no cross-origin call is allowed, which is the browsers' default: no middleware needed.
   const origins = config.CORS_ORIGINS.split(',')

@@ -1,4 +1,5 @@
 import { ApiKey } from './apikeys/apiKey';
+import { AppPassword } from './identity/appPassword';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -69,6 +70,7 @@ export const allEntities = [
   MailMessage,
   Broadcast,
   TokenRevocation,
+  AppPassword,
   // billing
   Plan,
   Subscription,

@@ -165,7 +165,7 @@ export const configSpec = {
   }),
   CALDAV_URL: str({
     default: '',
-    desc: 'CalDAV server of the unified calendar, shown by GET /api/calendar/sync-info (principal <url>/calendars/<e-mail>/); unset shows none',
+    desc: 'Public base URL of the built-in CalDAV server when it is not PUBLIC_URL (a proxy in front), shown by GET /api/calendar/sync-info as <url>/dav/; unset: PUBLIC_URL',
   }),
   HUB_URL: str({
     default: '',

@@ -4,8 +4,8 @@ import { prose } from '../http/docs';
 
 /** POST /admin/users/:id/disable */
 export const DISABLE_USER = prose`
-  It can no longer sign in or refresh, and every token it holds is revoked at once on every instance. Not your own
-  account (409 \`cannot_disable_self\`). Disabling a disabled account changes nothing.
+  It can no longer sign in or refresh, and every token it holds is revoked at once on every instance, its app
+  passwords too (enabling it again revives none of them). Not your own account (409 \`cannot_disable_self\`). Disabling a disabled account changes nothing.
 `;
 
 /** DELETE /admin/users/:id/platform-admin */

@@ -89,7 +89,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     '/admin/users/:id/enable',
     {
       summary: 'Enable a disabled account',
-      description: 'It may sign in again (its old tokens stay revoked).',
+      description: 'It may sign in again (its old tokens and app passwords stay revoked).',
       access: 'admin',
       params: IdParams,
       response: AdminUserView,

@@ -18,6 +18,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IdParams, IsInstant, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
 import { mailStatuses } from '../../entities/platform/mail';
+import { appPasswordScopes, type AppPasswordScope } from '../../entities/identity/appPassword';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
 
 /** Request bodies, parameters and queries of the identity routes. Unknown fields are refused. */
@@ -278,4 +279,24 @@ export class OAuthSyncBody extends DeviceFields {
   @IsBoolean()
   emailVerified!: boolean;
   @IsOptional() @IsString() @Length(1, 120) displayName?: string;
+}
+
+/** Body of POST /auth/app-passwords. */
+export class CreateAppPasswordBody {
+  @JSONSchema({
+    description: 'What the password is for, e.g. "Phone calendar" (1-100 characters, not blank, no control characters)',
+  })
+  @IsString()
+  @Length(1, 100)
+  // eslint-disable-next-line no-control-regex -- control characters are precisely what must be refused
+  @Matches(/^(?=.*\S)[^\u0000-\u001f\u007f]*$/, { message: 'name must not be blank nor contain control characters' })
+  name!: string;
+
+  @JSONSchema({ description: 'The DAV surfaces it opens: `caldav` (calendars), `webdav` (files); at least one' })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(appPasswordScopes.length)
+  @ArrayUnique()
+  @IsIn(appPasswordScopes, { each: true })
+  scopes!: AppPasswordScope[];
 }

@@ -1,14 +1,16 @@
 import type { ModuleMount } from '../http/mount';
 import { adminRoutes } from './admin';
+import { appPasswordRoutes } from './appPasswords';
 import { authRoutes } from './auth';
 import { internalAuthRoutes } from './internal';
 import { organizationRoutes } from './orgs';
 import { rbacRoutes } from './rbac';
 import { userRoutes } from './users';
 
-/** Identity: /auth, /auth/internal, /users, /orgs, /rbac, /admin. */
+/** Identity: /auth (app passwords included), /auth/internal, /users, /orgs, /rbac, /admin. */
 export function identityApi(mount: ModuleMount): void {
   authRoutes(mount);
+  appPasswordRoutes(mount);
   internalAuthRoutes(mount);
   userRoutes(mount);
   organizationRoutes(mount);

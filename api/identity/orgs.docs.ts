@@ -101,6 +101,6 @@ export const CHANGE_MEMBER_ROLE = prose`
 export const REMOVE_MEMBER = prose`
   Removing someone else needs org.members.manage and every permission of their roles (403 \`permission_escalation\`,
   naming the missing ones), and only owners remove owners (403 \`owner_required\`); removing myself is leaving. The last
-  owner can do neither (409 \`last_owner\`). The member's tokens for this organisation are revoked at once on every
-  instance. ${ORG_SCOPE}
+  owner can do neither (409 \`last_owner\`). The member's tokens and app passwords for this organisation are revoked at
+  once on every instance. ${ORG_SCOPE}
 `;

@@ -4,6 +4,7 @@ import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { requireOrgPermission } from './requireOrgPermission';
 import { countOwners, findMember, isOwner, lockOrganization } from './members';
+import { revokeAppPasswordsOf } from './store/appPasswords';
 
 export interface RemoveMemberProps {
   /** The member to remove; the caller themselves means leaving (no permission needed). */
@@ -16,7 +17,8 @@ export interface RemoveMemberProps {
  * takes their roles away, so it follows the escalation rule (domain/identity/grants.ts): every permission of
  * their roles must be held by the caller (403 `permission_escalation`, owners exempt). The last owner
  * can do neither (409 `last_owner`). Their tokens for this organisation are revoked on every instance at
- * once and their cached permissions dropped; a refresh moves their sessions to another organisation.
+ * once and their cached permissions dropped; a refresh moves their sessions to another organisation. Their app
+ * passwords for it are revoked with the removal (the next DAV request is refused; rejoining does not revive them).
  */
 export async function removeMember(ctx: TenantContext, props: RemoveMemberProps): Promise<void> {
   const leaving = props.userId === ctx.userId;
@@ -32,6 +34,7 @@ export async function removeMember(ctx: TenantContext, props: RemoveMemberProps)
     }
     if (grantor) requireRolesHeld(grantor, member.roles.getItems(), 'Removing a member with');
     tx.remove(member);
+    await revokeAppPasswordsOf(tx, ctx.tenantId, props.userId, new Date());
     audit(tx, {
       action: leaving ? 'org.member_left' : 'org.member_removed',
       actorId: ctx.userId,

@@ -24,6 +24,28 @@ export const SERVICE_BOUNDS = {
 } as const;
 const B = SERVICE_BOUNDS;
 
+/** A custom question a service asks at booking: free text or one of a few choices, required or not. */
+export interface BookingQuestion {
+  /** Stable key of the answer ("allergies"): [a-z0-9_-], at most 40. */
+  id: string;
+  label: string;
+  kind: 'text' | 'choice';
+  /** The choices of a `choice` question (at most 20). */
+  options?: string[];
+  required: boolean;
+}
+
+/** Bounds of the booking rules (days, appointments, questions): checked by the database and the request rules. */
+export const RULE_BOUNDS = {
+  maxAdvanceDays: 730,
+  maxCapPerDay: 200,
+  maxCapPerWeek: 1000,
+  maxQuestions: 20,
+  maxOptions: 20,
+  maxAnswerLength: 1000,
+  maxOverrides: 400,
+} as const;
+
 /** A group of services on the storefront ("Haircuts", "Consultations"), in display order. */
 export const ServiceGroup = defineEntity({
   name: 'ServiceGroup',
@@ -61,6 +83,10 @@ export const BookingService = defineEntity({
     },
     { name: 'booking_services_price_check', expression: 'price_cents >= 0' },
     { name: 'booking_services_capacity_check', expression: `capacity >= 1 and capacity <= ${B.maxCapacity}` },
+    {
+      name: 'booking_services_horizon_check',
+      expression: `max_advance_days is null or (max_advance_days >= 1 and max_advance_days <= ${RULE_BOUNDS.maxAdvanceDays})`,
+    },
   ],
   properties: {
     ...tenantColumns(),
@@ -75,6 +101,10 @@ export const BookingService = defineEntity({
     bufferAfterMinutes: p.integer().default(0),
     minNoticeMinutes: p.integer().default(0),
     capacity: p.integer().default(1),
+    /** The booking horizon: no slot starts more than this many days after now (null: no limit but the range's). */
+    maxAdvanceDays: p.integer().nullable(),
+    /** Questions the storefront asks; the answers are kept on the appointment. */
+    questions: p.json<BookingQuestion[]>().default('[]'),
     active: p.boolean().default(true),
   },
 });
@@ -82,6 +112,12 @@ export type BookingService = InferEntity<typeof BookingService>;
 
 /** Weekly hours: ISO weekday (1 = Monday) -> ["09:00-12:00", "14:00-18:00"], in the business's time zone. */
 export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', string[]>>;
+
+/**
+ * Date overrides of a staff member: local date "YYYY-MM-DD" -> that day's ranges instead of the usual ones
+ * (weekly hours or the HR schedule); an empty list closes the day.
+ */
+export type DateOverrides = Record<string, string[]>;
 
 /**
  * A staff member who takes appointments. Public: displayName, bio. Private (never on the storefront): email,
@@ -93,6 +129,12 @@ export const Staff = defineEntity({
   tableName: 'booking_staff',
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'active', 'displayName'] }],
+  checks: [
+    {
+      name: 'booking_staff_caps_check',
+      expression: `(max_per_day is null or (max_per_day >= 1 and max_per_day <= ${RULE_BOUNDS.maxCapPerDay})) and (max_per_week is null or (max_per_week >= 1 and max_per_week <= ${RULE_BOUNDS.maxCapPerWeek}))`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
@@ -104,6 +146,11 @@ export const Staff = defineEntity({
     employeeId: p.uuid().nullable(),
     weeklyHours: p.json<WeeklyHours>(),
     serviceIds: p.array().columnType('uuid[]').default([]),
+    /** Days that differ from the usual hours (closures, shorter or longer days), in the business's zone. */
+    dateOverrides: p.json<DateOverrides>().default('{}'),
+    /** Most live appointments a local day (null: no cap), and a local ISO week (Monday to Sunday). */
+    maxPerDay: p.integer().nullable(),
+    maxPerWeek: p.integer().nullable(),
     active: p.boolean().default(true),
   },
 });
@@ -163,9 +210,13 @@ export const Appointment = defineEntity({
     attendeeEmail: p.string().length(BOOKING_SIZES.email).nullable(),
     attendeePhone: p.string().length(BOOKING_SIZES.phone).nullable(),
     notes: p.string().length(BOOKING_SIZES.notes).nullable(),
+    /** Answers to the service's questions, by question id (null: none asked). */
+    answers: p.json<Record<string, string>>().nullable(),
     manageTokenHash: p.string().length(64).nullable(),
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /** Change stamp (calendar_dav_seq, set by a trigger on every write): the CalDAV ETag and sync tokens. */
+    davSeq: p.bigint('number').nullable(),
   },
 });
 export type Appointment = InferEntity<typeof Appointment>;

@@ -1,5 +1,5 @@
 import { Appointment, BookingService, ServiceGroup, Staff } from './booking';
-import { CalendarEvent, CalendarFeed } from './calendar';
+import { CalendarDavTombstone, CalendarEvent, CalendarFeed } from './calendar';
 import { VisitorToken } from './visitor';
 
 /** Entities of the core service's booking part (appointments, calendar, storefront visitors). */
@@ -10,5 +10,6 @@ export const coreBookingEntities = [
   Appointment,
   CalendarEvent,
   CalendarFeed,
+  CalendarDavTombstone,
   VisitorToken,
 ];

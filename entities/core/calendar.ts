@@ -14,7 +14,16 @@ export const CalendarEvent = defineEntity({
   name: 'CalendarEvent',
   tableName: 'calendar_events',
   filters: tenantFilter,
-  indexes: [{ properties: ['tenantId', 'ownerId', 'startAt'] }, { properties: ['tenantId', 'staffId', 'startAt'] }],
+  indexes: [
+    { properties: ['tenantId', 'ownerId', 'startAt'] },
+    { properties: ['tenantId', 'staffId', 'startAt'] },
+    // CalDAV: one resource name per member's calendar, and the changes since a sync token.
+    {
+      name: 'calendar_events_dav_name_unique',
+      expression: `create unique index "calendar_events_dav_name_unique" on "calendar_events" ("tenant_id", "owner_id", "dav_name") where "dav_name" is not null`,
+    },
+    { name: 'calendar_events_dav_seq_index', properties: ['tenantId', 'ownerId', 'davSeq'] },
+  ],
   checks: [{ name: 'calendar_events_range_check', expression: 'start_at < end_at' }],
   properties: {
     ...tenantColumns(),
@@ -28,9 +37,34 @@ export const CalendarEvent = defineEntity({
     endAt: p.datetime(),
     allDay: p.boolean().default(false),
     busy: p.boolean().default(true),
+    /** CalDAV: the event's iCalendar UID and resource name ("<name>.ics") when a DAV client wrote it. */
+    icalUid: p.string().length(255).nullable(),
+    davName: p.string().length(255).nullable(),
+    /** The iCalendar object as the DAV client PUT it (answered as is by GET); null once changed through the API. */
+    ical: p.text().nullable(),
+    /** Change stamp (the sequence calendar_dav_seq, set by a trigger on every write): ETag and sync tokens. */
+    davSeq: p.bigint('number').nullable(),
   },
 });
 export type CalendarEvent = InferEntity<typeof CalendarEvent>;
+
+/**
+ * A CalDAV resource of a member's calendar that was deleted (written by a trigger on calendar_events): what a
+ * sync-collection report since an older token answers as gone.
+ */
+export const CalendarDavTombstone = defineEntity({
+  name: 'CalendarDavTombstone',
+  tableName: 'calendar_dav_tombstones',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'ownerId', 'seq'] }],
+  properties: {
+    ...tenantColumns(),
+    ownerId: p.uuid(),
+    davName: p.string().length(255),
+    seq: p.bigint('number'),
+  },
+});
+export type CalendarDavTombstone = InferEntity<typeof CalendarDavTombstone>;
 
 /**
  * A member's iCalendar feed. The address carries `<id>.<secret>`; only the secret's SHA-256 is stored, so a

@@ -12,5 +12,6 @@ export const feedUrlDoc = prose`
 `;
 
 export const calDavDoc = prose`
-  CalDAV server and user name when the deployment configures one (CALDAV_URL); sign in with the account's password
+  The CalDAV server (its discovery root) and user name; sign in with an app password of scope caldav (POST
+  /auth/app-passwords), never the account's password (see docs/calendar.md)
 `;

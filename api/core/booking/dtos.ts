@@ -22,10 +22,15 @@ import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Lengt
 import {
   appointmentStatuses,
   BOOKING_SIZES,
+  RULE_BOUNDS,
   SERVICE_BOUNDS,
   type AppointmentStatus,
+  type BookingQuestion,
+  type DateOverrides,
   type WeeklyHours,
 } from '../../../entities/core/booking';
+import { questionsProblem } from '../../../domain/core/booking/bookingRules';
+import { questionsSchema } from './views';
 import { CALENDAR_EVENT_SIZES } from '../../../entities/core/calendar';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
@@ -55,6 +60,97 @@ const IsWeeklyHours = () =>
         ),
       defaultMessage: () =>
         'weeklyHours must map ISO weekdays "1".."7" to lists of "HH:MM-HH:MM" ranges (end after start)',
+    },
+  });
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const QUESTION_ID = /^[a-z0-9_-]{1,40}$/;
+const isSpans = (spans: unknown) =>
+  Array.isArray(spans) &&
+  spans.length <= 10 &&
+  spans.every((s) => typeof s === 'string' && HOURS_RANGE.test(s) && s.slice(0, 5) < s.slice(6));
+
+/** Date overrides: at most RULE_BOUNDS.maxOverrides local dates "YYYY-MM-DD", each a list of ranges (empty: closed). */
+const IsDateOverrides = () =>
+  ValidateBy({
+    name: 'isDateOverrides',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).length <= RULE_BOUNDS.maxOverrides &&
+        Object.entries(value).every(([date, spans]) => DATE.test(date) && isSpans(spans)),
+      defaultMessage: () =>
+        `dateOverrides must map at most ${RULE_BOUNDS.maxOverrides} dates "YYYY-MM-DD" to lists of "HH:MM-HH:MM" ranges (empty: closed)`,
+    },
+  });
+
+const dateOverridesSchema = {
+  description:
+    'Local date "YYYY-MM-DD" -> that day\'s ranges "HH:MM-HH:MM" instead of the usual hours; [] closes the day',
+  type: 'object',
+  propertyNames: { pattern: DATE.source },
+  maxProperties: RULE_BOUNDS.maxOverrides,
+  additionalProperties: { type: 'array', maxItems: 10, items: { type: 'string', pattern: HOURS_RANGE.source } },
+} as unknown as Parameters<typeof JSONSchema>[0];
+
+const isQuestion = (q: unknown): q is BookingQuestion => {
+  if (typeof q !== 'object' || q === null || Array.isArray(q)) return false;
+  const { id, label, kind, options, required, ...rest } = q as Record<string, unknown>;
+  return (
+    !Object.keys(rest).length &&
+    typeof id === 'string' &&
+    QUESTION_ID.test(id) &&
+    typeof label === 'string' &&
+    label.trim().length >= 1 &&
+    label.length <= 200 &&
+    (kind === 'text' || kind === 'choice') &&
+    typeof required === 'boolean' &&
+    (options === undefined ||
+      (Array.isArray(options) &&
+        options.length <= RULE_BOUNDS.maxOptions &&
+        options.every((o) => typeof o === 'string' && o.length >= 1 && o.length <= 100)))
+  );
+};
+
+/** Booking questions: well-formed, unique ids, options for (and only for) choices. */
+const IsQuestions = () =>
+  ValidateBy({
+    name: 'isQuestions',
+    validator: {
+      validate: (value: unknown) =>
+        Array.isArray(value) &&
+        value.length <= RULE_BOUNDS.maxQuestions &&
+        value.every(isQuestion) &&
+        questionsProblem(value) === null,
+      defaultMessage: (args) => {
+        const value = args?.value as unknown;
+        const problem = Array.isArray(value) && value.every(isQuestion) ? questionsProblem(value) : null;
+        return `questions ${problem ?? `must be at most ${RULE_BOUNDS.maxQuestions} of {id: [a-z0-9_-]{1,40}, label, kind: text|choice, options?, required}`}`;
+      },
+    },
+  });
+
+const answersSchema = {
+  description: "Answers to the service's questions, by question id (required ones must be given)",
+  type: 'object',
+  maxProperties: RULE_BOUNDS.maxQuestions,
+  additionalProperties: { type: 'string', maxLength: RULE_BOUNDS.maxAnswerLength },
+} as unknown as Parameters<typeof JSONSchema>[0];
+
+/** Answers: string values by question id (the service's rules are checked by the booking). */
+const IsAnswers = () =>
+  ValidateBy({
+    name: 'isAnswers',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).length <= RULE_BOUNDS.maxQuestions &&
+        Object.values(value).every((v) => typeof v === 'string' && v.length <= RULE_BOUNDS.maxAnswerLength),
+      defaultMessage: () => 'answers must map question ids to strings',
     },
   });
 
@@ -156,6 +252,16 @@ export class CreateBookingServiceBody {
   @Min(1)
   @Max(SERVICE_BOUNDS.maxCapacity)
   capacity?: number;
+  @JSONSchema({
+    description: 'Booking horizon: no slot more than this many days ahead (null: no limit)',
+    type: ['integer', 'null'],
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxAdvanceDays)
+  maxAdvanceDays?: number | null;
+  @JSONSchema(questionsSchema) @IsOptional() @IsQuestions() questions?: BookingQuestion[];
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -181,6 +287,16 @@ export class UpdateBookingServiceBody {
   @IsOptional() @IsInt() @Min(0) @Max(SERVICE_BOUNDS.maxBufferMinutes) bufferAfterMinutes?: number;
   @IsOptional() @IsInt() @Min(0) @Max(525_600) minNoticeMinutes?: number;
   @IsOptional() @IsInt() @Min(1) @Max(SERVICE_BOUNDS.maxCapacity) capacity?: number;
+  @JSONSchema({
+    description: 'Booking horizon: no slot more than this many days ahead (null: no limit)',
+    type: ['integer', 'null'],
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxAdvanceDays)
+  maxAdvanceDays?: number | null;
+  @JSONSchema(questionsSchema) @IsOptional() @IsQuestions() questions?: BookingQuestion[];
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -224,6 +340,19 @@ export class CreateBookingStaffBody {
   @ArrayMaxSize(200)
   @IsUUID('all', { each: true })
   serviceIds?: string[];
+  @JSONSchema(dateOverridesSchema) @IsOptional() @IsDateOverrides() dateOverrides?: DateOverrides;
+  @JSONSchema({ description: 'Most live appointments a local day (null: no cap)', type: ['integer', 'null'] })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxCapPerDay)
+  maxPerDay?: number | null;
+  @JSONSchema({ description: 'Most live appointments a local ISO week (null: no cap)', type: ['integer', 'null'] })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxCapPerWeek)
+  maxPerWeek?: number | null;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -239,6 +368,19 @@ export class UpdateBookingStaffBody {
     string | null;
   @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
   @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
+  @JSONSchema(dateOverridesSchema) @IsOptional() @IsDateOverrides() dateOverrides?: DateOverrides;
+  @JSONSchema({ description: 'Most live appointments a local day (null: no cap)', type: ['integer', 'null'] })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxCapPerDay)
+  maxPerDay?: number | null;
+  @JSONSchema({ description: 'Most live appointments a local ISO week (null: no cap)', type: ['integer', 'null'] })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RULE_BOUNDS.maxCapPerWeek)
+  maxPerWeek?: number | null;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -307,6 +449,7 @@ export class PublicBookingBody {
   @IsUUID()
   staffId?: string;
   @instant('A slot start given by the availability route') @IsInstant() start!: string;
+  @JSONSchema(answersSchema) @IsOptional() @IsAnswers() answers?: Record<string, string>;
 }
 
 export class PublicRescheduleBody {

@@ -1,12 +1,18 @@
 import { Type } from 'class-transformer';
-import { IsDateString, IsIn, IsInt, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsArray, IsDateString, IsIn, IsInt, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { appointmentStatuses, type Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
+import {
+  appointmentStatuses,
+  type Appointment,
+  type BookingQuestion,
+  type BookingService,
+  type Staff,
+} from '../../../entities/core/booking';
 import type { Business } from '../../../entities/core/business';
 import type { Lean } from '../../../lib/lean';
 import { bookingReference } from '../../../domain/core/booking/bookingReference';
-import { BookingGroupView } from './views';
+import { BookingGroupView, questionsSchema } from './views';
 import { isoTime } from '../../http/present';
 import { manageTokenFieldDoc } from './storefrontViews.docs';
 
@@ -21,6 +27,7 @@ export class StorefrontServiceView {
   @IsInt() priceCents!: number;
   @IsString() currency!: string;
   @IsInt() capacity!: number;
+  @JSONSchema(questionsSchema) @IsArray() questions!: BookingQuestion[];
 
   static from(s: BookingService): StorefrontServiceView {
     return {
@@ -32,6 +39,7 @@ export class StorefrontServiceView {
       priceCents: s.priceCents,
       currency: s.currency,
       capacity: s.capacity,
+      questions: s.questions,
     };
   }
 }

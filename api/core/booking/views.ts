@@ -1,13 +1,47 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
-import { appointmentStatuses, type WeeklyHours } from '../../../entities/core/booking';
+import {
+  appointmentStatuses,
+  type BookingQuestion,
+  type DateOverrides,
+  type WeeklyHours,
+} from '../../../entities/core/booking';
 import type { AppointmentRow } from '../../../domain/core/booking/store/appointments';
 import type { Slot } from '../../../domain/core/booking/availability';
 import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/store/catalogue';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
+
+/** The JSON schema of a service's booking questions (views and request bodies alike). */
+export const questionsSchema = {
+  description: 'Questions the storefront asks at booking; the answers reach the appointment (`answers`)',
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    required: ['id', 'label', 'kind', 'required'],
+    properties: {
+      id: { type: 'string', pattern: '^[a-z0-9_-]{1,40}$' },
+      label: { type: 'string', minLength: 1, maxLength: 200 },
+      kind: { enum: ['text', 'choice'] },
+      options: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+      required: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+} as unknown as Parameters<typeof JSONSchema>[0];
 
 /** Presenters of the booking routes. Public (storefront) views carry no tenant id and no private staff data. */
 
@@ -29,6 +63,14 @@ export class BookingAppointmentView {
   @Nullable() @IsString() attendeeEmail!: string | null;
   @Nullable() @IsString() attendeePhone!: string | null;
   @Nullable() @IsString() notes!: string | null;
+  @JSONSchema({
+    description: "Answers to the service's booking questions, by question id (null: none asked)",
+    type: ['object', 'null'],
+    additionalProperties: { type: 'string' },
+  })
+  @Nullable()
+  @IsObject()
+  answers!: Record<string, string> | null;
   @Nullable() @IsDateString() cancelledAt!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -50,6 +92,7 @@ export class BookingAppointmentView {
       attendeeEmail: a.attendeeEmail ?? null,
       attendeePhone: a.attendeePhone ?? null,
       notes: a.notes ?? null,
+      answers: a.answers ?? null,
       cancelledAt: iso(a.cancelledAt),
       createdAt: isoTime(a.createdAt),
       updatedAt: isoTime(a.updatedAt),
@@ -78,6 +121,11 @@ export class BookingServiceView {
   @IsInt() bufferAfterMinutes!: number;
   @IsInt() minNoticeMinutes!: number;
   @IsInt() capacity!: number;
+  @JSONSchema({ description: 'Booking horizon: no slot more than this many days ahead (null: no limit)' })
+  @Nullable()
+  @IsInt()
+  maxAdvanceDays!: number | null;
+  @JSONSchema(questionsSchema) @IsArray() questions!: BookingQuestion[];
   @IsBoolean() active!: boolean;
 
   static from(s: ServiceRow): BookingServiceView {
@@ -93,6 +141,8 @@ export class BookingServiceView {
       bufferAfterMinutes: s.bufferAfterMinutes,
       minNoticeMinutes: s.minNoticeMinutes,
       capacity: s.capacity,
+      maxAdvanceDays: s.maxAdvanceDays ?? null,
+      questions: s.questions,
       active: s.active,
     };
   }
@@ -133,6 +183,19 @@ export class BookingStaffView {
   @IsObject()
   weeklyHours!: WeeklyHours;
   @IsUUID('all', { each: true }) serviceIds!: string[];
+  @JSONSchema({
+    description: 'Local date "YYYY-MM-DD" -> that day\'s ranges instead of the usual hours (empty: closed)',
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+  })
+  @IsObject()
+  dateOverrides!: DateOverrides;
+  @JSONSchema({ description: 'Most live appointments a local day (null: no cap)' }) @Nullable() @IsInt() maxPerDay!:
+    number | null;
+  @JSONSchema({ description: 'Most live appointments a local ISO week (null: no cap)' })
+  @Nullable()
+  @IsInt()
+  maxPerWeek!: number | null;
   @IsBoolean() active!: boolean;
 
   static from(s: StaffRow): BookingStaffView {
@@ -146,6 +209,9 @@ export class BookingStaffView {
       employeeId: s.employeeId ?? null,
       weeklyHours: s.weeklyHours,
       serviceIds: s.serviceIds,
+      dateOverrides: s.dateOverrides,
+      maxPerDay: s.maxPerDay ?? null,
+      maxPerWeek: s.maxPerWeek ?? null,
       active: s.active,
     };
   }

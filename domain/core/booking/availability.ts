@@ -14,7 +14,8 @@ import {
   type LocalCalendar,
   type Range,
 } from './slots';
-import { busyEdges } from './store/busy';
+import { applyDateOverrides, capCheck, capWindow, horizonEnd } from './bookingRules';
+import { busyEdges, liveStarts } from './store/busy';
 import { activeStaffFor } from './store/catalogue';
 
 export interface Slot {
@@ -27,9 +28,12 @@ export interface Slot {
 /** What availability reads of a service and of a staff member (entities and lean rows alike). */
 export type SlotService = Pick<
   BookingService,
-  'id' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minNoticeMinutes'
+  'id' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minNoticeMinutes' | 'maxAdvanceDays'
 >;
-export type SlotStaff = Pick<Staff, 'id' | 'userId' | 'employeeId' | 'weeklyHours'>;
+export type SlotStaff = Pick<
+  Staff,
+  'id' | 'userId' | 'employeeId' | 'weeklyHours' | 'dateOverrides' | 'maxPerDay' | 'maxPerWeek'
+>;
 
 export interface AvailabilityProps {
   service: SlotService;
@@ -60,10 +64,14 @@ async function workingIntervals(
   const hr = linked.length ? await employeesAvailability(ctx, linked, range) : new Map<string, Availability>();
   return new Map(
     staff.map((s) => {
-      if (!s.employeeId) return [s.id, weeklyIntervals(s.weeklyHours, zone, range, calendar)];
+      if (!s.employeeId)
+        return [
+          s.id,
+          applyDateOverrides(weeklyIntervals(s.weeklyHours, zone, range, calendar), s.dateOverrides, calendar, range),
+        ];
       const found = hr.get(s.employeeId);
       if (!found) throw notFound('Employee');
-      return [s.id, found.intervals];
+      return [s.id, applyDateOverrides(found.intervals, s.dateOverrides, calendar, range)];
     }),
   );
 }
@@ -98,8 +106,9 @@ async function busyByStaff(
 }
 
 /**
- * Free slots of a service between `from` and `to`: working time (HR schedules and leave, or own hours) minus
- * appointments, busy events and the service's buffers, no sooner than its minimum notice; on a 15-minute grid.
+ * Free slots of a service between `from` and `to`: working time (HR schedules and leave, or own hours, with each
+ * staff member's date overrides) minus appointments, busy events and the service's buffers, no sooner than its
+ * minimum notice nor past its horizon, for staff under their daily and weekly caps; on a 15-minute grid.
  * Each slot lists the staff free for it, so "any staff" and "this staff member" read the same answer.
  */
 export async function serviceAvailability(ctx: TenantContext, props: AvailabilityProps): Promise<Slot[]> {
@@ -107,20 +116,35 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const { service } = props;
   const staff = props.staff ?? (await activeStaffFor(ctx, service.id));
   if (!staff.length) return [];
+  const now = props.now ?? new Date();
+  const to = horizonEnd(props.to, now, service.maxAdvanceDays);
+  if (to <= props.from) return [];
   const timeZone = props.timeZone ?? (await getBusiness(ctx)).timeZone;
-  const range = { from: props.from, to: props.to };
+  const range = { from: props.from, to };
   // The slot grid starts at each working interval's start, so working time is read from the start of the local
   // day before `from`'s (the calendar's first day): an interval running past midnight into `from`'s day keeps its
   // real start, and the grid is the same whatever `from` is (a booking checks its slot with `from` = its start).
   // Slots before `from` are then dropped through notBefore.
   const calendar = localCalendar(timeZone, range);
-  const workRange = { from: calendar.days[0].start, to: props.to };
+  const workRange = { from: calendar.days[0].start, to };
   const margin = (service.bufferBeforeMinutes + service.bufferAfterMinutes + service.durationMinutes) * 60_000;
-  const [busy, working] = await Promise.all([
+  const capped = staff.filter((s) => s.maxPerDay || s.maxPerWeek);
+  const window = capWindow(range, timeZone);
+  const [busy, working, booked] = await Promise.all([
     busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId),
     workingIntervals(ctx, staff, workRange, timeZone, calendar),
+    capped.length
+      ? liveStarts(
+          ctx.em,
+          ctx.tenantId,
+          capped.map((s) => s.id),
+          window.from,
+          window.to,
+          props.ignoreAppointmentId,
+        )
+      : new Map<string, number[]>(),
   ]);
-  const notBefore = earliestStart(props.from, props.now ?? new Date(), service.minNoticeMinutes);
+  const notBefore = earliestStart(props.from, now, service.minNoticeMinutes);
   const rules = {
     durationMinutes: service.durationMinutes,
     bufferBeforeMinutes: service.bufferBeforeMinutes,
@@ -129,11 +153,13 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   };
   const byStart = new Map<number, string[]>();
   for (const member of staff) {
+    const underCaps = capCheck(booked.get(member.id) ?? [], member, timeZone);
     for (const start of freeSlotStarts(
       working.get(member.id)!,
       busy.get(member.id) ?? { starts: [], ends: [] },
       rules,
     )) {
+      if (underCaps && !underCaps(start)) continue;
       const list = byStart.get(start);
       if (list) list.push(member.id);
       else byStart.set(start, [member.id]);

@@ -9,6 +9,7 @@ import { composeMail, dispatchMails } from '../../platform/mail';
 import { notify, type Note } from '../../notifications/notify';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
 import { bookingReference } from './bookingReference';
+import { checkAnswers } from './bookingRules';
 import { insertAppointment, type NewAppointment } from './createAppointment';
 import { slotTaken } from './doubleBooking';
 import type { Store } from './openStore';
@@ -22,6 +23,8 @@ export interface PublicBookingProps {
   serviceId: string;
   staffId?: string;
   start: Date;
+  /** Answers to the service's questions (400 on `answers` unless they satisfy them). */
+  answers?: Record<string, string>;
 }
 
 export interface PublicBooking extends StoreBooking {
@@ -42,6 +45,7 @@ type BookableStaff = Lean<Staff> | Staff;
 export async function bookOnline(store: Store, props: PublicBookingProps): Promise<PublicBooking> {
   const { services } = store.ctx;
   const service = await offeredService(store, props.serviceId);
+  const answers = checkAnswers(service.questions, props.answers);
   const candidates = await offeredStaff(store, service, props.staffId);
   const slot = await freeSlotAt(store, service, candidates, props.start);
   const free = slot.staffIds.map((id) => candidates.find((s) => s.id === id)!);
@@ -62,6 +66,7 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
         start: props.start,
         customerId: customer.id,
         attendee: { name: props.name, email: props.email, phone: props.phone },
+        answers,
         source: 'storefront',
         manageTokenHash: hashToken(manageToken),
       },

@@ -1,4 +1,4 @@
-import type { WeeklyHours } from '../../../entities/core/booking';
+import type { BookingQuestion, DateOverrides, WeeklyHours } from '../../../entities/core/booking';
 import type { Em } from '../../../lib/db';
 import { notFound } from '../../../lib/errors';
 import { countServices, findGroup } from './store/catalogue';
@@ -16,6 +16,8 @@ export interface ServiceInput {
   bufferAfterMinutes?: number;
   minNoticeMinutes?: number;
   capacity?: number;
+  maxAdvanceDays?: number | null;
+  questions?: BookingQuestion[];
   active?: boolean;
 }
 
@@ -32,6 +34,9 @@ export interface StaffInput {
   phone?: string | null;
   weeklyHours?: WeeklyHours;
   serviceIds?: string[];
+  dateOverrides?: DateOverrides;
+  maxPerDay?: number | null;
+  maxPerWeek?: number | null;
   active?: boolean;
 }
 

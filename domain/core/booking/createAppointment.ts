@@ -24,6 +24,8 @@ export interface CreateAppointmentProps {
   attendee?: Attendee;
   partySize?: number;
   notes?: string | null;
+  /** Answers to the service's questions, already checked (bookingRules.checkAnswers). */
+  answers?: Record<string, string> | null;
   source?: 'staff' | 'storefront';
   manageTokenHash?: string | null;
 }
@@ -97,6 +99,7 @@ export async function insertAppointment(
     attendeeEmail: props.attendee?.email.trim().toLowerCase() ?? null,
     attendeePhone: props.attendee?.phone?.trim() || null,
     notes: props.notes ?? null,
+    answers: props.answers ?? null,
     manageTokenHash: props.manageTokenHash ?? null,
     reminderSentAt: null,
     cancelledAt: null,

@@ -19,6 +19,8 @@ export async function createService(
     bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
     minNoticeMinutes: input.minNoticeMinutes ?? 0,
     capacity: input.capacity ?? 1,
+    maxAdvanceDays: input.maxAdvanceDays ?? null,
+    questions: input.questions ?? [],
     active: input.active ?? true,
   });
   await ctx.em.flush();

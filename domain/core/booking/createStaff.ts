@@ -12,6 +12,9 @@ export async function createStaff(ctx: TenantContext, input: StaffInput & { disp
     phone: input.phone ?? null,
     weeklyHours: input.weeklyHours ?? {},
     serviceIds: [...new Set(input.serviceIds ?? [])],
+    dateOverrides: input.dateOverrides ?? {},
+    maxPerDay: input.maxPerDay ?? null,
+    maxPerWeek: input.maxPerWeek ?? null,
     active: input.active ?? true,
   });
   await ctx.em.flush();

@@ -25,18 +25,15 @@ export const feedOwner = (ctx: TenantContext): string => {
   return ctx.userId;
 };
 
-/** A feed's address, and the CalDAV details when the deployment configures a server. */
+/**
+ * A feed's address, and the CalDAV details: the server's discovery root (`/dav/` of CALDAV_URL, else of
+ * PUBLIC_URL) and the user name (the e-mail); the password is an app password of scope `caldav`.
+ */
 export async function presentFeed(ctx: TenantContext, feed: CalendarFeed): Promise<SyncInfo> {
   const { config } = ctx.services;
   const base = config.PUBLIC_URL.replace(/\/$/, '');
-  let caldav: SyncInfo['caldav'] = null;
-  if (config.CALDAV_URL) {
-    const email = await memberEmail(ctx.em, feedOwner(ctx));
-    caldav = {
-      url: `${config.CALDAV_URL.replace(/\/$/, '')}/calendars/${encodeURIComponent(email)}/`,
-      username: email,
-    };
-  }
+  const email = await memberEmail(ctx.em, feedOwner(ctx));
+  const caldav: SyncInfo['caldav'] = { url: `${(config.CALDAV_URL || base).replace(/\/$/, '')}/dav/`, username: email };
   return {
     feedUrl: `${base}/api/calendar/feed/${feed.id}.${feedSecret(ctx.services, feed.id)}.ics`,
     feedCreatedAt: feed.createdAt,

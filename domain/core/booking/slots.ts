@@ -49,6 +49,8 @@ export interface LocalCalendar {
 
 interface LocalDay {
   weekday: number;
+  /** Its local date "YYYY-MM-DD". */
+  date: string;
   /** Its local midnight (the day's first instant). */
   start: Date;
   /** The next local midnight. */
@@ -74,6 +76,7 @@ function localDay(zone: string, at: number): LocalDay {
   const next = midnight.plus({ days: 1 }).startOf('day').toJSDate();
   day = {
     weekday: midnight.weekday,
+    date: midnight.toISODate()!,
     start: midnight.toJSDate(),
     next,
     at(hm) {

@@ -19,6 +19,8 @@ export async function updateCalendarEvent(
   if (input.busy !== undefined) event.busy = input.busy;
   if (input.staffId !== undefined) event.staffId = input.staffId;
   await normalise(ctx, event);
+  // A DAV client's object no longer says what the event is: GET renders it from the fields again (same UID).
+  event.ical = null;
   event.updatedAt = new Date();
   await ctx.em.flush();
   return event;

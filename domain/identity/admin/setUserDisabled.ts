@@ -3,6 +3,7 @@ import { User } from '../../../entities/identity/user';
 import type { Services } from '../../services';
 import { audit } from '../../platform/audit';
 import { endAllSessions } from '../endSession';
+import { revokeAllAppPasswordsOf } from '../store/appPasswords';
 
 export interface SetUserDisabledProps {
   /** The platform administrator acting. */
@@ -14,7 +15,8 @@ export interface SetUserDisabledProps {
 
 /**
  * Disables an account (it can no longer sign in or refresh, and every token it holds is revoked at once on
- * every instance) or enables it again. Administrators cannot disable themselves (409 `cannot_disable_self`).
+ * every instance, its app passwords too) or enables it again (old tokens and app passwords stay revoked).
+ * Administrators cannot disable themselves (409 `cannot_disable_self`).
  * Repeating the same state changes nothing.
  */
 export async function setUserDisabled(services: Services, props: SetUserDisabledProps): Promise<User> {
@@ -32,6 +34,7 @@ export async function setUserDisabled(services: Services, props: SetUserDisabled
     targetId: user.id,
     ip: props.ip,
   });
+  if (props.disabled) await revokeAllAppPasswordsOf(em, user.id, new Date());
   await em.flush();
   if (props.disabled) await endAllSessions(services, em, user.id, 'account_disabled');
   return user;

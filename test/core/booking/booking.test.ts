@@ -510,4 +510,86 @@ describe('core: booking', () => {
         .body,
     ).toMatchObject({ serviceId, partySize: 1 });
   });
+  it('applies date overrides and closures (local on the DST day), daily caps, the horizon and booking questions', async () => {
+    const care = await stack.http
+      .post('/api/rdv/services')
+      .set(owner.auth)
+      .send({
+        name: 'Soin',
+        durationMinutes: 60,
+        priceCents: 4000,
+        questions: [{ id: 'hair', label: 'Hair length', kind: 'choice', options: ['short', 'long'], required: true }],
+      });
+    expect(care.status).toBe(201);
+    expect(care.body).toMatchObject({ maxAdvanceDays: null, questions: [{ id: 'hair', required: true }] });
+    // Sunday 31 March 2030 is the spring change: 10:00 in Paris is 08:00Z that day.
+    const rules = await stack.http
+      .post('/api/rdv/staff')
+      .set(owner.auth)
+      .send({
+        displayName: 'Rules',
+        weeklyHours: ALL_WEEK,
+        serviceIds: [care.body.id],
+        dateOverrides: { '2030-03-31': ['10:00-12:00'], '2030-04-01': [] },
+        maxPerDay: 1,
+      });
+    expect(rules.status).toBe(201);
+    expect(rules.body).toMatchObject({ maxPerDay: 1, maxPerWeek: null, dateOverrides: { '2030-04-01': [] } });
+    const starts = async (from: string, to: string) =>
+      (
+        await stack.http.get(
+          `/api/public/stores/${slug}/availability?serviceId=${care.body.id}&staffId=${rules.body.id}&from=${from}&to=${to}`,
+        )
+      ).body.slots.map((s: { start: string }) => s.start.slice(5, 16));
+    expect(await starts('2030-03-31T00:00:00Z', '2030-04-02T00:00:00Z')).toEqual([
+      '03-31T08:00',
+      '03-31T08:15',
+      '03-31T08:30',
+      '03-31T08:45',
+      '03-31T09:00',
+    ]);
+    const bookCare = (answers?: Record<string, string>) =>
+      stack.http.post(`/api/public/stores/${slug}/bookings`).send({
+        name: 'Nina',
+        email: 'nina@example.test',
+        serviceId: care.body.id,
+        staffId: rules.body.id,
+        start: '2030-03-31T08:30:00Z',
+        ...(answers ? { answers } : {}),
+      });
+    expectFieldErrors(await bookCare(), 'answers');
+    expectFieldErrors(await bookCare({ hair: 'blue' }), 'answers');
+    const booked = await bookCare({ hair: 'long' });
+    expect(booked.status).toBe(201);
+    const appointments = await stack.http
+      .get(`/api/appointments?staffId=${rules.body.id}&from=2030-03-31T00:00:00Z&to=2030-04-01T00:00:00Z`)
+      .set(owner.auth);
+    expect(appointments.body.items).toMatchObject([{ answers: { hair: 'long' } }]);
+    // One a day: the rest of that day is gone, the next open day is not.
+    expect(await starts('2030-03-31T00:00:00Z', '2030-04-01T00:00:00Z')).toEqual([]);
+    expect((await starts('2030-04-02T07:00:00Z', '2030-04-02T08:00:00Z'))[0]).toBe('04-02T07:00');
+    // A horizon of two years keeps 2030 off the storefront; clearing it brings the slots back.
+    const horizon = (maxAdvanceDays: number | null) =>
+      stack.http.patch(`/api/rdv/services/${care.body.id}`).set(owner.auth).send({ maxAdvanceDays });
+    expect((await horizon(730)).body.maxAdvanceDays).toBe(730);
+    expect(await starts('2030-04-02T07:00:00Z', '2030-04-02T08:00:00Z')).toEqual([]);
+    expect((await horizon(null)).body.maxAdvanceDays).toBeNull();
+    expect(await starts('2030-04-02T07:00:00Z', '2030-04-02T08:00:00Z')).toHaveLength(1);
+    expectFieldErrors(
+      await stack.http
+        .patch(`/api/rdv/staff/${rules.body.id}`)
+        .set(owner.auth)
+        .send({ dateOverrides: { '2030-13-01': [] }, maxPerDay: 0 }),
+      'dateOverrides',
+      'maxPerDay',
+    );
+    expectFieldErrors(
+      await stack.http
+        .patch(`/api/rdv/services/${care.body.id}`)
+        .set(owner.auth)
+        .send({ questions: [{ id: 'x', label: 'X', kind: 'choice', required: true }], maxAdvanceDays: 0 }),
+      'questions',
+      'maxAdvanceDays',
+    );
+  });
 });

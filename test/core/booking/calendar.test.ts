@@ -306,7 +306,7 @@ describe('core: booking calendar', () => {
     const info = await stack.http.get('/api/calendar/sync-info').set(member.auth);
     expect(info.status).toBe(200);
     expect(info.body.caldav).toEqual({
-      url: `https://dav.example.test/calendars/${encodeURIComponent(member.email)}/`,
+      url: 'https://dav.example.test/dav/',
       username: member.email,
     });
     expect((await stack.http.get('/api/calendar/sync-info').set(member.auth)).body.feedUrl).toBe(info.body.feedUrl);

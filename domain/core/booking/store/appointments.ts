@@ -60,6 +60,7 @@ export const appointmentColumns = [
   'attendeeEmail',
   'attendeePhone',
   'notes',
+  'answers',
   'cancelledAt',
   'createdAt',
   'updatedAt',

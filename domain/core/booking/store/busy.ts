@@ -116,3 +116,25 @@ export async function grantedLeave(
   ]);
   return { zones: new Map(employees.map((e) => [e.id, e.timeZone])), leave };
 }
+
+/**
+ * Starts (epoch milliseconds) of the live appointments of `staffIds` starting in [from, to), except
+ * `ignoreAppointmentId`: what the daily and weekly caps count. On the (tenant, staff, start) index.
+ */
+export async function liveStarts(
+  em: Em,
+  tenantId: string,
+  staffIds: string[],
+  from: Date,
+  to: Date,
+  ignoreAppointmentId?: string,
+): Promise<Map<string, number[]>> {
+  const rows = await em.execute<{ staff_id: string; t: string }[]>(
+    `select staff_id, (date_part('epoch', start_at) * 1000)::int8 as t from booking_appointments
+       where tenant_id = ? and staff_id in (?) and status <> 'cancelled' and start_at >= ? and start_at < ?${ignoreAppointmentId ? ' and id <> ?' : ''}`,
+    [tenantId, staffIds, from, to, ...(ignoreAppointmentId ? [ignoreAppointmentId] : [])],
+  );
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.staff_id, [...(out.get(r.staff_id) ?? []), Number(r.t)]);
+  return out;
+}

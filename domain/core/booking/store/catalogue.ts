@@ -36,6 +36,8 @@ export const serviceColumns = [
   'bufferAfterMinutes',
   'minNoticeMinutes',
   'capacity',
+  'maxAdvanceDays',
+  'questions',
   'active',
 ] as const;
 export const groupColumns = ['id', 'name', 'description', 'sortOrder'] as const;
@@ -49,6 +51,9 @@ export const staffColumns = [
   'employeeId',
   'weeklyHours',
   'serviceIds',
+  'dateOverrides',
+  'maxPerDay',
+  'maxPerWeek',
   'active',
 ] as const;
 export type ServiceRow = Pick<Lean<BookingService>, (typeof serviceColumns)[number]>;
