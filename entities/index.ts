@@ -19,6 +19,7 @@ import { Promotion } from './billing/promotion';
 import { StripeEvent } from './billing/stripeEvent';
 import { Subscription } from './billing/subscription';
 import { AuditEntry } from './platform/audit';
+import { CloudDavLock, CloudDavProperty } from './cloud/dav';
 import { CloudNode } from './cloud/node';
 import { CloudShare } from './cloud/share';
 import { CloudStar } from './cloud/star';
@@ -90,6 +91,8 @@ export const allEntities = [
   CloudStar,
   CloudUsage,
   CloudUsageEvent,
+  CloudDavProperty,
+  CloudDavLock,
   // core: CRM
   Customer,
   CustomField,
