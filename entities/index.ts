@@ -21,6 +21,7 @@ import { Subscription } from './billing/subscription';
 import { AuditEntry } from './platform/audit';
 import { CloudDavLock, CloudDavProperty } from './cloud/dav';
 import { CloudNode } from './cloud/node';
+import { CloudFileVersion } from './cloud/version';
 import { CloudShare } from './cloud/share';
 import { CloudStar } from './cloud/star';
 import { CloudUpload } from './cloud/upload';
@@ -93,6 +94,7 @@ export const allEntities = [
   CloudUsageEvent,
   CloudDavProperty,
   CloudDavLock,
+  CloudFileVersion,
   // core: CRM
   Customer,
   CustomField,

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { purgeNodes } from '../../domain/cloud/purge';
+import { CloudNode } from '../../entities/cloud/node';
+import { CloudFileVersion } from '../../entities/cloud/version';
 import { createAppPassword } from '../support/appPasswords';
 import { setTierQuota } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
@@ -70,7 +73,7 @@ describe.each(['local', 's3'] as const)('WebDAV (%s storage)', (driver) => {
     scaled(60_000),
   );
 
-  it('keeps the quota: a PUT reserves and settles, an overwrite frees the old bytes, past the quota is 507', async () => {
+  it('keeps the quota: a PUT reserves and settles, an overwrite keeps the previous content as a version, past the quota is 507', async () => {
     const member = await createAccount(stack, { tier: 'starter' });
     await setTierQuota(stack, 'starter', 1000, [member.tenantId]);
     const app = await createAppPassword(stack, member, ['webdav']);
@@ -81,18 +84,25 @@ describe.each(['local', 's3'] as const)('WebDAV (%s storage)', (driver) => {
       init: { headers?: Record<string, string>; body?: string | Buffer } = {},
     ) => fetch(`${root}${path}`, { method, headers: { Authorization: auth, ...init.headers }, body: init.body });
     const quota = async () => (await stack.http.get('/api/cloud/quota').set(member.auth)).body;
-    const before = 0;
     expect((await dav('MKCOL', '/quota')).status).toBe(201);
     expect((await dav('PUT', '/quota/a.txt', { body: 'a'.repeat(600) })).status).toBe(201);
-    expect(await quota()).toMatchObject({ usedBytes: before + 600, reservedBytes: 0 });
+    expect(await quota()).toMatchObject({ usedBytes: 600, reservedBytes: 0 });
     const put = await dav('PUT', '/quota/a.txt', { body: '0123456789', headers: { 'Content-Type': 'text/plain' } });
     expect(put.status).toBe(204);
-    expect(await quota()).toMatchObject({ usedBytes: before + 10, reservedBytes: 0 });
+    // The previous content is kept as a version (its author and time), its bytes still counted.
+    expect(await quota()).toMatchObject({ usedBytes: 610, reservedBytes: 0 });
+    const [file] = await stack.services.orm.em
+      .fork()
+      .find(CloudNode, { tenantId: member.tenantId, name: 'a.txt' }, { filters: false });
+    const versions = await stack.services.orm.em.fork().find(CloudFileVersion, { fileId: file.id }, { filters: false });
+    expect(versions).toEqual([
+      expect.objectContaining({ size: 600, authorId: member.user.id, contentType: 'text/plain' }),
+    ]);
 
-    const refused = await dav('PUT', '/quota/big.bin', { body: Buffer.alloc(1001 - before) });
+    const refused = await dav('PUT', '/quota/big.bin', { body: Buffer.alloc(391) });
     expect(refused.status).toBe(507);
     expect(await refused.text()).toContain('<d:quota-not-exceeded/>');
-    expect(await quota()).toMatchObject({ usedBytes: before + 10, reservedBytes: 0 });
+    expect(await quota()).toMatchObject({ usedBytes: 610, reservedBytes: 0 });
     expect((await dav('HEAD', '/quota/big.bin')).status).toBe(404);
 
     // Ranges, and the file as the JSON API lists it.
@@ -105,6 +115,13 @@ describe.each(['local', 's3'] as const)('WebDAV (%s storage)', (driver) => {
     expect(listed.body.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'quota', type: 'folder' })]),
     );
+
+    // Purging the file takes its versions with it: objects, rows and bytes.
+    expect((await dav('DELETE', '/quota/a.txt')).status).toBe(204);
+    await purgeNodes(stack.services, member.tenantId, { ids: [file.id] });
+    expect(await quota()).toMatchObject({ usedBytes: 0, reservedBytes: 0 });
+    expect(await stack.services.orm.em.fork().count(CloudFileVersion, { fileId: file.id }, { filters: false })).toBe(0);
+    expect(await stack.services.storage.stat(versions[0].objectKey)).toBeNull();
   });
 
   it("signs in with an app password only, each member inside their own organisation's drive", async () => {

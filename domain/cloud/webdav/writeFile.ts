@@ -7,7 +7,6 @@ import { notify } from '../../notifications/notify';
 import { discardUpload } from '../discardUpload';
 import { categoryOf, mediaType } from '../names';
 import { reserveUpload, type ReservedUpload } from '../reserveUpload';
-import { addUsage } from '../store/usage';
 import { claimUploadAsFile } from '../store/uploads';
 import { replaceContent, type DavNode } from '../store/dav';
 import { folderIdOf } from './resolve';
@@ -39,8 +38,8 @@ const bounded = (max: number) => {
 /**
  * A WebDAV PUT: the declared bytes reserved in the quota (409 `quota_exceeded`, 413 `file_too_large`, as every
  * upload), the body streamed straight to object storage under a key of the server's, checked, then recorded in
- * one transaction: a new file, or the existing file pointed at the new object (the old bytes freed and its
- * object deleted). A body cut short or refused gives the reservation back and deletes what was stored.
+ * one transaction: a new file, or the existing file pointed at the new object, its previous content kept as a
+ * version (whose bytes stay counted in the quota). A body cut short or refused gives the reservation back and deletes what was stored.
  */
 export async function writeDavFile(ctx: TenantContext, write: DavWrite, body: Readable): Promise<DavNode | null> {
   const name = write.existing ? write.existing.name : davName(write.name);
@@ -87,22 +86,17 @@ async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUploa
     }
   }
   const existing = write.existing;
-  const old = await ctx.em.transactional(async (em) => {
-    const replaced = await replaceContent(em, ctx.tenantId, upload.id, existing.id, {
+  // The previous content becomes a version: its object and bytes stay (counted in the quota).
+  const replaced = await ctx.em.transactional((em) =>
+    replaceContent(em, ctx.tenantId, upload.id, existing.id, {
       size: upload.size,
       contentType: upload.contentType,
       category,
       objectKey: upload.objectKey,
-    });
-    if (replaced) await addUsage(em, ctx.tenantId, -replaced.size, replaced.category ?? 'other');
-    return replaced;
-  });
-  if (!old) throw conflict('file_gone', 'The file was deleted while it was written; PUT again');
-  // The previous bytes are no longer the file's (a failure leaves an object nobody points at, never a lost file).
-  if (old.objectKey !== upload.objectKey)
-    await ctx.services.storage
-      .remove(old.objectKey)
-      .catch((err: Error) => ctx.services.logger.warn({ err: err.message }, 'cloud: replaced object not removed'));
+      authorId: ctx.userId,
+    }),
+  );
+  if (!replaced) throw conflict('file_gone', 'The file was deleted while it was written; PUT again');
   notifyUploaded(ctx, existing.id, existing.parentId, name, upload);
   return null;
 }
