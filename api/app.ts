@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -125,7 +125,8 @@ export function createApp(services: Services): WebApp {
   const routes = (tag: string) => new Routes(services, auth, openapi, tag, table);
   systemRoutes(routes('System'), services, openapi, sockets);
   localStorageRoutes(routes('Storage'), services);
-  for (const mount of apiModules) mount({ routes, sockets, services });
+  const handle = (prefix: string, handler: RequestHandler) => void app.use(prefix, handler);
+  for (const mount of apiModules) mount({ routes, sockets, services, handle });
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));

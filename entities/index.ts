@@ -20,7 +20,9 @@ import { Promotion } from './billing/promotion';
 import { StripeEvent } from './billing/stripeEvent';
 import { Subscription } from './billing/subscription';
 import { AuditEntry } from './platform/audit';
+import { CloudDavLock, CloudDavProperty } from './cloud/dav';
 import { CloudNode } from './cloud/node';
+import { CloudFileVersion } from './cloud/version';
 import { CloudShare } from './cloud/share';
 import { CloudStar } from './cloud/star';
 import { CloudUpload } from './cloud/upload';
@@ -93,6 +95,9 @@ export const allEntities = [
   CloudStar,
   CloudUsage,
   CloudUsageEvent,
+  CloudDavProperty,
+  CloudDavLock,
+  CloudFileVersion,
   // core: CRM
   Customer,
   CustomField,

@@ -244,6 +244,14 @@ export const configSpec = {
     default: 30,
     desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them',
   }),
+  DAV_XML_MAX_BYTES: num({
+    default: 1024 * 1024,
+    desc: 'Largest XML body a WebDAV request (PROPFIND, PROPPATCH, LOCK) may send (bytes); larger ones get 413',
+  }),
+  DAV_LOCK_MAX_SECONDS: num({
+    default: 3600,
+    desc: 'Longest WebDAV lock timeout granted (seconds; Infinite gets this), also the default when a LOCK asks none',
+  }),
   CLOUD_TRASH_RETENTION_DAYS: num({
     default: 30,
     desc: 'Days a trashed cloud file or folder is kept before the purge deletes it and its objects',

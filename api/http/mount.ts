@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import type { Services } from '../../domain/services';
 import type { Routes } from './routes';
 import type { SocketRouter } from '../ws';
@@ -8,6 +9,11 @@ export interface ModuleMount {
   routes(tag: string): Routes;
   sockets: SocketRouter;
   services: Services;
+  /**
+   * Mounts a protocol endpoint outside the route table (WebDAV): its own methods and bodies, answered by the
+   * handler for every request under `prefix`. Not in /openapi.json: the module documents it in docs/.
+   */
+  handle(prefix: string, handler: RequestHandler): void;
 }
 
 export type ApiModule = (mount: ModuleMount) => void;

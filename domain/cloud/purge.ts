@@ -1,5 +1,6 @@
 import type { Em } from '../../lib/db';
 import type { Services } from '../services';
+import { deleteVersions, lockVersionsOf } from './store/dav';
 import { lockNodesById, lockTrashedWith, lockTrashRoots, deleteNodes, type PurgedRow } from './store/nodes';
 import { addUsage } from './store/usage';
 
@@ -27,8 +28,8 @@ export function freedBytes(rows: Pick<PurgedRow, 'kind' | 'size' | 'category'>[]
 }
 
 /**
- * Deletes nodes for good, in one transaction holding their rows: their objects, then the rows (with their
- * stars and shares) and the bytes they held in the quota. No row outlives its bytes (a restore waits on the
+ * Deletes nodes for good, in one transaction holding their rows: their objects and their versions' objects, then
+ * the rows (with their stars, shares and versions) and the bytes they held in the quota. No row outlives its bytes (a restore waits on the
  * lock, see lockPurged), and a failure rolls the rows back, so a retry deletes the (possibly already gone)
  * objects again: deleting a missing object succeeds on both storage adapters.
  */
@@ -41,13 +42,25 @@ export async function purgeNodes(
   const rows = await services.orm.em.fork().transactional(async (tx) => {
     const locked = await lockPurged(tx, tenantId, where);
     if (!locked.length) return locked;
+    // A file's versions go with it: their objects, rows and bytes.
+    const versions = await lockVersionsOf(
+      tx,
+      tenantId,
+      locked.filter((r) => r.kind === 'file').map((r) => r.id),
+    );
     for (const row of locked) if (row.object_key) await services.storage.remove(row.object_key);
+    for (const version of versions) await services.storage.remove(version.object_key);
+    await deleteVersions(
+      tx,
+      tenantId,
+      versions.map((v) => v.id),
+    );
     await deleteNodes(
       tx,
       tenantId,
       locked.map((r) => r.id),
     );
-    freed = freedBytes(locked);
+    freed = freedBytes([...locked, ...versions.map((v) => ({ ...v, kind: 'file' }))]);
     for (const [category, bytes] of freed) await addUsage(tx, tenantId, -bytes, category);
     return locked;
   });

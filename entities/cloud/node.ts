@@ -79,6 +79,8 @@ export const CloudNode = defineEntity({
     /** Free text of the owner (PATCH), e.g. what the file is for. */
     description: p.string().length(DESCRIPTION_LENGTH).nullable(),
     createdBy: p.uuid().nullable(),
+    /** Who wrote the current content when it was overwritten (null: the creator). */
+    contentAuthorId: p.uuid().nullable(),
     trashedAt: p.datetime().nullable(),
     /** The node whose deletion trashed this one (itself for what the user trashed). */
     trashRootId: p.uuid().nullable(),

@@ -38,8 +38,11 @@ export interface ObjectStorage {
    */
   readonly uploadsAreFinal: boolean;
   ensureBucket(): Promise<void>;
-  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
+  /** Stores an object; `size`, when known, lets S3 take a stream in one PUT (or sized parts) instead of probing. */
+  put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void>;
   get(key: string): Promise<Readable>;
+  /** Bytes `start` to `end` (inclusive) of an object (WebDAV GET with a Range). */
+  getRange(key: string, start: number, end: number): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
   /** Copies `from` to `to` if `from` still has this etag; false when it changed or is gone. */

@@ -117,6 +117,12 @@ export class LocalStorage implements ObjectStorage {
     return createReadStream(path);
   }
 
+  async getRange(key: string, start: number, end: number): Promise<Readable> {
+    const path = this.path(key);
+    await stat(path);
+    return createReadStream(path, { start, end });
+  }
+
   async stat(key: string): Promise<StoredObject | null> {
     const path = this.path(key);
     try {

@@ -40,12 +40,16 @@ export class S3Storage implements ObjectStorage {
     if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket, this.region);
   }
 
-  async put(key: string, body: Buffer | Readable, contentType?: string): Promise<void> {
-    await this.client.putObject(this.bucket, key, body, undefined, contentType ? { 'Content-Type': contentType } : {});
+  async put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, size, contentType ? { 'Content-Type': contentType } : {});
   }
 
   get(key: string): Promise<Readable> {
     return this.client.getObject(this.bucket, key);
+  }
+
+  getRange(key: string, start: number, end: number): Promise<Readable> {
+    return this.client.getPartialObject(this.bucket, key, start, end - start + 1);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -231,12 +231,16 @@ export function lockTrashedWith(em: Em, tenantId: string, rootIds: string[]): Pr
   );
 }
 
-/** Deletes nodes with their stars and shares. */
+/** Deletes nodes with their stars, shares and WebDAV properties. */
 export async function deleteNodes(em: Em, tenantId: string, ids: string[]): Promise<void> {
   const list = uuids(ids);
   await em.execute(`delete from cloud_nodes where tenant_id = ? and id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_stars where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_shares where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
+  await em.execute(`delete from cloud_dav_properties where tenant_id = ? and node_id = any(?::uuid[])`, [
+    tenantId,
+    list,
+  ]);
 }
 
 /** Trash roots of every organisation trashed before the cutoff, oldest first. */
