@@ -1,5 +1,6 @@
 import { ApiKey } from './apikeys/apiKey';
 import { AppPassword } from './identity/appPassword';
+import { RecoveryCode, TotpFactor } from './identity/mfa';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -73,6 +74,8 @@ export const allEntities = [
   Broadcast,
   TokenRevocation,
   AppPassword,
+  TotpFactor,
+  RecoveryCode,
   // billing
   Plan,
   Subscription,

@@ -103,6 +103,18 @@ export const configSpec = {
     default: 60,
     desc: 'Longest wait of the progressive sign-in delay of an account. At least 1',
   }),
+  MFA_CHALLENGE_TTL_SECONDS: num({
+    default: 300,
+    desc: 'Lifetime of the challenge a sign-in with a second factor answers instead of tokens (POST /auth/mfa/verify); single use. At least 1',
+  }),
+  MFA_FAILURES_PER_ACCOUNT: num({
+    default: 10,
+    desc: 'Wrong second-factor codes (TOTP or recovery codes) one account may enter in 15 minutes, over all its challenges and factor checks; past it 429 until the window ends. Each challenge also ends after 5 wrong codes. At least 1',
+  }),
+  MFA_ISSUER: str({
+    default: 'Platform Suite',
+    desc: 'The issuer authenticator apps show beside a TOTP factor (the otpauth URI of an enrolment)',
+  }),
   RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({
     default: 10,
     desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
@@ -346,6 +358,8 @@ const atLeastOne = [
   'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS',
   'SIGNIN_FAILURES_BEFORE_DELAY',
   'SIGNIN_DELAY_MAX_SECONDS',
+  'MFA_CHALLENGE_TTL_SECONDS',
+  'MFA_FAILURES_PER_ACCOUNT',
   'WS_MAX_SOCKETS_PER_USER',
   'WS_MAX_SOCKETS_PER_ADDRESS',
   'WS_SOCKET_LEASE_SECONDS',

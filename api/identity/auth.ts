@@ -9,7 +9,8 @@ import { requestAccountLink } from '../../domain/identity/requestAccountLink';
 import { resetPassword } from '../../domain/identity/resetPassword';
 import { refreshSession } from '../../domain/identity/refreshSession';
 import { EmailBody, EmailTokenBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from './dtos';
-import { accountOf, addressOf, deviceOf, tokenReply } from './request';
+import { accountOf, addressOf, deviceOf, noStore, tokenReply } from './request';
+import { SIGN_IN_RESPONSE, signInView } from './mfaViews';
 import { SIGNIN_429 } from './request.docs';
 import { MeView, StatusView, TokenPairView } from './views';
 import {
@@ -55,12 +56,12 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       description: LOGIN,
       access: 'public',
       body: LoginBody,
-      response: TokenPairView,
+      response: SIGN_IN_RESPONSE,
       rateLimits: [{ name: 'login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
       errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
     async ({ body, req }) =>
-      tokenReply(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) })),
+      noStore(signInView(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) }))),
   );
 
   r.post(

@@ -300,3 +300,31 @@ export class CreateAppPasswordBody {
   @IsIn(appPasswordScopes, { each: true })
   scopes!: AppPasswordScope[];
 }
+
+const FACTOR_CODE_MESSAGE = 'code must be the six digits of the authenticator app, or a recovery code';
+
+/** A code of the authenticator app (six digits) or, where accepted, a recovery code (xxxx-xxxx-xxxx-xxxx). */
+export class FactorCodeBody {
+  @JSONSchema({ description: 'Six digits of the authenticator app, or an unused recovery code where accepted' })
+  @IsString()
+  @Matches(/^(\s*\d{6}\s*|[A-Za-z2-7 -]{16,24})$/, { message: FACTOR_CODE_MESSAGE })
+  code!: string;
+}
+
+const CHALLENGE = /^mfa_[A-Za-z0-9_-]{43}$/;
+
+export class MfaChallengeBody {
+  @JSONSchema({ description: 'The challenge of POST /auth/login' })
+  @Matches(CHALLENGE, { message: 'challenge must be the challenge of POST /auth/login' })
+  challenge!: string;
+}
+
+export class MfaVerifyBody extends FactorCodeBody {
+  @JSONSchema({ description: 'The challenge of POST /auth/login' })
+  @Matches(CHALLENGE, { message: 'challenge must be the challenge of POST /auth/login' })
+  challenge!: string;
+}
+
+export class MfaPolicyBody {
+  @JSONSchema({ description: 'Require a second factor of every member' }) @IsBoolean() required!: boolean;
+}

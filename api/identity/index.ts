@@ -3,14 +3,16 @@ import { adminRoutes } from './admin';
 import { appPasswordRoutes } from './appPasswords';
 import { authRoutes } from './auth';
 import { internalAuthRoutes } from './internal';
+import { mfaRoutes } from './mfa';
 import { organizationRoutes } from './orgs';
 import { rbacRoutes } from './rbac';
 import { userRoutes } from './users';
 
-/** Identity: /auth (app passwords included), /auth/internal, /users, /orgs, /rbac, /admin. */
+/** Identity: /auth (app passwords, second factor included), /auth/internal, /users, /orgs, /rbac, /admin. */
 export function identityApi(mount: ModuleMount): void {
   authRoutes(mount);
   appPasswordRoutes(mount);
+  mfaRoutes(mount);
   internalAuthRoutes(mount);
   userRoutes(mount);
   organizationRoutes(mount);

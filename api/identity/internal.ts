@@ -9,6 +9,7 @@ import type { DeviceInfo } from '../../domain/identity/sessions';
 import { InternalLoginBody, InternalRefreshBody, InternalRegisterBody, OAuthSyncBody } from './dtos';
 import { addressOf, noStore, tokenReply } from './request';
 import { SIGNIN_429 } from './request.docs';
+import { SIGN_IN_RESPONSE, signInView } from './mfaViews';
 import { SignedInAccountView, TokenPairView } from './views';
 import { INTERNAL_LOGIN, INTERNAL_REFRESH, INTERNAL_REGISTER, OAUTH_SYNC } from './internal.docs';
 
@@ -35,20 +36,22 @@ export function internalAuthRoutes({ routes, services }: ModuleMount): void {
       description: INTERNAL_LOGIN,
       access: 'internal',
       body: InternalLoginBody,
-      response: TokenPairView,
+      response: SIGN_IN_RESPONSE,
       rateLimits: [
         { name: 'internal-login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE, by: reportedAddress },
       ],
       errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
     },
     async ({ body, req }) =>
-      tokenReply(
-        await login(services, {
-          email: body.email,
-          password: body.password,
-          device: reportedDevice(req, body),
-          address: reportedAddress(req),
-        }),
+      noStore(
+        signInView(
+          await login(services, {
+            email: body.email,
+            password: body.password,
+            device: reportedDevice(req, body),
+            address: reportedAddress(req),
+          }),
+        ),
       ),
   );
 

@@ -181,6 +181,9 @@ export function organizationRoutes({ routes, services }: ModuleMount): void {
       access: 'user',
       params: IdParams,
       response: TokenPairView,
+      errors: {
+        403: '`mfa_enrolment_required`: the organisation requires a second factor the account has not enrolled',
+      },
     },
     async ({ auth, params, req }) =>
       tokenReply(

@@ -6,7 +6,10 @@ import { admitPasswordAttempt } from './admitPasswordAttempt';
 import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
+import { openChallenge, type MfaChallenge } from './secondFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
+import { hasConfirmedTotp } from './store/mfa';
+import { requiresMfa } from './store/memberships';
 import { userWithPasswordByEmail } from './store/users';
 
 export interface LoginProps {
@@ -24,8 +27,10 @@ export interface LoginProps {
  * verification runs either way), and both count as failures (429 `rate_limited` past the limits of
  * admitPasswordAttempt). A disabled account is told so only once the password is right.
  * Unconfirmed addresses may sign in (GET /auth/me tells emailConfirmed).
+ * An account with a second factor gets a challenge instead of tokens (`mfa: required`, POST /auth/mfa/verify);
+ * one without, whose organisation requires one, a challenge that only enrols (`mfa: enrolment_required`).
  */
-export async function login(services: Services, props: LoginProps): Promise<TokenPair> {
+export async function login(services: Services, props: LoginProps): Promise<TokenPair | MfaChallenge> {
   const em = services.orm.em.fork();
   const email = normalizeEmail(props.email);
   const ip = props.device?.ip;
@@ -65,6 +70,26 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
     throw unauthorized('account_disabled', 'This account is disabled');
   }
   const tenantId = await homeOrganization(em, user);
+  const purpose = (await hasConfirmedTotp(em, user.id)) ? 'verify' : (await requiresMfa(em, tenantId)) ? 'enrol' : null;
+  if (purpose) {
+    audit(em, {
+      action: 'auth.login_challenged',
+      actorId: user.id,
+      tenantId,
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+      data: { purpose },
+    });
+    await em.flush();
+    return openChallenge(services, {
+      userId: user.id,
+      tenantId,
+      purpose,
+      ip: ip ?? '',
+      userAgent: props.device?.userAgent ?? '',
+    });
+  }
   audit(em, { action: 'auth.login', actorId: user.id, tenantId, targetType: 'user', targetId: user.id, ip });
   return startSession(services, em, user, tenantId, props.device);
 }

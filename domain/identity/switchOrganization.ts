@@ -1,11 +1,13 @@
 import type { Em } from '../../lib/db';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/tokens';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { memberContext } from './memberContext';
 import { issuePair, type DeviceInfo, type TokenPair } from './sessions';
 import { lockSession } from './store/sessions';
+import { hasConfirmedTotp } from './store/mfa';
+import { requiresMfa } from './store/memberships';
 
 export interface SwitchOrganizationProps {
   /** Claims of the access token presented: its session gets a pair for the other organisation. */
@@ -19,11 +21,14 @@ export interface SwitchOrganizationProps {
  * Makes another organisation the active one: a new token pair whose tenantId is that organisation, for the
  * same session (its refreshes stay there). Nothing else of the session is touched, so a switch never signs
  * the user out elsewhere: other tabs (and sockets) sharing the session go on with their tokens in their
- * organisation.
+ * organisation. An organisation that requires a second factor is refused to an account without one (403
+ * `mfa_enrolment_required`).
  */
 export async function switchOrganization(services: Services, props: SwitchOrganizationProps): Promise<TokenPair> {
   const { claims } = props;
-  await memberContext(services, props.organizationId, claims.userId);
+  const ctx = await memberContext(services, props.organizationId, claims.userId);
+  if ((await requiresMfa(ctx.em, props.organizationId)) && !(await hasConfirmedTotp(ctx.em, claims.userId)))
+    throw forbidden('mfa_enrolment_required', 'This organisation requires a second factor: enrol one first');
   return issueForOrganization(services, services.orm.em.fork(), claims.sid, props.organizationId, props.device);
 }
 

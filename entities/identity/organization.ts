@@ -13,6 +13,8 @@ export const Organization = defineEntity({
     createdById: p.uuid().nullable(),
     suspendedAt: p.datetime().nullable(),
     suspendedReason: p.string().length(500).nullable(),
+    /** Members must sign in with a second factor; one without is asked to enrol and gets nothing else until then. */
+    mfaRequired: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -110,3 +110,7 @@ export const rolesOfOwnMemberships = lean(Role, {
   orderBy: 'roles.id asc',
   extra: { membershipId: 'mr.membership_id' },
 });
+
+/** Whether an organisation requires its members to sign in with a second factor. */
+export const requiresMfa = async (em: Em, orgId: string) =>
+  (await em.count(Organization, { id: orgId, mfaRequired: true })) > 0;
