@@ -6,7 +6,7 @@ import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
-import { SupplierInvoice, SupplierParty } from './core/supplierInvoice';
+import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
 import { Deal, DealEvent } from './core/deal';
@@ -110,6 +110,7 @@ export const allEntities = [
   EInvoiceEvent,
   SupplierInvoice,
   SupplierParty,
+  EInvoiceStatusMessage,
   // core: organisation (business, dashboards, sidebar, onboarding, assets)
   ...coreOrgEntities,
   // hr

@@ -138,3 +138,53 @@ export const SupplierParty = defineEntity({
   },
 });
 export type SupplierParty = InferEntity<typeof SupplierParty>;
+
+/**
+ * Lifecycle statuses the suite emits (the reform's CDAR codes): on a received invoice approved (205), refused
+ * (210, with its reason) and paid (211 "Paiement transmis"); on an issued invoice "Encaissée" (212) when a
+ * payment settles it.
+ */
+export const emittedStatuses = ['approved', 'refused', 'paid', 'collected'] as const;
+export type EmittedStatus = (typeof emittedStatuses)[number];
+export const statusMessageStates = ['queued', 'sent', 'failed', 'not_sent'] as const;
+
+/**
+ * One status message to the platform, written with the status change it reports and sent by a job staged in the
+ * same transaction (jobs/stageJob: enqueued once committed, or by the relay after a crash), so it is never lost;
+ * one per document and status (unique), and the platform gets its id as Idempotency-Key, so a retried or replayed
+ * job never reports a status twice.
+ */
+export const EInvoiceStatusMessage = defineEntity({
+  name: 'EInvoiceStatusMessage',
+  tableName: 'inv_einvoice_status_messages',
+  filters: tenantFilter,
+  indexes: [
+    { name: 'inv_status_messages_tenant_supplier_invoice_index', properties: ['tenantId', 'supplierInvoiceId'] },
+    { name: 'inv_status_messages_tenant_invoice_index', properties: ['tenantId', 'invoiceId'] },
+  ],
+  uniques: [
+    { name: 'inv_status_messages_supplier_invoice_status_unique', properties: ['supplierInvoiceId', 'status'] },
+    { name: 'inv_status_messages_invoice_status_unique', properties: ['invoiceId', 'status'] },
+  ],
+  checks: [
+    {
+      name: 'inv_einvoice_status_messages_subject_check',
+      expression: '(supplier_invoice_id is null) <> (invoice_id is null)',
+    },
+  ],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    supplierInvoiceId: p.uuid().nullable(),
+    invoiceId: p.uuid().nullable(),
+    status: p.enum([...emittedStatuses]),
+    code: p.string().length(3),
+    reason: p.string().length(1000).nullable(),
+    state: p.enum([...statusMessageStates]).default('queued'),
+    attempts: p.integer().default(0),
+    lastError: p.string().length(1000).nullable(),
+    sentAt: p.datetime().nullable(),
+    platformMessageId: p.string().length(200).nullable(),
+  },
+});
+export type EInvoiceStatusMessage = InferEntity<typeof EInvoiceStatusMessage>;

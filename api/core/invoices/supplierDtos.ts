@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { supplierInvoiceStatuses, type SupplierInvoiceStatus } from '../../../entities/core/supplierInvoice';
-import { IsCalendarDate, MaxLength, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, IsXmlText, MaxLength, PageQuery } from '../../http/dtos';
 
 export class ListSupplierInvoicesQuery extends PageQuery {
   @IsOptional() @IsIn(supplierInvoiceStatuses) status?: SupplierInvoiceStatus;
@@ -19,4 +19,13 @@ export class ListSupplierInvoicesQuery extends PageQuery {
   @IsString()
   @MaxLength(100)
   q?: string;
+}
+
+export class RefuseSupplierInvoiceBody {
+  @JSONSchema({ description: 'Why the invoice is refused: reported to the supplier with the status (210)' })
+  @IsString()
+  @IsNotEmpty()
+  @IsXmlText()
+  @MaxLength(1000)
+  reason!: string;
 }

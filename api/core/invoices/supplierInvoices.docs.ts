@@ -25,3 +25,12 @@ export const supplierInvoiceOriginalDocs = prose`
   The bytes exactly as received (application/pdf for a Factur-X, application/xml otherwise); their SHA-256 is the
   invoice's originalSha256.
 `;
+
+export const lifecycleDocs = prose`
+  Moves the received invoice along its lifecycle (received, then approved, refused or paid; approved, then paid or
+  refused; refused and paid are final: 409 \`supplier_invoice_status_final\`) and emits the status to the supplier
+  through the e-invoicing platform: the change and its status message commit together and a job sends it (retried,
+  reported once: the message id is the platform's Idempotency-Key), so it is never lost. The same action again
+  answers the invoice unchanged. \`statusMessages\` shows each status and whether it was sent (\`not_sent\` when no
+  platform is configured).
+`;

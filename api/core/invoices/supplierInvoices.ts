@@ -2,15 +2,18 @@ import type { ModuleMount } from '../../http/mount';
 import { created } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { AppError } from '../../../lib/errors';
+import type { TenantContext } from '../../../domain/context';
 import {
   getSupplierInvoice,
   getSupplierInvoiceOriginal,
 } from '../../../domain/core/invoices/reception/getSupplierInvoice';
 import { listSupplierInvoices } from '../../../domain/core/invoices/reception/listSupplierInvoices';
 import { receiveSupplierInvoice } from '../../../domain/core/invoices/reception/receiveSupplierInvoice';
-import { ListSupplierInvoicesQuery } from './supplierDtos';
+import { setSupplierInvoiceStatus } from '../../../domain/core/invoices/lifecycle/setSupplierInvoiceStatus';
+import { ListSupplierInvoicesQuery, RefuseSupplierInvoiceBody } from './supplierDtos';
 import { SupplierInvoicePageView, SupplierInvoiceView } from './supplierViews';
 import {
+  lifecycleDocs,
   listSupplierInvoicesDocs,
   receiveSupplierInvoiceDocs,
   supplierInvoiceOriginalDocs,
@@ -72,7 +75,51 @@ export function supplierInvoiceRoutes({ routes }: ModuleMount): void {
   r.get(
     '/api/supplier-invoices/:id',
     { ...read, summary: 'A received supplier invoice', params: IdParams, response: SupplierInvoiceView },
-    async ({ ctx, params }) => SupplierInvoiceView.fromEntity(await getSupplierInvoice(ctx, params.id)),
+    async ({ ctx, params }) => {
+      const { invoice, messages } = await getSupplierInvoice(ctx, params.id);
+      return SupplierInvoiceView.fromEntity(invoice, messages);
+    },
+  );
+
+  const write = { access: 'user', module: 'core', permission: 'core.invoices.issue' } as const;
+  const lifecycle = async (ctx: TenantContext, id: string) => {
+    const { invoice, messages } = await getSupplierInvoice(ctx, id);
+    return SupplierInvoiceView.fromEntity(invoice, messages);
+  };
+  for (const [action, summary] of [
+    ['approve', 'Approve a received invoice (status 205 to the supplier)'],
+    ['pay', 'Mark a received invoice paid (status 211 to the supplier)'],
+  ] as const)
+    r.post(
+      `/api/supplier-invoices/:id/${action}`,
+      {
+        ...write,
+        summary,
+        description: lifecycleDocs,
+        params: IdParams,
+        response: SupplierInvoiceView,
+        errors: { 409: '`supplier_invoice_status_final`' },
+      },
+      async ({ ctx, params }) => {
+        await setSupplierInvoiceStatus(ctx, params.id, action);
+        return lifecycle(ctx, params.id);
+      },
+    );
+  r.post(
+    '/api/supplier-invoices/:id/refuse',
+    {
+      ...write,
+      summary: 'Refuse a received invoice (status 210 with the reason to the supplier)',
+      description: lifecycleDocs,
+      params: IdParams,
+      body: RefuseSupplierInvoiceBody,
+      response: SupplierInvoiceView,
+      errors: { 409: '`supplier_invoice_status_final`' },
+    },
+    async ({ ctx, params, body }) => {
+      await setSupplierInvoiceStatus(ctx, params.id, 'refuse', body.reason.trim());
+      return lifecycle(ctx, params.id);
+    },
   );
 
   r.get(

@@ -5,7 +5,10 @@ import { Nullable } from '../../http/nullable';
 import {
   supplierInvoiceChannels,
   supplierInvoiceFormats,
+  emittedStatuses,
+  statusMessageStates,
   supplierInvoiceStatuses,
+  type EInvoiceStatusMessage,
   type SupplierInvoice,
   type SupplierInvoiceAddress,
   type SupplierInvoiceLine,
@@ -168,6 +171,34 @@ export class SupplierInvoicePageView {
   }
 }
 
+export class StatusMessageView {
+  @JSONSchema({ description: 'approved, refused, paid (received invoices) or collected ("Encaissée", issued ones)' })
+  @IsIn(emittedStatuses)
+  status!: string;
+  @JSONSchema({ description: 'Lifecycle code (CDAR): 205, 210, 211, 212' }) @IsString() code!: string;
+  @Nullable() @IsString() reason!: string | null;
+  @JSONSchema({
+    description: 'queued (being sent), sent, failed (after every attempt), not_sent (no platform configured)',
+  })
+  @IsIn(statusMessageStates)
+  state!: string;
+  @Nullable() @IsDateString() sentAt!: string | null;
+  @IsDateString() createdAt!: string;
+
+  static from(
+    m: Pick<EInvoiceStatusMessage, 'status' | 'code' | 'reason' | 'state' | 'sentAt' | 'createdAt'>,
+  ): StatusMessageView {
+    return {
+      status: m.status,
+      code: m.code,
+      reason: m.reason ?? null,
+      state: m.state,
+      sentAt: m.sentAt ? isoTime(m.sentAt) : null,
+      createdAt: isoTime(m.createdAt),
+    };
+  }
+}
+
 export class SupplierInvoiceView extends SupplierInvoiceSummaryView {
   @ValidateNested() @Type(() => SupplierPartyView) buyer!: SupplierPartyView;
   @Nullable() @IsString() buyerReference!: string | null;
@@ -182,8 +213,15 @@ export class SupplierInvoiceView extends SupplierInvoiceSummaryView {
   @IsString()
   originalSha256!: string;
   @IsInt() originalSize!: number;
+  @JSONSchema({ description: 'The lifecycle statuses emitted to the platform for it, oldest first' })
+  @ValidateNested({ each: true })
+  @Type(() => StatusMessageView)
+  statusMessages!: StatusMessageView[];
 
-  static fromEntity(i: Omit<SupplierInvoice, 'original'>): SupplierInvoiceView {
+  static fromEntity(
+    i: Omit<SupplierInvoice, 'original'>,
+    messages: Parameters<typeof StatusMessageView.from>[0][] = [],
+  ): SupplierInvoiceView {
     return {
       ...SupplierInvoiceSummaryView.from(i),
       buyer: SupplierPartyView.from(i.buyer),
@@ -197,6 +235,7 @@ export class SupplierInvoiceView extends SupplierInvoiceSummaryView {
       lineTotalCents: i.lineTotalCents,
       originalSha256: i.originalSha256,
       originalSize: i.originalSize,
+      statusMessages: messages.map(StatusMessageView.from),
     };
   }
 }

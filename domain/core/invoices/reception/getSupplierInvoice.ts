@@ -1,9 +1,12 @@
 import type { TenantContext } from '../../../context';
+import { messagesOfSupplierInvoice } from '../lifecycle/store';
 import { findSupplierInvoice, originalOf, type ReceivedInvoice } from './store';
 
-/** One received invoice as read (404 for another organisation's). */
-export const getSupplierInvoice = (ctx: TenantContext, id: string): Promise<ReceivedInvoice> =>
-  findSupplierInvoice(ctx.em, id);
+/** One received invoice as read (404 for another organisation's), with the statuses emitted for it. */
+export async function getSupplierInvoice(ctx: TenantContext, id: string) {
+  const invoice: ReceivedInvoice = await findSupplierInvoice(ctx.em, id);
+  return { invoice, messages: await messagesOfSupplierInvoice.all(ctx, id) };
+}
 
 /** The bytes exactly as received, with their media type and a file name. */
 export async function getSupplierInvoiceOriginal(ctx: TenantContext, id: string) {
