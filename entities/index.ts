@@ -9,6 +9,7 @@ import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
+import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
 import { Deal, DealEvent } from './core/deal';
@@ -122,6 +123,9 @@ export const allEntities = [
   InvoiceSettings,
   EInvoiceSubmission,
   EInvoiceEvent,
+  SupplierInvoice,
+  SupplierParty,
+  EInvoiceStatusMessage,
   // core: organisation (business, dashboards, sidebar, onboarding, assets)
   ...coreOrgEntities,
   // hr

@@ -12,6 +12,10 @@
  *   GET {url}/invoices/{id}/lifecycle
  *     -> 2xx { events: [{ id, status, at, reason? }] }   statuses: submitted, rejected, delivered, received,
  *                                                         approved, disputed, refused, paid
+ *   POST {url}/statuses                      Authorization: Bearer {token}, Idempotency-Key: {message id}
+ *     { documentId: platform id or null, invoice: { number, issueDate, sellerSiren }, status, code, reason, at }
+ *     -> 2xx { id }   a lifecycle status the suite emits (CDAR codes 205 approved, 210 refused,
+ *                     211 payment sent, 212 collected); the same key answers the same id
  * Network errors, 5xx, 408 and 429 are worth retrying; other 4xx are final (the platform rejected the document).
  */
 
@@ -41,7 +45,20 @@ export interface PlatformEvent {
   reason: string | null;
 }
 
+/** A lifecycle status the suite reports to the platform. */
+export interface StatusReport {
+  /** The platform's id of the document, when it came or went through the platform. */
+  documentId: string | null;
+  invoice: { number: string; issueDate: string; sellerSiren: string | null };
+  status: string;
+  code: string;
+  reason: string | null;
+  at: Date;
+}
+
 export interface EInvoicePlatform {
+  /** Reports a lifecycle status; the same key never reports it twice. */
+  sendStatus(report: StatusReport, idempotencyKey: string): Promise<{ id: string }>;
   readonly name: string;
   /** Hands the document over; the same key never makes a second document on the platform. */
   submit(doc: EInvoiceDocument, idempotencyKey: string): Promise<{ id: string; status: string | null }>;
@@ -88,6 +105,18 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
     if (typeof id !== 'string' || !id)
       throw new PlatformError(502, 'the platform accepted the document without giving its id');
     return { id, status: typeof status === 'string' ? status : null };
+  }
+
+  async sendStatus(report: StatusReport, idempotencyKey: string): Promise<{ id: string }> {
+    const body = (await this.call(
+      'POST',
+      '/statuses',
+      { ...report, at: report.at.toISOString() },
+      { 'Idempotency-Key': idempotencyKey },
+    )) as { id?: unknown };
+    if (typeof body.id !== 'string' || !body.id)
+      throw new PlatformError(502, 'the platform accepted the status without giving its id');
+    return { id: body.id };
   }
 
   async lifecycle(platformId: string): Promise<PlatformEvent[]> {

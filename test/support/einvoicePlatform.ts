@@ -11,6 +11,8 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
   const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
   /** Documents whose lifecycle read answers 500. */
   const unreadable = new Set<string>();
+  /** Statuses reported (POST /statuses) by Idempotency-Key. */
+  const statuses = new Map<string, { id: string; body: Record<string, unknown> }>();
   let failures = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -35,6 +37,16 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
         if (!documents.has(key)) documents.set(key, `PDP-${documents.size + 1}`);
         return reply(201, { id: documents.get(key), status: 'submitted' });
       }
+      if (req.method === 'POST' && req.url === '/statuses') {
+        if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
+        const key = String(req.headers['idempotency-key']);
+        if (failures > 0) {
+          failures -= 1;
+          return reply(503, { error: 'maintenance' });
+        }
+        if (!statuses.has(key)) statuses.set(key, { id: `ST-${statuses.size + 1}`, body: JSON.parse(raw) });
+        return reply(201, { id: statuses.get(key)!.id });
+      }
       const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
       if (req.method === 'GET' && m)
         return unreadable.has(m[1])
@@ -48,6 +60,7 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
     documents,
     lifecycle,
     unreadable,
+    statuses,
     failNext: (n: number) => (failures = n),
     start: () =>
       new Promise<string>((resolve) =>

@@ -3,10 +3,12 @@ import '../../../domain/core/invoices/crmExtensions';
 import { documentRoutes } from './documents';
 import { invoiceRoutes } from './invoices';
 import { settingsRoutes } from './settings';
+import { supplierInvoiceRoutes } from './supplierInvoices';
 
-/** Invoicing: settings first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing. */
+/** Invoicing: settings first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing, supplier invoices. */
 export function invoicingApi(mount: ModuleMount): void {
   settingsRoutes(mount);
   invoiceRoutes(mount);
   documentRoutes(mount);
+  supplierInvoiceRoutes(mount);
 }

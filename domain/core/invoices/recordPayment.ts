@@ -6,6 +6,8 @@ import { notify } from '../../notifications/notify';
 import { invoiceToday, notIssued } from './lookup';
 import { outstandingOf, settlementStatus } from './settlement';
 import { findInvoice } from './store';
+import { enqueueStaged } from '../../jobs/stageJob';
+import { emitCollected } from './lifecycle/emitCollected';
 
 export interface PaymentProps {
   /** Default: everything outstanding. */
@@ -19,12 +21,13 @@ export interface PaymentProps {
 /**
  * Records a payment received against an issued invoice (partial payments allowed, never more than what is
  * outstanding: 409 payment_exceeds_balance; nothing outstanding: 409 invoice_settled). The invoice's paidCents
- * and status follow (settlement.ts). Payments are append-only.
+ * and status follow (settlement.ts). Payments are append-only. A payment that settles an invoice submitted to the
+ * platform emits "Encaissée" (lifecycle/emitCollected.ts) with it.
  */
 export async function recordPayment(ctx: TenantContext, invoiceId: string, props: PaymentProps): Promise<Invoice> {
   const today = invoiceToday();
   if (props.paidOn && props.paidOn > today) throw invalidField('paidOn', `may not be after today (${today})`);
-  const { invoice, amountCents } = await ctx.em.transactional(async (em) => {
+  const { invoice, amountCents, collected } = await ctx.em.transactional(async (em) => {
     const invoice = await findInvoice(em, invoiceId, { lock: true });
     if (invoice.kind !== 'invoice')
       throw conflict('credit_note_not_payable', 'A credit note is not paid: record the payments on invoices');
@@ -58,8 +61,9 @@ export async function recordPayment(ctx: TenantContext, invoiceId: string, props
       targetId: invoice.id,
       data: { amountCents },
     });
-    return { invoice, amountCents };
+    return { invoice, amountCents, collected: await emitCollected(em, ctx.tenantId, invoice) };
   });
+  if (collected) await enqueueStaged(ctx.services, [collected]);
   await notify(ctx.services, 'core', [
     {
       event: 'invoice.payment_recorded',

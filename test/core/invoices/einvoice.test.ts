@@ -228,4 +228,73 @@ describe('e-invoice submission', () => {
     });
     expect(state.lastError).toContain('422');
   });
+  it('emits the lifecycle statuses of received invoices and "Encaissée" when a payment settles a submitted invoice', async () => {
+    // A supplier's invoice received by `org`: approved, then paid; another refused with its reason.
+    const supplier = await invoicingOrg(stack, { siren: '552100554', vatNumber: 'FR96552100554' });
+    const supplierCustomer = await customerOf(stack, supplier);
+    const receive = async () => {
+      const sent = await issued(stack, supplier, supplierCustomer.id);
+      const xml = (await stack.http.get(`/api/invoices/${sent.id}/einvoice/factur-x.xml`).set(supplier.auth)).text;
+      const res = await stack.http
+        .post('/api/supplier-invoices')
+        .set(org.auth)
+        .set('Content-Type', 'application/xml')
+        .send(xml);
+      expect(res.status).toBe(201);
+      return res.body as { id: string; number: string };
+    };
+    const first = await receive();
+    const act = (id: string, action: string, body?: object) =>
+      stack.http.post(`/api/supplier-invoices/${id}/${action}`).set(org.auth).send(body);
+    platform.failNext(1);
+    const approved = await act(first.id, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', statusMessages: [{ status: 'approved', code: '205' }] });
+    expect((await act(first.id, 'approve')).body.statusMessages).toHaveLength(1);
+    expect((await act(first.id, 'pay')).body.status).toBe('paid');
+    const refusedFinal = await act(first.id, 'refuse', { reason: 'late' });
+    expect(refusedFinal.status).toBe(409);
+    expect(refusedFinal.body.code).toBe('supplier_invoice_status_final');
+
+    const second = await receive();
+    expect((await act(second.id, 'refuse', {})).status).toBe(400);
+    expect((await act(second.id, 'refuse', { reason: 'Quantité facturée non livrée' })).body).toMatchObject({
+      status: 'refused',
+      statusReason: 'Quantité facturée non livrée',
+    });
+
+    const sentFor = (number: string) =>
+      [...platform.statuses.values()]
+        .filter((s) => (s.body.invoice as { number: string }).number === number)
+        .map(
+          (s) => `${String(s.body.code)} ${String(s.body.status)}${s.body.reason ? ` ${String(s.body.reason)}` : ''}`,
+        );
+    await eventually(async () => (sentFor(first.number).length === 2 && sentFor(second.number).length === 1) || null);
+    expect(sentFor(first.number).sort()).toEqual(['205 approved', '211 paid']);
+    expect(sentFor(second.number)).toEqual(['210 refused Quantité facturée non livrée']);
+    const detail = await eventually(async () => {
+      const body = (await stack.http.get(`/api/supplier-invoices/${first.id}`).set(org.auth)).body;
+      return body.statusMessages.every((m: { state: string }) => m.state === 'sent') ? body : null;
+    });
+    expect(detail.statusMessages.map((m: { code: string }) => m.code)).toEqual(['205', '211']);
+
+    // An issued invoice, submitted, then settled by POST /pay: "Encaissée" (212) goes to the platform once.
+    const inv = await issued(stack, org, customerId);
+    expect((await stack.http.post(`/api/invoices/${inv.id}/einvoice/submit`).set(org.auth)).status).toBe(202);
+    await finishedJob(stack, einvoiceQueue, `einvoice.submit.${inv.id}`);
+    expect(
+      (await stack.http.post(`/api/invoices/${inv.id}/pay`).set(org.auth).send({ amountCents: 4_000 })).status,
+    ).toBe(200);
+    expect(sentFor(inv.number)).toEqual([]);
+    expect((await stack.http.post(`/api/invoices/${inv.id}/pay`).set(org.auth).send({})).body.status).toBe('paid');
+    await eventually(async () => sentFor(inv.number).length > 0 || null);
+    const collected = [...platform.statuses.values()].find(
+      (s) => (s.body.invoice as { number: string }).number === inv.number,
+    )!;
+    expect(collected.body).toMatchObject({
+      code: '212',
+      status: 'collected',
+      documentId: expect.stringMatching(/^PDP-/),
+    });
+  });
 });
