@@ -37,7 +37,7 @@ const OUTAGE_CODES = new Set([
   '57014',
 ]);
 const OUTAGE_MESSAGES =
-  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET/i;
+  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET|CLUSTERDOWN|TRYAGAIN|READONLY|LOADING|MASTERDOWN|Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready/i;
 
 /** Whether an error means a backing service is down or unreachable (rather than a bug or bad input). */
 export function isDependencyDown(err: unknown): boolean {
