@@ -33,6 +33,18 @@ export interface ClusterNode {
   process: ChildProcess;
 }
 
+/** Whether a redis-server answers PING on `port` (one attempt, no retries). */
+async function answers(port: number): Promise<boolean> {
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } finally {
+    probe.disconnect();
+  }
+}
+
 export async function startRedisCluster(options: { masters?: number; replicasPerMaster?: number } = {}) {
   const masters = options.masters ?? 3;
   const replicasPerMaster = options.replicasPerMaster ?? 0;
@@ -95,9 +107,8 @@ export async function startRedisCluster(options: { masters?: number; replicasPer
     const clients = all.map((n) => new Redis(n.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 1 }));
     clients.forEach((c) => c.on('error', () => undefined));
     try {
-      await Promise.all(
-        clients.map((c) => eventually(() => c.connect().then(() => true), { what: 'redis-server up' })),
-      );
+      await Promise.all(all.map((n) => eventually(() => answers(n.port), { what: 'redis-server up' })));
+      await Promise.all(clients.map((c) => c.connect()));
       await Promise.all(clients.slice(1).map((c) => c.call('CLUSTER', 'MEET', '127.0.0.1', String(all[0].port))));
       const per = Math.ceil(16384 / masters);
       await Promise.all(
