@@ -5,7 +5,7 @@ import { ensurePlatformAdmin } from '../domain/identity/bootstrapAdmin';
 import { servicesFor } from '../domain/services';
 import { migrate } from '../lib/db';
 import { packageInfo } from '../lib/package';
-import { redisWatch } from '../lib/redis';
+import { redisWatch, redisWatchUrl } from '../lib/redis';
 import { startWorkers } from '../workers/main';
 import { runProcess } from '../lib/process';
 
@@ -36,7 +36,7 @@ void runProcess('all-in-one', servicesFor('all-in-one'), async (services) => {
   const clock = startClock(services);
   const base = config.PUBLIC_URL.replace(/\/$/, '');
   // Redis down: the server runs (requests that need it answer 503, jobs wait) and says so; RedisWatch tells its return.
-  const redis = redisWatch(logger, config.REDIS_URL);
+  const redis = redisWatch(logger, redisWatchUrl(config));
   const state = redis.available ? 'is running' : `is running, waiting for redis at ${redis.address}`;
   console.log(
     [

@@ -1,7 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import { servicesFor, type Services } from '../domain/services';
 import { runProcess } from '../lib/process';
-import { redisWatch } from '../lib/redis';
+import { redisWatch, redisWatchUrl } from '../lib/redis';
 import { schedules as allSchedules, type Schedule } from './schedules';
 
 export interface Clock {
@@ -52,7 +52,7 @@ if (require.main === module) {
   void (async () => {
     await runProcess('clock', servicesFor('clock'), async (services) => {
       const clock = startClock(services);
-      const redis = redisWatch(services.logger, services.config.REDIS_URL);
+      const redis = redisWatch(services.logger, redisWatchUrl(services.config));
       services.logger.info(
         `clock running ${clock.tasks.length} schedules${redis.available ? '' : `, waiting for redis at ${redis.address}`}`,
       );

@@ -1,5 +1,4 @@
 import { hkdfSync } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Transporter } from 'nodemailer';
 import type Stripe from 'stripe';
 import { createAi, type AiClient } from '../lib/ai';
@@ -16,10 +15,12 @@ import {
   closeRedis,
   createRedis,
   createSubscriber,
+  isCluster,
   keyspace,
   logConnectionErrors,
   whenReady,
   type Keyspace,
+  type RedisClient,
 } from '../lib/redis';
 import { RevocationStore } from '../lib/revocation';
 import { createStorage, type ObjectStorage } from '../lib/storage';
@@ -38,9 +39,10 @@ export interface Services {
   config: Config;
   logger: Logger;
   orm: Orm;
-  redis: Redis;
+  /** One Redis, or a Redis Cluster client (REDIS_CLUSTER_NODES; lib/redis.ts). */
+  redis: RedisClient;
   /** Dedicated connection for pub/sub subscriptions. */
-  subscriber: Redis;
+  subscriber: RedisClient;
   key: Keyspace;
   queues: Queues;
   storage: ObjectStorage;
@@ -73,7 +75,7 @@ export async function createServices(
   const orm = await createOrm(config, dbBounds(config, options.db ?? 'requests'));
   const redis = createRedis(config);
   const subscriber = createSubscriber(config);
-  const key = keyspace(config.REDIS_NAMESPACE);
+  const key = keyspace(config.REDIS_NAMESPACE, isCluster(config));
   const deriveSecret = (purpose: string) =>
     Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'platform-suite', purpose, 32)).toString('hex');
   logConnectionErrors(redis, logger, 'commands');

@@ -42,6 +42,10 @@ export const configSpec = {
     devDefault: 'redis://127.0.0.1:6379',
     desc: 'Redis connection URL (queues, revocation list, caches, presence, rate limits)',
   }),
+  REDIS_CLUSTER_NODES: str({
+    default: '',
+    desc: 'Redis Cluster seed nodes, comma-separated host:port (or redis[s]://user:password@host:port; credentials and TLS of the first apply to all): set, every Redis use (queues, revocation, caches, presence, rate limits, pub/sub) goes through the cluster and REDIS_URL is not used',
+  }),
   REDIS_TIMEOUT_MS: num({
     default: 500,
     desc: 'Request path: a Redis command without an answer this long fails (503 dependency_unavailable) and the connection is renewed',

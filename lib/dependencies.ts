@@ -37,7 +37,9 @@ const OUTAGE_CODES = new Set([
   '57014',
 ]);
 const OUTAGE_MESSAGES =
-  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET/i;
+  /Connection terminated|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Query read timeout|statement timeout|query timed out|Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|Command aborted due to connection close|max retries per request|is not queryable|ECONNREFUSED|ECONNRESET|Too many Cluster redirections|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready/i;
+/** Redis' own error prefixes of a server that cannot serve now (a failover, a restart loading its data), case-sensitive. */
+const REDIS_TRANSIENT = /^(CLUSTERDOWN|TRYAGAIN|READONLY|LOADING|MASTERDOWN) /;
 
 /** Whether an error means a backing service is down or unreachable (rather than a bug or bad input). */
 export function isDependencyDown(err: unknown): boolean {
@@ -45,6 +47,7 @@ export function isDependencyDown(err: unknown): boolean {
     if (e instanceof DependencyUnavailableError || e.name === 'MaxRetriesPerRequestError') return true;
     const code = String((e as { code?: unknown }).code ?? '');
     if (OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_MESSAGES.test(e.message)) return true;
+    if (REDIS_TRANSIENT.test(e.message)) return true;
   }
   return false;
 }

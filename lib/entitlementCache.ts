@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import type { Logger } from './logger';
 import type { Keyspace } from './redis';
 
@@ -60,8 +60,8 @@ export class EntitlementCache {
 
   constructor(
     private readonly deps: {
-      redis: Redis;
-      subscriber: Redis;
+      redis: RedisClient;
+      subscriber: RedisClient;
       key: Keyspace;
       loader: EntitlementLoader;
       logger: Logger;

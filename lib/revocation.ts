@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import type { RevocationKind } from '../entities/identity/revocation';
 import type { Orm } from './db';
 import { DependencyUnavailableError } from './dependencies';
@@ -89,14 +89,14 @@ export class RevocationStore {
   private readonly cleared = new Map<string, number>();
   /** Bumped by every revocation: a check that started before one never memoises its answer. */
   private epoch = 0;
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
   private readonly channel: string;
   private readonly warmKey: string;
 
   constructor(
     private readonly deps: {
       orm: Orm;
-      redis: Redis;
+      redis: RedisClient;
       key: Keyspace;
       logger: Logger;
       /** Lifetime of access tokens: how long a session, user or member revocation matters. */
@@ -169,7 +169,7 @@ export class RevocationStore {
    * Subscribes to revocation events, and refills the cache from PostgreSQL each time the command connection
    * reconnects: a write it missed while Redis was away is in PostgreSQL, and a cold cache is rebuilt early.
    */
-  async listen(subscriber: Redis): Promise<void> {
+  async listen(subscriber: RedisClient): Promise<void> {
     const { redis, logger } = this.deps;
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, message: string) => {

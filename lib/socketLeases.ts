@@ -1,5 +1,5 @@
+import type { RedisClient } from './redis';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 import type { Keyspace } from './redis';
 
@@ -59,7 +59,7 @@ export class SocketLeases {
   private readonly renewer: NodeJS.Timeout;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: Keyspace,
     private readonly limits: SocketLimits,
     private readonly logger: Logger,

@@ -1,28 +1,40 @@
 import { Queue, type Job, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { closeRedis } from '../lib/redis';
+import { closeRedis, type RedisClient } from '../lib/redis';
 import type { QueueDefinition } from './define';
 import { allQueues } from './index';
 
-/** Producer side of every queue: one BullMQ Queue per definition over a shared connection. */
+/**
+ * Producer side of every queue: one BullMQ Queue per definition over a shared connection.
+ *
+ * `prefix` (`<namespace>:bull`) heads every queue's keys. On a Redis Cluster BullMQ needs each queue's keys in one
+ * slot (its Lua scripts touch several): the prefix of a queue is then hash-tagged by the queue, `{<prefix>:<queue>}`
+ * (BullMQ's documented requirement), so one queue's keys share a slot and the queues spread over the masters.
+ */
 export class Queues {
   private readonly byName = new Map<string, Queue>();
+  private readonly cluster: boolean;
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     readonly prefix: string,
     /** When set, the base delay of every queue's exponential backoff (JOB_RETRY_DELAY_MS). */
     retryDelayMs = 0,
     onError: (err: Error) => void = () => undefined,
   ) {
+    this.cluster = connection.isCluster;
     for (const def of allQueues) {
       const defaults = retryDelayMs
         ? { ...def.defaults, backoff: { type: 'exponential', delay: retryDelayMs } }
         : def.defaults;
-      const queue = new Queue(def.name, { connection, prefix, defaultJobOptions: defaults });
+      const queue = new Queue(def.name, { connection, prefix: this.prefixOf(def.name), defaultJobOptions: defaults });
       queue.on('error', onError);
       this.byName.set(def.name, queue);
     }
+  }
+
+  /** The BullMQ prefix of a queue (a worker of it must use the same): `prefix`, hash-tagged by queue on a cluster. */
+  prefixOf(queue: string): string {
+    return this.cluster ? `{${this.prefix}:${queue}}` : this.prefix;
   }
 
   get<P>(def: QueueDefinition<P>): Queue {

@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Cluster } from 'ioredis';
 import { servicesFor, type Services } from '../domain/services';
 import { runProcess } from '../lib/process';
-import { bullConnection, redisWatch } from '../lib/redis';
+import { bullConnection, pingRedis, redisWatch, redisWatchUrl } from '../lib/redis';
 import { allQueues } from '../queues';
 import type { Processor } from './define';
 import { allProcessors } from './index';
@@ -60,14 +61,16 @@ export function checkWiring(queues = allQueues, processors = allProcessors): voi
 export function startWorkers(services: Services, only?: string[]): WorkerPool {
   checkWiring();
   const { config, logger, metrics } = services;
-  const redis = redisWatch(logger, config.REDIS_URL);
+  const redis = redisWatch(logger, redisWatchUrl(config));
   const outage = new OutageGate(
     [
       { name: 'postgresql', check: () => services.orm.em.getConnection().execute('select 1') },
-      { name: 'redis', check: () => services.redis.ping() },
+      { name: 'redis', check: () => pingRedis(services.redis) },
     ],
     logger,
   );
+  // On a cluster each worker's Cluster client is ours (BullMQ leaves a caller's client open): closed after the workers.
+  const owned: Cluster[] = [];
   const workers = allProcessors
     .filter((p) => !only || only.includes(p.queue.name))
     .map((processor: Processor<never>) => {
@@ -99,9 +102,11 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
           throw err;
         }
       };
+      const connection = bullConnection(config);
+      if (connection instanceof Cluster) owned.push(connection);
       const worker = new Worker(queue, perform, {
-        connection: bullConnection(config),
-        prefix: services.queues.prefix,
+        connection,
+        prefix: services.queues.prefixOf(queue),
         concurrency: processor.queue.concurrency ?? config.WORKER_CONCURRENCY,
         runRetryDelay: 1000,
         lockDuration: config.JOB_LOCK_MS,
@@ -144,7 +149,18 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
     async close() {
       outage.stop();
       await stopDispatcher?.();
-      await Promise.all(workers.map((w) => w.close()));
+      const closed = Promise.all(workers.map((w) => w.close()));
+      if (!owned.length) return void (await closed);
+      // On a cluster, a worker whose blocking connection is recovering from a failover may not see its close: past
+      // a lock's length its running jobs are left to stall (they run again elsewhere) and its connections dropped.
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        closed.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), config.JOB_LOCK_MS))),
+      ]);
+      clearTimeout(timer);
+      if (late) await Promise.all(workers.map((w) => w.close(true).catch(() => undefined)));
+      owned.forEach((c) => c.disconnect());
     },
   };
 }
@@ -180,7 +196,7 @@ if (require.main === module) {
   void (async () => {
     await runProcess('worker', servicesFor('worker'), async (services) => {
       const pool = startWorkers(services);
-      const redis = redisWatch(services.logger, services.config.REDIS_URL);
+      const redis = redisWatch(services.logger, redisWatchUrl(services.config));
       services.logger.info(
         `worker running ${pool.workers.length} queues${redis.available ? '' : `, waiting for redis at ${redis.address}`}`,
       );

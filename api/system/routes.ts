@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../../domain/services';
 import { probe } from '../../lib/dependencies';
+import { pingRedis } from '../../lib/redis';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { LocalStorage } from '../../lib/storage/local';
 import { contentDisposition } from '../../lib/storage';
@@ -82,7 +83,7 @@ export function systemRoutes(
     {
       summary: 'Readiness: PostgreSQL and Redis answer',
       description:
-        'Answers 503 `not_ready` (problem+json with a `checks` member) within a second when a dependency is down or does not answer, so a load balancer stops routing here.',
+        'Answers 503 `not_ready` (problem+json with a `checks` member) within a second when a dependency is down or does not answer, so a load balancer stops routing here. On a Redis Cluster (REDIS_CLUSTER_NODES) Redis is ready when CLUSTER INFO says cluster_state:ok and every master answers; a cluster node named by REDIS_URL is not ready.',
       access: 'public',
       response: ReadyView,
       errors: { 503: 'A dependency is down (`not_ready`)' },
@@ -90,7 +91,7 @@ export function systemRoutes(
     async ({ res }) => {
       const [postgres, redis] = await Promise.all([
         probe(() => services.orm.em.getConnection().execute('select 1'), READY_PROBE_MS),
-        probe(() => services.redis.ping(), READY_PROBE_MS),
+        probe(() => pingRedis(services.redis), READY_PROBE_MS),
       ]);
       const checks = { postgres, redis };
       if (postgres === 'ok' && redis === 'ok') return { status: 'ready', checks } satisfies ReadyView;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis';
 import type { ApiKeyModule, ApiKeyScope } from '../../entities/apikeys/apiKey';
 import { isOwner } from '../identity/members';
 import { effectivePermissions, permissionsChannel } from '../identity/permissions';
@@ -58,7 +58,7 @@ export class ApiKeyResolver {
   private readonly permissionsChannel: string;
 
   constructor(
-    private readonly deps: { orm: Orm; redis: Redis; key: Keyspace; logger: Logger },
+    private readonly deps: { orm: Orm; redis: RedisClient; key: Keyspace; logger: Logger },
     private readonly memoTtlMs = 5000,
   ) {
     this.channel = deps.key('apikeys', 'deleted');
@@ -66,7 +66,7 @@ export class ApiKeyResolver {
   }
 
   /** Starts listening for deletions made on other instances, and for permission changes of any member. */
-  async listen(subscriber: Redis): Promise<void> {
+  async listen(subscriber: RedisClient): Promise<void> {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.drop(message);
       else if (channel === this.permissionsChannel) this.dropTenant(message.split(':')[0]);

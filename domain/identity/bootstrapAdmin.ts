@@ -3,7 +3,7 @@ import type { Em, Orm } from '../../lib/db';
 import { conflict, invalidField } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
-import { closeRedis, createRedis, keyspace, whenReady } from '../../lib/redis';
+import { closeRedis, createRedis, isCluster, keyspace, whenReady } from '../../lib/redis';
 import { RevocationStore } from '../../lib/revocation';
 import { User } from '../../entities/identity/user';
 import { audit } from '../platform/audit';
@@ -120,7 +120,7 @@ export async function bootstrapAdmin(
     const store = new RevocationStore({
       orm,
       redis,
-      key: keyspace(config.REDIS_NAMESPACE),
+      key: keyspace(config.REDIS_NAMESPACE, isCluster(config)),
       logger: createLogger(config),
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });

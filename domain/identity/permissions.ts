@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis';
 import type { Orm } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import type { Keyspace } from '../../lib/redis';
@@ -46,7 +46,7 @@ export class PermissionResolver {
 
   constructor(
     private readonly orm: Orm,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: Keyspace,
     private readonly memoTtlMs = 5000,
   ) {
@@ -54,7 +54,7 @@ export class PermissionResolver {
   }
 
   /** Starts listening for invalidations made by other dyno processes. */
-  async listen(subscriber: Redis, logger: Logger): Promise<void> {
+  async listen(subscriber: RedisClient, logger: Logger): Promise<void> {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       this.forget(message);

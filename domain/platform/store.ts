@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis';
 import type { Em } from '../../lib/db';
 import { MailMessage } from '../../entities/platform/mail';
 
@@ -31,7 +31,7 @@ return 1`;
  * `cap` others; a mail admitted before is admitted again. True when admitted.
  */
 export async function admitToRecipientWindow(
-  redis: Pick<Redis, 'eval'>,
+  redis: Pick<RedisClient, 'eval'>,
   key: string,
   mailId: string,
   windowMs: number,

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import { EntitlementCache, type Entitlements } from '../../lib/entitlementCache';
-import { closeRedis, createSubscriber, keyspace } from '../../lib/redis';
+import { closeRedis, createSubscriber, keyspace, type RedisClient } from '../../lib/redis';
 import { startStack, type TestStack } from '../support/stack';
 import { scaled } from '../support/timeScale';
 import { eventually } from '../support/wait';
@@ -22,7 +21,7 @@ const entitlements = (modules: string[], validUntil: Date | null = null): Entitl
 /** The shared entitlement cache (lib/entitlementCache.ts) with a loader the test controls, on real Redis. */
 describe('entitlement cache', () => {
   let stack: TestStack;
-  const subscribers: Redis[] = [];
+  const subscribers: RedisClient[] = [];
   beforeAll(async () => {
     stack = await startStack({ workers: false });
   });

@@ -1,5 +1,5 @@
+import type { RedisClient } from '../../../lib/redis';
 import { LockMode } from '@mikro-orm/core';
-import type { Redis } from 'ioredis';
 import type { Em } from '../../../lib/db';
 import { lean } from '../../../lib/lean';
 import type { Keyspace } from '../../../lib/redis';
@@ -86,7 +86,7 @@ export const activeSessionsPage = lean(UserSession, {
 });
 
 /** Where the refresh grace period keeps its pairs: the Redis connection and keyspace of the services. */
-export type GraceStore = { redis: Pick<Redis, 'get' | 'set'>; key: Keyspace };
+export type GraceStore = { redis: Pick<RedisClient, 'get' | 'set'>; key: Keyspace };
 
 const GRACE_PURPOSE = 'refresh-grace';
 const graceKey = (store: GraceStore, refreshToken: string) => store.key('rt-grace', hashToken(refreshToken));

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../lib/redis';
 import type { Keyspace } from '../../../lib/redis';
 
 /** The sign-in throttle's counters in Redis (domain/identity/admitPasswordAttempt.ts holds the rule). */
@@ -52,7 +52,7 @@ export class SignInCounters {
   private readonly keys: string[];
 
   constructor(
-    private readonly redis: Pick<Redis, 'eval'>,
+    private readonly redis: Pick<RedisClient, 'eval'>,
     key: Keyspace,
     who: { account: string; address: string },
   ) {

@@ -1,10 +1,10 @@
+import type { RedisClient } from '../../../lib/redis';
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 
 /** EVALSHA with a fallback to EVAL when the server has not cached the script yet. */
 const shas = new Map<string, string>();
 export async function runScript(
-  redis: Redis,
+  redis: RedisClient,
   script: string,
   keys: string[],
   args: (string | number)[],
