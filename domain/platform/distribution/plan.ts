@@ -26,6 +26,9 @@ export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
   staged_jobs: 'the jobs outbox of every module (one relay reads it whole)',
   knowledge_stats_flushes: 'the stats flush ledger of the platform',
   crm_import_payloads: 'import bytes keyed by their import (its tenant through it)',
+  crm_import_upload_rows: 'uploaded spreadsheet rows keyed by their upload (its tenant through it)',
+  identity_totp_factors: "a user's second factor, across organisations",
+  identity_recovery_codes: "a user's recovery codes, across organisations",
   mikro_orm_migrations: 'the migrator ledger',
 };
 
