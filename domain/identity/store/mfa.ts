@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../lib/redis';
 import type { Em } from '../../../lib/db';
 import type { Keyspace } from '../../../lib/redis';
 import { RecoveryCode, TotpFactor } from '../../../entities/identity/mfa';
@@ -55,7 +55,13 @@ export interface ChallengeRecord {
 const challengeKey = (key: Keyspace, hash: string) => key('mfa', 'challenge', hash);
 
 /** Stores a challenge under the hash of its token for `ttlMs`. */
-export const saveChallenge = (redis: Redis, key: Keyspace, hash: string, record: ChallengeRecord, ttlMs: number) =>
+export const saveChallenge = (
+  redis: RedisClient,
+  key: Keyspace,
+  hash: string,
+  record: ChallengeRecord,
+  ttlMs: number,
+) =>
   redis
     .multi()
     .hset(challengeKey(key, hash), { ...record, attempts: 0 })
@@ -75,7 +81,7 @@ return redis.call('HGETALL', KEYS[1])`;
 
 /** The challenge's record when an attempt on it is admitted; null when unknown, expired, used or out of attempts. */
 export async function attemptChallenge(
-  redis: Redis,
+  redis: RedisClient,
   key: Keyspace,
   hash: string,
   maxAttempts: number,
@@ -88,13 +94,13 @@ export async function attemptChallenge(
 }
 
 /** Ends a challenge: true for the one caller that ended it (single use under races). */
-export const endChallenge = async (redis: Redis, key: Keyspace, hash: string) =>
+export const endChallenge = async (redis: RedisClient, key: Keyspace, hash: string) =>
   (await redis.del(challengeKey(key, hash))) === 1;
 
 const failuresKey = (key: Keyspace, userId: string) => key('mfa', 'failures', userId);
 
 /** Wrong codes of the account in the current window, and the ms until it ends. */
-export async function factorFailures(redis: Redis, key: Keyspace, userId: string): Promise<[number, number]> {
+export async function factorFailures(redis: RedisClient, key: Keyspace, userId: string): Promise<[number, number]> {
   const [[, count], [, ttl]] = (await redis
     .multi()
     .get(failuresKey(key, userId))
@@ -104,7 +110,7 @@ export async function factorFailures(redis: Redis, key: Keyspace, userId: string
 }
 
 /** Counts a wrong code of the account in a window of `windowMs` from its first failure. */
-export async function countFactorFailure(redis: Redis, key: Keyspace, userId: string, windowMs: number) {
+export async function countFactorFailure(redis: RedisClient, key: Keyspace, userId: string, windowMs: number) {
   const k = failuresKey(key, userId);
   if ((await redis.incr(k)) === 1) await redis.pexpire(k, windowMs);
 }
