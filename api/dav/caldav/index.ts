@@ -1,4 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { DAV_PREFIX } from '../../../domain/cloud/webdav/paths';
 import { tenantContext } from '../../../domain/context';
 import { openDavCalendar } from '../../../domain/core/booking/caldav/davCalendar';
 import { DavProblem } from '../../../domain/core/booking/caldav/davProblem';
@@ -44,6 +45,12 @@ export function mountCalDav(app: Express, services: Services): void {
     res.redirect(301, `${DAV_ROOT}/`);
   });
   const router = express.Router();
+  // The drive's WebDAV (domain/cloud/webdav) shares the /dav root: its requests pass by unread (PUTs stream).
+  router.use((req, _res, next) => {
+    const path = `${DAV_ROOT}${req.path}`;
+    if (path === DAV_PREFIX || path.startsWith(`${DAV_PREFIX}/`)) next('router');
+    else next();
+  });
   router.use(express.text({ type: () => true, limit: CALDAV_MAX_BODY_BYTES }));
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     res.set('DAV', '1, 3, calendar-access');
