@@ -311,18 +311,20 @@ export class FactorCodeBody {
   code!: string;
 }
 
-const CHALLENGE = /^mfa_[A-Za-z0-9_-]{43}$/;
+/** The challenge POST /auth/login answers (`mfa_` + 32 random bytes in base64url); Swagger UI cannot sample it. */
+function Challenge(): PropertyDecorator {
+  return (target, key) => {
+    JSONSchema({ description: 'The challenge of POST /auth/login', examples: [`mfa_${'A'.repeat(43)}`] })(target, key);
+    Matches(/^mfa_[A-Za-z0-9_-]{43}$/, { message: 'challenge must be the challenge of POST /auth/login' })(target, key);
+  };
+}
 
 export class MfaChallengeBody {
-  @JSONSchema({ description: 'The challenge of POST /auth/login' })
-  @Matches(CHALLENGE, { message: 'challenge must be the challenge of POST /auth/login' })
-  challenge!: string;
+  @Challenge() challenge!: string;
 }
 
 export class MfaVerifyBody extends FactorCodeBody {
-  @JSONSchema({ description: 'The challenge of POST /auth/login' })
-  @Matches(CHALLENGE, { message: 'challenge must be the challenge of POST /auth/login' })
-  challenge!: string;
+  @Challenge() challenge!: string;
 }
 
 export class MfaPolicyBody {

@@ -141,7 +141,15 @@ describe('the reconciliation of accepted work', () => {
     await stack.services.queues.add(stagedJobsRelayQueue, { slot: 'redrive' }, { jobId: 'staged-jobs.redrive' });
     workers = startWorkers(stack.services);
     const relay = await finishedJob(stack, stagedJobsRelayQueue, 'staged-jobs.redrive');
-    expect(relay.returnvalue).toEqual({ jobs: 0, mails: 1, stripeEvents: 2, imports: 1, einvoices: 1, failedJobs: 1 });
+    expect(relay.returnvalue).toEqual({
+      jobs: 0,
+      mails: 1,
+      stripeEvents: 2,
+      imports: 1,
+      einvoices: 1,
+      failedJobs: 1,
+      webhooks: 0,
+    });
 
     await eventually(
       async () =>
