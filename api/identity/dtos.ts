@@ -314,7 +314,10 @@ export class FactorCodeBody {
 /** The challenge POST /auth/login answers (`mfa_` + 32 random bytes in base64url); Swagger UI cannot sample it. */
 function Challenge(): PropertyDecorator {
   return (target, key) => {
-    JSONSchema({ description: 'The challenge of POST /auth/login', examples: [`mfa_${'A'.repeat(43)}`] })(target, key);
+    JSONSchema({ description: 'The challenge of POST /auth/login', examples: [`mfa_${'A'.repeat(43)}`] })(
+      target,
+      String(key),
+    );
     Matches(/^mfa_[A-Za-z0-9_-]{43}$/, { message: 'challenge must be the challenge of POST /auth/login' })(target, key);
   };
 }
