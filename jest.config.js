@@ -17,4 +17,7 @@ module.exports = {
   // 2-core machine, past jest's default 500 ms grace ("a worker process has failed to exit gracefully").
   // A leaked handle would still keep a worker alive past this longer grace, and be reported.
   workerGracefulExitTimeout: 5000,
+  // Each test file loads the whole app into a fresh module registry; what a worker keeps between files grew past
+  // its heap over 250 files ("Jest worker ran out of memory"). A worker above this after a file is replaced.
+  workerIdleMemoryLimit: '1200MB',
 };
