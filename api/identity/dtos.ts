@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IdParams, IsInstant, IsNotBlank, Length, MaxLength, PageQuery } from '../http/dtos';
+import { auditExportFormats, type AuditExportFormat } from '../../domain/identity/exportOrgAudit';
 import { mailStatuses } from '../../entities/platform/mail';
 import { appPasswordScopes, type AppPasswordScope } from '../../entities/identity/appPassword';
 import { allPermissions, type Permission } from '../../domain/identity/permissionCatalogue';
@@ -332,4 +333,56 @@ export class MfaVerifyBody extends FactorCodeBody {
 
 export class MfaPolicyBody {
   @JSONSchema({ description: 'Require a second factor of every member' }) @IsBoolean() required!: boolean;
+}
+
+/** Filters of an organisation's audit log (list and export). */
+class OrgAuditFilter {
+  @JSONSchema({ description: 'Exact action, e.g. auth.login, mfa.totp_enabled, org.member_roles_changed' })
+  @IsOptional()
+  @Matches(/^[a-z_]+\.[a-z_.]+$/, { message: 'action must look like auth.login_failed' })
+  @MaxLength(80)
+  action?: string;
+  @JSONSchema({ description: 'The account that acted' })
+  @IsOptional()
+  @IsUUID()
+  actorId?: string;
+  @JSONSchema({ description: 'Kind of the target, e.g. user, role, invitation, app_password, organization' })
+  @IsOptional()
+  @Matches(/^[a-z_]{1,40}$/, { message: 'targetType must be lower-case letters or _' })
+  targetType?: string;
+  @JSONSchema({ description: 'Id of the target (e.g. the member whose roles changed)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  targetId?: string;
+  @JSONSchema({ description: 'Entries at or after this time (RFC 3339, with Z or an offset)' })
+  @IsOptional()
+  @IsInstant()
+  since?: string;
+  @JSONSchema({ description: 'Entries before this time (RFC 3339, with Z or an offset)' })
+  @IsOptional()
+  @IsInstant()
+  until?: string;
+}
+
+export class OrgAuditQuery extends OrgAuditFilter {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+  @JSONSchema({ description: 'nextCursor of the previous page (opaque; same filters)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+}
+
+export class OrgAuditExportQuery extends OrgAuditFilter {
+  @JSONSchema({ description: 'jsonl (default, application/x-ndjson) or csv (text/csv)' })
+  @IsOptional()
+  @IsIn(auditExportFormats)
+  format: AuditExportFormat = 'jsonl';
 }

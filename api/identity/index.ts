@@ -4,6 +4,7 @@ import { appPasswordRoutes } from './appPasswords';
 import { authRoutes } from './auth';
 import { internalAuthRoutes } from './internal';
 import { mfaRoutes } from './mfa';
+import { orgAuditRoutes } from './orgAudit';
 import { organizationRoutes } from './orgs';
 import { rbacRoutes } from './rbac';
 import { userRoutes } from './users';
@@ -16,6 +17,7 @@ export function identityApi(mount: ModuleMount): void {
   internalAuthRoutes(mount);
   userRoutes(mount);
   organizationRoutes(mount);
+  orgAuditRoutes(mount);
   rbacRoutes(mount);
   adminRoutes(mount);
 }
