@@ -13,7 +13,7 @@ import { reserveUpload, type StartUploadProps } from './reserveUpload';
 import { fileById } from './store/nodes';
 import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
 import { objectMismatches } from './uploadRules';
-import { replaceContent } from './store/versions';
+import { fileOfVersion, replaceContent } from './store/versions';
 
 /** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
@@ -194,8 +194,10 @@ async function recordFile(
   }
 }
 
+/** The file an upload became, or the file whose content it replaced (its version has the upload's id, while kept). */
 async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode> {
-  const node = await fileById(ctx.em, id);
+  const replaced = await fileOfVersion(ctx.em, ctx.tenantId, id);
+  const node = await fileById(ctx.em, replaced ?? id);
   if (!node) throw notFound('Upload');
   return node;
 }

@@ -53,7 +53,9 @@ describe('cloud file versions', () => {
       .send({ size: Buffer.byteLength(bytes), contentType: 'text/plain' });
     expect(ticket.status).toBe(201);
     expect(await putBytes(ticket.body, bytes)).toBeLessThan(300);
-    return stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId: ticket.body.uploadId });
+    const uploadId = ticket.body.uploadId as string;
+    const res = await stack.http.post('/api/cloud/files/upload-confirm').set(owner.auth).send({ uploadId });
+    return { status: res.status, body: res.body as Record<string, unknown>, uploadId };
   };
   const content = (fileId: string, versionId: string, headers: Record<string, string> = {}) =>
     stack.http
@@ -78,6 +80,13 @@ describe('cloud file versions', () => {
     const replaced = await overwrite(file.id, 'second!');
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: file.id, name: 'notes.txt', size: 7 });
+    // Confirming again answers the file again, changing nothing.
+    const again = await stack.http
+      .post('/api/cloud/files/upload-confirm')
+      .set(owner.auth)
+      .send({ uploadId: replaced.uploadId });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: file.id, size: 7 });
     let list = await versions(file.id);
     expect(list).toEqual([
       expect.objectContaining({ size: 5, authorId: owner.user.id, contentType: 'text/plain', contentHash: null }),

@@ -48,7 +48,8 @@ export async function replaceContent(
     tenantId,
   ]);
   if (!claimed.length) return false;
-  await em.execute(KEEP_CURRENT_SQL, [newId(), nodeId, tenantId]);
+  // The version takes the upload's id: a repeated confirmation finds the file through it (fileOfVersion).
+  await em.execute(KEEP_CURRENT_SQL, [uploadId, nodeId, tenantId]);
   await em.execute(
     `update cloud_nodes set size = ?, content_type = ?, category = ?, object_key = ?, content_author_id = ?, content_hash = ?, updated_at = now() where id = ? and tenant_id = ?`,
     [file.size, file.contentType, file.category, file.objectKey, file.authorId, file.contentHash, nodeId, tenantId],
@@ -123,6 +124,15 @@ export async function versionsOf(em: Em, tenantId: string, fileId: string): Prom
     [tenantId, fileId],
   );
   return rows.map(toListed);
+}
+
+/** The file a version belongs to (an overwrite's version has its upload's id), or null. */
+export async function fileOfVersion(em: Em, tenantId: string, versionId: string): Promise<string | null> {
+  const rows = await em.execute<{ file_id: string }[]>(
+    `select file_id from cloud_file_versions where id = ? and tenant_id = ?`,
+    [versionId, tenantId],
+  );
+  return rows[0]?.file_id ?? null;
 }
 
 /** One version of a live file of the drive, or null. */
