@@ -2,7 +2,7 @@ import type { Services } from '../domain/services';
 import { endedMonths } from '../lib/calendar';
 import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
-import { cloudSweepQueue } from '../queues/cloud';
+import { cloudSweepQueue, cloudVersionsQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { stagedJobsRelayQueue } from '../queues/jobs';
 import {
@@ -51,6 +51,12 @@ export const schedules: Schedule[] = [
     name: 'cloud-sweep',
     cron: '* * * * *',
     enqueue: (services, slot) => services.queues.add(cloudSweepQueue, { slot }, { jobId: slot }),
+  },
+  // The versions' retention thins by hours, days and weeks (domain/cloud/versionRetention.ts): hourly is enough.
+  {
+    name: 'cloud-versions',
+    cron: '17 * * * *',
+    enqueue: (services, slot) => services.queues.add(cloudVersionsQueue, { slot }, { jobId: slot }),
   },
   // CRM health scores follow time (recency, overdue tasks) even without events: every customer, nightly.
   {

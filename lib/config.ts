@@ -272,6 +272,10 @@ export const configSpec = {
     default: 30,
     desc: 'Days a trashed cloud file or folder is kept before the purge deletes it and its objects',
   }),
+  CLOUD_VERSIONS_MAX_PER_FILE: num({
+    default: 50,
+    desc: "Most versions a cloud file keeps (the newest) after the retention's thinning by age; the sweep deletes the others",
+  }),
   PRESENCE_TTL_SECONDS: num({
     default: 60,
     desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure',

@@ -19,3 +19,9 @@ export const cloudSweepQueue = defineQueue<{ slot: string }>('cloud-sweep', {
   concurrency: 1,
   defaults: { attempts: 3, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
 });
+
+/** The clock's versions retention (hourly: its slots are hours, days, weeks). One at a time. */
+export const cloudVersionsQueue = defineQueue<{ slot: string }>('cloud-versions', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
+});

@@ -1,6 +1,6 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
 import { bookingRemindersQueue } from './booking';
-import { cloudQuotaQueue, cloudSweepQueue } from './cloud';
+import { cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
@@ -26,6 +26,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   presenceSweepQueue,
   cloudQuotaQueue,
   cloudSweepQueue,
+  cloudVersionsQueue,
   einvoiceQueue,
   hrLeaveQueue,
   complianceQueue,

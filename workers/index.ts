@@ -3,6 +3,7 @@ import { trialExpiryProcessor } from './billing/trialExpiry';
 import { bookingRemindersProcessor } from './booking/reminders';
 import { cloudQuotaProcessor } from './cloud/quota';
 import { cloudSweepProcessor } from './cloud/sweep';
+import { cloudVersionsProcessor } from './cloud/versions';
 import { crmFieldPurgeProcessor } from './crm/fieldPurge';
 import { crmHealthNightlyProcessor, crmHealthProcessor } from './crm/health';
 import { crmImportProcessor } from './crm/import';
@@ -36,6 +37,7 @@ export const allProcessors: readonly Processor<never>[] = [
   presenceSweepProcessor,
   cloudQuotaProcessor,
   cloudSweepProcessor,
+  cloudVersionsProcessor,
   einvoiceProcessor,
   hrLeaveProcessor,
   complianceProcessor,

@@ -227,3 +227,21 @@ export class CloudShareTokenParams {
   @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' })
   token!: string;
 }
+
+export class CloudVersionParams {
+  @JSONSchema({ description: 'The file' }) @IsUUID() id!: string;
+  @JSONSchema({ description: 'One of its versions (GET /api/cloud/files/{id}/versions)' }) @IsUUID() versionId!: string;
+}
+
+export class CloudOverwriteUrlBody {
+  @JSONSchema({
+    description: 'Exact size in bytes the PUT will carry (checked at confirmation); at most CLOUD_MAX_UPLOAD_BYTES',
+  })
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  size!: number;
+  @JSONSchema({ description: 'Media type the PUT will send as Content-Type (checked at confirmation), e.g. image/png' })
+  @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
+  contentType!: string;
+}

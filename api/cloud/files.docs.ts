@@ -22,7 +22,9 @@ export const postFilesUploadConfirmDoc = prose`
   meanwhile puts the file at the root. 409 \`upload_incomplete\`: nothing was PUT yet (PUT, then confirm again). 409
   \`upload_mismatch\`: the object differs from the declaration; it is deleted and the reservation released. 409
   \`upload_changed\` (S3): a new PUT replaced the object while it was being confirmed (confirm again). 410
-  \`upload_expired\`. Confirming again answers 200 with the file.
+  \`upload_expired\`. Confirming again answers 200 with the file. An upload replacing a file's content (POST
+  /api/cloud/files/{id}/upload-url) answers 200 with that file, its previous content kept as a version (again while that version is kept); 404 when the
+  file was trashed meanwhile (the upload discarded, its reservation released).
 `;
 
 export const getFilesIdDownloadUrlDoc = prose`

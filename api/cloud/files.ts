@@ -72,7 +72,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
       body: CloudUploadConfirmBody,
       response: CloudItemView,
       status: 201,
-      alsoAnswers: { 200: 'Already confirmed: the file' },
+      alsoAnswers: { 200: 'Already confirmed, or a replaced content: the file' },
       errors: { 404: 'Upload not found', 409: uploadConfirmConflictError, 410: '`upload_expired`' },
     },
     async ({ ctx, body }) => {

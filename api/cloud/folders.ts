@@ -109,7 +109,10 @@ export function folderRoutes({ routes }: ModuleMount): void {
       query: CloudPageQuery,
       response: CloudItemPageView,
     },
-    async ({ ctx, query }) => CloudItemPageView.from(await listSharedWithMe(ctx, query)),
+    async ({ ctx, query }) => {
+      const page = await listSharedWithMe(ctx, query);
+      return CloudItemPageView.from({ ...page, items: page.items.map((e) => e.item) });
+    },
   );
 
   r.get(

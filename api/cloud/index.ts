@@ -3,13 +3,15 @@ import { accountRoutes } from './account';
 import { fileRoutes } from './files';
 import { folderRoutes } from './folders';
 import { shareRoutes } from './shares';
+import { versionRoutes } from './versions';
 import { DAV_PREFIX, webdavHandler } from './webdav';
 
-/** Cloud storage: files and folders on object storage, shares, favourites, trash, quota, office documents, WebDAV. */
+/** Cloud storage: files and folders on object storage, shares, versions, favourites, trash, quota, office documents, WebDAV. */
 export function cloudApi(mount: ModuleMount): void {
   fileRoutes(mount);
   folderRoutes(mount);
   shareRoutes(mount);
+  versionRoutes(mount);
   accountRoutes(mount);
   mount.handle(DAV_PREFIX, webdavHandler(mount.services));
 }

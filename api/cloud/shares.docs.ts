@@ -25,3 +25,10 @@ export const getSharedTokenDownloadDoc = prose`
   (application/octet-stream for types a browser should not render), streamed by the service: nothing in the answer names
   the organisation.
 `;
+
+export const getSharedWithMeDoc = prose`
+  Live files other members of the organisation shared with the caller (member shares naming them, neither revoked
+  nor expired), each once with who shared it last and when, the most recently shared first; keyset-paginated
+  (\`cursor\` from \`nextCursor\`). Link shares are addresses, not listed here. The caller's own shares are not
+  listed. GET /api/cloud/folders/shared-with-me answers the same files without the share details.
+`;

@@ -3,21 +3,41 @@ import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { downloadShare } from '../../domain/cloud/downloadShare';
+import { listSharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import { listShares } from '../../domain/cloud/listShares';
 import { openShare } from '../../domain/cloud/openShare';
 import { revokeShare } from '../../domain/cloud/revokeShare';
 import { shareFile } from '../../domain/cloud/shareFile';
 import { contentDisposition } from '../../lib/storage';
-import { CloudAddressQuery, CloudOpenShareBody, CloudShareBody, CloudShareParams, CloudShareTokenParams } from './dtos';
-import { CloudSharedFileView, CloudShareListView, CloudShareView } from './views';
+import {
+  CloudAddressQuery,
+  CloudOpenShareBody,
+  CloudPageQuery,
+  CloudShareBody,
+  CloudShareParams,
+  CloudShareTokenParams,
+} from './dtos';
+import { CloudSharedFileView, CloudSharedWithMePageView, CloudShareListView, CloudShareView } from './views';
 import { isoTime } from '../http/present';
-import { getSharedTokenDownloadDoc, postFilesIdShareDoc, postSharedTokenDoc } from './shares.docs';
+import { getSharedTokenDownloadDoc, getSharedWithMeDoc, postFilesIdShareDoc, postSharedTokenDoc } from './shares.docs';
 
 /** Shares of files: links (optional expiry and password) and member shares; the anonymous link opener. */
 export function shareRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Cloud shares');
   const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
   const write = { access: 'user', module: 'cloud', permission: 'cloud.write' } as const;
+
+  r.get(
+    '/api/cloud/shared-with-me',
+    {
+      ...read,
+      summary: 'Files other members shared with the caller',
+      description: getSharedWithMeDoc,
+      query: CloudPageQuery,
+      response: CloudSharedWithMePageView,
+    },
+    async ({ ctx, query }) => CloudSharedWithMePageView.from(await listSharedWithMe(ctx, query)),
+  );
 
   r.post(
     '/api/cloud/files/:id/share',

@@ -5,9 +5,11 @@ import { Nullable } from '../http/nullable';
 import { fileCategories, nodeKinds } from '../../entities/cloud/node';
 import { shareKinds, type CloudShare } from '../../entities/cloud/share';
 import type { CloudItem } from '../../domain/cloud/items';
+import type { SharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import type { TrashEntry } from '../../domain/cloud/listTrash';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
+import type { ListedVersion } from '../../domain/cloud/store/versions';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
 import {
@@ -115,7 +117,7 @@ export class CloudBreadcrumbView {
 }
 
 export class CloudUploadTicketView {
-  @JSONSchema({ description: 'Confirm with it; it becomes the id of the file' })
+  @JSONSchema({ description: 'Confirm with it; it becomes the id of a new file (a replaced file keeps its own)' })
   @IsUUID()
   uploadId!: string;
   @JSONSchema({ description: 'PUT the bytes here, straight to the object store, with the headers below' })
@@ -247,4 +249,76 @@ export class CloudUsageAcceptedView {
   @JSONSchema({ description: 'queued: applied by the quota queue shortly (once per eventId)' })
   @IsIn(['queued'])
   status!: string;
+}
+
+export class CloudVersionView {
+  @IsUUID() id!: string;
+  @JSONSchema({ description: 'Bytes of this content (counted in the quota until the version is deleted)' })
+  @IsInt()
+  size!: number;
+  @Nullable() @IsString() contentType!: string | null;
+  @JSONSchema({ description: 'The member who wrote this content; null when unknown' })
+  @Nullable()
+  @IsUUID()
+  authorId!: string | null;
+  @JSONSchema({ description: 'When this content was written' })
+  @IsDateString()
+  created!: string;
+  @JSONSchema({ description: 'When a newer content replaced it (it became a version)' })
+  @IsDateString()
+  replacedAt!: string;
+  @JSONSchema({
+    description:
+      'SHA-256 of the bytes (hex) when they passed through the server (WebDAV PUT); null for bytes uploaded straight to storage',
+  })
+  @Nullable()
+  @IsString()
+  contentHash!: string | null;
+
+  static from(v: ListedVersion): CloudVersionView {
+    return {
+      id: v.id,
+      size: v.size,
+      contentType: v.contentType,
+      authorId: v.authorId,
+      created: isoTime(v.contentAt),
+      replacedAt: isoTime(v.createdAt),
+      contentHash: v.contentHash,
+    };
+  }
+}
+
+export class CloudVersionListView {
+  @JSONSchema({ description: 'The most recently replaced first' })
+  @ValidateNested({ each: true })
+  @Type(() => CloudVersionView)
+  items!: CloudVersionView[];
+
+  static from(versions: ListedVersion[]): CloudVersionListView {
+    return { items: versions.map(CloudVersionView.from) };
+  }
+}
+
+export class CloudSharedWithMeView {
+  @ValidateNested() @Type(() => CloudItemView) item!: CloudItemView;
+  @JSONSchema({ description: 'The member whose share (the latest naming the caller) put it here; null when unknown' })
+  @Nullable()
+  @IsUUID()
+  sharedBy!: string | null;
+  @JSONSchema({ description: 'When that share was made' })
+  @IsDateString()
+  sharedAt!: string;
+}
+
+export class CloudSharedWithMePageView {
+  @ValidateNested({ each: true }) @Type(() => CloudSharedWithMeView) items!: CloudSharedWithMeView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from(page: Page<SharedWithMe>): CloudSharedWithMePageView {
+    return mapPage(page, (e) => ({
+      item: CloudItemView.from(e.item),
+      sharedBy: e.sharedBy,
+      sharedAt: isoTime(e.sharedAt),
+    }));
+  }
 }

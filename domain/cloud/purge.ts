@@ -1,6 +1,6 @@
 import type { Em } from '../../lib/db';
 import type { Services } from '../services';
-import { deleteVersions, lockVersionsOf } from './store/dav';
+import { deleteVersions, lockVersionsOf } from './store/versions';
 import { lockNodesById, lockTrashedWith, lockTrashRoots, deleteNodes, type PurgedRow } from './store/nodes';
 import { addUsage } from './store/usage';
 

@@ -22,6 +22,8 @@ export interface StartUploadProps {
   folderId?: string | null;
   /** `file` (default): a file of the drive. Another module's key (`asset`, `image` ...): a file hidden from the drive, counted in the quota. */
   purpose?: string;
+  /** The live file of the drive whose content the upload replaces (startOverwrite); its confirmation keeps the previous content as a version. */
+  replacesId?: string;
 }
 
 /** A reserved upload: what its confirmation and its clean-up need. */
@@ -56,7 +58,15 @@ export async function reserveUpload(ctx: TenantContext, props: StartUploadProps)
   };
   const reserved = await reserveAndRecordUpload(
     ctx.em,
-    { ...upload, tenantId: ctx.tenantId, userId: ctx.userId, purpose, parentId, name },
+    {
+      ...upload,
+      tenantId: ctx.tenantId,
+      userId: ctx.userId,
+      purpose,
+      parentId,
+      name,
+      replacesId: props.replacesId ?? null,
+    },
     quota,
   );
   if (!reserved) throw await quotaRefusal(ctx, props.size, quota);

@@ -1,5 +1,5 @@
 import { CheckConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DRIVE_PURPOSE, type CloudNode } from '../../entities/cloud/node';
+import { CloudNode, DRIVE_PURPOSE } from '../../entities/cloud/node';
 import type { CloudUpload } from '../../entities/cloud/upload';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
@@ -13,6 +13,7 @@ import { reserveUpload, type StartUploadProps } from './reserveUpload';
 import { fileById } from './store/nodes';
 import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
 import { objectMismatches } from './uploadRules';
+import { fileOfVersion, replaceContent } from './store/versions';
 
 /** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
@@ -54,7 +55,7 @@ export async function startUpload(ctx: TenantContext, props: StartUploadProps): 
 
 export interface CompletedUpload {
   node: CloudNode;
-  /** False when the upload had already been confirmed (a repeated confirmation changes nothing). */
+  /** False when the upload had already been confirmed (a repeated confirmation changes nothing) or replaced a file's content. */
   created: boolean;
 }
 
@@ -90,20 +91,71 @@ export async function completeUpload(ctx: TenantContext, uploadId: string): Prom
       return { node: await confirmedNode(ctx, uploadId), created: false };
     throw conflict('upload_changed', 'The object was replaced while it was confirmed; confirm again');
   }
-  const done = await recordFile(ctx, upload, objectKey);
+  const done = upload.replacesId
+    ? await recordOverwrite(ctx, upload, objectKey)
+    : await recordFile(ctx, upload, objectKey);
   // The copy is the file: the upload key's object goes (a failure leaves it to nobody; the file is safe).
-  if (done.created && objectKey !== upload.objectKey) {
+  if (done.claimed && objectKey !== upload.objectKey) {
     await storage
       .remove(upload.objectKey)
       .catch((err: Error) =>
         ctx.services.logger.warn({ err: err.message, key: upload.objectKey }, 'cloud upload object not removed'),
       );
   }
-  return done;
+  return { node: done.node, created: done.created };
+}
+
+/**
+ * Records the confirmed upload as the new content of the file it replaces, its current content kept as a version
+ * (the same statement as a WebDAV overwrite). 404 when the file was trashed meanwhile: the
+ * upload is discarded and its reservation released.
+ */
+async function recordOverwrite(
+  ctx: TenantContext,
+  upload: CloudUpload,
+  objectKey: string,
+): Promise<CompletedUpload & { claimed: boolean }> {
+  const fileId = upload.replacesId!;
+  const replaced = await ctx.em.transactional((em) =>
+    replaceContent(em, ctx.tenantId, upload.id, fileId, {
+      size: upload.size,
+      contentType: upload.contentType,
+      category: categoryOf(upload.contentType, upload.name),
+      objectKey,
+      authorId: ctx.userId,
+      contentHash: null,
+    }),
+  );
+  if (!replaced) {
+    if (!(await isPending(ctx.em, ctx.tenantId, upload.id)))
+      return { node: await replacedFile(ctx, fileId), created: false, claimed: false };
+    await discardUpload(ctx, upload);
+    throw notFound('File');
+  }
+  const node = await replacedFile(ctx, fileId);
+  void notify(ctx.services, 'cloud', [
+    {
+      event: 'file.uploaded',
+      tenantId: ctx.tenantId,
+      subject: { fileId, folderId: node.parentId ?? null, userId: ctx.userId },
+      data: { name: node.name, size: node.size, contentType: node.contentType, parentId: node.parentId ?? null },
+    },
+  ]);
+  return { node, created: false, claimed: true };
+}
+
+async function replacedFile(ctx: TenantContext, fileId: string): Promise<CloudNode> {
+  const node = await ctx.em.findOne(CloudNode, { id: fileId, kind: 'file' }, { refresh: true });
+  if (!node) throw notFound('File');
+  return node;
 }
 
 /** Records the confirmed file at `objectKey` and settles the quota, claiming the upload (one statement, retried). */
-async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: string): Promise<CompletedUpload> {
+async function recordFile(
+  ctx: TenantContext,
+  upload: CloudUpload,
+  objectKey: string,
+): Promise<CompletedUpload & { claimed: boolean }> {
   const category = categoryOf(upload.contentType, upload.name);
   const drive = upload.purpose === DRIVE_PURPOSE;
   let parentId = drive ? (upload.parentId ?? null) : null;
@@ -117,7 +169,7 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
         { id: upload.id, tenantId: ctx.tenantId, size: upload.size },
         { parentId, name, category, objectKey },
       );
-      if (!node) return { node: await confirmedNode(ctx, upload.id), created: false };
+      if (!node) return { node: await confirmedNode(ctx, upload.id), created: false, claimed: false };
       if (drive) {
         void notify(ctx.services, 'cloud', [
           {
@@ -128,7 +180,7 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
           },
         ]);
       }
-      return { node, created: true };
+      return { node, created: true, claimed: true };
     } catch (err) {
       // Still pending (nothing was claimed): its reservation stays for a confirmation again, or the sweep.
       if (attempt >= 5) throw err instanceof UniqueConstraintViolationException ? noFreeName(upload.name) : err;
@@ -142,8 +194,10 @@ async function recordFile(ctx: TenantContext, upload: CloudUpload, objectKey: st
   }
 }
 
+/** The file an upload became, or the file whose content it replaced (its version has the upload's id, while kept). */
 async function confirmedNode(ctx: TenantContext, id: string): Promise<CloudNode> {
-  const node = await fileById(ctx.em, id);
+  const replaced = await fileOfVersion(ctx.em, ctx.tenantId, id);
+  const node = await fileById(ctx.em, replaced ?? id);
   if (!node) throw notFound('Upload');
   return node;
 }

@@ -43,6 +43,7 @@ export const CloudNode = defineEntity({
       name: 'cloud_nodes_shape_check',
       expression: `(("kind" = 'file') = ("object_key" is not null)) and "size" >= 0 and ("kind" = 'file' or "purpose" = 'file') and (("trashed_at" is null) = ("trash_root_id" is null))`,
     },
+    { name: 'cloud_nodes_content_hash_check', expression: `"content_hash" ~ '^[0-9a-f]{64}$'` },
   ],
   indexes: [
     {
@@ -81,6 +82,8 @@ export const CloudNode = defineEntity({
     createdBy: p.uuid().nullable(),
     /** Who wrote the current content when it was overwritten (null: the creator). */
     contentAuthorId: p.uuid().nullable(),
+    /** SHA-256 (hex) of the current content, when its bytes passed through the server (WebDAV PUT); else null. */
+    contentHash: p.string().length(64).nullable(),
     trashedAt: p.datetime().nullable(),
     /** The node whose deletion trashed this one (itself for what the user trashed). */
     trashRootId: p.uuid().nullable(),

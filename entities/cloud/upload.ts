@@ -23,6 +23,8 @@ export const CloudUpload = defineEntity({
     contentType: p.string().length(255),
     objectKey: p.string().length(200),
     expiresAt: p.datetime(),
+    /** The file whose content this upload replaces (its confirmation keeps the previous content as a version); null for a new file. */
+    replacesId: p.uuid().nullable(),
   },
 });
 export type CloudUpload = InferEntity<typeof CloudUpload>;

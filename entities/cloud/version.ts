@@ -3,7 +3,7 @@ import { tenantColumns, tenantFilter } from '../base';
 import { fileCategories } from './node';
 
 /**
- * A previous content of a file of the drive, kept when it was overwritten (a WebDAV PUT on the file): its object
+ * A previous content of a file of the drive, kept when it was overwritten (a WebDAV PUT, an upload replacing it, or a restore of another version): its object
  * (never the file's current one), size and type, who wrote that content and when. Its bytes stay counted in the
  * organisation's quota (used_bytes) until the version is deleted; purging the file deletes its versions, their
  * objects and their bytes.
@@ -12,7 +12,10 @@ export const CloudFileVersion = defineEntity({
   name: 'CloudFileVersion',
   tableName: 'cloud_file_versions',
   filters: tenantFilter,
-  checks: [{ name: 'cloud_file_versions_size_check', expression: `"size" >= 0` }],
+  checks: [
+    { name: 'cloud_file_versions_size_check', expression: `"size" >= 0` },
+    { name: 'cloud_file_versions_content_hash_check', expression: `"content_hash" ~ '^[0-9a-f]{64}$'` },
+  ],
   indexes: [{ properties: ['tenantId', 'fileId', 'createdAt'] }],
   properties: {
     ...tenantColumns(),
@@ -25,6 +28,8 @@ export const CloudFileVersion = defineEntity({
     authorId: p.uuid().nullable(),
     /** When this content was written (the file's modification time before it was overwritten). */
     contentAt: p.datetime(),
+    /** SHA-256 (hex) of this content, when its bytes passed through the server (WebDAV PUT); else null. */
+    contentHash: p.string().length(64).nullable(),
   },
 });
 export type CloudFileVersion = InferEntity<typeof CloudFileVersion>;

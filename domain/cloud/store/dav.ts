@@ -1,9 +1,7 @@
 import type { NodeKind } from '../../../entities/cloud/node';
 import type { DavLockDepth, DavLockScope } from '../../../entities/cloud/dav';
 import type { Em } from '../../../lib/db';
-import { newId } from '../../../entities/base';
 import { ROOT_ID } from '../names';
-import { SETTLE_SQL, settleParams } from './usage';
 
 /** Statements of the WebDAV view of the drive: nodes by path, dead properties, locks on paths. */
 
@@ -215,80 +213,5 @@ export async function deleteLocksWithin(em: Em, tenantId: string, pathKey: strin
   await em.execute(
     `delete from cloud_dav_locks where tenant_id = ? and (path_key = ? or left(path_key, length(?) + 1) = ? || '/' or ? = '/')`,
     [tenantId, pathKey, pathKey, pathKey, pathKey],
-  );
-}
-
-// ---- Overwrites ----
-
-/**
- * An overwrite (WebDAV PUT on a file): claims the upload, keeps the file's current content as a version (its
- * object, size, type, author and time; its bytes stay counted), points the live file at the upload's object and
- * settles the reservation into stored bytes, all in the caller's transaction. False when the file is gone
- * (trashed meanwhile) or the upload was already claimed: nothing changed.
- */
-export async function replaceContent(
-  em: Em,
-  tenantId: string,
-  uploadId: string,
-  nodeId: string,
-  file: { size: number; contentType: string; category: string; objectKey: string; authorId: string | null },
-): Promise<boolean> {
-  const [old] = await em.execute<{ id: string }[]>(
-    `select id from cloud_nodes where id = ? and tenant_id = ? and kind = 'file' and trashed_at is null for update`,
-    [nodeId, tenantId],
-  );
-  if (!old) return false;
-  const claimed = await em.execute(`delete from cloud_uploads where id = ? and tenant_id = ? returning id`, [
-    uploadId,
-    tenantId,
-  ]);
-  if (!claimed.length) return false;
-  // The author of the current content: whoever overwrote the previous one, else the file's creator.
-  await em.execute(
-    `insert into cloud_file_versions (id, tenant_id, created_at, file_id, size, content_type, category, object_key, author_id, content_at)
-     select ?, n.tenant_id, now(), n.id, n.size, n.content_type, n.category, n.object_key,
-            coalesce(n.content_author_id, n.created_by), n.updated_at
-     from cloud_nodes n where n.id = ? and n.tenant_id = ?`,
-    [newId(), nodeId, tenantId],
-  );
-  await em.execute(
-    `update cloud_nodes set size = ?, content_type = ?, category = ?, object_key = ?, content_author_id = ?, updated_at = now() where id = ? and tenant_id = ?`,
-    [file.size, file.contentType, file.category, file.objectKey, file.authorId, nodeId, tenantId],
-  );
-  await em.execute(SETTLE_SQL, settleParams(tenantId, file.size, file.category));
-  return true;
-}
-
-// ---- Versions ----
-
-export interface VersionRow {
-  id: string;
-  size: string;
-  category: string | null;
-  object_key: string;
-}
-
-/** The versions of these files, locked FOR UPDATE in id order (a purge deletes them with their files). */
-export function lockVersionsOf(em: Em, tenantId: string, fileIds: string[]): Promise<VersionRow[]> {
-  if (!fileIds.length) return Promise.resolve([]);
-  return em.execute<VersionRow[]>(
-    `select id, size, category, object_key from cloud_file_versions where tenant_id = ? and file_id = any(?::uuid[]) order by id for update`,
-    [tenantId, `{${fileIds.join(',')}}`],
-  );
-}
-
-export async function deleteVersions(em: Em, tenantId: string, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await em.execute(`delete from cloud_file_versions where tenant_id = ? and id = any(?::uuid[])`, [
-    tenantId,
-    `{${ids.join(',')}}`,
-  ]);
-}
-
-/** The versions of a file, newest first. */
-export async function versionsOf(em: Em, tenantId: string, fileId: string) {
-  return em.execute<{ id: string; size: string; author_id: string | null; content_at: Date; created_at: Date }[]>(
-    `select id, size, author_id, content_at, created_at from cloud_file_versions where tenant_id = ? and file_id = ? order by created_at desc, id desc`,
-    [tenantId, fileId],
   );
 }

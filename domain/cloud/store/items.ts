@@ -200,27 +200,31 @@ export async function starredPage(
 }
 
 /**
- * Live files of member shares naming the reader (not revoked, not their own), each once, by the time of the
+ * Live files of member shares naming the reader (not revoked or expired, not their own), each once, by the time of the
  * latest share descending; `after` is [last shared, id].
  */
 export async function sharedWithPage(
   em: Em,
   who: Reader,
   page: { after: string[] | null; limit: number },
-): Promise<ListedRow[]> {
+): Promise<SharedRow[]> {
   const { after } = page;
-  const rows = await em.execute<KeyedRow[]>(
-    `select ${ITEM_COLUMNS}, s.last_shared::text as sort_key
-     from (select node_id, max(created_at) as last_shared from cloud_shares
-           where tenant_id = ? and kind = 'members' and revoked_at is null and member_ids @> array[?::uuid] and created_by is distinct from ?::uuid
-           group by node_id) s
+  const rows = await em.execute<(KeyedRow & { shared_by: string | null; shared_at: Date })[]>(
+    `select ${ITEM_COLUMNS}, s.shared_at::text as sort_key, s.shared_at, s.created_by as shared_by
+     from (select distinct on (node_id) node_id, created_at as shared_at, created_by from cloud_shares
+           where tenant_id = ? and kind = 'members' and revoked_at is null and (expires_at is null or expires_at > now())
+             and member_ids @> array[?::uuid] and created_by is distinct from ?::uuid
+           order by node_id, created_at desc, id desc) s
      join cloud_nodes n on n.id = s.node_id
-     where n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${after ? 'and (s.last_shared, n.id) < (?::timestamptz, ?::uuid)' : ''}
-     order by s.last_shared desc, n.id desc limit ?`,
+     where n.tenant_id = ? and n.trashed_at is null and n.purpose = 'file' ${after ? 'and (s.shared_at, n.id) < (?::timestamptz, ?::uuid)' : ''}
+     order by s.shared_at desc, n.id desc limit ?`,
     [who.starOwner, who.tenantId, who.starOwner, who.starOwner, who.tenantId, ...(after ?? []), page.limit + 1],
   );
-  return rows.map(toListed);
+  return rows.map((r) => ({ ...toListed(r), sharedBy: r.shared_by, sharedAt: new Date(r.shared_at) }));
 }
+
+/** A listed item shared with the reader: who shared it last, and when. */
+export type SharedRow = ListedRow & { sharedBy: string | null; sharedAt: Date };
 
 /** Trash roots (one per deletion), newest first; `after` is [trashed at, id]. */
 export async function trashPage(

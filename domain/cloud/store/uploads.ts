@@ -16,6 +16,8 @@ export interface NewUpload {
   contentType: string;
   objectKey: string;
   expiresAt: Date;
+  /** The file whose content it replaces, or null (a new file). */
+  replacesId: string | null;
 }
 
 /**
@@ -25,8 +27,8 @@ export interface NewUpload {
 export async function reserveAndRecordUpload(em: Em, upload: NewUpload, quota: number): Promise<boolean> {
   const rows = await em.execute(
     `with reserved as (${RESERVE_SQL})
-     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at)
-     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
+     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at, replaces_id)
+     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
     [
       ...reserveParams(upload.tenantId, upload.size, quota),
       upload.id,
@@ -39,6 +41,7 @@ export async function reserveAndRecordUpload(em: Em, upload: NewUpload, quota: n
       upload.contentType,
       upload.objectKey,
       upload.expiresAt,
+      upload.replacesId,
     ],
   );
   return rows.length > 0;
@@ -72,13 +75,19 @@ export async function deleteUpload(em: Em, tenantId: string, id: string): Promis
 export async function claimUploadAsFile(
   em: Em,
   upload: { id: string; tenantId: string; size: number },
-  file: { parentId: string | null; name: string; category: FileCategory; objectKey: string },
+  file: {
+    parentId: string | null;
+    name: string;
+    category: FileCategory;
+    objectKey: string;
+    contentHash?: string | null;
+  },
 ): Promise<CloudNode | null> {
   const rows = await em.execute<Record<string, unknown>[]>(
     `with claimed as (delete from cloud_uploads where id = ? and tenant_id = ? returning id, tenant_id, purpose, size, content_type, user_id),
          node as (
-           insert into cloud_nodes (id, tenant_id, created_at, updated_at, kind, purpose, parent_id, name, size, content_type, category, object_key, created_by)
-           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, ?, user_id from claimed returning *
+           insert into cloud_nodes (id, tenant_id, created_at, updated_at, kind, purpose, parent_id, name, size, content_type, category, object_key, created_by, content_hash)
+           select id, tenant_id, now(), now(), 'file', purpose, ?, ?, size, content_type, ?, ?, user_id, ? from claimed returning *
          ),
          settled as (${SETTLE_SQL} and exists (select 1 from node) returning 1)
          select node.*, (select count(*) from settled) as settled from node`,
@@ -89,6 +98,7 @@ export async function claimUploadAsFile(
       file.name,
       file.category,
       file.objectKey,
+      file.contentHash ?? null,
       ...settleParams(upload.tenantId, upload.size, file.category),
     ],
   );

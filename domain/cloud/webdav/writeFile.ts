@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
@@ -8,7 +9,8 @@ import { discardUpload } from '../discardUpload';
 import { categoryOf, mediaType } from '../names';
 import { reserveUpload, type ReservedUpload } from '../reserveUpload';
 import { claimUploadAsFile } from '../store/uploads';
-import { replaceContent, type DavNode } from '../store/dav';
+import type { DavNode } from '../store/dav';
+import { replaceContent } from '../store/versions';
 import { folderIdOf } from './resolve';
 import { davName } from './names';
 
@@ -23,16 +25,19 @@ export interface DavWrite {
   contentType: string | undefined;
 }
 
-/** A stream passing at most `max` bytes (413 `payload_too_large` past it). */
+/** A stream passing at most `max` bytes (413 `payload_too_large` past it), hashing them (SHA-256) on the way. */
 const bounded = (max: number) => {
   let seen = 0;
-  return new Transform({
+  const hash = createHash('sha256');
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > max) done(tooLarge('payload_too_large', `The body has more than the ${max} bytes it declared`));
-      else done(null, chunk);
+      if (seen > max) return done(tooLarge('payload_too_large', `The body has more than the ${max} bytes it declared`));
+      hash.update(chunk);
+      done(null, chunk);
     },
   });
+  return { stream, digest: () => hash.digest('hex') };
 };
 
 /**
@@ -51,31 +56,36 @@ export async function writeDavFile(ctx: TenantContext, write: DavWrite, body: Re
     folderId: folderIdOf(write.parent),
   });
   try {
-    await storeBody(ctx, upload, body);
-    return await record(ctx, write, upload, name);
+    const contentHash = await storeBody(ctx, upload, body);
+    return await record(ctx, write, upload, name, contentHash);
   } catch (err) {
     await discardUpload(ctx, upload).catch(() => undefined);
     throw err;
   }
 }
 
-async function storeBody(ctx: TenantContext, upload: ReservedUpload, body: Readable): Promise<void> {
+/** Streams the body to the upload's object; its SHA-256 (hex). */
+async function storeBody(ctx: TenantContext, upload: ReservedUpload, body: Readable): Promise<string> {
   const { storage } = ctx.services;
   const limited = bounded(upload.size);
-  await Promise.all([storage.put(upload.objectKey, limited, upload.contentType, upload.size), pipeline(body, limited)]);
+  await Promise.all([
+    storage.put(upload.objectKey, limited.stream, upload.contentType, upload.size),
+    pipeline(body, limited.stream),
+  ]);
   const stored = await storage.stat(upload.objectKey);
   if (!stored || stored.size !== upload.size)
     throw badRequest('body_incomplete', `The body ended after ${stored?.size ?? 0} of ${upload.size} bytes`);
+  return limited.digest();
 }
 
-async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUpload, name: string) {
+async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUpload, name: string, contentHash: string) {
   const category = categoryOf(upload.contentType, name);
   if (!write.existing) {
     try {
       const node = await claimUploadAsFile(
         ctx.em,
         { id: upload.id, tenantId: ctx.tenantId, size: upload.size },
-        { parentId: folderIdOf(write.parent), name, category, objectKey: upload.objectKey },
+        { parentId: folderIdOf(write.parent), name, category, objectKey: upload.objectKey, contentHash },
       );
       if (node) notifyUploaded(ctx, node.id, node.parentId ?? null, name, upload);
       return null;
@@ -94,6 +104,7 @@ async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUploa
       category,
       objectKey: upload.objectKey,
       authorId: ctx.userId,
+      contentHash,
     }),
   );
   if (!replaced) throw conflict('file_gone', 'The file was deleted while it was written; PUT again');
