@@ -31,7 +31,7 @@ import {
  * caller, one with a running session), GET /auth/me, GET /rooms?limit=50 (a page of 50) and POST
  * /rooms/{id}/heartbeat (a small write, Redis). Both servers run as deployed: the web dyno compiled
  * (dist/, the probe route added), bare Express in a process of its own, both with the Procfile's Node flags for
- * web; the CPU per request is each process's own (/proc/<pid>/schedstat). Then memory: a fresh web dyno
+ * web; the CPU per request is each whole process's own (/proc/<pid>/stat utime + stime, all threads). Then memory: a fresh web dyno
  * (dist/api/server.js) and a fresh bare Express, each loaded for BENCH_MEMORY_SECONDS (30): RSS idle, at the end,
  * and peak. The floor of any read with one database round trip is measured beside them: bare Express sending GET
  * /runtime/rooms' statement through a pg Pool and answering its rows (spawnBareExpressWithStatement).

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { ServerProcess } from '../lib';
+import { processCpuMs, type ServerProcess } from '../lib';
 
 /** What bench/telemetry.ts measures with: a paced open-loop load, the CPU of each process, the web dyno's GC pauses. */
 
@@ -59,15 +59,7 @@ export function paced(workerData: {
   });
 }
 
-/** CPU milliseconds (user + system) a process or thread used so far, from /proc (10 ms ticks). */
-function cpuMs(statPath: string): number {
-  try {
-    const fields = readFileSync(statPath, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0; // the process ended meanwhile
-  }
-}
+const cpuMs = processCpuMs;
 
 /** Where the machine's CPU goes: the web dyno, the load generator (this process), the worker dyno, PostgreSQL, Redis. */
 export function cpuSnapshot(web: ServerProcess, workerPid: number, redisPid: number) {
