@@ -2,13 +2,11 @@ import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import proxyaddr from 'proxy-addr';
 import type { Services } from '../domain/services';
-import { redactQuery, scrub } from '../lib/logger';
 import { packageInfo } from '../lib/package';
 import { Authenticator } from './http/auth';
-import { observe, requestId } from './http/observe';
+import { observe } from './http/observe';
 import { OpenApiRegistry } from './http/openapi';
 import { notFoundHandler, problemHandler } from './http/problems';
 import { responseContract } from './http/contract';
@@ -66,24 +64,9 @@ export function createApp(services: Services): WebApp {
   app.set('etag', false);
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
 
-  // Request ids always; one log line per request only when the level lets info through (pino-http builds a
-  // child logger per request, a cost not worth paying when the line would be dropped). Errors are logged
-  // by the problem handler at any level.
-  const logRequests = logger.isLevelEnabled('info');
+  // Request ids, durations and (at info) one line per request; errors are logged by the problem handler at any level.
   const table = new RouteTable();
-  if (logRequests) {
-    app.use(
-      pinoHttp({
-        logger,
-        genReqId: requestId,
-        quietReqLogger: true,
-        customLogLevel: requestLogLevel,
-        autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
-        serializers: loggedExchange(table),
-      }),
-    );
-  }
-  app.use(observe(metrics, { assignId: !logRequests }));
+  app.use(observe(metrics, { logger, redactPath: (url) => table.redactPath(url) }));
 
   const auth = new Authenticator(services);
   const openapi = new OpenApiRegistry({
@@ -132,21 +115,6 @@ export function createApp(services: Services): WebApp {
   app.use(problemHandler(logger));
   return { app, sockets, openapi, auth };
 }
-
-/**
- * The request and answer of a request line, without credentials: the sensitive query values of the URL, the
- * parsed query, the route's token parameters in the path, the Referer (a page opened with ?token= names it in its assets' requests) and the Location of
- * a redirect to a signed address (pino-http hands these the standard serializers' objects).
- */
-const loggedExchange = (table: RouteTable) => ({
-  req: (req: { url?: string; query?: unknown }) =>
-    scrub({ ...req, url: req.url && table.redactPath(req.url), query: redactQuery(req.query) }),
-  res: scrub,
-});
-
-/** A request line's level: 5xx are errors, except 503 (a dependency down: expected, logged without a stack). */
-const requestLogLevel = (_req: unknown, res: { statusCode: number }, err?: Error) =>
-  res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info';
 
 /** CSP that loads nothing and forbids framing, HSTS, nosniff, X-Frame-Options DENY, no referrer. */
 const apiSecurityHeaders: Parameters<typeof helmet>[0] = {

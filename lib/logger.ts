@@ -34,12 +34,6 @@ export function redactUrls(text: string): string {
   );
 }
 
-/** A parsed query (Express req.query) with the values of sensitive names replaced. */
-export const redactQuery = (query: unknown): unknown =>
-  query && typeof query === 'object'
-    ? Object.fromEntries(Object.entries(query).map(([name, value]) => [name, isSensitiveName(name) ? CENSOR : value]))
-    : query;
-
 /**
  * Plain objects, and those built on a plain or null prototype (pino's serializers' objects, Node's headers);
  * not a Date, a Buffer, a stream or any other class instance. By name: an object of another realm (a vm

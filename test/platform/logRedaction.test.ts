@@ -17,7 +17,7 @@ describe('credentials in logged URLs', () => {
     await stack.close();
   });
 
-  /** The request lines logged for `path` (pino-http: one per answered request). */
+  /** The request lines logged for `path` (one per answered request, api/http/observe.ts). */
   const requestLines = (path: string) =>
     logs
       .map(
@@ -40,7 +40,6 @@ describe('credentials in logged URLs', () => {
     const lines = requestLines('/admin/queues');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[0].req?.url).toBe('/admin/queues?token=[redacted]');
-    expect(lines[0].req?.query).toEqual({ token: '[redacted]' });
     expect(lines.some((l) => l.req?.headers.referer === `${stack.url}/admin/queues?token=[redacted]`)).toBe(true);
     expect(logs.join('\n')).not.toContain(token);
     // Nor the dashboard's session cookie, set by the answer.
@@ -71,7 +70,6 @@ describe('credentials in logged URLs', () => {
     expect(line.req?.url).toBe(
       '/nowhere?limit=10&access_token=[redacted]&refresh_token=[redacted]&X-Amz-Signature=[redacted]&api_key=[redacted]&code=[redacted]&password=[redacted]&sig=[redacted]&t=[redacted]&cursor=abc',
     );
-    expect(line.req?.query).toMatchObject({ limit: '10', cursor: 'abc', sig: '[redacted]' });
     expect(requestLines('/storage/').length).toBe(1);
     for (const secret of secrets) expect(logs.join('\n')).not.toContain(secret);
   });
