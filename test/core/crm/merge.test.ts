@@ -1,5 +1,6 @@
 import { dedupKeys, legalKey, normaliseName, normalisePhone } from '../../../domain/core/crm/duplicates/normalise';
 import { LEGAL_CASES, NAME_CASES, PHONE_CASES } from '../../../domain/core/crm/duplicates/normalise.cases';
+import { runImport } from '../../../domain/core/crm/imports/runImport';
 import { makeCustomer, makeDeal, makePipeline } from '../../support/crm';
 import { createAccount, type Account } from '../../support/factories';
 import { startStack, type TestStack } from '../../support/stack';
@@ -247,6 +248,42 @@ describe('CRM duplicates and merge', () => {
       b.id,
     ]);
     expect(live).toHaveLength(1);
+  });
+
+  it('a spreadsheet import flags the rows matching existing customers, and may skip them', async () => {
+    const known = await makeCustomer(stack, org, { name: 'Known', emails: [{ value: 'known@example.com' }] });
+    const firm = await makeCustomer(stack, org, { kind: 'organisation', name: 'Initech SARL' });
+    const csv =
+      'name,kind,email,phone\nKnown again,person,KNOWN@example.com,\nInitech,organisation,,\nNew one,person,new@example.com,\n';
+    const upload = await stack.http
+      .post('/api/customers/imports/uploads')
+      .set(org.auth)
+      .set('Content-Type', 'text/csv')
+      .send(Buffer.from(csv))
+      .expect(201);
+    const mapping = ['name', 'kind', 'email', 'phone'];
+    const check = await stack.http
+      .post(`/api/customers/imports/uploads/${upload.body.id}/check`)
+      .set(org.auth)
+      .send({ mapping })
+      .expect(200);
+    expect(check.body).toMatchObject({ valid: 3, invalid: 0, matched: 2 });
+    expect(check.body.matches).toEqual([
+      { index: 2, customerId: known.id, reasons: ['email'] },
+      { index: 3, customerId: firm.id, reasons: ['name'] },
+    ]);
+    const started = await stack.http
+      .post(`/api/customers/imports/uploads/${upload.body.id}/import`)
+      .set(org.auth)
+      .send({ mapping, duplicates: 'skip' })
+      .expect(202);
+    await runImport(stack.services, { importId: started.body.id, tenantId: org.tenantId, kind: 'customers' });
+    const report = await stack.http.get(`/api/customers/imports/${started.body.id}`).set(org.auth).expect(200);
+    expect(report.body).toMatchObject({ status: 'completed', created: 1, failed: 2 });
+    expect(report.body.errors.map((e: { index: number; field: string }) => [e.index, e.field])).toEqual([
+      [2, 'duplicate'],
+      [3, 'duplicate'],
+    ]);
   });
 
   it("another organisation's customers are unknown", async () => {
