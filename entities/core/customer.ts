@@ -51,7 +51,14 @@ export type CustomValues = Record<string, string | number | boolean>;
 export const Customer = defineEntity({
   name: 'Customer',
   tableName: 'crm_customers',
-  filters: tenantFilter,
+  // `live`: merged customers (soft-deleted, mergedInto set) are left out of every ORM read unless it says otherwise.
+  filters: { ...tenantFilter, live: { name: 'live', cond: { mergedInto: null }, default: true } },
+  checks: [
+    {
+      name: 'crm_customers_merged_check',
+      expression: '(merged_into is null) = (merged_at is null) and merged_into is distinct from id',
+    },
+  ],
   indexes: [
     {
       name: 'crm_customers_tenant_name_key',
@@ -78,6 +85,22 @@ export const Customer = defineEntity({
       name: 'crm_customers_import_index',
       expression:
         'create index "crm_customers_import_index" on "crm_customers" ("tenant_id", "import_id") where "import_id" is not null',
+    },
+    // Duplicates (migration 20261212060000_crm_duplicates, domain/core/crm/duplicates): keys and fuzzy names.
+    {
+      name: 'crm_customers_dedup_keys_gin',
+      expression:
+        'create index "crm_customers_dedup_keys_gin" on "crm_customers" using gin (crm_dedup_keys("emails", "phones", "custom")) where "merged_into" is null',
+    },
+    {
+      name: 'crm_customers_dedup_name_trgm',
+      expression:
+        'create index "crm_customers_dedup_name_trgm" on "crm_customers" using gin (crm_dedup_name("name") gin_trgm_ops) where "merged_into" is null',
+    },
+    {
+      name: 'crm_customers_merged_into_index',
+      expression:
+        'create index "crm_customers_merged_into_index" on "crm_customers" ("tenant_id", "merged_into") where "merged_into" is not null',
     },
     {
       name: 'crm_customers_search_trgm',
@@ -108,6 +131,9 @@ export const Customer = defineEntity({
     lastContactAt: p.datetime().nullable(),
     /** Lower-cased name, e-mails and phone digits: what search matches (trigram index). */
     searchText: p.text().hidden(),
+    /** The customer this one was merged into (then it is soft-deleted: the `live` filter hides it). */
+    mergedInto: p.uuid().nullable(),
+    mergedAt: p.datetime().nullable(),
   },
 });
 export type Customer = InferEntity<typeof Customer>;

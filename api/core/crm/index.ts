@@ -3,6 +3,7 @@ import { activityRoutes } from './activities';
 import { customFieldRoutes } from './fields';
 import { customerRoutes } from './customers';
 import { dealRoutes } from './deals';
+import { duplicateRoutes } from './duplicates';
 import { exportRoutes } from './exportRoute';
 import { hubRoutes } from './hub';
 import { crmInternalRoutes } from './internal';
@@ -15,6 +16,7 @@ export function crmApi(mount: ModuleMount): void {
   activityRoutes(mount);
   crmInternalRoutes(mount);
   sheetImportRoutes(mount);
+  duplicateRoutes(mount);
   customerRoutes(mount);
   pipelineRoutes(mount);
   dealRoutes(mount);

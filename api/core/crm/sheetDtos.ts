@@ -40,4 +40,11 @@ export class StartSheetBody extends SheetMappingBody {
   @IsOptional()
   @IsBoolean()
   skipBadRows?: boolean;
+  @JSONSchema({
+    description:
+      'Rows matching existing customers (the duplicate rules: e-mail, phone, SIREN/VAT, organisation name): create them anyway (default) or skip them (listed in the errors, field `duplicate`)',
+  })
+  @IsOptional()
+  @IsIn(['create', 'skip'])
+  duplicates?: 'create' | 'skip';
 }

@@ -51,6 +51,14 @@ export class UploadView {
   }
 }
 
+export class SheetMatchView {
+  @JSONSchema({ description: 'Line of the file' })
+  @IsInt()
+  index!: number;
+  @IsUUID() customerId!: string;
+  @IsIn(['email', 'phone', 'legalId', 'vatNumber', 'name'], { each: true }) reasons!: string[];
+}
+
 export class SheetCheckView {
   @IsInt() rows!: number;
   @IsInt() valid!: number;
@@ -62,9 +70,24 @@ export class SheetCheckView {
   @ValidateNested({ each: true })
   @Type(() => ImportErrorView)
   errors!: ImportErrorView[];
+  @JSONSchema({ description: 'Valid rows matching existing customers (without an externalId; the duplicate rules)' })
+  @IsInt()
+  matched!: number;
+  @JSONSchema({ description: 'The first 200 of them: line, the oldest matching customer, and why' })
+  @ValidateNested({ each: true })
+  @Type(() => SheetMatchView)
+  matches!: SheetMatchView[];
 
   static from(o: ScanOutcome & { rows: number }): SheetCheckView {
-    return { rows: o.rows, valid: o.valid, invalid: o.invalid, neutralised: o.neutralised, errors: o.errors };
+    return {
+      rows: o.rows,
+      valid: o.valid,
+      invalid: o.invalid,
+      neutralised: o.neutralised,
+      errors: o.errors,
+      matched: o.matched,
+      matches: o.matches.map((m) => ({ index: m.index, customerId: m.customerId, reasons: m.reasons })),
+    };
   }
 }
 

@@ -1,7 +1,8 @@
 import { isUUID } from 'class-validator';
 import { Customer } from '../../../entities/core/customer';
-import { notFound } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
+import { customerMergedError } from './duplicates/mergedCustomer';
 import { customerById, type ListedCustomer } from './store/customerPages';
 
 /**
@@ -15,6 +16,12 @@ export async function getCustomer(ctx: TenantContext, id: string): Promise<Custo
   return customer;
 }
 
-/** The customer with this id as presented, or 404 as getCustomer. */
-export const readCustomer = (ctx: TenantContext, id: string): Promise<ListedCustomer> =>
-  customerById.byId('Customer', ctx, id);
+/** The customer with this id as presented, or 404 as getCustomer (`customer_merged` naming its survivor when merged). */
+export async function readCustomer(ctx: TenantContext, id: string): Promise<ListedCustomer> {
+  try {
+    return await customerById.byId('Customer', ctx, id);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw (await customerMergedError(ctx, id)) ?? err;
+    throw err;
+  }
+}

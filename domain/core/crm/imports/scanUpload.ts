@@ -7,6 +7,7 @@ import type { TenantContext } from '../../../context';
 import type { FieldDefinitions } from '../customValues';
 import { fieldDefinitions } from '../fieldDefinitions';
 import { uploadPart, uploadPartNumbers } from '../store/importUploads';
+import { matchExisting, type ExistingMatch } from './matchExisting';
 import type { CustomerRow } from './checkCustomers';
 import { checkMapping, type SheetTarget } from './sheet';
 import { sheetCustomerRow } from './sheetRow';
@@ -47,7 +48,15 @@ export interface ScanOutcome {
   neutralised: number;
   /** Refused rows (the first MAX_LISTED_ERRORS), `index` being the line of the file. */
   errors: ImportRecordError[];
+  /** Valid rows that match existing customers (domain/core/crm/duplicates): counted, the first MAX_LISTED_ERRORS listed. */
+  matched: number;
+  matches: ExistingMatch[];
+  /** Matching rows left out (`duplicates: 'skip'`), listed in `errors` with field `duplicate`. */
+  skipped: number;
 }
+
+/** What an import does with a row matching an existing customer: create it anyway (default) or skip it. */
+export type DuplicateRowPolicy = 'create' | 'skip';
 
 /**
  * Checks every row of an upload, part by part (one part in memory at a time), handing each part's valid rows to
@@ -60,8 +69,9 @@ export async function scanUpload(
   mapping: SheetTarget[],
   importId: string,
   onPart?: (part: number, rows: CustomerRow[]) => Promise<void>,
+  duplicates: DuplicateRowPolicy = 'create',
 ): Promise<ScanOutcome> {
-  const out: ScanOutcome = { valid: 0, invalid: 0, neutralised: 0, errors: [] };
+  const out: ScanOutcome = { valid: 0, invalid: 0, neutralised: 0, errors: [], matched: 0, matches: [], skipped: 0 };
   const seen = new Map<string, number>();
   const refuse = (line: number, externalId: string | null, field: string, message: string) => {
     if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ index: line, externalId, field, message });
@@ -69,7 +79,8 @@ export async function scanUpload(
   for (const number of await uploadPartNumbers(ctx.em, upload.id)) {
     const part = await uploadPart(ctx.em, upload.id, number);
     if (!part) continue;
-    const rows: CustomerRow[] = [];
+    let rows: CustomerRow[] = [];
+    const lines: number[] = [];
     part.cells.forEach((cells, i) => {
       const line = part.lines[i] ?? 0;
       const checked = sheetCustomerRow(defs, mapping, cells, importId);
@@ -91,7 +102,24 @@ export async function scanUpload(
       out.valid++;
       out.neutralised += checked.neutralised;
       rows.push(row);
+      lines.push(line);
     });
+    // Rows updating by external id are that customer already; the others are compared (one statement a part).
+    const found = await matchExisting(
+      ctx,
+      rows.filter((r) => r.external_id === null),
+      lines.filter((_, i) => rows[i].external_id === null),
+    );
+    out.matched += found.length;
+    for (const m of found) if (out.matches.length < MAX_LISTED_ERRORS) out.matches.push(m);
+    if (duplicates === 'skip' && found.length) {
+      const skipped = new Set(found.map((m) => m.rowId));
+      rows = rows.filter((r) => !skipped.has(r.id));
+      out.valid -= found.length;
+      out.skipped += found.length;
+      for (const m of found)
+        refuse(m.index, null, 'duplicate', `matches customer ${m.customerId} (${m.reasons.join(', ')}); skipped`);
+    }
     if (onPart && rows.length) await onPart(number, rows);
   }
   return out;

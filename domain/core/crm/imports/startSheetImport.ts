@@ -5,19 +5,20 @@ import { crmImportQueue } from '../../../../queues/crm';
 import type { TenantContext } from '../../../context';
 import { enqueueStaged, stageJob } from '../../../jobs/stageJob';
 import { deleteUploadRows, storeCheckedPart } from '../store/importUploads';
-import { checkedMapping, openUpload, scanUpload } from './scanUpload';
+import { checkedMapping, openUpload, scanUpload, type DuplicateRowPolicy } from './scanUpload';
 
 /**
  * Starts the import of an upload: every row is checked with the mapping, the valid ones stored as checked rows
  * of a customer import (the integration hub's pipeline: the worker upserts them part by part), in one
  * transaction with the import's status and its job. A row refused stops it all (422 `rows_invalid`, nothing
- * stored) unless `skipBadRows`: then the refused rows are in the import's errors by line. The upload's own rows
+ * stored) unless `skipBadRows`: then the refused rows are in the import's errors by line. With `duplicates: 'skip'`
+ * the rows matching existing customers are left out, listed in the errors (field `duplicate`) and counted refused. The upload's own rows
  * are deleted once they are the import's.
  */
 export async function startSheetImport(
   ctx: TenantContext,
   uploadId: string,
-  input: { mapping: string[]; skipBadRows?: boolean },
+  input: { mapping: string[]; skipBadRows?: boolean; duplicates?: DuplicateRowPolicy },
 ): Promise<CrmImport> {
   const importId = newId();
   const { row, job } = await ctx.em.transactional(async (em) => {
@@ -36,8 +37,14 @@ export async function startSheetImport(
       finishedAt: null,
     });
     await em.flush();
-    const outcome = await scanUpload(scoped, upload, defs, mapping, importId, (part, rows) =>
-      storeCheckedPart(em, importId, part, rows),
+    const outcome = await scanUpload(
+      scoped,
+      upload,
+      defs,
+      mapping,
+      importId,
+      (part, rows) => storeCheckedPart(em, importId, part, rows),
+      input.duplicates,
     );
     if (outcome.invalid && !input.skipBadRows)
       throw new AppError(
@@ -46,7 +53,7 @@ export async function startSheetImport(
         `${outcome.invalid} of ${upload.rows} rows are refused; nothing was imported. Fix them, or start again with skipBadRows to import the others`,
         outcome.errors.map((e) => ({ field: `line ${e.index}: ${e.field}`, message: e.message })),
       );
-    Object.assign(made, { failed: outcome.invalid, errors: outcome.errors });
+    Object.assign(made, { failed: outcome.invalid + outcome.skipped, errors: outcome.errors });
     upload.importId = importId;
     const staged = stageJob(
       em,

@@ -53,7 +53,7 @@ export const orderByOf = ({ column, desc, type }: (typeof ORDERS)[KeyedSort]) =>
 
 // Lean statements (docs/database-path.md) of the list without a search. Every filter is a parameter, null when
 // absent ($1 kind, $2 role, $3 tag, $4 custom values as JSON), $5 the page size.
-const FILTERS = `($1::text is null or kind = $1) and ($2::text is null or roles @> array[$2::text]) and ($3::text is null or tags @> array[$3::text])
+const FILTERS = `merged_into is null and ($1::text is null or kind = $1) and ($2::text is null or roles @> array[$2::text]) and ($3::text is null or tags @> array[$3::text])
   and ($4::jsonb is null or custom @> $4)`;
 
 /**
@@ -86,4 +86,4 @@ export const customerPages = Object.fromEntries(
 ) as Record<KeyedSort, { first: ReturnType<typeof page>; next: ReturnType<typeof page> }>;
 
 // A lean statement (docs/database-path.md): the columns a customer is shown with (no search text).
-export const customerById = lean(Customer, { columns: listedColumns, where: 'id = $1' });
+export const customerById = lean(Customer, { columns: listedColumns, where: 'id = $1 and merged_into is null' });

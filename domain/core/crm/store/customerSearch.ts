@@ -48,7 +48,7 @@ export type SearchedCustomer = ListedCustomer & { sortKey: unknown; rank?: unkno
  */
 export async function searchCustomers(em: Em, tenantId: string, search: CustomerSearch): Promise<SearchedCustomer[]> {
   const { term, sort, filters, after, limit } = search;
-  const where: string[] = ['tenant_id = ?'];
+  const where: string[] = ['tenant_id = ?', 'merged_into is null'];
   const params: unknown[] = [tenantId];
   const and = (sql: string, ...values: unknown[]) => {
     where.push(sql);

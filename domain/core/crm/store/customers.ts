@@ -20,10 +20,10 @@ export const lockCustomer = (em: Em, id: string): Promise<Customer | null> =>
 
 /** Those of `ids` that are customers of the organisation. */
 export async function existingCustomerIds(em: Em, tenantId: string, ids: string[]): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>('select id from crm_customers where tenant_id = ? and id in (?)', [
-    tenantId,
-    ids,
-  ]);
+  const rows = await em.execute<{ id: string }[]>(
+    'select id from crm_customers where tenant_id = ? and id in (?) and merged_into is null',
+    [tenantId, ids],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -38,7 +38,7 @@ export async function customerIdsByExternalId(
   externalIds: string[],
 ): Promise<{ id: string; external_id: string }[]> {
   return em.execute<{ id: string; external_id: string }[]>(
-    'select id, external_id from crm_customers where tenant_id = ? and external_id in (?)',
+    'select id, external_id from crm_customers where tenant_id = ? and external_id in (?) and merged_into is null',
     [tenantId, externalIds],
   );
 }
@@ -66,7 +66,7 @@ export async function customersAfter(
   limit: number,
 ): Promise<{ tenant_id: string; id: string }[]> {
   return em.execute<{ tenant_id: string; id: string }[]>(
-    'select tenant_id, id from crm_customers where (tenant_id, id) > (?, ?) order by tenant_id, id limit ?',
+    'select tenant_id, id from crm_customers where (tenant_id, id) > (?, ?) and merged_into is null order by tenant_id, id limit ?',
     [after.tenantId, after.id, limit],
   );
 }

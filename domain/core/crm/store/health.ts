@@ -9,7 +9,7 @@ export async function lastContacts(
   ids: string[],
 ): Promise<{ id: string; last_contact_at: Date | null }[]> {
   return em.execute<{ id: string; last_contact_at: Date | null }[]>(
-    'select id, last_contact_at from crm_customers where tenant_id = ? and id in (?)',
+    'select id, last_contact_at from crm_customers where tenant_id = ? and id in (?) and merged_into is null',
     [tenantId, ids],
   );
 }
