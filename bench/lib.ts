@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
 import { Client } from 'pg';
+import pino from 'pino';
 import { startWeb, type WebServer } from '../api/server';
 import { createServices, type Services } from '../domain/services';
 import { loadConfig } from '../lib/config';
@@ -45,7 +46,8 @@ async function admin(sql: string): Promise<void> {
 }
 
 /**
- * Starts the app the way a dyno runs (LOG_LEVEL warn by default). `sharing` starts a second instance on the
+ * Starts the app the way a dyno runs: at the production default LOG_LEVEL info (BENCH_LOG_LEVEL overrides), its lines
+ * written to a file (/tmp/platform-bench-<name>.log) as a dyno writes them to its stdout pipe. `sharing` starts a second instance on the
  * same database and Redis namespace; `workers: false` leaves jobs to another instance.
  */
 export async function startBenchApp(
@@ -60,7 +62,7 @@ export async function startBenchApp(
   const env: Record<string, string> = {
     ...(options.sharing?.env ?? {
       NODE_ENV: 'production',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_NAMESPACE: `bench_${name}`,
@@ -74,7 +76,8 @@ export async function startBenchApp(
   };
   if (own) await admin(`drop database if exists "${db}" with (force)`);
   const config = loadConfig(env);
-  const services = await createServices(config, createLogger(config));
+  const lines = pino.destination({ dest: `/tmp/platform-bench-${name.replace(/\W/g, '_')}.log`, sync: true });
+  const services = await createServices(config, createLogger(config, lines));
   // Benchmarks run as one role, the admin's (production's two roles: README, "Database roles").
   if (own) await migrate(services.orm, { MIGRATION_DATABASE_URL: '', production: false });
   const web = await startWeb(services, port);
