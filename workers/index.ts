@@ -8,6 +8,7 @@ import { crmHealthNightlyProcessor, crmHealthProcessor } from './crm/health';
 import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
 import { einvoiceProcessor } from './einvoice/einvoice';
+import { invoiceRemindersProcessor } from './invoices/reminders';
 import { complianceProcessor } from './hr/compliance';
 import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
@@ -37,6 +38,7 @@ export const allProcessors: readonly Processor<never>[] = [
   cloudQuotaProcessor,
   cloudSweepProcessor,
   einvoiceProcessor,
+  invoiceRemindersProcessor,
   hrLeaveProcessor,
   complianceProcessor,
   hrDeparturesProcessor,

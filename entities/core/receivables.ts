@@ -15,7 +15,7 @@ export const InvoiceAccountingSettings = defineEntity({
   checks: [
     {
       name: 'inv_accounting_settings_month_check',
-      expression: 'fiscal_year_start_month between 1 and 12',
+      expression: 'fiscal_year_start_month >= 1 and fiscal_year_start_month <= 12',
     },
   ],
   properties: {

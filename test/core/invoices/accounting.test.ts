@@ -113,6 +113,15 @@ describe('accountant exports: FEC and CSV of invoices and payments', () => {
       400,
       'validation_failed',
     );
+    // Another organisation's exports show none of this one's entries.
+    const other = await invoicingOrg(stack);
+    const theirs = await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(other.auth).buffer(true);
+    expect(text(theirs)).toBe(`${FEC_COLUMNS.join('\t')}\r\n`);
+    const theirCsv = await stack.http
+      .get(`/api/invoices/accounting/invoices.csv?from=${year}-01-01&to=${year}-12-31`)
+      .set(other.auth)
+      .buffer(true);
+    expect(text(theirCsv).trim().split('\n')).toHaveLength(1);
     const noSiren = await invoicingOrg(stack, { siren: null, vatNumber: null });
     expectProblem(
       await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(noSiren.auth),

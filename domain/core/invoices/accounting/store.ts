@@ -125,3 +125,104 @@ export function paymentsCsvBatch(
     [tenantId, period.from, period.to, after, limit],
   );
 }
+
+// ---- payment reminders
+
+/** An open invoice at a step of its organisation's reminder plan that was not mailed yet. */
+export interface ReminderCandidate {
+  tenant_id: string;
+  invoice_id: string;
+  customer_id: string;
+  number: string;
+  due_date: string;
+  outstanding_cents: string;
+  currency: string;
+  mail_to: string | null;
+  seller_name: string | null;
+  offsets: number[];
+}
+
+/**
+ * Open invoices (every organisation with reminders on) due between `today` − 400 days and `today` + 400 days,
+ * with their organisation's plan (the default plan without settings), after `after` (id), in id order. Settled
+ * and credited invoices are not open: their reminders stop.
+ */
+export function openInvoicesToRemind(em: Em, today: string, defaultOffsets: number[], after: string, limit: number) {
+  return em.execute<ReminderCandidate[]>(
+    `select i.tenant_id, i.id as invoice_id, i.customer_id, i.number, i.due_date::text as due_date,
+       (i.grand_total_cents - i.paid_cents - i.credited_cents)::text as outstanding_cents, i.currency,
+       coalesce(nullif(i.buyer->>'email', ''), c.primary_email) as mail_to, i.seller->>'name' as seller_name,
+       coalesce(s.reminder_offsets, ?::jsonb) as offsets
+     from inv_invoices i
+     join crm_customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id
+     left join inv_accounting_settings s on s.tenant_id = i.tenant_id
+     where i.kind = 'invoice' and i.status in ('issued', 'partially_paid', 'partially_credited')
+       and i.due_date between ?::date - 400 and ?::date + 400 and coalesce(s.reminders_enabled, true)
+       and i.id > ?::uuid
+     order by i.id limit ?`,
+    [JSON.stringify(defaultOffsets), today, today, after, limit],
+  );
+}
+
+/**
+ * Records that a step of an invoice is being reminded, unless it already was (the unique key decides: two runs at
+ * once insert one row). True when this call inserted it.
+ */
+export async function claimReminder(
+  em: Em,
+  row: {
+    id: string;
+    tenantId: string;
+    invoiceId: string;
+    customerId: string;
+    offsetDays: number;
+    dueDate: string;
+    outstandingCents: number;
+    mailTo: string;
+  },
+): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into inv_reminders (id, tenant_id, created_at, invoice_id, customer_id, offset_days, due_date, outstanding_cents, mail_to)
+     values (?, ?, now(), ?, ?, ?, ?, ?, ?) on conflict (tenant_id, invoice_id, offset_days) do nothing returning id`,
+    [
+      row.id,
+      row.tenantId,
+      row.invoiceId,
+      row.customerId,
+      row.offsetDays,
+      row.dueDate,
+      row.outstandingCents,
+      row.mailTo,
+    ],
+  );
+  return inserted.length > 0;
+}
+
+/** Links a reminder to the mail that carries it. */
+export const setReminderMail = (em: Em, reminderId: string, mailId: string) =>
+  em.execute('update inv_reminders set mail_id = ? where id = ?', [mailId, reminderId]);
+
+/** A customer's reminders for the CRM timeline, newest first, keyset (createdAt, id) < before. */
+export const remindersOfCustomer = (
+  em: Em,
+  tenantId: string,
+  customerId: string,
+  query: { before: { at: Date; id: string }; from?: Date; limit: number },
+) =>
+  em.execute<
+    {
+      id: string;
+      created_at: Date;
+      offset_days: number;
+      due_date: string;
+      outstanding_cents: string;
+      number: string;
+      mail_to: string;
+    }[]
+  >(
+    `select r.id, r.created_at, r.offset_days, r.due_date::text as due_date, r.outstanding_cents::text as outstanding_cents, i.number, r.mail_to
+     from inv_reminders r join inv_invoices i on i.tenant_id = r.tenant_id and i.id = r.invoice_id
+     where r.tenant_id = ? and r.customer_id = ? and (r.created_at, r.id) < (?, ?::uuid) and (?::timestamptz is null or r.created_at >= ?)
+     order by r.created_at desc, r.id desc limit ?`,
+    [tenantId, customerId, query.before.at, query.before.id, query.from ?? null, query.from ?? null, query.limit],
+  );
