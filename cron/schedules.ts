@@ -4,6 +4,7 @@ import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue } from '../queues/booking';
 import { cloudSweepQueue, cloudVersionsQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
+import { invoiceRemindersQueue } from '../queues/invoices';
 import { stagedJobsRelayQueue } from '../queues/jobs';
 import {
   complianceQueue,
@@ -88,6 +89,14 @@ export const schedules: Schedule[] = [
     cron: '15 4 * * *',
     enqueue: (services, slot) =>
       services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }),
+  },
+  // Invoicing: payment reminders of the organisations' plans (each step of an invoice mailed once), hourly so a
+  // clock that was down catches up within the reminders' window (domain/core/invoices/reminders/reminderStep.ts).
+  {
+    name: 'invoice-reminders',
+    cron: '20 * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(invoiceRemindersQueue, { slot }, { jobId: `invoice-reminders-${slot}` }),
   },
   // Booking: reminders of appointments starting within 24 h (each mailed once).
   {

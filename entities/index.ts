@@ -9,6 +9,7 @@ import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
+import { InvoiceAccountingSettings, InvoiceReminder } from './core/receivables';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
@@ -121,6 +122,8 @@ export const allEntities = [
   InvoicePayment,
   InvoiceSequence,
   InvoiceSettings,
+  InvoiceAccountingSettings,
+  InvoiceReminder,
   EInvoiceSubmission,
   EInvoiceEvent,
   SupplierInvoice,

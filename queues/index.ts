@@ -4,6 +4,7 @@ import { cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
+import { invoiceRemindersQueue } from './invoices';
 import { stagedJobsRelayQueue } from './jobs';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from './hr';
@@ -28,6 +29,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   cloudSweepQueue,
   cloudVersionsQueue,
   einvoiceQueue,
+  invoiceRemindersQueue,
   hrLeaveQueue,
   complianceQueue,
   hrDeparturesQueue,

@@ -9,6 +9,7 @@ import { crmHealthNightlyProcessor, crmHealthProcessor } from './crm/health';
 import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
 import { einvoiceProcessor } from './einvoice/einvoice';
+import { invoiceRemindersProcessor } from './invoices/reminders';
 import { complianceProcessor } from './hr/compliance';
 import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
@@ -39,6 +40,7 @@ export const allProcessors: readonly Processor<never>[] = [
   cloudSweepProcessor,
   cloudVersionsProcessor,
   einvoiceProcessor,
+  invoiceRemindersProcessor,
   hrLeaveProcessor,
   complianceProcessor,
   hrDeparturesProcessor,

@@ -16,6 +16,17 @@ export type MailTemplate =
   | {
       template: 'booking_reminder';
       data: { business: string; service: string; when: string; reference: string; slug: string | null };
+    }
+  | {
+      template: 'invoice_reminder';
+      data: {
+        seller: string;
+        number: string;
+        dueDate: string;
+        offsetDays: number;
+        outstandingCents: number;
+        currency: string;
+      };
     };
 
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
@@ -70,5 +81,27 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
             : 'To cancel or reschedule, contact the business.'
         }`,
       };
+    case 'invoice_reminder':
+      return invoiceReminderMail(mail.data);
   }
+}
+
+/**
+ * A payment reminder (French B2B): what is due and when, and the mentions art. L441-10 of the Code de commerce
+ * requires: late-payment penalties and the 40 EUR flat recovery indemnity.
+ */
+function invoiceReminderMail(d: Extract<MailTemplate, { template: 'invoice_reminder' }>['data']) {
+  const amount = `${(d.outstandingCents / 100).toFixed(2).replace('.', ',')} ${d.currency}`;
+  const [y, m, day] = d.dueDate.split('-');
+  const due = `${day}/${m}/${y}`;
+  const when =
+    d.offsetDays < 0
+      ? `arrive à échéance le ${due}`
+      : d.offsetDays === 0
+        ? `arrive à échéance aujourd'hui (${due})`
+        : `était à régler le ${due} (retard de ${d.offsetDays} jours)`;
+  return {
+    subject: `${d.offsetDays > 0 ? 'Relance' : 'Rappel'} : facture ${d.number}${d.seller ? ` - ${d.seller}` : ''}`,
+    text: `Bonjour,\n\nLa facture ${d.number}${d.seller ? ` de ${d.seller}` : ''} ${when}. Montant restant dû : ${amount}.\n\nSi le règlement a déjà été effectué, merci de ne pas tenir compte de ce message.\n\nConformément à l'article L441-10 du Code de commerce, tout retard de paiement entraîne des pénalités de retard au taux d'intérêt appliqué par la Banque centrale européenne à son opération de refinancement la plus récente majoré de 10 points, exigibles sans rappel, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 euros.`,
+  };
 }

@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsNumber, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { einvoiceStatuses } from '../../../entities/core/einvoice';
@@ -18,6 +29,7 @@ import {
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import type { InvoiceDetail } from '../../../domain/core/invoices/getInvoice';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
+import type { AccountingSettingsValues } from '../../../domain/core/invoices/accounting/accountingSettings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
@@ -326,5 +338,28 @@ export class InvoiceSettingsView {
 
   static from(s: InvoiceSettingsValues): InvoiceSettingsView {
     return { ...s };
+  }
+}
+
+export class AccountingSettingsView {
+  @IsString() salesJournalCode!: string;
+  @IsString() bankJournalCode!: string;
+  @IsString() customersAccount!: string;
+  @IsString() revenueAccount!: string;
+  @IsString() bankAccount!: string;
+  @JSONSchema({
+    description: 'VAT collected account per VAT rate in basis points',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  @IsObject()
+  vatAccounts!: Record<string, string>;
+  @IsString() defaultVatAccount!: string;
+  @IsInt() fiscalYearStartMonth!: number;
+  @IsBoolean() remindersEnabled!: boolean;
+  @IsInt({ each: true }) @IsArray() reminderOffsets!: number[];
+
+  static from(s: AccountingSettingsValues): AccountingSettingsView {
+    return { ...s, vatAccounts: { ...s.vatAccounts }, reminderOffsets: [...s.reminderOffsets] };
   }
 }

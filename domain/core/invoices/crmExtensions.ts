@@ -5,6 +5,7 @@ import { registerTimelineProvider } from '../crm/timeline';
 import { invoiceToday } from './lookup';
 import { outstandingOf } from './settlement';
 import { issuedDocumentsOfCustomer, issuedInvoicesOfCustomers } from './store';
+import { remindersOfCustomer } from './accounting/store';
 
 /**
  * Invoicing's parts of the CRM: issued invoices and credit notes on the customer's timeline (at their issue
@@ -73,4 +74,24 @@ registerHealthSignal({
     }
     return readings;
   },
+});
+
+/** Payment reminders mailed on the customer's timeline (source `invoice_reminder`, at the time they were sent). */
+registerTimelineProvider('invoice_reminder', async (ctx, customerId, query) => {
+  const rows = await remindersOfCustomer(ctx.em, ctx.tenantId, customerId, query);
+  return rows.map((r) => ({
+    source: 'invoice_reminder',
+    id: r.id,
+    at: new Date(r.created_at),
+    type: r.offset_days > 0 ? 'overdue' : 'upcoming',
+    title: `Relance facture ${r.number}`,
+    summary: `${r.offset_days >= 0 ? '+' : ''}${r.offset_days} j / échéance ${r.due_date}`,
+    data: {
+      number: r.number,
+      offsetDays: r.offset_days,
+      dueDate: r.due_date,
+      outstandingCents: Number(r.outstanding_cents),
+      mailedTo: r.mail_to,
+    },
+  }));
 });

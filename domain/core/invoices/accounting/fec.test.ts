@@ -1,0 +1,157 @@
+import { defaultAccountingSettings } from './accountingSettings';
+import {
+  FEC_COLUMNS,
+  fecAmount,
+  fecDate,
+  fecEntryLines,
+  fecFileChunks,
+  fecFileName,
+  fiscalYear,
+  type AccountingEvent,
+} from './fec';
+import { fecViolations } from './fecCheck';
+
+const customerId = '0190a8f0-1111-7000-8000-000000000001';
+const base = { customerId, customerName: 'Client Martin SARL', currency: 'EUR', lettering: null };
+const invoice: AccountingEvent = {
+  ...base,
+  kind: 'invoice',
+  id: 'i1',
+  date: '2026-03-05',
+  validDate: '2026-03-05',
+  number: 'F-2026-00001',
+  vatBreakdown: [
+    { rateBp: 2000, taxableCents: 10_000, vatCents: 2000 },
+    { rateBp: 550, taxableCents: 3598, vatCents: 198 },
+  ],
+  grandTotalCents: 15_796,
+  lettering: { code: 'F202600001', date: '2026-03-20' },
+};
+const zero: AccountingEvent = {
+  ...base,
+  kind: 'invoice',
+  id: 'i0',
+  date: '2026-03-06',
+  validDate: '2026-03-06',
+  number: 'F-2026-00002',
+  vatBreakdown: [{ rateBp: 2000, taxableCents: 0, vatCents: 0 }],
+  grandTotalCents: 0,
+};
+const credit: AccountingEvent = {
+  ...base,
+  kind: 'credit_note',
+  id: 'c1',
+  date: '2026-03-10',
+  validDate: '2026-03-10',
+  number: 'AV-2026-00001',
+  vatBreakdown: [{ rateBp: 2000, taxableCents: 1000, vatCents: 200 }],
+  grandTotalCents: 1200,
+  lettering: { code: 'F202600001', date: '2026-03-20' },
+};
+const payment: AccountingEvent = {
+  ...base,
+  kind: 'payment',
+  id: 'p1',
+  date: '2026-03-20',
+  validDate: '2026-03-21',
+  number: 'F-2026-00001',
+  amountCents: 14_596,
+  reference: 'VIR\t123|x',
+  lettering: { code: 'F202600001', date: '2026-03-20' },
+};
+
+async function fileOf(events: AccountingEvent[], separator: 'tab' | 'pipe' = 'tab'): Promise<string> {
+  let text = '';
+  for await (const chunk of fecFileChunks(events, defaultAccountingSettings, separator)) text += chunk;
+  return text;
+}
+
+const rows = (text: string, sep = '\t') =>
+  text
+    .split('\r\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((l) => Object.fromEntries(l.split(sep).map((v, i) => [FEC_COLUMNS[i], v])) as Record<string, string>);
+
+describe('FEC (A47 A-1 LPF) row builder', () => {
+  it('writes the 18 columns in their published order as the header', async () => {
+    expect(FEC_COLUMNS).toHaveLength(18);
+    const text = await fileOf([]);
+    expect(text).toBe(
+      'JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise\r\n',
+    );
+  });
+
+  it('formats amounts with a decimal comma and dates as YYYYMMDD', () => {
+    expect([fecAmount(0), fecAmount(5), fecAmount(120), fecAmount(1_234_567), fecAmount(-250)]).toEqual([
+      '0,00',
+      '0,05',
+      '1,20',
+      '12345,67',
+      '2,50',
+    ]);
+    expect(fecDate('2026-03-05')).toBe('20260305');
+  });
+
+  it('journals an invoice: 411 debited, revenue and VAT per rate credited, balanced', () => {
+    const lines = fecEntryLines(invoice, 1, defaultAccountingSettings);
+    expect(lines.map((l) => [l.JournalCode, l.CompteNum, l.Debit, l.Credit, l.CompAuxNum !== ''])).toEqual([
+      ['VE', '411000', '157,96', '0,00', true],
+      ['VE', '706000', '0,00', '100,00', false],
+      ['VE', '706000', '0,00', '35,98', false],
+      ['VE', '44571200', '0,00', '20,00', false],
+      ['VE', '44571055', '0,00', '1,98', false],
+    ]);
+    expect(lines[0]).toMatchObject({ CompAuxNum: 'C0190A8F011', EcritureLet: 'F202600001', DateLet: '20260320' });
+    expect(lines[1]).toMatchObject({ EcritureLet: '', DateLet: '' });
+  });
+
+  it('reverses a credit note, journals a payment in the bank, and letters both with the invoice', () => {
+    const c = fecEntryLines(credit, 2, defaultAccountingSettings);
+    expect(c.map((l) => [l.CompteNum, l.Debit, l.Credit])).toEqual([
+      ['411000', '0,00', '12,00'],
+      ['706000', '10,00', '0,00'],
+      ['44571200', '2,00', '0,00'],
+    ]);
+    const p = fecEntryLines(payment, 3, defaultAccountingSettings);
+    expect(p.map((l) => [l.JournalCode, l.CompteNum, l.Debit, l.Credit, l.EcritureLet])).toEqual([
+      ['BQ', '512000', '145,96', '0,00', ''],
+      ['BQ', '411000', '0,00', '145,96', 'F202600001'],
+    ]);
+    // No separator survives inside a text cell.
+    expect(p[0].EcritureLib).toBe('Règlement F-2026-00001 Client Martin SARL VIR 123 x');
+  });
+
+  it('numbers entries 1..n without gaps (an empty entry takes no number) and complies with the rules', async () => {
+    const text = await fileOf([invoice, zero, credit, payment]);
+    expect(fecViolations(text)).toEqual([]);
+    expect([...new Set(rows(text).map((r) => r.EcritureNum))]).toEqual(['1', '2', '3']);
+    const pipe = await fileOf([invoice, credit, payment], 'pipe');
+    expect(pipe.split('\r\n')[0]).toBe(FEC_COLUMNS.join('|'));
+    expect(fecViolations(pipe, 'pipe')).toEqual([]);
+    // Per entry, debit = credit (checked by the rules) and lettered lines sum to zero on 411.
+    const lettered = rows(text).filter((r) => r.EcritureLet === 'F202600001');
+    const sum = lettered.reduce((s, r) => s + Number(r.Debit.replace(',', '')) - Number(r.Credit.replace(',', '')), 0);
+    expect(sum).toBe(0);
+  });
+
+  it('the checker catches what breaks the rules', async () => {
+    const text = await fileOf([invoice, credit]);
+    const broken = text.replace('\t2\t20260310', '\t3\t20260310').replace('157,96', '157.96');
+    expect(fecViolations(broken)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('is not an amount'),
+        expect.stringContaining('EcritureNum 3 after 1'),
+        expect.stringContaining('debit and credit differ'),
+      ]),
+    );
+  });
+
+  it('writes foreign currencies in Montantdevise / Idevise, and names the file SIRENFECYYYYMMDD.txt', () => {
+    const [first] = fecEntryLines({ ...invoice, currency: 'USD' }, 1, defaultAccountingSettings);
+    expect(first).toMatchObject({ Montantdevise: '157,96', Idevise: 'USD' });
+    expect(fecFileName('732829320', fiscalYear(2026, 1).to)).toBe('732829320FEC20261231.txt');
+    expect(fiscalYear(2026, 7)).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+    expect(fiscalYear(2024, 3)).toEqual({ from: '2023-03-01', to: '2024-02-29' });
+  });
+});

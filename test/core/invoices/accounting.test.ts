@@ -1,0 +1,160 @@
+import { fecViolations } from '../../../domain/core/invoices/accounting/fecCheck';
+import { FEC_COLUMNS } from '../../../domain/core/invoices/accounting/fec';
+import { expectProblem } from '../../support/identity';
+import { startStack, type TestStack } from '../../support/stack';
+import type { Account } from '../../support/factories';
+import { customerOf, invoicingOrg, issued, line } from './support';
+
+const text = (res: { text?: string; body: unknown }) => res.text ?? String(res.body);
+const rowsOf = (fec: string, sep = '\t') =>
+  fec
+    .split('\r\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((l) => Object.fromEntries(l.split(sep).map((v, i) => [FEC_COLUMNS[i], v])) as Record<string, string>);
+
+describe('accountant exports: FEC and CSV of invoices and payments', () => {
+  let stack: TestStack;
+  let org: Account;
+  const year = new Date().getUTCFullYear();
+  let paidNumber: string;
+  beforeAll(async () => {
+    stack = await startStack({ workers: false });
+    org = await invoicingOrg(stack);
+    const customer = await customerOf(stack, org, { name: '=HYPERLINK("http://x")' });
+    const paid = await issued(stack, org, customer.id, {
+      lines: [line(), line({ vatRate: 5.5, unitPriceCents: 1999 })],
+    });
+    paidNumber = paid.number;
+    expect(
+      (await stack.http.post(`/api/invoices/${paid.id}/pay`).set(org.auth).send({ amountCents: 10_000 })).status,
+    ).toBe(200);
+    expect(
+      (await stack.http.post(`/api/invoices/${paid.id}/pay`).set(org.auth).send({ reference: 'VIR 2' })).status,
+    ).toBe(200);
+    const credited = await issued(stack, org, customer.id);
+    expect(
+      (await stack.http.post(`/api/invoices/${credited.id}/credit-note`).set(org.auth).send({ reason: 'Erreur' }))
+        .status,
+    ).toBe(201);
+    await issued(stack, org, customer.id); // open
+  });
+  afterAll(() => stack.close());
+
+  it('answers the FEC of the year: named SIRENFECYYYYMMDD.txt, complying with the column rules', async () => {
+    const res = await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(org.auth).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="732829320FEC${year}1231.txt"`);
+    const fec = text(res);
+    expect(fecViolations(fec)).toEqual([]);
+    const rows = rowsOf(fec);
+    // 3 invoices + 1 credit note in VE, 2 payments in BQ.
+    expect(new Set(rows.map((r) => r.EcritureNum)).size).toBe(6);
+    expect(rows.filter((r) => r.JournalCode === 'BQ' && r.CompteNum === '512000')).toHaveLength(2);
+    const letter = paidNumber.replace(/[^0-9A-Za-z]/g, '');
+    const lettered = rows.filter((r) => r.EcritureLet === letter);
+    expect(lettered.map((r) => r.CompteNum)).toEqual(['411000', '411000', '411000']);
+    const sum = lettered.reduce((s, r) => s + Number(r.Debit.replace(',', '')) - Number(r.Credit.replace(',', '')), 0);
+    expect(sum).toBe(0);
+    // The open invoice is not lettered; the credited one is, with its credit note.
+    expect(rows.filter((r) => r.CompteNum === '411000' && r.EcritureLet === '')).toHaveLength(1);
+    const pipe = await stack.http
+      .get(`/api/invoices/accounting/fec?year=${year}&separator=pipe`)
+      .set(org.auth)
+      .buffer(true);
+    expect(fecViolations(text(pipe), 'pipe')).toEqual([]);
+    const empty = await stack.http
+      .get(`/api/invoices/accounting/fec?year=${year - 1}`)
+      .set(org.auth)
+      .buffer(true);
+    expect(text(empty)).toBe(`${FEC_COLUMNS.join('\t')}\r\n`);
+  });
+
+  it('uses the configured accounts, and refuses bad settings and queries', async () => {
+    const put = await stack.http
+      .put('/api/invoices/accounting/settings')
+      .set(org.auth)
+      .send({ revenueAccount: '706100', vatAccounts: { '2000': '4457120' } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      revenueAccount: '706100',
+      customersAccount: '411000',
+      reminderOffsets: [-3, 0, 7, 15],
+    });
+    const rows = rowsOf(
+      text(await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(org.auth).buffer(true)),
+    );
+    expect(rows.some((r) => r.CompteNum === '706100')).toBe(true);
+    expect(rows.some((r) => r.CompteNum === '4457120')).toBe(true);
+    expect(rows.some((r) => r.CompteNum === '44571055')).toBe(false);
+    expectProblem(
+      await stack.http
+        .put('/api/invoices/accounting/settings')
+        .set(org.auth)
+        .send({ reminderOffsets: [7, 0] }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await stack.http
+        .put('/api/invoices/accounting/settings')
+        .set(org.auth)
+        .send({ vatAccounts: { x: '445' } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await stack.http.get('/api/invoices/accounting/fec?year=abc').set(org.auth),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await stack.http.get('/api/invoices/accounting/fec?year=2026&separator=comma').set(org.auth),
+      400,
+      'validation_failed',
+    );
+    // Another organisation's exports show none of this one's entries.
+    const other = await invoicingOrg(stack);
+    const theirs = await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(other.auth).buffer(true);
+    expect(text(theirs)).toBe(`${FEC_COLUMNS.join('\t')}\r\n`);
+    const theirCsv = await stack.http
+      .get(`/api/invoices/accounting/invoices.csv?from=${year}-01-01&to=${year}-12-31`)
+      .set(other.auth)
+      .buffer(true);
+    expect(text(theirCsv).trim().split('\n')).toHaveLength(1);
+    const noSiren = await invoicingOrg(stack, { siren: null, vatNumber: null });
+    expectProblem(
+      await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(noSiren.auth),
+      409,
+      'business_siren_missing',
+    );
+  });
+
+  it('exports the invoices and payments of a period as CSV, formulas neutralised', async () => {
+    const from = `${year}-01-01`;
+    const to = `${year}-12-31`;
+    const inv = await stack.http
+      .get(`/api/invoices/accounting/invoices.csv?from=${from}&to=${to}`)
+      .set(org.auth)
+      .buffer(true);
+    expect(inv.status).toBe(200);
+    const lines = text(inv).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,number,kind,status,issueDate,dueDate,customerId,customerName,currency,taxExclusiveCents,vatTotalCents,grandTotalCents,paidCents,creditedCents,creditedInvoiceNumber',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(1).every((l) => l.includes(`"'=HYPERLINK(""http://x"")"`))).toBe(true);
+    const pay = await stack.http
+      .get(`/api/invoices/accounting/payments.csv?from=${from}&to=${to}`)
+      .set(org.auth)
+      .buffer(true);
+    const paymentLines = text(pay).trim().split('\n');
+    expect(paymentLines).toHaveLength(3);
+    expect(paymentLines[1]).toContain(paidNumber);
+    expectProblem(
+      await stack.http.get(`/api/invoices/accounting/payments.csv?from=${to}&to=${from}`).set(org.auth),
+      400,
+      'validation_failed',
+    );
+  });
+});
