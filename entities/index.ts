@@ -9,6 +9,7 @@ import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
+import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
@@ -120,6 +121,9 @@ export const allEntities = [
   Invoice,
   InvoicePayment,
   InvoiceSequence,
+  Quote,
+  QuoteInvoice,
+  QuoteSequence,
   InvoiceSettings,
   EInvoiceSubmission,
   EInvoiceEvent,

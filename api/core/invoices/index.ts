@@ -2,13 +2,17 @@ import type { ModuleMount } from '../../http/mount';
 import '../../../domain/core/invoices/crmExtensions';
 import { documentRoutes } from './documents';
 import { invoiceRoutes } from './invoices';
+import { publicQuoteRoutes } from './publicQuotes';
+import { quoteRoutes } from './quotes';
 import { settingsRoutes } from './settings';
 import { supplierInvoiceRoutes } from './supplierInvoices';
 
-/** Invoicing: settings first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing, supplier invoices. */
+/** Invoicing: settings first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing, supplier invoices, quotes and their customer link. */
 export function invoicingApi(mount: ModuleMount): void {
   settingsRoutes(mount);
   invoiceRoutes(mount);
   documentRoutes(mount);
   supplierInvoiceRoutes(mount);
+  quoteRoutes(mount);
+  publicQuoteRoutes(mount);
 }

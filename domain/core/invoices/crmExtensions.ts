@@ -5,6 +5,7 @@ import { registerTimelineProvider } from '../crm/timeline';
 import { invoiceToday } from './lookup';
 import { outstandingOf } from './settlement';
 import { issuedDocumentsOfCustomer, issuedInvoicesOfCustomers } from './store';
+import './quotes/quoteTimeline';
 
 /**
  * Invoicing's parts of the CRM: issued invoices and credit notes on the customer's timeline (at their issue
