@@ -36,7 +36,7 @@ export const Quote = defineEntity({
     },
     {
       name: 'inv_quotes_response_check',
-      expression: `(status in ('accepted', 'declined')) = (responded_at is not null and responder_name is not null)`,
+      expression: `(status <> 'draft' and status <> 'sent') = (responded_at is not null and responder_name is not null)`,
     },
   ],
   properties: {
@@ -105,7 +105,7 @@ export const QuoteInvoice = defineEntity({
   checks: [
     {
       name: 'inv_quote_invoices_deposit_check',
-      expression: `(kind = 'deposit') = (deposit_percent_bp is not null) and (deposit_percent_bp is null or deposit_percent_bp between 1 and 9999)`,
+      expression: `(kind = 'deposit') = (deposit_percent_bp is not null) and (deposit_percent_bp is null or (deposit_percent_bp > 0 and deposit_percent_bp < 10000))`,
     },
   ],
   properties: {
