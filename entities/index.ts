@@ -10,6 +10,7 @@ import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
 import { InvoiceAccountingSettings, InvoiceReminder } from './core/receivables';
+import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
@@ -121,6 +122,9 @@ export const allEntities = [
   Invoice,
   InvoicePayment,
   InvoiceSequence,
+  Quote,
+  QuoteInvoice,
+  QuoteSequence,
   InvoiceSettings,
   InvoiceAccountingSettings,
   InvoiceReminder,

@@ -3,14 +3,18 @@ import '../../../domain/core/invoices/crmExtensions';
 import { accountingRoutes } from './accounting';
 import { documentRoutes } from './documents';
 import { invoiceRoutes } from './invoices';
+import { publicQuoteRoutes } from './publicQuotes';
+import { quoteRoutes } from './quotes';
 import { settingsRoutes } from './settings';
 import { supplierInvoiceRoutes } from './supplierInvoices';
 
-/** Invoicing: settings and accounting first (its literal path precedes /api/invoices/:id), invoices, documents and e-invoicing, supplier invoices. */
+/** Invoicing: settings and accounting first (their literal paths precede /api/invoices/:id), invoices, documents and e-invoicing, supplier invoices, quotes and their customer link. */
 export function invoicingApi(mount: ModuleMount): void {
   settingsRoutes(mount);
   accountingRoutes(mount);
   invoiceRoutes(mount);
   documentRoutes(mount);
   supplierInvoiceRoutes(mount);
+  quoteRoutes(mount);
+  publicQuoteRoutes(mount);
 }

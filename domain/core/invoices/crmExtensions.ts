@@ -6,6 +6,7 @@ import { invoiceToday } from './lookup';
 import { outstandingOf } from './settlement';
 import { issuedDocumentsOfCustomer, issuedInvoicesOfCustomers } from './store';
 import { remindersOfCustomer } from './accounting/store';
+import './quotes/quoteTimeline';
 
 /**
  * Invoicing's parts of the CRM: issued invoices and credit notes on the customer's timeline (at their issue

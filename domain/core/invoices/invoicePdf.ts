@@ -6,7 +6,7 @@ import { escapeXml } from './escapeXml';
 import { FACTURX_GUIDELINE } from './facturx';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-lib'));
+export const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-lib'));
 
 /**
  * The readable PDF of an issued document with its Factur-X XML embedded the Factur-X way: an embedded file
@@ -15,19 +15,19 @@ const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-lib'));
  * EN 16931) and PDF/A-3B. It uses the standard Helvetica font, which a PDF/A-3 validator would want embedded:
  * readers and e-invoicing platforms that extract the XML take it as it is.
  */
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const euros = (cents: number) =>
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 48;
+export const euros = (cents: number) =>
   `${decimal(cents)
     .replace('.', ',')
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} €`;
-const frDate = (date: string | null | undefined) => (date ? date.split('-').reverse().join('/') : '');
-const percent = (bp: number) =>
+export const frDate = (date: string | null | undefined) => (date ? date.split('-').reverse().join('/') : '');
+export const percent = (bp: number) =>
   `${decimal(bp)
     .replace(/\.?0+$/, '')
     .replace('.', ',')} %`;
 
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   private readonly charset: Set<number>;
@@ -88,7 +88,7 @@ class Writer {
   }
 }
 
-function partyLines(p: InvoiceParty, seller: boolean): string[] {
+export function partyLines(p: InvoiceParty, seller: boolean): string[] {
   const a = p.address;
   return [
     a?.line1,
