@@ -1,6 +1,8 @@
 import type { Customer } from '../../entities/core/customer';
 import type { Deal } from '../../entities/core/deal';
-import type { CustomerData, DealData } from './eventTypes';
+import type { Invoice } from '../../entities/core/invoice';
+import type { HrLeaveRequest } from '../../entities/hr/leave';
+import type { CustomerData, DealData, InvoiceData, LeaveData } from './eventTypes';
 
 /** The payload of each event from the entity that changed: what the one-line emitEvent calls of the modules pass. */
 
@@ -18,4 +20,25 @@ export const dealData = (d: Deal): DealData => ({
   amountCents: Number(d.amount),
   currency: d.currency,
   reason: d.lostReason ?? null,
+});
+
+export const invoiceData = (i: Invoice): InvoiceData => ({
+  id: i.id,
+  number: i.number ?? null,
+  customerId: i.customerId ?? null,
+  status: i.status,
+  grandTotalCents: Number(i.grandTotalCents),
+  paidCents: Number(i.paidCents),
+  currency: i.currency,
+  dueDate: i.dueDate ?? null,
+});
+
+/** A leave request with its type's code (the request row holds only the type's id). */
+export const leaveData = (r: HrLeaveRequest, leaveType: string): LeaveData => ({
+  id: r.id,
+  employeeId: r.employeeId,
+  leaveType,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  status: r.status,
 });
