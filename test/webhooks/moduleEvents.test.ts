@@ -1,0 +1,51 @@
+import { Webhook } from 'standardwebhooks';
+import { WebhookEvent } from '../../entities/webhooks/webhook';
+import { customerOf, draft, invoicingOrg, issued } from '../core/invoices/support';
+import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/wait';
+import { startReceiver } from '../support/webhookReceiver';
+
+/** Events of the modules, emitted through the outbox in the transaction of their change, to a subscribed endpoint. */
+describe('module webhook events', () => {
+  let stack: TestStack;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    stack = await startStack({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await receiver?.close();
+  });
+
+  it('invoice.issued and invoice.paid: delivered signed; a refused issue or a partial payment emits nothing', async () => {
+    const org = await invoicingOrg(stack);
+    const endpoint = (
+      await stack.http
+        .post('/api/webhooks/endpoints')
+        .set(org.auth)
+        .send({ url: receiver.url('/invoices'), eventTypes: ['invoice.issued', 'invoice.paid'] })
+        .expect(201)
+    ).body as { secret: string };
+    // No billing address: the issue is refused, in its transaction, and its event with it.
+    const incomplete = await draft(stack, org, (await customerOf(stack, org, { address: false })).id);
+    const refused = await stack.http.post(`/api/invoices/${incomplete.id}/issue`).set(org.auth);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const invoice = await issued(stack, org, (await customerOf(stack, org)).id);
+    await stack.http.post(`/api/invoices/${invoice.id}/pay`).set(org.auth).send({ amountCents: 100 }).expect(200);
+    await stack.http.post(`/api/invoices/${invoice.id}/pay`).set(org.auth).send({}).expect(200);
+    await eventually(() => receiver.on('/invoices').length >= 2, { what: 'two deliveries' });
+    const hook = new Webhook(endpoint.secret);
+    const got = receiver
+      .on('/invoices')
+      .map((r) => hook.verify(r.body, r.headers as Record<string, string>) as { type: string; data: object });
+    // One resource: in order.
+    expect(got.map((e) => e.type)).toEqual(['invoice.issued', 'invoice.paid']);
+    expect(got[0].data).toMatchObject({ id: invoice.id, number: invoice.number, status: 'issued', paidCents: 0 });
+    expect(got[1].data).toMatchObject({ id: invoice.id, status: 'paid' });
+    const events = await stack.services.orm.em
+      .fork()
+      .count(WebhookEvent, { tenantId: org.tenantId }, { filters: false });
+    expect(events).toBe(2);
+  });
+});
