@@ -76,6 +76,7 @@ export async function fileLeaveRequest(
         leaveTypeId: type.id,
         ...span,
         days,
+        status: 'pending',
         comment: props.comment ?? null,
         requestedBy: ctx.userId,
       });

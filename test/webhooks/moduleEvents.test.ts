@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { WebhookEvent } from '../../entities/webhooks/webhook';
 import { customerOf, draft, invoicingOrg, issued } from '../core/invoices/support';
+import { createEmployee, hrOrg, setSchedule } from '../support/hr';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 import { startReceiver } from '../support/webhookReceiver';
@@ -46,6 +47,57 @@ describe('module webhook events', () => {
     const events = await stack.services.orm.em
       .fork()
       .count(WebhookEvent, { tenantId: org.tenantId }, { filters: false });
+    expect(events).toBe(2);
+  });
+
+  it('leave.requested and leave.decided: delivered signed; a request the database refuses emits nothing', async () => {
+    const { owner } = await hrOrg(stack);
+    const endpoint = (
+      await stack.http
+        .post('/api/webhooks/endpoints')
+        .set(owner.auth)
+        .send({ url: receiver.url('/leave'), eventTypes: ['leave.requested', 'leave.decided'] })
+        .expect(201)
+    ).body as { secret: string };
+    const types = (await stack.http.get('/api/rh/leave-types').set(owner.auth)).body.items as {
+      code: string;
+      id: string;
+    }[];
+    const unpaid = types.find((t) => t.code === 'unpaid')!.id;
+    const e = await createEmployee(stack, owner, { hireDate: '2024-01-01' });
+    await setSchedule(stack, owner, e.id, '2024-01-01');
+    const file = () =>
+      stack.http
+        .post(`/api/rh/employees/${e.id}/leave-requests`)
+        .set(owner.auth)
+        .send({ leaveTypeId: unpaid, startDate: '2025-06-02', endDate: '2025-06-03' });
+    const filed = await file();
+    expect(filed.status).toBe(201);
+    // The same days again: the exclusion constraint refuses the insert, and the event rolls back with it.
+    expect((await file()).status).toBe(409);
+    await stack.http
+      .patch(`/api/rh/leave-requests/${filed.body.id}/decision`)
+      .set(owner.auth)
+      .send({ decision: 'grant' })
+      .expect(200);
+    await eventually(() => receiver.on('/leave').length >= 2, { what: 'two deliveries' });
+    const hook = new Webhook(endpoint.secret);
+    const got = receiver
+      .on('/leave')
+      .map((r) => hook.verify(r.body, r.headers as Record<string, string>) as { type: string; data: object });
+    expect(got.map((x) => x.type)).toEqual(['leave.requested', 'leave.decided']);
+    expect(got[0].data).toEqual({
+      id: filed.body.id,
+      employeeId: e.id,
+      leaveType: 'unpaid',
+      startDate: '2025-06-02',
+      endDate: '2025-06-03',
+      status: 'pending',
+    });
+    expect(got[1].data).toMatchObject({ id: filed.body.id, status: 'granted' });
+    const events = await stack.services.orm.em
+      .fork()
+      .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
     expect(events).toBe(2);
   });
 });
