@@ -1,8 +1,9 @@
 import type { Customer } from '../../entities/core/customer';
 import type { Deal } from '../../entities/core/deal';
+import type { Appointment } from '../../entities/core/booking';
 import type { Invoice } from '../../entities/core/invoice';
 import type { HrLeaveRequest } from '../../entities/hr/leave';
-import type { CustomerData, DealData, InvoiceData, LeaveData } from './eventTypes';
+import type { AppointmentData, CustomerData, DealData, InvoiceData, LeaveData } from './eventTypes';
 
 /** The payload of each event from the entity that changed: what the one-line emitEvent calls of the modules pass. */
 
@@ -41,4 +42,14 @@ export const leaveData = (r: HrLeaveRequest, leaveType: string): LeaveData => ({
   startDate: r.startDate,
   endDate: r.endDate,
   status: r.status,
+});
+
+export const appointmentData = (a: Appointment, previousStartAt: Date | null = null): AppointmentData => ({
+  id: a.id,
+  serviceId: a.serviceId,
+  staffId: a.staffId,
+  customerId: a.customerId ?? null,
+  startAt: a.startAt.toISOString(),
+  status: a.status,
+  previousStartAt: previousStartAt?.toISOString() ?? null,
 });

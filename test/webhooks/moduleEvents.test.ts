@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { WebhookEvent } from '../../entities/webhooks/webhook';
 import { customerOf, draft, invoicingOrg, issued } from '../core/invoices/support';
+import { createAccount } from '../support/factories';
 import { createEmployee, hrOrg, setSchedule } from '../support/hr';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
@@ -95,6 +96,56 @@ describe('module webhook events', () => {
       status: 'pending',
     });
     expect(got[1].data).toMatchObject({ id: filed.body.id, status: 'granted' });
+    const events = await stack.services.orm.em
+      .fork()
+      .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
+    expect(events).toBe(2);
+  });
+
+  it('appointment.booked and appointment.cancelled: delivered signed; a double booking emits nothing', async () => {
+    const owner = await createAccount(stack, { tier: 'business' });
+    const endpoint = (
+      await stack.http
+        .post('/api/webhooks/endpoints')
+        .set(owner.auth)
+        .send({ url: receiver.url('/booking'), eventTypes: ['appointment.booked', 'appointment.cancelled'] })
+        .expect(201)
+    ).body as { secret: string };
+    const service = (
+      await stack.http
+        .post('/api/rdv/services')
+        .set(owner.auth)
+        .send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })
+    ).body as { id: string };
+    const staff = (await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'A' })).body as {
+      id: string;
+    };
+    const book = () =>
+      stack.http
+        .post('/api/appointments')
+        .set(owner.auth)
+        .send({ serviceId: service.id, staffId: staff.id, start: '2031-03-03T10:00:00Z' });
+    const booked = await book();
+    expect(booked.status).toBe(201);
+    // The same slot: refused by the exclusion constraint, and its event with it.
+    expect((await book()).status).toBe(409);
+    await stack.http.delete(`/api/appointments/${booked.body.id}`).set(owner.auth).expect(200);
+    await eventually(() => receiver.on('/booking').length >= 2, { what: 'two deliveries' });
+    const hook = new Webhook(endpoint.secret);
+    const got = receiver
+      .on('/booking')
+      .map((r) => hook.verify(r.body, r.headers as Record<string, string>) as { type: string; data: object });
+    expect(got.map((x) => x.type)).toEqual(['appointment.booked', 'appointment.cancelled']);
+    expect(got[0].data).toEqual({
+      id: booked.body.id,
+      serviceId: service.id,
+      staffId: staff.id,
+      customerId: null,
+      startAt: '2031-03-03T10:00:00.000Z',
+      status: 'booked',
+      previousStartAt: null,
+    });
+    expect(got[1].data).toMatchObject({ id: booked.body.id, status: 'cancelled' });
     const events = await stack.services.orm.em
       .fork()
       .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
