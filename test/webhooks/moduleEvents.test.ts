@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { WebhookEvent } from '../../entities/webhooks/webhook';
 import { customerOf, draft, invoicingOrg, issued } from '../core/invoices/support';
-import { createAccount } from '../support/factories';
+import { addMember, createAccount } from '../support/factories';
 import { createEmployee, hrOrg, setSchedule } from '../support/hr';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
@@ -150,5 +150,31 @@ describe('module webhook events', () => {
       .fork()
       .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
     expect(events).toBe(2);
+  });
+
+  it('member.removed: delivered signed; a refused removal (the last owner leaving) emits nothing', async () => {
+    const owner = await createAccount(stack);
+    const member = await addMember(stack, owner, 'member');
+    const endpoint = (
+      await stack.http
+        .post('/api/webhooks/endpoints')
+        .set(owner.auth)
+        .send({ url: receiver.url('/members'), eventTypes: ['member.removed'] })
+        .expect(201)
+    ).body as { secret: string };
+    const remove = (userId: string) => stack.http.delete(`/orgs/${owner.tenantId}/members/${userId}`).set(owner.auth);
+    expect((await remove(owner.user.id)).status).toBe(409);
+    expect((await remove(member.user.id)).status).toBe(204);
+    await eventually(() => receiver.on('/members').length >= 1, { what: 'a delivery' });
+    const [r] = receiver.on('/members');
+    const got = new Webhook(endpoint.secret).verify(r.body, r.headers as Record<string, string>) as {
+      type: string;
+      data: object;
+    };
+    expect(got).toMatchObject({ type: 'member.removed', data: { userId: member.user.id, roles: ['member'] } });
+    const events = await stack.services.orm.em
+      .fork()
+      .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
+    expect(events).toBe(1);
   });
 });
