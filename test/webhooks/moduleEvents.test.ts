@@ -20,13 +20,13 @@ describe('module webhook events', () => {
     await receiver?.close();
   });
 
-  it('invoice.issued and invoice.paid: delivered signed; a refused issue or a partial payment emits nothing', async () => {
+  it('invoice.issued, invoice.paid and invoice.credited: delivered signed; a refused issue or a partial payment emits nothing', async () => {
     const org = await invoicingOrg(stack);
     const endpoint = (
       await stack.http
         .post('/api/webhooks/endpoints')
         .set(org.auth)
-        .send({ url: receiver.url('/invoices'), eventTypes: ['invoice.issued', 'invoice.paid'] })
+        .send({ url: receiver.url('/invoices'), eventTypes: ['invoice.issued', 'invoice.paid', 'invoice.credited'] })
         .expect(201)
     ).body as { secret: string };
     // No billing address: the issue is refused, in its transaction, and its event with it.
@@ -36,19 +36,25 @@ describe('module webhook events', () => {
     const invoice = await issued(stack, org, (await customerOf(stack, org)).id);
     await stack.http.post(`/api/invoices/${invoice.id}/pay`).set(org.auth).send({ amountCents: 100 }).expect(200);
     await stack.http.post(`/api/invoices/${invoice.id}/pay`).set(org.auth).send({}).expect(200);
-    await eventually(() => receiver.on('/invoices').length >= 2, { what: 'two deliveries' });
+    await stack.http
+      .post(`/api/invoices/${invoice.id}/credit-note`)
+      .set(org.auth)
+      .send({ reason: 'Erreur de prix' })
+      .expect(201);
+    await eventually(() => receiver.on('/invoices').length >= 3, { what: 'three deliveries' });
     const hook = new Webhook(endpoint.secret);
     const got = receiver
       .on('/invoices')
       .map((r) => hook.verify(r.body, r.headers as Record<string, string>) as { type: string; data: object });
     // One resource: in order.
-    expect(got.map((e) => e.type)).toEqual(['invoice.issued', 'invoice.paid']);
+    expect(got.map((e) => e.type)).toEqual(['invoice.issued', 'invoice.paid', 'invoice.credited']);
     expect(got[0].data).toMatchObject({ id: invoice.id, number: invoice.number, status: 'issued', paidCents: 0 });
     expect(got[1].data).toMatchObject({ id: invoice.id, status: 'paid' });
+    expect(got[2].data).toMatchObject({ id: invoice.id, status: 'credited' });
     const events = await stack.services.orm.em
       .fork()
       .count(WebhookEvent, { tenantId: org.tenantId }, { filters: false });
-    expect(events).toBe(2);
+    expect(events).toBe(3);
   });
 
   it('leave.requested and leave.decided: delivered signed; a request the database refuses emits nothing', async () => {
