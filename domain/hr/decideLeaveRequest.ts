@@ -1,4 +1,7 @@
 import { HrLeaveRequest } from '../../entities/hr/leave';
+import { emitEvent } from '../webhooks/emitEvent';
+import { leaveData } from '../webhooks/payloads';
+import { HrLeaveType } from '../../entities/hr/leave';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
@@ -58,6 +61,8 @@ export async function decideLeaveRequest(
       targetType: 'hr_leave_request',
       targetId: request.id,
     });
+    const type = await em.findOneOrFail(HrLeaveType, { id: request.leaveTypeId });
+    emitEvent(em, ctx.tenantId, 'leave.decided', leaveData(request, type.code));
     return request;
   });
   await notify(ctx.services, 'rh', [

@@ -1,4 +1,6 @@
 import { DriverException } from '@mikro-orm/core';
+import { emitEvent } from '../webhooks/emitEvent';
+import { leaveData } from '../webhooks/payloads';
 import { DAY_MS } from '../../lib/calendar';
 import { HrLeaveRequest, type Half } from '../../entities/hr/leave';
 import { badRequest, conflict, invalidField } from '../../lib/errors';
@@ -74,6 +76,7 @@ export async function fileLeaveRequest(
         leaveTypeId: type.id,
         ...span,
         days,
+        status: 'pending',
         comment: props.comment ?? null,
         requestedBy: ctx.userId,
       });
@@ -94,6 +97,7 @@ export async function fileLeaveRequest(
         targetType: 'hr_leave_request',
         targetId: request.id,
       });
+      emitEvent(em, ctx.tenantId, 'leave.requested', leaveData(request, type.code));
       return request;
     });
     await notify(ctx.services, 'rh', [

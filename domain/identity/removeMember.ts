@@ -1,3 +1,4 @@
+import { emitEvent } from '../webhooks/emitEvent';
 import { conflict, forbidden } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
@@ -33,6 +34,10 @@ export async function removeMember(ctx: TenantContext, props: RemoveMemberProps)
         throw conflict('last_owner', 'The last owner cannot leave; make someone else owner first');
     }
     if (grantor) requireRolesHeld(grantor, member.roles.getItems(), 'Removing a member with');
+    emitEvent(tx, ctx.tenantId, 'member.removed', {
+      userId: props.userId,
+      roles: member.roles.getItems().map((r) => r.key),
+    });
     tx.remove(member);
     await revokeAppPasswordsOf(tx, ctx.tenantId, props.userId, new Date());
     audit(tx, {

@@ -96,6 +96,7 @@ export interface WebhookPayloads {
   'deal.lost': DealData;
   'invoice.issued': InvoiceData;
   'invoice.paid': InvoiceData;
+  'invoice.credited': InvoiceData;
   'appointment.booked': AppointmentData;
   'appointment.cancelled': AppointmentData;
   'appointment.rescheduled': AppointmentData;
@@ -175,6 +176,11 @@ export const webhookEventTypes: Record<WebhookEventType, EventTypeDoc> = {
   'deal.lost': doc('A deal was marked lost', 'deal', deal),
   'invoice.issued': doc('An invoice was issued (numbered, final)', 'invoice', invoice),
   'invoice.paid': doc('A payment settled an invoice in full', 'invoice', invoice),
+  'invoice.credited': doc(
+    'A credit note corrected an invoice (partly or fully): the invoice after it',
+    'invoice',
+    invoice,
+  ),
   'appointment.booked': doc('An appointment was booked (by staff or on the storefront)', 'appointment', appointment),
   'appointment.cancelled': doc('An appointment was cancelled', 'appointment', appointment),
   'appointment.rescheduled': doc('An appointment moved to another time', 'appointment', appointment),

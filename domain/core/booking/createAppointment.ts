@@ -1,4 +1,6 @@
 import { Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { appointmentData } from '../../webhooks/payloads';
 import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { findOrCreateCustomer } from '../crm/findOrCreateCustomer';
@@ -105,6 +107,8 @@ export async function insertAppointment(
     cancelledAt: null,
   });
   placeAt(appointment, props.start, service);
+  // A refused insert (slot_taken) clears the unit of work: its event goes with it.
+  emitEvent(ctx.em, ctx.tenantId, 'appointment.booked', appointmentData(appointment));
   await flushBooking(ctx.em);
   notes.push(appointmentNote(ctx, appointment, 'appointment.booked', { source: appointment.source }));
   return appointment;

@@ -1,4 +1,6 @@
 import type { Appointment, AppointmentStatus } from '../../../entities/core/booking';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { appointmentData } from '../../webhooks/payloads';
 import { invalidField } from '../../../lib/errors';
 import type { TenantContext } from '../../context';
 import { getCustomer } from '../crm/getCustomer';
@@ -64,6 +66,8 @@ export async function updateAppointment(
     if (props.status === 'cancelled' && !appointment.cancelledAt) appointment.cancelledAt = new Date();
   }
   appointment.updatedAt = new Date();
+  if (appointment.status === 'cancelled' && previous.status !== 'cancelled')
+    emitEvent(ctx.em, ctx.tenantId, 'appointment.cancelled', appointmentData(appointment));
   await flushBooking(ctx.em);
   if (
     moves &&

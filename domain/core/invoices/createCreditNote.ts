@@ -1,3 +1,5 @@
+import { emitEvent } from '../../webhooks/emitEvent';
+import { invoiceData } from '../../webhooks/payloads';
 import { Invoice, type InvoiceLine } from '../../../entities/core/invoice';
 import { conflict } from '../../../lib/errors';
 import { audit } from '../../platform/audit';
@@ -105,6 +107,7 @@ export async function createCreditNote(
       targetId: invoice.id,
       data: { creditNoteId: creditNote.id, number, amountCents: computed.grandTotalCents },
     });
+    emitEvent(em, ctx.tenantId, 'invoice.credited', invoiceData(invoice));
     return { creditNote, invoice };
   });
   await notify(ctx.services, 'core', [

@@ -1,4 +1,6 @@
 import type { Invoice } from '../../../entities/core/invoice';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { invoiceData } from '../../webhooks/payloads';
 import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { notify } from '../../notifications/notify';
@@ -50,6 +52,7 @@ export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invo
       targetId: draft.id,
       data: { number },
     });
+    emitEvent(em, ctx.tenantId, 'invoice.issued', invoiceData(draft));
     return draft;
   });
   await notify(ctx.services, 'core', [

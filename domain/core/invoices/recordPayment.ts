@@ -1,4 +1,6 @@
 import { InvoicePayment, type Invoice, type PaymentMethod } from '../../../entities/core/invoice';
+import { emitEvent } from '../../webhooks/emitEvent';
+import { invoiceData } from '../../webhooks/payloads';
 import { conflict, invalidField } from '../../../lib/errors';
 import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
@@ -61,6 +63,7 @@ export async function recordPayment(ctx: TenantContext, invoiceId: string, props
       targetId: invoice.id,
       data: { amountCents },
     });
+    if (invoice.status === 'paid') emitEvent(em, ctx.tenantId, 'invoice.paid', invoiceData(invoice));
     return { invoice, amountCents, collected: await emitCollected(em, ctx.tenantId, invoice) };
   });
   if (collected) await enqueueStaged(ctx.services, [collected]);
