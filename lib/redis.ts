@@ -371,16 +371,23 @@ export async function pingRedis(redis: RedisClient): Promise<void> {
     await redis.ping();
     return;
   }
-  const info = String(await redis.call('CLUSTER', 'INFO'));
-  const state = /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
-  if (state !== 'ok') throw new Error(`cluster_state:${state}`);
-  const masters = redis.nodes('master');
-  if (!masters.length) throw new Error('no cluster master known');
-  await Promise.all(
-    masters.map((m) =>
-      m.ping().catch((err: Error) => {
-        throw new Error(`master ${m.options.host}:${m.options.port}: ${err.message}`);
-      }),
-    ),
-  );
+  try {
+    const info = String(await redis.call('CLUSTER', 'INFO'));
+    const state = /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
+    if (state !== 'ok') throw new Error(`cluster_state:${state}`);
+    const masters = redis.nodes('master');
+    if (!masters.length) throw new Error('no cluster master known');
+    await Promise.all(
+      masters.map((m) =>
+        m.ping().catch((err: Error) => {
+          throw new Error(`master ${m.options.host}:${m.options.port}: ${err.message}`);
+        }),
+      ),
+    );
+  } catch (err) {
+    // A failed master stays in the client's topology until its next slots refresh (ioredis: every 5 s, or on a
+    // MOVED the probe may never get): ask for the topology now, so the probe after a failover sees the promoted replica.
+    redis.refreshSlotsCache();
+    throw err;
+  }
 }

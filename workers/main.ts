@@ -153,13 +153,17 @@ export function startWorkers(services: Services, only?: string[]): WorkerPool {
       if (!owned.length) return void (await closed);
       // On a cluster, a worker whose blocking connection is recovering from a failover may not see its close: past
       // a lock's length its running jobs are left to stall (they run again elsewhere) and its connections dropped.
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        closed.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), config.JOB_LOCK_MS))),
-      ]);
-      clearTimeout(timer);
-      if (late) await Promise.all(workers.map((w) => w.close(true).catch(() => undefined)));
+      // A forced close waits on those connections too: it is bounded the same way, then they are dropped.
+      const within = async (work: Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = await Promise.race([
+          work.then(() => false),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), config.JOB_LOCK_MS))),
+        ]);
+        clearTimeout(timer);
+        return late;
+      };
+      if (await within(closed)) await within(Promise.all(workers.map((w) => w.close(true).catch(() => undefined))));
       owned.forEach((c) => c.disconnect());
     },
   };

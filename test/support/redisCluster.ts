@@ -64,6 +64,9 @@ export async function startRedisCluster(options: { masters?: number; replicasPer
         join(dir, `nodes-${port}.conf`),
         '--cluster-node-timeout',
         '1000',
+        // A replica may take over however long ago it last heard its master (a test kills masters soon after start).
+        '--cluster-replica-validity-factor',
+        '0',
         '--dir',
         dir,
         '--dbfilename',
@@ -134,6 +137,14 @@ export async function startRedisCluster(options: { masters?: number; replicasPer
           return infos.every((i) => i.includes('cluster_state:ok'));
         },
         { what: 'cluster_state:ok on every node', timeoutMs: 20_000 },
+      );
+      // A replica that has not synced yet cannot be promoted: wait until every one follows its master.
+      await eventually(
+        async () =>
+          (await Promise.all(clients.slice(masters).map((c) => c.info('replication')))).every((i) =>
+            i.includes('master_link_status:up'),
+          ),
+        { what: 'every replica in sync', timeoutMs: 20_000 },
       );
     } finally {
       clients.forEach((c) => c.disconnect());
