@@ -62,7 +62,9 @@ export function ormOptions(
       path: join(__dirname, 'migrations'),
       glob: __filename.endsWith('.js') ? '!(*.d).js' : '!(*.d).ts',
       transactional: true,
-      allOrNothing: true,
+      // One transaction per migration, not one for the run: a migration may then build an index CONCURRENTLY
+      // (isTransactional() false, e.g. the telemetry partitions), which PostgreSQL refuses inside a transaction.
+      allOrNothing: false,
       snapshot: false,
       emit: 'ts',
       silent: true,

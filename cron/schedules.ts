@@ -18,7 +18,7 @@ import { DateTime } from 'luxon';
 import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
 import { deliveriesPruneQueue } from '../queues/notifications';
-import { presenceSweepQueue } from '../queues/vr';
+import { presenceSweepQueue, telemetryPartitionsQueue } from '../queues/vr';
 
 /**
  * A clock schedule only enqueues. The job id names the time slot (BullMQ ids may not contain ":"), so two clock processes (or a restart
@@ -70,6 +70,12 @@ export const schedules: Schedule[] = [
     name: 'knowledge-stats',
     cron: '* * * * *',
     enqueue: (services, slot) => services.queues.add(knowledgeStatsQueue, { slot }, { jobId: `kb-stats.${slot}` }),
+  },
+  // Telemetry months: created ahead, dropped past their retention (domain/vr/maintainPartitions.ts).
+  {
+    name: 'vr-telemetry-partitions',
+    cron: '41 3 * * *',
+    enqueue: (services, slot) => services.queues.add(telemetryPartitionsQueue, { slot }, { jobId: slot }),
   },
   {
     name: 'vr-presence-sweep',

@@ -276,6 +276,14 @@ export const configSpec = {
     default: 50,
     desc: "Most versions a cloud file keeps (the newest) after the retention's thinning by age; the sweep deletes the others",
   }),
+  VR_TELEMETRY_RETENTION_MONTHS: num({
+    default: 24,
+    desc: 'Months of raw VR telemetry events kept (whole months, dropped by partition; 0 keeps them all). Sessions, participants and steps passed are kept regardless',
+  }),
+  VR_TELEMETRY_PARTITIONS_AHEAD: num({
+    default: 2,
+    desc: 'Monthly telemetry partitions the clock keeps created ahead of the current month',
+  }),
   PRESENCE_TTL_SECONDS: num({
     default: 60,
     desc: 'VR presence lifetime after the last heartbeat; its expiry is a departure',

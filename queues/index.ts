@@ -10,7 +10,7 @@ import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from './hr';
 import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { deliveriesPruneQueue, hubNotificationsQueue } from './notifications';
-import { presenceSweepQueue, telemetryQueue } from './vr';
+import { presenceSweepQueue, telemetryPartitionsQueue, telemetryQueue } from './vr';
 import { githubDeliveriesQueue } from './work';
 import { webhookDeliveriesQueue } from './webhooks';
 
@@ -25,6 +25,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   hubNotificationsQueue,
   deliveriesPruneQueue,
   presenceSweepQueue,
+  telemetryPartitionsQueue,
   cloudQuotaQueue,
   cloudSweepQueue,
   cloudVersionsQueue,

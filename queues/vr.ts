@@ -43,3 +43,14 @@ export const presenceSweepQueue = defineQueue<Record<string, never>>('vr-presenc
     removeOnFail: { age: 24 * 3600 },
   },
 });
+
+/** The clock's daily telemetry partitions pass (domain/vr/maintainPartitions.ts). One at a time. */
+export const telemetryPartitionsQueue = defineQueue<{ slot: string }>('vr-telemetry-partitions', {
+  concurrency: 1,
+  defaults: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 60_000 },
+    removeOnComplete: { count: 30 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+});

@@ -21,6 +21,7 @@ import { knowledgeMailingProcessor, knowledgeStatsProcessor } from './knowledge/
 import { deliveriesPruneProcessor } from './notifications/deliveriesPrune';
 import { hubNotificationsProcessor } from './notifications/hubNotifications';
 import { presenceSweepProcessor } from './vr/presenceSweep';
+import { telemetryPartitionsProcessor } from './vr/partitions';
 import { telemetryProcessor } from './vr/telemetry';
 import { githubDeliveriesProcessor } from './work/githubDeliveries';
 import { webhookDeliveriesProcessor } from './webhooks/deliveries';
@@ -36,6 +37,7 @@ export const allProcessors: readonly Processor<never>[] = [
   hubNotificationsProcessor,
   deliveriesPruneProcessor,
   presenceSweepProcessor,
+  telemetryPartitionsProcessor,
   cloudQuotaProcessor,
   cloudSweepProcessor,
   cloudVersionsProcessor,

@@ -9,8 +9,10 @@ export const BATCH_KEY_LENGTH = 200;
 
 /**
  * One telemetry event as the headset sent it. Append-only and the highest-volume table of the module:
- * a bigint identity key (no UUID to generate per row) and a single secondary index. Written in bulk by
- * the telemetry worker with set-based INSERTs, never through the unit of work.
+ * a bigint identity (no UUID to generate per row) and a single secondary index. Written in bulk by
+ * the telemetry worker with set-based INSERTs, never through the unit of work. Partitioned by month of
+ * receivedAt (migrations/Migration20261213090000_vr_telemetry_partitions.ts): the key holds the partition
+ * column, the tenant first; old months are dropped by the clock (VR_TELEMETRY_RETENTION_MONTHS).
  */
 export const VrTelemetryEvent = defineEntity({
   name: 'VrTelemetryEvent',
@@ -18,14 +20,14 @@ export const VrTelemetryEvent = defineEntity({
   filters: tenantFilter,
   indexes: [{ properties: ['sessionId', 'id'] }],
   properties: {
+    tenantId: p.uuid().primary(),
+    receivedAt: p.datetime().primary(),
     id: p.bigint('string').primary().autoincrement(),
-    tenantId: p.uuid(),
     sessionId: p.uuid(),
     userId: p.uuid(),
     type: p.string().length(TELEMETRY_TYPE_LENGTH),
     label: p.string().length(TELEMETRY_LABEL_LENGTH),
     detail: p.text(),
-    receivedAt: p.datetime(),
   },
 });
 export type VrTelemetryEvent = InferEntity<typeof VrTelemetryEvent>;
