@@ -23,7 +23,7 @@ export class InvalidCalendarData extends Error {}
 const clip = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
 
 /** An instant of a DATE-TIME: UTC, its TZID (an IANA zone, or the object's VTIMEZONE), or floating in `zone`. */
-function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Component, zone: string): Date {
+export function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Component, zone: string): Date {
   if (time.zone === ICAL.Timezone.utcTimezone) return time.toJSDate();
   const local = {
     year: time.year,
