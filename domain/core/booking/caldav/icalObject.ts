@@ -46,9 +46,9 @@ export function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Compo
 }
 
 /**
- * The event of a calendar object: its first VEVENT (the master of a recurring one; later instances are not
- * expanded), DTEND or DURATION (or one day for a DATE start, none for a DATE-TIME one), TRANSP TRANSPARENT =
- * free. All-day events keep their dates as local midnights of `zone` (the business's). Throws
+ * The event of a calendar object: its first VEVENT (the master of a recurring one, whose later instances are
+ * expanded at read time: ../recurrence.ts), DTEND or DURATION (or one day for a DATE start, none for a DATE-TIME
+ * one), TRANSP TRANSPARENT = free. All-day events keep their dates as local midnights of `zone` (the business's). Throws
  * InvalidCalendarData for what is not iCalendar, has no VEVENT or no UID, or ends before it starts.
  */
 export function readEvent(text: string, zone: string): DavEventFields {
