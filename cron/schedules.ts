@@ -1,7 +1,7 @@
 import type { Services } from '../domain/services';
 import { endedMonths } from '../lib/calendar';
 import { trialExpiryQueue } from '../queues/billing';
-import { bookingRemindersQueue } from '../queues/booking';
+import { bookingRemindersQueue, calendarSyncSweepQueue } from '../queues/booking';
 import { cloudSweepQueue, cloudVersionsQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { invoiceRemindersQueue } from '../queues/invoices';
@@ -110,6 +110,13 @@ export const schedules: Schedule[] = [
     cron: '*/5 * * * *',
     enqueue: (services, slot) =>
       services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }),
+  },
+  // External calendars due a sync (CALENDAR_SYNC_MINUTES after their last one) get one.
+  {
+    name: 'calendar-sync-sweep',
+    cron: '*/5 * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(calendarSyncSweepQueue, { slot }, { jobId: `calendar-sync-sweep-${slot}` }),
   },
   // HR: a month that ended earns its paid leave and RTT (each credited once per employee and month by the ledger's
   // unique index). Hourly, with job ids naming the month rather than the slot: the first hour the clock runs after a

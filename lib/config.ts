@@ -183,6 +183,19 @@ export const configSpec = {
     default: '',
     desc: 'Public base URL of the built-in CalDAV server when it is not PUBLIC_URL (a proxy in front), shown by GET /api/calendar/sync-info as <url>/dav/; unset: PUBLIC_URL',
   }),
+  // External calendars read as busy time (docs/calendar.md).
+  CALENDAR_ALLOWED_HOSTS: str({
+    default: '',
+    desc: 'Comma-separated host names (or host:port) of external CalDAV calendars exempt from the address policy (as WEBHOOK_ALLOWED_HOSTS: plain http and private or loopback addresses allowed for them; tests, a local server). Unset: every calendar URL must be https (http too when NODE_ENV=development) and resolve to public addresses only, checked when connected and at every sync',
+  }),
+  CALENDAR_SYNC_MINUTES: num({
+    default: 10,
+    desc: 'A connected external calendar is synced again this many minutes after its last sync (the clock offers due ones every 5 minutes; a member can ask for a sync at once)',
+  }),
+  CALENDAR_SYNC_TIMEOUT_MS: num({
+    default: 15000,
+    desc: 'Bound of one request to an external CalDAV server during a sync; past it the sync fails (and is retried)',
+  }),
   HUB_URL: str({
     default: '',
     desc: "Real-time hub; each module's notifications are POSTed to <HUB_URL>/<module>/notify. Unset skips notifications",
@@ -388,6 +401,8 @@ const atLeastOne = [
   'MAIL_RECIPIENT_CAP_PER_HOUR',
   'CRM_IMPORT_MAX_BYTES',
   'CRM_IMPORT_MAX_ROWS',
+  'CALENDAR_SYNC_MINUTES',
+  'CALENDAR_SYNC_TIMEOUT_MS',
 ] as const;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

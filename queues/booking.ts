@@ -5,3 +5,30 @@ export const bookingRemindersQueue = defineQueue<{ slot: string }>('booking-remi
   concurrency: 1,
   defaults: { attempts: 3, removeOnComplete: { count: 100 } },
 });
+
+/** One sync of a member's external calendar (domain/core/booking/external/syncConnection.ts). */
+export interface CalendarSyncJob {
+  tenantId: string;
+  connectionId: string;
+}
+
+/**
+ * Syncs of external calendars: idempotent (objects upsert by href, what the server no longer lists goes), so a
+ * retry or a replay changes nothing twice. A failed sync is retried 4 times with exponential backoff (30 s, 1, 2,
+ * 4 min), then offered again by the clock; the connection records each failure (status error, lastError).
+ */
+export const calendarSyncQueue = defineQueue<CalendarSyncJob>('calendar-sync', {
+  concurrency: 2,
+  defaults: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { count: 500 },
+    removeOnFail: { age: 24 * 3600 },
+  },
+});
+
+/** The clock's pass (every 5 minutes) that enqueues the syncs of connections due (CALENDAR_SYNC_MINUTES). */
+export const calendarSyncSweepQueue = defineQueue<{ slot: string }>('calendar-sync-sweep', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 100 } },
+});

@@ -1,5 +1,5 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
-import { bookingRemindersQueue } from './booking';
+import { bookingRemindersQueue, calendarSyncQueue, calendarSyncSweepQueue } from './booking';
 import { cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
@@ -39,6 +39,8 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
   bookingRemindersQueue,
+  calendarSyncQueue,
+  calendarSyncSweepQueue,
   githubDeliveriesQueue,
   knowledgeMailingQueue,
   knowledgeStatsQueue,

@@ -1,5 +1,6 @@
 import { stripeEventsProcessor } from './billing/stripeEvents';
 import { trialExpiryProcessor } from './billing/trialExpiry';
+import { calendarSyncProcessor, calendarSyncSweepProcessor } from './booking/calendarSync';
 import { bookingRemindersProcessor } from './booking/reminders';
 import { cloudQuotaProcessor } from './cloud/quota';
 import { cloudSweepProcessor } from './cloud/sweep';
@@ -51,6 +52,8 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
   bookingRemindersProcessor,
+  calendarSyncProcessor,
+  calendarSyncSweepProcessor,
   githubDeliveriesProcessor,
   knowledgeMailingProcessor,
   knowledgeStatsProcessor,

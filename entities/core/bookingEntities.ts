@@ -1,5 +1,11 @@
 import { Appointment, BookingService, ServiceGroup, Staff } from './booking';
-import { CalendarDavTombstone, CalendarEvent, CalendarFeed } from './calendar';
+import {
+  CalendarConnection,
+  CalendarDavTombstone,
+  CalendarEvent,
+  CalendarExternalEvent,
+  CalendarFeed,
+} from './calendar';
 import { VisitorToken } from './visitor';
 
 /** Entities of the core service's booking part (appointments, calendar, storefront visitors). */
@@ -11,5 +17,7 @@ export const coreBookingEntities = [
   CalendarEvent,
   CalendarFeed,
   CalendarDavTombstone,
+  CalendarConnection,
+  CalendarExternalEvent,
   VisitorToken,
 ];

@@ -24,7 +24,10 @@ export const CalendarEvent = defineEntity({
     },
     { name: 'calendar_events_dav_seq_index', properties: ['tenantId', 'ownerId', 'davSeq'] },
   ],
-  checks: [{ name: 'calendar_events_range_check', expression: 'start_at < end_at' }],
+  checks: [
+    { name: 'calendar_events_range_check', expression: 'start_at < end_at' },
+    { name: 'calendar_events_recurring_check', expression: 'not recurring or ical is not null' },
+  ],
   properties: {
     ...tenantColumns(),
     updatedAt: updatedAt(),
@@ -44,6 +47,12 @@ export const CalendarEvent = defineEntity({
     ical: p.text().nullable(),
     /** Change stamp (the sequence calendar_dav_seq, set by a trigger on every write): ETag and sync tokens. */
     davSeq: p.bigint('number').nullable(),
+    /**
+     * The object (`ical`) carries RRULE/RDATE: its occurrences are expanded at read time; startAt/endAt are the first
+     * one, recursUntil the last one's end when the rule ends (null: it does not).
+     */
+    recurring: p.boolean().default(false),
+    recursUntil: p.datetime().nullable(),
   },
 });
 export type CalendarEvent = InferEntity<typeof CalendarEvent>;
@@ -82,3 +91,68 @@ export const CalendarFeed = defineEntity({
   },
 });
 export type CalendarFeed = InferEntity<typeof CalendarFeed>;
+
+/** What a connection's last sync came to: pending (never synced), ok, error (lastError says why). */
+export const calendarConnectionStatuses = ['pending', 'ok', 'error'] as const;
+export type CalendarConnectionStatus = (typeof calendarConnectionStatuses)[number];
+
+/** Column sizes of calendar connections (the request rules read them here). */
+export const CALENDAR_CONNECTION_SIZES = { name: 200, url: 2000, username: 255, password: 500, error: 1000 } as const;
+
+/**
+ * A member's external CalDAV calendar, read as busy time: its URL (a calendar collection, or an account the
+ * calendars are discovered from), user name and app password (sealed: lib/seal.ts under a key for this purpose).
+ */
+export const CalendarConnection = defineEntity({
+  name: 'CalendarConnection',
+  tableName: 'calendar_connections',
+  filters: tenantFilter,
+  uniques: [{ properties: ['tenantId', 'ownerId', 'url'] }],
+  checks: [{ name: 'calendar_connections_error_check', expression: "status <> 'error' or last_error is not null" }],
+  properties: {
+    ...tenantColumns(),
+    updatedAt: updatedAt(),
+    ownerId: p.uuid(),
+    name: p.string().length(CALENDAR_CONNECTION_SIZES.name),
+    url: p.string().length(CALENDAR_CONNECTION_SIZES.url),
+    username: p.string().length(CALENDAR_CONNECTION_SIZES.username),
+    passwordSealed: p.text().hidden(),
+    status: p.enum([...calendarConnectionStatuses]).default('pending'),
+    lastError: p.string().length(CALENDAR_CONNECTION_SIZES.error).nullable(),
+    lastSyncedAt: p.datetime().nullable(),
+    /** Failed syncs in a row (0 after a success). */
+    failures: p.integer().default(0),
+  },
+});
+export type CalendarConnection = InferEntity<typeof CalendarConnection>;
+
+/**
+ * A calendar object of a connection, as busy time: its href and ETag (the next sync fetches only what changed),
+ * its first occurrence, and for a recurring one the object itself (expanded at read time) and its last end.
+ */
+export const CalendarExternalEvent = defineEntity({
+  name: 'CalendarExternalEvent',
+  tableName: 'calendar_external_events',
+  filters: tenantFilter,
+  uniques: [{ properties: ['connectionId', 'href'] }],
+  indexes: [{ properties: ['tenantId', 'ownerId', 'startAt'] }],
+  checks: [
+    { name: 'calendar_external_events_range_check', expression: 'start_at < end_at' },
+    { name: 'calendar_external_events_recurring_check', expression: 'not recurring or ical is not null' },
+  ],
+  properties: {
+    ...tenantColumns(),
+    connectionId: () =>
+      p.manyToOne(CalendarConnection).mapToPk().fieldName('connection_id').deleteRule('cascade').updateRule('cascade'),
+    ownerId: p.uuid(),
+    href: p.string().length(CALENDAR_CONNECTION_SIZES.url),
+    etag: p.string().length(500),
+    startAt: p.datetime(),
+    endAt: p.datetime(),
+    busy: p.boolean(),
+    recurring: p.boolean().default(false),
+    recursUntil: p.datetime().nullable(),
+    ical: p.text().nullable(),
+  },
+});
+export type CalendarExternalEvent = InferEntity<typeof CalendarExternalEvent>;

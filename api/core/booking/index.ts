@@ -1,6 +1,7 @@
 import type { ModuleMount } from '../../http/mount';
 import { appointmentRoutes } from './appointments';
 import { calendarRoutes } from './calendar';
+import { connectionRoutes } from './connections';
 import { rdvRoutes } from './rdv';
 import { storefrontRoutes } from './storefront';
 import { visitorAuthRoutes } from './visitorAuth';
@@ -11,5 +12,6 @@ export function bookingApi(mount: ModuleMount): void {
   rdvRoutes(mount);
   storefrontRoutes(mount);
   calendarRoutes(mount);
+  connectionRoutes(mount);
   visitorAuthRoutes(mount);
 }

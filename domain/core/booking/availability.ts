@@ -15,7 +15,8 @@ import {
   type Range,
 } from './slots';
 import { applyDateOverrides, capCheck, capWindow, horizonEnd } from './bookingRules';
-import { busyEdges, liveStarts } from './store/busy';
+import { expandBusy } from './recurrence';
+import { busyEdges, liveStarts, recurringBusy } from './store/busy';
 import { activeStaffFor } from './store/catalogue';
 
 export interface Slot {
@@ -84,6 +85,7 @@ async function busyByStaff(
   ctx: TenantContext,
   staff: SlotStaff[],
   range: Range,
+  zone: string,
   margin = 0,
   ignoreAppointmentId?: string,
 ): Promise<Map<string, BusySpans>> {
@@ -93,15 +95,26 @@ async function busyByStaff(
   const from = new Date(range.from.getTime() - margin);
   const to = new Date(range.to.getTime() + margin);
   const userIds = staff.flatMap((s) => (s.userId ? [s.userId] : []));
-  const rows = await busyEdges(ctx.em, ctx.tenantId, ids, userIds, from, to, ignoreAppointmentId);
+  const [rows, recurring] = await Promise.all([
+    busyEdges(ctx.em, ctx.tenantId, ids, userIds, from, to, ignoreAppointmentId),
+    recurringBusy(ctx.em, ctx.tenantId, ids, userIds, from, to),
+  ]);
   const byUser = new Map<string, string[]>();
   for (const s of staff) if (s.userId) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
-  for (const { staffId, ownerId, edges } of rows) {
+  const add = (staffId: string | null, ownerId: string | null, edges: number[]) => {
     for (const id of staffId ? [staffId] : (byUser.get(ownerId!) ?? [])) {
       const list = flat.get(id);
       if (list) for (const edge of edges) list.push(edge);
     }
-  }
+  };
+  for (const { staffId, ownerId, edges } of rows) add(staffId, ownerId, edges);
+  // Recurring events (own and external) block each of their occurrences in the range.
+  for (const { staffId, ownerId, ical } of recurring)
+    add(
+      staffId,
+      ownerId,
+      expandBusy(ical, zone, from, to).flatMap((p) => [p.start.getTime(), p.end.getTime()]),
+    );
   return new Map([...flat].map(([id, list]) => [id, busySpans(list)]));
 }
 
@@ -131,7 +144,7 @@ export async function serviceAvailability(ctx: TenantContext, props: Availabilit
   const capped = staff.filter((s) => s.maxPerDay || s.maxPerWeek);
   const window = capWindow(range, timeZone);
   const [busy, working, booked] = await Promise.all([
-    busyByStaff(ctx, staff, range, margin, props.ignoreAppointmentId),
+    busyByStaff(ctx, staff, range, timeZone, margin, props.ignoreAppointmentId),
     workingIntervals(ctx, staff, workRange, timeZone, calendar),
     capped.length
       ? liveStarts(

@@ -20,7 +20,10 @@ export async function updateCalendarEvent(
   if (input.staffId !== undefined) event.staffId = input.staffId;
   await normalise(ctx, event);
   // A DAV client's object no longer says what the event is: GET renders it from the fields again (same UID).
+  // A recurring one becomes its first occurrence alone (the rule lived in the object).
   event.ical = null;
+  event.recurring = false;
+  event.recursUntil = null;
   event.updatedAt = new Date();
   await ctx.em.flush();
   return event;

@@ -23,7 +23,7 @@ export class InvalidCalendarData extends Error {}
 const clip = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
 
 /** An instant of a DATE-TIME: UTC, its TZID (an IANA zone, or the object's VTIMEZONE), or floating in `zone`. */
-function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Component, zone: string): Date {
+export function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Component, zone: string): Date {
   if (time.zone === ICAL.Timezone.utcTimezone) return time.toJSDate();
   const local = {
     year: time.year,
@@ -46,9 +46,9 @@ function instantOf(time: ICAL.Time, tzid: string | null, root: ICAL.Component, z
 }
 
 /**
- * The event of a calendar object: its first VEVENT (the master of a recurring one; later instances are not
- * expanded), DTEND or DURATION (or one day for a DATE start, none for a DATE-TIME one), TRANSP TRANSPARENT =
- * free. All-day events keep their dates as local midnights of `zone` (the business's). Throws
+ * The event of a calendar object: its first VEVENT (the master of a recurring one, whose later instances are
+ * expanded at read time: ../recurrence.ts), DTEND or DURATION (or one day for a DATE start, none for a DATE-TIME
+ * one), TRANSP TRANSPARENT = free. All-day events keep their dates as local midnights of `zone` (the business's). Throws
  * InvalidCalendarData for what is not iCalendar, has no VEVENT or no UID, or ends before it starts.
  */
 export function readEvent(text: string, zone: string): DavEventFields {

@@ -5,6 +5,7 @@ import { eventByDavName } from '../store/dav';
 import { appointmentIdOfName, eventResource, type DavCalendar } from './davCalendar';
 import { DavProblem, CALDAV_NS } from './davProblem';
 import { InvalidCalendarData, readEvent } from './icalObject';
+import { recurrenceEnd, recurs } from '../recurrence';
 
 export interface Conditions {
   ifMatch?: string;
@@ -65,7 +66,16 @@ export async function putDavEvent(
       ...rest,
       davName: name,
     });
-  Object.assign(event, rest, { icalUid: uid, davName: name, ical: body, updatedAt: new Date() });
+  // A recurring object's occurrences are expanded when availability is read (domain/core/booking/recurrence.ts).
+  const recurring = recurs(body);
+  Object.assign(event, rest, {
+    icalUid: uid,
+    davName: name,
+    ical: body,
+    recurring,
+    recursUntil: recurring ? recurrenceEnd(body, cal.zone) : null,
+    updatedAt: new Date(),
+  });
   normaliseTimes(event, cal.zone);
   await em.flush();
   const [row] = await em.execute<{ dav_seq: string }[]>(`select dav_seq from calendar_events where id = ?`, [event.id]);

@@ -61,8 +61,17 @@ export async function busyEdges(
      union all
      select staff_id, case when staff_id is null then owner_id end, string_agg((date_part('epoch', start_at) * 1000)::int8 || ' ' || (date_part('epoch', end_at) * 1000)::int8, ' ')
        from calendar_events
-       where tenant_id = ? and busy and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})
-       group by 1, 2`,
+       where tenant_id = ? and busy and not recurring and start_at < ? and end_at > ? and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})
+       group by 1, 2${
+         userIds.length
+           ? `
+     union all
+     select null, owner_id, string_agg((date_part('epoch', start_at) * 1000)::int8 || ' ' || (date_part('epoch', end_at) * 1000)::int8, ' ')
+       from calendar_external_events
+       where tenant_id = ? and busy and not recurring and owner_id in (?) and start_at < ? and end_at > ?
+       group by owner_id`
+           : ''
+       }`,
     [
       ...[
         tenantId,
@@ -74,9 +83,48 @@ export async function busyEdges(
         ...(ignoreAppointmentId ? [ignoreAppointmentId] : []),
       ],
       ...[tenantId, to, from, staffIds, ...(userIds.length ? [userIds] : [])],
+      ...(userIds.length ? [tenantId, userIds, to, from] : []),
     ],
   );
   return rows.map((row) => ({ staffId: row.staff_id, ownerId: row.owner_id, edges: parseEdges(row.spans) }));
+}
+
+/** A recurring object that may block time: on a staff member, or owned by a member (an own or an external event). */
+export interface RecurringBusy {
+  staffId: string | null;
+  ownerId: string | null;
+  ical: string;
+}
+
+/**
+ * Busy recurring objects whose rule may have an occurrence in [from, to): members' own events (on `staffIds`, or
+ * owned by `userIds` without a staff member) and their external calendars' events (owned by `userIds`). Their
+ * occurrences are expanded by the caller (domain/core/booking/recurrence.ts).
+ */
+export async function recurringBusy(
+  em: Em,
+  tenantId: string,
+  staffIds: string[],
+  userIds: string[],
+  from: Date,
+  to: Date,
+): Promise<RecurringBusy[]> {
+  const rows = await em.execute<{ staff_id: string | null; owner_id: string | null; ical: string }[]>(
+    `select staff_id, case when staff_id is null then owner_id end as owner_id, ical from calendar_events
+       where tenant_id = ? and busy and recurring and start_at < ? and (recurs_until is null or recurs_until > ?) and (staff_id in (?)${userIds.length ? ' or (staff_id is null and owner_id in (?))' : ''})${
+         userIds.length
+           ? `
+     union all
+     select null, owner_id, ical from calendar_external_events
+       where tenant_id = ? and busy and recurring and owner_id in (?) and start_at < ? and (recurs_until is null or recurs_until > ?)`
+           : ''
+       }`,
+    [
+      ...[tenantId, to, from, staffIds, ...(userIds.length ? [userIds] : [])],
+      ...(userIds.length ? [tenantId, userIds, to, from] : []),
+    ],
+  );
+  return rows.map((r) => ({ staffId: r.staff_id, ownerId: r.owner_id, ical: r.ical }));
 }
 
 /** Busy calendar events overlapping [from, to) on staff members or owned by members (their owner, staff and times). */
