@@ -1,4 +1,5 @@
-import type { Invoice, InvoiceParty, PartyAddress, VatCategory } from '../../../entities/core/invoice';
+import type { FrenchCtcTerms, Invoice, InvoiceParty, PartyAddress, VatCategory } from '../../../entities/core/invoice';
+import { sirenOf } from './frenchCtc';
 
 /**
  * An issued document as EN 16931 business terms, whatever the syntax: the one mapping from the stored invoice
@@ -18,6 +19,8 @@ export interface En16931Party {
   name: string;
   /** BT-30 / BT-47, scheme 0002 (SIREN). */
   legalId: string | null;
+  /** BT-29, scheme 0009: the seller's SIRET (documents with French CTC terms). */
+  siret: string | null;
   /** BT-31 / BT-48; null on documents with category O lines (BR-O-02, BR-O-03). */
   vatNumber: string | null;
   /** BT-32 (scheme FC): the SIREN of a seller exempt of VAT without a VAT number (BR-E-02). */
@@ -103,14 +106,24 @@ export interface En16931Document {
   lines: En16931Line[];
 }
 
-function party(p: InvoiceParty, role: 'seller' | 'buyer', withVat: boolean): En16931Party {
+function party(p: InvoiceParty, role: 'seller' | 'buyer', withVat: boolean, ctc: FrenchCtcTerms | null): En16931Party {
   const vatNumber = withVat ? p.vatNumber : null;
+  // Documents with French CTC terms carry the SIREN-based addresses fixed at issue (and the buyer's SIREN even
+  // when it was only read from its VAT number); the others, as they always did, the e-mail address.
+  const endpoint = ctc
+    ? role === 'seller'
+      ? ctc.sellerEndpoint
+      : ctc.buyerEndpoint
+    : p.email
+      ? { id: p.email, scheme: 'EM' }
+      : null;
   return {
     name: p.name,
-    legalId: p.legalId,
+    legalId: ctc && role === 'buyer' ? (sirenOf(p) ?? p.legalId) : p.legalId,
+    siret: ctc && role === 'seller' ? p.siret : null,
     vatNumber,
     taxRegistration: role === 'seller' && withVat && !p.vatNumber && p.legalId ? p.legalId : null,
-    endpoint: p.email ? { id: p.email, scheme: 'EM' } : null,
+    endpoint,
     address: p.address,
   };
 }
@@ -123,10 +136,12 @@ export function toEn16931(invoice: Invoice, credited?: Pick<Invoice, 'number' | 
   const notes: En16931Note[] = [];
   if (invoice.note) notes.push({ subject: null, text: invoice.note });
   if (invoice.creditReason) notes.push({ subject: null, text: invoice.creditReason });
+  const ctc = invoice.ctc ?? null;
+  if (ctc) notes.push(...ctc.notes);
   const credit = invoice.kind === 'credit_note';
   return {
     specification: EN16931_SPECIFICATION,
-    businessProcess: null,
+    businessProcess: ctc?.businessProcess ?? null,
     number: invoice.number,
     typeCode: credit ? '381' : '380',
     credit,
@@ -138,8 +153,8 @@ export function toEn16931(invoice: Invoice, credited?: Pick<Invoice, 'number' | 
     orderReference: invoice.orderReference ?? null,
     paymentTerms: invoice.paymentTerms ?? null,
     preceding: credited?.number ? { number: credited.number, issueDate: credited.issueDate ?? null } : null,
-    seller: party(invoice.seller, 'seller', withVat),
-    buyer: party(invoice.buyer, 'buyer', withVat),
+    seller: party(invoice.seller, 'seller', withVat, ctc),
+    buyer: party(invoice.buyer, 'buyer', withVat, ctc),
     deliveryDate: invoice.deliveryDate ?? invoice.issueDate,
     shipToCountry:
       invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address ? invoice.buyer.address.country : null,

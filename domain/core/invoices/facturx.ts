@@ -46,6 +46,7 @@ function dateTime(parent: XMLBuilder, name: string, date: string, prefix: 'udt' 
 
 function party(parent: XMLBuilder, name: string, p: En16931Party) {
   const node = parent.ele(name);
+  if (p.siret) node.ele('ram:GlobalID', { schemeID: '0009' }).txt(literal(p.siret));
   node.ele('ram:Name').txt(literal(p.name));
   if (p.legalId) node.ele('ram:SpecifiedLegalOrganization').ele('ram:ID', { schemeID: '0002' }).txt(literal(p.legalId));
   if (p.address) {

@@ -34,6 +34,7 @@ function party(
 ) {
   const node = parent.ele(role).ele('cac:Party');
   if (p.endpoint) node.ele('cbc:EndpointID', { schemeID: p.endpoint.scheme }).txt(literal(p.endpoint.id));
+  if (p.siret) node.ele('cac:PartyIdentification').ele('cbc:ID', { schemeID: '0009' }).txt(literal(p.siret));
   if (p.address) {
     const a = node.ele('cac:PostalAddress');
     a.ele('cbc:StreetName').txt(literal(p.address.line1));

@@ -4,6 +4,8 @@ import type { ReceivedDocument } from '../../../domain/core/invoices/reception/d
 import { readDocument } from '../../../domain/core/invoices/reception/readDocument';
 import { customerOf, draft, invoicingOrg, issued, line } from './support';
 import { en16931Violations } from './en16931';
+import { xsdErrors } from './xsd';
+import { FRENCH_MENTIONS } from '../../../domain/core/invoices/frenchCtc';
 
 /**
  * UBL 2.1 rendering of issued documents: GET /api/invoices/{id}/einvoice/ubl.xml. What is written is read back
@@ -178,5 +180,78 @@ describe('invoices: UBL 2.1 rendering', () => {
     const inv = await issued(stack, seller, customerId);
     expect((await stack.http.get(`/api/invoices/${inv.id}/einvoice/ubl.xml`).set(buyer.auth)).status).toBe(404);
     expect((await stack.http.get(`/api/invoices/not-a-uuid/einvoice/ubl.xml`).set(seller.auth)).status).toBe(400);
+  });
+  describe('French CTC terms and rules (BR-FR)', () => {
+    const frenchBuyer = { legalId: '552100554', vatNumber: 'FR96552100554' };
+
+    it('issues documents to a French business with the terms the platforms require, in CII and UBL', async () => {
+      const inv = await issued(stack, seller, customerId, {
+        buyer: frenchBuyer,
+        operationCategory: 'goods',
+        note: 'Merci',
+      });
+      expect(inv.operationCategory).toBe('goods');
+      const ciiXml = await ciiOf(inv.id);
+      expect(await xsdErrors(ciiXml)).toEqual([]);
+      expect(en16931Violations(ciiXml)).toEqual([]);
+      const credit = await stack.http
+        .post(`/api/invoices/${inv.id}/credit-note`)
+        .set(seller.auth)
+        .send({ reason: 'Erreur' });
+      expect(credit.status).toBe(201);
+      for (const id of [inv.id, credit.body.id]) {
+        for (const xml of [await ciiOf(id), (await ublOf(id)).text]) {
+          const { document: d } = await readDocument(Buffer.from(xml));
+          expect(d.businessProcess).toBe('B1');
+          expect(d.notes.filter((n) => n.subject)).toEqual([
+            { subject: 'BAR', text: 'B2B' },
+            { subject: 'PMT', text: FRENCH_MENTIONS.PMT },
+            { subject: 'PMD', text: FRENCH_MENTIONS.PMD },
+            { subject: 'AAB', text: FRENCH_MENTIONS.AAB },
+          ]);
+          expect(d.seller).toMatchObject({
+            id: '73282932000074',
+            legalId: '732829320',
+            endpoint: '732829320',
+            endpointScheme: '0225',
+          });
+          expect(d.buyer).toMatchObject({ legalId: '552100554', endpoint: '552100554', endpointScheme: '0225' });
+        }
+      }
+      // Outside the scope (a buyer without SIREN): no BT-23, the e-mail address as before.
+      const b2c = await issued(stack, seller, customerId);
+      const { document: plain } = await readDocument(Buffer.from((await ublOf(b2c.id)).text));
+      expect(plain.businessProcess).toBeNull();
+      expect(plain.seller.endpointScheme).toBe('EM');
+    });
+
+    it('refuses to issue a document breaking them, naming the rules, and takes no number', async () => {
+      const broken = await invoicingOrg(stack, { siren: '73282932' }); // 8 digits; its SIRET 73282932000074
+      const buyerId = (await customerOf(stack, broken)).id;
+      const d = await draft(stack, broken, buyerId, { buyer: frenchBuyer });
+      const res = await stack.http.post(`/api/invoices/${d.id}/issue`).set(broken.auth);
+      expect(res.status).toBe(409);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toMatchObject({
+        code: 'invoice_french_rules_failed',
+        errors: [
+          { field: 'BR-FR-09', message: expect.stringContaining('73282932000074') },
+          { field: 'BR-FR-10', message: expect.stringContaining('"73282932", not 9 digits') },
+        ],
+      });
+      const after = (await stack.http.get(`/api/invoices/${d.id}`).set(broken.auth)).body;
+      expect(after).toMatchObject({ status: 'draft', number: null });
+      // The same organisation's invoice outside the scope is issued, with the first number: none was lost.
+      const other = await issued(stack, broken, buyerId);
+      expect(other.number).toMatch(/-00001$/);
+    });
+
+    it('refuses an operation category it does not know', async () => {
+      const res = await stack.http
+        .post('/api/invoices')
+        .set(seller.auth)
+        .send({ customerId, lines: [line()], operationCategory: 'rental' });
+      expect(res.status).toBe(400);
+    });
   });
 });
