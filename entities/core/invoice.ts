@@ -34,6 +34,23 @@ export interface VatBreakdown {
   exemptionReasonCode: string | null;
 }
 
+/** What is sold (the letter of the French billing framework, BT-23): B goods, S services, M both. */
+export const operationCategories = ['goods', 'services', 'mixed'] as const;
+export type OperationCategory = (typeof operationCategories)[number];
+
+/**
+ * The terms the French e-invoicing reform adds to a document in its scope (a French seller invoicing a French
+ * business), fixed when it is issued (domain/core/invoices/frenchCtc.ts) so the document renders the same ever
+ * after: the billing framework (BT-23), the coded notes (BG-1: treatment BAR, mentions PMT, PMD, AAB) and the
+ * electronic addresses of seller and buyer (BT-34, BT-49). Null for documents outside that scope or issued before.
+ */
+export interface FrenchCtcTerms {
+  businessProcess: string;
+  notes: { subject: string; text: string }[];
+  sellerEndpoint: { id: string; scheme: string } | null;
+  buyerEndpoint: { id: string; scheme: string } | null;
+}
+
 export const invoiceKinds = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
 
@@ -155,6 +172,10 @@ export const Invoice = defineEntity({
     /** Credit notes: the invoice they correct (BT-25) and why. */
     creditedInvoiceId: p.uuid().nullable(),
     creditReason: p.string().length(INVOICE_TEXT_LENGTHS.creditReason).nullable(),
+    /** What is sold: the billing framework's letter (BT-23). */
+    operationCategory: p.enum([...operationCategories]).default('services'),
+    /** The French CTC terms fixed at issue (null outside the reform's scope, and for documents issued before). */
+    ctc: p.json<FrenchCtcTerms>().nullable(),
     createdBy: p.uuid().nullable(),
   },
 });

@@ -7,6 +7,12 @@ export const facturXmlDocs = prose`
   same bytes every time. 409 \`invoice_not_issued\` for a draft.
 `;
 
+export const ublXmlDocs = prose`
+  The UBL 2.1 document of an issued invoice (\`Invoice\`, type 380) or credit note (\`CreditNote\`, type 381) in the EN
+  16931 UBL binding: the same business terms as the Factur-X XML (one mapping serves both syntaxes), the same bytes
+  every time. 409 \`invoice_not_issued\` for a draft.
+`;
+
 export const invoicePdfDocs = prose`
   A readable PDF of an issued invoice or credit note carrying its Factur-X XML as the embedded file factur-x.xml
   (AFRelationship Alternative) with Factur-X XMP metadata (EN 16931). 409 \`invoice_not_issued\` for a draft.

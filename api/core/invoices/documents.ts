@@ -2,16 +2,17 @@ import type { ModuleMount } from '../../http/mount';
 import { accepted, Reply } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { getFacturXml } from '../../../domain/core/invoices/getFacturXml';
+import { getUblXml } from '../../../domain/core/invoices/getUblXml';
 import { getInvoicePdf } from '../../../domain/core/invoices/getInvoicePdf';
 import { getEInvoice } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import { submitEInvoice } from '../../../domain/core/invoices/einvoice/submitEInvoice';
 import { EInvoiceView } from './views';
-import { einvoiceStateDocs, facturXmlDocs, invoicePdfDocs, submitEInvoiceDocs } from './documents.docs';
+import { einvoiceStateDocs, facturXmlDocs, invoicePdfDocs, submitEInvoiceDocs, ublXmlDocs } from './documents.docs';
 
 const fileName = (number: string | null | undefined, ext: string) =>
   `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.${ext}`;
 
-/** The documents of an issued invoice (Factur-X XML, PDF) and its electronic submission. */
+/** The documents of an issued invoice (Factur-X XML, UBL XML, PDF) and its electronic submission. */
 export function documentRoutes({ routes }: ModuleMount): void {
   const r = routes('Invoices');
   const read = { access: 'user', module: 'core', permission: 'core.invoices.read' } as const;
@@ -31,6 +32,25 @@ export function documentRoutes({ routes }: ModuleMount): void {
       res
         .type('application/xml')
         .set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'xml')}"`)
+        .send(xml);
+    },
+  );
+
+  r.get(
+    '/api/invoices/:id/einvoice/ubl.xml',
+    {
+      ...read,
+      summary: 'UBL 2.1 XML (Invoice / CreditNote, EN 16931)',
+      description: ublXmlDocs,
+      params: IdParams,
+      response: { description: 'UBL XML', schema: { type: 'string' }, contentType: 'application/xml' },
+      errors: { 409: '`invoice_not_issued`' },
+    },
+    async ({ ctx, params, res }) => {
+      const { invoice, xml } = await getUblXml(ctx, params.id);
+      res
+        .type('application/xml')
+        .set('Content-Disposition', `inline; filename="${fileName(invoice.number, 'ubl.xml')}"`)
         .send(xml);
     },
   );

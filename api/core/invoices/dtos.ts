@@ -21,9 +21,11 @@ import {
   INVOICE_TEXT_LENGTHS,
   invoiceKinds,
   invoiceStatuses,
+  operationCategories,
   paymentMethods,
   vatCategories,
   type InvoiceKind,
+  type OperationCategory,
   type InvoiceStatus,
   type PaymentMethod,
   type VatCategory,
@@ -141,6 +143,13 @@ export class InvoiceDraftBody {
   orderReference?: string;
   @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
+  @JSONSchema({
+    description:
+      'What is sold: goods, services (the default) or mixed; the French billing framework (BT-23) B1, S1 or M1',
+  })
+  @IsOptional()
+  @IsIn(operationCategories)
+  operationCategory?: OperationCategory;
 }
 
 export class CreditNoteBody {

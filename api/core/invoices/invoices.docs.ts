@@ -33,6 +33,10 @@ export const issueDraftDocs = prose`
   with field errors when EN 16931 needs details that are missing (seller address or VAT number, seller SIREN when the
   document carries no seller VAT number, as with category O (BR-CO-26), buyer address with country, buyer VAT number for
   AE/K, due date before today); 409 \`invoice_number_taken\` when the numbering settings would repeat an issued number.
+  A document from a French seller to a French business (buyer SIREN given or in its French VAT number) gets the terms of
+  the French e-invoicing reform (billing framework BT-23 from operationCategory, the coded mentions PMT/PMD/AAB, SIREN
+  electronic addresses) and must pass the French CTC rules: 409 \`invoice_french_rules_failed\` otherwise, one entry per
+  broken rule in errors (field: the rule id, e.g. BR-FR-10), no number taken (docs/e-invoicing.md).
 `;
 
 export const creditNoteDocs = prose`
@@ -45,12 +49,12 @@ export const creditNoteDocs = prose`
   crediting it line by line leaves nothing outstanding (a credit note's VAT may differ by one cent from round(its own
   taxable × rate), within EN 16931's tolerance). The invoice's status follows: partially_credited or credited (see GET).
   Answers the credit note. 409 \`invoice_not_issued\` for a draft (delete it instead), \`not_an_invoice\` for a credit
-  note.
+  note; \`invoice_french_rules_failed\` as for issuing.
 `;
 
 export const creditNoteConflictDocs = prose`
   \`invoice_not_issued\`, \`not_an_invoice\`, \`credit_lines_required\`, \`credit_exceeds_invoice\`,
-  \`invoice_number_taken\`
+  \`invoice_number_taken\`, \`invoice_french_rules_failed\`
 `;
 
 export const recordPaymentDocs = prose`

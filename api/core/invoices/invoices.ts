@@ -109,7 +109,9 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       description: issueDraftDocs,
       params: IdParams,
       response: InvoiceView,
-      errors: { 409: '`invoice_not_draft`, `invoice_incomplete`, `invoice_number_taken`' },
+      errors: {
+        409: '`invoice_not_draft`, `invoice_incomplete`, `invoice_number_taken`, `invoice_french_rules_failed`',
+      },
     },
     async ({ ctx, params }) =>
       InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id), payments: [], related: [] }),

@@ -17,6 +17,7 @@ import { einvoiceStatuses } from '../../../entities/core/einvoice';
 import {
   invoiceKinds,
   invoiceStatuses,
+  operationCategories,
   paymentMethods,
   vatCategories,
   type Invoice,
@@ -242,6 +243,11 @@ export class InvoiceView extends InvoiceSummaryView {
   @Nullable() @IsString() buyerReference!: string | null;
   @Nullable() @IsString() orderReference!: string | null;
   @Nullable() @IsString() note!: string | null;
+  @JSONSchema({
+    description: 'What is sold: goods, services or mixed (the French billing framework BT-23: B1, S1, M1)',
+  })
+  @IsIn(operationCategories)
+  operationCategory!: string;
   @JSONSchema({ description: 'What the draft says about the buyer beyond the CRM customer' })
   @ValidateNested()
   @Type(() => BuyerDetailsView)
@@ -274,6 +280,7 @@ export class InvoiceView extends InvoiceSummaryView {
       buyerReference: i.buyerReference ?? null,
       orderReference: i.orderReference ?? null,
       note: i.note ?? null,
+      operationCategory: i.operationCategory,
       buyerDetails: { vatNumber: o.vatNumber, legalId: o.legalId, address: PartyAddressView.from(o.address) },
       seller: InvoicePartyView.from(i.seller),
       buyer: InvoicePartyView.from(i.buyer),

@@ -10,6 +10,8 @@ import { creditVat } from './creditVat';
 import { invoiceToday, notIssued } from './lookup';
 import { takeNumber } from './numbering';
 import { readInvoiceSettings } from './settings';
+import { checkFrenchRules } from './checkFrenchRules';
+import { frenchCtcTerms } from './frenchCtc';
 import { settlementStatus } from './settlement';
 import { creditNotesOfInvoice, findInvoice } from './store';
 
@@ -96,7 +98,13 @@ export async function createCreditNote(
       creditedInvoiceId: invoice.id,
       creditReason: props.reason.trim(),
       createdBy: ctx.userId,
+      operationCategory: invoice.operationCategory,
+      ctc:
+        invoice.seller && invoice.buyer
+          ? frenchCtcTerms(invoice.operationCategory, invoice.seller, invoice.buyer)
+          : null,
     });
+    checkFrenchRules(creditNote, invoice);
     invoice.creditedCents += computed.grandTotalCents;
     invoice.status = settlementStatus(invoice);
     audit(em, {

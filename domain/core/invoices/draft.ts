@@ -1,4 +1,4 @@
-import type { BuyerOverrides, Invoice } from '../../../entities/core/invoice';
+import type { BuyerOverrides, Invoice, OperationCategory } from '../../../entities/core/invoice';
 import { computeInvoice, type LineInput } from './amounts';
 
 /** What a draft is made of (POST creates one, PUT replaces one). */
@@ -12,6 +12,8 @@ export interface DraftProps {
   buyerReference?: string;
   orderReference?: string;
   note?: string;
+  /** What is sold (BT-23's letter); services by default. */
+  operationCategory?: OperationCategory;
   /** What the invoice says about the buyer beyond the CRM customer. */
   buyer?: {
     vatNumber?: string;
@@ -52,6 +54,7 @@ export function draftFields(props: DraftProps) {
     buyerReference: text(props.buyerReference),
     orderReference: text(props.orderReference),
     note: text(props.note),
+    operationCategory: props.operationCategory ?? 'services',
     buyerOverrides,
   } satisfies Partial<Invoice>;
 }

@@ -1,8 +1,15 @@
 import { onFirstUse } from '../../../lib/lazy';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
+import type { Invoice } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
 import { literal } from './escapeXml';
+import {
+  EN16931_SPECIFICATION,
+  LINE_DISCOUNT,
+  toEn16931,
+  type En16931Document,
+  type En16931Party,
+} from './en16931Document';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xmlbuilder2'));
@@ -20,7 +27,7 @@ const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xml
  * (BR-O-02, BR-O-03). Every text from the document goes through literal(): the XML gives back exactly what was
  * entered, `&nbsp;` or `&amp;` included.
  */
-export const FACTURX_GUIDELINE = 'urn:cen.eu:en16931:2017';
+export const FACTURX_GUIDELINE = EN16931_SPECIFICATION;
 
 const NS = {
   'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -37,8 +44,9 @@ function dateTime(parent: XMLBuilder, name: string, date: string, prefix: 'udt' 
   parent.ele(name).ele(`${prefix}:DateTimeString`, { format: '102' }).txt(date102(date));
 }
 
-function party(parent: XMLBuilder, name: string, p: InvoiceParty, withVat: boolean) {
+function party(parent: XMLBuilder, name: string, p: En16931Party) {
   const node = parent.ele(name);
+  if (p.siret) node.ele('ram:GlobalID', { schemeID: '0009' }).txt(literal(p.siret));
   node.ele('ram:Name').txt(literal(p.name));
   if (p.legalId) node.ele('ram:SpecifiedLegalOrganization').ele('ram:ID', { schemeID: '0002' }).txt(literal(p.legalId));
   if (p.address) {
@@ -49,49 +57,55 @@ function party(parent: XMLBuilder, name: string, p: InvoiceParty, withVat: boole
     if (p.address.city) a.ele('ram:CityName').txt(literal(p.address.city));
     a.ele('ram:CountryID').txt(literal(p.address.country));
   }
-  if (p.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(literal(p.email));
-  if (withVat && p.vatNumber)
-    node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(literal(p.vatNumber));
-  // BR-E-02: an exempt seller without VAT number gives its tax registration (SIREN) instead.
-  else if (withVat && name === 'ram:SellerTradeParty' && p.legalId)
-    node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(literal(p.legalId));
+  if (p.endpoint)
+    node
+      .ele('ram:URIUniversalCommunication')
+      .ele('ram:URIID', { schemeID: p.endpoint.scheme })
+      .txt(literal(p.endpoint.id));
+  if (p.vatNumber) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(literal(p.vatNumber));
+  else if (p.taxRegistration)
+    node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'FC' }).txt(literal(p.taxRegistration));
 }
 
 /** The CII XML of an issued invoice or credit note (`credited`: the invoice a credit note corrects). */
 export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number' | 'issueDate'>): string {
-  if (!invoice.number || !invoice.issueDate || !invoice.seller || !invoice.buyer)
-    throw new Error(`invoice ${invoice.id} is not issued`);
-  const currency = invoice.currency;
-  const withVat = !invoice.lines.some((l) => l.vatCategory === 'O');
+  return writeCii(toEn16931(invoice, credited));
+}
+
+/** The CII serialisation of the EN 16931 terms. */
+export function writeCii(d: En16931Document): string {
+  const currency = d.currency;
   // Characters XML 1.0 forbids are dropped: the edge refuses them in invoice fields, but names and addresses
   // come from the CRM and the business record, and documents issued before were stored with them.
   const root = xmlbuilder()
     .create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' })
     .ele('rsm:CrossIndustryInvoice', NS);
 
-  root
-    .ele('rsm:ExchangedDocumentContext')
-    .ele('ram:GuidelineSpecifiedDocumentContextParameter')
-    .ele('ram:ID')
-    .txt(FACTURX_GUIDELINE);
+  const context = root.ele('rsm:ExchangedDocumentContext');
+  if (d.businessProcess)
+    context.ele('ram:BusinessProcessSpecifiedDocumentContextParameter').ele('ram:ID').txt(literal(d.businessProcess));
+  context.ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(d.specification);
 
   const doc = root.ele('rsm:ExchangedDocument');
-  doc.ele('ram:ID').txt(literal(invoice.number));
-  doc.ele('ram:TypeCode').txt(invoice.kind === 'credit_note' ? '381' : '380');
-  dateTime(doc, 'ram:IssueDateTime', invoice.issueDate);
-  if (invoice.note) doc.ele('ram:IncludedNote').ele('ram:Content').txt(literal(invoice.note));
-  if (invoice.creditReason) doc.ele('ram:IncludedNote').ele('ram:Content').txt(literal(invoice.creditReason));
+  doc.ele('ram:ID').txt(literal(d.number));
+  doc.ele('ram:TypeCode').txt(d.typeCode);
+  dateTime(doc, 'ram:IssueDateTime', d.issueDate);
+  for (const note of d.notes) {
+    const n = doc.ele('ram:IncludedNote');
+    n.ele('ram:Content').txt(literal(note.text));
+    if (note.subject) n.ele('ram:SubjectCode').txt(note.subject);
+  }
 
   const tx = root.ele('rsm:SupplyChainTradeTransaction');
-  for (const line of invoice.lines) {
+  for (const line of d.lines) {
     const item = tx.ele('ram:IncludedSupplyChainTradeLineItem');
-    item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(line.position));
-    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(literal(line.description));
+    item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(line.id);
+    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(literal(line.name));
     item
       .ele('ram:SpecifiedLineTradeAgreement')
       .ele('ram:NetPriceProductTradePrice')
       .ele('ram:ChargeAmount')
-      .txt(decimal(line.unitPriceCents));
+      .txt(decimal(line.netPriceCents));
     item
       .ele('ram:SpecifiedLineTradeDelivery')
       .ele('ram:BilledQuantity', { unitCode: line.unitCode })
@@ -100,17 +114,18 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
     const tax = settlement.ele('ram:ApplicableTradeTax');
     tax.ele('ram:TypeCode').txt('VAT');
     tax.ele('ram:CategoryCode').txt(line.vatCategory);
-    if (line.vatCategory !== 'O') tax.ele('ram:RateApplicablePercent').txt(rate(line.vatRateBp));
-    if (line.discountCents > 0) {
+    if (line.vatRateBp !== null) tax.ele('ram:RateApplicablePercent').txt(rate(line.vatRateBp));
+    if (line.allowance) {
       const allowance = settlement.ele('ram:SpecifiedTradeAllowanceCharge');
       allowance.ele('ram:ChargeIndicator').ele('udt:Indicator').txt('false');
-      if (line.discountPercentBp !== null) {
-        allowance.ele('ram:CalculationPercent').txt(rate(line.discountPercentBp));
-        allowance.ele('ram:BasisAmount').txt(decimal(line.grossCents));
+      if (line.allowance.percentBp !== null) {
+        allowance.ele('ram:CalculationPercent').txt(rate(line.allowance.percentBp));
+        if (line.allowance.basisCents !== null)
+          allowance.ele('ram:BasisAmount').txt(decimal(line.allowance.basisCents));
       }
-      allowance.ele('ram:ActualAmount').txt(decimal(line.discountCents));
-      allowance.ele('ram:ReasonCode').txt('95');
-      allowance.ele('ram:Reason').txt('Remise');
+      allowance.ele('ram:ActualAmount').txt(decimal(line.allowance.amountCents));
+      allowance.ele('ram:ReasonCode').txt(LINE_DISCOUNT.code);
+      allowance.ele('ram:Reason').txt(LINE_DISCOUNT.reason);
     }
     settlement
       .ele('ram:SpecifiedTradeSettlementLineMonetarySummation')
@@ -119,37 +134,32 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
   }
 
   const agreement = tx.ele('ram:ApplicableHeaderTradeAgreement');
-  if (invoice.buyerReference) agreement.ele('ram:BuyerReference').txt(literal(invoice.buyerReference));
-  party(agreement, 'ram:SellerTradeParty', invoice.seller, withVat);
-  party(agreement, 'ram:BuyerTradeParty', invoice.buyer, withVat);
-  if (invoice.orderReference)
-    agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(literal(invoice.orderReference));
+  if (d.buyerReference) agreement.ele('ram:BuyerReference').txt(literal(d.buyerReference));
+  party(agreement, 'ram:SellerTradeParty', d.seller);
+  party(agreement, 'ram:BuyerTradeParty', d.buyer);
+  if (d.orderReference)
+    agreement.ele('ram:BuyerOrderReferencedDocument').ele('ram:IssuerAssignedID').txt(literal(d.orderReference));
 
   const delivery = tx.ele('ram:ApplicableHeaderTradeDelivery');
-  // BR-IC-12: intra-community supplies name the country delivered to.
-  if (invoice.lines.some((l) => l.vatCategory === 'K') && invoice.buyer.address)
+  if (d.shipToCountry)
     delivery
       .ele('ram:ShipToTradeParty')
       .ele('ram:PostalTradeAddress')
       .ele('ram:CountryID')
-      .txt(literal(invoice.buyer.address.country));
-  dateTime(
-    delivery.ele('ram:ActualDeliverySupplyChainEvent'),
-    'ram:OccurrenceDateTime',
-    invoice.deliveryDate ?? invoice.issueDate,
-  );
+      .txt(literal(d.shipToCountry));
+  dateTime(delivery.ele('ram:ActualDeliverySupplyChainEvent'), 'ram:OccurrenceDateTime', d.deliveryDate);
 
   const settlement = tx.ele('ram:ApplicableHeaderTradeSettlement');
-  settlement.ele('ram:PaymentReference').txt(literal(invoice.number));
+  settlement.ele('ram:PaymentReference').txt(literal(d.paymentReference));
   settlement.ele('ram:InvoiceCurrencyCode').txt(literal(currency));
-  if (invoice.seller.iban && invoice.kind === 'invoice') {
+  if (d.creditTransfer) {
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
     means.ele('ram:TypeCode').txt('58');
-    means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(literal(invoice.seller.iban));
-    if (invoice.seller.bic)
-      means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(literal(invoice.seller.bic));
+    means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(literal(d.creditTransfer.iban));
+    if (d.creditTransfer.bic)
+      means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(literal(d.creditTransfer.bic));
   }
-  for (const group of invoice.vatBreakdown) {
+  for (const group of d.vatBreakdown) {
     const tax = settlement.ele('ram:ApplicableTradeTax');
     tax.ele('ram:CalculatedAmount').txt(decimal(group.vatCents));
     tax.ele('ram:TypeCode').txt('VAT');
@@ -157,21 +167,21 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
     tax.ele('ram:BasisAmount').txt(decimal(group.taxableCents));
     tax.ele('ram:CategoryCode').txt(group.category);
     if (group.exemptionReasonCode) tax.ele('ram:ExemptionReasonCode').txt(literal(group.exemptionReasonCode));
-    if (group.category !== 'O') tax.ele('ram:RateApplicablePercent').txt(rate(group.rateBp));
+    if (group.rateBp !== null) tax.ele('ram:RateApplicablePercent').txt(rate(group.rateBp));
   }
   const terms = settlement.ele('ram:SpecifiedTradePaymentTerms');
-  if (invoice.paymentTerms) terms.ele('ram:Description').txt(literal(invoice.paymentTerms));
-  if (invoice.dueDate) dateTime(terms, 'ram:DueDateDateTime', invoice.dueDate);
+  if (d.paymentTerms) terms.ele('ram:Description').txt(literal(d.paymentTerms));
+  if (d.dueDate) dateTime(terms, 'ram:DueDateDateTime', d.dueDate);
   const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  totals.ele('ram:LineTotalAmount').txt(decimal(invoice.lineTotalCents));
-  totals.ele('ram:TaxBasisTotalAmount').txt(decimal(invoice.taxExclusiveCents));
-  totals.ele('ram:TaxTotalAmount', { currencyID: currency }).txt(decimal(invoice.vatTotalCents));
-  totals.ele('ram:GrandTotalAmount').txt(decimal(invoice.grandTotalCents));
-  totals.ele('ram:DuePayableAmount').txt(decimal(invoice.grandTotalCents));
-  if (credited?.number) {
+  totals.ele('ram:LineTotalAmount').txt(decimal(d.totals.lineTotalCents));
+  totals.ele('ram:TaxBasisTotalAmount').txt(decimal(d.totals.taxExclusiveCents));
+  totals.ele('ram:TaxTotalAmount', { currencyID: currency }).txt(decimal(d.totals.vatTotalCents));
+  totals.ele('ram:GrandTotalAmount').txt(decimal(d.totals.grandTotalCents));
+  totals.ele('ram:DuePayableAmount').txt(decimal(d.totals.duePayableCents));
+  if (d.preceding) {
     const ref = settlement.ele('ram:InvoiceReferencedDocument');
-    ref.ele('ram:IssuerAssignedID').txt(literal(credited.number));
-    if (credited.issueDate) dateTime(ref, 'ram:FormattedIssueDateTime', credited.issueDate, 'qdt');
+    ref.ele('ram:IssuerAssignedID').txt(literal(d.preceding.number));
+    if (d.preceding.issueDate) dateTime(ref, 'ram:FormattedIssueDateTime', d.preceding.issueDate, 'qdt');
   }
   return root.end({ prettyPrint: true });
 }

@@ -7,6 +7,8 @@ import { notify } from '../../notifications/notify';
 import { getCustomer } from '../crm/getCustomer';
 import { buyerOf } from './buyer';
 import { checkIssuable } from './completeness';
+import { checkFrenchRules } from './checkFrenchRules';
+import { frenchCtcTerms } from './frenchCtc';
 import { addDays } from '../../../lib/calendar';
 import { invoiceToday, notDraft } from './lookup';
 import { takeNumber } from './numbering';
@@ -17,7 +19,8 @@ import { findInvoice } from './store';
 /**
  * Issues a draft: in one transaction, locks it, checks it is complete, takes the next number of the invoice
  * sequence (gapless, see numbering.ts), dates it today, copies seller and buyer, and sets the due date
- * (issue date + the organisation's dueDays when the draft has none) and payment terms. From then on the
+ * (issue date + the organisation's dueDays when the draft has none) and payment terms; in the French reform's
+ * scope it fixes the CTC terms (frenchCtc.ts) and holds the document to the French rules (checkFrenchRules.ts). From then on the
  * database refuses any change but its settlement. Issuing an issued invoice answers 409 invoice_not_draft.
  */
 export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
@@ -43,7 +46,9 @@ export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invo
       paymentTerms: draft.paymentTerms ?? settings.paymentTerms,
       seller,
       buyer,
+      ctc: frenchCtcTerms(draft.operationCategory, seller, buyer),
     });
+    checkFrenchRules(draft);
     audit(em, {
       action: 'core.invoice.issued',
       actorId: ctx.userId,
