@@ -10,6 +10,7 @@ import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
 import { einvoiceProcessor } from './einvoice/einvoice';
 import { invoiceRemindersProcessor } from './invoices/reminders';
+import { recurringInvoicesProcessor } from './invoices/recurring';
 import { complianceProcessor } from './hr/compliance';
 import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
@@ -41,6 +42,7 @@ export const allProcessors: readonly Processor<never>[] = [
   cloudVersionsProcessor,
   einvoiceProcessor,
   invoiceRemindersProcessor,
+  recurringInvoicesProcessor,
   hrLeaveProcessor,
   complianceProcessor,
   hrDeparturesProcessor,
