@@ -4,7 +4,7 @@ import { trialExpiryQueue } from '../queues/billing';
 import { bookingRemindersQueue, calendarSyncSweepQueue } from '../queues/booking';
 import { cloudSweepQueue, cloudVersionsQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
-import { invoiceRemindersQueue } from '../queues/invoices';
+import { invoiceRemindersQueue, recurringInvoicesQueue } from '../queues/invoices';
 import { stagedJobsRelayQueue } from '../queues/jobs';
 import {
   complianceQueue,
@@ -103,6 +103,14 @@ export const schedules: Schedule[] = [
     cron: '20 * * * *',
     enqueue: (services, slot) =>
       services.queues.add(invoiceRemindersQueue, { slot }, { jobId: `invoice-reminders-${slot}` }),
+  },
+  // Invoicing: recurring invoices, each due period invoiced once (unique (schedule, period)); hourly, and a pass
+  // after the clock was down catches up every missed period (domain/core/invoices/recurring/runRecurringInvoices.ts).
+  {
+    name: 'invoice-recurring',
+    cron: '35 * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(recurringInvoicesQueue, { slot }, { jobId: `invoice-recurring-${slot}` }),
   },
   // Booking: reminders of appointments starting within 24 h (each mailed once).
   {

@@ -11,6 +11,7 @@ import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
 import { InvoiceAccountingSettings, InvoiceReminder } from './core/receivables';
 import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
+import { RecurringInvoice, RecurringInvoiceRun } from './core/recurringInvoice';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
@@ -125,6 +126,8 @@ export const allEntities = [
   Quote,
   QuoteInvoice,
   QuoteSequence,
+  RecurringInvoice,
+  RecurringInvoiceRun,
   InvoiceSettings,
   InvoiceAccountingSettings,
   InvoiceReminder,

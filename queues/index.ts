@@ -4,7 +4,7 @@ import { cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
-import { invoiceRemindersQueue } from './invoices';
+import { invoiceRemindersQueue, recurringInvoicesQueue } from './invoices';
 import { stagedJobsRelayQueue } from './jobs';
 import { accountLinkQueue, broadcastQueue, mailQueue } from './identity';
 import { complianceQueue, hrDeparturesQueue, hrLeaveQueue } from './hr';
@@ -31,6 +31,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   cloudVersionsQueue,
   einvoiceQueue,
   invoiceRemindersQueue,
+  recurringInvoicesQueue,
   hrLeaveQueue,
   complianceQueue,
   hrDeparturesQueue,

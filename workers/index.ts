@@ -11,6 +11,7 @@ import { crmImportProcessor } from './crm/import';
 import type { Processor } from './define';
 import { einvoiceProcessor } from './einvoice/einvoice';
 import { invoiceRemindersProcessor } from './invoices/reminders';
+import { recurringInvoicesProcessor } from './invoices/recurring';
 import { complianceProcessor } from './hr/compliance';
 import { hrDeparturesProcessor } from './hr/departures';
 import { hrLeaveProcessor } from './hr/leave';
@@ -44,6 +45,7 @@ export const allProcessors: readonly Processor<never>[] = [
   cloudVersionsProcessor,
   einvoiceProcessor,
   invoiceRemindersProcessor,
+  recurringInvoicesProcessor,
   hrLeaveProcessor,
   complianceProcessor,
   hrDeparturesProcessor,

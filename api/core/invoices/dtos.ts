@@ -109,7 +109,19 @@ export class BuyerDetailsBody {
   address?: PartyAddressBody;
 }
 
-export class InvoiceDraftBody {
+/** The optional text fields every sales document's draft shares (invoice, quote, recurring invoice template). */
+export class DocumentTextBody {
+  @JSONSchema({ description: "Payment terms (BT-20); by default the organisation's" })
+  @IsOptional()
+  @IsString()
+  @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms)
+  @IsXmlText()
+  paymentTerms?: string;
+  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
+}
+
+export class InvoiceDraftBody extends DocumentTextBody {
   @JSONSchema({ description: 'A customer of the CRM (404 when the organisation has none with this id)' })
   @IsUUID()
   customerId!: string;
@@ -124,12 +136,6 @@ export class InvoiceDraftBody {
   @IsOptional()
   @IsCalendarDate()
   dueDate?: string;
-  @JSONSchema({ description: "Payment terms (BT-20); by default the organisation's" })
-  @IsOptional()
-  @IsString()
-  @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms)
-  @IsXmlText()
-  paymentTerms?: string;
   @JSONSchema({ description: 'Actual delivery date (BT-72); the issue date when absent' })
   @IsOptional()
   @IsCalendarDate()
@@ -141,8 +147,6 @@ export class InvoiceDraftBody {
   @Length(1, INVOICE_TEXT_LENGTHS.reference)
   @IsXmlText()
   orderReference?: string;
-  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
   @JSONSchema({
     description:
       'What is sold: goods, services (the default) or mixed; the French billing framework (BT-23) B1, S1 or M1',

@@ -63,3 +63,15 @@ export const recordPaymentDocs = prose`
   \`payment_exceeds_balance\` above what is outstanding, \`invoice_settled\` when nothing is, \`invoice_not_issued\` for
   a draft, \`credit_note_not_payable\` for a credit note. Payments are append-only. Answers the invoice.
 `;
+
+export const sendInvoiceDocs = prose`
+  Mails an issued invoice or credit note to the buyer's address printed on it (template \`core_invoice\`, through
+  the outbox): amount, due date and the signed customer link to read it and download its Factur-X PDF (the mail
+  layer has no attachments). Each call mails once more. 409 \`invoice_not_issued\` for a draft,
+  \`invoice_no_recipient\` when the buyer has no e-mail address.
+`;
+
+export const publicInvoiceDocs = prose`
+  What the customer's signed link shows (no account; the token is \`<invoice id>.<HMAC>\`, no organisation id): the
+  document as issued, its status, what was paid and what is left, and its PDF link. 404 for a bad token or a draft.
+`;

@@ -4,7 +4,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -14,7 +13,6 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate, IsNumber, IsXmlText, Length, PageQuery } from '../../http/dtos';
-import { INVOICE_TEXT_LENGTHS } from '../../../entities/core/invoice';
 import {
   QUOTE_TEXT_LENGTHS,
   quoteInvoiceKinds,
@@ -22,11 +20,11 @@ import {
   type QuoteInvoiceKind,
   type QuoteStatus,
 } from '../../../entities/core/quote';
-import { BuyerDetailsBody, InvoiceLineBody } from './dtos';
+import { DocumentTextBody, InvoiceLineBody } from './dtos';
 
 /** Request bodies and queries of the quote routes. Unknown fields are refused. */
 
-export class QuoteDraftBody {
+export class QuoteDraftBody extends DocumentTextBody {
   @JSONSchema({ description: "A customer of the CRM; may be left out with dealId (the deal's customer)" })
   @IsOptional()
   @IsUUID()
@@ -46,16 +44,9 @@ export class QuoteDraftBody {
   @IsOptional()
   @IsCalendarDate()
   validUntil?: string;
-  @IsOptional()
-  @IsString()
-  @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms)
-  @IsXmlText()
-  paymentTerms?: string;
-  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
 }
 
-export class QuotePatchBody {
+export class QuotePatchBody extends DocumentTextBody {
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
@@ -64,13 +55,6 @@ export class QuotePatchBody {
   @Type(() => InvoiceLineBody)
   lines?: InvoiceLineBody[];
   @IsOptional() @IsCalendarDate() validUntil?: string;
-  @IsOptional()
-  @IsString()
-  @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms)
-  @IsXmlText()
-  paymentTerms?: string;
-  @IsOptional() @IsString() @Length(1, INVOICE_TEXT_LENGTHS.note) @IsXmlText() note?: string;
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
 }
 
 export class ConvertQuoteBody {

@@ -9,6 +9,7 @@ import { invoiceToday } from '../../../domain/core/invoices/lookup';
 import { viewStatus } from '../../../domain/core/invoices/quotes/rules';
 import type { Lean } from '../../../lib/lean';
 import { mapPage, type Page } from '../../../lib/pagination';
+import { PublicDocumentView } from './customerViews';
 import { BuyerDetailsView, InvoiceLineView, InvoicePartyView, PartyAddressView, VatBreakdownView } from './views';
 
 /** Presenters of the quote routes. Amounts in cents (EUR). */
@@ -148,21 +149,9 @@ export class QuoteView extends QuoteSummaryView {
 }
 
 /** What the customer's link shows: the quote as sent, its status and answer, no organisation id, no internal ids. */
-export class PublicQuoteView {
+export class PublicQuoteView extends PublicDocumentView {
   @JSONSchema({ description: STATUS }) @IsIn(quoteViewStatuses) status!: string;
-  @IsString() number!: string;
-  @IsString() issueDate!: string;
   @IsString() validUntil!: string;
-  @IsString() currency!: string;
-  @ValidateNested() @Type(() => InvoicePartyView) seller!: InvoicePartyView;
-  @ValidateNested() @Type(() => InvoicePartyView) buyer!: InvoicePartyView;
-  @ValidateNested({ each: true }) @Type(() => InvoiceLineView) lines!: InvoiceLineView[];
-  @ValidateNested({ each: true }) @Type(() => VatBreakdownView) vatBreakdown!: VatBreakdownView[];
-  @IsInt() taxExclusiveCents!: number;
-  @IsInt() vatTotalCents!: number;
-  @IsInt() grandTotalCents!: number;
-  @Nullable() @IsString() paymentTerms!: string | null;
-  @Nullable() @IsString() note!: string | null;
   @JSONSchema({ description: 'The answer given, without the IP address and user agent' })
   @Nullable()
   @IsIn(['accepted', 'declined'])
@@ -172,20 +161,9 @@ export class PublicQuoteView {
 
   static from(q: Quote): PublicQuoteView {
     return {
+      ...PublicDocumentView.fieldsOf(q),
       status: viewStatus(q, invoiceToday()),
-      number: q.number!,
-      issueDate: q.issueDate!,
       validUntil: q.validUntil,
-      currency: q.currency,
-      seller: { ...InvoicePartyView.from(q.seller)! },
-      buyer: { ...InvoicePartyView.from(q.buyer)! },
-      lines: q.lines.map(InvoiceLineView.from),
-      vatBreakdown: q.vatBreakdown.map(VatBreakdownView.from),
-      taxExclusiveCents: q.taxExclusiveCents,
-      vatTotalCents: q.vatTotalCents,
-      grandTotalCents: q.grandTotalCents,
-      paymentTerms: q.paymentTerms ?? null,
-      note: q.note ?? null,
       answeredAs: q.status === 'accepted' || q.status === 'declined' ? q.status : null,
       answeredBy: q.responderName ?? null,
       answeredAt: iso(q.respondedAt),

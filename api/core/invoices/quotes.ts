@@ -1,8 +1,9 @@
 import type { ModuleMount } from '../../http/mount';
-import { created } from '../../http/routes';
+import { created, noContent } from '../../http/routes';
 import { IdParams } from '../../http/dtos';
 import { convertQuote } from '../../../domain/core/invoices/quotes/convertQuote';
 import { createQuote } from '../../../domain/core/invoices/quotes/createQuote';
+import { deleteQuote } from '../../../domain/core/invoices/quotes/deleteQuote';
 import { getQuote, getQuotePdf, quoteDetailOf } from '../../../domain/core/invoices/quotes/getQuote';
 import { listQuotes } from '../../../domain/core/invoices/quotes/listQuotes';
 import { sendQuote } from '../../../domain/core/invoices/quotes/sendQuote';
@@ -74,6 +75,22 @@ export function quoteRoutes({ routes }: ModuleMount): void {
     },
     async ({ ctx, params, body }) =>
       QuoteView.fromDetail(await quoteDetailOf(ctx, await updateQuote(ctx, params.id, body))),
+  );
+
+  r.delete(
+    '/api/quotes/:id',
+    {
+      ...write,
+      summary: 'Delete a draft quote',
+      description: 'Only a draft: a sent quote is kept (409 `quote_not_draft`; the database refuses it too).',
+      params: IdParams,
+      status: 204,
+      errors: { 409: '`quote_not_draft`' },
+    },
+    async ({ ctx, params }) => {
+      await deleteQuote(ctx, params.id);
+      return noContent();
+    },
   );
 
   r.post(

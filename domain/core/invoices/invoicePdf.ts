@@ -1,6 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { onFirstUse } from '../../../lib/lazy';
-import type { Invoice, InvoiceParty } from '../../../entities/core/invoice';
+import type { Invoice, InvoiceLine, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
 import { escapeXml } from './escapeXml';
 import { FACTURX_GUIDELINE } from './facturx';
@@ -102,6 +102,71 @@ export function partyLines(p: InvoiceParty, seller: boolean): string[] {
   ].filter((l): l is string => !!l);
 }
 
+/** The seller's details under its name on the left, the customer's block on the right; `gap` points below. */
+export function drawParties(w: Writer, seller: InvoiceParty, buyer: InvoiceParty, gap: number): void {
+  const sellerLines = partyLines(seller, true);
+  sellerLines.forEach((l, i) => w.text(l, MARGIN, w.y - i * 12));
+  w.y -= Math.max(sellerLines.length * 12, 40) + 14;
+  w.text('Client', 320, w.y, 9, w.bold);
+  w.text(buyer.name, 320, w.y - 13, 10, w.bold);
+  const buyerLines = partyLines(buyer, false);
+  buyerLines.forEach((l, i) => w.text(l, 320, w.y - 26 - i * 12));
+  w.y -= 26 + buyerLines.length * 12 + gap;
+}
+
+/** The line table of a document (invoice, credit note, quote): header repeated on each new page, one row per line. */
+export function drawLineTable(w: Writer, lines: readonly InvoiceLine[]): void {
+  const right = A4[0] - MARGIN;
+  const cols = { desc: MARGIN, qty: 330, price: 395, vat: 440, discount: 490, total: right };
+  const header = () => {
+    w.need(30);
+    w.text('Désignation', cols.desc, w.y, 8, w.bold);
+    w.text('Qté', cols.qty, w.y, 8, w.bold, 'right');
+    w.text('PU HT', cols.price, w.y, 8, w.bold, 'right');
+    w.text('TVA', cols.vat, w.y, 8, w.bold, 'right');
+    w.text('Remise', cols.discount, w.y, 8, w.bold, 'right');
+    w.text('Total HT', cols.total, w.y, 8, w.bold, 'right');
+    w.y -= 5;
+    w.rule();
+    w.y -= 12;
+  };
+  header();
+  for (const line of lines) {
+    const desc = w.wrap(line.description, cols.qty - cols.desc - 40, 9);
+    if (w.y - desc.length * 11 < MARGIN) {
+      w.newPage();
+      header();
+    }
+    w.text(
+      decimal(line.quantityMilli, 3)
+        .replace(/\.?0+$/, '')
+        .replace('.', ','),
+      cols.qty,
+      w.y,
+      9,
+      w.font,
+      'right',
+    );
+    w.text(euros(line.unitPriceCents), cols.price, w.y, 9, w.font, 'right');
+    w.text(line.vatCategory === 'S' ? percent(line.vatRateBp) : line.vatCategory, cols.vat, w.y, 9, w.font, 'right');
+    w.text(
+      line.discountCents
+        ? line.discountPercentBp !== null
+          ? percent(line.discountPercentBp)
+          : euros(line.discountCents)
+        : '',
+      cols.discount,
+      w.y,
+      9,
+      w.font,
+      'right',
+    );
+    w.text(euros(line.netCents), cols.total, w.y, 9, w.font, 'right');
+    desc.forEach((l, i) => w.text(l, cols.desc, w.y - i * 11));
+    w.y -= desc.length * 11 + 4;
+  }
+}
+
 const xmp = (invoice: Invoice, title: string) => `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -180,14 +245,7 @@ export async function renderInvoicePdf(
       w.font,
       'right',
     );
-  const sellerLines = partyLines(seller, true);
-  sellerLines.forEach((l, i) => w.text(l, MARGIN, w.y - i * 12));
-  w.y -= Math.max(sellerLines.length * 12, 40) + 14;
-  w.text('Client', 320, w.y, 9, w.bold);
-  w.text(buyer.name, 320, w.y - 13, 10, w.bold);
-  const buyerLines = partyLines(buyer, false);
-  buyerLines.forEach((l, i) => w.text(l, 320, w.y - 26 - i * 12));
-  w.y -= 26 + buyerLines.length * 12 + 10;
+  drawParties(w, seller, buyer, 10);
   for (const [label, value] of [
     ['Référence acheteur', invoice.buyerReference],
     ['Bon de commande', invoice.orderReference],
@@ -199,54 +257,7 @@ export async function renderInvoicePdf(
   }
   w.y -= 8;
 
-  const cols = { desc: MARGIN, qty: 330, price: 395, vat: 440, discount: 490, total: right };
-  const header = () => {
-    w.need(30);
-    w.text('Désignation', cols.desc, w.y, 8, w.bold);
-    w.text('Qté', cols.qty, w.y, 8, w.bold, 'right');
-    w.text('PU HT', cols.price, w.y, 8, w.bold, 'right');
-    w.text('TVA', cols.vat, w.y, 8, w.bold, 'right');
-    w.text('Remise', cols.discount, w.y, 8, w.bold, 'right');
-    w.text('Total HT', cols.total, w.y, 8, w.bold, 'right');
-    w.y -= 5;
-    w.rule();
-    w.y -= 12;
-  };
-  header();
-  for (const line of invoice.lines) {
-    const desc = w.wrap(line.description, cols.qty - cols.desc - 40, 9);
-    if (w.y - desc.length * 11 < MARGIN) {
-      w.newPage();
-      header();
-    }
-    w.text(
-      decimal(line.quantityMilli, 3)
-        .replace(/\.?0+$/, '')
-        .replace('.', ','),
-      cols.qty,
-      w.y,
-      9,
-      w.font,
-      'right',
-    );
-    w.text(euros(line.unitPriceCents), cols.price, w.y, 9, w.font, 'right');
-    w.text(line.vatCategory === 'S' ? percent(line.vatRateBp) : line.vatCategory, cols.vat, w.y, 9, w.font, 'right');
-    w.text(
-      line.discountCents
-        ? line.discountPercentBp !== null
-          ? percent(line.discountPercentBp)
-          : euros(line.discountCents)
-        : '',
-      cols.discount,
-      w.y,
-      9,
-      w.font,
-      'right',
-    );
-    w.text(euros(line.netCents), cols.total, w.y, 9, w.font, 'right');
-    desc.forEach((l, i) => w.text(l, cols.desc, w.y - i * 11));
-    w.y -= desc.length * 11 + 4;
-  }
+  drawLineTable(w, invoice.lines);
   w.rule();
   w.y -= 16;
 

@@ -25,41 +25,57 @@ import { findInvoice } from './store';
  */
 export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
   const invoice = await ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
     const draft = await findInvoice(em, id, { lock: true });
-    if (draft.status !== 'draft') throw notDraft(draft);
-    const customer = await getCustomer(tx, draft.customerId);
-    const settings = await readInvoiceSettings(em, ctx.tenantId);
-    const seller = await loadSeller(tx);
-    const buyer = buyerOf(customer, draft.buyerOverrides);
-    const issueDate = invoiceToday();
-    checkIssuable(draft, seller, buyer, issueDate);
-    const { year, sequenceNo, number } = await takeNumber(em, ctx.tenantId, 'invoice', issueDate, settings);
-    em.assign(draft, {
-      status: 'issued',
-      number,
-      sequenceYear: year,
-      sequenceNo,
-      issueDate,
-      issuedAt: new Date(),
-      dueDate: draft.dueDate ?? addDays(issueDate, settings.dueDays),
-      paymentTerms: draft.paymentTerms ?? settings.paymentTerms,
-      seller,
-      buyer,
-      ctc: frenchCtcTerms(draft.operationCategory, seller, buyer),
-    });
-    checkFrenchRules(draft);
-    audit(em, {
-      action: 'core.invoice.issued',
-      actorId: ctx.userId,
-      tenantId: ctx.tenantId,
-      targetType: 'invoice',
-      targetId: draft.id,
-      data: { number },
-    });
-    emitEvent(em, ctx.tenantId, 'invoice.issued', invoiceData(draft));
+    await issueLockedDraft({ ...ctx, em }, draft);
     return draft;
   });
+  await notifyIssued(ctx, invoice);
+  return invoice;
+}
+
+/**
+ * The issuing itself, inside the caller's transaction on a draft whose row it locked (issueInvoice, and the
+ * recurring invoices' clock pass): completeness, number, dates, seller and buyer, the French CTC terms and
+ * rules, audit and webhook event.
+ * `dueDays` replaces the organisation's for a draft without a due date.
+ */
+export async function issueLockedDraft(tx: TenantContext, draft: Invoice, dueDays?: number | null): Promise<void> {
+  const em = tx.em;
+  if (draft.status !== 'draft') throw notDraft(draft);
+  const customer = await getCustomer(tx, draft.customerId);
+  const settings = await readInvoiceSettings(em, tx.tenantId);
+  const seller = await loadSeller(tx);
+  const buyer = buyerOf(customer, draft.buyerOverrides);
+  const issueDate = invoiceToday();
+  checkIssuable(draft, seller, buyer, issueDate);
+  const { year, sequenceNo, number } = await takeNumber(em, tx.tenantId, 'invoice', issueDate, settings);
+  em.assign(draft, {
+    status: 'issued',
+    number,
+    sequenceYear: year,
+    sequenceNo,
+    issueDate,
+    issuedAt: new Date(),
+    dueDate: draft.dueDate ?? addDays(issueDate, dueDays ?? settings.dueDays),
+    paymentTerms: draft.paymentTerms ?? settings.paymentTerms,
+    seller,
+    buyer,
+    ctc: frenchCtcTerms(draft.operationCategory, seller, buyer),
+  });
+  checkFrenchRules(draft);
+  audit(em, {
+    action: 'core.invoice.issued',
+    actorId: tx.userId,
+    tenantId: tx.tenantId,
+    targetType: 'invoice',
+    targetId: draft.id,
+    data: { number },
+  });
+  emitEvent(em, tx.tenantId, 'invoice.issued', invoiceData(draft));
+}
+
+/** The in-app notification of an issued invoice, once its transaction committed. */
+export async function notifyIssued(ctx: Pick<TenantContext, 'services' | 'tenantId'>, invoice: Invoice): Promise<void> {
   await notify(ctx.services, 'core', [
     {
       event: 'invoice.issued',
@@ -73,5 +89,4 @@ export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invo
       },
     },
   ]);
-  return invoice;
 }

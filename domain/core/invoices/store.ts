@@ -19,6 +19,10 @@ export async function findInvoice(em: Em, id: string, options: { lock?: boolean 
   return invoice;
 }
 
+/** A document of any organisation (the customer's signed link carries no organisation), or null. */
+export const invoiceOfAnyTenant = (em: Em, id: string): Promise<Invoice | null> =>
+  em.findOne(Invoice, { id }, { filters: false });
+
 /** The credit notes issued against an invoice (entities: their VAT breakdowns are compared). */
 export const creditNotesOfInvoice = (em: Em, invoiceId: string) => em.find(Invoice, { creditedInvoiceId: invoiceId });
 

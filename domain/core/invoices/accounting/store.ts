@@ -1,4 +1,6 @@
 import type { VatBreakdown } from '../../../../entities/core/invoice';
+import { InvoiceReminder } from '../../../../entities/core/receivables';
+import { lean } from '../../../../lib/lean';
 import type { Em } from '../../../../lib/db';
 
 /**
@@ -226,3 +228,16 @@ export const remindersOfCustomer = (
      order by r.created_at desc, r.id desc limit ?`,
     [tenantId, customerId, query.before.at, query.before.id, query.from ?? null, query.from ?? null, query.limit],
   );
+
+/** The reminders mailed for one invoice ($1), oldest first. */
+export const remindersOfInvoice = lean(InvoiceReminder, {
+  where: 'invoice_id = $1',
+  orderBy: 'created_at asc, id asc',
+});
+
+/** $1 cursor, $2 limit: the organisation's reminders, newest first. */
+export const remindersPage = lean(InvoiceReminder, {
+  where: '($1::uuid is null or id < $1)',
+  orderBy: 'id desc',
+  limitParam: '$2',
+});

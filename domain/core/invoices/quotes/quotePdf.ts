@@ -1,6 +1,5 @@
 import type { Quote } from '../../../../entities/core/quote';
-import { decimal } from '../amounts';
-import { A4, euros, frDate, MARGIN, partyLines, pdfLib, percent, Writer } from '../invoicePdf';
+import { A4, drawLineTable, drawParties, euros, frDate, MARGIN, pdfLib, Writer } from '../invoicePdf';
 
 /** The readable PDF of a sent quote (devis), drawn with the invoice PDF's writer: seller, customer, lines, VAT, totals, validity. */
 export async function renderQuotePdf(quote: Quote): Promise<Uint8Array> {
@@ -28,44 +27,9 @@ export async function renderQuotePdf(quote: Quote): Promise<Uint8Array> {
   w.text(`N° ${quote.number}`, right, w.y, 10, w.bold, 'right');
   w.text(`Date : ${frDate(quote.issueDate)}`, right, w.y - 13, 9, w.font, 'right');
   w.text(`Valable jusqu'au : ${frDate(quote.validUntil)}`, right, w.y - 26, 9, w.font, 'right');
-  const sellerLines = partyLines(seller, true);
-  sellerLines.forEach((l, i) => w.text(l, MARGIN, w.y - i * 12));
-  w.y -= Math.max(sellerLines.length * 12, 40) + 14;
-  w.text('Client', 320, w.y, 9, w.bold);
-  w.text(buyer.name, 320, w.y - 13, 10, w.bold);
-  const buyerLines = partyLines(buyer, false);
-  buyerLines.forEach((l, i) => w.text(l, 320, w.y - 26 - i * 12));
-  w.y -= 26 + buyerLines.length * 12 + 18;
+  drawParties(w, seller, buyer, 18);
 
-  const cols = { desc: MARGIN, qty: 360, price: 430, vat: 480, total: right };
-  const header = () => {
-    w.need(30);
-    w.text('Désignation', cols.desc, w.y, 8, w.bold);
-    w.text('Qté', cols.qty, w.y, 8, w.bold, 'right');
-    w.text('PU HT', cols.price, w.y, 8, w.bold, 'right');
-    w.text('TVA', cols.vat, w.y, 8, w.bold, 'right');
-    w.text('Total HT', cols.total, w.y, 8, w.bold, 'right');
-    w.y -= 5;
-    w.rule();
-    w.y -= 12;
-  };
-  header();
-  for (const line of quote.lines) {
-    const desc = w.wrap(line.description, cols.qty - cols.desc - 40, 9);
-    if (w.y - desc.length * 11 < MARGIN) {
-      w.newPage();
-      header();
-    }
-    const quantity = decimal(line.quantityMilli, 3)
-      .replace(/\.?0+$/, '')
-      .replace('.', ',');
-    w.text(quantity, cols.qty, w.y, 9, w.font, 'right');
-    w.text(euros(line.unitPriceCents), cols.price, w.y, 9, w.font, 'right');
-    w.text(line.vatCategory === 'S' ? percent(line.vatRateBp) : line.vatCategory, cols.vat, w.y, 9, w.font, 'right');
-    w.text(euros(line.netCents), cols.total, w.y, 9, w.font, 'right');
-    desc.forEach((l, i) => w.text(l, cols.desc, w.y - i * 11));
-    w.y -= desc.length * 11 + 4;
-  }
+  drawLineTable(w, quote.lines);
   w.rule();
   w.y -= 16;
   w.need(60);
