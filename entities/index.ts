@@ -14,6 +14,7 @@ import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
+import { SavedView } from './core/savedView';
 import { Deal, DealEvent } from './core/deal';
 import { HealthScore } from './core/healthScore';
 import { Pipeline, PipelineStage } from './core/pipeline';
@@ -107,6 +108,7 @@ export const allEntities = [
   // core: CRM
   Customer,
   CustomField,
+  SavedView,
   CustomerRelation,
   Activity,
   HealthScore,
