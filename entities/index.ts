@@ -15,6 +15,7 @@ import { RecurringInvoice, RecurringInvoiceRun } from './core/recurringInvoice';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
+import { SavedView } from './core/savedView';
 import { Deal, DealEvent } from './core/deal';
 import { HealthScore } from './core/healthScore';
 import { Pipeline, PipelineStage } from './core/pipeline';
@@ -108,6 +109,7 @@ export const allEntities = [
   // core: CRM
   Customer,
   CustomField,
+  SavedView,
   CustomerRelation,
   Activity,
   HealthScore,

@@ -15,6 +15,15 @@ export interface ImportRecordError {
   message: string;
 }
 
+/** A row of a spreadsheet import matching an existing customer, and what the import does with it. */
+export interface ImportRowMatch {
+  /** The line of the file. */
+  index: number;
+  customerId: string;
+  reasons: string[];
+  action: 'create' | 'skip' | 'update';
+}
+
 /** One bulk import call of the integration hub and its outcome (the records themselves travel in the job). */
 export const CrmImport = defineEntity({
   name: 'CrmImport',
@@ -37,6 +46,8 @@ export const CrmImport = defineEntity({
     updated: p.integer().default(0),
     failed: p.integer().default(0),
     errors: p.json<ImportRecordError[]>().default([]),
+    /** Spreadsheet rows matching existing customers (the first 200) and the action taken on each. */
+    matches: p.json<ImportRowMatch[]>().default([]),
     apiKeyId: p.uuid().nullable(),
     finishedAt: p.datetime().nullable(),
   },

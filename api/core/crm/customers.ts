@@ -11,7 +11,16 @@ import { addRelation } from '../../../domain/core/crm/addRelation';
 import { relationsOf } from '../../../domain/core/crm/relationsOf';
 import { removeRelation } from '../../../domain/core/crm/removeRelation';
 import { updateCustomer } from '../../../domain/core/crm/updateCustomer';
-import { CreateCustomerBody, ListCustomersQuery, RelationBody, RelationParams, UpdateCustomerBody } from './dtos';
+import { getSavedView } from '../../../domain/core/crm/views/getSavedView';
+import { withView } from '../../../domain/core/crm/views/viewColumns';
+import {
+  CreateCustomerBody,
+  customerFilterNames,
+  ListCustomersQuery,
+  RelationBody,
+  RelationParams,
+  UpdateCustomerBody,
+} from './dtos';
 import { CustomerDetailView, CustomerPageView, CustomerView, RelationView } from './views';
 import {
   listCustomersDoc,
@@ -37,8 +46,12 @@ export function customerRoutes({ routes }: ModuleMount): void {
       description: listCustomersDoc,
       query: ListCustomersQuery,
       response: CustomerPageView,
+      errors: { 404: 'The saved view named by `view` (none of yours, nor shared)' },
     },
-    async ({ ctx, query }) => {
+    async ({ ctx, query: asked }) => {
+      const query = asked.view
+        ? withView(await getSavedView(ctx, 'customers', asked.view), asked, customerFilterNames)
+        : asked;
       const defs = await fieldDefinitions(ctx);
       const page = await listCustomers(ctx, {
         ...query,

@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, Length, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, Length } from '../../http/dtos';
 import { dealStatuses, type DealStatus } from '../../../entities/core/deal';
 import { nullable } from './dtos';
 import { updatePipelineBodyStagesDoc } from './dealDtos.docs';
@@ -123,10 +123,30 @@ export class LoseDealBody {
   @IsString() @Length(1, 500) reason!: string;
 }
 
-export class ListDealsQuery extends PageQuery {
+/** The filters of the deal list (a saved view holds the same). */
+export class DealFilters {
   @IsOptional() @IsUUID() customerId?: string;
   @IsOptional() @IsUUID() pipelineId?: string;
   @IsOptional() @IsUUID() stageId?: string;
   @IsOptional() @IsUUID() ownerId?: string;
   @IsOptional() @IsIn(dealStatuses) status?: DealStatus;
+}
+
+export const dealFilterNames = ['customerId', 'pipelineId', 'stageId', 'ownerId', 'status'] as const;
+
+export class ListDealsQuery extends DealFilters {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+  @JSONSchema({ description: 'nextCursor of the previous page' }) @IsOptional() @IsUUID() cursor?: string;
+  @JSONSchema({
+    description: "A saved view (GET /api/deals/views): its filters apply; a filter given here replaces the view's",
+  })
+  @IsOptional()
+  @IsUUID()
+  view?: string;
 }

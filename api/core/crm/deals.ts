@@ -10,7 +10,16 @@ import { loseDeal } from '../../../domain/core/crm/loseDeal';
 import { moveDeal } from '../../../domain/core/crm/moveDeal';
 import { reopenDeal } from '../../../domain/core/crm/reopenDeal';
 import { winDeal } from '../../../domain/core/crm/winDeal';
-import { CreateDealBody, ListDealsQuery, LoseDealBody, MoveDealBody, UpdateDealBody } from './dealDtos';
+import { getSavedView } from '../../../domain/core/crm/views/getSavedView';
+import { withView } from '../../../domain/core/crm/views/viewColumns';
+import {
+  CreateDealBody,
+  dealFilterNames,
+  ListDealsQuery,
+  LoseDealBody,
+  MoveDealBody,
+  UpdateDealBody,
+} from './dealDtos';
 import { DealDetailView, DealEventView, DealPageView, DealView } from './dealViews';
 import { crmGate } from './customers';
 import { createDealDoc, dealRulesDoc, editDealDoc } from './deals.docs';
@@ -26,11 +35,18 @@ export function dealRoutes({ routes }: ModuleMount): void {
     {
       ...read,
       summary: 'List deals',
-      description: 'Oldest first; filter by customerId, pipelineId, stageId, ownerId, status.',
+      description: 'Oldest first; filter by customerId, pipelineId, stageId, ownerId, status, or apply a saved view.',
       query: ListDealsQuery,
       response: DealPageView,
+      errors: { 404: 'The saved view named by `view` (none of yours, nor shared)' },
     },
-    async ({ ctx, query }) => DealPageView.from(await listDeals(ctx, query)),
+    async ({ ctx, query }) =>
+      DealPageView.from(
+        await listDeals(
+          ctx,
+          query.view ? withView(await getSavedView(ctx, 'deals', query.view), query, dealFilterNames) : query,
+        ),
+      ),
   );
 
   r.post(

@@ -184,19 +184,8 @@ export class UpdateCustomerBody {
 const asList = ({ value }: { value: unknown }) =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];
 
-export class ListCustomersQuery {
-  @JSONSchema({ description: 'Page size (default 50, max 200)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
-  @JSONSchema({ description: 'nextCursor of the previous page (same filters and sort)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(600)
-  cursor?: string;
+/** The filters of the customer list (a saved view holds the same). */
+export class CustomerFilters {
   @IsOptional() @IsIn(customerKinds) kind?: CustomerKind;
   @IsOptional() @IsIn(customerRoles) role?: CustomerRole;
   @IsOptional() @IsString() @Length(1, 50) tag?: string;
@@ -213,10 +202,34 @@ export class ListCustomersQuery {
   @IsString({ each: true })
   @Matches(/^[a-z][a-z0-9_]{0,63}:.{0,200}$/s, { each: true, message: 'custom must be key:value' })
   custom?: string[];
+}
+
+export const customerFilterNames = ['kind', 'role', 'tag', 'q', 'custom'] as const;
+
+export class ListCustomersQuery extends CustomerFilters {
+  @JSONSchema({ description: 'Page size (default 50, max 200)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+  @JSONSchema({ description: 'nextCursor of the previous page (same filters and sort)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(600)
+  cursor?: string;
   @JSONSchema({ description: 'name (default), createdAt, updatedAt, `-` for descending; relevance (default with q)' })
   @IsOptional()
   @IsIn(customerSorts)
   sort?: CustomerSort;
+  @JSONSchema({
+    description:
+      "A saved view (GET /api/customers/views): its filters and sort apply; a filter or sort given here replaces the view's",
+  })
+  @IsOptional()
+  @IsUUID()
+  view?: string;
 }
 
 export class CustomFieldParams {

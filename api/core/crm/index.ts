@@ -8,6 +8,7 @@ import { exportRoutes } from './exportRoute';
 import { hubRoutes } from './hub';
 import { crmInternalRoutes } from './internal';
 import { pipelineRoutes } from './pipelines';
+import { savedViewRoutes } from './savedViews';
 import { sheetImportRoutes } from './sheetImports';
 
 /** The CRM of the core service. Static /api/customers/... paths come before /api/customers/:id. */
@@ -16,6 +17,7 @@ export function crmApi(mount: ModuleMount): void {
   activityRoutes(mount);
   crmInternalRoutes(mount);
   sheetImportRoutes(mount);
+  savedViewRoutes(mount);
   duplicateRoutes(mount);
   customerRoutes(mount);
   pipelineRoutes(mount);

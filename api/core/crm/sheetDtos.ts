@@ -31,6 +31,13 @@ export class SheetMappingBody {
   @IsString({ each: true })
   @MaxLength(80, { each: true })
   mapping!: string[];
+  @JSONSchema({
+    description:
+      'Rows matching existing customers (the duplicate rules: e-mail, phone, SIREN/VAT, organisation name): create them anyway (default), skip them (listed in the errors, field `duplicate`), or update the customer matched with the fields the file gives (a second row matching the same customer is refused)',
+  })
+  @IsOptional()
+  @IsIn(['create', 'skip', 'update'])
+  duplicates?: 'create' | 'skip' | 'update';
 }
 
 export class StartSheetBody extends SheetMappingBody {
@@ -40,11 +47,4 @@ export class StartSheetBody extends SheetMappingBody {
   @IsOptional()
   @IsBoolean()
   skipBadRows?: boolean;
-  @JSONSchema({
-    description:
-      'Rows matching existing customers (the duplicate rules: e-mail, phone, SIREN/VAT, organisation name): create them anyway (default) or skip them (listed in the errors, field `duplicate`)',
-  })
-  @IsOptional()
-  @IsIn(['create', 'skip'])
-  duplicates?: 'create' | 'skip';
 }

@@ -75,7 +75,8 @@ export function sheetImportRoutes({ routes }: ModuleMount): void {
       response: SheetCheckView,
       errors: { 400: '`mapping_invalid`', 409: '`upload_imported`' },
     },
-    async ({ ctx, params, body }) => SheetCheckView.from(await checkUpload(ctx, params.id, body.mapping)),
+    async ({ ctx, params, body }) =>
+      SheetCheckView.from(await checkUpload(ctx, params.id, body.mapping, body.duplicates)),
   );
 
   r.post(

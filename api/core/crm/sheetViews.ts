@@ -3,7 +3,12 @@ import { IsArray, IsDateString, IsIn, IsInt, IsString, IsUUID, ValidateNested } 
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import { iso, isoTime } from '../../http/present';
-import { importStatuses, type CrmImport, type ImportRecordError } from '../../../entities/core/crmImport';
+import {
+  importStatuses,
+  type CrmImport,
+  type ImportRecordError,
+  type ImportRowMatch,
+} from '../../../entities/core/crmImport';
 import type { CrmImportUpload } from '../../../entities/core/crmImportUpload';
 import type { UploadPreview } from '../../../domain/core/crm/imports/previewUpload';
 import type { ScanOutcome } from '../../../domain/core/crm/imports/scanUpload';
@@ -57,6 +62,15 @@ export class SheetMatchView {
   index!: number;
   @IsUUID() customerId!: string;
   @IsIn(['email', 'phone', 'legalId', 'vatNumber', 'name'], { each: true }) reasons!: string[];
+  @JSONSchema({
+    description: 'What the import does with the row: create a customer anyway, skip it, or update the customer',
+  })
+  @IsIn(['create', 'skip', 'update'])
+  action!: string;
+
+  static from(m: ImportRowMatch): SheetMatchView {
+    return { index: m.index, customerId: m.customerId, reasons: m.reasons, action: m.action };
+  }
 }
 
 export class SheetCheckView {
@@ -73,7 +87,10 @@ export class SheetCheckView {
   @JSONSchema({ description: 'Valid rows matching existing customers (without an externalId; the duplicate rules)' })
   @IsInt()
   matched!: number;
-  @JSONSchema({ description: 'The first 200 of them: line, the oldest matching customer, and why' })
+  @JSONSchema({ description: "Of them, the rows that update their customer (duplicates: 'update')" })
+  @IsInt()
+  updating!: number;
+  @JSONSchema({ description: 'The first 200 of them: line, the oldest matching customer, why, and the action' })
   @ValidateNested({ each: true })
   @Type(() => SheetMatchView)
   matches!: SheetMatchView[];
@@ -86,7 +103,8 @@ export class SheetCheckView {
       neutralised: o.neutralised,
       errors: o.errors,
       matched: o.matched,
-      matches: o.matches.map((m) => ({ index: m.index, customerId: m.customerId, reasons: m.reasons })),
+      updating: o.updating,
+      matches: o.matches.map(SheetMatchView.from),
     };
   }
 }
@@ -108,6 +126,12 @@ export class SheetImportView {
   @ValidateNested({ each: true })
   @Type(() => ImportErrorView)
   errors!: ImportErrorView[];
+  @JSONSchema({
+    description: 'Rows matching existing customers (the first 200) and the action taken: create, skip or update',
+  })
+  @ValidateNested({ each: true })
+  @Type(() => SheetMatchView)
+  matches!: SheetMatchView[];
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() finishedAt!: string | null;
   @IsString() statusUrl!: string;
@@ -123,6 +147,7 @@ export class SheetImportView {
       updated: i.updated,
       failed: i.failed,
       errors: i.errors as ImportRecordError[],
+      matches: (i.matches as ImportRowMatch[]).map(SheetMatchView.from),
       createdAt: isoTime(i.createdAt),
       finishedAt: iso(i.finishedAt),
       statusUrl: `/api/customers/imports/${i.id}`,

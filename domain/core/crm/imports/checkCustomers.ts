@@ -23,6 +23,15 @@ export interface CustomerRow {
   primary_email: string | null;
   custom: Record<string, unknown>;
   search_text: string;
+  /**
+   * `duplicates: 'update'` of a spreadsheet import: the existing customer this row updates (instead of creating
+   * one), the fields the file gives (`fields`: kind, roles, tags, emails, phones, addresses; name and the custom
+   * values given are always written), the lowered name of the search text, and the row's line.
+   */
+  update_id?: string;
+  fields?: string[];
+  search_name?: string;
+  line?: number;
 }
 
 /**

@@ -50,13 +50,18 @@ export interface ScanOutcome {
   errors: ImportRecordError[];
   /** Valid rows that match existing customers (domain/core/crm/duplicates): counted, the first MAX_LISTED_ERRORS listed. */
   matched: number;
-  matches: ExistingMatch[];
+  matches: (ExistingMatch & { action: DuplicateRowPolicy })[];
   /** Matching rows left out (`duplicates: 'skip'`), listed in `errors` with field `duplicate`. */
   skipped: number;
+  /** Matching rows that update their customer (`duplicates: 'update'`). */
+  updating: number;
 }
 
-/** What an import does with a row matching an existing customer: create it anyway (default) or skip it. */
-export type DuplicateRowPolicy = 'create' | 'skip';
+/**
+ * What an import does with a row matching an existing customer: create it anyway (default), skip it, or update
+ * the customer with the fields the file gives.
+ */
+export type DuplicateRowPolicy = 'create' | 'skip' | 'update';
 
 /**
  * Checks every row of an upload, part by part (one part in memory at a time), handing each part's valid rows to
@@ -71,8 +76,19 @@ export async function scanUpload(
   onPart?: (part: number, rows: CustomerRow[]) => Promise<void>,
   duplicates: DuplicateRowPolicy = 'create',
 ): Promise<ScanOutcome> {
-  const out: ScanOutcome = { valid: 0, invalid: 0, neutralised: 0, errors: [], matched: 0, matches: [], skipped: 0 };
+  const out: ScanOutcome = {
+    valid: 0,
+    invalid: 0,
+    neutralised: 0,
+    errors: [],
+    matched: 0,
+    matches: [],
+    skipped: 0,
+    updating: 0,
+  };
   const seen = new Map<string, number>();
+  /** Customers updated by a row of the file (`update`), and that row's line: a customer is updated once. */
+  const claimed = new Map<string, number>();
   const refuse = (line: number, externalId: string | null, field: string, message: string) => {
     if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ index: line, externalId, field, message });
   };
@@ -81,6 +97,7 @@ export async function scanUpload(
     if (!part) continue;
     let rows: CustomerRow[] = [];
     const lines: number[] = [];
+    const present = new Map<string, string[]>();
     part.cells.forEach((cells, i) => {
       const line = part.lines[i] ?? 0;
       const checked = sheetCustomerRow(defs, mapping, cells, importId);
@@ -101,6 +118,7 @@ export async function scanUpload(
       }
       out.valid++;
       out.neutralised += checked.neutralised;
+      present.set(row.id, checked.present);
       rows.push(row);
       lines.push(line);
     });
@@ -111,14 +129,37 @@ export async function scanUpload(
       lines.filter((_, i) => rows[i].external_id === null),
     );
     out.matched += found.length;
-    for (const m of found) if (out.matches.length < MAX_LISTED_ERRORS) out.matches.push(m);
-    if (duplicates === 'skip' && found.length) {
-      const skipped = new Set(found.map((m) => m.rowId));
-      rows = rows.filter((r) => !skipped.has(r.id));
-      out.valid -= found.length;
-      out.skipped += found.length;
-      for (const m of found)
+    const dropped = new Set<string>();
+    for (const m of found) {
+      let action = duplicates;
+      if (duplicates === 'skip') {
+        dropped.add(m.rowId);
+        out.skipped++;
         refuse(m.index, null, 'duplicate', `matches customer ${m.customerId} (${m.reasons.join(', ')}); skipped`);
+      } else if (duplicates === 'update') {
+        const earlier = claimed.get(m.customerId);
+        if (earlier !== undefined) {
+          dropped.add(m.rowId);
+          out.invalid++;
+          refuse(m.index, null, 'duplicate', `matches customer ${m.customerId}, which line ${earlier} updates already`);
+          continue;
+        }
+        claimed.set(m.customerId, m.index);
+        const row = rows.find((r) => r.id === m.rowId)!;
+        Object.assign(row, {
+          update_id: m.customerId,
+          fields: present.get(row.id) ?? [],
+          search_name: row.name.toLowerCase(),
+          line: m.index,
+        });
+        out.updating++;
+        action = 'update';
+      }
+      if (out.matches.length < MAX_LISTED_ERRORS) out.matches.push({ ...m, action });
+    }
+    if (dropped.size) {
+      rows = rows.filter((r) => !dropped.has(r.id));
+      out.valid -= dropped.size;
     }
     if (onPart && rows.length) await onPart(number, rows);
   }

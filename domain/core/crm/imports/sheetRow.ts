@@ -9,6 +9,9 @@ import { rowRecord, type SheetTarget } from './sheet';
 /** Stands for an absent external id while the record rules (which require one) check the rest. */
 const NO_EXTERNAL_ID = '\u0000sheet';
 
+/** The fields a row updating a customer writes when the file gives them (name and custom values: always). */
+const UPDATABLE = ['kind', 'roles', 'tags', 'emails', 'phones', 'addresses'] as const;
+
 /**
  * One spreadsheet row as a checked customer row of the bulk import (the rules of records.ts and of the custom
  * fields), or its field errors. A row without an external id is always created (external_id null).
@@ -18,7 +21,7 @@ export function sheetCustomerRow(
   mapping: SheetTarget[],
   cells: string[],
   importId: string,
-): { row: CustomerRow; neutralised: number } | { errors: FieldError[] } {
+): { row: CustomerRow; neutralised: number; present: string[] } | { errors: FieldError[] } {
   const mapped = rowRecord(defs, mapping, cells);
   if ('error' in mapped) return { errors: [mapped.error] };
   const { record: raw, neutralised } = mapped;
@@ -29,6 +32,7 @@ export function sheetCustomerRow(
   if (custom.errors.length) return { errors: custom.errors };
   return {
     neutralised,
+    present: UPDATABLE.filter((field) => raw[field] !== undefined),
     row: {
       id: newId(),
       import_id: importId,

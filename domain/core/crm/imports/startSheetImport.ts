@@ -12,8 +12,10 @@ import { checkedMapping, openUpload, scanUpload, type DuplicateRowPolicy } from 
  * of a customer import (the integration hub's pipeline: the worker upserts them part by part), in one
  * transaction with the import's status and its job. A row refused stops it all (422 `rows_invalid`, nothing
  * stored) unless `skipBadRows`: then the refused rows are in the import's errors by line. With `duplicates: 'skip'`
- * the rows matching existing customers are left out, listed in the errors (field `duplicate`) and counted refused. The upload's own rows
- * are deleted once they are the import's.
+ * the rows matching existing customers are left out, listed in the errors (field `duplicate`) and counted refused;
+ * with `duplicates: 'update'` they update the customer they match (the fields the file gives; the worker's same
+ * statement per part), a second row matching the same customer being refused. The matching rows and the action
+ * taken are kept with the import (`matches`). The upload's own rows are deleted once they are the import's.
  */
 export async function startSheetImport(
   ctx: TenantContext,
@@ -53,7 +55,16 @@ export async function startSheetImport(
         `${outcome.invalid} of ${upload.rows} rows are refused; nothing was imported. Fix them, or start again with skipBadRows to import the others`,
         outcome.errors.map((e) => ({ field: `line ${e.index}: ${e.field}`, message: e.message })),
       );
-    Object.assign(made, { failed: outcome.invalid + outcome.skipped, errors: outcome.errors });
+    Object.assign(made, {
+      failed: outcome.invalid + outcome.skipped,
+      errors: outcome.errors,
+      matches: outcome.matches.map(({ index, customerId, reasons, action }) => ({
+        index,
+        customerId,
+        reasons,
+        action,
+      })),
+    });
     upload.importId = importId;
     const staged = stageJob(
       em,

@@ -158,7 +158,21 @@ export async function upsertCustomerPart(
 ): Promise<void> {
   await em.getKnex().transaction(async (trx) => {
     await trx.raw('set local synchronous_commit = off');
-    await trx.raw(UPSERT_PART, [importId, part, tenantId, now, now, importId, part, now, importId, tenantId]);
+    await trx.raw(UPSERT_PART, [
+      importId,
+      part,
+      tenantId,
+      now,
+      now,
+      tenantId,
+      now,
+      tenantId,
+      importId,
+      part,
+      now,
+      importId,
+      tenantId,
+    ]);
   });
 }
 
@@ -176,19 +190,24 @@ export async function mergeCustomerIndexPending(em: Em): Promise<void> {
  * One part, in one statement: PostgreSQL reads the stored JSON rows itself (JSON arrays become the text[]
  * columns directly), upserts them, deletes the part and adds its counts to the import (only if this statement
  * deleted it: a job run twice at once counts each part once). `xmax = 0` tells an inserted row from an updated
- * one; a known externalId counts as updated even when nothing changed.
+ * one; a known externalId counts as updated even when nothing changed. A row with `update_id` (a spreadsheet's
+ * `duplicates: 'update'`) updates that live customer instead: name and custom values (merged), and each of kind,
+ * roles, tags, e-mails, phones, addresses that the file gave (`fields`), the search text made again from the
+ * result (as contactDetails.searchTextOf does; the name part lowered by the app); it never marks the customer as
+ * the import's (an undo leaves it). One whose customer was deleted or merged since is counted failed and reported.
  */
 const UPSERT_PART = `
 with r as materialized (
   select r.* from crm_import_payloads p,
     jsonb_to_recordset(convert_from(p.records, 'UTF8')::jsonb)
-    as r(id uuid, import_id uuid, external_id text, kind text, name text, roles text[], tags text[], emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text)
+    as r(id uuid, import_id uuid, external_id text, kind text, name text, roles text[], tags text[], emails jsonb, phones jsonb, addresses jsonb, primary_email text, custom jsonb, search_text text,
+         update_id uuid, fields text[], search_name text, line int)
   where p.import_id = ? and p.part = ?),
 up as (
   insert into crm_customers as c (tenant_id, created_at, updated_at, id, import_id, external_id, kind, name, roles, tags, emails, phones, addresses, primary_email, custom, search_text)
   select ?::uuid, ?::timestamptz, ?::timestamptz, r.id, r.import_id, r.external_id, r.kind, r.name, r.roles, r.tags,
          r.emails, r.phones, r.addresses, r.primary_email, r.custom, r.search_text
-    from r
+    from r where r.update_id is null
   on conflict (tenant_id, external_id) do update set
     updated_at = excluded.updated_at, kind = excluded.kind, name = excluded.name, roles = excluded.roles, tags = excluded.tags,
     emails = excluded.emails, phones = excluded.phones, addresses = excluded.addresses, primary_email = excluded.primary_email,
@@ -196,7 +215,31 @@ up as (
   where (c.kind, c.name, c.roles, c.tags, c.emails, c.phones, c.addresses) is distinct from (excluded.kind, excluded.name, excluded.roles, excluded.tags, excluded.emails, excluded.phones, excluded.addresses)
      or not c.custom @> excluded.custom
   returning (xmax = 0) as inserted),
+u as (
+  select r.*, case when 'emails' = any(r.fields) then r.emails else c.emails end as new_emails,
+         case when 'phones' = any(r.fields) then r.phones else c.phones end as new_phones
+    from r join crm_customers c on c.id = r.update_id and c.tenant_id = ?::uuid and c.merged_into is null
+   where r.update_id is not null),
+upd as (
+  update crm_customers c set updated_at = ?::timestamptz, name = u.name, custom = c.custom || u.custom,
+    kind = case when 'kind' = any(u.fields) then u.kind else c.kind end,
+    roles = case when 'roles' = any(u.fields) then u.roles else c.roles end,
+    tags = case when 'tags' = any(u.fields) then u.tags else c.tags end,
+    emails = u.new_emails, phones = u.new_phones,
+    addresses = case when 'addresses' = any(u.fields) then u.addresses else c.addresses end,
+    primary_email = case when 'emails' = any(u.fields) then u.primary_email else c.primary_email end,
+    search_text = concat_ws(' ', nullif(u.search_name, ''),
+      (select string_agg(nullif(e->>'value', ''), ' ') from jsonb_array_elements(u.new_emails) e),
+      (select string_agg(nullif(regexp_replace(ph->>'value', '[^0-9]', '', 'g'), ''), ' ') from jsonb_array_elements(u.new_phones) ph))
+  from u where c.id = u.update_id and c.tenant_id = ?::uuid
+  returning c.id),
+missed as (
+  select r.line from r where r.update_id is not null and r.update_id not in (select id from upd)),
 done as (delete from crm_import_payloads where import_id = ? and part = ? returning part),
-counts as (select (select count(*) from r)::int as records, (select count(*) from up where inserted)::int as created where exists (select from done))
-update crm_imports i set created = i.created + counts.created, updated = i.updated + counts.records - counts.created, updated_at = ?
+counts as (select (select count(*) from r)::int as records, (select count(*) from up where inserted)::int as created,
+                  (select count(*) from missed)::int as missed where exists (select from done))
+update crm_imports i set created = i.created + counts.created, updated = i.updated + counts.records - counts.created - counts.missed,
+    failed = i.failed + counts.missed, updated_at = ?,
+    errors = i.errors || coalesce((select jsonb_agg(jsonb_build_object('index', m.line, 'externalId', null, 'field', 'duplicate',
+      'message', 'the customer this row updates was deleted or merged before the import reached it; not written')) from missed m), '[]'::jsonb)
   from counts where i.id = ? and i.tenant_id = ?`;
