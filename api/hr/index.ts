@@ -3,6 +3,7 @@ import { clockRoutes } from './clock';
 import { complianceRoutes } from './compliance';
 import { employeeRoutes } from './employees';
 import { leaveRoutes } from './leave';
+import { settingsRoutes } from './settings';
 
 /** HR (module `rh`): clock events and corrections, employees, schedules, availability, leave, compliance, timesheets. */
 export function hrApi(mount: ModuleMount): void {
@@ -10,4 +11,5 @@ export function hrApi(mount: ModuleMount): void {
   clockRoutes(mount);
   leaveRoutes(mount);
   complianceRoutes(mount);
+  settingsRoutes(mount);
 }

@@ -59,6 +59,14 @@ export class EmployeeView {
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() hireDate!: string | null;
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() endDate!: string | null;
   @IsIn(employeeStatuses) status!: string;
+  @JSONSchema({ description: "The employee's manager (an employee id)" })
+  @Nullable()
+  @IsUUID()
+  managerId!: string | null;
+  @JSONSchema({ description: "Whether the employee waives fractionnement; null: the organisation's default" })
+  @Nullable()
+  @IsBoolean()
+  fractionnementWaived!: boolean | null;
   @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object', additionalProperties: true })
   @IsObject()
   bootstrap!: Record<string, unknown>;
@@ -81,6 +89,8 @@ export class EmployeeView {
       hireDate: e.hireDate ?? null,
       endDate: e.endDate ?? null,
       status: e.status,
+      managerId: e.managerId ?? null,
+      fractionnementWaived: e.fractionnementWaived ?? null,
       bootstrap: e.bootstrap,
       createdAt: isoTime(e.createdAt),
       updatedAt: isoTime(e.updatedAt),
