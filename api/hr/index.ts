@@ -1,4 +1,5 @@
 import type { ModuleMount } from '../http/mount';
+import { approvalRoutes } from './approvals';
 import { clockRoutes } from './clock';
 import { complianceRoutes } from './compliance';
 import { employeeRoutes } from './employees';
@@ -10,6 +11,7 @@ export function hrApi(mount: ModuleMount): void {
   employeeRoutes(mount);
   clockRoutes(mount);
   leaveRoutes(mount);
+  approvalRoutes(mount);
   complianceRoutes(mount);
   settingsRoutes(mount);
 }

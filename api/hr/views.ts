@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
+import { ApprovalStepView } from './approvalViews';
 import { employeeStatuses, type HrEmployee } from '../../entities/hr/employee';
 import {
   halves,
@@ -248,6 +249,18 @@ export class LeaveRequestView {
   cancelledBy!: string | null;
   @Nullable() @IsDateString() cancelledAt!: string | null;
   @Nullable() @IsString() cancellationReason!: string | null;
+  @JSONSchema({
+    description:
+      'The approval chain the request follows, snapshotted when filed (empty: one decision by a holder of hr.leave.decide)',
+  })
+  @ValidateNested({ each: true })
+  @Type(() => ApprovalStepView)
+  approvalChain!: ApprovalStepView[];
+  @JSONSchema({
+    description: 'How many steps approved it so far: a pending request waits for step approvedSteps + 1',
+  })
+  @IsInt()
+  approvedSteps!: number;
   @IsDateString() createdAt!: string;
 
   static from(r: Lean<HrLeaveRequest>): LeaveRequestView {
@@ -269,6 +282,8 @@ export class LeaveRequestView {
       cancelledBy: r.cancelledBy ?? null,
       cancelledAt: iso(r.cancelledAt),
       cancellationReason: r.cancellationReason ?? null,
+      approvalChain: (r.approvalChain ?? []).map(ApprovalStepView.from),
+      approvedSteps: r.approvedSteps ?? 0,
       createdAt: isoTime(r.createdAt),
     };
   }
