@@ -44,6 +44,8 @@ import { HrEmployee } from './hr/employee';
 import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
 import { HrWeekCounter } from './hr/timeCounter';
+import { HrSettings } from './hr/settings';
+import { HrApprovalChain, HrLeaveApproval } from './hr/approval';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
 import {
@@ -151,6 +153,9 @@ export const allEntities = [
   HrComplianceRuleSet,
   HrComplianceAlert,
   HrWeekCounter,
+  HrSettings,
+  HrApprovalChain,
+  HrLeaveApproval,
   // knowledge
   KnowledgeSpace,
   KnowledgeCollection,

@@ -128,6 +128,22 @@ export class UpdateEmployeeBody {
     true,
   )
   endDate?: string | null;
+  @JSONSchema({
+    description:
+      "The employee's manager (another employee of the organisation), who decides the `manager` step of approval chains; null clears it",
+    type: ['string', 'null'],
+  })
+  @IsOptional()
+  @IsUUID()
+  managerId?: string | null;
+  @JSONSchema({
+    description:
+      "Whether the employee waives the days of fractionnement (L3141-19); null follows the organisation's default (GET /api/rh/settings)",
+    type: ['boolean', 'null'],
+  })
+  @IsOptional()
+  @IsBoolean()
+  fractionnementWaived?: boolean | null;
 }
 
 export class ProvisionEmployeeBody {

@@ -63,7 +63,9 @@ export const decideLeaveRequestDocs = prose`
   ${LEAVE_STATES} Pending requests only (409 \`leave_already_decided\`, a cancelled one included). Refusing needs a
   reason and writes a \`refusal_reversal\` movement giving the held days back; a granted request removes its days from
   the availability. Nobody decides their own request (403 \`own_request\`). A decision and a cancellation of one request
-  are serialised: one wins.
+  are serialised: one wins. A request with an approval chain (approvalChain) is decided step by step: this decides the
+  step it waits for when it is the caller's (403 \`not_current_approver\` otherwise), as
+  POST /api/rh/leave-requests/{id}/approvals does.
 `;
 
 export const cancelLeaveRequestDocs = prose`

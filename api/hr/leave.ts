@@ -132,7 +132,7 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       params: IdParams,
       body: LeaveDecisionBody,
       response: LeaveRequestView,
-      errors: { 403: '`own_request`', 409: '`leave_already_decided`' },
+      errors: { 403: '`own_request`, `not_current_approver`', 409: '`leave_already_decided`' },
     },
     async ({ ctx, params, body }) => LeaveRequestView.from(await decideLeaveRequest(ctx, params.id, body)),
   );

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
+import { ApprovalStepView } from './approvalViews';
 import { employeeStatuses, type HrEmployee } from '../../entities/hr/employee';
 import {
   halves,
@@ -59,6 +60,14 @@ export class EmployeeView {
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() hireDate!: string | null;
   @JSONSchema({ format: 'date' }) @Nullable() @IsString() endDate!: string | null;
   @IsIn(employeeStatuses) status!: string;
+  @JSONSchema({ description: "The employee's manager (an employee id)" })
+  @Nullable()
+  @IsUUID()
+  managerId!: string | null;
+  @JSONSchema({ description: "Whether the employee waives fractionnement; null: the organisation's default" })
+  @Nullable()
+  @IsBoolean()
+  fractionnementWaived!: boolean | null;
   @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object', additionalProperties: true })
   @IsObject()
   bootstrap!: Record<string, unknown>;
@@ -81,6 +90,8 @@ export class EmployeeView {
       hireDate: e.hireDate ?? null,
       endDate: e.endDate ?? null,
       status: e.status,
+      managerId: e.managerId ?? null,
+      fractionnementWaived: e.fractionnementWaived ?? null,
       bootstrap: e.bootstrap,
       createdAt: isoTime(e.createdAt),
       updatedAt: isoTime(e.updatedAt),
@@ -238,6 +249,18 @@ export class LeaveRequestView {
   cancelledBy!: string | null;
   @Nullable() @IsDateString() cancelledAt!: string | null;
   @Nullable() @IsString() cancellationReason!: string | null;
+  @JSONSchema({
+    description:
+      'The approval chain the request follows, snapshotted when filed (empty: one decision by a holder of hr.leave.decide)',
+  })
+  @ValidateNested({ each: true })
+  @Type(() => ApprovalStepView)
+  approvalChain!: ApprovalStepView[];
+  @JSONSchema({
+    description: 'How many steps approved it so far: a pending request waits for step approvedSteps + 1',
+  })
+  @IsInt()
+  approvedSteps!: number;
   @IsDateString() createdAt!: string;
 
   static from(r: Lean<HrLeaveRequest>): LeaveRequestView {
@@ -259,6 +282,8 @@ export class LeaveRequestView {
       cancelledBy: r.cancelledBy ?? null,
       cancelledAt: iso(r.cancelledAt),
       cancellationReason: r.cancellationReason ?? null,
+      approvalChain: (r.approvalChain ?? []).map(ApprovalStepView.from),
+      approvedSteps: r.approvedSteps ?? 0,
       createdAt: isoTime(r.createdAt),
     };
   }

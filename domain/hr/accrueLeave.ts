@@ -1,6 +1,8 @@
 import type { TenantContext } from '../context';
 import { monthBounds } from '../../lib/calendar';
 import { HrLeaveType } from '../../entities/hr/leave';
+import { creditFractionnement } from './creditFractionnement';
+import { takingPeriodEndingIn } from './fractionnement';
 import { ensureDefaultLeaveTypes } from './leaveTypes';
 import { accrualMovements, type Earned } from './monthlyLeave';
 import { expiringDays, referencePeriodOf, splitSums } from './paidLeave';
@@ -23,7 +25,8 @@ export const SICK_LEAVE_CODE = 'sick';
  * days worked (pro rata of a month of arrival or departure, the last month of the reference period rounding it
  * up to a whole day), and for paid leave one `sick_accrual` movement for granted sick leave of the month. The
  * last month of a reference period also closes it: N-1 days not taken beyond HR_LEAVE_CARRY_OVER_DAYS expire
- * (one `expiry` movement, of the next period's first month). Each names its rule. Run twice, it credits once.
+ * (one `expiry` movement, of the next period's first month). April, the last month of the taking period
+ * (1 May - 30 April), also credits its fractionnement (creditFractionnement). Each names its rule. Run twice, it credits once.
  * Returns the movements made.
  */
 export async function accrueLeave(ctx: TenantContext, period: string): Promise<number> {
@@ -47,6 +50,8 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
   let made = await insertGeneratedMovements(ctx.em, ctx.tenantId, 'accrual', period, accrual);
   made += await insertGeneratedMovements(ctx.em, ctx.tenantId, 'sick_accrual', period, sick);
   if (period === refPeriod.lastMonth) made += await expire(ctx, refPeriod.firstMonth, typeIds);
+  const taking = takingPeriodEndingIn(period);
+  if (taking) made += await creditFractionnement(ctx, taking);
   return made;
 }
 

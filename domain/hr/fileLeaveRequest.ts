@@ -12,6 +12,9 @@ import { findLeaveType } from './leaveTypes';
 import { appendMovement, balanceOf, lockEmployee } from './store/leave';
 import { employeeInScope, hrScope } from './lookup';
 import { scheduleVersions } from './store/schedules';
+import { chainFor, snapshotChain } from './approvalChains';
+import { approvalChains } from './store/approvals';
+import { accountOfEmployee } from './store/employees';
 
 export interface FileLeaveRequestProps {
   leaveTypeId: string;
@@ -31,7 +34,8 @@ export const MAX_LEAVE_DAYS_SPAN = 366;
  * schedule and public holidays, within the employment (400 `leave_covers_no_working_day` when it takes no worked
  * half). An archived type takes none (409 `leave_type_archived`). A type that tracks a balance holds the days at once (a `request` movement, reversed if refused)
  * and needs the balance (409 `insufficient_balance`). A span sharing a half day with a pending or granted
- * request is refused by the database (409 `leave_overlap`).
+ * request is refused by the database (409 `leave_overlap`). The request snapshots the approval chain of its type
+ * (snapshotChain: the manager's account, the named members, HR), which later decisions follow.
  */
 export async function fileLeaveRequest(
   ctx: TenantContext,
@@ -59,6 +63,11 @@ export async function fileLeaveRequest(
       'leave_covers_no_working_day',
       'The request covers no working day of the employee (days before the hire date or after the last day count 0)',
     );
+  const manager = employee.managerId ? await accountOfEmployee(ctx.em, employee.managerId) : null;
+  const approvalChain = snapshotChain(chainFor(await approvalChains(ctx.em), type.id), {
+    employeeUserId: employee.userProvisional ? null : (employee.userId ?? null),
+    managerUserId: manager && !manager.userProvisional ? (manager.userId ?? null) : null,
+  });
   try {
     const request = await ctx.em.transactional(async (em) => {
       await lockEmployee(em, employee.id);
@@ -77,6 +86,8 @@ export async function fileLeaveRequest(
         ...span,
         days,
         status: 'pending',
+        approvalChain,
+        approvedSteps: 0,
         comment: props.comment ?? null,
         requestedBy: ctx.userId,
       });

@@ -19,6 +19,8 @@ export const paidLeaveRules = [
   'sick_leave_acquisition',
   /** N-1 days not taken beyond the policy's carry-over when the reference period closes. */
   'carry_over_expiry',
+  /** 1 or 2 extra days when part of the main leave is taken outside 1 May - 31 October (L3141-23). */
+  'fractionnement',
 ] as const;
 export type PaidLeaveRule = (typeof paidLeaveRules)[number];
 
@@ -229,7 +231,8 @@ export function expiringDays(previous: number, carryOverDays: number | null): nu
  * The days of fractionnement (L3141-23): the main leave (the first 4 weeks, 24 ouvrables / 20 ouvrés) taken in
  * the period has part of it outside 1 May - 31 October: 6 ouvrables (5 ouvrés) or more outside give 2 extra
  * days, 3 to 5 (3 to 4.5 ouvrés) give 1. `outside` and `inside` are the days of paid leave taken outside and
- * inside 1 May - 31 October, inside counted first as the main leave.
+ * inside 1 May - 31 October, inside counted first as the main leave. Applied to a taking period by
+ * domain/hr/fractionnement.ts.
  */
 export function fractionnementDays(counting: LeaveCounting, inside: number, outside: number): number {
   const main = counting === 'ouvrables' ? 24 : 20;

@@ -18,6 +18,10 @@ export interface UpdateEmployeeProps {
   hireDate?: string | null;
   /** Last day of work (local date); null cancels a departure. */
   endDate?: string | null;
+  /** Another employee of the organisation (the `manager` step of approval chains); null clears it. */
+  managerId?: string | null;
+  /** Whether the employee waives the days of fractionnement; null follows the organisation's default. */
+  fractionnementWaived?: boolean | null;
 }
 
 /**
@@ -39,6 +43,12 @@ export async function updateEmployee(ctx: TenantContext, id: string, props: Upda
     if (props.weeklyHours !== undefined) employee.weeklyHours = props.weeklyHours;
     if (props.hireDate !== undefined) employee.hireDate = props.hireDate;
     if (props.endDate !== undefined) employee.endDate = props.endDate;
+    if (props.managerId !== undefined) {
+      if (props.managerId === employee.id) throw invalidField('managerId', 'an employee is not their own manager');
+      if (props.managerId !== null) await findEmployee(em, props.managerId);
+      employee.managerId = props.managerId;
+    }
+    if (props.fractionnementWaived !== undefined) employee.fractionnementWaived = props.fractionnementWaived;
     if (employee.hireDate && employee.endDate && employee.endDate < employee.hireDate)
       throw invalidField(
         props.endDate !== undefined ? 'endDate' : 'hireDate',

@@ -84,13 +84,15 @@ export const notificationEvents = {
    * subject: employeeId, plus leaveRequestId (leave.*), clockEventId (clock.*), alertId (compliance.*).
    * data: clock.punched {kind: in | out, at, source}; clock.corrected {action: amend | void, at, kind, reason};
    * leave.requested {leaveType, startDate, endDate, days}; leave.decided {status: granted | refused, startDate,
-   * endDate, days}; leave.cancelled {previousStatus: pending | granted, startDate, endDate, days}; compliance.alert_raised {rule, periodKey, measuredMinutes, limitMinutes}.
+   * endDate, days} (the final decision); leave.step_approved {step, of, next: {kind, userId}} (a step of an approval
+   * chain approved, more to come); leave.cancelled {previousStatus: pending | granted, startDate, endDate, days}; compliance.alert_raised {rule, periodKey, measuredMinutes, limitMinutes}.
    */
   rh: [
     'clock.punched',
     'clock.corrected',
     'leave.requested',
     'leave.decided',
+    'leave.step_approved',
     'leave.cancelled',
     'compliance.alert_raised',
   ],

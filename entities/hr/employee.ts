@@ -52,6 +52,10 @@ export const HrEmployee = defineEntity({
     endDate: p.date().nullable(),
     status: p.enum([...employeeStatuses]).default('active'),
     /** What the provisioning service sent beyond the named fields (kept as given). */
+    /** The employee's manager (another employee), the `manager` step of an approval chain. */
+    managerId: p.uuid().nullable(),
+    /** Whether the employee waives the days of fractionnement; null follows the organisation's default. */
+    fractionnementWaived: p.boolean().nullable(),
     bootstrap: p.json<Record<string, unknown>>().default('{}'),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter } from '../base';
+import type { ApproverKind } from './approval';
+
+/** A step of a request's approval chain: its kind and the account that decides it (null for `hr`: any holder). */
+export interface ApprovalStepSnapshot {
+  kind: ApproverKind;
+  userId: string | null;
+}
 
 /**
  * How a leave type counts its days, both when it accrues and when a request spends them (Code du travail
@@ -74,6 +81,10 @@ export const HrLeaveRequest = defineEntity({
       name: 'hr_leave_requests_cancelled_check',
       expression: `("status" = 'cancelled') = ("cancelled_at" is not null)`,
     },
+    {
+      name: 'hr_leave_requests_approved_steps_check',
+      expression: `"approved_steps" >= 0 and "approved_steps" <= jsonb_array_length("approval_chain")`,
+    },
   ],
   properties: {
     ...tenantColumns(),
@@ -95,6 +106,10 @@ export const HrLeaveRequest = defineEntity({
     cancelledBy: p.uuid().nullable(),
     cancelledAt: p.datetime().nullable(),
     cancellationReason: p.string().length(LEAVE_TEXT_LENGTHS.text).nullable(),
+    /** The approval chain snapshot when filed (empty: one decision by a holder of hr.leave.decide). */
+    approvalChain: p.json<ApprovalStepSnapshot[]>().default('[]'),
+    /** How many steps of the chain approved it so far. */
+    approvedSteps: p.smallint().default(0),
   },
 });
 export type HrLeaveRequest = InferEntity<typeof HrLeaveRequest>;
@@ -108,6 +123,7 @@ export const ledgerKinds = [
   'adjustment',
   'sick_accrual',
   'expiry',
+  'fractionnement',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

@@ -142,7 +142,7 @@ export interface GeneratedMovement {
 export async function insertGeneratedMovements(
   em: Em,
   tenantId: string,
-  kind: 'accrual' | 'sick_accrual' | 'expiry' | 'rtt_generation',
+  kind: 'accrual' | 'sick_accrual' | 'expiry' | 'rtt_generation' | 'fractionnement',
   period: string,
   rows: GeneratedMovement[],
 ): Promise<number> {
