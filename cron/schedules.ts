@@ -19,6 +19,7 @@ import { crmHealthNightlyQueue } from '../queues/crm';
 import { knowledgeStatsQueue } from '../queues/knowledge';
 import { deliveriesPruneQueue } from '../queues/notifications';
 import { presenceSweepQueue, telemetryPartitionsQueue } from '../queues/vr';
+import { webhookLogPruneQueue } from '../queues/webhooks';
 
 /**
  * A clock schedule only enqueues. The job id names the time slot (BullMQ ids may not contain ":"), so two clock processes (or a restart
@@ -95,6 +96,14 @@ export const schedules: Schedule[] = [
     cron: '15 4 * * *',
     enqueue: (services, slot) =>
       services.queues.add(deliveriesPruneQueue, { slot }, { jobId: `deliveries-prune-${slot}` }),
+  },
+  // Customers' webhook log (settled deliveries, their attempts, events left without one) past
+  // WEBHOOK_LOG_RETENTION_DAYS, nightly; pending deliveries are never deleted.
+  {
+    name: 'webhook-log-prune',
+    cron: '25 4 * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(webhookLogPruneQueue, { slot }, { jobId: `webhook-log-prune-${slot}` }),
   },
   // Invoicing: payment reminders of the organisations' plans (each step of an invoice mailed once), hourly so a
   // clock that was down catches up within the reminders' window (domain/core/invoices/reminders/reminderStep.ts).

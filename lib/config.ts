@@ -269,6 +269,10 @@ export const configSpec = {
     default: 65536,
     desc: "Largest webhook body sent; an event whose body is larger is sent with its data cut down to the resource's id and `truncated: true` (fetch the resource through the API)",
   }),
+  WEBHOOK_LOG_RETENTION_DAYS: num({
+    default: 30,
+    desc: 'Days a settled webhook delivery (delivered or failed) is kept in the delivery log after its last attempt, with its attempts; the nightly prune deletes older ones, and an event once none of its deliveries is left. Pending deliveries are never deleted. Replays reach back this far',
+  }),
   DELIVERY_RETENTION_DAYS: num({
     default: 30,
     desc: 'Days the records of processed GitHub deliveries and of hub notification attempts are kept before the nightly prune deletes them',

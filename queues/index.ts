@@ -12,7 +12,7 @@ import { knowledgeMailingQueue, knowledgeStatsQueue } from './knowledge';
 import { deliveriesPruneQueue, hubNotificationsQueue } from './notifications';
 import { presenceSweepQueue, telemetryPartitionsQueue, telemetryQueue } from './vr';
 import { githubDeliveriesQueue } from './work';
-import { webhookDeliveriesQueue } from './webhooks';
+import { webhookDeliveriesQueue, webhookLogPruneQueue } from './webhooks';
 
 /** Every queue of the suite. workers/main.ts refuses to start unless each has exactly one processor. */
 export const allQueues: readonly QueueDefinition<never>[] = [
@@ -47,4 +47,5 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   knowledgeStatsQueue,
   stagedJobsRelayQueue,
   webhookDeliveriesQueue,
+  webhookLogPruneQueue,
 ] as QueueDefinition<never>[];

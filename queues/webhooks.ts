@@ -20,3 +20,9 @@ export const webhookDeliveriesQueue = defineQueue<{ tenantId: string; deliveryId
 );
 
 export const webhookJobId = (deliveryId: string, attempt: number): string => `webhook.${deliveryId}.${attempt}`;
+
+/** The clock's nightly prune of the webhook log past WEBHOOK_LOG_RETENTION_DAYS (domain/webhooks/pruneWebhookLog.ts). */
+export const webhookLogPruneQueue = defineQueue<{ slot: string }>('webhook-log-prune', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 30 }, removeOnFail: { age: 7 * 24 * 3600 } },
+});

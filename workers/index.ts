@@ -27,6 +27,7 @@ import { telemetryPartitionsProcessor } from './vr/partitions';
 import { telemetryProcessor } from './vr/telemetry';
 import { githubDeliveriesProcessor } from './work/githubDeliveries';
 import { webhookDeliveriesProcessor } from './webhooks/deliveries';
+import { webhookLogPruneProcessor } from './webhooks/logPrune';
 
 /** Every processor of the suite; each queue of queues/index.ts has exactly one. */
 export const allProcessors: readonly Processor<never>[] = [
@@ -61,4 +62,5 @@ export const allProcessors: readonly Processor<never>[] = [
   knowledgeStatsProcessor,
   stagedJobsRelayProcessor,
   webhookDeliveriesProcessor,
+  webhookLogPruneProcessor,
 ] as Processor<never>[];

@@ -4,6 +4,8 @@ import { conflict, invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
+import { emitEvent } from '../webhooks/emitEvent';
+import { employeeData } from '../webhooks/payloads';
 import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
 import { isMember } from './store/employees';
 
@@ -20,7 +22,7 @@ export interface CreateEmployeeProps {
   hireDate?: string;
 }
 
-/** Creates an employee; a linked account must be a member of the organisation and linked to no other employee (409). */
+/** Creates an employee; a linked account must be a member of the organisation and linked to no other employee (409). Emits `employee.created` in its transaction. */
 export async function createEmployee(ctx: TenantContext, props: CreateEmployeeProps): Promise<HrEmployee> {
   const timeZone = await checkZone(ctx.em, 'timeZone', props.timeZone ?? DEFAULT_TIME_ZONE);
   if (props.userId && !(await isMember(ctx.em, props.userId)))
@@ -46,6 +48,7 @@ export async function createEmployee(ctx: TenantContext, props: CreateEmployeePr
         targetType: 'hr_employee',
         targetId: employee.id,
       });
+      emitEvent(em, ctx.tenantId, 'employee.created', employeeData(employee));
       return employee;
     });
   } catch (err) {

@@ -6,6 +6,8 @@ import { notFound } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import { tenantContext } from '../context';
 import { audit } from '../platform/audit';
+import { emitEvent } from '../webhooks/emitEvent';
+import { employeeData } from '../webhooks/payloads';
 import type { Services } from '../services';
 import { DEFAULT_TIME_ZONE } from '../../lib/calendar';
 import { employeeOfCandidate, employeeOfUser, organizationExists } from './store/employees';
@@ -35,7 +37,8 @@ export interface Provisioned {
  * Makes the employee of a hired candidate. The same candidate again returns the employee made the first time.
  * An identity account with the candidate's e-mail is linked (never a second profile; an employee already linked
  * to it is returned with the candidate recorded on it); otherwise the employee gets a provisional userId
- * (`userProvisional`) the identity account can take over when the person signs up.
+ * (`userProvisional`) the identity account can take over when the person signs up. A new employee emits
+ * `employee.created` in its transaction (userId null while provisional).
  */
 export async function provisionEmployee(services: Services, props: ProvisionEmployeeProps): Promise<Provisioned> {
   const root = services.orm.em.fork();
@@ -75,6 +78,7 @@ export async function provisionEmployee(services: Services, props: ProvisionEmpl
         targetId: employee.id,
         data: { candidateId: props.candidateId },
       });
+      emitEvent(em, ctx.tenantId, 'employee.created', employeeData(employee));
       return { employee, created: true };
     });
   } catch (err) {

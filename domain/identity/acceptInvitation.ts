@@ -4,6 +4,7 @@ import { Membership } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
+import { emitEvent } from '../webhooks/emitEvent';
 import { isPending } from './invitations';
 import { withOrganizations, type MyOrganization } from './myOrganizations';
 import { seatLimit, seatLimitReached, seatsFull } from './seats';
@@ -28,6 +29,7 @@ export interface AcceptInvitationProps {
  * 409 `already_member`; unknown, revoked, accepted or expired: 404. 409 `seat_limit_reached` when the
  * organisation already has the members its tier's `seats` limit allows (owners included; checked under a lock
  * per organisation, so concurrent acceptances cannot pass it together); the invitation stays pending.
+ * Emits `member.joined` in the transaction of the membership.
  */
 export async function acceptInvitation(services: Services, props: AcceptInvitationProps): Promise<MyOrganization> {
   const alreadyMember = () => conflict('already_member', 'You are already a member of this organisation');
@@ -66,6 +68,7 @@ export async function acceptInvitation(services: Services, props: AcceptInvitati
       invitation.acceptedAt = new Date();
       invitation.acceptedById = user.id;
       if (byToken) user.emailConfirmedAt ??= new Date();
+      emitEvent(tx, invitation.tenantId, 'member.joined', { userId: user.id, roles: [invitation.role.key] });
       audit(tx, {
         action: 'org.invitation_accepted',
         actorId: user.id,

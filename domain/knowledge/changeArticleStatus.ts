@@ -4,6 +4,8 @@ import { knowledgeMailingQueue } from '../../queues/knowledge';
 import type { StagedJob } from '../../entities/jobs/stagedJob';
 import type { TenantContext } from '../context';
 import { enqueueStaged, stageJob } from '../jobs/stageJob';
+import { emitEvent } from '../webhooks/emitEvent';
+import { articleData } from '../webhooks/payloads';
 import { notifyKnowledge } from './events';
 import { findArticle } from './store/articles';
 import { assertTransition } from './transitions';
@@ -18,7 +20,8 @@ import { modeOfSpace } from './store/spaces';
  * stopped because the article was unpublished meanwhile (mailedAt cleared, see mailArticleBatch) is staged
  * again by the next publication, from the subscriber where it stopped (a job id of its own: the first one's
  * may still be kept by the queue). With `fromAny` (POST /publish, DELETE), the status is reached from any
- * other, and an article already in it answers unchanged.
+ * other, and an article already in it answers unchanged. Every move to published emits `article.published` in
+ * the transaction of the move.
  */
 export async function changeArticleStatus(
   ctx: TenantContext,
@@ -36,7 +39,10 @@ export async function changeArticleStatus(
       if (!options.fromAny) assertTransition(from, to);
       article.status = to;
       article.updatedBy = ctx.userId;
-      if (to === 'published') article.publishedAt ??= new Date();
+      if (to === 'published') {
+        article.publishedAt ??= new Date();
+        emitEvent(em, ctx.tenantId, 'article.published', articleData(article));
+      }
     }
     if (to === 'published' && !article.mailedAt) {
       if ((await modeOfSpace(em, article.spaceId)) === 'blog') {

@@ -58,8 +58,13 @@ export async function deliverWebhook(services: Services, job: DeliveryAttempt): 
   }
   const rateWait = await takeTenantRate(services, job.tenantId, config.WEBHOOK_RATE_PER_SECOND);
   if (rateWait) return { waitMs: rateWait };
-  if (!(await takeEndpointSlot(services, endpoint.id, config.WEBHOOK_ENDPOINT_CONCURRENCY, config.WEBHOOK_TIMEOUT_MS)))
-    return { waitMs: 100 + Math.round(Math.random() * 200) };
+  const lease = await takeEndpointSlot(
+    services,
+    endpoint.id,
+    config.WEBHOOK_ENDPOINT_CONCURRENCY,
+    config.WEBHOOK_TIMEOUT_MS,
+  );
+  if (!lease) return { waitMs: 100 + Math.round(Math.random() * 200) };
   let outcome: PostOutcome;
   try {
     const event = await findEvent(em, job.tenantId, delivery.eventId);
@@ -77,7 +82,7 @@ export async function deliverWebhook(services: Services, job: DeliveryAttempt): 
       excerptBytes: EXCERPT_BYTES,
     });
   } finally {
-    await releaseEndpointSlot(services, endpoint.id);
+    await releaseEndpointSlot(services, endpoint.id, lease);
   }
   return record(services, delivery, endpoint, job.attempt, outcome);
 }

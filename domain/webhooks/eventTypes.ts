@@ -183,7 +183,7 @@ export const webhookEventTypes: Record<WebhookEventType, EventTypeDoc> = {
   ),
   'appointment.booked': doc('An appointment was booked (by staff or on the storefront)', 'appointment', appointment),
   'appointment.cancelled': doc('An appointment was cancelled', 'appointment', appointment),
-  'appointment.rescheduled': doc('An appointment moved to another time', 'appointment', appointment),
+  'appointment.rescheduled': doc('An appointment moved to another time or staff member', 'appointment', appointment),
   'employee.created': doc('An employee record was created', 'employee', {
     id: id('The employee'),
     displayName: str('Name'),

@@ -2,8 +2,20 @@ import type { Customer } from '../../entities/core/customer';
 import type { Deal } from '../../entities/core/deal';
 import type { Appointment } from '../../entities/core/booking';
 import type { Invoice } from '../../entities/core/invoice';
+import type { HrEmployee } from '../../entities/hr/employee';
 import type { HrLeaveRequest } from '../../entities/hr/leave';
-import type { AppointmentData, CustomerData, DealData, InvoiceData, LeaveData } from './eventTypes';
+import type { KnowledgeArticle } from '../../entities/knowledge/article';
+import type { VrSession } from '../../entities/vr/session';
+import type {
+  AppointmentData,
+  ArticleData,
+  CustomerData,
+  DealData,
+  EmployeeData,
+  InvoiceData,
+  LeaveData,
+  VrSessionData,
+} from './eventTypes';
 
 /** The payload of each event from the entity that changed: what the one-line emitEvent calls of the modules pass. */
 
@@ -52,4 +64,27 @@ export const appointmentData = (a: Appointment, previousStartAt: Date | null = n
   startAt: a.startAt.toISOString(),
   status: a.status,
   previousStartAt: previousStartAt?.toISOString() ?? null,
+});
+
+/** A provisional userId (a hired candidate without an account yet) is no member account: null. */
+export const employeeData = (e: HrEmployee): EmployeeData => ({
+  id: e.id,
+  displayName: `${e.firstName} ${e.lastName}`.trim(),
+  userId: e.userProvisional ? null : (e.userId ?? null),
+});
+
+export const articleData = (a: KnowledgeArticle): ArticleData => ({
+  id: a.id,
+  spaceId: a.spaceId,
+  title: a.title,
+  slug: a.slug,
+});
+
+/** A session as it ended (why, when), with how many were present at the end: the report summary of the event. */
+export const vrSessionData = (s: VrSession, reason: string, endedAt: Date, present: number): VrSessionData => ({
+  id: s.id,
+  roomId: s.roomId,
+  reason,
+  durationSeconds: Math.max(0, Math.round((endedAt.getTime() - s.startedAt.getTime()) / 1000)),
+  participants: present,
 });

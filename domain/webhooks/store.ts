@@ -124,3 +124,37 @@ export async function adminAddresses(em: Em, tenantId: string): Promise<string[]
   );
   return rows.map((r) => r.email);
 }
+
+/**
+ * Deletes at most `batch` settled deliveries (never pending ones) created before `beforeId` (a UUIDv7 bound: a
+ * primary-key range) whose last attempt, or creation if none, is before `before`, with their attempts, in one
+ * statement. The rows are locked and skipped when locked: a replay committing meanwhile moves its delivery to
+ * pending, and the locked re-check then keeps it. Returns the deliveries deleted.
+ */
+export async function deleteSettledDeliveries(em: Em, beforeId: string, before: Date, batch: number): Promise<number> {
+  const [{ n }] = await em.getConnection().execute<{ n: number }[]>(
+    `with doomed as (
+       select id from webhook_deliveries
+        where id < ?::uuid and status <> 'pending' and coalesce(last_attempt_at, created_at) < ?
+        order by id limit ${batch} for update skip locked),
+     attempts as (delete from webhook_attempts where delivery_id in (select id from doomed)),
+     gone as (delete from webhook_deliveries where id in (select id from doomed) returning 1)
+     select count(*)::int as n from gone`,
+    [beforeId, before],
+  );
+  return n;
+}
+
+/** Deletes at most `batch` fanned-out events created before `beforeId` that no delivery refers to any more. */
+export async function deleteOrphanEvents(em: Em, beforeId: string, batch: number): Promise<number> {
+  const [{ n }] = await em.getConnection().execute<{ n: number }[]>(
+    `with gone as (delete from webhook_events where id in (
+       select e.id from webhook_events e
+        where e.id < ?::uuid and e.fanned_out_at is not null
+          and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)
+        order by e.id limit ${batch} for update skip locked) returning 1)
+     select count(*)::int as n from gone`,
+    [beforeId],
+  );
+  return n;
+}

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Services } from '../services';
 
 /**
  * Redis counters shared by the worker dynos: the organisation's deliveries this second (WEBHOOK_RATE_PER_SECOND)
- * and the attempts in flight to one endpoint (WEBHOOK_ENDPOINT_CONCURRENCY). A dyno killed in an attempt leaves
- * its slot taken until the counter expires (twice the attempt timeout after the last taker).
+ * and the attempts in flight to one endpoint (WEBHOOK_ENDPOINT_CONCURRENCY, leases). A dyno killed in an attempt
+ * leaves its slot taken until its lease lapses (twice the attempt timeout and a second after it was taken).
  */
 
 /** 0 when the organisation may make one more attempt now (counted), else the ms until the next second. */
@@ -15,23 +16,35 @@ export async function takeTenantRate(services: Services, tenantId: string, perSe
   return count <= perSecond ? 0 : (second + 1) * 1000 - now + Math.round(Math.random() * 50);
 }
 
+/**
+ * A lease on one of the endpoint's slots, or null when all `limit` are held. Each lease is a member of a sorted
+ * set scored by its expiry (the attempt's timeout, twice, and a second): expired ones are dropped before the
+ * count, so the slots a killed dyno held come back on their own once their leases lapse, however busy the
+ * endpoint stays. (A shared counter refreshed by every taker never lapsed while other attempts kept polling:
+ * a kill in the middle of deliveries took those slots for good.)
+ */
 export async function takeEndpointSlot(
   services: Services,
   endpointId: string,
   limit: number,
   timeoutMs: number,
-): Promise<boolean> {
+): Promise<string | null> {
   const key = services.key('webhooks', 'inflight', endpointId);
-  const [[, count]] = (await services.redis
+  const lease = randomUUID();
+  const now = Date.now();
+  const ttl = timeoutMs * 2 + 1000;
+  const [, , [, held]] = (await services.redis
     .multi()
-    .incr(key)
-    .pexpire(key, timeoutMs * 2 + 1000)
-    .exec()) as [[null, number], unknown];
-  if (count <= limit) return true;
-  await services.redis.decr(key);
-  return false;
+    .zremrangebyscore(key, '-inf', now)
+    .zadd(key, now + ttl, lease)
+    .zcard(key)
+    .pexpire(key, ttl)
+    .exec()) as [unknown, unknown, [null, number], unknown];
+  if (held <= limit) return lease;
+  await services.redis.zrem(key, lease);
+  return null;
 }
 
-export async function releaseEndpointSlot(services: Services, endpointId: string): Promise<void> {
-  await services.redis.decr(services.key('webhooks', 'inflight', endpointId));
+export async function releaseEndpointSlot(services: Services, endpointId: string, lease: string): Promise<void> {
+  await services.redis.zrem(services.key('webhooks', 'inflight', endpointId), lease);
 }

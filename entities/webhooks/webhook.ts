@@ -67,6 +67,7 @@ export const WebhookDelivery = defineEntity({
     { properties: ['tenantId', 'createdAt'] },
     { properties: ['endpointId', 'resource', 'eventId'] },
     { properties: ['status', 'nextAttemptAt'] },
+    { properties: ['eventId'] },
   ],
   uniques: [{ properties: ['endpointId', 'eventId'] }],
   properties: {

@@ -10,12 +10,17 @@ export interface Received {
 
 /**
  * A local webhook receiver on a free port. `answer(path, n)` decides the status of the n-th request (1-based)
- * on a path; `'hang'` never answers (until the server closes), for timeouts.
+ * on a path; `'hang'` never answers (until the server closes), for timeouts. `delayMs` makes it a slow one: each
+ * request is recorded when its body arrived and answered that much later (`answering` counts those waiting).
  */
-export async function startReceiver(answer: (path: string, n: number) => number | 'hang' = () => 200) {
+export async function startReceiver(
+  answer: (path: string, n: number) => number | 'hang' = () => 200,
+  options: { delayMs?: number } = {},
+) {
   const received: Received[] = [];
   const counts = new Map<string, number>();
   let open = 0;
+  let answering = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -30,7 +35,14 @@ export async function startReceiver(answer: (path: string, n: number) => number 
         res.on('close', () => open--);
         return;
       }
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `no: ${status}`);
+      const send = () =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `no: ${status}`);
+      if (!options.delayMs) return send();
+      answering++;
+      setTimeout(() => {
+        answering--;
+        if (!res.destroyed) send();
+      }, options.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +53,9 @@ export async function startReceiver(answer: (path: string, n: number) => number 
     on: (path: string) => received.filter((r) => r.path === path),
     get hanging() {
       return open;
+    },
+    get answering() {
+      return answering;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,8 +4,11 @@ import { customerOf, draft, invoicingOrg, issued } from '../core/invoices/suppor
 import { addMember, createAccount } from '../support/factories';
 import { createEmployee, hrOrg, setSchedule } from '../support/hr';
 import { startStack, type TestStack } from '../support/stack';
+import type { Account } from '../support/factories';
 import { eventually } from '../support/wait';
 import { startReceiver } from '../support/webhookReceiver';
+import { createArticle, createSpace } from '../support/knowledge';
+import { createRoom, vrOrg } from '../support/vr';
 
 /** Events of the modules, emitted through the outbox in the transaction of their change, to a subscribed endpoint. */
 describe('module webhook events', () => {
@@ -19,6 +22,27 @@ describe('module webhook events', () => {
     await stack?.close();
     await receiver?.close();
   });
+
+  /** An endpoint of the account's organisation for these types, at its own receiver path; returns its secret. */
+  async function subscribe(account: Account, path: string, eventTypes: string[]): Promise<string> {
+    const res = await stack.http
+      .post('/api/webhooks/endpoints')
+      .set(account.auth)
+      .send({ url: receiver.url(path), eventTypes })
+      .expect(201);
+    return (res.body as { secret: string }).secret;
+  }
+  /** The deliveries made to a path, verified with the endpoint's secret by `standardwebhooks`. */
+  const verified = (path: string, secret: string) =>
+    receiver
+      .on(path)
+      .map(
+        (r) =>
+          new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: object },
+      );
+  /** The organisation's events of a type still in the outbox (the fan-out keeps those an endpoint wants). */
+  const eventsOf = (tenantId: string, type: string) =>
+    stack.services.orm.em.fork().count(WebhookEvent, { tenantId, type }, { filters: false });
 
   it('invoice.issued, invoice.paid and invoice.credited: delivered signed; a refused issue or a partial payment emits nothing', async () => {
     const org = await invoicingOrg(stack);
@@ -182,5 +206,138 @@ describe('module webhook events', () => {
       .fork()
       .count(WebhookEvent, { tenantId: owner.tenantId }, { filters: false });
     expect(events).toBe(1);
+  });
+
+  it('appointment.rescheduled: delivered signed with the previous start; a move onto a taken slot emits nothing', async () => {
+    const owner = await createAccount(stack, { tier: 'business' });
+    const secret = await subscribe(owner, '/rescheduled', ['appointment.rescheduled']);
+    const service = (
+      await stack.http
+        .post('/api/rdv/services')
+        .set(owner.auth)
+        .send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })
+    ).body as { id: string };
+    const staff = (await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'A' })).body as {
+      id: string;
+    };
+    const book = (start: string) =>
+      stack.http
+        .post('/api/appointments')
+        .set(owner.auth)
+        .send({ serviceId: service.id, staffId: staff.id, start })
+        .expect(201);
+    const a = (await book('2031-04-07T10:00:00Z')).body as { id: string };
+    await book('2031-04-07T12:00:00Z');
+    const move = (start: string) => stack.http.patch(`/api/appointments/${a.id}`).set(owner.auth).send({ start });
+    // Onto the other appointment: the exclusion constraint refuses the flush, and the event with it.
+    expect((await move('2031-04-07T12:00:00Z')).status).toBe(409);
+    expect((await move('2031-04-07T14:00:00Z')).status).toBe(200);
+    await eventually(() => receiver.on('/rescheduled').length >= 1, { what: 'a delivery' });
+    expect(verified('/rescheduled', secret)).toEqual([
+      {
+        id: expect.any(String),
+        type: 'appointment.rescheduled',
+        version: 1,
+        timestamp: expect.any(String),
+        data: expect.objectContaining({
+          id: a.id,
+          startAt: '2031-04-07T14:00:00.000Z',
+          previousStartAt: '2031-04-07T10:00:00.000Z',
+          status: 'booked',
+        }),
+      },
+    ]);
+    expect(await eventsOf(owner.tenantId, 'appointment.rescheduled')).toBe(1);
+  });
+
+  it('employee.created: delivered signed; a second employee for the same account (refused at commit) emits nothing', async () => {
+    const owner = await createAccount(stack, { tier: 'business' });
+    const member = await addMember(stack, owner, 'member');
+    const secret = await subscribe(owner, '/employees', ['employee.created']);
+    const make = () =>
+      stack.http
+        .post('/api/rh/employees')
+        .set(owner.auth)
+        .send({ firstName: 'Marie', lastName: 'Curie', userId: member.user.id });
+    const made = await make();
+    expect(made.status).toBe(201);
+    // The unique (tenant, user) index refuses the insert at commit: the transaction rolls back with its event.
+    expect((await make()).status).toBe(409);
+    await eventually(() => receiver.on('/employees').length >= 1, { what: 'a delivery' });
+    const got = verified('/employees', secret);
+    expect(got.map((e) => e.data)).toEqual([{ id: made.body.id, displayName: 'Marie Curie', userId: member.user.id }]);
+    expect(await eventsOf(owner.tenantId, 'employee.created')).toBe(1);
+  });
+
+  it('article.published: delivered signed, once per move to published; a refused move emits nothing', async () => {
+    const owner = await createAccount(stack);
+    const secret = await subscribe(owner, '/articles', ['article.published']);
+    const space = await createSpace(stack, owner);
+    const article = await createArticle(stack, owner, space.id, { title: 'Onboarding' });
+    const status = (to: string) =>
+      stack.http.post(`/api/knowledge/articles/${article.id}/status`).set(owner.auth).send({ status: to });
+    const publish = () => stack.http.post(`/api/knowledge/articles/${article.id}/publish`).set(owner.auth);
+    expect((await publish()).status).toBe(200);
+    // Published already: answered unchanged, no second event.
+    expect((await publish()).status).toBe(200);
+    // Published to published is not a transition of the table: refused.
+    expect((await status('published')).status).toBe(409);
+    // Unpublished, then published again: a second event.
+    expect((await status('draft')).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    await eventually(() => receiver.on('/articles').length >= 2, { what: 'two deliveries' });
+    const data = { id: article.id, spaceId: space.id, title: 'Onboarding', slug: article.slug };
+    expect(verified('/articles', secret).map((e) => [e.type, e.data])).toEqual([
+      ['article.published', data],
+      ['article.published', data],
+    ]);
+    expect(await eventsOf(owner.tenantId, 'article.published')).toBe(2);
+  });
+
+  it('vr.session.completed: delivered signed with its summary; leaving a room one is not in emits nothing', async () => {
+    const org = await vrOrg(stack, 2);
+    const [host, guest] = org.members;
+    const secret = await subscribe(org.admin, '/vr', ['vr.session.completed']);
+    const room = await createRoom(stack, org.admin, { participantIds: org.members.map((m) => m.user.id) });
+    const session = (await stack.http.post(`/rooms/${room.id}/host`).set(host.auth).expect(201)).body as {
+      id: string;
+    };
+    await stack.http
+      .post(`/rooms/${room.id}/heartbeat`)
+      .set(host.auth)
+      .send({ displayName: 'Ada', isHost: true })
+      .expect(200);
+    expect((await stack.http.post(`/rooms/${room.id}/leave`).set(guest.auth)).status).toBe(409);
+    await stack.http.post(`/rooms/${room.id}/join`).set(guest.auth).expect(200);
+    await stack.http.post(`/rooms/${room.id}/heartbeat`).set(guest.auth).send({ displayName: 'Bob' }).expect(200);
+    const ended = await stack.http.post(`/rooms/${room.id}/leave`).set(host.auth);
+    expect(ended.body).toEqual({ sessionId: session.id, sessionEnded: true });
+    await eventually(() => receiver.on('/vr').length >= 1, { what: 'a delivery' });
+    const [got] = verified('/vr', secret);
+    expect(got).toMatchObject({
+      type: 'vr.session.completed',
+      data: { id: session.id, roomId: room.id, reason: 'host_left', participants: 2 },
+    });
+    expect((got.data as { durationSeconds: number }).durationSeconds).toBeGreaterThanOrEqual(0);
+    expect(await eventsOf(org.admin.tenantId, 'vr.session.completed')).toBe(1);
+  });
+
+  it('member.joined: delivered signed when an invitation is accepted; a second acceptance (409) emits nothing', async () => {
+    const owner = await createAccount(stack, { tier: 'business' });
+    const invitee = await createAccount(stack);
+    const secret = await subscribe(owner, '/joined', ['member.joined']);
+    const invitation = await stack.http
+      .post(`/orgs/${owner.tenantId}/invite`)
+      .set(owner.auth)
+      .send({ email: invitee.email, role: 'admin' })
+      .expect(201);
+    const accept = () => stack.http.post(`/orgs/invites/${invitation.body.id}/accept`).set(invitee.auth);
+    expect((await accept()).status).toBe(201);
+    expect((await accept()).status).toBe(409);
+    await eventually(() => receiver.on('/joined').length >= 1, { what: 'a delivery' });
+    expect(verified('/joined', secret).map((e) => [e.type, e.data])).toEqual([
+      ['member.joined', { userId: invitee.user.id, roles: ['admin'] }],
+    ]);
+    expect(await eventsOf(owner.tenantId, 'member.joined')).toBe(1);
   });
 });

@@ -22,7 +22,8 @@ export interface UpdateAppointmentProps {
 
 /**
  * Reschedules (start, staff or service: the blocked range is recomputed; 409 `slot_taken` on overlap, the rule of
- * doubleBooking.ts) and moves the status (see STATUS_MOVES).
+ * doubleBooking.ts) and moves the status (see STATUS_MOVES). A new time or staff member emits
+ * `appointment.rescheduled`, a cancellation `appointment.cancelled`, with the change's flush (none on a 409).
  */
 export async function updateAppointment(
   ctx: TenantContext,
@@ -66,13 +67,13 @@ export async function updateAppointment(
     if (props.status === 'cancelled' && !appointment.cancelledAt) appointment.cancelledAt = new Date();
   }
   appointment.updatedAt = new Date();
+  const moved =
+    moves && (previous.startAt.getTime() !== appointment.startAt.getTime() || previous.staffId !== appointment.staffId);
+  if (moved) emitEvent(ctx.em, ctx.tenantId, 'appointment.rescheduled', appointmentData(appointment, previous.startAt));
   if (appointment.status === 'cancelled' && previous.status !== 'cancelled')
     emitEvent(ctx.em, ctx.tenantId, 'appointment.cancelled', appointmentData(appointment));
   await flushBooking(ctx.em);
-  if (
-    moves &&
-    (previous.startAt.getTime() !== appointment.startAt.getTime() || previous.staffId !== appointment.staffId)
-  ) {
+  if (moved) {
     await notifyAppointment(ctx, appointment, 'appointment.rescheduled', {
       previousStartAt: previous.startAt.toISOString(),
     });
