@@ -60,6 +60,8 @@ export interface Services {
   metrics: Metrics;
   /** Derives a purpose-bound secret from JWT_SECRET (HKDF), e.g. for signing storage addresses. */
   deriveSecret(purpose: string): string;
+  /** Runs `write` when the services close, before Redis and the database do (in-memory buffers written out). */
+  beforeClose(write: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function createServices(
 
   // Built by the first payment call: dynos that never bill do not load the Stripe SDK (lib/lazy.ts).
   const payments = onFirstUse(() => createPayments(config));
+  const closing: (() => Promise<void>)[] = [];
   const services: Services = {
     config,
     logger,
@@ -137,7 +140,9 @@ export async function createServices(
     ai: createAi(config),
     metrics: createMetrics(),
     deriveSecret,
+    beforeClose: (write) => void closing.push(write),
     async close() {
+      await Promise.all(closing.map((write) => write()));
       await queues.close();
       services.mailer?.close();
       await Promise.all([closeRedis(redis), closeRedis(subscriber)]);

@@ -204,6 +204,10 @@ export const configSpec = {
     default: '',
     desc: 'Sent as X-Webhook-Secret (and HMAC key of X-Webhook-Signature) to the hub; notifications need it with HUB_URL',
   }),
+  KNOWLEDGE_VIEW_FLUSH_MS: num({
+    default: 1000,
+    desc: 'Article views are counted in memory and written to Redis this long after the first one waiting (a read sends no Redis command); a dyno killed loses at most this window of views',
+  }),
   KNOWLEDGE_WEBHOOK_SECRET: str({
     default: '',
     desc: 'Secret of the knowledge notifications to <HUB_URL>/knowledge/notify (as VR_WEBHOOK_SECRET); unset skips them',

@@ -99,7 +99,7 @@ export function articleRoutes(surface: Surface): void {
       if (article.status !== 'published' && !(await seesUnpublished(input))) throw notFound('Article');
       // Members are readers; an integration key (req.apiKey) is a machine. Drafts under edition are no reading.
       if (!req.apiKey && ctx.userId && article.status === 'published')
-        void recordView(ctx.services, {
+        recordView(ctx.services, {
           tenantId: ctx.tenantId,
           spaceId: article.spaceId,
           articleId: article.id,

@@ -139,7 +139,7 @@ export function publicRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ req, res, params }) => {
       const { space, article, html } = await getPublicArticle(services, params.slug, params.articleSlug);
-      void recordView(services, {
+      recordView(services, {
         tenantId: space.tenantId,
         spaceId: space.id,
         articleId: article.id,

@@ -24,7 +24,7 @@ export const RecurringInvoice = defineEntity({
   checks: [
     {
       name: 'inv_recurring_invoices_rules_check',
-      expression: `day_of_period between 1 and 31 and (max_count is null or max_count > 0) and (end_on is null or end_on >= start_on) and (auto_issue or not auto_send) and next_period >= 0 and (due_days is null or due_days between 0 and 365) and ((status = 'ended') = (next_run_on is null))`,
+      expression: `day_of_period >= 1 and day_of_period <= 31 and (max_count is null or max_count > 0) and (end_on is null or end_on >= start_on) and (auto_issue or not auto_send) and next_period >= 0 and (due_days is null or due_days >= 0 and due_days <= 365) and ((status = 'ended') = (next_run_on is null))`,
     },
   ],
   properties: {

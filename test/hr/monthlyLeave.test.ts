@@ -188,12 +188,14 @@ describe('HR monthly leave through the clock', () => {
         ['sick_accrual', '2024-11', 'sick_leave_acquisition', 2],
         // 11 x 2.5 + 2 = 29.5, rounded up to 30 in May.
         ['accrual', '2025-05', 'year_end_rounding', 3],
-        // The week off spent N-1 (22 - 6 = 16); past the 5 carried over, 11 expire when the period closes.
-        ['expiry', '2025-06', 'carry_over_expiry', -11],
+        // The week off, outside 1 May - 31 October, earns 2 days of fractionnement, credited by April's accrual.
+        ['fractionnement', '2024-05', 'fractionnement', 2],
+        // The week off spent N-1 (22 - 6 + 2 = 18); past the 5 carried over, 13 expire when the period closes.
+        ['expiry', '2025-06', 'carry_over_expiry', -13],
       ]),
     );
     expect(after.movements.filter(([kind, period]) => kind === 'accrual' && period === '2024-11')).toEqual([]);
-    // Today (after May 2025) all of it is N-1: 22 - 6 - 11 + 30.
+    // Today (after May 2025) all of it is N-1: 22 - 6 + 2 - 13 + 30.
     expect(after.balance).toMatchObject({ balance: 35, previous: 35, current: 0 });
     // Run again, the months credit nothing and nothing expires twice.
     await accrue('2024-06', 12);

@@ -294,6 +294,9 @@ describe('knowledge search, analytics and AI', () => {
       .get(`/api/knowledge/public/spaces/${space.slug}/articles/${article.slug}`)
       .set('User-Agent', 'once-3')
       .expect(200);
+    await eventually(async () => (await spaceViewsCounted(stack, owner.tenantId, space.id)) === 1, {
+      what: 'the fourth view counted',
+    });
     await knowledgeStatsProcessor.perform({ slot: 'c' }, { services: stack.services, job: {} as never });
     const stats = await stack.http.get(`/api/knowledge/spaces/${space.id}/analytics`).set(owner.auth).expect(200);
     expect(stats.body).toMatchObject({

@@ -19,14 +19,23 @@ export const statsKeys = (services: Services) => ({
 
 const HLL_TTL_SECONDS = 3 * 86_400;
 
-/** One view counted in the fields given (the article's and the space's of the day), its reader added to both. */
-export async function countView(services: Services, fields: string[], reader: string): Promise<void> {
+/** Views of one counter field: how many, and by which readers. */
+export interface FieldViews {
+  count: number;
+  readers: Set<string>;
+}
+
+/** Views counted in memory (viewBuffer.ts), written in one transaction: each field's count and readers. */
+export async function countViews(services: Services, views: Map<string, FieldViews>): Promise<void> {
   const keys = statsKeys(services);
   let tx = services.redis.multi();
-  for (const field of fields) tx = tx.hincrby(keys.views, field, 1);
-  for (const field of fields) tx = tx.pfadd(keys.hll(field), reader);
-  for (const field of fields) tx = tx.expire(keys.hll(field), HLL_TTL_SECONDS);
-  await tx.sadd(keys.readerSets, ...fields).exec();
+  for (const [field, { count, readers }] of views) {
+    tx = tx
+      .hincrby(keys.views, field, count)
+      .pfadd(keys.hll(field), ...readers)
+      .expire(keys.hll(field), HLL_TTL_SECONDS);
+  }
+  await tx.sadd(keys.readerSets, ...views.keys()).exec();
 }
 
 export const countSearchMiss = (services: Services, field: string) =>

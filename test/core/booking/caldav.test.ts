@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createDAVClient } from 'tsdav';
 import { createAppPassword } from '../../support/appPasswords';
+import { publishStorefront } from '../../support/booking';
 import { createAccount, type Account } from '../../support/factories';
 import { startStack, type TestStack } from '../../support/stack';
 
 const run = promisify(execFile);
-const ALL_WEEK = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, ['09:00-18:00']]));
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 /** The CalDAV server against real clients: Debian's python3-caldav (a phone's app) and the tsdav npm package. */
@@ -22,28 +22,7 @@ describe('core: CalDAV server', () => {
   beforeAll(async () => {
     stack = await startStack({ workers: false });
     owner = await createAccount(stack, { tier: 'business' });
-    const business = (await stack.http.get('/api/businesses').set(owner.auth)).body as { id: string };
-    slug = `dav-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    await stack.http
-      .patch(`/api/businesses/${business.id}`)
-      .set(owner.auth)
-      .send({ publicSlug: slug, publicProfile: { published: true } })
-      .expect(200);
-    serviceId = (
-      await stack.http
-        .post('/api/rdv/services')
-        .set(owner.auth)
-        .send({ name: 'Visite', durationMinutes: 60, priceCents: 0 })
-        .expect(201)
-    ).body.id;
-    staffId = (
-      await stack.http
-        .post('/api/rdv/staff')
-        .set(owner.auth)
-        .send({ displayName: 'Owner', weeklyHours: ALL_WEEK })
-        .expect(201)
-    ).body.id;
-    await stack.http.post(`/api/rdv/staff/${staffId}/link`).set(owner.auth).send({ userId: owner.user.id }).expect(200);
+    ({ slug, serviceId, staffId } = await publishStorefront(stack, owner, 'dav'));
     dav = await createAppPassword(stack, owner, ['caldav']);
     calendarUrl = `${stack.url}/dav/calendars/${owner.user.id}/personal/`;
   });

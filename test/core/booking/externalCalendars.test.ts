@@ -1,10 +1,10 @@
 import { createAppPassword } from '../../support/appPasswords';
+import { publishStorefront } from '../../support/booking';
 import { createAccount, type Account } from '../../support/factories';
 import { startRadicale, type Radicale } from '../../support/radicale';
 import { startStack, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
 
-const ALL_WEEK = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, ['09:00-18:00']]));
 const ALICE = { name: 'alice', password: 'radicale-secret' };
 
 const vcalendar = (...lines: string[]) =>
@@ -46,28 +46,7 @@ describe('core: external CalDAV calendars as busy time', () => {
     radicale = await startRadicale({ [ALICE.name]: ALICE.password });
     stack = await startStack({ env: { CALENDAR_ALLOWED_HOSTS: '127.0.0.1' } });
     owner = await createAccount(stack, { tier: 'business' });
-    const business = (await stack.http.get('/api/businesses').set(owner.auth)).body as { id: string };
-    slug = `ext-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    await stack.http
-      .patch(`/api/businesses/${business.id}`)
-      .set(owner.auth)
-      .send({ publicSlug: slug, publicProfile: { published: true } })
-      .expect(200);
-    serviceId = (
-      await stack.http
-        .post('/api/rdv/services')
-        .set(owner.auth)
-        .send({ name: 'Visite', durationMinutes: 60, priceCents: 0 })
-        .expect(201)
-    ).body.id;
-    staffId = (
-      await stack.http
-        .post('/api/rdv/staff')
-        .set(owner.auth)
-        .send({ displayName: 'Owner', weeklyHours: ALL_WEEK })
-        .expect(201)
-    ).body.id;
-    await stack.http.post(`/api/rdv/staff/${staffId}/link`).set(owner.auth).send({ userId: owner.user.id }).expect(200);
+    ({ slug, serviceId, staffId } = await publishStorefront(stack, owner, 'ext'));
     expect((await radicale.request('MKCALENDAR', '/alice/work/', ALICE)).status).toBe(201);
     calendarUrl = `${radicale.url}/alice/work/`;
   });

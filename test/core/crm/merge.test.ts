@@ -269,8 +269,8 @@ describe('CRM duplicates and merge', () => {
       .expect(200);
     expect(check.body).toMatchObject({ valid: 3, invalid: 0, matched: 2 });
     expect(check.body.matches).toEqual([
-      { index: 2, customerId: known.id, reasons: ['email'] },
-      { index: 3, customerId: firm.id, reasons: ['name'] },
+      { index: 2, customerId: known.id, reasons: ['email'], action: 'create' },
+      { index: 3, customerId: firm.id, reasons: ['name'], action: 'create' },
     ]);
     const started = await stack.http
       .post(`/api/customers/imports/uploads/${upload.body.id}/import`)
