@@ -9,8 +9,15 @@ import { postWebhook, type PostOutcome } from './post';
 import { failedLongEnough, nextRetryDelay, parseRetrySchedule } from './retrySchedule';
 import { signingSecrets } from './secrets';
 import { signedHeaders } from './signature';
-import { adminAddresses, earlierPending, endpointForDelivery, findDelivery, findEvent, recordAttempt } from './store';
-import { releaseEndpointSlot, takeEndpointSlot, takeTenantRate } from './throttle';
+import {
+  adminAddresses,
+  readAttempt,
+  recordAttempt,
+  recordDeliveredAttempt,
+  type AttemptDelivery,
+  type AttemptEndpoint,
+} from './store';
+import { releaseEndpointSlot, takeAttemptSlot } from './throttle';
 
 export interface DeliveryAttempt {
   tenantId: string;
@@ -36,39 +43,37 @@ const EXCERPT_BYTES = 1000;
  */
 export async function deliverWebhook(services: Services, job: DeliveryAttempt): Promise<AttemptResult> {
   const { config } = services;
-  const em = services.orm.em.fork();
-  const delivery = await findDelivery(em, job.tenantId, job.deliveryId);
-  if (!delivery || delivery.status !== 'pending' || delivery.attempts + 1 !== job.attempt)
-    return { skipped: 'settled' };
-  const endpoint = await endpointForDelivery(em, job.tenantId, delivery.endpointId);
+  const read = await readAttempt({ services, tenantId: job.tenantId }, job.deliveryId);
+  if (!read) return { skipped: 'settled' };
+  const { delivery, endpoint, event, earlier } = read;
+  if (delivery.status !== 'pending' || delivery.attempts + 1 !== job.attempt) return { skipped: 'settled' };
   if (!endpoint) return { skipped: 'endpoint deleted' };
   if (!endpoint.enabled && delivery.eventType !== 'webhook.test') {
-    await em.nativeUpdate(
-      WebhookDelivery,
-      { id: delivery.id, status: 'pending' },
-      { status: 'failed', nextAttemptAt: null },
-      { filters: false },
-    );
+    await services.orm.em
+      .fork()
+      .nativeUpdate(
+        WebhookDelivery,
+        { id: delivery.id, status: 'pending' },
+        { status: 'failed', nextAttemptAt: null },
+        { filters: false },
+      );
     return { skipped: 'endpoint disabled' };
   }
-  const earlier = await earlierPending(em, delivery);
   if (earlier) {
     const due = (earlier.nextAttemptAt?.getTime() ?? Date.now()) - Date.now();
     return { waitMs: Math.min(Math.max(due + 50, 200), 60_000) };
   }
-  const rateWait = await takeTenantRate(services, job.tenantId, config.WEBHOOK_RATE_PER_SECOND);
-  if (rateWait) return { waitMs: rateWait };
-  const lease = await takeEndpointSlot(
-    services,
-    endpoint.id,
-    config.WEBHOOK_ENDPOINT_CONCURRENCY,
-    config.WEBHOOK_TIMEOUT_MS,
-  );
-  if (!lease) return { waitMs: 100 + Math.round(Math.random() * 200) };
+  if (!event) return { skipped: 'event deleted' };
+  const taken = await takeAttemptSlot(services, {
+    tenantId: job.tenantId,
+    perSecond: config.WEBHOOK_RATE_PER_SECOND,
+    endpointId: endpoint.id,
+    slots: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
+  if ('waitMs' in taken) return taken;
   let outcome: PostOutcome;
   try {
-    const event = await findEvent(em, job.tenantId, delivery.eventId);
-    if (!event) return { skipped: 'event deleted' };
     const body = envelopeOf(event, config.WEBHOOK_MAX_PAYLOAD_BYTES);
     const now = new Date();
     const headers = signedHeaders(
@@ -82,21 +87,36 @@ export async function deliverWebhook(services: Services, job: DeliveryAttempt): 
       excerptBytes: EXCERPT_BYTES,
     });
   } finally {
-    await releaseEndpointSlot(services, endpoint.id, lease);
+    await releaseEndpointSlot(services, endpoint.id, taken.lease);
   }
   return record(services, delivery, endpoint, job.attempt, outcome);
 }
 
 async function record(
   services: Services,
-  delivery: WebhookDelivery,
-  endpoint: WebhookEndpoint,
+  delivery: AttemptDelivery,
+  endpoint: AttemptEndpoint,
   attempt: number,
   outcome: PostOutcome,
 ): Promise<AttemptResult> {
   const { config } = services;
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const now = new Date();
+  // The common case in one statement; a failure, or the first success after failures, in the transaction below.
+  if (ok && !endpoint.failingSince) {
+    const recorded = await recordDeliveredAttempt(
+      { services, tenantId: delivery.tenantId },
+      {
+        deliveryId: delivery.id,
+        attempt,
+        at: now,
+        httpStatus: outcome.status!,
+        durationMs: outcome.durationMs,
+        excerpt: outcome.excerpt,
+      },
+    );
+    return recorded ? { sent: 'delivered', status: outcome.status } : { skipped: 'recorded meanwhile' };
+  }
   const retryIn = ok ? null : nextRetryDelay(parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE), attempt);
   const sent = ok ? 'delivered' : retryIn === null ? 'failed' : 'retrying';
   const mails: MailMessage[] = [];

@@ -7,6 +7,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../../entities/webhooks/webhook';
 import type { Em } from '../../lib/db';
+import { lean, preparedRead, rawDate, type LeanScope } from '../../lib/lean';
 import { newId } from '../../entities/base';
 
 /** Statements of customers' webhooks: endpoints, events, deliveries and attempts. */
@@ -21,10 +22,6 @@ export const findEndpoint = (em: Em, id: string) => em.findOne(WebhookEndpoint, 
 /** The endpoint locked for an update (rotation, edit) in the caller's transaction. */
 export const lockEndpoint = (em: Em, id: string) =>
   em.findOne(WebhookEndpoint, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-
-/** An endpoint of any organisation (the worker's read: the tenant comes from the job). */
-export const endpointForDelivery = (em: Em, tenantId: string, id: string) =>
-  em.findOne(WebhookEndpoint, { id, tenantId }, { filters: false });
 
 /** Deletes an endpoint with its deliveries and their attempts. */
 export async function deleteEndpointRows(em: Em, endpointId: string): Promise<void> {
@@ -60,16 +57,134 @@ export async function markFannedOut(em: Em, kept: string[], dropped: string[], a
 export const findDelivery = (em: Em, tenantId: string, id: string) =>
   em.findOne(WebhookDelivery, { id, tenantId }, { filters: false });
 
-export const findEvent = (em: Em, tenantId: string, id: string) =>
-  em.findOne(WebhookEvent, { id, tenantId }, { filters: false });
+// Everything an attempt reads, in one prepared statement (docs/database-path.md): the delivery, its endpoint and
+// its event (null once deleted), and the earliest delivery of the same resource to the same endpoint still
+// pending before it (order per resource). $1 the delivery.
+const attemptRead = lean(WebhookDelivery, {
+  columns: ['id', 'tenantId', 'endpointId', 'eventId', 'eventType', 'resource', 'status', 'attempts'],
+  join: `left join webhook_endpoints ep on ep.id = webhook_deliveries.endpoint_id and ep.tenant_id = webhook_deliveries.tenant_id
+    left join webhook_events ev on ev.id = webhook_deliveries.event_id and ev.tenant_id = webhook_deliveries.tenant_id
+    left join lateral (select true as found, p.next_attempt_at from webhook_deliveries p
+       where p.endpoint_id = webhook_deliveries.endpoint_id and p.resource = webhook_deliveries.resource
+         and p.event_id < webhook_deliveries.event_id and p.status = 'pending'
+       order by p.event_id limit 1) earlier on true`,
+  where: 'webhook_deliveries.id = $1',
+  extra: {
+    endpointFound: 'ep.id is not null',
+    url: 'ep.url',
+    enabled: 'ep.enabled',
+    secretSealed: 'ep.secret_sealed',
+    previousSecretSealed: 'ep.previous_secret_sealed',
+    previousSecretExpiresAt: 'ep.previous_secret_expires_at',
+    failingSince: 'ep.failing_since',
+    eventFound: 'ev.id is not null',
+    payload: 'ev.payload',
+    eventCreatedAt: 'ev.created_at',
+    earlierFound: 'earlier.found',
+    earlierNextAttemptAt: 'earlier.next_attempt_at',
+  },
+});
 
-/** The earliest delivery of the same resource to the same endpoint still pending before this one, if any. */
-export const earlierPending = (em: Em, d: WebhookDelivery) =>
-  em.findOne(
-    WebhookDelivery,
-    { endpointId: d.endpointId, resource: d.resource, eventId: { $lt: d.eventId }, status: 'pending' },
-    { filters: false, orderBy: { eventId: 'asc' }, fields: ['id', 'nextAttemptAt'] },
-  );
+export type AttemptDelivery = Pick<
+  WebhookDelivery,
+  'id' | 'tenantId' | 'endpointId' | 'eventId' | 'eventType' | 'resource' | 'status' | 'attempts'
+>;
+export type AttemptEndpoint = Pick<
+  WebhookEndpoint,
+  'id' | 'url' | 'enabled' | 'secretSealed' | 'previousSecretSealed' | 'previousSecretExpiresAt' | 'failingSince'
+>;
+export type AttemptEvent = Pick<WebhookEvent, 'id' | 'type' | 'resource' | 'payload' | 'createdAt'>;
+
+export interface AttemptRead {
+  delivery: AttemptDelivery;
+  endpoint: AttemptEndpoint | null;
+  event: AttemptEvent | null;
+  /** The earlier pending delivery of the same resource to the same endpoint, if any. */
+  earlier: { nextAttemptAt: Date | null } | null;
+}
+
+const dateOrNull = (value: unknown): Date | null => (value == null ? null : rawDate(value));
+
+/** What an attempt of a delivery needs, in one round trip; null when the delivery is gone. */
+export async function readAttempt(scope: LeanScope, deliveryId: string): Promise<AttemptRead | null> {
+  const row = await attemptRead.one(scope, deliveryId);
+  if (!row) return null;
+  const { endpointFound, eventFound, earlierFound, payload, eventCreatedAt, earlierNextAttemptAt, ...rest } = row;
+  const delivery: AttemptDelivery = {
+    id: rest.id,
+    tenantId: rest.tenantId,
+    endpointId: rest.endpointId,
+    eventId: rest.eventId,
+    eventType: rest.eventType,
+    resource: rest.resource,
+    status: rest.status,
+    attempts: rest.attempts,
+  };
+  return {
+    delivery,
+    endpoint: endpointFound
+      ? {
+          id: rest.endpointId,
+          url: rest.url as string,
+          enabled: rest.enabled as boolean,
+          secretSealed: rest.secretSealed as string,
+          previousSecretSealed: (rest.previousSecretSealed as string | null) ?? null,
+          previousSecretExpiresAt: dateOrNull(rest.previousSecretExpiresAt),
+          failingSince: dateOrNull(rest.failingSince),
+        }
+      : null,
+    event: eventFound
+      ? {
+          id: rest.eventId,
+          type: rest.eventType,
+          resource: rest.resource,
+          payload: payload as Record<string, unknown>,
+          createdAt: rawDate(eventCreatedAt),
+        }
+      : null,
+    earlier: earlierFound ? { nextAttemptAt: dateOrNull(earlierNextAttemptAt) } : null,
+  };
+}
+
+/**
+ * The record of a delivered attempt when the endpoint was not failing (the common case) in one statement: the
+ * delivery moves to delivered only from the attempt before this one (a duplicate job finds it moved on and
+ * records nothing), and the attempt row is written with it. Whether it was recorded.
+ */
+const recordDelivered = preparedRead<{ recorded: number }>(
+  `with moved as (
+     update webhook_deliveries set attempts = $3, status = 'delivered', last_attempt_at = $4, last_http_status = $5,
+            next_attempt_at = null, delivered_at = $4
+      where id = $1 and tenant_id = $2 and status = 'pending' and attempts = $3 - 1
+      returning id, tenant_id)
+   insert into webhook_attempts (id, tenant_id, created_at, delivery_id, http_status, duration_ms, response_excerpt, error)
+   select $6, tenant_id, $4, id, $5, $7, $8, null from moved
+   returning 1 as recorded`,
+);
+
+export async function recordDeliveredAttempt(
+  scope: LeanScope,
+  row: {
+    deliveryId: string;
+    attempt: number;
+    at: Date;
+    httpStatus: number;
+    durationMs: number;
+    excerpt: string | null;
+  },
+): Promise<boolean> {
+  const rows = await recordDelivered(scope.services.orm, [
+    row.deliveryId,
+    scope.tenantId,
+    row.attempt,
+    row.at,
+    row.httpStatus,
+    newId(),
+    row.durationMs,
+    row.excerpt,
+  ]);
+  return rows.length > 0;
+}
 
 export const recordAttempt = (em: Em, row: Omit<WebhookAttempt, 'id' | 'createdAt'>) =>
   em.insert(WebhookAttempt, { id: newId(), createdAt: new Date(), ...row } as WebhookAttempt);

@@ -7,44 +7,39 @@ import type { Services } from '../services';
  * leaves its slot taken until its lease lapses (twice the attempt timeout and a second after it was taken).
  */
 
-/** 0 when the organisation may make one more attempt now (counted), else the ms until the next second. */
-export async function takeTenantRate(services: Services, tenantId: string, perSecond: number): Promise<number> {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  const key = services.key('webhooks', 'rate', tenantId, String(second));
-  const [[, count]] = (await services.redis.multi().incr(key).expire(key, 2).exec()) as [[null, number], unknown];
-  return count <= perSecond ? 0 : (second + 1) * 1000 - now + Math.round(Math.random() * 50);
+export async function releaseEndpointSlot(services: Services, endpointId: string, lease: string): Promise<void> {
+  await services.redis.zrem(services.key('webhooks', 'inflight', endpointId), lease);
 }
 
 /**
- * A lease on one of the endpoint's slots, or null when all `limit` are held. Each lease is a member of a sorted
- * set scored by its expiry (the attempt's timeout, twice, and a second): expired ones are dropped before the
- * count, so the slots a killed dyno held come back on their own once their leases lapse, however busy the
- * endpoint stays. (A shared counter refreshed by every taker never lapsed while other attempts kept polling:
- * a kill in the middle of deliveries took those slots for good.)
+ * The organisation's rate and one of the endpoint's slots taken together, in one MULTI (both keys are of the
+ * `webhooks` family: one slot on a cluster): the lease to release after the attempt, or how long to wait
+ * (the next second when over the rate, a short jittered pause when the endpoint's slots are all held). Each lease
+ * is a member of a sorted set scored by its expiry, expired ones dropped before the count: the slots a killed dyno
+ * held come back once their leases lapse, however busy the endpoint stays (a shared counter refreshed by every
+ * taker never lapsed while other attempts kept polling).
  */
-export async function takeEndpointSlot(
+export async function takeAttemptSlot(
   services: Services,
-  endpointId: string,
-  limit: number,
-  timeoutMs: number,
-): Promise<string | null> {
-  const key = services.key('webhooks', 'inflight', endpointId);
-  const lease = randomUUID();
+  t: { tenantId: string; perSecond: number; endpointId: string; slots: number; timeoutMs: number },
+): Promise<{ lease: string } | { waitMs: number }> {
   const now = Date.now();
-  const ttl = timeoutMs * 2 + 1000;
-  const [, , [, held]] = (await services.redis
+  const second = Math.floor(now / 1000);
+  const rateKey = services.key('webhooks', 'rate', t.tenantId, String(second));
+  const slotKey = services.key('webhooks', 'inflight', t.endpointId);
+  const lease = randomUUID();
+  const ttl = t.timeoutMs * 2 + 1000;
+  const [[, count], , , , [, held]] = (await services.redis
     .multi()
-    .zremrangebyscore(key, '-inf', now)
-    .zadd(key, now + ttl, lease)
-    .zcard(key)
-    .pexpire(key, ttl)
-    .exec()) as [unknown, unknown, [null, number], unknown];
-  if (held <= limit) return lease;
-  await services.redis.zrem(key, lease);
-  return null;
-}
-
-export async function releaseEndpointSlot(services: Services, endpointId: string, lease: string): Promise<void> {
-  await services.redis.zrem(services.key('webhooks', 'inflight', endpointId), lease);
+    .incr(rateKey)
+    .expire(rateKey, 2)
+    .zremrangebyscore(slotKey, '-inf', now)
+    .zadd(slotKey, now + ttl, lease)
+    .zcard(slotKey)
+    .pexpire(slotKey, ttl)
+    .exec()) as [[null, number], unknown, unknown, unknown, [null, number], unknown];
+  if (count <= t.perSecond && held <= t.slots) return { lease };
+  await services.redis.zrem(slotKey, lease);
+  if (count > t.perSecond) return { waitMs: (second + 1) * 1000 - now + Math.round(Math.random() * 50) };
+  return { waitMs: 100 + Math.round(Math.random() * 200) };
 }

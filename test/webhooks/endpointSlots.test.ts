@@ -1,5 +1,5 @@
 import { newId } from '../../entities/base';
-import { releaseEndpointSlot, takeEndpointSlot } from '../../domain/webhooks/throttle';
+import { releaseEndpointSlot, takeAttemptSlot } from '../../domain/webhooks/throttle';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/wait';
 
@@ -18,7 +18,16 @@ describe('webhook endpoint slots', () => {
   it('holds at most the limit, gives a released slot back, and lets a dead holder’s lease lapse under polling', async () => {
     const endpoint = newId();
     // Attempt timeout 200 ms: a lease lapses 1.4 s after it was taken.
-    const take = () => takeEndpointSlot(stack.services, endpoint, 2, 200);
+    const take = async () => {
+      const taken = await takeAttemptSlot(stack.services, {
+        tenantId: newId(),
+        perSecond: 1_000_000,
+        endpointId: endpoint,
+        slots: 2,
+        timeoutMs: 200,
+      });
+      return 'lease' in taken ? taken.lease : null;
+    };
     const a = await take();
     const b = await take();
     expect(a).toEqual(expect.any(String));
