@@ -56,6 +56,15 @@ export const CloudNode = defineEntity({
       expression: `create index "cloud_nodes_listing" on "cloud_nodes" ("tenant_id", coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid), ("kind" = 'file'), lower("name"), "id") where "trashed_at" is null and "purpose" = 'file'`,
     },
     {
+      // The same listings sorted by size or by date (migration 20261214090000).
+      name: 'cloud_nodes_listing_size',
+      expression: `create index "cloud_nodes_listing_size" on "cloud_nodes" ("tenant_id", coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid), ("kind" = 'file'), "size", "id") where "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
+      name: 'cloud_nodes_listing_date',
+      expression: `create index "cloud_nodes_listing_date" on "cloud_nodes" ("tenant_id", coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid), ("kind" = 'file'), "updated_at", "id") where "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
       name: 'cloud_nodes_trash',
       expression: `create index "cloud_nodes_trash" on "cloud_nodes" ("tenant_id", "trash_root_id") where "trashed_at" is not null`,
     },

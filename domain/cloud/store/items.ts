@@ -109,6 +109,10 @@ export const sortType = (sort: SortKey): CursorType => SORT[sort].type;
 /**
  * A folder's live contents (root when folderId is null): folders (rank false) before files (rank true), within a
  * rank by the sort key then id; `after` is [rank, sort value, id] of the last row of the previous page.
+ * Folders and files are read apart, each with its rank fixed (`is false` / `is true`: PostgreSQL rewrites
+ * `= false` into `kind <> 'file'`, which no index column matches), so each part is one scan of a
+ * listing index (by name, size or date) in the page's direction, either way; the two short parts are then put
+ * in order (a single ORDER BY of rank ascending and key descending mixes directions, which no index serves).
  */
 export async function folderPage(
   em: Em,
@@ -117,21 +121,30 @@ export async function folderPage(
   page: { sort: SortKey; desc: boolean; after: string[] | null; limit: number },
 ): Promise<ListedRow[]> {
   const sort = SORT[page.sort];
-  const { desc, after } = page;
-  const params: unknown[] = [who.starOwner, who.tenantId, folderId ?? ROOT_ID];
-  let keyset = '';
-  if (after) {
-    // Folders (rank false) before files (rank true) in either order; within a rank, (key, id) past the cursor.
-    keyset = `and ((n.kind = 'file') > ?::boolean or ((n.kind = 'file') = ?::boolean and (${sort.expr}, n.id) ${desc ? '<' : '>'} (?::${sort.type}, ?::uuid)))`;
-    params.push(after[0], after[0], after[1], after[2]);
+  const { after } = page;
+  const dir = page.desc ? 'desc' : 'asc';
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const file of [false, true]) {
+    // Past the cursor: a later rank whole, the cursor's rank from its (key, id) on, an earlier rank not at all.
+    const cursorRank = after ? after[0] === 'true' : null;
+    if (cursorRank === true && !file) continue;
+    const keyset =
+      cursorRank === file ? `and (${sort.expr}, n.id) ${page.desc ? '<' : '>'} (?::${sort.type}, ?::uuid)` : '';
+    parts.push(
+      `(select ${ITEM_COLUMNS}, (n.kind = 'file') as rank, ${sort.expr}::text as sort_key, ${sort.expr} as sort_value
+        from cloud_nodes n
+        where n.tenant_id = ? and coalesce(n.parent_id, '${ROOT_ID}'::uuid) = ?::uuid and n.trashed_at is null and n.purpose = 'file'
+          and (n.kind = 'file') is ${file} ${keyset}
+        order by ${sort.expr} ${dir}, n.id ${dir}
+        limit ?)`,
+    );
+    params.push(who.starOwner, who.tenantId, folderId ?? ROOT_ID);
+    if (keyset) params.push(after![1], after![2]);
+    params.push(page.limit + 1);
   }
-  const dir = desc ? 'desc' : 'asc';
   const rows = await em.execute<KeyedRow[]>(
-    `select ${ITEM_COLUMNS}, (n.kind = 'file') as rank, ${sort.expr}::text as sort_key
-     from cloud_nodes n
-     where n.tenant_id = ? and coalesce(n.parent_id, '${ROOT_ID}'::uuid) = ?::uuid and n.trashed_at is null and n.purpose = 'file' ${keyset}
-     order by (n.kind = 'file'), ${sort.expr} ${dir}, n.id ${dir}
-     limit ?`,
+    `select * from (${parts.join(' union all ')}) p order by p.rank, p.sort_value ${dir}, p.id ${dir} limit ?`,
     [...params, page.limit + 1],
   );
   return rows.map(toListed);
