@@ -121,7 +121,7 @@ export const configSpec = {
   }),
   WEBAUTHN_RP_ID: str({
     default: '',
-    desc: 'WebAuthn relying party id passkeys are bound to: the site\'s domain (e.g. example.com), never changed once passkeys exist (they stop working); unset: the host name of APP_URL, else PUBLIC_URL (localhost in development)',
+    desc: "WebAuthn relying party id passkeys are bound to: the site's domain (e.g. example.com), never changed once passkeys exist (they stop working); unset: the host name of APP_URL, else PUBLIC_URL (localhost in development)",
   }),
   WEBAUTHN_RP_NAME: str({
     default: 'Platform Suite',
