@@ -1,6 +1,7 @@
 import { ApiKey } from './apikeys/apiKey';
 import { AppPassword } from './identity/appPassword';
 import { RecoveryCode, TotpFactor } from './identity/mfa';
+import { Passkey } from './identity/passkey';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -83,6 +84,7 @@ export const allEntities = [
   AppPassword,
   TotpFactor,
   RecoveryCode,
+  Passkey,
   // billing
   Plan,
   Subscription,

@@ -119,6 +119,18 @@ export const configSpec = {
     default: 'Platform Suite',
     desc: 'The issuer authenticator apps show beside a TOTP factor (the otpauth URI of an enrolment)',
   }),
+  WEBAUTHN_RP_ID: str({
+    default: '',
+    desc: "WebAuthn relying party id passkeys are bound to: the site's domain (e.g. example.com), never changed once passkeys exist (they stop working); unset: the host name of APP_URL, else PUBLIC_URL (localhost in development)",
+  }),
+  WEBAUTHN_RP_NAME: str({
+    default: 'Platform Suite',
+    desc: 'The name browsers and authenticators show beside a passkey when it is created',
+  }),
+  WEBAUTHN_ORIGINS: str({
+    default: '',
+    desc: 'Comma-separated origins (scheme://host[:port]) a passkey ceremony may come from (the page the browser ran it on); unset: the origins of APP_URL and PUBLIC_URL',
+  }),
   RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({
     default: 10,
     desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',

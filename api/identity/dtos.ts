@@ -305,15 +305,23 @@ export class CreateAppPasswordBody {
 const FACTOR_CODE_MESSAGE = 'code must be the six digits of the authenticator app, or a recovery code';
 
 /** A code of the authenticator app (six digits) or, where accepted, a recovery code (xxxx-xxxx-xxxx-xxxx). */
+export function FactorCode(): PropertyDecorator {
+  return (target, key) => {
+    JSONSchema({ description: 'Six digits of the authenticator app, or an unused recovery code where accepted' })(
+      target,
+      String(key),
+    );
+    IsString()(target, key);
+    Matches(/^(\s*\d{6}\s*|[A-Za-z2-7 -]{16,24})$/, { message: FACTOR_CODE_MESSAGE })(target, key);
+  };
+}
+
 export class FactorCodeBody {
-  @JSONSchema({ description: 'Six digits of the authenticator app, or an unused recovery code where accepted' })
-  @IsString()
-  @Matches(/^(\s*\d{6}\s*|[A-Za-z2-7 -]{16,24})$/, { message: FACTOR_CODE_MESSAGE })
-  code!: string;
+  @FactorCode() code!: string;
 }
 
 /** The challenge POST /auth/login answers (`mfa_` + 32 random bytes in base64url); Swagger UI cannot sample it. */
-function Challenge(): PropertyDecorator {
+export function Challenge(): PropertyDecorator {
   return (target, key) => {
     JSONSchema({ description: 'The challenge of POST /auth/login', examples: [`mfa_${'A'.repeat(43)}`] })(
       target,

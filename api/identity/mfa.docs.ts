@@ -26,8 +26,10 @@ export const REMOVE_TOTP = prose`
 `;
 
 export const VERIFY = prose`
-  The second step of a sign-in with a factor: the \`challenge\` of POST /auth/login (\`mfa: required\`) and a code of
-  the app, or an unused recovery code (used up by it). A challenge lives MFA_CHALLENGE_TTL_SECONDS, takes five codes at
+  The second step of a sign-in with a factor: the \`challenge\` of POST /auth/login (\`mfa: required\`) and either a
+  \`code\` of the app or an unused recovery code (used up by it), or a \`passkey\`: the assertion
+  navigator.credentials.get() answered to POST /auth/mfa/passkeys/assertion-options for this challenge (401
+  \`passkey_invalid\` for a wrong signature, origin, relying party or a counter that did not grow). Exactly one. A challenge lives MFA_CHALLENGE_TTL_SECONDS, takes five codes at
   most and opens one session: replayed, expired or exhausted it is 401 \`mfa_challenge_invalid\`. A wrong or already
   used code is 401 \`mfa_code_invalid\`. ${THROTTLE}
 `;

@@ -9,6 +9,7 @@ import { verifyMfaChallenge } from '../../domain/identity/verifyMfaChallenge';
 import { IdParams } from '../http/dtos';
 import { noContent } from '../http/routes';
 import { FactorCodeBody, MfaChallengeBody, MfaPolicyBody, MfaVerifyBody } from './dtos';
+import { factorProof, MfaSignInBody } from './passkeyDtos';
 import { deviceOf, noStore, tokenReply } from './request';
 import { EnrolledSignInView, MfaPolicyView, RecoveryCodesView, TotpEnrolmentView } from './mfaViews';
 import { TokenPairView } from './views';
@@ -93,14 +94,18 @@ export function mfaRoutes({ routes, services }: ModuleMount): void {
       summary: 'Finish a sign-in with a second factor',
       description: VERIFY,
       access: 'public',
-      body: MfaVerifyBody,
+      body: MfaSignInBody,
       response: TokenPairView,
       rateLimits: [perIp('mfa-verify')],
-      errors: { 401: `\`mfa_challenge_invalid\`, ${CODE_401}, \`account_disabled\``, 429: THROTTLED },
+      errors: {
+        400: '`mfa_not_enrolled` (a code without a TOTP factor)',
+        401: `\`mfa_challenge_invalid\`, ${CODE_401}, \`passkey_invalid\`, \`account_disabled\``,
+        429: THROTTLED,
+      },
     },
     async ({ body, req }) =>
       tokenReply(
-        await verifyMfaChallenge(services, { challenge: body.challenge, code: body.code, device: deviceOf(req) }),
+        await verifyMfaChallenge(services, { challenge: body.challenge, ...factorProof(body), device: deviceOf(req) }),
       ),
   );
 

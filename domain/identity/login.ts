@@ -8,7 +8,7 @@ import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { openChallenge, type MfaChallenge } from './secondFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
-import { hasConfirmedTotp } from './store/mfa';
+import { hasSecondFactor } from './store/mfa';
 import { requiresMfa } from './store/memberships';
 import { userWithPasswordByEmail } from './store/users';
 
@@ -27,7 +27,8 @@ export interface LoginProps {
  * verification runs either way), and both count as failures (429 `rate_limited` past the limits of
  * admitPasswordAttempt). A disabled account is told so only once the password is right.
  * Unconfirmed addresses may sign in (GET /auth/me tells emailConfirmed).
- * An account with a second factor gets a challenge instead of tokens (`mfa: required`, POST /auth/mfa/verify);
+ * An account with a second factor (TOTP or a passkey) gets a challenge instead of tokens (`mfa: required`, POST
+ * /auth/mfa/verify);
  * one without, whose organisation requires one, a challenge that only enrols (`mfa: enrolment_required`).
  */
 export async function login(services: Services, props: LoginProps): Promise<TokenPair | MfaChallenge> {
@@ -70,7 +71,7 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
     throw unauthorized('account_disabled', 'This account is disabled');
   }
   const tenantId = await homeOrganization(em, user);
-  const purpose = (await hasConfirmedTotp(em, user.id)) ? 'verify' : (await requiresMfa(em, tenantId)) ? 'enrol' : null;
+  const purpose = (await hasSecondFactor(em, user.id)) ? 'verify' : (await requiresMfa(em, tenantId)) ? 'enrol' : null;
   if (purpose) {
     audit(em, {
       action: 'auth.login_challenged',

@@ -36,7 +36,7 @@ export async function openChallenge(services: Services, record: ChallengeRecord)
 export const codeInvalid = () => new AppError(401, 'mfa_code_invalid', 'The code is wrong, expired or already used');
 
 /** 429 when the account has entered MFA_FAILURES_PER_ACCOUNT wrong codes in the window. */
-async function admitFactorAttempt(services: Services, userId: string): Promise<void> {
+export async function admitFactorAttempt(services: Services, userId: string): Promise<void> {
   const [failures, ttl] = await factorFailures(services.redis, services.key, userId);
   if (failures < services.config.MFA_FAILURES_PER_ACCOUNT) return;
   const seconds = Math.max(1, Math.ceil(ttl / 1000));

@@ -6,7 +6,7 @@ import { audit } from '../platform/audit';
 import { memberContext } from './memberContext';
 import { issuePair, type DeviceInfo, type TokenPair } from './sessions';
 import { lockSession } from './store/sessions';
-import { hasConfirmedTotp } from './store/mfa';
+import { hasSecondFactor } from './store/mfa';
 import { requiresMfa } from './store/memberships';
 
 export interface SwitchOrganizationProps {
@@ -27,7 +27,7 @@ export interface SwitchOrganizationProps {
 export async function switchOrganization(services: Services, props: SwitchOrganizationProps): Promise<TokenPair> {
   const { claims } = props;
   const ctx = await memberContext(services, props.organizationId, claims.userId);
-  if ((await requiresMfa(ctx.em, props.organizationId)) && !(await hasConfirmedTotp(ctx.em, claims.userId)))
+  if ((await requiresMfa(ctx.em, props.organizationId)) && !(await hasSecondFactor(ctx.em, claims.userId)))
     throw forbidden('mfa_enrolment_required', 'This organisation requires a second factor: enrol one first');
   return issueForOrganization(services, services.orm.em.fork(), claims.sid, props.organizationId, props.device);
 }

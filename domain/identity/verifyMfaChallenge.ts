@@ -1,8 +1,10 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { User } from '../../entities/identity/user';
 import { unauthorized } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
+import { assertionOptions, checkPasskeyAssertion } from './passkeyFactor';
 import { CHALLENGE_ATTEMPTS, checkFactorCode } from './secondFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 import { attemptChallenge, endChallenge, type ChallengeRecord } from './store/mfa';
@@ -52,20 +54,37 @@ export async function redeemChallenge(
 }
 
 /**
+ * Options of a passkey assertion answering a sign-in challenge (`mfa: required`), for the account's passkeys
+ * (400 `mfa_not_enrolled` without any). Counts as an attempt on the challenge; a newer call replaces the options.
+ */
+export async function signInPasskeyOptions(services: Services, challenge: string) {
+  const record = await admitChallenge(services, challenge, 'verify');
+  const ceremony = { kind: 'factor', id: hashToken(challenge) } as const;
+  return assertionOptions(services, services.orm.em.fork(), ceremony, record.userId);
+}
+
+/**
  * The second step of a sign-in with a factor: the challenge of POST /auth/login and a code of the authenticator
- * app, or an unused recovery code (used up). A challenge lives MFA_CHALLENGE_TTL_SECONDS, takes CHALLENGE_ATTEMPTS
+ * app, an unused recovery code (used up), or an assertion of one of the account's passkeys answering the options
+ * of signInPasskeyOptions (checkPasskeyAssertion: a wrong one is 401 `passkey_invalid`). A challenge lives MFA_CHALLENGE_TTL_SECONDS, takes CHALLENGE_ATTEMPTS
  * codes at most and opens one session: replaying it is 401 `mfa_challenge_invalid`. A wrong or reused code is 401
  * `mfa_code_invalid`; wrong codes of an account are also limited over all its challenges (429).
  */
 export async function verifyMfaChallenge(
   services: Services,
-  props: { challenge: string; code: string; device?: DeviceInfo },
+  props: { challenge: string; code?: string; passkey?: AuthenticationResponseJSON; device?: DeviceInfo },
 ): Promise<TokenPair> {
   const record = await admitChallenge(services, props.challenge, 'verify');
   const em = services.orm.em.fork();
   let factor: string;
   try {
-    factor = await checkFactorCode(services, em, record.userId, props.code, { confirmed: true, recovery: true });
+    factor = props.passkey
+      ? await checkPasskeyAssertion(services, em, {
+          ceremony: { kind: 'factor', id: hashToken(props.challenge) },
+          response: props.passkey,
+          userId: record.userId,
+        }).then(() => 'passkey')
+      : await checkFactorCode(services, em, record.userId, props.code ?? '', { confirmed: true, recovery: true });
   } catch (err) {
     audit(em, {
       action: 'auth.login_failed',

@@ -2,6 +2,7 @@ import type { RedisClient } from '../../../lib/redis';
 import type { Em } from '../../../lib/db';
 import type { Keyspace } from '../../../lib/redis';
 import { RecoveryCode, TotpFactor } from '../../../entities/identity/mfa';
+import { Passkey } from '../../../entities/identity/passkey';
 
 /** Statements of second factors (TOTP, recovery codes) and the Redis structures of sign-in challenges. */
 
@@ -11,6 +12,10 @@ export const totpFactorOf = (em: Em, userId: string) => em.findOne(TotpFactor, {
 /** Whether the account has a confirmed TOTP factor. */
 export const hasConfirmedTotp = async (em: Em, userId: string) =>
   (await em.count(TotpFactor, { userId, confirmedAt: { $ne: null } })) > 0;
+
+/** Whether the account has a second factor: a confirmed TOTP factor or a passkey. */
+export const hasSecondFactor = async (em: Em, userId: string) =>
+  (await hasConfirmedTotp(em, userId)) || (await em.count(Passkey, { userId })) > 0;
 
 /**
  * Takes a time step of a factor: true when no later or equal step was accepted before (one statement, so two
