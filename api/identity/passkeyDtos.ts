@@ -2,8 +2,11 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsDefined,
   IsIn,
   IsInt,
+  Max,
+  Min,
   IsObject,
   IsOptional,
   IsString,
@@ -53,7 +56,12 @@ class AttestationFields {
   @Base64Url(BLOB_MAX) attestationObject!: string;
   @IsOptional() @Base64Url(BLOB_MAX) authenticatorData?: string;
   @IsOptional() @Base64Url(BLOB_MAX) publicKey?: string;
-  @IsOptional() @IsInt() publicKeyAlgorithm?: number;
+  @JSONSchema({ description: 'The COSE algorithm of the public key (e.g. -7 ES256)' })
+  @IsOptional()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
+  publicKeyAlgorithm?: number;
   @JSONSchema({ description: 'How the client reaches the authenticator (getTransports())' })
   @IsOptional()
   @IsArray()
@@ -71,12 +79,12 @@ class AssertionFields {
 
 /** What navigator.credentials.create() answered, as JSON. */
 export class PasskeyAttestation extends CredentialFields {
-  @ValidateNested() @Type(() => AttestationFields) response!: AttestationFields;
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => AttestationFields) response!: AttestationFields;
 }
 
 /** What navigator.credentials.get() answered, as JSON. */
 export class PasskeyAssertion extends CredentialFields {
-  @ValidateNested() @Type(() => AssertionFields) response!: AssertionFields;
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => AssertionFields) response!: AssertionFields;
 }
 
 export const registrationResponse = (a: PasskeyAttestation): RegistrationResponseJSON => ({
@@ -106,6 +114,8 @@ function PasskeyName(): PropertyDecorator {
 export class AddPasskeyBody {
   @PasskeyName() name!: string;
   @JSONSchema({ description: 'The answer of navigator.credentials.create() to POST /auth/mfa/passkeys/options' })
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PasskeyAttestation)
   credential!: PasskeyAttestation;
@@ -133,6 +143,8 @@ export class MfaSignInBody extends FactorProofBody {
 
 export class PasskeyLoginBody {
   @JSONSchema({ description: 'The answer of navigator.credentials.get() to POST /auth/passkeys/login/options' })
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PasskeyAssertion)
   passkey!: PasskeyAssertion;

@@ -28,6 +28,8 @@ export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
   crm_import_payloads: 'import bytes keyed by their import (its tenant through it)',
   crm_import_upload_rows: 'uploaded spreadsheet rows keyed by their upload (its tenant through it)',
   identity_totp_factors: "a user's second factor, across organisations",
+  identity_passkeys:
+    "a user's passkeys, found by credential id before any organisation is known (password-less sign-in)",
   identity_recovery_codes: "a user's recovery codes, across organisations",
   mikro_orm_migrations: 'the migrator ledger',
 };
