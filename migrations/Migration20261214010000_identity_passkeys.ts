@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261214010000_identity_passkeys extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table "identity_passkeys" ("id" uuid not null, "tenant_id" uuid not null, "user_id" uuid not null, "credential_id" varchar(1366) not null, "public_key" bytea not null, "counter" bigint not null default 0, "transports" text[] not null, "name" varchar(100) not null, "created_at" timestamptz not null, "last_used_at" timestamptz null, constraint "identity_passkeys_pkey" primary key ("id"), constraint identity_passkeys_counter_check check (counter >= 0));`,
+      `create table "identity_passkeys" ("id" uuid not null, "user_id" uuid not null, "credential_id" varchar(1366) not null, "public_key" bytea not null, "counter" bigint not null default 0, "transports" text[] not null, "name" varchar(100) not null, "created_at" timestamptz not null, "last_used_at" timestamptz null, constraint "identity_passkeys_pkey" primary key ("id"), constraint identity_passkeys_counter_check check (counter >= 0));`,
     );
     this.addSql(`create index "identity_passkeys_user_id_index" on "identity_passkeys" ("user_id");`);
     this.addSql(

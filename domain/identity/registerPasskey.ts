@@ -87,7 +87,6 @@ export async function addPasskey(
   try {
     passkey = await em.transactional(async (tx) => {
       const created = tx.create(Passkey, {
-        tenantId: props.tenantId,
         userId: props.userId,
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey),

@@ -7,9 +7,9 @@ import { User } from './user';
  * (a discoverable credential). `credentialId` is the authenticator's id for it (base64url), unique over every
  * account; `publicKey` the COSE key its assertions are checked with; `counter` the authenticator's signature
  * counter, which must grow with every assertion (a cloned authenticator shows as a regression) unless the
- * authenticator keeps none (0). Owned by the account (`userId`); `tenantId` is the organisation the account
- * was signed in to when it was registered (audit trail): the passkey signs in to the account whatever the
- * organisation, so it is read by user, never by the tenant filter.
+ * authenticator keeps none (0). Owned by the account (`userId`), not by an organisation: the passkey signs in to
+ * the account whatever the organisation (the organisation it was added in is in the audit entry), so the table is
+ * a reference table like the TOTP factors.
  */
 export const Passkey = defineEntity({
   name: 'Passkey',
@@ -17,7 +17,6 @@ export const Passkey = defineEntity({
   checks: [{ name: 'identity_passkeys_counter_check', expression: 'counter >= 0' }],
   properties: {
     id: idColumn(),
-    tenantId: p.uuid(),
     userId: () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade').index(),
     credentialId: p.string().length(1366).unique(),
     publicKey: p.blob().hidden(),
