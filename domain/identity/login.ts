@@ -6,6 +6,7 @@ import { admitPasswordAttempt } from './admitPasswordAttempt';
 import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
+import { refuseDisabledAccount } from './refuseDisabledAccount';
 import { openChallenge, type MfaChallenge } from './secondFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 import { hasSecondFactor } from './store/mfa';
@@ -58,18 +59,7 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
     throw unauthorized('invalid_credentials', 'The e-mail address or the password is wrong');
   }
   await attempt.succeeded();
-  if (user.disabledAt) {
-    audit(em, {
-      action: 'auth.login_refused',
-      actorId: user.id,
-      targetType: 'user',
-      targetId: user.id,
-      ip,
-      data: { reason: 'account_disabled' },
-    });
-    await em.flush();
-    throw unauthorized('account_disabled', 'This account is disabled');
-  }
+  await refuseDisabledAccount(em, user, ip);
   const tenantId = await homeOrganization(em, user);
   const purpose = (await hasSecondFactor(em, user.id)) ? 'verify' : (await requiresMfa(em, tenantId)) ? 'enrol' : null;
   if (purpose) {

@@ -1,9 +1,9 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { User } from '../../entities/identity/user';
-import { unauthorized } from '../../lib/errors';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { homeOrganization } from './homeOrganization';
+import { refuseDisabledAccount } from './refuseDisabledAccount';
 import { assertionOptions, checkPasskeyAssertion } from './passkeyFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 
@@ -30,18 +30,7 @@ export async function passkeyLogin(
   });
   const user = await em.findOneOrFail(User, { id: passkey.userId });
   const ip = props.device?.ip;
-  if (user.disabledAt) {
-    audit(em, {
-      action: 'auth.login_refused',
-      actorId: user.id,
-      targetType: 'user',
-      targetId: user.id,
-      ip,
-      data: { reason: 'account_disabled' },
-    });
-    await em.flush();
-    throw unauthorized('account_disabled', 'This account is disabled');
-  }
+  await refuseDisabledAccount(em, user, ip);
   const tenantId = await homeOrganization(em, user);
   audit(em, {
     action: 'auth.login',
