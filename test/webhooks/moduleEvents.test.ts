@@ -41,6 +41,16 @@ describe('module webhook events', () => {
           new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: object },
       );
   /** The organisation's events of a type still in the outbox (the fan-out keeps those an endpoint wants). */
+  /** A 30-minute service and one staff member of the owner's business. */
+  const bookable = async (owner: Account) => {
+    const service = await stack.http
+      .post('/api/rdv/services')
+      .set(owner.auth)
+      .send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })
+      .expect(201);
+    const staff = await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'A' }).expect(201);
+    return { service: service.body as { id: string }, staff: staff.body as { id: string } };
+  };
   const eventsOf = (tenantId: string, type: string) =>
     stack.services.orm.em.fork().count(WebhookEvent, { tenantId, type }, { filters: false });
 
@@ -141,15 +151,7 @@ describe('module webhook events', () => {
         .send({ url: receiver.url('/booking'), eventTypes: ['appointment.booked', 'appointment.cancelled'] })
         .expect(201)
     ).body as { secret: string };
-    const service = (
-      await stack.http
-        .post('/api/rdv/services')
-        .set(owner.auth)
-        .send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })
-    ).body as { id: string };
-    const staff = (await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'A' })).body as {
-      id: string;
-    };
+    const { service, staff } = await bookable(owner);
     const book = () =>
       stack.http
         .post('/api/appointments')
@@ -211,15 +213,7 @@ describe('module webhook events', () => {
   it('appointment.rescheduled: delivered signed with the previous start; a move onto a taken slot emits nothing', async () => {
     const owner = await createAccount(stack, { tier: 'business' });
     const secret = await subscribe(owner, '/rescheduled', ['appointment.rescheduled']);
-    const service = (
-      await stack.http
-        .post('/api/rdv/services')
-        .set(owner.auth)
-        .send({ name: 'Cut', durationMinutes: 30, priceCents: 1000 })
-    ).body as { id: string };
-    const staff = (await stack.http.post('/api/rdv/staff').set(owner.auth).send({ displayName: 'A' })).body as {
-      id: string;
-    };
+    const { service, staff } = await bookable(owner);
     const book = (start: string) =>
       stack.http
         .post('/api/appointments')
