@@ -48,6 +48,9 @@ export async function ensureRuntimeRole(): Promise<void> {
     await c.query(
       `${verb} role ${escapeIdentifier(runtimeRole)} login nosuperuser nocreatedb nocreaterole noinherit password ${escapeLiteral(RUNTIME_PASSWORD)}`,
     );
+    // A test's commits need not survive a crash of the server: without waiting for the WAL flush a commit costs
+    // 2 ms instead of 5 here. Set on the test role only, so the shared server and other roles are untouched.
+    await c.query(`alter role ${escapeIdentifier(runtimeRole)} set synchronous_commit = off`);
   });
 }
 
@@ -70,4 +73,24 @@ export async function createTestDatabase(): Promise<string> {
 
 export async function dropTestDatabase(name: string): Promise<void> {
   await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
+}
+
+/**
+ * Drops every database of this namespace, a few at a time: once per run, after the last file. A file does not
+ * drop its own: PostgreSQL's DROP DATABASE forces an immediate checkpoint of the whole cluster (1-2 s here, and
+ * every other file's writes flushed with it); after the run, the first drop flushes and the others find nothing.
+ */
+export async function dropNamespaceDatabases(): Promise<void> {
+  const names = await admin(async (c) => {
+    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `pt\\_${namespace}\\_%`,
+    ]);
+    return rows.map((r) => r.datname);
+  });
+  const next = () => names.pop();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let name = next(); name; name = next()) await dropTestDatabase(name);
+    }),
+  );
 }

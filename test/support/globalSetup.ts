@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { admin, databaseUrl, ensureRuntimeRole, namespace, runtimeDatabaseUrl, templateDb } from './db';
+import { admin, databaseUrl, dropNamespaceDatabases, ensureRuntimeRole, runtimeDatabaseUrl, templateDb } from './db';
 
 /**
  * Once per run: a template database migrated with the committed migrations (through the real `npm run
@@ -7,13 +7,8 @@ import { admin, databaseUrl, ensureRuntimeRole, namespace, runtimeDatabaseUrl, t
  * database. Leftover databases of this namespace from an interrupted run are dropped.
  */
 export default async function globalSetup(): Promise<void> {
-  await admin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
-      `pt\\_${namespace}\\_%`,
-    ]);
-    for (const { datname } of rows) await c.query(`drop database if exists "${datname}" with (force)`);
-    await c.query(`drop database if exists "${templateDb}" with (force)`);
-  });
+  await dropNamespaceDatabases();
+  await admin((c) => c.query(`drop database if exists "${templateDb}" with (force)`));
   await ensureRuntimeRole();
   // As in production: migrated by the owner, the runtime role granted row access (copied with the template).
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'bin/migrate.ts'], {

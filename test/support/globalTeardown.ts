@@ -1,6 +1,7 @@
-import { admin, templateDb } from './db';
+import { admin, dropNamespaceDatabases, templateDb } from './db';
 
-/** Once per run, after every file: the template database is dropped (each file already dropped its own). */
+/** Once per run, after every file: the files' databases (left to this point, see dropNamespaceDatabases) and the template. */
 export default async function globalTeardown(): Promise<void> {
+  await dropNamespaceDatabases();
   await admin((c) => c.query(`drop database if exists "${templateDb}" with (force)`));
 }

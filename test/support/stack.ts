@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../lib/config';
 import { createOrm, type Orm } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { startWorkers, type WorkerPool } from '../../workers/main';
-import { createTestDatabase, databaseUrl, dropTestDatabase, namespace, runtimeDatabaseUrl } from './db';
+import { createTestDatabase, databaseUrl, namespace, runtimeDatabaseUrl } from './db';
 import type { TcpProxy } from './proxy';
 import { scaled } from './timeScale';
 
@@ -127,7 +127,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
         if (keys.length) await services.redis.del(...keys).catch(() => undefined);
       }
       await services.close();
-      if (ownDb) await dropTestDatabase(ownDb);
+      // Its database is dropped after the run with the others (dropNamespaceDatabases: a drop checkpoints).
     },
   };
 }
