@@ -46,6 +46,31 @@ export const RULE_BOUNDS = {
   maxOverrides: 400,
 } as const;
 
+/** A staff member's round-robin priority (0 lowest to 4 highest) and weight (share of bookings): domain/core/booking/roundRobin.ts. */
+export const ROUND_ROBIN_BOUNDS = {
+  minPriority: 0,
+  maxPriority: 4,
+  priority: 2,
+  minWeight: 1,
+  maxWeight: 1000,
+  weight: 100,
+} as const;
+const RR = ROUND_ROBIN_BOUNDS;
+
+/** How a storefront booking's staff member was chosen (domain/core/booking/roundRobin.ts), kept on the appointment. */
+export interface AppointmentAssignment {
+  method: 'requested' | 'round_robin';
+  reason:
+    'requested' | 'only_available' | 'higher_priority' | 'fewer_bookings_for_weight' | 'least_recently_booked' | 'tie';
+  /** Staff free at the slot that were ranked. */
+  considered: number;
+  priority: number;
+  weight: number;
+  /** The chosen one's live bookings of the service in the window (starting from windowDays ago) before this one. */
+  recentBookings: number;
+  windowDays: number;
+}
+
 /** A group of services on the storefront ("Haircuts", "Consultations"), in display order. */
 export const ServiceGroup = defineEntity({
   name: 'ServiceGroup',
@@ -134,6 +159,10 @@ export const Staff = defineEntity({
       name: 'booking_staff_caps_check',
       expression: `(max_per_day is null or (max_per_day >= 1 and max_per_day <= ${RULE_BOUNDS.maxCapPerDay})) and (max_per_week is null or (max_per_week >= 1 and max_per_week <= ${RULE_BOUNDS.maxCapPerWeek}))`,
     },
+    {
+      name: 'booking_staff_round_robin_check',
+      expression: `priority >= ${RR.minPriority} and priority <= ${RR.maxPriority} and weight >= ${RR.minWeight} and weight <= ${RR.maxWeight}`,
+    },
   ],
   properties: {
     ...tenantColumns(),
@@ -151,6 +180,9 @@ export const Staff = defineEntity({
     /** Most live appointments a local day (null: no cap), and a local ISO week (Monday to Sunday). */
     maxPerDay: p.integer().nullable(),
     maxPerWeek: p.integer().nullable(),
+    /** Round robin among the staff free at a slot: the highest priority first, then bookings shared by weight. */
+    priority: p.integer().default(RR.priority),
+    weight: p.integer().default(RR.weight),
     active: p.boolean().default(true),
   },
 });
@@ -212,6 +244,8 @@ export const Appointment = defineEntity({
     notes: p.string().length(BOOKING_SIZES.notes).nullable(),
     /** Answers to the service's questions, by question id (null: none asked). */
     answers: p.json<Record<string, string>>().nullable(),
+    /** How a storefront booking's staff member was chosen (null: booked by a member, or before round robin). */
+    assignment: p.json<AppointmentAssignment>().nullable(),
     manageTokenHash: p.string().length(64).nullable(),
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),

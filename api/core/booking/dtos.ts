@@ -22,6 +22,7 @@ import { INT4_MAX, isCanonicalUuid, IsInstant, isInstant, KeysetPageQuery, Lengt
 import {
   appointmentStatuses,
   BOOKING_SIZES,
+  ROUND_ROBIN_BOUNDS,
   RULE_BOUNDS,
   SERVICE_BOUNDS,
   type AppointmentStatus,
@@ -30,7 +31,7 @@ import {
   type WeeklyHours,
 } from '../../../entities/core/booking';
 import { questionsProblem } from '../../../domain/core/booking/bookingRules';
-import { questionsSchema } from './views';
+import { priorityDoc, questionsSchema, weightDoc } from './views';
 import { CALENDAR_EVENT_SIZES } from '../../../entities/core/calendar';
 import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
@@ -353,6 +354,18 @@ export class CreateBookingStaffBody {
   @Min(1)
   @Max(RULE_BOUNDS.maxCapPerWeek)
   maxPerWeek?: number | null;
+  @JSONSchema({ description: priorityDoc })
+  @IsOptional()
+  @IsInt()
+  @Min(ROUND_ROBIN_BOUNDS.minPriority)
+  @Max(ROUND_ROBIN_BOUNDS.maxPriority)
+  priority?: number;
+  @JSONSchema({ description: weightDoc })
+  @IsOptional()
+  @IsInt()
+  @Min(ROUND_ROBIN_BOUNDS.minWeight)
+  @Max(ROUND_ROBIN_BOUNDS.maxWeight)
+  weight?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -381,6 +394,18 @@ export class UpdateBookingStaffBody {
   @Min(1)
   @Max(RULE_BOUNDS.maxCapPerWeek)
   maxPerWeek?: number | null;
+  @JSONSchema({ description: priorityDoc })
+  @IsOptional()
+  @IsInt()
+  @Min(ROUND_ROBIN_BOUNDS.minPriority)
+  @Max(ROUND_ROBIN_BOUNDS.maxPriority)
+  priority?: number;
+  @JSONSchema({ description: weightDoc })
+  @IsOptional()
+  @IsInt()
+  @Min(ROUND_ROBIN_BOUNDS.minWeight)
+  @Max(ROUND_ROBIN_BOUNDS.maxWeight)
+  weight?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 

@@ -109,7 +109,9 @@ export function storefrontRoutes({ routes, services }: ModuleMount): void {
     async ({ params, body }) => {
       const store = await openStore(services, params.publicSlug);
       const booked = await bookOnline(store, { ...body, start: new Date(body.start) });
-      return created({ ...present(booked), manageToken: booked.manageToken } satisfies StorefrontBookingCreatedView);
+      const { method, reason } = booked.assignment;
+      const answer = { ...present(booked), assignment: { method, reason }, manageToken: booked.manageToken };
+      return created(answer satisfies StorefrontBookingCreatedView);
     },
   );
 

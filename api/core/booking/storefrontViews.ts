@@ -12,7 +12,7 @@ import {
 import type { Business } from '../../../entities/core/business';
 import type { Lean } from '../../../lib/lean';
 import { bookingReference } from '../../../domain/core/booking/bookingReference';
-import { BookingGroupView, questionsSchema } from './views';
+import { AppointmentAssignmentView, BookingGroupView, questionsSchema } from './views';
 import { isoTime } from '../../http/present';
 import { manageTokenFieldDoc } from './storefrontViews.docs';
 
@@ -130,6 +130,10 @@ export class StorefrontBookingView {
 }
 
 export class StorefrontBookingCreatedView extends StorefrontBookingView {
+  @JSONSchema({ description: 'How the staff member was chosen: the one named, or round robin among those free' })
+  @ValidateNested()
+  @Type(() => AppointmentAssignmentView)
+  assignment!: AppointmentAssignmentView;
   @JSONSchema({ description: manageTokenFieldDoc })
   @IsString()
   manageToken!: string;

@@ -14,6 +14,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../../http/nullable';
 import {
   appointmentStatuses,
+  type AppointmentAssignment,
   type BookingQuestion,
   type DateOverrides,
   type WeeklyHours,
@@ -23,6 +24,11 @@ import type { Slot } from '../../../domain/core/booking/availability';
 import type { GroupRow, ServiceRow, StaffRow } from '../../../domain/core/booking/store/catalogue';
 import { mapPage, type Page } from '../../../lib/pagination';
 import { iso, isoTime } from '../../http/present';
+
+export const priorityDoc =
+  'Round robin: among the staff free at a slot, the highest priority takes a booking that names nobody (0 lowest, 4 highest; default 2)';
+export const weightDoc =
+  'Round robin: within a priority, bookings are shared in proportion to weight (200 takes twice the share of 100; default 100)';
 
 /** The JSON schema of a service's booking questions (views and request bodies alike). */
 export const questionsSchema = {
@@ -44,6 +50,46 @@ export const questionsSchema = {
 } as unknown as Parameters<typeof JSONSchema>[0];
 
 /** Presenters of the booking routes. Public (storefront) views carry no tenant id and no private staff data. */
+
+const assignmentReasons = [
+  'requested',
+  'only_available',
+  'higher_priority',
+  'fewer_bookings_for_weight',
+  'least_recently_booked',
+  'tie',
+] as const;
+
+/** How a storefront booking's staff member was chosen (round robin among the staff free at the slot). */
+export class AppointmentAssignmentView {
+  @JSONSchema({ description: '`requested`: the visitor named the staff member; `round_robin`: chosen among the free' })
+  @IsIn(['requested', 'round_robin'])
+  method!: string;
+  @JSONSchema({
+    description:
+      'The first rule that set the chosen one before the next free one: a higher `priority`; fewer live bookings of the service in the window for their `weight`; booked least recently; `tie` (by id); `only_available` when no other was free',
+  })
+  @IsIn(assignmentReasons)
+  reason!: string;
+}
+
+/** The assignment in full, for members: with the figures round robin compared. */
+export class BookingAssignmentView extends AppointmentAssignmentView {
+  @JSONSchema({ description: 'Staff members free at the slot that were ranked' }) @IsInt() considered!: number;
+  @IsInt() priority!: number;
+  @IsInt() weight!: number;
+  @JSONSchema({ description: "The chosen one's live bookings of the service in the window, before this one" })
+  @IsInt()
+  recentBookings!: number;
+  @JSONSchema({ description: 'The window: bookings starting from this many days ago, upcoming ones included' })
+  @IsInt()
+  windowDays!: number;
+
+  static from(a: AppointmentAssignment): BookingAssignmentView {
+    const { method, reason, considered, priority, weight, recentBookings, windowDays } = a;
+    return { method, reason, considered, priority, weight, recentBookings, windowDays };
+  }
+}
 
 export class BookingAppointmentView {
   @IsUUID() id!: string;
@@ -71,6 +117,11 @@ export class BookingAppointmentView {
   @Nullable()
   @IsObject()
   answers!: Record<string, string> | null;
+  @JSONSchema({ description: 'How a storefront booking chose its staff member (null: booked by a member)' })
+  @Nullable()
+  @ValidateNested()
+  @Type(() => BookingAssignmentView)
+  assignment!: BookingAssignmentView | null;
   @Nullable() @IsDateString() cancelledAt!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -93,6 +144,7 @@ export class BookingAppointmentView {
       attendeePhone: a.attendeePhone ?? null,
       notes: a.notes ?? null,
       answers: a.answers ?? null,
+      assignment: a.assignment ? BookingAssignmentView.from(a.assignment) : null,
       cancelledAt: iso(a.cancelledAt),
       createdAt: isoTime(a.createdAt),
       updatedAt: isoTime(a.updatedAt),
@@ -196,6 +248,8 @@ export class BookingStaffView {
   @Nullable()
   @IsInt()
   maxPerWeek!: number | null;
+  @JSONSchema({ description: priorityDoc }) @IsInt() priority!: number;
+  @JSONSchema({ description: weightDoc }) @IsInt() weight!: number;
   @IsBoolean() active!: boolean;
 
   static from(s: StaffRow): BookingStaffView {
@@ -212,6 +266,8 @@ export class BookingStaffView {
       dateOverrides: s.dateOverrides,
       maxPerDay: s.maxPerDay ?? null,
       maxPerWeek: s.maxPerWeek ?? null,
+      priority: s.priority,
+      weight: s.weight,
       active: s.active,
     };
   }

@@ -12,6 +12,14 @@ import { bookingReference } from './bookingReference';
 import { checkAnswers } from './bookingRules';
 import { insertAppointment, type NewAppointment } from './createAppointment';
 import { slotTaken } from './doubleBooking';
+import {
+  assignmentOf,
+  rankRoundRobin,
+  ROUND_ROBIN_WINDOW_DAYS,
+  type Assignment,
+  type RecentBookings,
+} from './roundRobin';
+import { recentBookingsOf } from './store/appointments';
 import type { Store } from './openStore';
 import type { StoreBooking } from './storeBooking';
 import { freeSlotAt, offeredService, offeredStaff } from './storeOffer';
@@ -29,6 +37,8 @@ export interface PublicBookingProps {
 
 export interface PublicBooking extends StoreBooking {
   reference: string;
+  /** How its staff member was chosen: the one named, or round robin among those free. */
+  assignment: Assignment;
   /** The cancel/reschedule token: given once here and in the confirmation mail, stored hashed. */
   manageToken: string;
 }
@@ -36,8 +46,9 @@ export interface PublicBooking extends StoreBooking {
 type BookableStaff = Lean<Staff> | Staff;
 
 /**
- * An anonymous booking: the slot must be one the availability route offers; the first free staff member takes
- * it when none is named (the next one when a concurrent booking won the race). The customer (found by e-mail or
+ * An anonymous booking: the slot must be one the availability route offers; when no staff member is named, round
+ * robin ranks those free (roundRobin.ts) and the first takes it (the next one when a concurrent booking won the
+ * race). The customer (found by e-mail or
  * created), the appointment and its confirmation mail (with the manage link) commit in one transaction: a refused
  * booking leaves no customer behind, and an answered one always has its mail. The hub and the mail queue hear
  * of it once committed. The service and staff are read once, and answered with the booking (its view names them).
@@ -49,6 +60,8 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
   const candidates = await offeredStaff(store, service, props.staffId);
   const slot = await freeSlotAt(store, service, candidates, props.start);
   const free = slot.staffIds.map((id) => candidates.find((s) => s.id === id)!);
+  const recent = props.staffId ? null : await recentBookings(store, service.id, free);
+  const ranked = recent ? rankRoundRobin(free, recent) : free;
   const manageToken = newOpaqueToken();
   const notes: Note<'core'>[] = [];
   const { appointment, staff, mail } = await store.ctx.em.transactional(async (em) => {
@@ -60,7 +73,8 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
     );
     const booked = await firstFreeStaff(
       tx,
-      free,
+      ranked,
+      recent,
       {
         service,
         start: props.start,
@@ -93,20 +107,34 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
   });
   await notify(services, 'core', notes);
   await dispatchMails(services, [mail]);
-  return { appointment, service, staff, reference: bookingReference(appointment.id), manageToken };
+  const assignment = appointment.assignment!;
+  return { appointment, service, staff, assignment, reference: bookingReference(appointment.id), manageToken };
 }
 
-/** Books the first of `staff` still free, each attempt in a savepoint (a refused insert aborts only its own); 409 `slot_taken` when none is. */
+/** Round robin's counts of the free staff (none to rank when only one is free). */
+async function recentBookings(store: Store, serviceId: string, free: BookableStaff[]) {
+  if (free.length < 2) return new Map();
+  const since = new Date(Date.now() - ROUND_ROBIN_WINDOW_DAYS * 86_400_000);
+  const ids = free.map((s) => s.id);
+  return recentBookingsOf(store.ctx.services.orm, store.ctx.tenantId, serviceId, ids, since);
+}
+
+/**
+ * Books the first of `staff` still free, each attempt in a savepoint (a refused insert aborts only its own), with
+ * how it was chosen (`recent`: round robin's counts; null: the one named); 409 `slot_taken` when none is.
+ */
 async function firstFreeStaff(
   tx: TenantContext,
   staff: BookableStaff[],
+  recent: Map<string, RecentBookings> | null,
   props: Omit<NewAppointment, 'staff'>,
   notes: Note<'core'>[],
 ): Promise<{ appointment: Appointment; staff: BookableStaff }> {
   for (const member of staff) {
     try {
+      const assignment = assignmentOf(member, staff, recent);
       const appointment = await tx.em.transactional((em) =>
-        insertAppointment({ ...tx, em }, { ...props, staff: member }, notes),
+        insertAppointment({ ...tx, em }, { ...props, staff: member, assignment }, notes),
       );
       return { appointment, staff: member };
     } catch (err) {

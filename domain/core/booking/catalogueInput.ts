@@ -37,6 +37,8 @@ export interface StaffInput {
   dateOverrides?: DateOverrides;
   maxPerDay?: number | null;
   maxPerWeek?: number | null;
+  priority?: number;
+  weight?: number;
   active?: boolean;
 }
 

@@ -1,4 +1,9 @@
-import { Appointment, type BookingService, type Staff } from '../../../entities/core/booking';
+import {
+  Appointment,
+  type AppointmentAssignment,
+  type BookingService,
+  type Staff,
+} from '../../../entities/core/booking';
 import { emitEvent } from '../../webhooks/emitEvent';
 import { appointmentData } from '../../webhooks/payloads';
 import { invalidField } from '../../../lib/errors';
@@ -30,6 +35,8 @@ export interface CreateAppointmentProps {
   answers?: Record<string, string> | null;
   source?: 'staff' | 'storefront';
   manageTokenHash?: string | null;
+  /** How the staff member was chosen (a storefront booking: roundRobin.ts). */
+  assignment?: AppointmentAssignment | null;
 }
 
 /** What an appointment is written with of its service and staff member (entities and lean rows alike). */
@@ -102,6 +109,7 @@ export async function insertAppointment(
     attendeePhone: props.attendee?.phone?.trim() || null,
     notes: props.notes ?? null,
     answers: props.answers ?? null,
+    assignment: props.assignment ?? null,
     manageTokenHash: props.manageTokenHash ?? null,
     reminderSentAt: null,
     cancelledAt: null,

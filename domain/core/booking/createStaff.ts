@@ -1,4 +1,4 @@
-import { Staff } from '../../../entities/core/booking';
+import { ROUND_ROBIN_BOUNDS, Staff } from '../../../entities/core/booking';
 import type { TenantContext } from '../../context';
 import { checkServices, type StaffInput } from './catalogueInput';
 
@@ -15,6 +15,8 @@ export async function createStaff(ctx: TenantContext, input: StaffInput & { disp
     dateOverrides: input.dateOverrides ?? {},
     maxPerDay: input.maxPerDay ?? null,
     maxPerWeek: input.maxPerWeek ?? null,
+    priority: input.priority ?? ROUND_ROBIN_BOUNDS.priority,
+    weight: input.weight ?? ROUND_ROBIN_BOUNDS.weight,
     active: input.active ?? true,
   });
   await ctx.em.flush();

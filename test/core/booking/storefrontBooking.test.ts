@@ -217,4 +217,54 @@ describe('core: storefront booking', () => {
       ).status,
     ).toBe(201);
   });
+
+  it('shares bookings that name nobody by round robin (priority, then weight, then the least recently booked), reported in the answer and on the appointment', async () => {
+    const shop = await openShop(); // Alice: priority 2, weight 100 (the defaults)
+    const { auth } = shop.owner;
+    const addStaff = async (body: Record<string, unknown>) =>
+      (
+        await stack.http
+          .post('/api/rdv/staff')
+          .set(auth)
+          .send({ weeklyHours: ALL_WEEK, ...body })
+          .expect(201)
+      ).body;
+    expect(await addStaff({ displayName: 'Bruno', weight: 200 })).toMatchObject({ priority: 2, weight: 200 });
+    const chloe = await addStaff({ displayName: 'Chloé', priority: 0 });
+    const book = (i: number, start: string, extra: Record<string, unknown> = {}) =>
+      bookAt(
+        shop,
+        { name: `Robin ${i}`, email: `robin.${i}.${Date.now()}@example.test`, start, ...extra },
+        `10.9.9.${i}`,
+      );
+
+    const chosen: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const answer = await book(i, `2030-05-0${i}T09:00:00.000Z`).expect(201);
+      expect(answer.body.assignment).toEqual({ method: 'round_robin', reason: expect.any(String) });
+      chosen.push(answer.body.staffName as string);
+    }
+    // Bruno's double weight takes twice Alice's share; Chloé's lower priority takes none while they are free.
+    const count = (name: string) => chosen.filter((n) => n === name).length;
+    expect([count('Alice'), count('Bruno'), count('Chloé')]).toEqual([2, 4, 0]);
+
+    // Two visitors at once for one slot: the first ranked takes one, the other falls to the next free (no 409).
+    const both = await Promise.all([7, 8].map((i) => book(i, '2030-05-10T09:00:00.000Z')));
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(new Set(both.map((r) => r.body.staffName)).size).toBe(2);
+
+    const named = await book(9, '2030-05-11T09:00:00.000Z', { staffId: chloe.id }).expect(201);
+    expect(named.body.assignment).toEqual({ method: 'requested', reason: 'requested' });
+
+    // Members see the figures round robin compared.
+    const page = await stack.http.get('/api/appointments?from=2030-05-06T00:00:00Z&to=2030-05-07T00:00:00Z').set(auth);
+    expect(page.status).toBe(200);
+    expect(page.body.items[0].assignment).toMatchObject({
+      method: 'round_robin',
+      considered: 3,
+      recentBookings: expect.any(Number),
+      windowDays: 30,
+    });
+    await stack.http.patch(`/api/rdv/staff/${chloe.id}`).set(auth).send({ weight: 0 }).expect(400);
+  });
 });

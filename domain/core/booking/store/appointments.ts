@@ -2,7 +2,9 @@ import { isUUID } from 'class-validator';
 import { Appointment } from '../../../../entities/core/booking';
 import type { Em } from '../../../../lib/db';
 import { notFound } from '../../../../lib/errors';
-import { keysetAfter, keysetTimeKey, lean, type Lean, type LeanScope } from '../../../../lib/lean';
+import { keysetAfter, keysetTimeKey, lean, preparedRead, type Lean, type LeanScope } from '../../../../lib/lean';
+import type { Orm } from '../../../../lib/db';
+import type { RecentBookings } from '../roundRobin';
 
 /** Statements of appointments (booking_appointments). */
 
@@ -61,6 +63,7 @@ export const appointmentColumns = [
   'attendeePhone',
   'notes',
   'answers',
+  'assignment',
   'cancelledAt',
   'createdAt',
   'updatedAt',
@@ -161,3 +164,21 @@ export const liveAppointmentsOf = (
     { staffId: { $in: staffIds }, status: { $ne: 'cancelled' }, startAt: { $lt: to }, endAt: { $gt: from } },
     { orderBy: { startAt: 'asc', id: 'asc' }, limit },
   );
+
+// [tenantId, serviceId, staffIds, since]: an aggregate (preparedRead, the tenant bound in the text), on the
+// (tenant_id, staff_id, start_at) index: each candidate's live bookings of the service starting since `since`.
+const recentBookingsStatement = preparedRead<{ staff_id: string; count: string; last_booked_at: Date }>(
+  `select staff_id, count(*) as count, max(created_at) as last_booked_at from booking_appointments where tenant_id = $1 and staff_id = any($3::uuid[]) and start_at >= $4 and service_id = $2 and status <> 'cancelled' group by staff_id`,
+);
+
+/** Round robin's counts (roundRobin.ts): the live bookings of a service per staff member since `since`. */
+export async function recentBookingsOf(
+  orm: Orm,
+  tenantId: string,
+  serviceId: string,
+  staffIds: string[],
+  since: Date,
+): Promise<Map<string, RecentBookings>> {
+  const rows = await recentBookingsStatement(orm, [tenantId, serviceId, staffIds, since]);
+  return new Map(rows.map((r) => [r.staff_id, { count: Number(r.count), lastBookedAt: new Date(r.last_booked_at) }]));
+}

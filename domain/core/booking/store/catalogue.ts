@@ -54,6 +54,8 @@ export const staffColumns = [
   'dateOverrides',
   'maxPerDay',
   'maxPerWeek',
+  'priority',
+  'weight',
   'active',
 ] as const;
 export type ServiceRow = Pick<Lean<BookingService>, (typeof serviceColumns)[number]>;
