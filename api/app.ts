@@ -99,7 +99,8 @@ export function createApp(services: Services): WebApp {
     app.use(
       cors({
         origin: origins.includes('*') ? true : origins,
-        exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+        // ETag: a part PUT's answer names the part for the completion of a resumable upload.
+        exposedHeaders: ['X-Request-Id', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'ETag'],
         maxAge: 600,
       }),
     );

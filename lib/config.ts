@@ -244,6 +244,18 @@ export const configSpec = {
     default: 900,
     desc: 'Lifetime of a cloud upload address; its quota reservation is released (and a stray object deleted) 10 minutes after',
   }),
+  CLOUD_MULTIPART_MAX_BYTES: num({
+    default: 5 * 1024 ** 4,
+    desc: 'Largest file one resumable (multipart) cloud upload may declare (bytes; S3 objects reach 5 TiB)',
+  }),
+  CLOUD_MULTIPART_PART_SIZE_MIN: num({
+    default: 8 * 1024 ** 2,
+    desc: "Least part size of a resumable cloud upload (bytes); larger files get larger parts so that none needs more than 10,000. S3 and MinIO refuse parts under 5 MiB (the last excepted): lower it only for a store that takes them (the tests' s3rver, the local adapter)",
+  }),
+  CLOUD_MULTIPART_TTL_SECONDS: num({
+    default: 86400,
+    desc: 'Time a resumable cloud upload may take from its start to its completion; afterwards the sweep aborts it (its parts deleted) and releases its quota reservation',
+  }),
   CLOUD_LINK_TTL_SECONDS: num({
     default: 900,
     desc: 'Lifetime of cloud download addresses and of inline render tokens (t)',

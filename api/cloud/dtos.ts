@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -11,6 +12,7 @@ import {
   Matches,
   Max,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
@@ -18,6 +20,7 @@ import { DESCRIPTION_LENGTH, fileCategories, NAME_LENGTH } from '../../entities/
 import { shareKinds, type ShareKind } from '../../entities/cloud/share';
 import { sortKeys, type SortKey } from '../../domain/cloud/store/items';
 import { documentTypes, type DocumentType } from '../../domain/cloud/odf';
+import { MAX_PARTS } from '../../domain/cloud/multipartRules';
 import { cloudShareBodyKindDoc, cloudUploadUrlBodyNameDoc } from './dtos.docs';
 
 /** Request bodies, queries and path parameters of the cloud routes. Unknown fields are refused. */
@@ -244,4 +247,66 @@ export class CloudOverwriteUrlBody {
   @JSONSchema({ description: 'Media type the PUT will send as Content-Type (checked at confirmation), e.g. image/png' })
   @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
   contentType!: string;
+}
+
+export class CloudResumableUploadBody {
+  @JSONSchema({ description: cloudUploadUrlBodyNameDoc })
+  @IsString()
+  @Length(1, NAME_LENGTH)
+  name!: string;
+  @JSONSchema({
+    description:
+      'Exact size of the file in bytes (the parts together; checked at completion); at least 1, at most CLOUD_MULTIPART_MAX_BYTES',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  size!: number;
+  @JSONSchema({ description: 'Media type of the file, e.g. video/mp4 (the store records it; the parts need none)' })
+  @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
+  contentType!: string;
+  @JSONSchema({
+    description: 'Folder the file lands in; root when absent or null',
+    type: ['string', 'null'],
+    format: 'uuid',
+  })
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
+}
+
+/** Most part addresses one request asks for. */
+const MAX_PART_URLS = 1000;
+
+export class CloudPartUrlsBody {
+  @JSONSchema({
+    description: `Numbers of the parts to address (1 to the upload's partCount; 1 to ${MAX_PART_URLS} of them per request)`,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_PART_URLS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_PARTS, { each: true })
+  partNumbers!: number[];
+}
+
+export class CloudPartRefBody {
+  @IsInt() @Min(1) @Max(MAX_PARTS) partNumber!: number;
+  @JSONSchema({ description: 'The ETag header the part PUT answered (with or without its quotes)' })
+  @Matches(/^"?[A-Za-z0-9-]{1,128}"?$/, { message: 'etag must be the ETag a part PUT answered' })
+  etag!: string;
+}
+
+export class CloudCompleteUploadBody {
+  @JSONSchema({
+    description:
+      'Every part, in ascending order, with the ETag its PUT answered; absent: the parts as the store lists them (GET /api/cloud/uploads/{id})',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PARTS)
+  @ValidateNested({ each: true })
+  @Type(() => CloudPartRefBody)
+  parts?: CloudPartRefBody[];
 }

@@ -88,8 +88,9 @@ export const fileGoneError =
   'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)';
 
 export const uploadConfirmConflictError = prose`
-  \`upload_incomplete\`, \`upload_mismatch\`, \`upload_changed\`, or \`name_taken\` (concurrent uploads took every free name
-  tried; the upload stays pending: confirm again)
+  \`upload_incomplete\`, \`upload_mismatch\`, \`upload_changed\`, \`upload_resumable\` (a resumable upload: POST
+  /api/cloud/uploads/{id}/complete), or \`name_taken\` (concurrent uploads took every free name tried; the upload stays
+  pending: confirm again)
 `;
 
 export const restoreConflictError =

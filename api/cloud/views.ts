@@ -9,6 +9,9 @@ import type { SharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import type { TrashEntry } from '../../domain/cloud/listTrash';
 import type { QuotaReport } from '../../domain/cloud/quota';
 import type { StartedUpload } from '../../domain/cloud/uploads';
+import type { StartedResumableUpload } from '../../domain/cloud/startResumableUpload';
+import type { PartAddress } from '../../domain/cloud/partAddresses';
+import type { ResumableUploadState } from '../../domain/cloud/describeResumableUpload';
 import type { ListedVersion } from '../../domain/cloud/store/versions';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
@@ -320,5 +323,85 @@ export class CloudSharedWithMePageView {
       sharedBy: e.sharedBy,
       sharedAt: isoTime(e.sharedAt),
     }));
+  }
+}
+
+export class CloudResumableUploadView {
+  @JSONSchema({ description: 'Names the upload in its routes; it becomes the id of the file' })
+  @IsUUID()
+  uploadId!: string;
+  @JSONSchema({ description: 'Bytes of every part but the last, which holds what remains' })
+  @IsInt()
+  partSize!: number;
+  @JSONSchema({ description: 'Parts of the file, numbered 1 to partCount' })
+  @IsInt()
+  partCount!: number;
+  @JSONSchema({ description: 'Complete it before then; afterwards it is aborted and its reservation released' })
+  @IsDateString()
+  expiresAt!: string;
+
+  static from(u: StartedResumableUpload): CloudResumableUploadView {
+    return { uploadId: u.uploadId, partSize: u.partSize, partCount: u.partCount, expiresAt: isoTime(u.expiresAt) };
+  }
+}
+
+export class CloudPartUrlView {
+  @IsInt() partNumber!: number;
+  @JSONSchema({ description: 'PUT the part here (raw bytes), straight to the object store; its answer has the ETag' })
+  @IsString()
+  url!: string;
+  @IsIn(['PUT']) method!: string;
+  @JSONSchema({ description: 'Exact bytes of this part' })
+  @IsInt()
+  size!: number;
+  @JSONSchema({ description: 'The address accepts the PUT until then' })
+  @IsDateString()
+  expiresAt!: string;
+}
+
+export class CloudPartUrlListView {
+  @JSONSchema({ description: 'By part number' })
+  @ValidateNested({ each: true })
+  @Type(() => CloudPartUrlView)
+  parts!: CloudPartUrlView[];
+
+  static from(parts: PartAddress[]): CloudPartUrlListView {
+    return { parts: parts.map((p) => ({ ...p, expiresAt: isoTime(p.expiresAt) })) };
+  }
+}
+
+export class CloudUploadedPartView {
+  @IsInt() partNumber!: number;
+  @JSONSchema({ description: "The stored part's ETag (no quotes)" })
+  @IsString()
+  etag!: string;
+  @IsInt() size!: number;
+}
+
+export class CloudResumableUploadStateView {
+  @IsUUID() uploadId!: string;
+  @IsString() name!: string;
+  @IsInt() size!: number;
+  @IsString() contentType!: string;
+  @JSONSchema({ description: 'The folder the file lands in; null: the root' })
+  @Nullable()
+  @IsUUID()
+  folderId!: string | null;
+  @IsInt() partSize!: number;
+  @IsInt() partCount!: number;
+  @IsDateString() expiresAt!: string;
+  @JSONSchema({ description: 'The parts the store holds, by part number: complete with these' })
+  @ValidateNested({ each: true })
+  @Type(() => CloudUploadedPartView)
+  parts!: CloudUploadedPartView[];
+  @JSONSchema({ description: 'Numbers of the parts not uploaded yet' })
+  @IsInt({ each: true })
+  missingParts!: number[];
+  @JSONSchema({ description: 'Bytes of the parts held' })
+  @IsInt()
+  uploadedBytes!: number;
+
+  static from(u: ResumableUploadState): CloudResumableUploadStateView {
+    return { ...u, expiresAt: isoTime(u.expiresAt) };
   }
 }

@@ -10,10 +10,11 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { LocalStorage } from '../../lib/storage/local';
 import { contentDisposition } from '../../lib/storage';
 import { receiveLocalPut } from '../../domain/cloud/receive';
+import { receivePart } from '../../domain/cloud/receivePart';
 import { secretsMatch } from '../http/guards';
 import type { OpenApiRegistry } from '../http/openapi';
 import { sendProblem } from '../http/problems';
-import type { Routes } from '../http/routes';
+import { Reply, type Routes } from '../http/routes';
 import { asyncApiDocument } from '../asyncapi';
 import type { SocketRouter } from '../ws';
 import { packageInfo } from '../../lib/package';
@@ -189,7 +190,7 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
     '/storage/*key',
     {
       summary: 'Upload an object to a signed local address',
-      description: `${description} An address writes one object, never replacing one (409 \`object_exists\`), of at most its signed size (413). A cloud upload's address takes its bytes only while the upload is pending (409 \`upload_not_pending\` after its confirmation, discard or expiry).`,
+      description: `${description} An address writes one object, never replacing one (409 \`object_exists\`), of at most its signed size (413). A cloud upload's address takes its bytes only while the upload is pending (409 \`upload_not_pending\` after its confirmation, discard or expiry). A part address of a resumable upload (POST /api/cloud/uploads/{id}/part-urls) carries \`uploadId\` and \`partNumber\` too, as S3's UploadPart does: it stores that part (a part PUT again replaces it) of at most the part's size (413), only while the upload is pending (409 \`upload_not_pending\`), and answers its \`ETag\` header.`,
       access: 'public',
       status: 204,
       // The handler streams the body itself (no parser): documented only.
@@ -206,10 +207,22 @@ export function localStorageRoutes(routes: Routes, services: Services): void {
     },
     async ({ req }) => {
       const key = keyOf(req);
+      const length = req.get('content-length');
+      if (req.query.uploadId !== undefined || req.query.partNumber !== undefined) {
+        const signedPart = storage.verifyPart(key, req.query);
+        const part = await receivePart(
+          services,
+          storage,
+          key,
+          signedPart,
+          req,
+          length === undefined ? undefined : Number(length),
+        );
+        return new Reply(204, undefined, { ETag: `"${part.etag}"` });
+      }
       const signed = storage.verify('put', key, req.query);
       if (signed.contentType && req.get('content-type') !== signed.contentType)
         throw forbidden('signature_invalid', 'Content-Type differs from the signed one');
-      const length = req.get('content-length');
       await receiveLocalPut(services, storage, key, req, {
         contentType: signed.contentType ?? req.get('content-type'),
         length: length === undefined ? undefined : Number(length),

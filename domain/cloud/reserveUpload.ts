@@ -35,26 +35,46 @@ export interface ReservedUpload {
   expiresAt: Date;
 }
 
+/** How a resumable upload's reservation differs from a single PUT's (startResumableUpload). */
+export interface ReserveOptions {
+  /** Largest size it may declare (default CLOUD_MAX_UPLOAD_BYTES). */
+  maxBytes: number;
+  /** Seconds from now until it expires (default CLOUD_UPLOAD_TTL_SECONDS and the confirmation's grace). */
+  ttlSeconds: number;
+  /** Where its object is assembled (default the upload key objectKeyFor). */
+  objectKey: (tenantId: string, id: string) => string;
+  /** Its part size, recorded with it. */
+  partSize: number;
+}
+
 /**
  * Step 1 without the address: checks the declared file, then reserves its bytes in the quota and records
  * the upload in one statement (409 `quota_exceeded` when they do not fit).
  */
-export async function reserveUpload(ctx: TenantContext, props: StartUploadProps): Promise<ReservedUpload> {
+export async function reserveUpload(
+  ctx: TenantContext,
+  props: StartUploadProps,
+  options?: ReserveOptions,
+): Promise<ReservedUpload> {
   const { config } = ctx.services;
   const purpose = props.purpose ?? DRIVE_PURPOSE;
-  checkDeclaredUpload({ size: props.size, folderId: props.folderId, purpose }, config.CLOUD_MAX_UPLOAD_BYTES);
+  checkDeclaredUpload(
+    { size: props.size, folderId: props.folderId, purpose },
+    options?.maxBytes ?? config.CLOUD_MAX_UPLOAD_BYTES,
+  );
   const name = sanitizeName(props.name);
   const [quota, parentId] = await Promise.all([
     quotaBytesOf(ctx.services, ctx.tenantId),
     lockFolder(ctx.em, ctx.tenantId, props.folderId),
   ]);
   const id = newId();
+  const ttl = options?.ttlSeconds ?? config.CLOUD_UPLOAD_TTL_SECONDS + CONFIRM_GRACE_SECONDS;
   const upload: ReservedUpload = {
     id,
     size: props.size,
     contentType: mediaType(props.contentType),
-    objectKey: objectKeyFor(ctx.tenantId, id),
-    expiresAt: new Date(Date.now() + (config.CLOUD_UPLOAD_TTL_SECONDS + CONFIRM_GRACE_SECONDS) * 1000),
+    objectKey: (options?.objectKey ?? objectKeyFor)(ctx.tenantId, id),
+    expiresAt: new Date(Date.now() + ttl * 1000),
   };
   const reserved = await reserveAndRecordUpload(
     ctx.em,
@@ -66,6 +86,7 @@ export async function reserveUpload(ctx: TenantContext, props: StartUploadProps)
       parentId,
       name,
       replacesId: props.replacesId ?? null,
+      partSize: options?.partSize ?? null,
     },
     quota,
   );

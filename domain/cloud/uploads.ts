@@ -66,12 +66,24 @@ export interface CompletedUpload {
  * `upload_mismatch`: the object differs from what was declared; it is deleted and the reservation released.
  * 410 `upload_expired`: too late; the sweep releases it. Confirming twice answers the file again. Where the
  * address could still change the object (S3), the object checked is first copied to a key of its own (409
- * `upload_changed` when a new PUT replaced it meanwhile: confirm again).
+ * `upload_changed` when a new PUT replaced it meanwhile: confirm again). `resumable`: the upload is a resumable one
+ * whose object was just assembled from its parts (else 409 `upload_resumable`; a single PUT's upload is then 404).
  */
-export async function completeUpload(ctx: TenantContext, uploadId: string): Promise<CompletedUpload> {
+export async function completeUpload(
+  ctx: TenantContext,
+  uploadId: string,
+  resumable = false,
+): Promise<CompletedUpload> {
   const { storage } = ctx.services;
   const upload = await pendingUpload(ctx.em, uploadId);
   if (!upload) return { node: await confirmedNode(ctx, uploadId), created: false };
+  // A resumable upload's object is assembled from its parts first (completeResumableUpload).
+  if (upload.partSize !== null && !resumable)
+    throw conflict(
+      'upload_resumable',
+      'This is a resumable upload: complete it with POST /api/cloud/uploads/{id}/complete',
+    );
+  if (upload.partSize === null && resumable) throw notFound('Upload');
   if (upload.expiresAt.getTime() < Date.now())
     throw new AppError(410, 'upload_expired', 'This upload expired; start a new one');
   const stored = await storage.stat(upload.objectKey);

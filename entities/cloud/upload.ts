@@ -11,7 +11,14 @@ export const CloudUpload = defineEntity({
   name: 'CloudUpload',
   tableName: 'cloud_uploads',
   filters: tenantFilter,
-  checks: [{ name: 'cloud_uploads_size_check', expression: `"size" >= 0` }],
+  checks: [
+    { name: 'cloud_uploads_size_check', expression: `"size" >= 0` },
+    // A resumable upload has a part size from its reservation, its multipart id once the store started it.
+    {
+      name: 'cloud_uploads_multipart_check',
+      expression: `"part_size" > 0 and ("multipart_id" is null or "part_size" is not null)`,
+    },
+  ],
   indexes: [{ properties: ['expiresAt'] }],
   properties: {
     ...tenantColumns(),
@@ -25,6 +32,10 @@ export const CloudUpload = defineEntity({
     expiresAt: p.datetime(),
     /** The file whose content this upload replaces (its confirmation keeps the previous content as a version); null for a new file. */
     replacesId: p.uuid().nullable(),
+    /** A resumable upload: the store's id of its multipart upload (null: a single PUT to objectKey). */
+    multipartId: p.string().length(64).nullable(),
+    /** A resumable upload: the size of each part but the last (bytes). */
+    partSize: p.bigint('number').nullable(),
   },
 });
 export type CloudUpload = InferEntity<typeof CloudUpload>;

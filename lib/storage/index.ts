@@ -24,6 +24,20 @@ export interface PresignOptions {
   size?: number;
 }
 
+/** A part of a multipart upload as the store holds it. */
+export interface StoredPart {
+  partNumber: number;
+  /** The store's ETag of the part (no quotes), to name it when completing. */
+  etag: string;
+  size: number;
+}
+
+/** A part named for completion: its number and the ETag its PUT answered. */
+export interface PartRef {
+  partNumber: number;
+  etag: string;
+}
+
 /**
  * Object storage, one interface with two adapters: `s3` (the minio client, for MinIO or S3) and `local`
  * (files under STORAGE_DIR, addresses signed and verified by this app). Keys are opaque paths chosen by the
@@ -49,6 +63,19 @@ export interface ObjectStorage {
   copy(from: string, to: string, etag: string): Promise<boolean>;
   presignUpload(key: string, options: PresignOptions): Promise<string>;
   presignDownload(key: string, options: PresignOptions): Promise<string>;
+  /**
+   * Multipart uploads (S3's CreateMultipartUpload ... CompleteMultipartUpload): the object at `key` appears only
+   * when completed, from the parts named. Returns the store's id of the upload.
+   */
+  startMultipart(key: string, contentType: string): Promise<string>;
+  /** A presigned PUT address of one part (S3: UploadPart with uploadId and partNumber); `size` bounds it where the store can. */
+  presignPart(key: string, multipartId: string, partNumber: number, options: PresignOptions): Promise<string>;
+  /** The parts uploaded so far, by part number; null when the store has no such multipart upload (completed or aborted). */
+  listParts(key: string, multipartId: string): Promise<StoredPart[] | null>;
+  /** Assembles the object from these parts (ascending); false when the store has no such multipart upload. */
+  completeMultipart(key: string, multipartId: string, parts: PartRef[], contentType: string): Promise<boolean>;
+  /** Drops the multipart upload and its parts; nothing when it is already gone. */
+  abortMultipart(key: string, multipartId: string): Promise<void>;
   ping(): Promise<void>;
 }
 

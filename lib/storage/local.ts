@@ -1,12 +1,12 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
-import { forbidden, invalidField, tooLarge } from '../errors';
-import type { ObjectStorage, PresignOptions, StoredObject } from './index';
+import { conflict, forbidden, invalidField, tooLarge } from '../errors';
+import type { ObjectStorage, PartRef, PresignOptions, StoredObject, StoredPart } from './index';
 import { sameBytes } from '../tokens';
 
 export type SignedOp = 'put' | 'get';
@@ -44,6 +44,19 @@ function limited(source: Readable, maxBytes: number): Readable {
   return source.pipe(limit);
 }
 
+/** What a verified part address allows: the part it writes, of at most `size` bytes. */
+export interface SignedPart {
+  multipartId: string;
+  partNumber: number;
+  size?: number;
+}
+
+/** The local adapter's multipart ids: 32 hex digits. */
+const MULTIPART_ID = /^[0-9a-f]{32}$/;
+/** A stored part's file name: `<partNumber>.<md5 hex>` (its ETag), so a part and its ETag change in one rename. */
+const PART_FILE = /^([1-9][0-9]{0,4})\.([0-9a-f]{32})$/;
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
 /** Gives the file at `from` the name `to` unless `to` exists (atomic, never replaces): false when it does. */
 async function linkNew(from: string, to: string): Promise<boolean> {
   try {
@@ -64,12 +77,15 @@ export class LocalStorage implements ObjectStorage {
   readonly driver = 'local' as const;
   readonly uploadsAreFinal = true;
   private readonly root: string;
+  /** Parts of multipart uploads in progress, one folder each (never reachable as a key). */
+  private readonly partsRoot: string;
 
   constructor(
     private readonly config: Pick<Config, 'STORAGE_DIR' | 'PUBLIC_URL'>,
     private readonly signingSecret: string,
   ) {
     this.root = resolve(config.STORAGE_DIR);
+    this.partsRoot = join(this.root, '.multipart');
   }
 
   async ensureBucket(): Promise<void> {
@@ -162,8 +178,135 @@ export class LocalStorage implements ObjectStorage {
     await mkdir(this.root, { recursive: true });
   }
 
+  async startMultipart(key: string): Promise<string> {
+    this.path(key);
+    const id = randomBytes(16).toString('hex');
+    await mkdir(this.partsDir(id), { recursive: true });
+    await writeFile(join(this.partsDir(id), 'upload.json'), JSON.stringify({ key }));
+    return id;
+  }
+
+  /** An address of this app like an upload's, for PUT `/storage/<key>?uploadId=&partNumber=` (the pair signed). */
+  async presignPart(key: string, multipartId: string, partNumber: number, options: PresignOptions): Promise<string> {
+    const url = new URL(this.signedUrl(this.partOp(multipartId, partNumber), key, options));
+    url.searchParams.set('uploadId', multipartId);
+    url.searchParams.set('partNumber', String(partNumber));
+    return url.toString();
+  }
+
+  /** Checks a signed part address (403 problems as `verify`). */
+  verifyPart(key: string, query: Record<string, unknown>): SignedPart {
+    const multipartId = typeof query.uploadId === 'string' ? query.uploadId : '';
+    const partNumber = Number(query.partNumber);
+    if (!MULTIPART_ID.test(multipartId) || !Number.isInteger(partNumber))
+      throw forbidden('signature_invalid', 'The address signature is invalid');
+    const { size } = this.verify(this.partOp(multipartId, partNumber), key, query);
+    return { multipartId, partNumber, size };
+  }
+
+  /**
+   * Stores one part (replacing an earlier PUT of the same number, as S3 does) of at most `maxBytes` (413); null when
+   * there is no such multipart upload of this key (completed or aborted).
+   */
+  async putPart(
+    key: string,
+    multipartId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+  ): Promise<StoredPart | null> {
+    if (!(await this.ownsParts(key, multipartId))) return null;
+    const dir = this.partsDir(multipartId);
+    const tmp = join(dir, `${randomUUID()}.tmp`);
+    const md5 = createHash('md5');
+    let size = 0;
+    const hashing = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(limited(body, maxBytes), hashing, createWriteStream(tmp));
+      const etag = md5.digest('hex');
+      await rename(tmp, join(dir, `${partNumber}.${etag}`));
+      // The earlier PUTs of this part go: the newest file stays (listParts takes the newest meanwhile).
+      for (const name of await readdir(dir))
+        if (name.startsWith(`${partNumber}.`) && name !== `${partNumber}.${etag}`)
+          await rm(join(dir, name), { force: true });
+      return { partNumber, etag, size };
+    } catch (err) {
+      if (isMissing(err)) return null; // aborted or completed meanwhile
+      throw err;
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async listParts(key: string, multipartId: string): Promise<StoredPart[] | null> {
+    if (!(await this.ownsParts(key, multipartId))) return null;
+    const dir = this.partsDir(multipartId);
+    const newest = new Map<number, StoredPart & { at: number }>();
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const match = PART_FILE.exec(name);
+      if (!match) continue;
+      const s = await stat(join(dir, name)).catch(() => null);
+      if (!s) continue;
+      const part = { partNumber: Number(match[1]), etag: match[2], size: s.size, at: s.mtimeMs };
+      const seen = newest.get(part.partNumber);
+      if (!seen || seen.at < part.at) newest.set(part.partNumber, part);
+    }
+    return [...newest.values()]
+      .map(({ partNumber, etag, size }) => ({ partNumber, etag, size }))
+      .sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  /** Concatenates the named parts into the object (409 `part_changed` when one is no longer there with that ETag). */
+  async completeMultipart(key: string, multipartId: string, parts: PartRef[], contentType: string): Promise<boolean> {
+    if (!(await this.ownsParts(key, multipartId))) return false;
+    const dir = this.partsDir(multipartId);
+    const files = parts.map((p) => join(dir, `${p.partNumber}.${p.etag}`));
+    for (const [i, file] of files.entries())
+      if (!(await stat(file).catch(() => null)))
+        throw conflict('part_changed', `Part ${parts[i].partNumber} changed or is gone; list the parts again`);
+    async function* concatenated() {
+      for (const file of files) yield* createReadStream(file);
+    }
+    await this.write(key, Readable.from(concatenated()), contentType, false);
+    await rm(dir, { recursive: true, force: true });
+    return true;
+  }
+
+  async abortMultipart(_key: string, multipartId: string): Promise<void> {
+    if (MULTIPART_ID.test(multipartId)) await rm(this.partsDir(multipartId), { recursive: true, force: true });
+  }
+
+  private partOp(multipartId: string, partNumber: number): `part ${string}` {
+    return `part ${multipartId} ${partNumber}`;
+  }
+
+  private partsDir(multipartId: string): string {
+    if (!MULTIPART_ID.test(multipartId)) throw invalidField('uploadId', 'is not a multipart upload id');
+    return join(this.partsRoot, multipartId);
+  }
+
+  /** Whether this multipart upload exists and is the one of `key`. */
+  private async ownsParts(key: string, multipartId: string): Promise<boolean> {
+    if (!MULTIPART_ID.test(multipartId)) return false;
+    try {
+      const meta = JSON.parse(await readFile(join(this.partsDir(multipartId), 'upload.json'), 'utf8')) as {
+        key?: string;
+      };
+      return meta.key === key;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
   /** Checks a signed address; throws 403 problems for a tampered or expired one. */
-  verify(op: SignedOp, key: string, query: Record<string, unknown>): SignedAddress {
+  verify(op: SignedOp | `part ${string}`, key: string, query: Record<string, unknown>): SignedAddress {
     const exp = Number(query.exp);
     const sig = typeof query.sig === 'string' ? query.sig : '';
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
@@ -176,7 +319,11 @@ export class LocalStorage implements ObjectStorage {
     return { contentType, filename, size: size ? Number(size) : undefined };
   }
 
-  private signedUrl(op: SignedOp, key: string, { expiresIn, contentType, filename, size }: PresignOptions): string {
+  private signedUrl(
+    op: SignedOp | `part ${string}`,
+    key: string,
+    { expiresIn, contentType, filename, size }: PresignOptions,
+  ): string {
     this.path(key);
     const exp = Math.floor(Date.now() / 1000) + expiresIn;
     const len = size === undefined ? undefined : String(size);
@@ -191,7 +338,7 @@ export class LocalStorage implements ObjectStorage {
   }
 
   // Always six fields: with a fixed count no value can be moved into another (e.g. a size dropped into the name).
-  private sign(op: SignedOp, key: string, exp: number, contentType = '', filename = '', size = ''): string {
+  private sign(op: string, key: string, exp: number, contentType = '', filename = '', size = ''): string {
     return createHmac('sha256', this.signingSecret)
       .update([op, key, exp, contentType, filename, size].join('\n'))
       .digest('hex');
@@ -200,7 +347,14 @@ export class LocalStorage implements ObjectStorage {
   /** Maps a key to a path inside the root; a key that would escape it is refused. */
   private path(key: string): string {
     const path = resolve(join(this.root, key));
-    if (!key || key.includes('\0') || !path.startsWith(this.root + sep) || path.endsWith('.meta.json'))
+    if (
+      !key ||
+      key.includes('\0') ||
+      !path.startsWith(this.root + sep) ||
+      path.endsWith('.meta.json') ||
+      path === this.partsRoot ||
+      path.startsWith(this.partsRoot + sep)
+    )
       throw invalidField('key', 'is not a valid object key');
     return path;
   }

@@ -1,12 +1,26 @@
 import type { Readable } from 'node:stream';
 import { Client, CopyDestinationOptions, CopySourceOptions } from 'minio';
 import type { Config } from '../config';
-import { contentDisposition, type ObjectStorage, type PresignOptions, type StoredObject } from './index';
+import {
+  contentDisposition,
+  type ObjectStorage,
+  type PartRef,
+  type PresignOptions,
+  type StoredObject,
+  type StoredPart,
+} from './index';
 
 /** Answers of S3 meaning "no such object" or "not the object asked for" (a precondition). */
 const MISSING = new Set(['NotFound', 'NoSuchKey']);
 const CHANGED = new Set(['PreconditionFailed', 'NoSuchKey']);
 const codeOf = (err: unknown) => (err as { code?: string }).code ?? '';
+
+/** The minio client with its ListParts (paged, protected there) reachable. */
+class MinioClient extends Client {
+  partsOf(bucket: string, key: string, uploadId: string) {
+    return this.listParts(bucket, key, uploadId);
+  }
+}
 
 /**
  * MinIO / S3 through the minio client; presigned addresses are S3's own (SigV4). A presigned PUT signs neither
@@ -16,14 +30,14 @@ const codeOf = (err: unknown) => (err as { code?: string }).code ?? '';
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
   readonly uploadsAreFinal = false;
-  private readonly client: Client;
+  private readonly client: MinioClient;
   private readonly bucket: string;
   private readonly region: string;
 
   constructor(config: Pick<Config, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_BUCKET' | 'S3_REGION'>) {
     const endpoint = new URL(config.S3_ENDPOINT);
     const useSSL = endpoint.protocol === 'https:';
-    this.client = new Client({
+    this.client = new MinioClient({
       endPoint: endpoint.hostname,
       port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
       useSSL,
@@ -98,6 +112,53 @@ export class S3Storage implements ObjectStorage {
       expiresIn,
       Object.keys(headers).length ? headers : undefined,
     );
+  }
+
+  startMultipart(key: string, contentType: string): Promise<string> {
+    return this.client.initiateNewMultipartUpload(this.bucket, key, { 'Content-Type': contentType });
+  }
+
+  /** UploadPart presigned (SigV4 over uploadId and partNumber); like a presigned PUT it cannot bound the body's size. */
+  presignPart(key: string, multipartId: string, partNumber: number, { expiresIn }: PresignOptions): Promise<string> {
+    return this.client.presignedUrl('PUT', this.bucket, key, expiresIn, {
+      uploadId: multipartId,
+      partNumber: String(partNumber),
+    });
+  }
+
+  async listParts(key: string, multipartId: string): Promise<StoredPart[] | null> {
+    try {
+      const parts = await this.client.partsOf(this.bucket, key, multipartId);
+      return parts
+        .map((p) => ({ partNumber: p.part, etag: p.etag, size: p.size }))
+        .sort((a, b) => a.partNumber - b.partNumber);
+    } catch (err) {
+      if (codeOf(err) === 'NoSuchUpload') return null;
+      throw err;
+    }
+  }
+
+  async completeMultipart(key: string, multipartId: string, parts: PartRef[]): Promise<boolean> {
+    try {
+      await this.client.completeMultipartUpload(
+        this.bucket,
+        key,
+        multipartId,
+        parts.map((p) => ({ part: p.partNumber, etag: p.etag })),
+      );
+      return true;
+    } catch (err) {
+      if (codeOf(err) === 'NoSuchUpload') return false;
+      throw err;
+    }
+  }
+
+  async abortMultipart(key: string, multipartId: string): Promise<void> {
+    try {
+      await this.client.abortMultipartUpload(this.bucket, key, multipartId);
+    } catch (err) {
+      if (codeOf(err) !== 'NoSuchUpload') throw err;
+    }
   }
 
   async ping(): Promise<void> {

@@ -18,6 +18,8 @@ export interface NewUpload {
   expiresAt: Date;
   /** The file whose content it replaces, or null (a new file). */
   replacesId: string | null;
+  /** A resumable upload's part size; null for a single PUT. */
+  partSize: number | null;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface NewUpload {
 export async function reserveAndRecordUpload(em: Em, upload: NewUpload, quota: number): Promise<boolean> {
   const rows = await em.execute(
     `with reserved as (${RESERVE_SQL})
-     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at, replaces_id)
-     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
+     insert into cloud_uploads (id, tenant_id, created_at, user_id, purpose, parent_id, name, size, content_type, object_key, expires_at, replaces_id, part_size)
+     select ?, ?, now(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from reserved returning id`,
     [
       ...reserveParams(upload.tenantId, upload.size, quota),
       upload.id,
@@ -42,9 +44,31 @@ export async function reserveAndRecordUpload(em: Em, upload: NewUpload, quota: n
       upload.objectKey,
       upload.expiresAt,
       upload.replacesId,
+      upload.partSize,
     ],
   );
   return rows.length > 0;
+}
+
+/** Records the store's id of a resumable upload's multipart upload, once started. */
+export async function setMultipartId(em: Em, tenantId: string, id: string, multipartId: string): Promise<void> {
+  await em.execute(`update cloud_uploads set multipart_id = ? where id = ? and tenant_id = ?`, [
+    multipartId,
+    id,
+    tenantId,
+  ]);
+}
+
+/** A resumable upload still pending at this key with this multipart id (not expired): its size and part size, or null. */
+export async function pendingPartUpload(
+  em: Em,
+  upload: { tenantId: string; id: string; key: string; multipartId: string },
+): Promise<{ size: number; partSize: number } | null> {
+  const rows = await em.execute<{ size: string; part_size: string }[]>(
+    `select size, part_size from cloud_uploads where id = ? and tenant_id = ? and object_key = ? and multipart_id = ? and part_size is not null and expires_at > now()`,
+    [upload.id, upload.tenantId, upload.key, upload.multipartId],
+  );
+  return rows.length ? { size: Number(rows[0].size), partSize: Number(rows[0].part_size) } : null;
 }
 
 /** A pending upload of the em's organisation (tenant filter), or null. */
@@ -107,13 +131,18 @@ export async function claimUploadAsFile(
   return em.map(CloudNode, row);
 }
 
+export interface ExpiredUpload {
+  id: string;
+  tenant_id: string;
+  size: string;
+  object_key: string;
+  multipart_id: string | null;
+}
+
 /** Uploads of every organisation past their confirmation deadline, oldest first. */
-export function expiredUploads(
-  em: Em,
-  limit: number,
-): Promise<{ id: string; tenant_id: string; size: string; object_key: string }[]> {
-  return em.execute<{ id: string; tenant_id: string; size: string; object_key: string }[]>(
-    `select id, tenant_id, size, object_key from cloud_uploads where expires_at < now() order by expires_at limit ?`,
+export function expiredUploads(em: Em, limit: number): Promise<ExpiredUpload[]> {
+  return em.execute<ExpiredUpload[]>(
+    `select id, tenant_id, size, object_key, multipart_id from cloud_uploads where expires_at < now() order by expires_at limit ?`,
     [limit],
   );
 }
