@@ -149,7 +149,7 @@ export function customerLinkRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ res, query }) => {
       const link = await openPublicPaymentLink(services, query.token);
-      res.set(noStore).redirect(303, link.url);
+      res.status(303).set({ ...noStore, Location: link.url }).end();
     },
   );
 
