@@ -33,14 +33,14 @@ export const onlinePaymentDisabled = () =>
  * invoice_payment: never the organisation). The session still open for the same amount is reused; otherwise one
  * is created under an idempotency key numbered by the links opened before (`invoice-payment.<invoice>.<n>.<amount>`),
  * so concurrent openings get one session, stored once. 409 `online_payment_disabled` unless the organisation
- * enabled online payment, and for what cannot be paid (payableAmount). 503 without STRIPE_SECRET_KEY.
+ * enabled online payment, and for what cannot be paid (payableAmount); then 503 without STRIPE_SECRET_KEY.
  */
 export async function openPaymentLink(ctx: TenantContext, invoiceId: string): Promise<PaymentLink> {
-  requirePayments(ctx.services);
   const invoice = await findInvoice(ctx.em, invoiceId);
   const settings = await readAccountingSettings(ctx.em, ctx.tenantId);
   if (!settings.onlinePaymentEnabled) throw onlinePaymentDisabled();
   const amountCents = payableAmount(invoice);
+  requirePayments(ctx.services);
   const open = await reusableLink(ctx.em, invoice.id, amountCents, new Date(Date.now() + REUSE_MARGIN_MS));
   if (open) return { url: open.url, amountCents, currency: open.currency, expiresAt: open.expiresAt };
 
