@@ -17,7 +17,13 @@ import {
   PublicInvoiceView,
   ReminderPageView,
 } from './customerViews';
-import { paymentLinkConflicts, paymentLinkDocs, publicInvoiceDocs, publicPayDocs, sendInvoiceDocs } from './invoices.docs';
+import {
+  paymentLinkConflicts,
+  paymentLinkDocs,
+  publicInvoiceDocs,
+  publicPayDocs,
+  sendInvoiceDocs,
+} from './invoices.docs';
 
 const P = '/api/public/invoices';
 const pdfName = (number: string | null | undefined) => `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`;
@@ -149,7 +155,10 @@ export function customerLinkRoutes({ routes, services }: ModuleMount): void {
     },
     async ({ res, query }) => {
       const link = await openPublicPaymentLink(services, query.token);
-      res.status(303).set({ ...noStore, Location: link.url }).end();
+      res
+        .status(303)
+        .set({ ...noStore, Location: link.url })
+        .end();
     },
   );
 

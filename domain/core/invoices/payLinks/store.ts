@@ -18,7 +18,10 @@ export const linksOpened = (em: Em, invoiceId: string) => em.count(InvoicePaymen
 /** Stores a link unless its session is stored already (two concurrent openings got the same session). */
 export async function storeLink(
   em: Em,
-  link: Pick<InvoicePaymentLink, 'tenantId' | 'invoiceId' | 'sessionId' | 'url' | 'amountCents' | 'currency' | 'expiresAt'>,
+  link: Pick<
+    InvoicePaymentLink,
+    'tenantId' | 'invoiceId' | 'sessionId' | 'url' | 'amountCents' | 'currency' | 'expiresAt'
+  >,
 ): Promise<void> {
   await em.execute(
     `insert into inv_payment_links (id, tenant_id, created_at, invoice_id, session_id, url, amount_cents, currency, expires_at)
