@@ -10,7 +10,7 @@ import { Customer } from './core/customer';
 import { EInvoiceEvent, EInvoiceSubmission } from './core/einvoice';
 import { Invoice, InvoicePayment } from './core/invoice';
 import { InvoiceSequence, InvoiceSettings } from './core/invoiceNumbering';
-import { InvoiceAccountingSettings, InvoiceReminder } from './core/receivables';
+import { InvoiceAccountingSettings, InvoicePaymentLink, InvoiceReminder } from './core/receivables';
 import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
 import { RecurringInvoice, RecurringInvoiceRun } from './core/recurringInvoice';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
@@ -137,6 +137,7 @@ export const allEntities = [
   InvoiceSettings,
   InvoiceAccountingSettings,
   InvoiceReminder,
+  InvoicePaymentLink,
   EInvoiceSubmission,
   EInvoiceEvent,
   SupplierInvoice,

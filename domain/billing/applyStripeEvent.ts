@@ -3,6 +3,7 @@ import type { Em } from '../../lib/db';
 import { StripeEvent, type StripeEventOutcome } from '../../entities/billing/stripeEvent';
 import type { Subscription } from '../../entities/billing/subscription';
 import { audit } from '../platform/audit';
+import { isInvoiceCheckout, recordOnlinePayment } from '../core/invoices/payLinks/recordOnlinePayment';
 import type { Services } from '../services';
 import { unlessMissing } from './payments';
 import { redeemPromotion } from './redeemPromotion';
@@ -39,6 +40,8 @@ const isStale = (sub: Subscription, at: Date) => !!sub.stripeEventAt && at < sub
 interface Applied {
   tenantId: string | null;
   outcome: StripeEventOutcome;
+  /** Work of the module that applied it, once the transaction committed. */
+  after?: () => Promise<void>;
 }
 
 type Handler = (
@@ -183,6 +186,21 @@ const invoiceSettled: Handler = async (em, event, at) => {
   return { tenantId: sub.tenantId, outcome: 'applied' };
 };
 
+/**
+ * checkout.session.completed / async_payment_succeeded of an invoice's payment link (metadata purpose
+ * invoice_payment): invoicing records the payment (domain/core/invoices/payLinks/recordOnlinePayment.ts).
+ */
+const invoiceCheckoutPaid: Handler = (em, event, _at, services) =>
+  recordOnlinePayment(em, services, (event as Stripe.CheckoutSessionCompletedEvent).data.object);
+
+/** The events of invoices' payment links: the one webhook endpoint carries billing's and invoicing's checkouts. */
+const invoiceCheckoutEvents: readonly string[] = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+];
+const isInvoicePayment = (event: Stripe.Event) =>
+  invoiceCheckoutEvents.includes(event.type) && isInvoiceCheckout(event.data.object as Stripe.Checkout.Session);
+
 const handlers: Partial<Record<Stripe.Event.Type, Handler>> = {
   'checkout.session.completed': checkoutCompleted,
   'customer.subscription.created': subscriptionChanged,
@@ -194,8 +212,8 @@ const handlers: Partial<Record<Stripe.Event.Type, Handler>> = {
 
 /**
  * Applies one stored Stripe event, exactly once: the event row is locked and marked processed in the same
- * transaction as the change, so a retried or duplicated job finds it done. Other event types are recorded
- * as `ignored`. The organisation's cached entitlements are invalidated after the commit (also when a retry
+ * transaction as the change, so a retried or duplicated job finds it done. Checkouts of invoices' payment links
+ * (metadata purpose invoice_payment) go to invoicing; other event types are recorded as `ignored`. The organisation's cached entitlements are invalidated after the commit (also when a retry
  * finds the event already applied, in case the first attempt failed right before invalidating).
  */
 export async function applyStripeEvent(services: Services, eventId: string): Promise<Applied | null> {
@@ -214,7 +232,7 @@ export async function applyStripeEvent(services: Services, eventId: string): Pro
   const result = await em.transactional(async (tx) => {
     const row = await lockStripeEvent(tx, eventId);
     if (row.processedAt) return { tenantId: row.tenantId ?? null, outcome: row.outcome ?? 'ignored' };
-    const handler = handlers[event.type];
+    const handler = isInvoicePayment(event) ? invoiceCheckoutPaid : handlers[event.type];
     const applied = handler
       ? await handler(tx, event, row.created, services, current)
       : { tenantId: null, outcome: 'ignored' as const };
@@ -231,6 +249,7 @@ export async function applyStripeEvent(services: Services, eventId: string): Pro
       });
     return applied;
   });
+  await result.after?.();
   if (result.tenantId) await services.entitlements.invalidate(result.tenantId);
   return result;
 }

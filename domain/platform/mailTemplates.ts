@@ -26,6 +26,8 @@ export type MailTemplate =
         offsetDays: number;
         outstandingCents: number;
         currency: string;
+        /** The invoice's payment link, when its organisation takes payments online. */
+        payUrl?: string | null;
       };
     };
 
@@ -102,6 +104,6 @@ function invoiceReminderMail(d: Extract<MailTemplate, { template: 'invoice_remin
         : `était à régler le ${due} (retard de ${d.offsetDays} jours)`;
   return {
     subject: `${d.offsetDays > 0 ? 'Relance' : 'Rappel'} : facture ${d.number}${d.seller ? ` - ${d.seller}` : ''}`,
-    text: `Bonjour,\n\nLa facture ${d.number}${d.seller ? ` de ${d.seller}` : ''} ${when}. Montant restant dû : ${amount}.\n\nSi le règlement a déjà été effectué, merci de ne pas tenir compte de ce message.\n\nConformément à l'article L441-10 du Code de commerce, tout retard de paiement entraîne des pénalités de retard au taux d'intérêt appliqué par la Banque centrale européenne à son opération de refinancement la plus récente majoré de 10 points, exigibles sans rappel, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 euros.`,
+    text: `Bonjour,\n\nLa facture ${d.number}${d.seller ? ` de ${d.seller}` : ''} ${when}. Montant restant dû : ${amount}.${d.payUrl ? `\n\nPayer en ligne : ${d.payUrl}` : ''}\n\nSi le règlement a déjà été effectué, merci de ne pas tenir compte de ce message.\n\nConformément à l'article L441-10 du Code de commerce, tout retard de paiement entraîne des pénalités de retard au taux d'intérêt appliqué par la Banque centrale européenne à son opération de refinancement la plus récente majoré de 10 points, exigibles sans rappel, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 euros.`,
   };
 }

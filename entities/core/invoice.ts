@@ -184,12 +184,16 @@ export type Invoice = InferEntity<typeof Invoice>;
 export const paymentMethods = ['bank_transfer', 'card', 'direct_debit', 'cheque', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** A payment received against an invoice. Append-only: the database refuses updates and deletions. */
+/**
+ * A payment received against an invoice. Append-only: the database refuses updates and deletions. A payment
+ * made online carries the provider's reference (the Stripe Checkout Session), unique: it is recorded once.
+ */
 export const InvoicePayment = defineEntity({
   name: 'InvoicePayment',
   tableName: 'inv_payments',
   filters: tenantFilter,
   indexes: [{ properties: ['tenantId', 'invoiceId', 'id'] }],
+  uniques: [{ properties: ['tenantId', 'providerReference'] }],
   checks: [{ name: 'inv_payments_amount_check', expression: 'amount_cents > 0' }],
   properties: {
     ...tenantColumns(),
@@ -198,6 +202,8 @@ export const InvoicePayment = defineEntity({
     paidOn: p.date(),
     method: p.enum([...paymentMethods]),
     reference: p.string().length(INVOICE_TEXT_LENGTHS.paymentReference).nullable(),
+    /** Online payments: the payment provider's reference (`stripe:<checkout session id>`), null otherwise. */
+    providerReference: p.string().length(255).nullable(),
     recordedBy: p.uuid().nullable(),
   },
 });

@@ -32,6 +32,8 @@ export const InvoiceAccountingSettings = defineEntity({
     remindersEnabled: p.boolean(),
     /** Days relative to the due date (negative: before), ascending, distinct. */
     reminderOffsets: p.json<number[]>(),
+    /** Issued invoices can be paid online (a Stripe Checkout payment link; default false). */
+    onlinePaymentEnabled: p.boolean().default(false),
     updatedAt: updatedAt(),
   },
 });
@@ -59,3 +61,27 @@ export const InvoiceReminder = defineEntity({
   },
 });
 export type InvoiceReminder = InferEntity<typeof InvoiceReminder>;
+
+/**
+ * A hosted payment page (Stripe Checkout Session, mode payment) opened for an invoice, for the amount outstanding
+ * then. Kept so that the customer link and staff reuse the session still open instead of creating one per click;
+ * the unique session id makes two concurrent openings (same idempotency key, same session) store it once.
+ */
+export const InvoicePaymentLink = defineEntity({
+  name: 'InvoicePaymentLink',
+  tableName: 'inv_payment_links',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'invoiceId', 'createdAt'] }],
+  uniques: [{ properties: ['tenantId', 'sessionId'] }],
+  properties: {
+    ...tenantColumns(),
+    invoiceId: p.uuid(),
+    /** The Checkout Session (cs_...). */
+    sessionId: p.string().length(255),
+    url: p.text(),
+    amountCents: p.bigint('number'),
+    currency: p.string().length(3),
+    expiresAt: p.datetime(),
+  },
+});
+export type InvoicePaymentLink = InferEntity<typeof InvoicePaymentLink>;

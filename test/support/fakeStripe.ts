@@ -44,7 +44,7 @@ const missing = (kind: string, id: string): [number, Json] => [
 
 /**
  * A local stand-in for the part of Stripe's REST API billing uses (customers, coupons, checkout sessions
- * create/retrieve/expire, billing portal sessions, subscriptions retrieve/update/cancel): form-encoded requests
+ * create/retrieve/expire, of mode subscription and payment, billing portal sessions, subscriptions retrieve/update/cancel): form-encoded requests
  * in (query string for GET and DELETE), JSON out, every call recorded, Idempotency-Key honoured like Stripe
  * does (same key, same answer). Point STRIPE_API_URL at `url`. `completeCheckout` is the customer paying.
  */
@@ -142,6 +142,17 @@ export class FakeStripe {
     return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
   }
 
+  /**
+   * The customer pays an open checkout session of mode payment (an invoice's payment link) by card: it completes,
+   * paid, with its payment intent; answers the session as the checkout.session.completed event carries it.
+   */
+  completePayment(sessionId: string): Json {
+    const session = this.sessions.get(sessionId);
+    if (session?.status !== 'open' || session.mode !== 'payment')
+      throw new Error(`checkout session ${sessionId} cannot be paid`);
+    return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: this.id('pi') });
+  }
+
   private item(price: string, now = Math.floor(Date.now() / 1000)): Json {
     return {
       id: this.id('si'),
@@ -194,6 +205,12 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = this.id('cs');
       const embedded = body.ui_mode === 'embedded_page';
+      const items = body.line_items as { price?: string; quantity?: string; price_data?: Json }[];
+      const amountTotal = items.reduce(
+        (sum, i) => sum + Number(i.price_data?.unit_amount ?? 0) * Number(i.quantity ?? 1),
+        0,
+      );
+      const currency = (items[0]?.price_data?.currency as string | undefined) ?? null;
       const session = {
         id,
         object: 'checkout.session',
@@ -207,12 +224,19 @@ export class FakeStripe {
         client_reference_id: body.client_reference_id ?? null,
         metadata: meta,
         subscription: null,
+        amount_total: body.mode === 'payment' ? amountTotal : null,
+        currency,
+        customer_email: body.customer_email ?? null,
+        payment_intent: null,
+        success_url: body.success_url ?? null,
+        cancel_url: body.cancel_url ?? null,
+        expires_at: Math.floor(Date.now() / 1000) + 86_400,
       };
       this.sessions.set(id, session);
       const data = body.subscription_data as { metadata?: Record<string, string> } | undefined;
       const coupon = (body.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
       this.checkoutInputs.set(id, {
-        prices: (body.line_items as { price: string }[]).map((i) => i.price),
+        prices: items.flatMap((i) => (i.price ? [i.price] : [])),
         coupon,
         metadata: data?.metadata ?? {},
       });

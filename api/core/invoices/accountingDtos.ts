@@ -81,6 +81,13 @@ export class AccountingSettingsBody {
   @Min(-60, { each: true })
   @Max(365, { each: true })
   reminderOffsets?: number[];
+  @JSONSchema({
+    description:
+      'Issued invoices can be paid online: a hosted payment page (Stripe Checkout) from the customer link, the reminders and POST /api/invoices/{id}/payment-link (default false)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  onlinePaymentEnabled?: boolean;
 }
 
 export class FecQuery {

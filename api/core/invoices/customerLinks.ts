@@ -3,11 +3,27 @@ import type { RateLimitRule } from '../../http/rateLimit';
 import { IdParams, PageQuery } from '../../http/dtos';
 import { invoiceLink, invoicePdfLink } from '../../../domain/core/invoices/customerLinks';
 import { readPublicInvoice, readPublicInvoicePdf } from '../../../domain/core/invoices/readPublicInvoice';
+import { openPaymentLink } from '../../../domain/core/invoices/payLinks/openPaymentLink';
+import { openPublicPaymentLink } from '../../../domain/core/invoices/payLinks/openPublicPaymentLink';
+import { payUrlOf } from '../../../domain/core/invoices/payLinks/payUrl';
+import { tenantContext } from '../../../domain/context';
 import { listInvoiceReminders, listReminders } from '../../../domain/core/invoices/reminders/listReminders';
 import { sendInvoice } from '../../../domain/core/invoices/sendInvoice';
 import { QuoteTokenQuery } from './quoteDtos';
-import { InvoiceRemindersView, InvoiceSentView, PublicInvoiceView, ReminderPageView } from './customerViews';
-import { publicInvoiceDocs, sendInvoiceDocs } from './invoices.docs';
+import {
+  InvoiceRemindersView,
+  InvoiceSentView,
+  PaymentLinkView,
+  PublicInvoiceView,
+  ReminderPageView,
+} from './customerViews';
+import {
+  paymentLinkConflicts,
+  paymentLinkDocs,
+  publicInvoiceDocs,
+  publicPayDocs,
+  sendInvoiceDocs,
+} from './invoices.docs';
 
 const P = '/api/public/invoices';
 const pdfName = (number: string | null | undefined) => `${(number ?? 'invoice').replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`;
@@ -63,6 +79,23 @@ export function customerLinkRoutes({ routes, services }: ModuleMount): void {
     },
   );
 
+  r.post(
+    '/api/invoices/:id/payment-link',
+    {
+      ...write,
+      summary: "Open an invoice's hosted payment page",
+      description: paymentLinkDocs,
+      params: IdParams,
+      response: PaymentLinkView,
+      errors: {
+        409: paymentLinkConflicts,
+        502: '`payment_provider_error`',
+        503: '`payment_provider_not_configured`, `payment_provider_unavailable`',
+      },
+    },
+    async ({ ctx, params }) => PaymentLinkView.from(await openPaymentLink(ctx, params.id)),
+  );
+
   const pub = routes('Invoices (customer link)');
   const limits: RateLimitRule[] = [{ name: 'invoice-link', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }];
   const anon = { access: 'public', rateLimits: limits } as const;
@@ -81,7 +114,51 @@ export function customerLinkRoutes({ routes, services }: ModuleMount): void {
     async ({ res, query }) => {
       res.set(noStore);
       const invoice = await readPublicInvoice(services, query.token);
-      return PublicInvoiceView.from(invoice, invoicePdfLink(services, invoice.id));
+      const payUrl = await payUrlOf(services, tenantContext(services, invoice.tenantId).em, invoice);
+      return PublicInvoiceView.from(invoice, invoicePdfLink(services, invoice.id), payUrl);
+    },
+  );
+
+  const payErrors = {
+    404: 'Unknown or forged token',
+    409: paymentLinkConflicts,
+    502: '`payment_provider_error`',
+    503: '`payment_provider_not_configured`, `payment_provider_unavailable`',
+  };
+  pub.post(
+    `${P}/pay`,
+    {
+      ...anon,
+      summary: 'Pay an invoice online, from its customer link',
+      description: publicPayDocs,
+      query: QuoteTokenQuery,
+      response: PaymentLinkView,
+      errors: payErrors,
+    },
+    async ({ res, query }) => {
+      res.set(noStore);
+      return PaymentLinkView.from(await openPublicPaymentLink(services, query.token));
+    },
+  );
+
+  pub.get(
+    `${P}/pay`,
+    {
+      ...anon,
+      summary: 'The payment link: redirects to the hosted payment page',
+      description:
+        "What the reminders and the customer link's payUrl point at: opens (or reuses) the invoice's hosted payment page as POST does and answers 303 to it.",
+      query: QuoteTokenQuery,
+      status: 303,
+      response: { description: 'Redirect to the hosted payment page (Location)' },
+      errors: payErrors,
+    },
+    async ({ res, query }) => {
+      const link = await openPublicPaymentLink(services, query.token);
+      res
+        .status(303)
+        .set({ ...noStore, Location: link.url })
+        .end();
     },
   );
 

@@ -15,6 +15,7 @@ import {
   type VatBreakdown,
 } from '../../../entities/core/invoice';
 import { outstandingOf } from '../../../domain/core/invoices/settlement';
+import type { PaymentLink } from '../../../domain/core/invoices/payLinks/openPaymentLink';
 import { InvoiceLineView, InvoicePartyView, VatBreakdownView } from './views';
 
 /** What a customer's signed link shows of any document: as issued or sent, no organisation id, no internal ids. */
@@ -73,8 +74,15 @@ export class PublicInvoiceView extends PublicDocumentView {
   @IsInt() paidCents!: number;
   @JSONSchema({ description: 'What is left to pay, in cents' }) @IsInt() outstandingCents!: number;
   @JSONSchema({ description: 'The PDF (Factur-X) of the same link' }) @IsString() pdfUrl!: string;
+  @JSONSchema({
+    description:
+      'The payment link (opens the hosted payment page) while something is outstanding and the seller takes payments online; else null',
+  })
+  @Nullable()
+  @IsString()
+  payUrl!: string | null;
 
-  static from(i: Invoice, pdfUrl: string): PublicInvoiceView {
+  static from(i: Invoice, pdfUrl: string, payUrl: string | null = null): PublicInvoiceView {
     return {
       ...PublicDocumentView.fieldsOf(i),
       kind: i.kind,
@@ -83,6 +91,7 @@ export class PublicInvoiceView extends PublicDocumentView {
       paidCents: i.paidCents,
       outstandingCents: i.kind === 'invoice' ? outstandingOf(i) : 0,
       pdfUrl,
+      payUrl,
     };
   }
 }
@@ -150,5 +159,23 @@ export class ReminderPageView {
 
   static from(page: Page<Lean<InvoiceReminder>>): ReminderPageView {
     return mapPage(page, ReminderView.from);
+  }
+}
+
+/** A hosted payment page opened for an invoice (POST /api/invoices/{id}/payment-link, the customer link's pay). */
+export class PaymentLinkView {
+  @JSONSchema({ description: 'The hosted payment page (Stripe Checkout) to send the customer to' })
+  @IsString()
+  url!: string;
+  @JSONSchema({ description: 'What the page collects: the amount outstanding when it was opened, in cents' })
+  @IsInt()
+  amountCents!: number;
+  @IsString() currency!: string;
+  @JSONSchema({ description: 'The page can be paid until then; a later request opens another' })
+  @IsDateString()
+  expiresAt!: string;
+
+  static from(l: PaymentLink): PaymentLinkView {
+    return { url: l.url, amountCents: l.amountCents, currency: l.currency, expiresAt: isoTime(l.expiresAt) };
   }
 }

@@ -75,3 +75,22 @@ export const publicInvoiceDocs = prose`
   What the customer's signed link shows (no account; the token is \`<invoice id>.<HMAC>\`, no organisation id): the
   document as issued, its status, what was paid and what is left, and its PDF link. 404 for a bad token or a draft.
 `;
+
+export const paymentLinkConflicts =
+  '`online_payment_disabled`, `invoice_not_issued`, `invoice_paid`, `invoice_credited`, `credit_note_not_payable`';
+
+export const paymentLinkDocs = prose`
+  Opens the hosted payment page (Stripe Checkout, mode payment) of an issued invoice for what is outstanding, in
+  its currency, and answers its address and expiry, to send to the customer. The page still open for the same
+  amount is answered again instead of opening another. The payment, once Stripe reports it (webhook
+  \`checkout.session.completed\`), is recorded on the invoice once (method card), which is paid when nothing is
+  left. 409 \`online_payment_disabled\` unless the organisation enabled online payment (accounting settings
+  \`onlinePaymentEnabled\`), \`invoice_not_issued\` for a draft, \`invoice_paid\` or \`invoice_credited\` when
+  nothing is outstanding, \`credit_note_not_payable\` for a credit note; 503 when payments are not configured.
+`;
+
+export const publicPayDocs = prose`
+  The customer pays from the signed link (no account): opens, or reuses, the hosted payment page of the invoice
+  the token names, as POST /api/invoices/{id}/payment-link does, and answers its address. 404 for a bad token or a
+  draft; 409 as there.
+`;

@@ -365,6 +365,9 @@ export class AccountingSettingsView {
   @IsInt() fiscalYearStartMonth!: number;
   @IsBoolean() remindersEnabled!: boolean;
   @IsInt({ each: true }) @IsArray() reminderOffsets!: number[];
+  @JSONSchema({ description: 'Issued invoices can be paid online (payment link)' })
+  @IsBoolean()
+  onlinePaymentEnabled!: boolean;
 
   static from(s: AccountingSettingsValues): AccountingSettingsView {
     return { ...s, vatAccounts: { ...s.vatAccounts }, reminderOffsets: [...s.reminderOffsets] };

@@ -25,6 +25,9 @@ export function customerLinks(purpose: 'quote-links' | 'invoice-links', path: st
       `${base(services)}${path}?token=${encodeURIComponent(token(services, id))}`,
     pdfLink: (services: Services, id: string) =>
       `${base(services)}${path}/pdf?token=${encodeURIComponent(token(services, id))}`,
+    /** The invoice's payment link: opens (or reuses) its hosted payment page and redirects there. */
+    payLink: (services: Services, id: string) =>
+      `${base(services)}${path}/pay?token=${encodeURIComponent(token(services, id))}`,
   };
 }
 
@@ -32,3 +35,4 @@ const invoiceLinks = customerLinks('invoice-links', '/api/public/invoices');
 export const verifyInvoiceToken = invoiceLinks.verify;
 export const invoiceLink = invoiceLinks.link;
 export const invoicePdfLink = invoiceLinks.pdfLink;
+export const invoicePayLink = invoiceLinks.payLink;

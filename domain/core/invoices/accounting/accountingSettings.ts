@@ -5,7 +5,7 @@ import { badRequest, type FieldError } from '../../../../lib/errors';
 /**
  * French defaults (Plan comptable général): sales journal VE, bank journal BQ, customers 411000 (one auxiliary
  * account per customer), services rendered 706000, bank 512000, VAT collected 44571 split per rate. The
- * reminder plan: 3 days before the due date, on it, 7 and 15 days after.
+ * reminder plan: 3 days before the due date, on it, 7 and 15 days after. Online payment (payment links) off.
  */
 export const defaultAccountingSettings = {
   salesJournalCode: 'VE',
@@ -18,6 +18,7 @@ export const defaultAccountingSettings = {
   fiscalYearStartMonth: 1,
   remindersEnabled: true,
   reminderOffsets: [-3, 0, 7, 15],
+  onlinePaymentEnabled: false,
 };
 
 export type AccountingSettingsValues = typeof defaultAccountingSettings;

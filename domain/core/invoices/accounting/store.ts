@@ -142,6 +142,8 @@ export interface ReminderCandidate {
   mail_to: string | null;
   seller_name: string | null;
   offsets: number[];
+  /** The organisation takes payments online: the reminder carries the payment link. */
+  online_payment: boolean;
 }
 
 /**
@@ -154,7 +156,7 @@ export function openInvoicesToRemind(em: Em, today: string, defaultOffsets: numb
     `select i.tenant_id, i.id as invoice_id, i.customer_id, i.number, i.due_date::text as due_date,
        (i.grand_total_cents - i.paid_cents - i.credited_cents)::text as outstanding_cents, i.currency,
        coalesce(nullif(i.buyer->>'email', ''), c.primary_email) as mail_to, i.seller->>'name' as seller_name,
-       coalesce(s.reminder_offsets, ?::jsonb) as offsets
+       coalesce(s.reminder_offsets, ?::jsonb) as offsets, coalesce(s.online_payment_enabled, false) as online_payment
      from inv_invoices i
      join crm_customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id
      left join inv_accounting_settings s on s.tenant_id = i.tenant_id

@@ -4,6 +4,7 @@ import { composeMail, dispatchMails } from '../../../platform/mail';
 import type { Services } from '../../../services';
 import { defaultAccountingSettings } from '../accounting/accountingSettings';
 import { claimReminder, openInvoicesToRemind, setReminderMail } from '../accounting/store';
+import { invoicePayLink } from '../customerLinks';
 import { invoiceToday } from '../lookup';
 import { reminderStep } from './reminderStep';
 
@@ -55,6 +56,7 @@ export async function sendPaymentReminders(services: Services, now = new Date())
             offsetDays: step,
             outstandingCents,
             currency: c.currency,
+            payUrl: c.online_payment && services.payments ? invoicePayLink(services, c.invoice_id) : null,
           },
         });
         await tx.flush();
