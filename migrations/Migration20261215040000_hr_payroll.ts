@@ -20,7 +20,9 @@ export class Migration20261215040000_hr_payroll extends Migration {
     this.addSql(
       `create table "hr_payroll_codes" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "codes" jsonb not null, "updated_by" uuid null, "updated_at" timestamptz not null, constraint "hr_payroll_codes_pkey" primary key ("id"));`,
     );
-    this.addSql(`alter table "hr_payroll_codes" add constraint "hr_payroll_codes_tenant_id_unique" unique ("tenant_id");`);
+    this.addSql(
+      `alter table "hr_payroll_codes" add constraint "hr_payroll_codes_tenant_id_unique" unique ("tenant_id");`,
+    );
     this.addSql(
       `create table "hr_payroll_months" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "month" varchar(7) not null, "closed_by" uuid null, "codes" jsonb not null, constraint "hr_payroll_months_pkey" primary key ("id"), constraint "hr_payroll_months_month_check" check ("month" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'));`,
     );

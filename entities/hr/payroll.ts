@@ -17,6 +17,8 @@ export interface PayrollLeaveCodes {
   daysCode: string | null;
   hoursCode: string | null;
   balanceCode: string | null;
+  /** The leave type's code when the month was closed (in a closed month's frozen mapping only). */
+  leaveTypeCode?: string;
 }
 
 /** The organisation's mapping of variables to its payroll software's codes (null: not exported). */
