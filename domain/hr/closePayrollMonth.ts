@@ -27,6 +27,12 @@ export interface ClosedMonthValues {
   employees: number;
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) (groups.get(key(item)) ?? groups.set(key(item), []).get(key(item))!).push(item);
+  return groups;
+}
+
 /** When the last ISO week a month overlaps has ended everywhere (the Monday after it, 12:00 UTC: closeWeeks). */
 export function monthClosableAt(month: string): Date {
   return new Date(`${addDays(weekOf(monthBounds(month).last), 7)}T12:00:00Z`);
@@ -72,20 +78,23 @@ export async function closePayrollMonth(
     grantedLeaveBetween(ctx.em, ids, first, last),
     movementsUpTo(ctx.em, ids, month, new Date(nextFirst - DAY_MS), new Date(nextFirst + DAY_MS)),
   ]);
+  const counterOf = new Map(counters.map((c) => [`${c.employeeId}:${c.week}`, c]));
+  const leaveOf = groupBy(leave, (l) => l.employeeId);
+  const versionsOf = groupBy(versions, (v) => v.employeeId);
   const summaries = employees.map((e) => {
     const days = dailyTime(workIntervals(punches.get(e.id) ?? []).intervals, e.timeZone);
     const weeks: PayrollWeek[] = [];
     for (let monday = firstMonday; monday <= lastMonday; monday = addDays(monday, 7)) {
-      const counter = counters.find((c) => c.employeeId === e.id && c.week === monday) ?? null;
+      const counter = counterOf.get(`${e.id}:${monday}`) ?? null;
       weeks.push({ monday, counter, days: days.filter((d) => weekOf(d.date) === monday) });
     }
     const summary = payrollMonth({
       month,
       employment: e,
       weeks,
-      leave: leave.filter((l) => l.employeeId === e.id),
+      leave: leaveOf.get(e.id) ?? [],
       types,
-      versions: versions.filter((v) => v.employeeId === e.id),
+      versions: versionsOf.get(e.id) ?? [],
       movements: movements.get(e.id) ?? [],
       monthEnd: localInstant(addDays(last, 1), '00:00', e.timeZone),
     });
