@@ -46,6 +46,7 @@ import { HrLeaveLedgerEntry, HrLeaveRequest, HrLeaveType } from './hr/leave';
 import { HrSchedule } from './hr/schedule';
 import { HrWeekCounter } from './hr/timeCounter';
 import { HrSettings } from './hr/settings';
+import { HrPayrollCodes, HrPayrollMonth, HrPayrollMonthSummary } from './hr/payroll';
 import { HrApprovalChain, HrLeaveApproval } from './hr/approval';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
@@ -159,6 +160,9 @@ export const allEntities = [
   HrSettings,
   HrApprovalChain,
   HrLeaveApproval,
+  HrPayrollCodes,
+  HrPayrollMonth,
+  HrPayrollMonthSummary,
   // knowledge
   KnowledgeSpace,
   KnowledgeCollection,

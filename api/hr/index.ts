@@ -4,9 +4,10 @@ import { clockRoutes } from './clock';
 import { complianceRoutes } from './compliance';
 import { employeeRoutes } from './employees';
 import { leaveRoutes } from './leave';
+import { payrollRoutes } from './payroll';
 import { settingsRoutes } from './settings';
 
-/** HR (module `rh`): clock events and corrections, employees, schedules, availability, leave, compliance, timesheets. */
+/** HR (module `rh`): clock events and corrections, employees, schedules, availability, leave, compliance, timesheets, payroll. */
 export function hrApi(mount: ModuleMount): void {
   employeeRoutes(mount);
   clockRoutes(mount);
@@ -14,4 +15,5 @@ export function hrApi(mount: ModuleMount): void {
   approvalRoutes(mount);
   complianceRoutes(mount);
   settingsRoutes(mount);
+  payrollRoutes(mount);
 }
