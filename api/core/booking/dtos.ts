@@ -321,11 +321,8 @@ export class UpdateBookingGroupBody {
   @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
 }
 
-export class CreateBookingStaffBody {
-  @JSONSchema({ description: 'Public name on the storefront' })
-  @IsString()
-  @Length(1, BOOKING_SIZES.name)
-  displayName!: string;
+/** The fields of a staff member that both the creation and a partial update take. */
+class BookingStaffFields {
   @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
   @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' })
   @IsOptional()
@@ -369,44 +366,15 @@ export class CreateBookingStaffBody {
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
-export class UpdateBookingStaffBody {
+export class CreateBookingStaffBody extends BookingStaffFields {
+  @JSONSchema({ description: 'Public name on the storefront' })
+  @IsString()
+  @Length(1, BOOKING_SIZES.name)
+  displayName!: string;
+}
+
+export class UpdateBookingStaffBody extends BookingStaffFields {
   @IsOptional() @IsString() @Length(1, BOOKING_SIZES.name) displayName?: string;
-  @JSONSchema(nullable('Public')) @IsOptional() @IsString() @MaxLength(BOOKING_SIZES.description) bio?: string | null;
-  @JSONSchema({ type: ['string', 'null'], format: 'email', description: 'Private' })
-  @IsOptional()
-  @IsEmail()
-  @MaxLength(BOOKING_SIZES.email)
-  email?: string | null;
-  @JSONSchema(nullable('Private')) @IsOptional() @Matches(PHONE, { message: 'phone must be a phone number' }) phone?:
-    string | null;
-  @JSONSchema(weeklyHoursSchema) @IsOptional() @IsWeeklyHours() weeklyHours?: WeeklyHours;
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true }) serviceIds?: string[];
-  @JSONSchema(dateOverridesSchema) @IsOptional() @IsDateOverrides() dateOverrides?: DateOverrides;
-  @JSONSchema({ description: 'Most live appointments a local day (null: no cap)', type: ['integer', 'null'] })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(RULE_BOUNDS.maxCapPerDay)
-  maxPerDay?: number | null;
-  @JSONSchema({ description: 'Most live appointments a local ISO week (null: no cap)', type: ['integer', 'null'] })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(RULE_BOUNDS.maxCapPerWeek)
-  maxPerWeek?: number | null;
-  @JSONSchema({ description: priorityDoc })
-  @IsOptional()
-  @IsInt()
-  @Min(ROUND_ROBIN_BOUNDS.minPriority)
-  @Max(ROUND_ROBIN_BOUNDS.maxPriority)
-  priority?: number;
-  @JSONSchema({ description: weightDoc })
-  @IsOptional()
-  @IsInt()
-  @Min(ROUND_ROBIN_BOUNDS.minWeight)
-  @Max(ROUND_ROBIN_BOUNDS.maxWeight)
-  weight?: number;
-  @IsOptional() @IsBoolean() active?: boolean;
 }
 
 export class LinkBookingStaffBody {
