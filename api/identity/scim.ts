@@ -31,7 +31,9 @@ import {
 
 /** `?filter=&startIndex=&count=` of GET /scim/v2/Users (RFC 7644 3.4.2). */
 export class ScimListQuery {
-  @JSONSchema({ description: '`userName eq "x"`, `externalId eq "x"`, `emails.value eq "x"`, `id eq "x"`, joined by `and`' })
+  @JSONSchema({
+    description: '`userName eq "x"`, `externalId eq "x"`, `emails.value eq "x"`, `id eq "x"`, joined by `and`',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_FILTER_LENGTH)
@@ -192,17 +194,19 @@ export function scimRoutes({ routes, services, handleErrors }: ModuleMount): voi
     async ({ req }) => scim(scimUserView(await getScimUser(ctxOf(req), String(req.params.id)), baseUrl)),
   );
 
-  const update = (replace: boolean) => async ({ req }: { req: Request }) => {
-    const { tokenId } = scimPrincipalOf(req);
-    const change = replace
-      ? () => {
-          const { email: _email, ...state } = readScimUser(req.body);
-          return state;
-        }
-      : (current: Parameters<typeof applyScimPatch>[0]) => applyScimPatch(current, req.body);
-    const record = await updateScimUser(ctxOf(req), { id: String(req.params.id), change, tokenId, ip: req.ip });
-    return scim(scimUserView(record, baseUrl));
-  };
+  const update =
+    (replace: boolean) =>
+    async ({ req }: { req: Request }) => {
+      const { tokenId } = scimPrincipalOf(req);
+      const change = replace
+        ? () => {
+            const { email: _email, ...state } = readScimUser(req.body);
+            return state;
+          }
+        : (current: Parameters<typeof applyScimPatch>[0]) => applyScimPatch(current, req.body);
+      const record = await updateScimUser(ctxOf(req), { id: String(req.params.id), change, tokenId, ip: req.ip });
+      return scim(scimUserView(record, baseUrl));
+    };
   const updateErrors = errors({
     400: '`invalidValue`, `invalidSyntax`, `invalidPath`, `noTarget`, `mutability`',
     404: 'No user of this id is provisioned in the organisation',
@@ -248,7 +252,11 @@ export function scimRoutes({ routes, services, handleErrors }: ModuleMount): voi
       }),
     },
     async ({ req }) => {
-      await deleteScimUser(ctxOf(req), { id: String(req.params.id), tokenId: scimPrincipalOf(req).tokenId, ip: req.ip });
+      await deleteScimUser(ctxOf(req), {
+        id: String(req.params.id),
+        tokenId: scimPrincipalOf(req).tokenId,
+        ip: req.ip,
+      });
       return noContent();
     },
   );

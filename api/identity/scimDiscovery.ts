@@ -71,7 +71,11 @@ export const schemas = (baseUrl: string) =>
         {
           ...attribute('name'),
           type: 'complex',
-          subAttributes: [attribute('givenName'), attribute('familyName'), attribute('formatted', { mutability: 'readOnly' })],
+          subAttributes: [
+            attribute('givenName'),
+            attribute('familyName'),
+            attribute('formatted', { mutability: 'readOnly' }),
+          ],
         },
         attribute('active', { type: 'boolean' }),
         {

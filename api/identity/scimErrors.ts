@@ -35,7 +35,8 @@ export const requireScimToken =
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     void (match ? resolveScimToken(services, match[1]) : Promise.resolve(null)).then((principal) => {
-      if (!principal) return next(unauthorized('scim_token_invalid', 'The SCIM bearer token is missing, unknown or revoked'));
+      if (!principal)
+        return next(unauthorized('scim_token_invalid', 'The SCIM bearer token is missing, unknown or revoked'));
       req.scim = principal;
       next();
     }, next);
@@ -115,7 +116,12 @@ export function scimErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const status = (err as { status?: number } | null)?.status;
     if (status && status >= 400 && status < 500)
-      return sendScimError(res, status, STATUS_CODES[status] ?? 'Bad request', status === 400 ? 'invalidValue' : undefined);
+      return sendScimError(
+        res,
+        status,
+        STATUS_CODES[status] ?? 'Bad request',
+        status === 400 ? 'invalidValue' : undefined,
+      );
     // Not the client's doing: the shared handler logs it and answers 500.
     logger.debug({ reqId: req.id }, 'SCIM request failed unexpectedly');
     next(err);

@@ -1,4 +1,4 @@
-import { IsBoolean, IsDateString, IsString, IsUrl } from 'class-validator';
+import { IsBoolean, IsDateString, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { IssuedScimToken } from '../../domain/identity/scim/issueScimToken';
 import type { ScimToken } from '../../entities/identity/scim';
@@ -11,7 +11,8 @@ export class ScimTokenView {
   @IsBoolean()
   active!: boolean;
   @JSONSchema({ description: 'The base URL to configure in the identity provider' })
-  @IsUrl({ require_tld: false })
+  @IsString()
+  @MaxLength(2000)
   baseUrl!: string;
   @Nullable() @IsDateString() createdAt!: string | null;
   @JSONSchema({ description: 'Last request made with it (minute resolution); null when never used' })
@@ -35,7 +36,8 @@ export class IssuedScimTokenView {
   @IsString()
   token!: string;
   @JSONSchema({ description: 'The base URL to configure in the identity provider' })
-  @IsUrl({ require_tld: false })
+  @IsString()
+  @MaxLength(2000)
   baseUrl!: string;
   @IsDateString() createdAt!: string;
   @JSONSchema({ description: 'Whether it replaced a token, which no longer works' })

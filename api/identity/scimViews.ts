@@ -25,7 +25,16 @@ export const scimErrorSchema: Schema = {
     schemas: { type: 'array', items: { const: SCIM_ERROR_SCHEMA } },
     status: { type: 'string', pattern: '^[45]\\d\\d$' },
     scimType: {
-      enum: ['invalidFilter', 'tooMany', 'uniqueness', 'mutability', 'invalidSyntax', 'invalidPath', 'noTarget', 'invalidValue'],
+      enum: [
+        'invalidFilter',
+        'tooMany',
+        'uniqueness',
+        'mutability',
+        'invalidSyntax',
+        'invalidPath',
+        'noTarget',
+        'invalidValue',
+      ],
     },
     detail: { type: 'string' },
   },
@@ -105,7 +114,11 @@ export const scimUserBodySchema: Schema = {
       maxItems: 20,
       items: {
         type: 'object',
-        properties: { value: text(254, 'An e-mail address'), primary: { type: 'boolean' }, type: text(40, 'work, home ...') },
+        properties: {
+          value: text(254, 'An e-mail address'),
+          primary: { type: 'boolean' },
+          type: text(40, 'work, home ...'),
+        },
       },
     },
   },
@@ -124,7 +137,11 @@ export const scimPatchBodySchema: Schema = {
         type: 'object',
         required: ['op'],
         properties: {
-          op: { type: 'string', pattern: '^([Aa][Dd][Dd]|[Rr][Ee][Pp][Ll][Aa][Cc][Ee]|[Rr][Ee][Mm][Oo][Vv][Ee])$', description: 'add, replace or remove (any case)' },
+          op: {
+            type: 'string',
+            pattern: '^([Aa][Dd][Dd]|[Rr][Ee][Pp][Ll][Aa][Cc][Ee]|[Rr][Ee][Mm][Oo][Vv][Ee])$',
+            description: 'add, replace or remove (any case)',
+          },
           path: text(1000, 'An attribute path: userName, externalId, displayName, active, name.givenName ...'),
           value: { description: 'The value; without a path, an object of attributes (`{"active": false}`)' },
         },

@@ -52,7 +52,10 @@ export function applyScimPatch(state: ScimUserState, body: unknown): ScimUserSta
       set(next, attributeOf(path), value, false);
     } else {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw scimProblem('invalidValue', `Operations[${i}].value must be an object of attributes when there is no path`);
+        throw scimProblem(
+          'invalidValue',
+          `Operations[${i}].value must be an object of attributes when there is no path`,
+        );
       for (const [name, v] of Object.entries(value as Record<string, unknown>)) set(next, attributeOf(name), v, false);
     }
   }
@@ -82,7 +85,8 @@ function set(state: ScimUserState, attribute: Attribute | null, value: unknown, 
         state.familyName = null;
         return;
       }
-      if (typeof value !== 'object' || Array.isArray(value)) throw scimProblem('invalidValue', 'name must be an object');
+      if (typeof value !== 'object' || Array.isArray(value))
+        throw scimProblem('invalidValue', 'name must be an object');
       const name = value as Record<string, unknown>;
       if ('givenName' in name) state.givenName = optionalText(name.givenName, 'givenName');
       if ('familyName' in name) state.familyName = optionalText(name.familyName, 'familyName');

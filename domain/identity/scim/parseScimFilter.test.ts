@@ -12,7 +12,9 @@ const refusal = (filter: string) => {
 
 describe('parseScimFilter', () => {
   it('reads eq terms joined by and, names and operators in any case', () => {
-    expect(parseScimFilter('userName eq "Ada@Example.com"')).toEqual([{ attribute: 'userName', value: 'Ada@Example.com' }]);
+    expect(parseScimFilter('userName eq "Ada@Example.com"')).toEqual([
+      { attribute: 'userName', value: 'Ada@Example.com' },
+    ]);
     expect(
       parseScimFilter('USERNAME Eq "a" and externalId eq "x\\"y"  AND emails.value eq "b@c.d" and emails eq "e"'),
     ).toEqual([

@@ -44,6 +44,10 @@ const CODE_OF_TYPE: Record<ScimType, string> = {
 };
 
 /** A SCIM refusal: 400 unless said otherwise (409 for uniqueness), its scimType carried by the code. */
-export function scimProblem(scimType: ScimType, detail: string, status = scimType === 'uniqueness' ? 409 : 400): AppError {
+export function scimProblem(
+  scimType: ScimType,
+  detail: string,
+  status = scimType === 'uniqueness' ? 409 : 400,
+): AppError {
   return new AppError(status, CODE_OF_TYPE[scimType], detail);
 }

@@ -31,7 +31,8 @@ export const recordScimTokenUse = (orm: Orm, id: string, at: Date, since: Date) 
 export const activeScimToken = (em: Em) => em.findOne(ScimToken, { revokedAt: null });
 
 /** Revokes every unrevoked token of the organisation `em` is bound to; how many there were. */
-export const revokeScimTokens = (em: Em, at: Date) => em.nativeUpdate(ScimToken, { revokedAt: null }, { revokedAt: at });
+export const revokeScimTokens = (em: Em, at: Date) =>
+  em.nativeUpdate(ScimToken, { revokedAt: null }, { revokedAt: at });
 
 /** The provisioned account of this id (the account id) in the organisation `em` is bound to. */
 export const scimUserOf = (em: Em, userId: string) => em.findOne(ScimUser, { userId });
