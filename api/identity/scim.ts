@@ -261,5 +261,5 @@ export function scimRoutes({ routes, services, handleErrors }: ModuleMount): voi
     },
   );
 
-  handleErrors('/scim', scimErrorHandler(services.logger));
+  handleErrors('/scim', scimErrorHandler());
 }

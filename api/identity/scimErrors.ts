@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { resolveScimToken, type ScimPrincipal } from '../../domain/identity/scim/resolveScimToken';
 import { SCIM_TYPE_OF_CODE } from '../../domain/identity/scim/scimProblem';
@@ -7,7 +7,6 @@ import type { Services } from '../../domain/services';
 import { isDependencyDown } from '../../lib/dependencies';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { inputProblems, MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json';
-import type { Logger } from '../../lib/logger';
 import { SCIM_ERROR_SCHEMA, SCIM_MEDIA_TYPE } from './scimViews';
 
 /**
@@ -84,16 +83,20 @@ export function sendScimError(res: Response, status: number, detail: string, sci
     ...(scimType ? { scimType } : {}),
     detail,
   };
-  res.status(status).type(SCIM_MEDIA_TYPE);
-  // A request no route took (a method the path does not take) has no operation to check the answer against.
-  if (res.req.route) res.json(body);
-  else res.send(JSON.stringify(body));
+  res.status(status).type(SCIM_MEDIA_TYPE).json(body);
 }
 
-/** Every error of a /scim request as a SCIM error; nothing a client sent is a 500. */
-export function scimErrorHandler(logger: Logger): ErrorRequestHandler {
+/** Whether a route of the request's path and method took it (else: the route table's 405, or a 404). */
+const routeTook = (req: Request) => {
+  const methods = (req.route as { methods?: Record<string, boolean> } | undefined)?.methods ?? {};
+  return !!methods[req.method === 'HEAD' ? 'get' : req.method.toLowerCase()];
+};
+
+/** Every error of a /scim/v2 route as a SCIM error; nothing a client sent is a 500. */
+export function scimErrorHandler(): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
-    if (res.headersSent) return next(err);
+    // A method the path does not take (405 with Allow) is the route table's answer, the same on every path.
+    if (res.headersSent || !routeTook(req)) return next(err);
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
       if (err.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="SCIM"');
@@ -123,7 +126,6 @@ export function scimErrorHandler(logger: Logger): ErrorRequestHandler {
         status === 400 ? 'invalidValue' : undefined,
       );
     // Not the client's doing: the shared handler logs it and answers 500.
-    logger.debug({ reqId: req.id }, 'SCIM request failed unexpectedly');
     next(err);
   };
 }

@@ -141,6 +141,7 @@ export const scimPatchBodySchema: Schema = {
             type: 'string',
             pattern: '^([Aa][Dd][Dd]|[Rr][Ee][Pp][Ll][Aa][Cc][Ee]|[Rr][Ee][Mm][Oo][Vv][Ee])$',
             description: 'add, replace or remove (any case)',
+            examples: ['replace'],
           },
           path: text(1000, 'An attribute path: userName, externalId, displayName, active, name.givenName ...'),
           value: { description: 'The value; without a path, an object of attributes (`{"active": false}`)' },
