@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cors from 'cors';
 import helmet from 'helmet';
@@ -110,7 +110,8 @@ export function createApp(services: Services): WebApp {
   systemRoutes(routes('System'), services, openapi, sockets);
   localStorageRoutes(routes('Storage'), services);
   const handle = (prefix: string, handler: RequestHandler) => void app.use(prefix, handler);
-  for (const mount of apiModules) mount({ routes, sockets, services, handle });
+  const handleErrors = (prefix: string, handler: ErrorRequestHandler) => void app.use(prefix, handler);
+  for (const mount of apiModules) mount({ routes, sockets, services, handle, handleErrors });
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));

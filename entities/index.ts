@@ -2,6 +2,7 @@ import { ApiKey } from './apikeys/apiKey';
 import { AppPassword } from './identity/appPassword';
 import { RecoveryCode, TotpFactor } from './identity/mfa';
 import { Passkey } from './identity/passkey';
+import { ScimToken, ScimUser } from './identity/scim';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -86,6 +87,8 @@ export const allEntities = [
   TotpFactor,
   RecoveryCode,
   Passkey,
+  ScimToken,
+  ScimUser,
   // billing
   Plan,
   Subscription,

@@ -91,6 +91,10 @@ export const configSpec = {
     default: 120,
     desc: 'Requests per IP on anonymous routes (sign-in attempts included, successful or not)',
   }),
+  SCIM_REQUESTS_PER_MINUTE: num({
+    default: 600,
+    desc: "Requests per minute one organisation's SCIM token may make on /scim/v2 (an identity provider's sync), shared by every dyno; past it 429 with Retry-After",
+  }),
   SIGNIN_FAILURES_PER_ADDRESS: num({
     default: 100,
     desc: 'Failed sign-ins one client address may make in 15 minutes, whatever the accounts (stops one address spraying many); past it the address gets 429 until the window ends. Successes are not counted: a classroom behind one NAT signs in freely. At least 1',

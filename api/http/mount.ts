@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Services } from '../../domain/services';
 import type { Routes } from './routes';
 import type { SocketRouter } from '../ws';
@@ -14,6 +14,11 @@ export interface ModuleMount {
    * handler for every request under `prefix`. Not in /openapi.json: the module documents it in docs/.
    */
   handle(prefix: string, handler: RequestHandler): void;
+  /**
+   * Answers the errors of requests under `prefix` (its routes' included) before the shared problem+json handler:
+   * for a protocol with its own error format (SCIM). Errors it passes on reach the shared handler.
+   */
+  handleErrors(prefix: string, handler: ErrorRequestHandler): void;
 }
 
 export type ApiModule = (mount: ModuleMount) => void;

@@ -114,6 +114,12 @@ export class OpenApiRegistry {
             scheme: 'bearer',
             description: 'METRICS_TOKEN of the deployment, required by /metrics only when it is set',
           },
+          scimToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An organisation's SCIM token for its identity provider (POST /orgs/{id}/scim-token, shown once): `scim_` and 43 base64url characters",
+          },
           internalSecret: {
             type: 'apiKey',
             in: 'header',
@@ -214,7 +220,9 @@ export class OpenApiRegistry {
     for (const [status, description] of [...problems].sort(([a], [b]) => a - b)) {
       responses[status] = {
         description,
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        content: spec.problemContent
+          ? { [spec.problemContent.contentType]: { schema: spec.problemContent.schema } }
+          : { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       };
     }
     const security =

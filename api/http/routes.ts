@@ -74,6 +74,12 @@ export interface RouteSpec<B extends object, Q extends object, P extends object>
   alsoAnswers?: Record<number, string>;
   /** Problem statuses this route can answer beyond the ones derived from its guards. */
   errors?: Record<number, string>;
+  /**
+   * The media type and schema of this route's error answers when they are not problem+json (a protocol with its
+   * own error format, answered by its own error handler: ModuleMount.handleErrors). Documents every problem
+   * status of the route with it.
+   */
+  problemContent?: { contentType: string; schema: Record<string, unknown> };
   /** Security requirements to document for `use` middleware (the access kinds document their own). */
   security?: Record<string, string[]>[];
 }

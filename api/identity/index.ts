@@ -8,9 +8,11 @@ import { orgAuditRoutes } from './orgAudit';
 import { passkeyRoutes } from './passkeys';
 import { organizationRoutes } from './orgs';
 import { rbacRoutes } from './rbac';
+import { scimRoutes } from './scim';
+import { scimTokenRoutes } from './scimTokens';
 import { userRoutes } from './users';
 
-/** Identity: /auth (app passwords, second factor and passkeys included), /auth/internal, /users, /orgs, /rbac, /admin. */
+/** Identity: /auth (app passwords, second factor and passkeys included), /auth/internal, /users, /orgs, /rbac, /admin, /scim/v2. */
 export function identityApi(mount: ModuleMount): void {
   authRoutes(mount);
   appPasswordRoutes(mount);
@@ -22,4 +24,7 @@ export function identityApi(mount: ModuleMount): void {
   orgAuditRoutes(mount);
   rbacRoutes(mount);
   adminRoutes(mount);
+  // SCIM routes before the token routes: the guards call operations in the document's order, and the token routes rotate and revoke the token.
+  scimRoutes(mount);
+  scimTokenRoutes(mount);
 }

@@ -1,11 +1,11 @@
-import { emitEvent } from '../webhooks/emitEvent';
 import { conflict, forbidden } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { audit } from '../platform/audit';
 import { loadGrantor, requireRolesHeld } from './grants';
 import { requireOrgPermission } from './requireOrgPermission';
 import { countOwners, findMember, isOwner, lockOrganization } from './members';
-import { revokeAppPasswordsOf } from './store/appPasswords';
+import { dropMembership } from './dropMembership';
+import { revokeMemberAccess } from './revokeMemberAccess';
 
 export interface RemoveMemberProps {
   /** The member to remove; the caller themselves means leaving (no permission needed). */
@@ -34,12 +34,7 @@ export async function removeMember(ctx: TenantContext, props: RemoveMemberProps)
         throw conflict('last_owner', 'The last owner cannot leave; make someone else owner first');
     }
     if (grantor) requireRolesHeld(grantor, member.roles.getItems(), 'Removing a member with');
-    emitEvent(tx, ctx.tenantId, 'member.removed', {
-      userId: props.userId,
-      roles: member.roles.getItems().map((r) => r.key),
-    });
-    tx.remove(member);
-    await revokeAppPasswordsOf(tx, ctx.tenantId, props.userId, new Date());
+    await dropMembership(tx, ctx.tenantId, member, props.userId);
     audit(tx, {
       action: leaving ? 'org.member_left' : 'org.member_removed',
       actorId: ctx.userId,
@@ -49,8 +44,5 @@ export async function removeMember(ctx: TenantContext, props: RemoveMemberProps)
       ip: props.ip,
     });
   });
-  await Promise.all([
-    ctx.services.revocations.revokeMembership(ctx.tenantId, props.userId),
-    ctx.services.permissions.invalidate(ctx.tenantId, props.userId),
-  ]);
+  await revokeMemberAccess(ctx.services, ctx.tenantId, props.userId);
 }

@@ -125,13 +125,19 @@ export function sample(schema: Schema | undefined, doc: ApiDocument, depth = 0):
   }
 }
 
-/** A problem+json answer with a stable code, as every 4xx must be. */
+/**
+ * A problem+json answer with a stable code, as every 4xx must be; on the SCIM surface (/scim/v2, RFC 7644 3.12),
+ * whose clients expect its own format, a SCIM error carrying its status.
+ */
 export function isProblem(res: Response): boolean {
-  return (
-    /^application\/problem\+json/.test(String(res.headers['content-type'] ?? '')) &&
-    typeof res.body?.code === 'string' &&
-    res.body.code.length > 0
-  );
+  const type = String(res.headers['content-type'] ?? '');
+  if (/^application\/scim\+json/.test(type))
+    return (
+      Array.isArray(res.body?.schemas) &&
+      res.body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+      res.body.status === String(res.status)
+    );
+  return /^application\/problem\+json/.test(type) && typeof res.body?.code === 'string' && res.body.code.length > 0;
 }
 
 /** An organisation entitled to every module the suite has (the enterprise tier plus every module as an add-on), and its owner. */
