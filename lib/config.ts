@@ -441,6 +441,35 @@ const atLeastOne = [
   'CALENDAR_SYNC_TIMEOUT_MS',
 ] as const;
 
+/**
+ * Passkeys bind to the relying party id, and a browser runs a ceremony only on a page whose host is that id or a
+ * subdomain of it, over https (http on localhost only): an origin that breaks this would fail every ceremony, so
+ * it is refused at start, not answered with a 500 on the first passkey.
+ */
+function checkWebAuthn(parsed: Pick<Config, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGINS' | 'APP_URL' | 'PUBLIC_URL'>): void {
+  const fail = (why: string) => new ConfigError(`Invalid configuration: ${why}`);
+  const url = (value: string, name: string) => {
+    try {
+      return new URL(value.trim());
+    } catch {
+      throw fail(`${name} must be origins (scheme://host[:port]), comma-separated; got "${value.trim()}"`);
+    }
+  };
+  const site = parsed.APP_URL || parsed.PUBLIC_URL;
+  const rpId =
+    parsed.WEBAUTHN_RP_ID.trim() || (site ? url(site, parsed.APP_URL ? 'APP_URL' : 'PUBLIC_URL').hostname : '');
+  for (const value of parsed.WEBAUTHN_ORIGINS.split(',').filter((o) => o.trim())) {
+    const origin = url(value, 'WEBAUTHN_ORIGINS');
+    const local = origin.hostname === 'localhost' || origin.hostname.endsWith('.localhost');
+    if (origin.protocol !== 'https:' && !(origin.protocol === 'http:' && local))
+      throw fail(`WEBAUTHN_ORIGINS: ${origin.origin} must use https (http only on localhost)`);
+    if (rpId && origin.hostname !== rpId && !origin.hostname.endsWith(`.${rpId}`))
+      throw fail(
+        `WEBAUTHN_ORIGINS: ${origin.origin} is not on the relying party ${rpId} (WEBAUTHN_RP_ID) or a subdomain`,
+      );
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...source };
   const production = env.NODE_ENV === 'production';
@@ -457,6 +486,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   for (const name of atLeastOne)
     if (!Number.isInteger(parsed[name]) || parsed[name] < 1)
       throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
+  checkWebAuthn(parsed);
   const wsPerProcess = parsed.WS_MAX_SOCKETS_PER_PROCESS || Math.floor((parsed.WEB_MAX_CONNECTIONS * 4) / 5);
   if (!Number.isInteger(wsPerProcess) || wsPerProcess < 1 || wsPerProcess >= parsed.WEB_MAX_CONNECTIONS) {
     throw new ConfigError(

@@ -36,6 +36,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...productionEnv, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  it('refuses passkey origins no browser would run a ceremony on, at start', () => {
+    const env = { ...productionEnv, WEBAUTHN_RP_ID: 'example.com' };
+    const origins = (WEBAUTHN_ORIGINS: string) => () => loadConfig({ ...env, WEBAUTHN_ORIGINS });
+    expect(origins('https://app.example.com, https://example.com')).not.toThrow();
+    expect(origins('http://localhost:5173')).toThrow(/not on the relying party example.com/);
+    expect(origins('app.example.com')).toThrow(/WEBAUTHN_ORIGINS must be origins/);
+    expect(origins('http://app.example.com')).toThrow(/must use https/);
+    expect(origins('https://example.com.evil.test')).toThrow(/not on the relying party/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'development',
+        PUBLIC_URL: 'http://localhost:3000',
+        WEBAUTHN_ORIGINS: 'http://localhost:5173',
+      }),
+    ).not.toThrow();
+  });
+
   it('selects the s3 adapter when S3_ENDPOINT is set', () => {
     expect(loadConfig({ ...productionEnv, S3_ENDPOINT: 'https://s3.example.com' }).storageDriver).toBe('s3');
   });
