@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import type { ValidateFunction } from 'ajv';
 import type Ajv2020Type from 'ajv/dist/2020';
@@ -72,7 +75,7 @@ export function responseContract(openapi: OpenApiRegistry, serverUrl: string): R
     };
     res.once('finish', () => {
       try {
-        contract ??= new Contract(openapi.document(serverUrl) as unknown as Document);
+        contract ??= new Contract(contractDocument(openapi, serverUrl));
         const problem = contract.check(req, res.statusCode, (name) => res.get(name), body);
         if (problem) violations.push(`${req.method} ${req.originalUrl} answered ${res.statusCode}: ${problem}`);
       } catch (err) {
@@ -81,6 +84,27 @@ export function responseContract(openapi: OpenApiRegistry, serverUrl: string): R
     });
     next();
   };
+}
+
+/**
+ * The document answers are checked against. In a test run (TEST_OPENAPI_CACHE_DIR, made by the tests' global
+ * setup) it is rendered once per shape (the routes a stack mounts: the local storage routes only without S3, say)
+ * and read back by the later files: rendering it from the DTOs' decorators (class-validator-jsonschema) took
+ * ~1.5 s of every test file, reading it takes milliseconds. The code does not change within a run; what the
+ * configuration changes beside the shape is prose (rate limits' figures), which answers are not checked against.
+ */
+function contractDocument(openapi: OpenApiRegistry, serverUrl: string): Document {
+  const dir = process.env.TEST_OPENAPI_CACHE_DIR;
+  const render = () => openapi.document(serverUrl) as unknown as Document;
+  if (!dir) return render();
+  const file = join(dir, `${createHash('sha256').update(openapi.shape()).digest('hex').slice(0, 16)}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Document;
+  const doc = render();
+  // Written aside then renamed: a file rendering the same document at once never reads half of it.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify({ paths: doc.paths, components: doc.components }));
+  renameSync(partial, file);
+  return doc;
 }
 
 /** The check of answers against a document (exported for its own tests). */

@@ -63,6 +63,21 @@ export class OpenApiRegistry {
     this.cached = undefined;
   }
 
+  /**
+   * What the document's structure is made of, without its prose: the operations with their classes by name and
+   * their statuses, not descriptions nor rate limits' figures (which read the configuration). Two registries of
+   * one code base with the same shape render the same paths and schemas (api/http/contract.ts caches by it).
+   */
+  shape(): string {
+    const prose = new Set(['summary', 'description']);
+    return JSON.stringify(this.operations, (key, value: unknown) => {
+      if (prose.has(key)) return undefined;
+      if (key === 'errors' || key === 'alsoAnswers') return Object.keys(value as object);
+      if (key === 'rateLimits') return (value as unknown[]).length;
+      return typeof value === 'function' ? (value as { name: string }).name : value;
+    });
+  }
+
   document(serverUrl: string): Schema {
     if (this.cached) return this.cached;
     const classes = schemaClasses();

@@ -1,15 +1,10 @@
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Passkey } from '../../entities/identity/passkey';
 import type { Em } from '../../lib/db';
 import { badRequest, unauthorized } from '../../lib/errors';
 import type { Services } from '../services';
 import { SIGNIN_FAILURE_WINDOW_SECONDS } from './admitPasswordAttempt';
-import { claimedChallenge, relyingParty } from './passkeyRules';
+import { claimedChallenge, relyingParty, webauthn } from './passkeyRules';
 import { admitFactorAttempt } from './secondFactor';
 import { countFactorFailure } from './store/mfa';
 import {
@@ -43,7 +38,7 @@ export async function assertionOptions(
   const passkeys = userId ? await passkeysOf(em, userId) : [];
   if (userId && !passkeys.length) throw badRequest('mfa_not_enrolled', 'No passkey is registered');
   const ttl = services.config.MFA_CHALLENGE_TTL_SECONDS;
-  const options = await generateAuthenticationOptions({
+  const options = await webauthn().generateAuthenticationOptions({
     rpID: relyingParty(services.config).id,
     allowCredentials: passkeys.map((k) => ({ id: k.credentialId, transports: k.transports })),
     userVerification: userId ? 'preferred' : 'required',
@@ -79,19 +74,21 @@ export async function checkPasskeyAssertion(
   };
   if (!passkey || (userId && passkey.userId !== userId)) throw await fail();
   const rp = relyingParty(services.config);
-  const result = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: expected,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(passkey.publicKey),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-    requireUserVerification: ceremony.kind === 'login',
-  }).catch(() => null);
+  const result = await webauthn()
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: expected,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: ceremony.kind === 'login',
+    })
+    .catch(() => null);
   if (!result?.verified) throw await fail();
   const newCounter = result.authenticationInfo.newCounter;
   if (!(await advancePasskeyCounter(em, passkey.id, passkey.counter, newCounter))) throw await fail();

@@ -1,4 +1,9 @@
 import type { Config } from '../../lib/config';
+import { onFirstUse } from '../../lib/lazy';
+
+/** @simplewebauthn/server and its ASN.1 and X.509 parsers (~0.5 MB): loaded by the first passkey ceremony. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const webauthn = onFirstUse(() => require('@simplewebauthn/server') as typeof import('@simplewebauthn/server'));
 
 /** The relying party passkeys are bound to, from WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME and WEBAUTHN_ORIGINS. */
 export interface RelyingParty {

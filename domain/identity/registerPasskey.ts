@@ -1,10 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Passkey } from '../../entities/identity/passkey';
 import { User } from '../../entities/identity/user';
 import type { Em } from '../../lib/db';
@@ -12,7 +7,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { endOtherSessions } from './endSession';
-import { relyingParty } from './passkeyRules';
+import { relyingParty, webauthn } from './passkeyRules';
 import { passkeysOf, saveCeremony, takeCeremony } from './store/passkeys';
 
 const taken = () => conflict('passkey_exists', 'This passkey is already registered');
@@ -34,7 +29,7 @@ export async function startPasskeyRegistration(
   const user = await em.findOneOrFail(User, { id: props.userId });
   const rp = relyingParty(services.config);
   const ttl = services.config.MFA_CHALLENGE_TTL_SECONDS;
-  const options = await generateRegistrationOptions({
+  const options = await webauthn().generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -73,13 +68,15 @@ export async function addPasskey(
   if (!expected)
     throw badRequest('passkey_challenge_invalid', 'No passkey registration is pending (expired or used); start again');
   const rp = relyingParty(services.config);
-  const result = await verifyRegistrationResponse({
-    response: props.response,
-    expectedChallenge: expected,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
-  }).catch(() => null);
+  const result = await webauthn()
+    .verifyRegistrationResponse({
+      response: props.response,
+      expectedChallenge: expected,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!result?.verified)
     throw badRequest('passkey_invalid', 'The authenticator response is wrong or for another site or challenge');
   const { credential } = result.registrationInfo;

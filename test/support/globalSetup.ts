@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { admin, databaseUrl, dropNamespaceDatabases, ensureRuntimeRole, runtimeDatabaseUrl, templateDb } from './db';
 
 /**
@@ -7,6 +10,9 @@ import { admin, databaseUrl, dropNamespaceDatabases, ensureRuntimeRole, runtimeD
  * database. Leftover databases of this namespace from an interrupted run are dropped.
  */
 export default async function globalSetup(): Promise<void> {
+  // The published document, rendered once per configuration for the whole run (api/http/contract.ts); the
+  // workers inherit this environment.
+  process.env.TEST_OPENAPI_CACHE_DIR = mkdtempSync(join(tmpdir(), 'pt-openapi-'));
   await dropNamespaceDatabases();
   await admin((c) => c.query(`drop database if exists "${templateDb}" with (force)`));
   await ensureRuntimeRole();
