@@ -8,14 +8,15 @@ import { invoiceLink, invoicePdfLink } from './customerLinks';
 /**
  * The mail that hands an issued invoice to its customer (template `core_invoice`), written into the outbox in the
  * caller's transaction: amount, due date and the signed link to read it and download its PDF (the mail layer has
- * no attachments). `dedupeKey` makes a mail of a job go out once.
+ * no attachments), and the payment link when the organisation takes payments online (payUrlOf). `dedupeKey` makes
+ * a mail of a job go out once.
  */
 export function composeInvoiceMail(
   em: Em,
   services: Services,
   invoice: Invoice,
   to: string,
-  dedupeKey: string | null = null,
+  { dedupeKey = null, payUrl = null }: { dedupeKey?: string | null; payUrl?: string | null } = {},
 ): MailMessage {
   const seller = invoice.seller?.name ?? '';
   const credit = invoice.kind === 'credit_note';
@@ -28,6 +29,7 @@ export function composeInvoiceMail(
       `${seller} vous adresse ${credit ? "l'avoir" : 'la facture'} ${invoice.number} d'un montant de ${decimal(invoice.grandTotalCents)} ${invoice.currency} TTC${!credit && invoice.dueDate ? `, à régler au plus tard le ${invoice.dueDate.split('-').reverse().join('/')}` : ''}.`,
       `Consulter ${credit ? "l'avoir" : 'la facture'} : ${invoiceLink(services, invoice.id)}`,
       `Le document en PDF (Factur-X) : ${invoicePdfLink(services, invoice.id)}`,
+      ...(payUrl ? [`Payer en ligne : ${payUrl}`] : []),
     ].join('\n\n'),
     dedupeKey,
   });

@@ -210,12 +210,22 @@ describe('invoice payment link', () => {
     expect((await stack.http.post('/api/public/invoices/pay')).status).toBe(400);
   });
 
-  it('puts the payment link in the reminder mail when online payment is on', async () => {
+  it('puts the payment link in the invoice mail and the reminder mail when online payment is on', async () => {
     const today = invoiceToday();
     const customer = await customerOf(stack, org);
     const inv = await issued(stack, org, customer.id, { dueDate: addDays(today, 3) });
     const theirCustomer = await customerOf(stack, disabled);
-    await issued(stack, disabled, theirCustomer.id, { dueDate: addDays(today, 3) });
+    const theirInvoice = await issued(stack, disabled, theirCustomer.id, { dueDate: addDays(today, 3) });
+    for (const [who, id] of [
+      [org, inv.id],
+      [disabled, theirInvoice.id],
+    ] as const)
+      expect((await stack.http.post(`/api/invoices/${id}/send`).set(who.auth)).status).toBe(200);
+    const [sent] = await mailsTo(stack, customer.primaryEmail!, 'core_invoice');
+    expect(sent.text).toContain('Payer en ligne : ');
+    expect(sent.text).toContain('/api/public/invoices/pay?token=');
+    const [theirSent] = await mailsTo(stack, theirCustomer.primaryEmail!, 'core_invoice');
+    expect(theirSent.text).not.toContain('Payer en ligne');
     await sendPaymentReminders(stack.services);
     const [mail] = await mailsTo(stack, customer.primaryEmail!, 'invoice_reminder');
     expect(mail.text).toContain('Payer en ligne : ');

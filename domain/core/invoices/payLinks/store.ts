@@ -4,6 +4,14 @@ import type { Em } from '../../../../lib/db';
 
 /** The statements of payment links and online payments. No rule here: the use cases decide. */
 
+/**
+ * Serialises the openings of an invoice's payment link until the transaction ends: the second of two concurrent
+ * openings waits for the first to store its session, then reuses it (Stripe's idempotency keys do not cover
+ * requests in flight at once: the second is refused with idempotency_key_in_use).
+ */
+export const lockInvoiceLinks = (tx: Em, invoiceId: string) =>
+  tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`inv_payment_links:${invoiceId}`]);
+
 /** The newest stored link of an invoice for this amount that stays open past `openUntil`, or null. */
 export const reusableLink = (em: Em, invoiceId: string, amountCents: number, openUntil: Date) =>
   em.findOne(

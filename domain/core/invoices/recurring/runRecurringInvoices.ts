@@ -9,6 +9,7 @@ import { tenantContext } from '../../../context';
 import { composeInvoiceMail, invoiceRecipient } from '../invoiceMail';
 import { issueLockedDraft, notifyIssued } from '../issueInvoice';
 import { invoiceToday } from '../lookup';
+import { payUrlOf } from '../payLinks/payUrl';
 import { periodOf, runDateWithin } from './periods';
 import { claimPeriod, dueSchedules, findSchedule } from './store';
 
@@ -101,7 +102,12 @@ async function invoiceNextPeriod(
     if (schedule.autoIssue) {
       await issueLockedDraft(tx, invoice, schedule.dueDays);
       const to = schedule.autoSend ? invoiceRecipient(invoice) : null;
-      if (to) mail = composeInvoiceMail(em, services, invoice, to, `invoice-recurring:${scheduleId}:${k}`);
+      const payUrl = to ? await payUrlOf(services, em, invoice) : null;
+      if (to)
+        mail = composeInvoiceMail(em, services, invoice, to, {
+          dedupeKey: `invoice-recurring:${scheduleId}:${k}`,
+          payUrl,
+        });
     }
     return { invoice, mail };
   });
