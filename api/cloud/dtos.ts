@@ -29,11 +29,23 @@ const MAX_BULK = 500;
 /** Media types: type/subtype with optional parameters (RFC 6838 characters). */
 const MEDIA_TYPE = /^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}\/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$/;
 
-export class CloudUploadUrlBody {
+/** What a new file of the drive is named and where it lands, for either way of uploading it. */
+class CloudNewFileFields {
   @JSONSchema({ description: cloudUploadUrlBodyNameDoc })
   @IsString()
   @Length(1, NAME_LENGTH)
   name!: string;
+  @JSONSchema({
+    description: 'Folder the file lands in; root when absent or null',
+    type: ['string', 'null'],
+    format: 'uuid',
+  })
+  @IsOptional()
+  @IsUUID()
+  folderId?: string | null;
+}
+
+export class CloudUploadUrlBody extends CloudNewFileFields {
   @JSONSchema({
     description: 'Exact size in bytes the PUT will carry (checked at confirmation); at most CLOUD_MAX_UPLOAD_BYTES',
   })
@@ -44,14 +56,6 @@ export class CloudUploadUrlBody {
   @JSONSchema({ description: 'Media type the PUT will send as Content-Type (checked at confirmation), e.g. image/png' })
   @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
   contentType!: string;
-  @JSONSchema({
-    description: 'Folder the file lands in; root when absent or null',
-    type: ['string', 'null'],
-    format: 'uuid',
-  })
-  @IsOptional()
-  @IsUUID()
-  folderId?: string | null;
 }
 
 export class CloudUploadConfirmBody {
@@ -249,11 +253,7 @@ export class CloudOverwriteUrlBody {
   contentType!: string;
 }
 
-export class CloudResumableUploadBody {
-  @JSONSchema({ description: cloudUploadUrlBodyNameDoc })
-  @IsString()
-  @Length(1, NAME_LENGTH)
-  name!: string;
+export class CloudResumableUploadBody extends CloudNewFileFields {
   @JSONSchema({
     description:
       'Exact size of the file in bytes (the parts together; checked at completion); at least 1, at most CLOUD_MULTIPART_MAX_BYTES',
@@ -265,14 +265,6 @@ export class CloudResumableUploadBody {
   @JSONSchema({ description: 'Media type of the file, e.g. video/mp4 (the store records it; the parts need none)' })
   @Matches(MEDIA_TYPE, { message: 'contentType must be a media type such as image/png' })
   contentType!: string;
-  @JSONSchema({
-    description: 'Folder the file lands in; root when absent or null',
-    type: ['string', 'null'],
-    format: 'uuid',
-  })
-  @IsOptional()
-  @IsUUID()
-  folderId?: string | null;
 }
 
 /** Most part addresses one request asks for. */

@@ -112,8 +112,12 @@ export async function bookOnline(store: Store, props: PublicBookingProps): Promi
 }
 
 /** Round robin's counts of the free staff (none to rank when only one is free). */
-async function recentBookings(store: Store, serviceId: string, free: BookableStaff[]) {
-  if (free.length < 2) return new Map();
+async function recentBookings(
+  store: Store,
+  serviceId: string,
+  free: BookableStaff[],
+): Promise<Map<string, RecentBookings>> {
+  if (free.length < 2) return new Map<string, RecentBookings>();
   const since = new Date(Date.now() - ROUND_ROBIN_WINDOW_DAYS * 86_400_000);
   const ids = free.map((s) => s.id);
   return recentBookingsOf(store.ctx.services.orm, store.ctx.tenantId, serviceId, ids, since);
