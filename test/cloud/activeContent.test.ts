@@ -1,6 +1,6 @@
 import { putBytes, uploadFile } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
-import { startS3 } from '../support/s3';
+import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 
 const HTML =
@@ -11,20 +11,12 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.doma
 describe.each(['local', 's3'] as const)(
   'cloud: uploaded HTML and SVG are never served as active content (%s storage)',
   (driver) => {
-    let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+    let s3: S3Server | null = null;
     let stack: TestStack;
     let owner: Account;
     beforeAll(async () => {
       if (driver === 's3') s3 = await startS3();
-      const env: Record<string, string> = s3
-        ? {
-            S3_ENDPOINT: s3.endpoint,
-            S3_ACCESS_KEY: s3.accessKey,
-            S3_SECRET_KEY: s3.secretKey,
-            S3_BUCKET: 'cloud-active',
-          }
-        : {};
-      stack = await startStack({ workers: false, env });
+      stack = await startStack({ workers: false, env: s3Env(s3, 'cloud-active') });
       await stack.services.storage.ensureBucket();
       owner = await createAccount(stack, { tier: 'pro' });
     });

@@ -4,7 +4,7 @@ import { sweepCloud } from '../../domain/cloud/sweepCloud';
 import { download, setTierQuota } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
-import { startS3 } from '../support/s3';
+import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -26,16 +26,14 @@ interface PartUrl {
 }
 
 describe.each(['local', 's3'] as const)('resumable uploads in parts (%s storage)', (driver) => {
-  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+  let s3: S3Server | null = null;
   let stack: TestStack;
   let owner: Account;
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3();
     const env: Record<string, string> = {
       CLOUD_MULTIPART_PART_SIZE_MIN: String(PART),
-      ...(s3
-        ? { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'cloud-mp' }
-        : {}),
+      ...s3Env(s3, 'cloud-mp'),
     };
     stack = await startStack({ workers: false, env });
     await stack.services.storage.ensureBucket();

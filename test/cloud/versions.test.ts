@@ -5,14 +5,14 @@ import { createAppPassword } from '../support/appPasswords';
 import { putBytes, uploadFile } from '../support/cloud';
 import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
-import { startS3 } from '../support/s3';
+import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 
 const sha = (b: string) => createHash('sha256').update(b).digest('hex');
 
 /** Versions on S3 storage (s3rver): one stack for the file; the local adapter's objects are the WebDAV suite's. */
 describe('cloud file versions', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: S3Server;
   let stack: TestStack;
   let owner: Account;
   let stranger: Account;
@@ -22,10 +22,7 @@ describe('cloud file versions', () => {
     stack = await startStack({
       workers: false,
       env: {
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY: s3.accessKey,
-        S3_SECRET_KEY: s3.secretKey,
-        S3_BUCKET: 'versions',
+        ...s3Env(s3, 'versions'),
         CLOUD_VERSIONS_MAX_PER_FILE: '3',
       },
     });

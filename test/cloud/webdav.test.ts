@@ -5,7 +5,7 @@ import { CloudFileVersion } from '../../entities/cloud/version';
 import { createAppPassword } from '../support/appPasswords';
 import { setTierQuota } from '../support/cloud';
 import { createAccount, type Account } from '../support/factories';
-import { startS3 } from '../support/s3';
+import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 import { scaled } from '../support/timeScale';
 
@@ -33,17 +33,14 @@ function litmus(
  * adapters, the quota kept by PUT, ranges, app-password sign-in per organisation, and the protocol's errors.
  */
 describe.each(['local', 's3'] as const)('WebDAV (%s storage)', (driver) => {
-  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+  let s3: S3Server | null = null;
   let stack: TestStack;
   let owner: Account;
   let basic: string;
   let root: string;
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3();
-    const env: Record<string, string> = s3
-      ? { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'webdav' }
-      : {};
-    stack = await startStack({ workers: false, env: { ...env, DAV_XML_MAX_BYTES: '65536' } });
+    stack = await startStack({ workers: false, env: { ...s3Env(s3, 'webdav'), DAV_XML_MAX_BYTES: '65536' } });
     await stack.services.storage.ensureBucket();
     owner = await createAccount(stack);
     const app = await createAppPassword(stack, owner, ['webdav']);

@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { S3Storage } from '../../lib/storage/s3';
 import { LocalStorage } from '../../lib/storage/local';
 import { publishedDocument, requestProblem } from '../support/openapi';
-import { startS3 } from '../support/s3';
+import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
 
 describe('object storage: local adapter with app-signed addresses', () => {
@@ -129,7 +129,7 @@ describe('object storage: local adapter with app-signed addresses', () => {
 });
 
 describe('object storage: s3 adapter (minio client) against s3rver', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: S3Server;
   let storage: S3Storage;
   beforeAll(async () => {
     s3 = await startS3();
@@ -164,12 +164,7 @@ describe('object storage: s3 adapter (minio client) against s3rver', () => {
   it('is selected by S3_ENDPOINT', async () => {
     const stack = await startStack({
       workers: false,
-      env: {
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY: s3.accessKey,
-        S3_SECRET_KEY: s3.secretKey,
-        S3_BUCKET: 'platform-stack',
-      },
+      env: s3Env(s3, 'platform-stack'),
     });
     try {
       expect(stack.services.storage.driver).toBe('s3');

@@ -68,12 +68,20 @@ function multipartShim(directory: string, s3Port: number) {
  * An S3-compatible server on loopback (s3rver, behind a shim for ListParts and AbortMultipartUpload). It does not
  * verify signatures (those are tested on the local adapter), nor S3's 5 MiB least part size.
  */
-export async function startS3(): Promise<{
+export interface S3Server {
   endpoint: string;
   accessKey: string;
   secretKey: string;
   close(): Promise<void>;
-}> {
+}
+
+/** The stack's environment for storing in `bucket` of this server; none (the local driver) without a server. */
+export function s3Env(s3: S3Server | null | undefined, bucket: string): Record<string, string> {
+  if (!s3) return {};
+  return { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: bucket };
+}
+
+export async function startS3(): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
