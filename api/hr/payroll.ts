@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify';
 import { closePayrollMonth } from '../../domain/hr/closePayrollMonth';
+import { listPayrollMonths, MAX_PAYROLL_MONTHS } from '../../domain/hr/listPayrollMonths';
 import { payrollCodesOf } from '../../domain/hr/payrollCodes';
 import { exportPayrollMonth, payrollCsvColumns, payrollCsvLines } from '../../domain/hr/payrollExport';
 import { updatePayrollCodes } from '../../domain/hr/updatePayrollCodes';
@@ -11,7 +12,10 @@ import {
   ClosedMonthView,
   PayrollExportQuery,
   mappingOf,
+  PayrollMonthListView,
+  PayrollMonthView,
   PayrollMonthParams,
+  PayrollMonthsQuery,
   PayrollCodesBody,
   PayrollCodesView,
   payrollJsonSchema,
@@ -50,6 +54,18 @@ export function payrollRoutes({ routes }: ModuleMount): void {
       response: PayrollCodesView,
     },
     async ({ ctx, body }) => PayrollCodesView.from(await updatePayrollCodes(ctx, mappingOf(body))),
+  );
+
+  r.get(
+    '/api/rh/payroll/months',
+    {
+      ...gate,
+      summary: 'Payroll months and their state',
+      description: `Every month from \`from\` to \`to\` (at most ${MAX_PAYROLL_MONTHS}; default: the twelve months up to the current one), oldest first, each open, closable or closed (with when, by whom and how many employees).`,
+      query: PayrollMonthsQuery,
+      response: PayrollMonthListView,
+    },
+    async ({ ctx, query }) => ({ items: (await listPayrollMonths(ctx, query)).map(PayrollMonthView.from) }),
   );
 
   r.post(

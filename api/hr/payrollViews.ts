@@ -13,6 +13,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { PAYROLL_CODE_LENGTH, type PayrollCodeMapping } from '../../entities/hr/payroll';
 import type { ClosedMonthValues } from '../../domain/hr/closePayrollMonth';
+import type { PayrollMonthState } from '../../domain/hr/listPayrollMonths';
 import type { PayrollCodesValues } from '../../domain/hr/payrollCodes';
 import { Nullable } from '../http/nullable';
 import { isoTime } from '../http/present';
@@ -36,6 +37,18 @@ export class PayrollMonthParams {
   @JSONSchema({ description: 'The month, YYYY-MM' })
   @Matches(MONTH, { message: 'month must be a month YYYY-MM' })
   month!: string;
+}
+
+export class PayrollMonthsQuery {
+  @JSONSchema({ description: 'First month, YYYY-MM (default: eleven months before `to`)' })
+  @IsOptional()
+  @Matches(MONTH, { message: 'from must be a month YYYY-MM' })
+  from?: string;
+
+  @JSONSchema({ description: 'Last month, YYYY-MM (default: the current month, Europe/Paris)' })
+  @IsOptional()
+  @Matches(MONTH, { message: 'to must be a month YYYY-MM' })
+  to?: string;
 }
 
 export class PayrollExportQuery {
@@ -151,6 +164,37 @@ export class ClosedMonthView {
   static from(v: ClosedMonthValues): ClosedMonthView {
     return { month: v.month, closedAt: isoTime(v.closedAt), closedBy: v.closedBy, employees: v.employees };
   }
+}
+
+export class PayrollMonthView {
+  @JSONSchema({ description: 'YYYY-MM' }) @Matches(MONTH) month!: string;
+  @JSONSchema({ description: 'open: its last ISO week has not ended; closable: it has, not closed; closed: frozen' })
+  @IsIn(['open', 'closable', 'closed'])
+  state!: 'open' | 'closable' | 'closed';
+  @JSONSchema({ description: 'When closing becomes possible (the Monday after its last week, 12:00 UTC)' })
+  @IsDateString()
+  closableAt!: string;
+  @Nullable() @IsDateString() closedAt!: string | null;
+  @Nullable() @IsUUID() closedBy!: string | null;
+  @JSONSchema({ description: 'Employees whose summary was frozen (closed months)' })
+  @Nullable()
+  @IsInt()
+  employees!: number | null;
+
+  static from(v: PayrollMonthState): PayrollMonthView {
+    return {
+      month: v.month,
+      state: v.state,
+      closableAt: isoTime(v.closableAt),
+      closedAt: v.closedAt ? isoTime(v.closedAt) : null,
+      closedBy: v.closedBy,
+      employees: v.employees,
+    };
+  }
+}
+
+export class PayrollMonthListView {
+  @ValidateNested({ each: true }) @Type(() => PayrollMonthView) items!: PayrollMonthView[];
 }
 
 const variableSchema = {

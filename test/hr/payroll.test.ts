@@ -255,6 +255,41 @@ describe('HR payroll export', () => {
     expect((await exportOf('2026-09', 'json')).body).toBe(json.body);
   });
 
+  it('lists the months with their state: open, closable or closed', async () => {
+    const list = (query: string, auth = org.owner.auth) => stack.http.get(`/api/rh/payroll/months${query}`).set(auth);
+    const past = await list('?from=2026-07&to=2026-09');
+    expect(past.status).toBe(200);
+    expect(past.body.items).toEqual([
+      {
+        month: '2026-07',
+        state: 'closable',
+        closableAt: '2026-08-03T12:00:00.000Z',
+        closedAt: null,
+        closedBy: null,
+        employees: null,
+      },
+      expect.objectContaining({ month: '2026-08', state: 'closed', closedBy: org.owner.user.id }),
+      expect.objectContaining({ month: '2026-09', state: 'closed', employees: 2 }),
+    ]);
+    expect((await list('?from=2099-01&to=2099-01')).body.items).toEqual([
+      expect.objectContaining({ month: '2099-01', state: 'open', closableAt: '2099-02-02T12:00:00.000Z' }),
+    ]);
+    // Without a range: the twelve months up to the current one (Paris).
+    const current = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
+    const recent = (await list('')).body.items as { month: string }[];
+    expect(recent).toHaveLength(12);
+    expect(recent[11]!.month).toBe(current);
+    // A `from` alone: up to the current month.
+    expect(((await list('?from=2025-01')).body.items as { month: string }[]).at(-1)!.month).toBe(current);
+
+    expectFieldErrors(await list('?from=2026-09&to=2026-01'), 'to');
+    expectFieldErrors(await list('?from=2000-01&to=2026-01'), 'to');
+    expectFieldErrors(await list('?from=2026-13'), 'from');
+    expectProblem(await list('', org.member.auth), 403, 'permission_denied');
+  });
+
   it('keeps a closed month and its summaries immutable in the database', async () => {
     const em = stack.services.orm.em.fork();
     await expect(

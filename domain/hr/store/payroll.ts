@@ -135,3 +135,22 @@ export async function insertClosedMonth(
   }
   return now;
 }
+
+/** The organisation's closed months from `from` to `to` (YYYY-MM), each with how many summaries it froze. */
+export async function closedMonthsBetween(
+  em: Em,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<{ month: string; closedAt: Date; closedBy: string | null; employees: number }[]> {
+  const rows = await em.execute<{ month: string; created_at: Date; closed_by: string | null; employees: number }[]>(
+    `select m.month, m.created_at, m.closed_by, (select count(*)::int from hr_payroll_month_summaries s where s.tenant_id = m.tenant_id and s.month = m.month) as employees from hr_payroll_months m where m.tenant_id = ? and m.month between ? and ? order by m.month`,
+    [tenantId, from, to],
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    closedAt: new Date(r.created_at),
+    closedBy: r.closed_by,
+    employees: r.employees,
+  }));
+}
