@@ -16,6 +16,11 @@
  *     { documentId: platform id or null, invoice: { number, issueDate, sellerSiren }, status, code, reason, at }
  *     -> 2xx { id }   a lifecycle status the suite emits (CDAR codes 205 approved, 210 refused,
  *                     211 payment sent, 212 collected); the same key answers the same id
+ *   POST {url}/ereports                      Authorization: Bearer {token}, Idempotency-Key: {report id}
+ *     { id, kind: "transactions" | "payments", period: { start, end }, vatRegime, sequence, rectifying,
+ *       seller: { siren, vatNumber, name }, currency, lines: [...], totals: { taxableCents, vatCents, itemCount } }
+ *     -> 2xx { id }   an e-report of a closed period (lines as in entities/core/ereport.ts, amounts in cents);
+ *                     sequence > 0 rectifies the period's earlier ones; the same key answers the same id
  * Network errors, 5xx, 408 and 429 are worth retrying; other 4xx are final (the platform rejected the document).
  */
 
@@ -56,7 +61,23 @@ export interface StatusReport {
   at: Date;
 }
 
+/** An e-report of a closed period, as the platform receives it. */
+export interface EReportMessage {
+  id: string;
+  kind: 'transactions' | 'payments';
+  period: { start: string; end: string };
+  vatRegime: string;
+  sequence: number;
+  rectifying: boolean;
+  seller: { siren: string | null; vatNumber: string | null; name: string };
+  currency: string;
+  lines: object[];
+  totals: { taxableCents: number; vatCents: number; itemCount: number };
+}
+
 export interface EInvoicePlatform {
+  /** Transmits an e-report; the same key never transmits it twice. */
+  sendEReport(report: EReportMessage, idempotencyKey: string): Promise<{ id: string }>;
   /** Reports a lifecycle status; the same key never reports it twice. */
   sendStatus(report: StatusReport, idempotencyKey: string): Promise<{ id: string }>;
   readonly name: string;
@@ -116,6 +137,15 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
     )) as { id?: unknown };
     if (typeof body.id !== 'string' || !body.id)
       throw new PlatformError(502, 'the platform accepted the status without giving its id');
+    return { id: body.id };
+  }
+
+  async sendEReport(report: EReportMessage, idempotencyKey: string): Promise<{ id: string }> {
+    const body = (await this.call('POST', '/ereports', report, { 'Idempotency-Key': idempotencyKey })) as {
+      id?: unknown;
+    };
+    if (typeof body.id !== 'string' || !body.id)
+      throw new PlatformError(502, 'the platform accepted the e-report without giving its id');
     return { id: body.id };
   }
 
