@@ -13,6 +13,11 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
   const unreadable = new Set<string>();
   /** Statuses reported (POST /statuses) by Idempotency-Key. */
   const statuses = new Map<string, { id: string; body: Record<string, unknown> }>();
+  /** E-reports received (POST /ereports) by Idempotency-Key, and every attempt with its key. */
+  const ereports = new Map<string, { id: string; body: Record<string, unknown> }>();
+  const ereportPosts: { key: string; body: Record<string, unknown> }[] = [];
+  /** While true, POST /ereports answers 503 (an outage of the platform's e-reporting). */
+  const outage = { ereports: false };
   let failures = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -47,6 +52,21 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
         if (!statuses.has(key)) statuses.set(key, { id: `ST-${statuses.size + 1}`, body: JSON.parse(raw) });
         return reply(201, { id: statuses.get(key)!.id });
       }
+      if (req.method === 'POST' && req.url === '/ereports') {
+        if (req.headers.authorization !== 'Bearer platform-token') return reply(401, { error: 'unauthorized' });
+        const key = String(req.headers['idempotency-key']);
+        const body = JSON.parse(raw) as Record<string, unknown>;
+        ereportPosts.push({ key, body });
+        if (outage.ereports) return reply(503, { error: 'e-reporting unavailable' });
+        if (failures > 0) {
+          failures -= 1;
+          return reply(503, { error: 'maintenance' });
+        }
+        if (!Array.isArray(body.lines) || typeof body.period !== 'object')
+          return reply(400, { error: 'not an e-report' });
+        if (!ereports.has(key)) ereports.set(key, { id: `ER-${ereports.size + 1}`, body });
+        return reply(201, { id: ereports.get(key)!.id });
+      }
       const m = /^\/invoices\/([^/]+)\/lifecycle$/.exec(req.url ?? '');
       if (req.method === 'GET' && m)
         return unreadable.has(m[1])
@@ -61,6 +81,9 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
     lifecycle,
     unreadable,
     statuses,
+    ereports,
+    ereportPosts,
+    outage,
     failNext: (n: number) => (failures = n),
     start: () =>
       new Promise<string>((resolve) =>

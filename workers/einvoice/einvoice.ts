@@ -17,7 +17,7 @@ export const einvoiceProcessor = defineProcessor(einvoiceQueue, {
     if (payload.kind === 'poll') return pollLifecycles(services);
     if (payload.kind === 'status') return sendStatusMessage(services, payload.tenantId, payload.messageId);
     if (payload.kind === 'ereporting')
-      return runEReporting(services, payload.at ? new Date(payload.at) : new Date());
+      return runEReporting(services, payload.at ? new Date(payload.at) : new Date(), payload.tenantId);
     if (payload.kind === 'ereport') return sendEReport(services, payload.tenantId, payload.reportId);
     return performSubmission(services, payload.tenantId, payload.invoiceId);
   },

@@ -211,14 +211,21 @@ export interface EReportingPassResult {
 /**
  * The clock's pass (hourly): every organisation with issued documents gets the reports of the periods closed by
  * `now` (Europe/Paris days) that it has not had yet, so a pass after an outage catches up every missed period and
- * a second pass builds nothing. One organisation failing does not hold the others; the pass then fails, to be
+ * a second pass builds nothing (`onlyTenant`: that organisation's pass alone). One organisation failing does not hold the others; the pass then fails, to be
  * retried.
  */
-export async function runEReporting(services: Services, now = new Date()): Promise<EReportingPassResult> {
+export async function runEReporting(
+  services: Services,
+  now = new Date(),
+  onlyTenant?: string,
+): Promise<EReportingPassResult> {
   const from = reportingStart(services);
   const today = invoiceToday(now);
   const result: EReportingPassResult = { built: 0, failed: 0 };
-  for (const { tenant_id: tenantId } of await tenantsWithDocuments(services.orm.em.fork(), from)) {
+  const tenants = onlyTenant
+    ? [onlyTenant]
+    : (await tenantsWithDocuments(services.orm.em.fork(), from)).map((t) => t.tenant_id);
+  for (const tenantId of tenants) {
     try {
       result.built += await reportTenant(services, tenantId, from, today);
     } catch (err) {

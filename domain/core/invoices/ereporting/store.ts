@@ -99,7 +99,8 @@ export async function coverItems(
   await tx.execute(
     `insert into inv_ereport_items (tenant_id, kind, source_id, report_id)
      select ?::uuid, ?, unnest(?::uuid[]), ?::uuid`,
-    [tenantId, kind, sourceIds, reportId],
+    // An array literal: the query builder would spread a JS array into a list.
+    [tenantId, kind, `{${sourceIds.join(',')}}`, reportId],
   );
 }
 
