@@ -7,7 +7,9 @@
  *   POST {url}/invoices                      Authorization: Bearer {token}, Idempotency-Key: {key}
  *     { number, typeCode: "380" | "381", issueDate, currency, grandTotal: "123.45",
  *       seller: { name, vatNumber, legalId }, buyer: { name, vatNumber, legalId },
- *       syntax: "factur-x", fileName, document: base64 of the Factur-X PDF }
+ *       syntax: "factur-x" | "cii" | "ubl", mimeType, fileName, document: base64 of the document }
+ *     the syntax the platform asks for (EINVOICE_PLATFORM_FORMAT): the Factur-X PDF (application/pdf), the CII
+ *     XML or the UBL 2.1 XML (application/xml)
  *     -> 2xx { id, status? }   the same Idempotency-Key answers the same id (never a second document)
  *   GET {url}/invoices/{id}/lifecycle
  *     -> 2xx { events: [{ id, status, at, reason? }] }   statuses: submitted, rejected, delivered, received,
@@ -39,9 +41,15 @@ export interface EInvoiceDocument {
   seller: EInvoiceParty;
   buyer: EInvoiceParty;
   fileName: string;
-  /** The Factur-X PDF (the CII XML embedded). */
-  pdf: Uint8Array;
+  syntax: EInvoiceSyntax;
+  mimeType: 'application/pdf' | 'application/xml';
+  /** The document's bytes: the Factur-X PDF (the CII XML embedded), the CII XML or the UBL XML. */
+  document: Uint8Array;
 }
+
+/** The syntaxes a platform may ask documents in. */
+export const einvoiceSyntaxes = ['factur-x', 'cii', 'ubl'] as const;
+export type EInvoiceSyntax = (typeof einvoiceSyntaxes)[number];
 
 export interface PlatformEvent {
   id: string;
@@ -115,11 +123,10 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
   }
 
   async submit(doc: EInvoiceDocument, idempotencyKey: string): Promise<{ id: string; status: string | null }> {
-    const { pdf, ...rest } = doc;
     const body = await this.call(
       'POST',
       '/invoices',
-      { ...rest, syntax: 'factur-x', document: Buffer.from(pdf).toString('base64') },
+      { ...doc, document: Buffer.from(doc.document).toString('base64') },
       { 'Idempotency-Key': idempotencyKey },
     );
     const { id, status } = body as { id?: unknown; status?: unknown };

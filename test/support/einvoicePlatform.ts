@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local e-invoicing platform speaking lib/einvoice.ts's protocol; it dedupes on Idempotency-Key like a real one.
- * `delayMs` holds each submission that long before answering (a real platform's latency).
+ * `format` is the syntax it takes documents in (default factur-x): another one, or bytes that are not what their
+ * mimeType says, answer 415. `delayMs` holds each submission that long before answering (a real platform's latency).
  */
-export function fakePlatform(options: { delayMs?: number } = {}) {
+export function fakePlatform(options: { delayMs?: number; format?: 'factur-x' | 'cii' | 'ubl' } = {}) {
   const posts: { key: string; body: Record<string, unknown> }[] = [];
   const documents = new Map<string, string>();
   const lifecycle = new Map<string, { id: string; status: string; at: string; reason?: string }[]>();
@@ -37,7 +38,14 @@ export function fakePlatform(options: { delayMs?: number } = {}) {
           failures -= 1;
           return reply(503, { error: 'maintenance' });
         }
-        const body = JSON.parse(raw) as { number: string };
+        const body = JSON.parse(raw) as { number: string; syntax: string; mimeType: string; document: string };
+        const bytes = Buffer.from(body.document, 'base64');
+        const looksRight =
+          body.mimeType === 'application/pdf'
+            ? bytes.subarray(0, 5).toString() === '%PDF-'
+            : body.mimeType === 'application/xml' && bytes.toString('utf8').trimStart().startsWith('<?xml');
+        if (body.syntax !== (options.format ?? 'factur-x') || !looksRight)
+          return reply(415, { error: `send ${options.format ?? 'factur-x'}` });
         if (body.number.includes('REJECT')) return reply(422, { error: 'BR-CO-15' });
         if (!documents.has(key)) documents.set(key, `PDP-${documents.size + 1}`);
         return reply(201, { id: documents.get(key), status: 'submitted' });
