@@ -90,6 +90,18 @@ export const schedules: Schedule[] = [
     enqueue: (services, slot) =>
       services.queues.add(einvoiceQueue, { kind: 'poll', slot }, { jobId: `einvoice.poll.${slot}` }),
   },
+  // E-reporting: the reports of the periods closed by now (each period and kind once: unique in the database), hourly,
+  // so a clock that was down catches up every missed period on its first pass (domain/core/invoices/ereporting/).
+  {
+    name: 'einvoice-ereporting',
+    cron: '45 * * * *',
+    enqueue: (services, slot, at = new Date()) =>
+      services.queues.add(
+        einvoiceQueue,
+        { kind: 'ereporting', slot, at: at.toISOString() },
+        { jobId: `einvoice.ereporting.${slot}` },
+      ),
+  },
   // Delivery records (hub attempts, processed GitHub deliveries) past DELIVERY_RETENTION_DAYS, nightly.
   {
     name: 'deliveries-prune',

@@ -15,6 +15,7 @@ import { InvoiceAccountingSettings, InvoicePaymentLink, InvoiceReminder } from '
 import { Quote, QuoteInvoice, QuoteSequence } from './core/quote';
 import { RecurringInvoice, RecurringInvoiceRun } from './core/recurringInvoice';
 import { EInvoiceStatusMessage, SupplierInvoice, SupplierParty } from './core/supplierInvoice';
+import { EReport, EReportingSettings, EReportItem } from './core/ereport';
 import { coreOrgEntities } from './core/org';
 import { CustomField } from './core/customField';
 import { SavedView } from './core/savedView';
@@ -145,6 +146,9 @@ export const allEntities = [
   EInvoiceSubmission,
   EInvoiceEvent,
   SupplierInvoice,
+  EReport,
+  EReportingSettings,
+  EReportItem,
   SupplierParty,
   EInvoiceStatusMessage,
   // core: organisation (business, dashboards, sidebar, onboarding, assets)

@@ -363,6 +363,15 @@ export const configSpec = {
     default: 15000,
     desc: 'Bound of each call to the e-invoicing platform (a timeout is retried)',
   }),
+  EINVOICE_PLATFORM_FORMAT: str({
+    choices: ['factur-x', 'cii', 'ubl'],
+    default: 'factur-x',
+    desc: 'The syntax the e-invoicing platform takes documents in: factur-x (the PDF with its CII XML), cii (the CII XML) or ubl (UBL 2.1 XML)',
+  }),
+  EREPORTING_START: str({
+    default: '2026-09-01',
+    desc: 'E-reporting: the first day reported (YYYY-MM-DD); documents and payments dated before it are never e-reported, and an organisation is reported from the period of its first document or payment on or after it',
+  }),
   HR_LEAVE_REFERENCE_START_MONTH: num({
     default: 6,
     desc: 'HR paid leave: the month (1-12) the reference period starts, 6 for the legal 1 June - 31 May (an agreement may choose another, e.g. 1 for the calendar year)',

@@ -7,7 +7,9 @@
  *   POST {url}/invoices                      Authorization: Bearer {token}, Idempotency-Key: {key}
  *     { number, typeCode: "380" | "381", issueDate, currency, grandTotal: "123.45",
  *       seller: { name, vatNumber, legalId }, buyer: { name, vatNumber, legalId },
- *       syntax: "factur-x", fileName, document: base64 of the Factur-X PDF }
+ *       syntax: "factur-x" | "cii" | "ubl", mimeType, fileName, document: base64 of the document }
+ *     the syntax the platform asks for (EINVOICE_PLATFORM_FORMAT): the Factur-X PDF (application/pdf), the CII
+ *     XML or the UBL 2.1 XML (application/xml)
  *     -> 2xx { id, status? }   the same Idempotency-Key answers the same id (never a second document)
  *   GET {url}/invoices/{id}/lifecycle
  *     -> 2xx { events: [{ id, status, at, reason? }] }   statuses: submitted, rejected, delivered, received,
@@ -16,6 +18,11 @@
  *     { documentId: platform id or null, invoice: { number, issueDate, sellerSiren }, status, code, reason, at }
  *     -> 2xx { id }   a lifecycle status the suite emits (CDAR codes 205 approved, 210 refused,
  *                     211 payment sent, 212 collected); the same key answers the same id
+ *   POST {url}/ereports                      Authorization: Bearer {token}, Idempotency-Key: {report id}
+ *     { id, kind: "transactions" | "payments", period: { start, end }, vatRegime, sequence, rectifying,
+ *       seller: { siren, vatNumber, name }, currency, lines: [...], totals: { taxableCents, vatCents, itemCount } }
+ *     -> 2xx { id }   an e-report of a closed period (lines as in entities/core/ereport.ts, amounts in cents);
+ *                     sequence > 0 rectifies the period's earlier ones; the same key answers the same id
  * Network errors, 5xx, 408 and 429 are worth retrying; other 4xx are final (the platform rejected the document).
  */
 
@@ -34,9 +41,15 @@ export interface EInvoiceDocument {
   seller: EInvoiceParty;
   buyer: EInvoiceParty;
   fileName: string;
-  /** The Factur-X PDF (the CII XML embedded). */
-  pdf: Uint8Array;
+  syntax: EInvoiceSyntax;
+  mimeType: 'application/pdf' | 'application/xml';
+  /** The document's bytes: the Factur-X PDF (the CII XML embedded), the CII XML or the UBL XML. */
+  document: Uint8Array;
 }
+
+/** The syntaxes a platform may ask documents in. */
+export const einvoiceSyntaxes = ['factur-x', 'cii', 'ubl'] as const;
+export type EInvoiceSyntax = (typeof einvoiceSyntaxes)[number];
 
 export interface PlatformEvent {
   id: string;
@@ -56,7 +69,23 @@ export interface StatusReport {
   at: Date;
 }
 
+/** An e-report of a closed period, as the platform receives it. */
+export interface EReportMessage {
+  id: string;
+  kind: 'transactions' | 'payments';
+  period: { start: string; end: string };
+  vatRegime: string;
+  sequence: number;
+  rectifying: boolean;
+  seller: { siren: string | null; vatNumber: string | null; name: string };
+  currency: string;
+  lines: object[];
+  totals: { taxableCents: number; vatCents: number; itemCount: number };
+}
+
 export interface EInvoicePlatform {
+  /** Transmits an e-report; the same key never transmits it twice. */
+  sendEReport(report: EReportMessage, idempotencyKey: string): Promise<{ id: string }>;
   /** Reports a lifecycle status; the same key never reports it twice. */
   sendStatus(report: StatusReport, idempotencyKey: string): Promise<{ id: string }>;
   readonly name: string;
@@ -94,11 +123,10 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
   }
 
   async submit(doc: EInvoiceDocument, idempotencyKey: string): Promise<{ id: string; status: string | null }> {
-    const { pdf, ...rest } = doc;
     const body = await this.call(
       'POST',
       '/invoices',
-      { ...rest, syntax: 'factur-x', document: Buffer.from(pdf).toString('base64') },
+      { ...doc, document: Buffer.from(doc.document).toString('base64') },
       { 'Idempotency-Key': idempotencyKey },
     );
     const { id, status } = body as { id?: unknown; status?: unknown };
@@ -116,6 +144,15 @@ export class HttpEInvoicePlatform implements EInvoicePlatform {
     )) as { id?: unknown };
     if (typeof body.id !== 'string' || !body.id)
       throw new PlatformError(502, 'the platform accepted the status without giving its id');
+    return { id: body.id };
+  }
+
+  async sendEReport(report: EReportMessage, idempotencyKey: string): Promise<{ id: string }> {
+    const body = (await this.call('POST', '/ereports', report, { 'Idempotency-Key': idempotencyKey })) as {
+      id?: unknown;
+    };
+    if (typeof body.id !== 'string' || !body.id)
+      throw new PlatformError(502, 'the platform accepted the e-report without giving its id');
     return { id: body.id };
   }
 

@@ -1,10 +1,30 @@
 import { UnrecoverableError } from 'bullmq';
 import { EINVOICE_TEXT_LENGTH, EInvoiceSubmission } from '../../../../entities/core/einvoice';
-import { einvoicePlatform, PlatformError } from '../../../../lib/einvoice';
+import { einvoicePlatform, PlatformError, type EInvoiceSyntax } from '../../../../lib/einvoice';
+import type { Em } from '../../../../lib/db';
+import { issuedDocument } from '../documents';
+import { renderFacturX } from '../facturx';
+import { renderUbl } from '../ubl';
 import { tenantContext } from '../../../context';
 import type { Services } from '../../../services';
 import { getInvoicePdf } from '../getInvoicePdf';
 import { moveTo } from './moveTo';
+
+/** The document in the syntax the platform takes (EINVOICE_PLATFORM_FORMAT), rendered from the immutable invoice. */
+async function documentIn(em: Em, invoiceId: string, syntax: EInvoiceSyntax) {
+  if (syntax === 'factur-x') {
+    const { invoice, pdf } = await getInvoicePdf(em, invoiceId);
+    return { invoice, document: pdf, mimeType: 'application/pdf' as const, fileName: `${invoice.number}.pdf` };
+  }
+  const { invoice, credited } = await issuedDocument(em, invoiceId);
+  const xml = syntax === 'ubl' ? renderUbl(invoice, credited) : renderFacturX(invoice, credited);
+  return {
+    invoice,
+    document: Buffer.from(xml, 'utf8'),
+    mimeType: 'application/xml' as const,
+    fileName: `${invoice.number}.${syntax}.xml`,
+  };
+}
 
 /**
  * Sends one queued document to the platform. Idempotent: a submission that already has the platform's id is
@@ -25,7 +45,8 @@ export async function performSubmission(
   const platform = einvoicePlatform(services.config);
   if (!platform) throw new Error('no e-invoicing platform is configured (EINVOICE_PLATFORM_URL)');
 
-  const { invoice, pdf } = await getInvoicePdf(ctx.em, invoiceId);
+  const syntax = services.config.EINVOICE_PLATFORM_FORMAT as EInvoiceSyntax;
+  const { invoice, document, mimeType, fileName } = await documentIn(ctx.em, invoiceId, syntax);
   const party = (p: typeof invoice.seller) => ({ name: p!.name, vatNumber: p!.vatNumber, legalId: p!.legalId });
   let accepted: { id: string; status: string | null };
   try {
@@ -38,8 +59,10 @@ export async function performSubmission(
         grandTotal: (invoice.grandTotalCents / 100).toFixed(2),
         seller: party(invoice.seller),
         buyer: party(invoice.buyer),
-        fileName: `${invoice.number}.pdf`,
-        pdf,
+        fileName,
+        syntax,
+        mimeType,
+        document,
       },
       submission.id,
     );
