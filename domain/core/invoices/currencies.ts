@@ -112,6 +112,9 @@ export function parseRate(text: string, field = 'exchangeRate'): string {
   return rateText(scaled);
 }
 
+/** A stored rate ("0.9215000000", numeric's text) in its canonical text ("0.9215"). */
+export const canonicalRate = (rate: string): string => rateText(rateScaled(rate));
+
 const rateScaled = (rate: string): bigint => {
   const [int, frac = ''] = rate.split('.');
   return BigInt(int! + frac.padEnd(RATE_DECIMALS, '0').slice(0, RATE_DECIMALS));
@@ -141,6 +144,29 @@ export interface ExchangeTerms {
   currency: string;
   accountingCurrency: string;
   exchangeRate: string;
+}
+
+/** The exchange terms of a document, or null when it is in its accounting currency (or has no rate yet). */
+export function exchangeOf(d: {
+  currency: string;
+  accountingCurrency?: string | null;
+  exchangeRate?: string | null;
+}): ExchangeTerms | null {
+  if (!d.accountingCurrency || !d.exchangeRate || d.currency === d.accountingCurrency) return null;
+  return {
+    currency: d.currency,
+    accountingCurrency: d.accountingCurrency,
+    exchangeRate: canonicalRate(d.exchangeRate),
+  };
+}
+
+/** An amount of a document in its accounting currency (converted at its rate; as it is without one). */
+export function inAccountingCurrency(
+  minor: number,
+  d: { currency: string; accountingCurrency?: string | null; exchangeRate?: string | null },
+): number {
+  const terms = exchangeOf(d);
+  return terms ? convert(minor, terms.currency, terms.accountingCurrency, terms.exchangeRate) : minor;
 }
 
 /**

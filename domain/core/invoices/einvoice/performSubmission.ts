@@ -3,6 +3,7 @@ import { EINVOICE_TEXT_LENGTH, EInvoiceSubmission } from '../../../../entities/c
 import { einvoicePlatform, PlatformError } from '../../../../lib/einvoice';
 import { tenantContext } from '../../../context';
 import type { Services } from '../../../services';
+import { decimalIn } from '../currencies';
 import { getInvoicePdf } from '../getInvoicePdf';
 import { moveTo } from './moveTo';
 
@@ -35,7 +36,7 @@ export async function performSubmission(
         typeCode: invoice.kind === 'credit_note' ? '381' : '380',
         issueDate: invoice.issueDate!,
         currency: invoice.currency,
-        grandTotal: (invoice.grandTotalCents / 100).toFixed(2),
+        grandTotal: decimalIn(invoice.grandTotalCents, invoice.currency),
         seller: party(invoice.seller),
         buyer: party(invoice.buyer),
         fileName: `${invoice.number}.pdf`,
