@@ -122,7 +122,7 @@ export class DocumentTextBody {
 }
 
 /** ISO 4217 fields: the pattern here, the code list and minor units in domain (currencies.ts: 400 unknown_currency). */
-const CURRENCY_CODE = /^[A-Z]{3}$/;
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
 const EXCHANGE_RATE = /^\s*\d{1,12}(\.\d{1,10})?\s*$/;
 
 export class InvoiceDraftBody extends DocumentTextBody {

@@ -3,6 +3,7 @@ import {
   convert,
   decimalIn,
   formatMoney,
+  fromStripeAmount,
   ISO_MINOR_UNITS,
   isCurrency,
   minorUnits,
@@ -131,9 +132,10 @@ describe('currencies (ISO 4217)', () => {
     [12_345, 'TWD', 12_345],
     [5, 'ISK', 500],
     [12_300, 'MGA', 123],
-  ])('Stripe charges %i minor units of %s as %i', (minor, code, amount) =>
-    expect(stripeAmount(minor, code)).toBe(amount),
-  );
+  ])('Stripe charges %i minor units of %s as %i', (minor, code, amount) => {
+    expect(stripeAmount(minor, code)).toBe(amount);
+    expect(fromStripeAmount(amount, code)).toBe(minor);
+  });
 
   it('refuses to charge at Stripe a fraction it cannot take', () => {
     expect(problem(() => stripeAmount(12_345, 'MGA'))).toBe('amount_not_payable_online');

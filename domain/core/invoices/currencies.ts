@@ -242,3 +242,10 @@ export function stripeAmount(minor: number, code: string): number {
     );
   return minor / factor;
 }
+
+/** Stripe's amount of `code` back in ISO minor units (the inverse of stripeAmount; a fraction Stripe has is dropped). */
+export function fromStripeAmount(amount: number, code: string): number {
+  const iso = minorUnits(code);
+  const stripe = STRIPE_ZERO_DECIMAL.has(code) ? 0 : 2;
+  return stripe >= iso ? Math.floor(amount / 10 ** (stripe - iso)) : amount * 10 ** (iso - stripe);
+}
