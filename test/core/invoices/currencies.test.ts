@@ -166,6 +166,28 @@ describe('invoices: currencies and exchange rates', () => {
     expectProblem(settings, 400, 'unknown_currency');
   });
 
+  it('writes a quote in a currency (the accounting one by default), refusing one with 3 decimals', async () => {
+    const quote = await stack.http
+      .post('/api/quotes')
+      .set(org.auth)
+      .send({ customerId, currency: 'JPY', lines: [line({ quantity: 1.5, unitPriceCents: 333 })] });
+    expect(quote.status).toBe(201);
+    expect(quote.body).toMatchObject({ currency: 'JPY', grandTotalCents: 600 });
+    const plain = await stack.http
+      .post('/api/quotes')
+      .set(org.auth)
+      .send({ customerId, lines: [line()] });
+    expect(plain.body).toMatchObject({ currency: 'EUR' });
+    expectProblem(
+      await stack.http
+        .post('/api/quotes')
+        .set(org.auth)
+        .send({ customerId, currency: 'BHD', lines: [line()] }),
+      400,
+      'currency_not_supported',
+    );
+  });
+
   it('keeps the rate with the issued invoice: the database refuses to change it, its credit note takes it', async () => {
     const made = await draft(stack, org, customerId, { currency: 'USD', exchangeRate: '0.9' });
     expect((await issue(made.id)).status).toBe(200);
