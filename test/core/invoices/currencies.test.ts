@@ -258,5 +258,11 @@ describe('invoices: currencies and exchange rates', () => {
     expect(lettered[0]!.EcritureLet).not.toBe('');
     const cents = (a: string) => Number(a.replace(',', ''));
     expect(lettered.reduce((s, r) => s + cents(r.Debit) - cents(r.Credit), 0)).toBe(0);
+    const day = String(inv.body.issueDate);
+    const csv = await stack.http
+      .get(`/api/invoices/accounting/invoices.csv?from=${day}&to=${day}`)
+      .set(other.auth)
+      .buffer(true);
+    expect(csv.text.trim().split('\n')[1]).toMatch(/,USD,24690,4938,29628,29628,0,,EUR,0\.9215$/);
   });
 });

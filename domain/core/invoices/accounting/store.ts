@@ -109,7 +109,8 @@ export function invoicesCsvBatch(
        i.customer_id as "customerId", i.buyer->>'name' as "customerName", i.currency,
        i.tax_exclusive_cents::int8 as "taxExclusiveCents", i.vat_total_cents::int8 as "vatTotalCents",
        i.grand_total_cents::int8 as "grandTotalCents", i.paid_cents::int8 as "paidCents", i.credited_cents::int8 as "creditedCents",
-       c.number as "creditedInvoiceNumber"
+       c.number as "creditedInvoiceNumber", i.accounting_currency as "accountingCurrency",
+       trim_scale(i.exchange_rate)::text as "exchangeRate"
      from inv_invoices i left join inv_invoices c on c.tenant_id = i.tenant_id and c.id = i.credited_invoice_id
      where i.tenant_id = ? and i.status <> 'draft' and i.issue_date between ?::date and ?::date and i.id > ?::uuid
      order by i.id limit ?`,
