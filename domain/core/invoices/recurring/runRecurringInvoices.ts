@@ -8,7 +8,6 @@ import type { Services } from '../../../services';
 import { tenantContext } from '../../../context';
 import { composeInvoiceMail, invoiceRecipient } from '../invoiceMail';
 import { issueLockedDraft, notifyIssued } from '../issueInvoice';
-import { readInvoiceSettings } from '../settings';
 import { invoiceToday } from '../lookup';
 import { payUrlOf } from '../payLinks/payUrl';
 import { periodOf, runDateWithin } from './periods';
@@ -47,11 +46,9 @@ async function invoiceNextPeriod(
     if (schedule.status !== 'active' || !schedule.nextRunOn || schedule.nextRunOn > today) return null;
     const k = schedule.nextPeriod;
     const period = periodOf(schedule, k);
-    // Schedules invoice in the accounting currency (they carry no currency nor rate of their own).
-    const { accountingCurrency } = await readInvoiceSettings(em, tenantId);
     const invoice = em.create(Invoice, {
       tenantId,
-      currency: accountingCurrency,
+      currency: schedule.currency,
       kind: 'invoice',
       status: 'draft',
       customerId: schedule.customerId,
