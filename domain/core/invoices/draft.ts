@@ -1,6 +1,6 @@
 import type { BuyerOverrides, Invoice, OperationCategory } from '../../../entities/core/invoice';
 import { computeInvoice, type LineInput } from './amounts';
-import { checkDocumentCurrency, parseRate } from './currencies';
+import { checkDocumentCurrency, parseRate, rateAtIssue } from './currencies';
 
 /** What a draft is made of (POST creates one, PUT replaces one). */
 export interface DraftProps {
@@ -35,7 +35,9 @@ const text = (value: string | undefined) => value?.trim() || null;
  */
 export function draftFields(props: DraftProps, accountingCurrency: string) {
   const currency = checkDocumentCurrency(props.currency ?? accountingCurrency);
-  const exchangeRate = props.exchangeRate === undefined ? null : parseRate(props.exchangeRate);
+  const given = props.exchangeRate === undefined ? null : parseRate(props.exchangeRate);
+  // Refused in the accounting currency (400 exchange_rate_not_applicable), kept for issue otherwise.
+  const exchangeRate = currency === accountingCurrency ? rateAtIssue(currency, accountingCurrency, given) : given;
   const computed = computeInvoice(props.lines);
   const buyerOverrides: BuyerOverrides = {
     vatNumber: props.buyer?.vatNumber?.replace(/\s+/g, '').toUpperCase() || null,

@@ -143,6 +143,7 @@ describe('invoices: currencies and exchange rates', () => {
     expectProblem(await post({ currency: 'KWD' }), 400, 'currency_not_supported');
     expectProblem(await post({ currency: 'USD', exchangeRate: '0' }), 400, 'validation_failed');
     expectProblem(await post({ currency: 'USD', exchangeRate: 1.08 }), 400, 'validation_failed');
+    expectProblem(await post({ exchangeRate: '1.08' }), 400, 'exchange_rate_not_applicable');
 
     const usd = await draft(stack, org, customerId, { currency: 'USD' });
     const missing = await issue(usd.id);
