@@ -1,3 +1,4 @@
+import { decimalIn } from '../core/invoices/currencies';
 import { EMAIL_TOKEN_TTL_HOURS } from '../identity/emailTokens';
 import { INVITATION_TTL_DAYS } from '../identity/invitations';
 
@@ -93,7 +94,7 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
  * requires: late-payment penalties and the 40 EUR flat recovery indemnity.
  */
 function invoiceReminderMail(d: Extract<MailTemplate, { template: 'invoice_reminder' }>['data']) {
-  const amount = `${(d.outstandingCents / 100).toFixed(2).replace('.', ',')} ${d.currency}`;
+  const amount = `${decimalIn(d.outstandingCents, d.currency).replace('.', ',')} ${d.currency}`;
   const [y, m, day] = d.dueDate.split('-');
   const due = `${day}/${m}/${y}`;
   const when =

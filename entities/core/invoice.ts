@@ -98,7 +98,7 @@ export interface BuyerOverrides {
  * An invoice or a credit note (kind). While draft it is edited freely; issuing gives it the next number of
  * its gapless sequence and copies seller and buyer, after which the database refuses any change to it except
  * its settlement (status, paidCents, creditedCents: trigger inv_invoices_immutable, migration 000600) and
- * refuses its deletion. Amounts are in cents (EUR), lines and VAT breakdowns as computed by amounts.ts.
+ * refuses its deletion. Amounts are in minor units of `currency` (cents of EUR, yen of JPY), lines and VAT breakdowns as computed by amounts.ts.
  */
 /** Column sizes of a document's and a payment's texts, which the request bodies take too. */
 export const INVOICE_TEXT_LENGTHS = {
@@ -132,6 +132,10 @@ export const Invoice = defineEntity({
       name: 'inv_invoices_amounts_check',
       expression: `paid_cents >= 0 and credited_cents >= 0 and grand_total_cents >= 0`,
     },
+    {
+      name: 'inv_invoices_exchange_check',
+      expression: `((exchange_rate is null or exchange_rate > 0) and (accounting_currency is null or (currency = accounting_currency) = (exchange_rate is null)))`,
+    },
   ],
   properties: {
     ...tenantColumns(),
@@ -156,7 +160,15 @@ export const Invoice = defineEntity({
     buyerReference: p.string().length(INVOICE_TEXT_LENGTHS.reference).nullable(),
     orderReference: p.string().length(INVOICE_TEXT_LENGTHS.reference).nullable(),
     note: p.string().length(INVOICE_TEXT_LENGTHS.note).nullable(),
+    /** ISO 4217 (BT-5); every amount is an integer of its minor unit (domain/core/invoices/currencies.ts). */
     currency: p.string().length(3).default('EUR'),
+    /** The organisation's accounting currency when issued (BT-6 when it differs from the currency); null while draft. */
+    accountingCurrency: p.string().length(3).nullable(),
+    /**
+     * Units of the accounting currency for one unit of the currency, as given on the draft or at issue; null in the
+     * accounting currency. Frozen at issue with the rest of the row.
+     */
+    exchangeRate: p.decimal('string').precision(22).scale(10).nullable(),
     lines: p.json<InvoiceLine[]>(),
     vatBreakdown: p.json<VatBreakdown[]>(),
     lineTotalCents: p.bigint('number'),

@@ -41,6 +41,8 @@ export const InvoiceSettings = defineEntity({
     dueDays: p.integer(),
     /** Payment terms printed when a draft gives none (French B2B: penalty rate and the 40 EUR recovery indemnity). */
     paymentTerms: p.string().length(INVOICE_TEXT_LENGTHS.paymentTerms),
+    /** ISO 4217: the currency of the books (FEC) and the default currency of documents. */
+    accountingCurrency: p.string().length(3).default('EUR'),
     updatedAt: updatedAt(),
   },
 });

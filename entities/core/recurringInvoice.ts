@@ -49,6 +49,8 @@ export const RecurringInvoice = defineEntity({
     dueDays: p.integer().nullable(),
     paymentTerms: p.string().length(INVOICE_TEXT_LENGTHS.paymentTerms).nullable(),
     note: p.string().length(INVOICE_TEXT_LENGTHS.note).nullable(),
+    /** ISO 4217: the currency of the template's amounts and of its invoices. */
+    currency: p.string().length(3).default('EUR'),
     lines: p.json<InvoiceLine[]>(),
     vatBreakdown: p.json<VatBreakdown[]>(),
     lineTotalCents: p.bigint('number'),

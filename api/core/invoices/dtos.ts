@@ -32,7 +32,7 @@ import {
 } from '../../../entities/core/invoice';
 import { INVOICE_PREFIX_LENGTH } from '../../../entities/core/invoiceNumbering';
 import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS, vatRates } from '../../../domain/core/invoices/amounts';
-import { creditNoteLines, invoiceLineVatCategory } from './dtos.docs';
+import { creditNoteLines, invoiceCurrency, invoiceExchangeRate, invoiceLineVatCategory } from './dtos.docs';
 
 /** Request bodies and queries of the invoicing routes. Unknown fields are refused. */
 
@@ -47,7 +47,7 @@ export class InvoiceLineBody {
   @IsOptional()
   @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unitCode must be a UN/ECE rec. 20 code such as C62 or HUR' })
   unitCode?: string;
-  @JSONSchema({ description: 'Net unit price excluding VAT, in cents' })
+  @JSONSchema({ description: 'Net unit price excluding VAT, in minor units of the currency (cents; yen for JPY)' })
   @IsInt()
   @Min(0)
   @Max(MAX_UNIT_PRICE_CENTS)
@@ -72,7 +72,7 @@ export class InvoiceLineBody {
   @Min(0)
   @Max(100)
   discountPercent?: number;
-  @JSONSchema({ description: 'Line discount in cents; or discountPercent' })
+  @JSONSchema({ description: 'Line discount in minor units of the currency; or discountPercent' })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -121,10 +121,23 @@ export class DocumentTextBody {
   @IsOptional() @IsObject() @ValidateNested() @Type(() => BuyerDetailsBody) buyer?: BuyerDetailsBody;
 }
 
+/** ISO 4217 fields: the pattern here, the code list and minor units in domain (currencies.ts: 400 unknown_currency). */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
+const EXCHANGE_RATE = /^\s*\d{1,12}(\.\d{1,10})?\s*$/;
+
 export class InvoiceDraftBody extends DocumentTextBody {
   @JSONSchema({ description: 'A customer of the CRM (404 when the organisation has none with this id)' })
   @IsUUID()
   customerId!: string;
+  @JSONSchema({ description: invoiceCurrency })
+  @IsOptional()
+  @Matches(CURRENCY_CODE, { message: 'currency must be an ISO 4217 code in capitals (EUR, USD, JPY)' })
+  currency?: string;
+  @JSONSchema({ description: invoiceExchangeRate })
+  @IsOptional()
+  @IsString()
+  @Matches(EXCHANGE_RATE, { message: 'exchangeRate must be a positive decimal such as "1.0845" (as a string)' })
+  exchangeRate?: string;
   @JSONSchema({ description: '1 to 200 lines' })
   @IsArray()
   @ArrayMinSize(1)
@@ -195,6 +208,14 @@ export class PaymentBody {
   reference?: string;
 }
 
+export class IssueInvoiceQuery {
+  @JSONSchema({ description: invoiceExchangeRate })
+  @IsOptional()
+  @IsString()
+  @Matches(EXCHANGE_RATE, { message: 'exchangeRate must be a positive decimal such as "1.0845"' })
+  exchangeRate?: string;
+}
+
 export class ListInvoicesQuery extends PageQuery {
   @IsOptional() @IsIn(invoiceKinds) kind?: InvoiceKind;
   @IsOptional() @IsIn(invoiceStatuses) status?: InvoiceStatus;
@@ -209,6 +230,13 @@ export class ListInvoicesQuery extends PageQuery {
 const PREFIX = /^[A-Za-z0-9_./ -]{0,12}(\{YYYY\}[A-Za-z0-9_./ -]{0,8})?$/;
 
 export class InvoiceSettingsBody {
+  @JSONSchema({
+    description:
+      'ISO 4217: the currency of the books (FEC) and the default currency of new documents (default EUR); documents already issued keep theirs',
+  })
+  @IsOptional()
+  @Matches(CURRENCY_CODE, { message: 'accountingCurrency must be an ISO 4217 code in capitals (EUR)' })
+  accountingCurrency?: string;
   @JSONSchema({ description: 'Prefix of invoice numbers; {YYYY} becomes the issue year (default F-{YYYY}-)' })
   @IsOptional()
   @Matches(PREFIX, {

@@ -28,7 +28,10 @@ export const issueDraftDocs = prose`
   Gives the draft the next number of the organisation's invoice sequence (gapless and chronological: taken inside the
   issuing transaction under the counter's row lock; prefix and yearly reset in /api/invoices/settings), dates it today
   (Europe/Paris), copies the seller (business record) and the buyer (customer and the draft's buyer details), and sets
-  the due date (draft's, else issue date + dueDays) and payment terms. From then on the document never changes (the
+  the due date (draft's, else issue date + dueDays) and payment terms. It records the organisation's accounting
+  currency and, for a document in another currency, the exchange rate: \`?exchangeRate=0.9215\` (units of the
+  accounting currency for 1 unit of the document's), else the draft's; 400 \`exchange_rate_required\` without one,
+  \`exchange_rate_not_applicable\` when given for a document in the accounting currency. From then on the document never changes (the
   database refuses it) except its settlement. 409 \`invoice_not_draft\` when already issued; 409 \`invoice_incomplete\`
   with field errors when EN 16931 needs details that are missing (seller address or VAT number, seller SIREN when the
   document carries no seller VAT number, as with category O (BR-CO-26), buyer address with country, buyer VAT number for

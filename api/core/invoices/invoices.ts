@@ -9,7 +9,7 @@ import { issueInvoice } from '../../../domain/core/invoices/issueInvoice';
 import { listInvoices } from '../../../domain/core/invoices/listInvoices';
 import { recordPayment } from '../../../domain/core/invoices/recordPayment';
 import { updateInvoice } from '../../../domain/core/invoices/updateInvoice';
-import { CreditNoteBody, InvoiceDraftBody, ListInvoicesQuery, PaymentBody } from './dtos';
+import { CreditNoteBody, InvoiceDraftBody, IssueInvoiceQuery, ListInvoicesQuery, PaymentBody } from './dtos';
 import { InvoicePageView, InvoiceView } from './views';
 import {
   createDraftDocs,
@@ -48,7 +48,10 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       body: InvoiceDraftBody,
       response: InvoiceView,
       status: 201,
-      errors: { 404: 'The customer does not exist in this organisation' },
+      errors: {
+        400: '`unknown_currency`, `currency_not_supported`, `validation_failed`',
+        404: 'The customer does not exist in this organisation',
+      },
     },
     async ({ ctx, body }) => {
       const invoice = await createInvoice(ctx, body);
@@ -108,13 +111,15 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       summary: 'Issue a draft',
       description: issueDraftDocs,
       params: IdParams,
+      query: IssueInvoiceQuery,
       response: InvoiceView,
       errors: {
+        400: '`exchange_rate_required`, `exchange_rate_not_applicable`, `validation_failed` (the rate)',
         409: '`invoice_not_draft`, `invoice_incomplete`, `invoice_number_taken`, `invoice_french_rules_failed`',
       },
     },
-    async ({ ctx, params }) =>
-      InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id), payments: [], related: [] }),
+    async ({ ctx, params, query }) =>
+      InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id, query), payments: [], related: [] }),
   );
 
   r.post(

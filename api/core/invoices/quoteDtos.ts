@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  Matches,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -20,7 +21,8 @@ import {
   type QuoteInvoiceKind,
   type QuoteStatus,
 } from '../../../entities/core/quote';
-import { DocumentTextBody, InvoiceLineBody } from './dtos';
+import { CURRENCY_CODE, DocumentTextBody, InvoiceLineBody } from './dtos';
+import { invoiceCurrency } from './dtos.docs';
 
 /** Request bodies and queries of the quote routes. Unknown fields are refused. */
 
@@ -44,6 +46,12 @@ export class QuoteDraftBody extends DocumentTextBody {
   @IsOptional()
   @IsCalendarDate()
   validUntil?: string;
+  @JSONSchema({
+    description: `${invoiceCurrency}. By default the deal's currency (with dealId), else the accounting currency; the invoices it becomes take it`,
+  })
+  @IsOptional()
+  @Matches(CURRENCY_CODE, { message: 'currency must be an ISO 4217 code in capitals (EUR, USD, JPY)' })
+  currency?: string;
 }
 
 export class QuotePatchBody extends DocumentTextBody {

@@ -42,7 +42,11 @@ export function quoteRoutes({ routes }: ModuleMount): void {
       body: QuoteDraftBody,
       response: QuoteView,
       status: 201,
-      errors: { 404: 'The customer or deal does not exist in this organisation', 409: '`deal_not_won`' },
+      errors: {
+        400: '`unknown_currency`, `currency_not_supported`, `validation_failed`',
+        404: 'The customer or deal does not exist in this organisation',
+        409: '`deal_not_won`',
+      },
     },
     async ({ ctx, body }) => {
       const quote = await createQuote(ctx, body);

@@ -40,7 +40,10 @@ export function recurringInvoiceRoutes({ routes }: ModuleMount): void {
       body: RecurringInvoiceBody,
       response: RecurringInvoiceView,
       status: 201,
-      errors: { 404: 'The customer does not exist in this organisation' },
+      errors: {
+        400: '`unknown_currency`, `currency_not_supported`, `exchange_rate_required` (autoIssue in a foreign currency), `validation_failed`',
+        404: 'The customer does not exist in this organisation',
+      },
     },
     async ({ ctx, body }) => {
       const schedule = await createRecurringInvoice(ctx, body);

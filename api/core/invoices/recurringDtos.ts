@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  Matches,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -20,7 +21,8 @@ import {
   type RecurringInterval,
   type RecurringStatus,
 } from '../../../entities/core/recurringInvoice';
-import { DocumentTextBody, InvoiceLineBody } from './dtos';
+import { CURRENCY_CODE, DocumentTextBody, InvoiceLineBody } from './dtos';
+import { invoiceCurrency } from './dtos.docs';
 
 /** Request bodies and queries of the recurring invoice routes. Unknown fields are refused. */
 
@@ -61,6 +63,12 @@ export class RecurringInvoiceBody extends DocumentTextBody {
   @Min(1)
   @Max(1000)
   maxCount?: number;
+  @JSONSchema({
+    description: `${invoiceCurrency}. Its invoices take it; in another currency than the accounting one the schedule makes drafts only (autoIssue true: 400 exchange_rate_required), issued with the day's rate`,
+  })
+  @IsOptional()
+  @Matches(CURRENCY_CODE, { message: 'currency must be an ISO 4217 code in capitals (EUR, USD, JPY)' })
+  currency?: string;
   @JSONSchema({ description: 'Issue each invoice (numbered, final); default false: a draft to review and issue' })
   @IsOptional()
   @IsBoolean()

@@ -55,7 +55,7 @@ export class RecurringInvoiceSummaryView {
       autoIssue: s.autoIssue,
       autoSend: s.autoSend,
       dueDays: s.dueDays ?? null,
-      currency: 'EUR',
+      currency: s.currency,
       taxExclusiveCents: s.taxExclusiveCents,
       vatTotalCents: s.vatTotalCents,
       grandTotalCents: s.grandTotalCents,

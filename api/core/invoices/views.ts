@@ -29,6 +29,7 @@ import {
 } from '../../../entities/core/invoice';
 import type { EInvoiceState } from '../../../domain/core/invoices/einvoice/getEInvoice';
 import type { InvoiceDetail } from '../../../domain/core/invoices/getInvoice';
+import { canonicalRate, exchangeOf, vatInAccounting } from '../../../domain/core/invoices/currencies';
 import type { InvoiceSettingsValues } from '../../../domain/core/invoices/settings';
 import type { AccountingSettingsValues } from '../../../domain/core/invoices/accounting/accountingSettings';
 import { isOverdue, outstandingOf } from '../../../domain/core/invoices/settlement';
@@ -235,6 +236,16 @@ export class RelatedDocumentView {
   @IsInt() grandTotalCents!: number;
 }
 
+const vatTotalAccountingOf = (i: Lean<Invoice>): number | null => {
+  const terms = i.status === 'draft' ? null : exchangeOf(i);
+  return terms
+    ? vatInAccounting(
+        i.vatBreakdown.map((g) => g.vatCents),
+        terms,
+      ).total
+    : null;
+};
+
 export class InvoiceView extends InvoiceSummaryView {
   @ValidateNested({ each: true }) @Type(() => InvoiceLineView) lines!: InvoiceLineView[];
   @ValidateNested({ each: true }) @Type(() => VatBreakdownView) vatBreakdown!: VatBreakdownView[];
@@ -263,6 +274,24 @@ export class InvoiceView extends InvoiceSummaryView {
   @Type(() => InvoicePartyView)
   buyer!: InvoicePartyView | null;
   @Nullable() @IsString() creditReason!: string | null;
+  @JSONSchema({ description: 'The accounting currency it was issued with (BT-6 when it differs); null while draft' })
+  @Nullable()
+  @IsString()
+  accountingCurrency!: string | null;
+  @JSONSchema({
+    description:
+      'Units of the accounting currency for 1 unit of currency, recorded at issue (or given on the draft); null in the accounting currency',
+  })
+  @Nullable()
+  @IsString()
+  exchangeRate!: string | null;
+  @JSONSchema({
+    description:
+      'The VAT total in the accounting currency (BT-111: each breakdown converted at the rate, rounded, summed); null unless issued in another currency',
+  })
+  @Nullable()
+  @IsInt()
+  vatTotalAccountingCents!: number | null;
   @ValidateNested({ each: true }) @Type(() => PaymentView) payments!: PaymentView[];
   @JSONSchema({ description: 'An invoice: its credit notes. A credit note: the invoice it corrects' })
   @ValidateNested({ each: true })
@@ -285,6 +314,9 @@ export class InvoiceView extends InvoiceSummaryView {
       seller: InvoicePartyView.from(i.seller),
       buyer: InvoicePartyView.from(i.buyer),
       creditReason: i.creditReason ?? null,
+      accountingCurrency: i.accountingCurrency ?? null,
+      exchangeRate: i.exchangeRate ? canonicalRate(i.exchangeRate) : null,
+      vatTotalAccountingCents: vatTotalAccountingOf(i),
       payments: payments.map(PaymentView.from),
       related: related.map((r) => ({
         id: r.id,
@@ -342,6 +374,9 @@ export class InvoiceSettingsView {
   @IsInt() digits!: number;
   @IsInt() dueDays!: number;
   @IsString() paymentTerms!: string;
+  @JSONSchema({ description: 'ISO 4217: the currency of the books (FEC) and the default currency of documents' })
+  @IsString()
+  accountingCurrency!: string;
 
   static from(s: InvoiceSettingsValues): InvoiceSettingsView {
     return { ...s };

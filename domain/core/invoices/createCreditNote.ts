@@ -85,7 +85,10 @@ export async function createCreditNote(
       buyerReference: invoice.buyerReference,
       orderReference: invoice.orderReference,
       note: null,
+      // The currency and exchange rate of the invoice it corrects: the books reverse what they booked.
       currency: invoice.currency,
+      accountingCurrency: invoice.accountingCurrency ?? null,
+      exchangeRate: invoice.exchangeRate ?? null,
       lines: computed.lines,
       vatBreakdown: computed.vatBreakdown,
       lineTotalCents: computed.lineTotalCents,

@@ -3,10 +3,12 @@ import { audit } from '../../platform/audit';
 import type { TenantContext } from '../../context';
 import { getCustomer } from '../crm/getCustomer';
 import { draftFields, type DraftProps } from './draft';
+import { readInvoiceSettings } from './settings';
 
 /** Creates a draft invoice for a customer of the organisation (404 for an unknown customer). */
 export async function createInvoice(ctx: TenantContext, props: DraftProps): Promise<Invoice> {
   await getCustomer(ctx, props.customerId);
+  const { accountingCurrency } = await readInvoiceSettings(ctx.em, ctx.tenantId);
   const invoice = ctx.em.create(Invoice, {
     tenantId: ctx.tenantId,
     kind: 'invoice',
@@ -16,7 +18,7 @@ export async function createInvoice(ctx: TenantContext, props: DraftProps): Prom
     buyer: null,
     creditedInvoiceId: null,
     creditReason: null,
-    ...draftFields(props),
+    ...draftFields(props, accountingCurrency),
   });
   audit(ctx.em, {
     action: 'core.invoice.created',

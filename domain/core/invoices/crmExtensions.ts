@@ -2,6 +2,7 @@ import type { Invoice } from '../../../entities/core/invoice';
 import { DAY_MS } from '../../../lib/calendar';
 import { registerHealthSignal, type SignalReading } from '../crm/healthSignals';
 import { registerTimelineProvider } from '../crm/timeline';
+import { decimalIn, inAccountingCurrency } from './currencies';
 import { invoiceToday } from './lookup';
 import { outstandingOf } from './settlement';
 import { issuedDocumentsOfCustomer, issuedInvoicesOfCustomers } from './store';
@@ -52,18 +53,23 @@ registerHealthSignal({
     const byCustomer = new Map<string, Invoice[]>();
     for (const i of invoices) byCustomer.set(i.customerId, [...(byCustomer.get(i.customerId) ?? []), i]);
     for (const [customerId, list] of byCustomer) {
-      const billed = list.reduce((s, i) => s + i.grandTotalCents - i.creditedCents, 0);
-      const overdue = list.filter((i) => i.dueDate && i.dueDate < today).reduce((s, i) => s + outstandingOf(i), 0);
-      const pending = list.reduce((s, i) => s + outstandingOf(i), 0) - overdue;
+      // In the accounting currency: a foreign-currency invoice converted at the rate it was issued with.
+      const books = (i: Invoice, minor: number) => inAccountingCurrency(minor, i);
+      const billed = list.reduce((s, i) => s + books(i, i.grandTotalCents - i.creditedCents), 0);
+      const overdue = list
+        .filter((i) => i.dueDate && i.dueDate < today)
+        .reduce((s, i) => s + books(i, outstandingOf(i)), 0);
+      const pending = list.reduce((s, i) => s + books(i, outstandingOf(i)), 0) - overdue;
+      const currency = list[0]!.accountingCurrency ?? list[0]!.currency;
       const value =
         billed > 0 ? Math.max(0, 1 - Math.min(1, overdue / billed) * 0.8 - Math.min(1, pending / billed) * 0.2) : 1;
       const overdueCount = list.filter((i) => i.dueDate && i.dueDate < today && outstandingOf(i) > 0).length;
       readings.set(customerId, {
         value,
         detail: overdueCount
-          ? `${overdueCount} overdue invoice(s), ${(overdue / 100).toFixed(2)} EUR overdue`
+          ? `${overdueCount} overdue invoice(s), ${decimalIn(overdue, currency)} ${currency} overdue`
           : pending
-            ? `${(pending / 100).toFixed(2)} EUR outstanding, nothing overdue`
+            ? `${decimalIn(pending, currency)} ${currency} outstanding, nothing overdue`
             : 'every invoice paid',
         facts: {
           billedCents: billed,

@@ -1,11 +1,16 @@
 import type { BuyerOverrides, Invoice, OperationCategory } from '../../../entities/core/invoice';
 import { computeInvoice, type LineInput } from './amounts';
+import { checkDocumentCurrency, parseRate, rateAtIssue } from './currencies';
 
 /** What a draft is made of (POST creates one, PUT replaces one). */
 export interface DraftProps {
   /** A customer of the CRM. */
   customerId: string;
   lines: LineInput[];
+  /** ISO 4217 (BT-5); by default the organisation's accounting currency. Amounts are in its minor units. */
+  currency?: string;
+  /** Units of the accounting currency for one unit of `currency` (required at issue when they differ). */
+  exchangeRate?: string;
   dueDate?: string;
   paymentTerms?: string;
   deliveryDate?: string;
@@ -24,8 +29,15 @@ export interface DraftProps {
 
 const text = (value: string | undefined) => value?.trim() || null;
 
-/** The draft's columns from its props: computed lines and totals, normalised buyer details. */
-export function draftFields(props: DraftProps) {
+/**
+ * The draft's columns from its props: computed lines and totals, normalised buyer details, the currency (400
+ * `unknown_currency` / `currency_not_supported`, currencies.ts) and the exchange rate given (checked at issue).
+ */
+export function draftFields(props: DraftProps, accountingCurrency: string) {
+  const currency = checkDocumentCurrency(props.currency ?? accountingCurrency);
+  const given = props.exchangeRate === undefined ? null : parseRate(props.exchangeRate);
+  // Refused in the accounting currency (400 exchange_rate_not_applicable), kept for issue otherwise.
+  const exchangeRate = currency === accountingCurrency ? rateAtIssue(currency, accountingCurrency, given) : given;
   const computed = computeInvoice(props.lines);
   const buyerOverrides: BuyerOverrides = {
     vatNumber: props.buyer?.vatNumber?.replace(/\s+/g, '').toUpperCase() || null,
@@ -42,6 +54,8 @@ export function draftFields(props: DraftProps) {
   };
   return {
     customerId: props.customerId,
+    currency,
+    exchangeRate,
     lines: computed.lines,
     vatBreakdown: computed.vatBreakdown,
     lineTotalCents: computed.lineTotalCents,

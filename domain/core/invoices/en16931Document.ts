@@ -1,4 +1,5 @@
 import type { FrenchCtcTerms, Invoice, InvoiceParty, PartyAddress, VatCategory } from '../../../entities/core/invoice';
+import { exchangeOf, vatInAccounting } from './currencies';
 import { sirenOf } from './frenchCtc';
 
 /**
@@ -6,7 +7,7 @@ import { sirenOf } from './frenchCtc';
  * that the CII (facturx.ts) and UBL (ubl.ts) writers serialise, so both say the same thing. Every decision of
  * what goes in the document is taken here (which identifiers a party carries, the exemption of category O from
  * VAT numbers, the country delivered to, the payment means, the notes); the writers only place the terms in their
- * syntax's elements. Amounts in cents, rates and percentages in basis points, quantities in thousandths, dates
+ * syntax's elements. Amounts in minor units of the currency (the writers give them its decimals), rates and percentages in basis points, quantities in thousandths, dates
  * YYYY-MM-DD; texts as entered (each writer escapes them).
  */
 export const EN16931_SPECIFICATION = 'urn:cen.eu:en16931:2017';
@@ -77,6 +78,11 @@ export interface En16931Document {
   issueDate: string;
   dueDate: string | null;
   currency: string;
+  /**
+   * BT-6 and BT-111: the VAT accounting currency and the VAT total in it, when the document is in another currency
+   * (each breakdown's VAT converted at the recorded rate and rounded, then summed: currencies.ts).
+   */
+  taxCurrency: { code: string; vatTotalCents: number } | null;
   /** BG-1. */
   notes: En16931Note[];
   /** BT-10, BT-13, BT-20. */
@@ -139,6 +145,7 @@ export function toEn16931(invoice: Invoice, credited?: Pick<Invoice, 'number' | 
   const ctc = invoice.ctc ?? null;
   if (ctc) notes.push(...ctc.notes);
   const credit = invoice.kind === 'credit_note';
+  const terms = exchangeOf(invoice);
   return {
     specification: EN16931_SPECIFICATION,
     businessProcess: ctc?.businessProcess ?? null,
@@ -148,6 +155,15 @@ export function toEn16931(invoice: Invoice, credited?: Pick<Invoice, 'number' | 
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate ?? null,
     currency: invoice.currency,
+    taxCurrency: terms
+      ? {
+          code: terms.accountingCurrency,
+          vatTotalCents: vatInAccounting(
+            invoice.vatBreakdown.map((g) => g.vatCents),
+            terms,
+          ).total,
+        }
+      : null,
     notes,
     buyerReference: invoice.buyerReference ?? null,
     orderReference: invoice.orderReference ?? null,

@@ -2,6 +2,7 @@ import { onFirstUse } from '../../../lib/lazy';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Invoice } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+import { decimalIn } from './currencies';
 import { literal } from './escapeXml';
 import {
   EN16931_SPECIFICATION,
@@ -23,7 +24,8 @@ const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xml
  * BT-9 due date, BT-10 buyer reference, BT-13 purchase order, BT-20 payment terms, BT-22 note, BT-25/26 the
  * credited invoice, BT-27..BT-40 seller (SIREN as legal id scheme 0002, VAT number as VA), BT-44..BT-55 buyer,
  * BT-72 delivery date, BT-81/84/86 credit transfer (58) to the IBAN, BG-23 VAT breakdown, BG-25 lines with
- * their discount as a line allowance (BT-136..BT-139), BG-22 totals. Category O documents carry no VAT numbers
+ * their discount as a line allowance (BT-136..BT-139), BG-22 totals; BT-5 the currency (amounts with its decimals),
+ * and in another currency than the accounting one BT-6 and the VAT total in it (BT-111, a second TaxTotalAmount). Category O documents carry no VAT numbers
  * (BR-O-02, BR-O-03). Every text from the document goes through literal(): the XML gives back exactly what was
  * entered, `&nbsp;` or `&amp;` included.
  */
@@ -75,6 +77,7 @@ export function renderFacturX(invoice: Invoice, credited?: Pick<Invoice, 'number
 /** The CII serialisation of the EN 16931 terms. */
 export function writeCii(d: En16931Document): string {
   const currency = d.currency;
+  const amount = (minor: number) => decimalIn(minor, currency);
   // Characters XML 1.0 forbids are dropped: the edge refuses them in invoice fields, but names and addresses
   // come from the CRM and the business record, and documents issued before were stored with them.
   const root = xmlbuilder()
@@ -105,7 +108,7 @@ export function writeCii(d: En16931Document): string {
       .ele('ram:SpecifiedLineTradeAgreement')
       .ele('ram:NetPriceProductTradePrice')
       .ele('ram:ChargeAmount')
-      .txt(decimal(line.netPriceCents));
+      .txt(amount(line.netPriceCents));
     item
       .ele('ram:SpecifiedLineTradeDelivery')
       .ele('ram:BilledQuantity', { unitCode: line.unitCode })
@@ -120,17 +123,16 @@ export function writeCii(d: En16931Document): string {
       allowance.ele('ram:ChargeIndicator').ele('udt:Indicator').txt('false');
       if (line.allowance.percentBp !== null) {
         allowance.ele('ram:CalculationPercent').txt(rate(line.allowance.percentBp));
-        if (line.allowance.basisCents !== null)
-          allowance.ele('ram:BasisAmount').txt(decimal(line.allowance.basisCents));
+        if (line.allowance.basisCents !== null) allowance.ele('ram:BasisAmount').txt(amount(line.allowance.basisCents));
       }
-      allowance.ele('ram:ActualAmount').txt(decimal(line.allowance.amountCents));
+      allowance.ele('ram:ActualAmount').txt(amount(line.allowance.amountCents));
       allowance.ele('ram:ReasonCode').txt(LINE_DISCOUNT.code);
       allowance.ele('ram:Reason').txt(LINE_DISCOUNT.reason);
     }
     settlement
       .ele('ram:SpecifiedTradeSettlementLineMonetarySummation')
       .ele('ram:LineTotalAmount')
-      .txt(decimal(line.netCents));
+      .txt(amount(line.netCents));
   }
 
   const agreement = tx.ele('ram:ApplicableHeaderTradeAgreement');
@@ -151,6 +153,7 @@ export function writeCii(d: En16931Document): string {
 
   const settlement = tx.ele('ram:ApplicableHeaderTradeSettlement');
   settlement.ele('ram:PaymentReference').txt(literal(d.paymentReference));
+  if (d.taxCurrency) settlement.ele('ram:TaxCurrencyCode').txt(literal(d.taxCurrency.code));
   settlement.ele('ram:InvoiceCurrencyCode').txt(literal(currency));
   if (d.creditTransfer) {
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
@@ -161,10 +164,10 @@ export function writeCii(d: En16931Document): string {
   }
   for (const group of d.vatBreakdown) {
     const tax = settlement.ele('ram:ApplicableTradeTax');
-    tax.ele('ram:CalculatedAmount').txt(decimal(group.vatCents));
+    tax.ele('ram:CalculatedAmount').txt(amount(group.vatCents));
     tax.ele('ram:TypeCode').txt('VAT');
     if (group.exemptionReason) tax.ele('ram:ExemptionReason').txt(literal(group.exemptionReason));
-    tax.ele('ram:BasisAmount').txt(decimal(group.taxableCents));
+    tax.ele('ram:BasisAmount').txt(amount(group.taxableCents));
     tax.ele('ram:CategoryCode').txt(group.category);
     if (group.exemptionReasonCode) tax.ele('ram:ExemptionReasonCode').txt(literal(group.exemptionReasonCode));
     if (group.rateBp !== null) tax.ele('ram:RateApplicablePercent').txt(rate(group.rateBp));
@@ -173,11 +176,15 @@ export function writeCii(d: En16931Document): string {
   if (d.paymentTerms) terms.ele('ram:Description').txt(literal(d.paymentTerms));
   if (d.dueDate) dateTime(terms, 'ram:DueDateDateTime', d.dueDate);
   const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
-  totals.ele('ram:LineTotalAmount').txt(decimal(d.totals.lineTotalCents));
-  totals.ele('ram:TaxBasisTotalAmount').txt(decimal(d.totals.taxExclusiveCents));
-  totals.ele('ram:TaxTotalAmount', { currencyID: currency }).txt(decimal(d.totals.vatTotalCents));
-  totals.ele('ram:GrandTotalAmount').txt(decimal(d.totals.grandTotalCents));
-  totals.ele('ram:DuePayableAmount').txt(decimal(d.totals.duePayableCents));
+  totals.ele('ram:LineTotalAmount').txt(amount(d.totals.lineTotalCents));
+  totals.ele('ram:TaxBasisTotalAmount').txt(amount(d.totals.taxExclusiveCents));
+  totals.ele('ram:TaxTotalAmount', { currencyID: currency }).txt(amount(d.totals.vatTotalCents));
+  if (d.taxCurrency)
+    totals
+      .ele('ram:TaxTotalAmount', { currencyID: d.taxCurrency.code })
+      .txt(decimalIn(d.taxCurrency.vatTotalCents, d.taxCurrency.code));
+  totals.ele('ram:GrandTotalAmount').txt(amount(d.totals.grandTotalCents));
+  totals.ele('ram:DuePayableAmount').txt(amount(d.totals.duePayableCents));
   if (d.preceding) {
     const ref = settlement.ele('ram:InvoiceReferencedDocument');
     ref.ele('ram:IssuerAssignedID').txt(literal(d.preceding.number));

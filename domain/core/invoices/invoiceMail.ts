@@ -2,7 +2,7 @@ import { MailMessage } from '../../../entities/platform/mail';
 import type { Invoice } from '../../../entities/core/invoice';
 import type { Em } from '../../../lib/db';
 import type { Services } from '../../services';
-import { decimal } from './amounts';
+import { decimalIn } from './currencies';
 import { invoiceLink, invoicePdfLink } from './customerLinks';
 
 /**
@@ -26,7 +26,7 @@ export function composeInvoiceMail(
     template: 'core_invoice',
     subject: `${credit ? 'Avoir' : 'Facture'} ${invoice.number} - ${seller}`.slice(0, 200),
     text: [
-      `${seller} vous adresse ${credit ? "l'avoir" : 'la facture'} ${invoice.number} d'un montant de ${decimal(invoice.grandTotalCents)} ${invoice.currency} TTC${!credit && invoice.dueDate ? `, à régler au plus tard le ${invoice.dueDate.split('-').reverse().join('/')}` : ''}.`,
+      `${seller} vous adresse ${credit ? "l'avoir" : 'la facture'} ${invoice.number} d'un montant de ${decimalIn(invoice.grandTotalCents, invoice.currency)} ${invoice.currency} TTC${!credit && invoice.dueDate ? `, à régler au plus tard le ${invoice.dueDate.split('-').reverse().join('/')}` : ''}.`,
       `Consulter ${credit ? "l'avoir" : 'la facture'} : ${invoiceLink(services, invoice.id)}`,
       `Le document en PDF (Factur-X) : ${invoicePdfLink(services, invoice.id)}`,
       ...(payUrl ? [`Payer en ligne : ${payUrl}`] : []),

@@ -2,6 +2,7 @@ import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { onFirstUse } from '../../../lib/lazy';
 import type { Invoice, InvoiceLine, InvoiceParty } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+import { exchangeOf, formatMoney, vatInAccounting } from './currencies';
 import { escapeXml } from './escapeXml';
 import { FACTURX_GUIDELINE } from './facturx';
 
@@ -17,10 +18,8 @@ export const pdfLib = onFirstUse(() => require('pdf-lib') as typeof import('pdf-
  */
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
-export const euros = (cents: number) =>
-  `${decimal(cents)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} €`;
+/** An amount in minor units of `currency` as printed: "1 234,56 €", "1 234,56 USD", "12 346 JPY". */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency);
 export const frDate = (date: string | null | undefined) => (date ? date.split('-').reverse().join('/') : '');
 export const percent = (bp: number) =>
   `${decimal(bp)
@@ -115,7 +114,7 @@ export function drawParties(w: Writer, seller: InvoiceParty, buyer: InvoiceParty
 }
 
 /** The line table of a document (invoice, credit note, quote): header repeated on each new page, one row per line. */
-export function drawLineTable(w: Writer, lines: readonly InvoiceLine[]): void {
+export function drawLineTable(w: Writer, lines: readonly InvoiceLine[], currency: string): void {
   const right = A4[0] - MARGIN;
   const cols = { desc: MARGIN, qty: 330, price: 395, vat: 440, discount: 490, total: right };
   const header = () => {
@@ -147,13 +146,13 @@ export function drawLineTable(w: Writer, lines: readonly InvoiceLine[]): void {
       w.font,
       'right',
     );
-    w.text(euros(line.unitPriceCents), cols.price, w.y, 9, w.font, 'right');
+    w.text(money(line.unitPriceCents, currency), cols.price, w.y, 9, w.font, 'right');
     w.text(line.vatCategory === 'S' ? percent(line.vatRateBp) : line.vatCategory, cols.vat, w.y, 9, w.font, 'right');
     w.text(
       line.discountCents
         ? line.discountPercentBp !== null
           ? percent(line.discountPercentBp)
-          : euros(line.discountCents)
+          : money(line.discountCents, currency)
         : '',
       cols.discount,
       w.y,
@@ -161,7 +160,7 @@ export function drawLineTable(w: Writer, lines: readonly InvoiceLine[]): void {
       w.font,
       'right',
     );
-    w.text(euros(line.netCents), cols.total, w.y, 9, w.font, 'right');
+    w.text(money(line.netCents, currency), cols.total, w.y, 9, w.font, 'right');
     desc.forEach((l, i) => w.text(l, cols.desc, w.y - i * 11));
     w.y -= desc.length * 11 + 4;
   }
@@ -257,7 +256,7 @@ export async function renderInvoicePdf(
   }
   w.y -= 8;
 
-  drawLineTable(w, invoice.lines);
+  drawLineTable(w, invoice.lines, invoice.currency);
   w.rule();
   w.y -= 16;
 
@@ -276,8 +275,8 @@ export async function renderInvoicePdf(
       w.y,
       8,
     );
-    w.text(euros(g.taxableCents), 200, w.y, 8, w.font, 'right');
-    w.text(euros(g.vatCents), 280, w.y, 8, w.font, 'right');
+    w.text(money(g.taxableCents, invoice.currency), 200, w.y, 8, w.font, 'right');
+    w.text(money(g.vatCents, invoice.currency), 280, w.y, 8, w.font, 'right');
   }
   let y = totalsTop;
   for (const [label, cents, strong] of [
@@ -287,8 +286,23 @@ export async function renderInvoicePdf(
     [isCredit ? 'Montant crédité' : 'Net à payer', invoice.grandTotalCents, true],
   ] as const) {
     w.text(label, 400, y, 9, strong ? w.bold : w.font);
-    w.text(euros(cents), right, y, 9, strong ? w.bold : w.font, 'right');
+    w.text(money(cents, invoice.currency), right, y, 9, strong ? w.bold : w.font, 'right');
     y -= 13;
+  }
+  // In another currency than the books': the rate and the VAT in the accounting currency (BT-111).
+  const terms = exchangeOf(invoice);
+  if (terms) {
+    const vat = vatInAccounting(
+      invoice.vatBreakdown.map((g) => g.vatCents),
+      terms,
+    ).total;
+    for (const text of [
+      `Taux : 1 ${terms.currency} = ${terms.exchangeRate.replace('.', ',')} ${terms.accountingCurrency}`,
+      `TVA en ${terms.accountingCurrency} : ${money(vat, terms.accountingCurrency)}`,
+    ]) {
+      w.text(text, right, y, 8, w.font, 'right');
+      y -= 11;
+    }
   }
   w.y = Math.min(w.y, y) - 20;
 

@@ -15,18 +15,26 @@ import { takeNumber } from './numbering';
 import { loadSeller } from './seller';
 import { readInvoiceSettings } from './settings';
 import { findInvoice } from './store';
+import { parseRate, rateAtIssue } from './currencies';
 
 /**
  * Issues a draft: in one transaction, locks it, checks it is complete, takes the next number of the invoice
  * sequence (gapless, see numbering.ts), dates it today, copies seller and buyer, and sets the due date
  * (issue date + the organisation's dueDays when the draft has none) and payment terms; in the French reform's
- * scope it fixes the CTC terms (frenchCtc.ts) and holds the document to the French rules (checkFrenchRules.ts). From then on the
+ * scope it fixes the CTC terms (frenchCtc.ts) and holds the document to the French rules (checkFrenchRules.ts). It records the
+ * organisation's accounting currency and, for a document in another currency, the exchange rate (given now, else the
+ * draft's; 400 `exchange_rate_required` without one: currencies.ts). From then on the
  * database refuses any change but its settlement. Issuing an issued invoice answers 409 invoice_not_draft.
  */
-export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invoice> {
+export async function issueInvoice(
+  ctx: TenantContext,
+  id: string,
+  options: { exchangeRate?: string } = {},
+): Promise<Invoice> {
+  const exchangeRate = options.exchangeRate === undefined ? null : parseRate(options.exchangeRate);
   const invoice = await ctx.em.transactional(async (em) => {
     const draft = await findInvoice(em, id, { lock: true });
-    await issueLockedDraft({ ...ctx, em }, draft);
+    await issueLockedDraft({ ...ctx, em }, draft, undefined, exchangeRate);
     return draft;
   });
   await notifyIssued(ctx, invoice);
@@ -39,11 +47,23 @@ export async function issueInvoice(ctx: TenantContext, id: string): Promise<Invo
  * rules, audit and webhook event.
  * `dueDays` replaces the organisation's for a draft without a due date.
  */
-export async function issueLockedDraft(tx: TenantContext, draft: Invoice, dueDays?: number | null): Promise<void> {
+export async function issueLockedDraft(
+  tx: TenantContext,
+  draft: Invoice,
+  dueDays?: number | null,
+  exchangeRate: string | null = null,
+): Promise<void> {
   const em = tx.em;
   if (draft.status !== 'draft') throw notDraft(draft);
   const customer = await getCustomer(tx, draft.customerId);
   const settings = await readInvoiceSettings(em, tx.tenantId);
+  const accountingCurrency = settings.accountingCurrency;
+  // A rate given now wins over the draft's; a draft's rate left from another accounting currency is dropped.
+  const rate = rateAtIssue(
+    draft.currency,
+    accountingCurrency,
+    exchangeRate ?? (draft.currency === accountingCurrency ? null : (draft.exchangeRate ?? null)),
+  );
   const seller = await loadSeller(tx);
   const buyer = buyerOf(customer, draft.buyerOverrides);
   const issueDate = invoiceToday();
@@ -60,6 +80,8 @@ export async function issueLockedDraft(tx: TenantContext, draft: Invoice, dueDay
     paymentTerms: draft.paymentTerms ?? settings.paymentTerms,
     seller,
     buyer,
+    accountingCurrency,
+    exchangeRate: rate,
     ctc: frenchCtcTerms(draft.operationCategory, seller, buyer),
   });
   checkFrenchRules(draft);

@@ -1,6 +1,7 @@
 import { InvoiceSettings } from '../../../entities/core/invoiceNumbering';
 import type { Em } from '../../../lib/db';
 import { badRequest, type FieldError } from '../../../lib/errors';
+import { checkDocumentCurrency } from './currencies';
 
 /** Numbering and terms an organisation gets until it saves its own. */
 export const defaultInvoiceSettings = {
@@ -9,6 +10,8 @@ export const defaultInvoiceSettings = {
   yearlyReset: true,
   digits: 5,
   dueDays: 30,
+  /** The books' currency (FEC) and the default currency of documents (ISO 4217). */
+  accountingCurrency: 'EUR',
   paymentTerms:
     "Paiement à 30 jours par virement. En cas de retard : pénalités au taux d'intérêt de la BCE majoré de 10 points, et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce). Pas d'escompte pour paiement anticipé.",
 };
@@ -19,8 +22,8 @@ export type InvoiceSettingsValues = typeof defaultInvoiceSettings;
 export async function readInvoiceSettings(em: Em, tenantId: string): Promise<InvoiceSettingsValues> {
   const row = await em.findOne(InvoiceSettings, { tenantId });
   if (!row) return { ...defaultInvoiceSettings };
-  const { invoicePrefix, creditNotePrefix, yearlyReset, digits, dueDays, paymentTerms } = row;
-  return { invoicePrefix, creditNotePrefix, yearlyReset, digits, dueDays, paymentTerms };
+  const { invoicePrefix, creditNotePrefix, yearlyReset, digits, dueDays, paymentTerms, accountingCurrency } = row;
+  return { invoicePrefix, creditNotePrefix, yearlyReset, digits, dueDays, paymentTerms, accountingCurrency };
 }
 
 /**
@@ -28,6 +31,7 @@ export async function readInvoiceSettings(em: Em, tenantId: string): Promise<Inv
  * of different years would collide otherwise).
  */
 export function checkInvoiceSettings(settings: InvoiceSettingsValues): void {
+  checkDocumentCurrency(settings.accountingCurrency, 'accountingCurrency');
   const errors: FieldError[] = [];
   if (settings.invoicePrefix === settings.creditNotePrefix)
     errors.push({ field: 'creditNotePrefix', message: 'must differ from invoicePrefix' });

@@ -2,6 +2,7 @@ import { onFirstUse } from '../../../lib/lazy';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Invoice } from '../../../entities/core/invoice';
 import { decimal } from './amounts';
+import { decimalIn } from './currencies';
 import { literal } from './escapeXml';
 import { LINE_DISCOUNT, toEn16931, type En16931Document, type En16931Party } from './en16931Document';
 
@@ -11,7 +12,9 @@ const xmlbuilder = onFirstUse(() => require('xmlbuilder2') as typeof import('xml
 /**
  * The UBL 2.1 XML of an issued document: an `Invoice` (BT-3 380) or a `CreditNote` (381, amounts positive) in the
  * EN 16931 UBL binding, with the terms of en16931Document.ts, the same ones the CII writer (facturx.ts) places,
- * in the element order of the UBL 2.1 schemas. Dates are YYYY-MM-DD, every amount carries its currency, a note's
+ * in the element order of the UBL 2.1 schemas. Dates are YYYY-MM-DD, every amount carries its currency (and its
+ * decimals), a document in another currency than the accounting one carries BT-6 (TaxCurrencyCode) and a second
+ * TaxTotal with the VAT total in it (BT-111), a note's
  * subject code (BT-21) is written `#CODE#text` (the convention the French CIUS and Peppol read).
  *
  * Where UBL differs: a CreditNote has no header due date (UBL 2.1 has none; BT-9 would need a payment means,
@@ -71,7 +74,8 @@ export function renderUbl(invoice: Invoice, credited?: Pick<Invoice, 'number' | 
 export function writeUbl(d: En16931Document): string {
   const kind = d.credit ? 'CreditNote' : 'Invoice';
   const cur = { currencyID: d.currency };
-  const money = (parent: XMLBuilder, name: string, cents: number) => parent.ele(name, cur).txt(decimal(cents));
+  const money = (parent: XMLBuilder, name: string, minor: number) =>
+    parent.ele(name, cur).txt(decimalIn(minor, d.currency));
   const root = xmlbuilder()
     .create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' })
     .ele(NS[kind], kind, { 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc });
@@ -85,6 +89,7 @@ export function writeUbl(d: En16931Document): string {
   for (const note of d.notes)
     root.ele('cbc:Note').txt(literal(note.subject ? `#${note.subject}#${note.text}` : note.text));
   root.ele('cbc:DocumentCurrencyCode').txt(literal(d.currency));
+  if (d.taxCurrency) root.ele('cbc:TaxCurrencyCode').txt(literal(d.taxCurrency.code));
   if (d.buyerReference) root.ele('cbc:BuyerReference').txt(literal(d.buyerReference));
   if (d.orderReference) root.ele('cac:OrderReference').ele('cbc:ID').txt(literal(d.orderReference));
   if (d.preceding) {
@@ -127,6 +132,13 @@ export function writeUbl(d: En16931Document): string {
     if (group.exemptionReason) category.ele('cbc:TaxExemptionReason').txt(literal(group.exemptionReason));
     category.ele('cac:TaxScheme').ele('cbc:ID').txt('VAT');
   }
+
+  // BT-111: a second TaxTotal in the VAT accounting currency, with its amount only (its amount only, as the EN 16931 UBL binding wants).
+  if (d.taxCurrency)
+    root
+      .ele('cac:TaxTotal')
+      .ele('cbc:TaxAmount', { currencyID: d.taxCurrency.code })
+      .txt(decimalIn(d.taxCurrency.vatTotalCents, d.taxCurrency.code));
 
   const totals = root.ele('cac:LegalMonetaryTotal');
   money(totals, 'cbc:LineExtensionAmount', d.totals.lineTotalCents);

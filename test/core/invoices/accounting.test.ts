@@ -140,7 +140,7 @@ describe('accountant exports: FEC and CSV of invoices and payments', () => {
     expect(inv.status).toBe(200);
     const lines = text(inv).trim().split('\n');
     expect(lines[0]).toBe(
-      'id,number,kind,status,issueDate,dueDate,customerId,customerName,currency,taxExclusiveCents,vatTotalCents,grandTotalCents,paidCents,creditedCents,creditedInvoiceNumber',
+      'id,number,kind,status,issueDate,dueDate,customerId,customerName,currency,taxExclusiveCents,vatTotalCents,grandTotalCents,paidCents,creditedCents,creditedInvoiceNumber,accountingCurrency,exchangeRate',
     );
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).every((l) => l.includes(`"'=HYPERLINK(""http://x"")"`))).toBe(true);

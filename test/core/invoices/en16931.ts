@@ -1,4 +1,5 @@
 import { create } from 'xmlbuilder2';
+import { isCurrency, minorUnits } from '../../../domain/core/invoices/currencies';
 
 /**
  * The EN 16931 business rules that can be checked offline on a CII document: mandatory fields (BR-01 ..
@@ -22,7 +23,6 @@ const path = (el: El | undefined, p: string): El[] =>
   p.split('/').reduce<El[]>((acc, name) => acc.flatMap((e) => kids(e, name)), el ? [el] : []);
 const one = (el: El | undefined, p: string) => path(el, p)[0];
 const text = (el: El | undefined, p: string) => one(el, p)?.textContent?.trim() ?? '';
-const cents = (value: string) => Math.round(Number(value) * 100);
 const has = (el: El | undefined, p: string) => text(el, p) !== '';
 
 export function en16931Violations(xml: string): string[] {
@@ -40,6 +40,11 @@ export function en16931Violations(xml: string): string[] {
   const lines = path(tx, 'ram:IncludedSupplyChainTradeLineItem');
   const breakdowns = path(settlement, 'ram:ApplicableTradeTax');
   const typeCode = text(doc, 'rsm:ExchangedDocument/ram:TypeCode');
+  // Amounts as integers of the invoice currency's minor unit (2 decimals for EUR, none for JPY): the rounding rules
+  // and their tolerance (one minor unit) are the currency's.
+  const currency = text(settlement, 'ram:InvoiceCurrencyCode');
+  const scale = 10 ** (isCurrency(currency) ? minorUnits(currency) : 2);
+  const cents = (value: string) => Math.round(Number(value) * scale);
 
   rule(
     'BR-01',
@@ -111,6 +116,19 @@ export function en16931Violations(xml: string): string[] {
   }
 
   const amount = (field: string) => cents(text(totals, `ram:${field}`) || '0');
+  // BT-110 is the TaxTotalAmount in the invoice currency; BT-111 the one in the VAT accounting currency (BT-6).
+  const taxTotals = path(totals, 'ram:TaxTotalAmount');
+  const taxTotalIn = (code: string) => taxTotals.find((t) => t.getAttribute('currencyID') === code);
+  const taxCurrency = text(settlement, 'ram:TaxCurrencyCode');
+  rule('BR-CO-14 (BT-110 in the invoice currency)', taxTotals.length === 0 || !!taxTotalIn(currency), currency);
+  if (taxCurrency) {
+    rule('BR-CL-05 (BT-6 an ISO 4217 code)', isCurrency(taxCurrency), taxCurrency);
+    rule('BT-6 differs from BT-5', taxCurrency !== currency, taxCurrency);
+    const bt111 = taxTotalIn(taxCurrency)?.textContent?.trim() ?? '';
+    rule('BR-53 (BT-111 when BT-6 is given)', bt111 !== '', taxCurrency);
+    rule('BR-DEC-15', (bt111.split('.')[1] ?? '').length <= 2, bt111);
+  } else rule('BT-111 only with BT-6', taxTotals.length <= 1, `${taxTotals.length} TaxTotalAmount`);
+  const vatTotal = cents(taxTotalIn(currency)?.textContent?.trim() || '0');
   let vatSum = 0;
   for (const [i, b] of breakdowns.entries()) {
     const at = `breakdown ${i + 1}`;
@@ -189,12 +207,8 @@ export function en16931Violations(xml: string): string[] {
   const allowances = amount('AllowanceTotalAmount');
   const charges = amount('ChargeTotalAmount');
   rule('BR-CO-13', amount('TaxBasisTotalAmount') === lineSum - allowances + charges, 'total without VAT');
-  rule('BR-CO-14', amount('TaxTotalAmount') === vatSum, `${amount('TaxTotalAmount')} ≠ Σ breakdowns ${vatSum}`);
-  rule(
-    'BR-CO-15',
-    amount('GrandTotalAmount') === amount('TaxBasisTotalAmount') + amount('TaxTotalAmount'),
-    'grand total',
-  );
+  rule('BR-CO-14', vatTotal === vatSum, `${vatTotal} ≠ Σ breakdowns ${vatSum}`);
+  rule('BR-CO-15', amount('GrandTotalAmount') === amount('TaxBasisTotalAmount') + vatTotal, 'grand total');
   rule(
     'BR-CO-16',
     amount('DuePayableAmount') === amount('GrandTotalAmount') - amount('TotalPrepaidAmount') + amount('RoundingAmount'),

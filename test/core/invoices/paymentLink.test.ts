@@ -106,6 +106,31 @@ describe('invoice payment link', () => {
     expect(rest.body.url).not.toBe(res.body.url);
   });
 
+  it("charges in the invoice's currency with Stripe's minor units, and records the payment in ISO's", async () => {
+    // JPY: zero-decimal at Stripe as in ISO; ISK: ISO 0 decimals, Stripe two (×100); 2 × 1 000 + 20 % = 2 400.
+    for (const [currency, stripeAmount] of [
+      ['JPY', '2400'],
+      ['ISK', '240000'],
+    ] as const) {
+      const made = await draft(stack, org, customerId, {
+        currency,
+        exchangeRate: '0.0061',
+        lines: [{ description: 'Conseil', quantity: 2, unitPriceCents: 1_000, vatRate: 20, vatCategory: 'S' }],
+      });
+      expect((await stack.http.post(`/api/invoices/${made.id}/issue`).set(org.auth)).status).toBe(200);
+      const link = await openLink(org, made.id);
+      expect(link.body).toMatchObject({ amountCents: 2_400, currency });
+      expect(fake.callsTo('POST', '/v1/checkout/sessions').at(-1)!.body).toMatchObject({
+        line_items: [{ price_data: { currency: currency.toLowerCase(), unit_amount: stripeAmount } }],
+      });
+      const session = fake.completePayment(sessionOf(link.body.url as string));
+      const event = stripeEvent('checkout.session.completed', session);
+      expect((await deliver(stack, event)).status).toBe(200);
+      expect((await processed(stack, event.id as string)).outcome).toBe('applied');
+      expect((await invoice(made.id)).body).toMatchObject({ status: 'paid', paidCents: 2_400 });
+    }
+  });
+
   it('records the payment of a completed checkout once: replayed, delivered twice at once, two events', async () => {
     const today = invoiceToday();
     const inv = await issued(stack, org, customerId, { dueDate: addDays(today, 3) });

@@ -154,4 +154,21 @@ describe('recurring invoices', () => {
       });
     expect(foreignCustomer.status).toBe(404);
   });
+
+  it('makes drafts in its currency; refuses to issue automatically in another currency than the accounting one', async () => {
+    const refused = await create({ currency: 'USD', autoIssue: true });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({
+      status: 400,
+      code: 'exchange_rate_required',
+    });
+    expect((await create({ currency: 'ZZZ' })).body.code).toBe('unknown_currency');
+    const made = await create({ currency: 'USD', dayOfPeriod: day, maxCount: 1 });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ currency: 'USD' });
+    await runRecurringInvoices(stack.services);
+    const [invoice] = await invoicesOf(await get(made.body.id as string));
+    expect(invoice).toMatchObject({ status: 'draft', currency: 'USD', grandTotalCents: 24_000 });
+    const issued = await stack.http.post(`/api/invoices/${invoice.id as string}/issue?exchangeRate=0.93`).set(org.auth);
+    expect(issued.body).toMatchObject({ status: 'issued', currency: 'USD', exchangeRate: '0.93' });
+  });
 });

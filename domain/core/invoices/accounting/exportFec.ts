@@ -1,6 +1,7 @@
 import { conflict } from '../../../../lib/errors';
 import type { TenantContext } from '../../../context';
 import { getBusiness } from '../../org/getBusiness';
+import { exchangeOf } from '../currencies';
 import { readAccountingSettings } from './accountingSettings';
 import { fecFileChunks, fecFileName, fiscalYear, letteringCode, type AccountingEvent, type FecSeparator } from './fec';
 import { journalBatch, type JournalCursor, type JournalRow } from './store';
@@ -37,11 +38,22 @@ function eventOf(row: JournalRow, periodEnd: string): AccountingEvent {
     customerName: row.customer_name,
     number: row.number,
     currency: row.currency,
+    exchange: exchangeOf({
+      currency: row.currency,
+      accountingCurrency: row.accounting_currency,
+      exchangeRate: row.exchange_rate,
+    }),
     validDate: row.valid_date,
     lettering: lettered ? { code: letteringCode(row.letter_number), date: row.settled_on! } : null,
   };
   return row.kind === 'payment'
-    ? { ...base, kind: 'payment', amountCents: Number(row.amount_cents), reference: row.reference }
+    ? {
+        ...base,
+        kind: 'payment',
+        amountCents: Number(row.amount_cents),
+        reference: row.reference,
+        paidBeforeCents: Number(row.paid_before ?? 0),
+      }
     : { ...base, kind: row.kind, vatBreakdown: row.vat_breakdown ?? [], grandTotalCents: Number(row.amount_cents) };
 }
 

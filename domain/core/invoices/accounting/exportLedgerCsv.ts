@@ -22,6 +22,8 @@ export const ledgerCsvColumns = {
     'paidCents',
     'creditedCents',
     'creditedInvoiceNumber',
+    'accountingCurrency',
+    'exchangeRate',
   ],
   payments: [
     'id',

@@ -12,7 +12,7 @@ import {
 import { fecViolations } from './fecCheck';
 
 const customerId = '0190a8f0-1111-7000-8000-000000000001';
-const base = { customerId, customerName: 'Client Martin SARL', currency: 'EUR', lettering: null };
+const base = { customerId, customerName: 'Client Martin SARL', currency: 'EUR', exchange: null, lettering: null };
 const invoice: AccountingEvent = {
   ...base,
   kind: 'invoice',
@@ -57,6 +57,7 @@ const payment: AccountingEvent = {
   number: 'F-2026-00001',
   amountCents: 14_596,
   reference: 'VIR\t123|x',
+  paidBeforeCents: 0,
   lettering: { code: 'F202600001', date: '2026-03-20' },
 };
 
@@ -147,9 +148,42 @@ describe('FEC (A47 A-1 LPF) row builder', () => {
     );
   });
 
-  it('writes foreign currencies in Montantdevise / Idevise, and names the file SIRENFECYYYYMMDD.txt', () => {
-    const [first] = fecEntryLines({ ...invoice, currency: 'USD' }, 1, defaultAccountingSettings);
-    expect(first).toMatchObject({ Montantdevise: '157,96', Idevise: 'USD' });
+  it('books a foreign-currency document in EUR at its rate, the original amount in Montantdevise / Idevise', async () => {
+    const exchange = { currency: 'USD', accountingCurrency: 'EUR', exchangeRate: '0.9215' };
+    const usd = { ...invoice, currency: 'USD', exchange, lettering: null };
+    const lines = fecEntryLines(usd, 1, defaultAccountingSettings);
+    // 157.96 USD -> 145.56; VAT 20.00 -> 18.43, 1.98 -> 1.82; revenue 100.00 -> 92.15, the last one 145.56 −
+    // 18.43 − 1.82 − 92.15 = 33.16 (35.98 × 0.9215 = 33.156 would be 33.16 too)
+    expect(lines.map((l) => [l.CompteNum, l.Debit, l.Credit, l.Montantdevise, l.Idevise])).toEqual([
+      ['411000', '145,56', '0,00', '157,96', 'USD'],
+      ['706000', '0,00', '92,15', '100,00', 'USD'],
+      ['706000', '0,00', '33,16', '35,98', 'USD'],
+      ['44571200', '0,00', '18,43', '20,00', 'USD'],
+      ['44571055', '0,00', '1,82', '1,98', 'USD'],
+    ]);
+    // Two payments converted cumulatively add up to the invoice's 145.56: 0.01 -> 0.01, then 157.95 -> 145.55.
+    const first = { ...payment, currency: 'USD', exchange, amountCents: 1, paidBeforeCents: 0 };
+    const second = { ...payment, id: 'p2', currency: 'USD', exchange, amountCents: 15_795, paidBeforeCents: 1 };
+    const paid = [first, second].map((p) => fecEntryLines(p, 2, defaultAccountingSettings)[0]!.Debit);
+    expect(paid).toEqual(['0,01', '145,55']);
+    expect(fecViolations(await fileOf([usd, first, second]))).toEqual([]);
+    // Zero-decimal currencies: 500 JPY written 500,00 in Montantdevise.
+    const jpy = {
+      ...invoice,
+      currency: 'JPY',
+      exchange: { currency: 'JPY', accountingCurrency: 'EUR', exchangeRate: '0.0061' },
+      vatBreakdown: [{ rateBp: 2000, taxableCents: 417, vatCents: 83 }],
+      grandTotalCents: 500,
+      lettering: null,
+    };
+    expect(fecEntryLines(jpy, 1, defaultAccountingSettings).map((l) => [l.Debit, l.Credit, l.Montantdevise])).toEqual([
+      ['3,05', '0,00', '500,00'],
+      ['0,00', '2,54', '417,00'],
+      ['0,00', '0,51', '83,00'],
+    ]);
+  });
+
+  it('names the file SIRENFECYYYYMMDD.txt', () => {
     expect(fecFileName('732829320', fiscalYear(2026, 1).to)).toBe('732829320FEC20261231.txt');
     expect(fiscalYear(2026, 7)).toEqual({ from: '2025-07-01', to: '2026-06-30' });
     expect(fiscalYear(2024, 3)).toEqual({ from: '2023-03-01', to: '2024-02-29' });

@@ -1,5 +1,6 @@
 import type { VatBreakdown } from '../../../../entities/core/invoice';
 import type { AccountingSettingsValues } from './accountingSettings';
+import { convert, decimalIn, type ExchangeTerms } from '../currencies';
 
 /**
  * The FEC (Fichier des Écritures Comptables, article A47 A-1 of the Livre des procédures fiscales): its 18
@@ -50,6 +51,8 @@ interface EventBase {
   /** The document's number (for a payment: its invoice's). */
   number: string;
   currency: string;
+  /** The document's currency, accounting currency and rate when they differ: its lines are converted. */
+  exchange: ExchangeTerms | null;
   /** The day the entry became final (YYYY-MM-DD): issue, or the recording of the payment. */
   validDate: string;
   lettering: Lettering | null;
@@ -62,12 +65,62 @@ export type AccountingEvent =
       vatBreakdown: Pick<VatBreakdown, 'rateBp' | 'taxableCents' | 'vatCents'>[];
       grandTotalCents: number;
     })
-  | (EventBase & { kind: 'payment'; amountCents: number; reference: string | null });
+  | (EventBase & {
+      kind: 'payment';
+      amountCents: number;
+      reference: string | null;
+      /** What the invoice had received before this payment (its conversion is cumulative: see fecEntryLines). */
+      paidBeforeCents: number;
+    });
 
 /** 1234567 cents -> "12345,67"; the sign is never written (a side is a column). */
 export function fecAmount(cents: number): string {
   const abs = Math.abs(cents);
   return `${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An amount in a foreign currency (Montantdevise), in its units with at least two decimals: 500 JPY -> "500,00". */
+export function fecForeignAmount(minor: number, currency: string): string {
+  const [int, frac = ''] = decimalIn(Math.abs(minor), currency).split('.');
+  return `${int},${frac.padEnd(2, '0')}`;
+}
+
+/**
+ * The amounts of a document's entry in the accounting currency: the customer's total and each VAT converted at the
+ * recorded rate (rounded each), and the revenue converted too, the last revenue line taking the rounding difference
+ * so that the entry balances.
+ */
+export function salesInAccounting(
+  vatBreakdown: Pick<VatBreakdown, 'taxableCents' | 'vatCents'>[],
+  grandTotalCents: number,
+  exchange: ExchangeTerms | null,
+): { total: number; taxable: number[]; vat: number[] } {
+  if (!exchange)
+    return {
+      total: grandTotalCents,
+      taxable: vatBreakdown.map((b) => b.taxableCents),
+      vat: vatBreakdown.map((b) => b.vatCents),
+    };
+  const c = (minor: number) => convert(minor, exchange.currency, exchange.accountingCurrency, exchange.exchangeRate);
+  const total = c(grandTotalCents);
+  const vat = vatBreakdown.map((b) => c(b.vatCents));
+  const taxable = vatBreakdown.map((b) => c(b.taxableCents));
+  if (taxable.length) {
+    const rest = total - vat.reduce((s, v) => s + v, 0) - taxable.slice(0, -1).reduce((s, v) => s + v, 0);
+    taxable[taxable.length - 1] = rest;
+  }
+  return { total, taxable, vat };
+}
+
+/**
+ * A payment in the accounting currency, converted cumulatively (what the invoice received with it, converted, less
+ * what it had received before, converted): the payments of an invoice add up to its converted total, so a settled
+ * invoice's lettered lines sum to zero (the rate being the invoice's: no exchange difference is booked).
+ */
+export function paymentInAccounting(amountCents: number, paidBeforeCents: number, exchange: ExchangeTerms | null) {
+  if (!exchange) return amountCents;
+  const c = (minor: number) => convert(minor, exchange.currency, exchange.accountingCurrency, exchange.exchangeRate);
+  return c(paidBeforeCents + amountCents) - c(paidBeforeCents);
 }
 
 /** 2026-03-05 -> 20260305. */
@@ -89,7 +142,9 @@ const rateLabel = (rateBp: number) => `${(rateBp / 100).toLocaleString('fr-FR')}
  * The lines of one entry (all with EcritureNum `num`). An invoice: the customer's account debited with the grand
  * total, revenue credited per VAT rate with the taxable amount, VAT collected credited per rate; a credit note
  * the reverse; a payment: bank debited, customer credited. Zero lines are left out; an entry of zero has none.
- * The customer's lines carry the lettering of their invoice once it is settled.
+ * The customer's lines carry the lettering of their invoice once it is settled. A document in another currency than
+ * the accounting one is booked in the accounting currency at its recorded rate (salesInAccounting,
+ * paymentInAccounting), each line with its amount in the document's currency in Montantdevise and the code in Idevise.
  */
 export function fecEntryLines(event: AccountingEvent, num: number, accounts: AccountingSettingsValues): FecLine[] {
   const sales = event.kind !== 'payment';
@@ -107,13 +162,15 @@ export function fecEntryLines(event: AccountingEvent, num: number, accounts: Acc
     event.kind === 'payment'
       ? `Règlement ${event.number} ${event.customerName}${event.reference ? ` ${event.reference}` : ''}`
       : `${event.kind === 'invoice' ? 'Facture' : 'Avoir'} ${event.number} ${event.customerName}`;
-  const foreign = event.currency !== 'EUR';
+  const foreign = event.exchange;
+  /** `cents` in the accounting currency; `original` the same amount in the document's currency. */
   const line = (
     account: string,
     accountLabel: string,
     side: 'debit' | 'credit',
     cents: number,
     customer: boolean,
+    original: number,
   ): FecLine => ({
     ...base,
     CompteNum: account,
@@ -125,29 +182,43 @@ export function fecEntryLines(event: AccountingEvent, num: number, accounts: Acc
     Credit: fecAmount(side === 'credit' ? cents : 0),
     EcritureLet: customer && event.lettering ? event.lettering.code : '',
     DateLet: customer && event.lettering ? fecDate(event.lettering.date) : '',
-    Montantdevise: foreign ? fecAmount(cents) : '',
-    Idevise: foreign ? event.currency : '',
+    Montantdevise: foreign ? fecForeignAmount(original, foreign.currency) : '',
+    Idevise: foreign ? foreign.currency : '',
   });
   const lines: FecLine[] = [];
   if (event.kind === 'payment') {
-    lines.push(line(accounts.bankAccount, 'Banque', 'debit', event.amountCents, false));
-    lines.push(line(accounts.customersAccount, 'Clients', 'credit', event.amountCents, true));
+    const amount = paymentInAccounting(event.amountCents, event.paidBeforeCents, event.exchange);
+    lines.push(line(accounts.bankAccount, 'Banque', 'debit', amount, false, event.amountCents));
+    lines.push(line(accounts.customersAccount, 'Clients', 'credit', amount, true, event.amountCents));
   } else {
     const [toCustomer, toRest] =
       event.kind === 'invoice' ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const);
-    lines.push(line(accounts.customersAccount, 'Clients', toCustomer, event.grandTotalCents, true));
-    for (const b of event.vatBreakdown)
-      lines.push(line(accounts.revenueAccount, `Ventes ${rateLabel(b.rateBp)}`, toRest, b.taxableCents, false));
-    for (const b of event.vatBreakdown)
+    const books = salesInAccounting(event.vatBreakdown, event.grandTotalCents, event.exchange);
+    lines.push(line(accounts.customersAccount, 'Clients', toCustomer, books.total, true, event.grandTotalCents));
+    event.vatBreakdown.forEach((b, i) =>
+      lines.push(
+        line(
+          accounts.revenueAccount,
+          `Ventes ${rateLabel(b.rateBp)}`,
+          toRest,
+          books.taxable[i]!,
+          false,
+          b.taxableCents,
+        ),
+      ),
+    );
+    event.vatBreakdown.forEach((b, i) =>
       lines.push(
         line(
           accounts.vatAccounts[String(b.rateBp)] ?? accounts.defaultVatAccount,
           `TVA collectée ${rateLabel(b.rateBp)}`,
           toRest,
-          b.vatCents,
+          books.vat[i]!,
           false,
+          b.vatCents,
         ),
-      );
+      ),
+    );
   }
   return lines.filter((l) => l.Debit !== '0,00' || l.Credit !== '0,00');
 }

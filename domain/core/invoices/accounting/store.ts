@@ -20,6 +20,10 @@ export interface JournalRow {
   customer_name: string;
   number: string;
   currency: string;
+  accounting_currency: string | null;
+  exchange_rate: string | null;
+  /** Payments: what the invoice had received before (recorded earlier). */
+  paid_before: string | null;
   valid_date: string;
   vat_breakdown: VatBreakdown[] | null;
   amount_cents: string;
@@ -59,13 +63,17 @@ export function journalBatch(
   return em.execute<JournalRow[]>(
     `select * from (
        select 'sale' as src, i.id, i.kind, i.issue_date::text as d, 0 as ord, i.issued_at::text as at, i.customer_id,
-         i.buyer->>'name' as customer_name, i.number, i.currency, (i.issued_at at time zone 'Europe/Paris')::date::text as valid_date,
+         i.buyer->>'name' as customer_name, i.number, i.currency, i.accounting_currency, i.exchange_rate::text as exchange_rate,
+         null as paid_before, (i.issued_at at time zone 'Europe/Paris')::date::text as valid_date,
          i.vat_breakdown, i.grand_total_cents::text as amount_cents, null as reference, ${letter('l')}
        from inv_invoices i join inv_invoices l on l.tenant_id = i.tenant_id and l.id = coalesce(i.credited_invoice_id, i.id)
        where i.tenant_id = ? and i.status <> 'draft' and i.issue_date between ?::date and ?::date
        union all
        select 'payment', p.id, 'payment', p.paid_on::text, 1, p.created_at::text, l.customer_id,
-         l.buyer->>'name', l.number, l.currency, (p.created_at at time zone 'Europe/Paris')::date::text,
+         l.buyer->>'name', l.number, l.currency, l.accounting_currency, l.exchange_rate::text,
+         (select coalesce(sum(p3.amount_cents), 0) from inv_payments p3 where p3.tenant_id = p.tenant_id and p3.invoice_id = p.invoice_id
+            and (p3.created_at, p3.id) < (p.created_at, p.id))::text,
+         (p.created_at at time zone 'Europe/Paris')::date::text,
          null, p.amount_cents::text, p.reference, ${letter('l')}
        from inv_payments p join inv_invoices l on l.tenant_id = p.tenant_id and l.id = p.invoice_id
        where p.tenant_id = ? and p.paid_on between ?::date and ?::date
@@ -101,7 +109,8 @@ export function invoicesCsvBatch(
        i.customer_id as "customerId", i.buyer->>'name' as "customerName", i.currency,
        i.tax_exclusive_cents::int8 as "taxExclusiveCents", i.vat_total_cents::int8 as "vatTotalCents",
        i.grand_total_cents::int8 as "grandTotalCents", i.paid_cents::int8 as "paidCents", i.credited_cents::int8 as "creditedCents",
-       c.number as "creditedInvoiceNumber"
+       c.number as "creditedInvoiceNumber", i.accounting_currency as "accountingCurrency",
+       trim_scale(i.exchange_rate)::text as "exchangeRate"
      from inv_invoices i left join inv_invoices c on c.tenant_id = i.tenant_id and c.id = i.credited_invoice_id
      where i.tenant_id = ? and i.status <> 'draft' and i.issue_date between ?::date and ?::date and i.id > ?::uuid
      order by i.id limit ?`,

@@ -7,6 +7,7 @@ import { renderFacturX } from '../facturx';
 import { renderUbl } from '../ubl';
 import { tenantContext } from '../../../context';
 import type { Services } from '../../../services';
+import { decimalIn } from '../currencies';
 import { getInvoicePdf } from '../getInvoicePdf';
 import { moveTo } from './moveTo';
 
@@ -56,7 +57,7 @@ export async function performSubmission(
         typeCode: invoice.kind === 'credit_note' ? '381' : '380',
         issueDate: invoice.issueDate!,
         currency: invoice.currency,
-        grandTotal: (invoice.grandTotalCents / 100).toFixed(2),
+        grandTotal: decimalIn(invoice.grandTotalCents, invoice.currency),
         seller: party(invoice.seller),
         buyer: party(invoice.buyer),
         fileName,

@@ -4,6 +4,7 @@ import type { TenantContext } from '../../../context';
 import { callStripe, requirePayments } from '../../../billing/payments';
 import { readAccountingSettings } from '../accounting/accountingSettings';
 import { invoiceLink } from '../customerLinks';
+import { stripeAmount } from '../currencies';
 import { findInvoice } from '../store';
 import { INVOICE_PAYMENT_PURPOSE, payableAmount } from './payable';
 import { linksOpened, lockInvoiceLinks, reusableLink, storeLink } from './store';
@@ -29,7 +30,7 @@ export const onlinePaymentDisabled = () =>
 
 /**
  * The hosted payment page of an issued, unpaid invoice: a Stripe Checkout Session (mode payment) for what is
- * outstanding, in the invoice's currency, its metadata naming the invoice (`invoiceId`, `purpose`
+ * outstanding, in the invoice's currency and Stripe's minor units for it (stripeAmount), its metadata naming the invoice (`invoiceId`, `purpose`
  * invoice_payment: never the organisation). The session still open for the same amount is reused; otherwise one
  * is created under an idempotency key numbered by the links opened before (`invoice-payment.<invoice>.<n>.<amount>`:
  * a retried call gets the same session), one opening at a time per invoice, so concurrent openings get one session. 409 `online_payment_disabled` unless the organisation
@@ -40,6 +41,8 @@ export async function openPaymentLink(ctx: TenantContext, invoiceId: string): Pr
   const settings = await readAccountingSettings(ctx.em, ctx.tenantId);
   if (!settings.onlinePaymentEnabled) throw onlinePaymentDisabled();
   const amountCents = payableAmount(invoice);
+  // Stripe's minor units for the currency (ISK ×100, MGA in whole ariary: currencies.ts); 409 when not chargeable.
+  const unitAmount = stripeAmount(amountCents, invoice.currency);
   requirePayments(ctx.services);
   // One opening at a time per invoice (lockInvoiceLinks): a concurrent one waits, then reuses what this stores.
   return ctx.em.transactional(async (em) => {
@@ -57,7 +60,7 @@ export async function openPaymentLink(ctx: TenantContext, invoiceId: string): Pr
           quantity: 1,
           price_data: {
             currency: invoice.currency.toLowerCase(),
-            unit_amount: amountCents,
+            unit_amount: unitAmount,
             product_data: { name: `Facture ${invoice.number}` },
           },
         },

@@ -9,6 +9,7 @@ import { invoiceData } from '../../../webhooks/payloads';
 import { notify } from '../../../notifications/notify';
 import { enqueueStaged } from '../../../jobs/stageJob';
 import { emitCollected } from '../lifecycle/emitCollected';
+import { fromStripeAmount } from '../currencies';
 import { invoiceToday } from '../lookup';
 import { outstandingOf, settlementStatus } from '../settlement';
 import { INVOICE_PAYMENT_PURPOSE } from './payable';
@@ -60,8 +61,11 @@ export async function recordOnlinePayment(
   const providerReference = `stripe:${session.id}`;
   // Under the invoice's lock the check is exact; the unique key holds it anyway.
   if (await paymentRecorded(tx, tenantId, providerReference)) return { tenantId, outcome: 'ignored' };
-  const collectedCents = session.amount_total ?? 0;
   const sameCurrency = (session.currency ?? '').toUpperCase() === invoice.currency;
+  // Stripe's amount in the invoice currency's ISO minor units (they differ for ISK and MGA: currencies.ts).
+  const collectedCents = sameCurrency
+    ? fromStripeAmount(session.amount_total ?? 0, invoice.currency)
+    : (session.amount_total ?? 0);
   const amountCents = sameCurrency ? Math.min(collectedCents, outstandingOf(invoice)) : 0;
   const reference = (typeof session.payment_intent === 'string' ? session.payment_intent : session.id).slice(0, 140);
   if (amountCents > 0) {

@@ -41,6 +41,7 @@ export async function convertQuote(ctx: TenantContext, id: string, props: Conver
     if (full) throw converted('full', full.invoiceId);
     const base: Omit<DraftProps, 'lines'> = {
       customerId: quote.customerId,
+      currency: quote.currency,
       ...(quote.paymentTerms ? { paymentTerms: quote.paymentTerms } : {}),
       orderReference: quote.number!,
       buyer: {

@@ -6,6 +6,8 @@ import { getCustomer } from '../../crm/getCustomer';
 import { getDeal } from '../../crm/getDeal';
 import { quoteDraftFields, type QuoteDraftProps } from './draft';
 import { invalidField } from '../../../../lib/errors';
+import { checkDocumentCurrency } from '../currencies';
+import { readInvoiceSettings } from '../settings';
 
 export interface CreateQuoteProps extends QuoteDraftProps {
   /** A customer of the CRM; or the deal's customer with dealId. */
@@ -20,8 +22,10 @@ export interface CreateQuoteProps extends QuoteDraftProps {
  */
 export async function createQuote(ctx: TenantContext, props: CreateQuoteProps): Promise<Quote> {
   let customerId = props.customerId;
+  let currency = props.currency;
   if (props.dealId) {
     const { deal } = await getDeal(ctx, props.dealId);
+    currency ??= deal.currency;
     if (deal.status !== 'won') throw conflict('deal_not_won', 'Only a won deal produces a quote');
     if (customerId && customerId !== deal.customerId)
       throw invalidField('customerId', "customerId must be the deal's customer (or be left out)");
@@ -29,6 +33,7 @@ export async function createQuote(ctx: TenantContext, props: CreateQuoteProps): 
   }
   if (!customerId) throw invalidField('customerId', 'customerId or dealId is required');
   await getCustomer(ctx, customerId);
+  currency = checkDocumentCurrency(currency ?? (await readInvoiceSettings(ctx.em, ctx.tenantId)).accountingCurrency);
   const quote = ctx.em.create(Quote, {
     tenantId: ctx.tenantId,
     status: 'draft',
@@ -38,6 +43,7 @@ export async function createQuote(ctx: TenantContext, props: CreateQuoteProps): 
     seller: null,
     buyer: null,
     ...quoteDraftFields(props),
+    currency,
   });
   audit(ctx.em, {
     action: 'core.quote.created',

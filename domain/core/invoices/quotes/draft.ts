@@ -9,6 +9,8 @@ import { DEFAULT_VALIDITY_DAYS } from './rules';
 /** What a quote draft is made of (POST creates one; PATCH changes some of it while draft). */
 export interface QuoteDraftProps {
   lines: LineInput[];
+  /** ISO 4217; by default the deal's currency, else the accounting currency (createQuote). */
+  currency?: string;
   validUntil?: string;
   paymentTerms?: string;
   note?: string;

@@ -1,5 +1,5 @@
 import type { Quote } from '../../../../entities/core/quote';
-import { A4, drawLineTable, drawParties, euros, frDate, MARGIN, pdfLib, Writer } from '../invoicePdf';
+import { A4, drawLineTable, drawParties, frDate, money, MARGIN, pdfLib, Writer } from '../invoicePdf';
 
 /** The readable PDF of a sent quote (devis), drawn with the invoice PDF's writer: seller, customer, lines, VAT, totals, validity. */
 export async function renderQuotePdf(quote: Quote): Promise<Uint8Array> {
@@ -29,7 +29,7 @@ export async function renderQuotePdf(quote: Quote): Promise<Uint8Array> {
   w.text(`Valable jusqu'au : ${frDate(quote.validUntil)}`, right, w.y - 26, 9, w.font, 'right');
   drawParties(w, seller, buyer, 18);
 
-  drawLineTable(w, quote.lines);
+  drawLineTable(w, quote.lines, quote.currency);
   w.rule();
   w.y -= 16;
   w.need(60);
@@ -39,7 +39,7 @@ export async function renderQuotePdf(quote: Quote): Promise<Uint8Array> {
     ['Total TTC', quote.grandTotalCents, true],
   ] as const) {
     w.text(label, 400, w.y, 9, strong ? w.bold : w.font);
-    w.text(euros(cents), right, w.y, 9, strong ? w.bold : w.font, 'right');
+    w.text(money(cents, quote.currency), right, w.y, 9, strong ? w.bold : w.font, 'right');
     w.y -= 13;
   }
   w.y -= 14;

@@ -6,7 +6,7 @@ import { dispatchMails } from '../../../platform/mail';
 import type { TenantContext } from '../../../context';
 import { getCustomer } from '../../crm/getCustomer';
 import { buyerOf } from '../buyer';
-import { decimal } from '../amounts';
+import { decimalIn } from '../currencies';
 import { invoiceToday } from '../lookup';
 import { loadSeller } from '../seller';
 import { readInvoiceSettings } from '../settings';
@@ -56,7 +56,7 @@ export async function sendQuote(ctx: TenantContext, id: string): Promise<Quote> 
       template: 'core_quote',
       subject: `Devis ${number} - ${seller.name}`.slice(0, 200),
       text: [
-        `${seller.name} vous adresse le devis ${number} d'un montant de ${decimal(quote.grandTotalCents)} EUR TTC, valable jusqu'au ${quote.validUntil}.`,
+        `${seller.name} vous adresse le devis ${number} d'un montant de ${decimalIn(quote.grandTotalCents, quote.currency)} ${quote.currency} TTC, valable jusqu'au ${quote.validUntil}.`,
         `Consulter, accepter ou refuser le devis : ${quoteLink(ctx.services, quote.id)}`,
         `Le devis en PDF : ${quotePdfLink(ctx.services, quote.id)}`,
       ].join('\n\n'),

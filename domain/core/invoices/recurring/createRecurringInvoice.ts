@@ -1,5 +1,7 @@
 import { RecurringInvoice, type RecurringInterval } from '../../../../entities/core/recurringInvoice';
-import { invalidField } from '../../../../lib/errors';
+import { badRequest, invalidField } from '../../../../lib/errors';
+import { checkDocumentCurrency } from '../currencies';
+import { readInvoiceSettings } from '../settings';
 import { audit } from '../../../platform/audit';
 import type { TenantContext } from '../../../context';
 import { getCustomer } from '../../crm/getCustomer';
@@ -11,6 +13,8 @@ import { firstPeriodOf, runDateWithin } from './periods';
 export interface CreateRecurringInvoiceProps {
   customerId: string;
   lines: LineInput[];
+  /** ISO 4217; by default the accounting currency. */
+  currency?: string;
   interval: RecurringInterval;
   /** Default: startOn's day. */
   dayOfPeriod?: number;
@@ -50,6 +54,15 @@ export async function createRecurringInvoice(
   const nextRunOn = runDateWithin(bounds, firstPeriod);
   if (!nextRunOn) throw invalidField('endOn', 'The schedule ends before its first period');
   await getCustomer(ctx, props.customerId);
+  const { accountingCurrency } = await readInvoiceSettings(ctx.em, ctx.tenantId);
+  const currency = checkDocumentCurrency(props.currency ?? accountingCurrency);
+  // Issuing needs the day's rate, which no clock pass has: a schedule in another currency makes drafts.
+  if (autoIssue && currency !== accountingCurrency)
+    throw badRequest(
+      'exchange_rate_required',
+      `A schedule in ${currency} makes drafts (autoIssue false): issue each with the day's rate to ${accountingCurrency}`,
+      [{ field: 'autoIssue', message: `must be false for a schedule not in ${accountingCurrency}` }],
+    );
   const schedule = ctx.em.create(RecurringInvoice, {
     tenantId: ctx.tenantId,
     customerId: props.customerId,
@@ -59,6 +72,7 @@ export async function createRecurringInvoice(
     nextRunOn,
     autoIssue,
     autoSend,
+    currency,
     dueDays: props.dueDays ?? null,
     paymentTerms: text(props.paymentTerms),
     note: text(props.note),

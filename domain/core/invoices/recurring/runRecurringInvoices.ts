@@ -48,6 +48,7 @@ async function invoiceNextPeriod(
     const period = periodOf(schedule, k);
     const invoice = em.create(Invoice, {
       tenantId,
+      currency: schedule.currency,
       kind: 'invoice',
       status: 'draft',
       customerId: schedule.customerId,
