@@ -416,7 +416,9 @@ function requestBody(spec: RouteSpec<object, object, object>): Schema {
       requestBody: { required: doc.required ?? true, description: doc.description, content: mediaTypes(doc.content) },
     };
   if (spec.body)
-    return { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } };
+    return {
+      requestBody: { required: !spec.optionalBody, content: { 'application/json': { schema: ref(spec.body) } } },
+    };
   if (spec.rawBody) {
     const description =
       'A JSON object, as the sender delivers it. Its signature is computed over the raw bytes of the body: they are checked as received, before any parsing, so a proxy or client must forward them unchanged (not re-serialised).';

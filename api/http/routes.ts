@@ -50,6 +50,8 @@ export interface RouteSpec<B extends object, Q extends object, P extends object>
   /** Permission the caller must hold in the active organisation (403 permission_denied). */
   permission?: Permission;
   body?: ClassConstructor<B>;
+  /** The body may be left out (no Content-Type, no bytes): it is then validated as `{}`. */
+  optionalBody?: boolean;
   query?: ClassConstructor<Q>;
   params?: ClassConstructor<P>;
   /** JSON body limit (default 100kb); larger bodies get 413. */
@@ -212,7 +214,8 @@ export class Routes {
     // Guards come first (nothing is parsed for a caller who may not call), then parsing and rate limits.
     const before: RequestHandler[] = [...(spec.use ?? [])];
     if (spec.rawBody) before.push(express.raw({ type: spec.rawBody.type, limit: spec.rawBody.limit ?? '1mb' }));
-    else if (spec.body) before.push(jsonBody(spec.bodyLimit ?? '100kb'), requireJsonBody);
+    else if (spec.body)
+      before.push(jsonBody(spec.bodyLimit ?? '100kb'), spec.optionalBody ? emptyBodyAsObject : requireJsonBody);
     for (const rule of spec.rateLimits ?? []) before.push(rateLimiter(services, rule));
     const chain: RequestHandler[] = [];
     if (before.length && guards.length) chain.push((req, _res, next) => void runGuards(req).then(() => next(), next));
@@ -421,10 +424,18 @@ async function refuseBody(req: Request, res: Response): Promise<void> {
   if (text !== '' && !(text.replace(/\s/g, '') === '{}' && req.is('application/json'))) throw refused();
 }
 
+const sentNothing = (req: Request) => !req.headers['content-type'] && !hasBody(req);
+
+/** A route whose body is optional reads none as `{}`, and refuses other media types like requireJsonBody. */
+const emptyBodyAsObject: RequestHandler = (req, res, next) => {
+  if (req.body === undefined && sentNothing(req)) req.body = {};
+  requireJsonBody(req, res, next);
+};
+
 /** A route that takes a body refuses other media types (express.json leaves them unparsed). */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
   if (req.body === undefined) {
-    if (!req.headers['content-type'] && Number(req.headers['content-length'] ?? 0) === 0) {
+    if (sentNothing(req)) {
       throw badRequest('validation_failed', 'A JSON request body is required', [
         { field: 'body', message: 'is required' },
       ]);

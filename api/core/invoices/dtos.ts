@@ -208,7 +208,7 @@ export class PaymentBody {
   reference?: string;
 }
 
-export class IssueInvoiceQuery {
+export class IssueInvoiceBody {
   @JSONSchema({ description: invoiceExchangeRate })
   @IsOptional()
   @IsString()

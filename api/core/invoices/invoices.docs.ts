@@ -29,7 +29,7 @@ export const issueDraftDocs = prose`
   issuing transaction under the counter's row lock; prefix and yearly reset in /api/invoices/settings), dates it today
   (Europe/Paris), copies the seller (business record) and the buyer (customer and the draft's buyer details), and sets
   the due date (draft's, else issue date + dueDays) and payment terms. It records the organisation's accounting
-  currency and, for a document in another currency, the exchange rate: \`?exchangeRate=0.9215\` (units of the
+  currency and, for a document in another currency, the exchange rate: an optional body \`{ "exchangeRate": "0.9215" }\` (units of the
   accounting currency for 1 unit of the document's), else the draft's; 400 \`exchange_rate_required\` without one,
   \`exchange_rate_not_applicable\` when given for a document in the accounting currency. From then on the document never changes (the
   database refuses it) except its settlement. 409 \`invoice_not_draft\` when already issued; 409 \`invoice_incomplete\`

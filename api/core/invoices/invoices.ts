@@ -9,7 +9,7 @@ import { issueInvoice } from '../../../domain/core/invoices/issueInvoice';
 import { listInvoices } from '../../../domain/core/invoices/listInvoices';
 import { recordPayment } from '../../../domain/core/invoices/recordPayment';
 import { updateInvoice } from '../../../domain/core/invoices/updateInvoice';
-import { CreditNoteBody, InvoiceDraftBody, IssueInvoiceQuery, ListInvoicesQuery, PaymentBody } from './dtos';
+import { CreditNoteBody, InvoiceDraftBody, IssueInvoiceBody, ListInvoicesQuery, PaymentBody } from './dtos';
 import { InvoicePageView, InvoiceView } from './views';
 import {
   createDraftDocs,
@@ -111,15 +111,16 @@ export function invoiceRoutes({ routes }: ModuleMount): void {
       summary: 'Issue a draft',
       description: issueDraftDocs,
       params: IdParams,
-      query: IssueInvoiceQuery,
+      body: IssueInvoiceBody,
+      optionalBody: true,
       response: InvoiceView,
       errors: {
         400: '`exchange_rate_required`, `exchange_rate_not_applicable`, `validation_failed` (the rate)',
         409: '`invoice_not_draft`, `invoice_incomplete`, `invoice_number_taken`, `invoice_french_rules_failed`',
       },
     },
-    async ({ ctx, params, query }) =>
-      InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id, query), payments: [], related: [] }),
+    async ({ ctx, params, body }) =>
+      InvoiceView.fromDetail({ invoice: await issueInvoice(ctx, params.id, body), payments: [], related: [] }),
   );
 
   r.post(

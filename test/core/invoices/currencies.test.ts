@@ -50,7 +50,11 @@ describe('invoices: currencies and exchange rates', () => {
   });
   afterAll(() => stack.close());
 
-  const issue = (id: string, query = '') => stack.http.post(`/api/invoices/${id}/issue${query}`).set(org.auth);
+  const issue = (id: string, exchangeRate?: string) =>
+    stack.http
+      .post(`/api/invoices/${id}/issue`)
+      .set(org.auth)
+      .send(exchangeRate === undefined ? undefined : { exchangeRate });
   const get = (path: string) => stack.http.get(path).set(org.auth).buffer(true);
   const binary = (path: string) =>
     stack.http
@@ -69,7 +73,7 @@ describe('invoices: currencies and exchange rates', () => {
       lines: [line({ quantity: 3, unitPriceCents: 12_345 }), line({ unitPriceCents: 1_999, vatRate: 5.5 })],
     });
     expect(made).toMatchObject({ currency: 'USD', exchangeRate: null, accountingCurrency: null });
-    const res = await issue(made.id, '?exchangeRate=0.92150');
+    const res = await issue(made.id, '0.92150');
     expect(res.status).toBe(200);
     // 370.35 USD at 20 %: VAT 74.07 -> 68.26 EUR; 39.98 at 5.5 %: 2.20 -> 2.03 EUR; BT-111 70.29 EUR.
     expect(res.body).toMatchObject({
@@ -149,14 +153,17 @@ describe('invoices: currencies and exchange rates', () => {
     const missing = await issue(usd.id);
     expectProblem(missing, 400, 'exchange_rate_required');
     expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'exchangeRate' })]);
-    expectProblem(await issue(usd.id, '?exchangeRate=-1'), 400, 'validation_failed');
-    expectProblem(await issue(usd.id, '?exchangeRate=abc'), 400, 'validation_failed');
+    expectProblem(await issue(usd.id, '-1'), 400, 'validation_failed');
+    expectProblem(await issue(usd.id, 'abc'), 400, 'validation_failed');
+    // The body is optional, but when sent it is JSON.
+    const asText = stack.http.post(`/api/invoices/${usd.id}/issue`).set(org.auth).set('Content-Type', 'text/plain');
+    expectProblem(await asText.send('exchangeRate=1.08'), 415, 'unsupported_media_type');
     // Nothing was issued: still a draft without a number.
     expect((await get(`/api/invoices/${usd.id}`)).body).toMatchObject({ status: 'draft', number: null });
 
     const eur = await draft(stack, org, customerId);
     expect(eur).toMatchObject({ currency: 'EUR' });
-    expectProblem(await issue(eur.id, '?exchangeRate=1.1'), 400, 'exchange_rate_not_applicable');
+    expectProblem(await issue(eur.id, '1.1'), 400, 'exchange_rate_not_applicable');
     expect((await issue(eur.id)).body).toMatchObject({
       status: 'issued',
       exchangeRate: null,

@@ -168,7 +168,10 @@ describe('recurring invoices', () => {
     await runRecurringInvoices(stack.services);
     const [invoice] = await invoicesOf(await get(made.body.id as string));
     expect(invoice).toMatchObject({ status: 'draft', currency: 'USD', grandTotalCents: 24_000 });
-    const issued = await stack.http.post(`/api/invoices/${invoice.id as string}/issue?exchangeRate=0.93`).set(org.auth);
+    const issued = await stack.http
+      .post(`/api/invoices/${invoice.id as string}/issue`)
+      .set(org.auth)
+      .send({ exchangeRate: '0.93' });
     expect(issued.body).toMatchObject({ status: 'issued', currency: 'USD', exchangeRate: '0.93' });
   });
 });
