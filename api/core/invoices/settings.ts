@@ -30,6 +30,7 @@ export function settingsRoutes({ routes }: ModuleMount): void {
       description: updateSettingsDocs,
       body: InvoiceSettingsBody,
       response: InvoiceSettingsView,
+      errors: { 409: '`accounting_currency_in_use`: documents are issued in the accounting currency already' },
     },
     async ({ ctx, body }) => InvoiceSettingsView.from(await updateInvoiceSettings(ctx, body)),
   );

@@ -107,6 +107,10 @@ export async function nextSequenceNo(em: Em, tenantId: string, kind: InvoiceKind
 // ---- e-invoice submissions
 
 // Lean statements (docs/database-path.md). Submitting reads the state after its transaction, so these see it.
+/** Whether the organisation has issued any document (invoice, credit note): a numbered one. */
+export const anyIssuedDocument = async (em: Em): Promise<boolean> =>
+  (await em.findOne(Invoice, { number: { $ne: null } }, { fields: ['id'] })) !== null;
+
 export const invoiceExists = lean(Invoice, { columns: ['id'], where: 'id = $1' });
 export const submissionOf = lean(EInvoiceSubmission, { where: 'invoice_id = $1' });
 export const submissionHistoryOf = lean(EInvoiceEvent, {

@@ -172,6 +172,11 @@ describe('invoices: currencies and exchange rates', () => {
 
     const settings = await stack.http.put('/api/invoices/settings').set(org.auth).send({ accountingCurrency: 'XYZ' });
     expectProblem(settings, 400, 'unknown_currency');
+    // Documents are issued in EUR: the accounting currency stays; the same one again is no change.
+    const moved = await stack.http.put('/api/invoices/settings').set(org.auth).send({ accountingCurrency: 'CHF' });
+    expectProblem(moved, 409, 'accounting_currency_in_use');
+    const same = await stack.http.put('/api/invoices/settings').set(org.auth).send({ accountingCurrency: 'EUR' });
+    expect(same.status).toBe(200);
   });
 
   it('writes a quote in a currency (the accounting one by default), refusing one with 3 decimals', async () => {
