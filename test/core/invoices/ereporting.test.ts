@@ -331,4 +331,16 @@ describe('e-reporting', () => {
       await expect(db.execute(sql, [built.id])).rejects.toThrow(/e-report|cannot be changed or deleted/);
     expect((await report(org, built.id)).lines).toHaveLength(1);
   });
+
+  it('reports a document in another currency in the accounting currency, at its recorded rate', async () => {
+    const org = await invoicingOrg(stack);
+    const consumer = await customerOf(stack, org);
+    // 2 × 100.00 USD at 20 %, at 0.5 EUR for 1 USD: 100.00 EUR taxable, 20.00 EUR of VAT.
+    await issued(stack, org, consumer.id, { currency: 'USD', exchangeRate: '0.5' });
+    await pass(org, afterDecades(0).at);
+    const [sent] = await allSent(org, 1);
+    const built = await report(org, sent!.id);
+    expect(built).toMatchObject({ currency: 'EUR', taxableCents: 10_000, vatCents: 2_000 });
+    expect(built.lines).toEqual([expect.objectContaining({ taxableCents: 10_000, vatCents: 2_000, invoiceCount: 1 })]);
+  });
 });

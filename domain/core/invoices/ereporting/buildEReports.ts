@@ -1,3 +1,4 @@
+import { inAccountingCurrency } from '../currencies';
 import { newId } from '../../../../entities/base';
 import { Business } from '../../../../entities/core/business';
 import {
@@ -15,6 +16,7 @@ import { tenantContext } from '../../../context';
 import { enqueueStaged, stageJob } from '../../../jobs/stageJob';
 import type { Services } from '../../../services';
 import { invoiceToday } from '../lookup';
+import { readInvoiceSettings } from '../settings';
 import { aggregatePayments, aggregateTransactions } from './aggregate';
 import { closedPeriodsFrom, periodOf, type ReportingPeriod } from './periods';
 import {
@@ -50,15 +52,32 @@ interface Aggregation<T extends { id: string; date: string }> {
   lines(items: T[]): Lines;
 }
 
+/** A document's VAT breakdown in its accounting currency (each amount converted at its recorded rate). */
+const breakdownInAccounting = (d: UnreportedDocument | UnreportedPayment) =>
+  d.vatBreakdown.map((v) => ({
+    ...v,
+    taxableCents: inAccountingCurrency(v.taxableCents, d),
+    vatCents: inAccountingCurrency(v.vatCents, d),
+  }));
+
 const transactions: Aggregation<UnreportedDocument & { issueDate: string }> = {
   read: async (tx, tenantId, from) =>
-    (await unreportedDocuments(tx, tenantId, from)).map((d) => ({ ...d, issueDate: d.date })),
+    (await unreportedDocuments(tx, tenantId, from)).map((d) => ({
+      ...d,
+      issueDate: d.date,
+      vatBreakdown: breakdownInAccounting(d),
+    })),
   lines: aggregateTransactions,
 };
 
 const payments: Aggregation<UnreportedPayment & { paidOn: string }> = {
   read: async (tx, tenantId, from) =>
-    (await unreportedPayments(tx, tenantId, from)).map((p) => ({ ...p, paidOn: p.date })),
+    (await unreportedPayments(tx, tenantId, from)).map((p) => ({
+      ...p,
+      paidOn: p.date,
+      amountCents: inAccountingCurrency(p.amountCents, p),
+      vatBreakdown: breakdownInAccounting(p),
+    })),
   lines: aggregatePayments,
 };
 
@@ -72,6 +91,8 @@ interface Pass {
   tx: Em;
   tenantId: string;
   regime: VatRegime;
+  /** The organisation's accounting currency: the reports' amounts are in it (documents converted at their rate). */
+  currency: string;
   seller: { siren: string | null; vatNumber: string | null; name: string };
   staged: StagedJob[];
   built: number;
@@ -99,7 +120,7 @@ async function writeReport(
     sellerSiren: pass.seller.siren,
     sellerVatNumber: pass.seller.vatNumber,
     sellerName: pass.seller.name,
-    currency: 'EUR',
+    currency: pass.currency,
     lines,
     ...totals(lines),
     state: 'queued',
@@ -185,6 +206,7 @@ async function reportTenant(services: Services, tenantId: string, from: string, 
       tx,
       tenantId,
       regime: (await regimeRow(tx))?.vatRegime ?? DEFAULT_VAT_REGIME,
+      currency: (await readInvoiceSettings(tx, tenantId)).accountingCurrency,
       seller: {
         siren: business?.siren ?? null,
         vatNumber: business?.vatNumber ?? null,

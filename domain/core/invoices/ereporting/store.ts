@@ -30,6 +30,8 @@ export interface UnreportedDocument {
   date: string;
   operationCategory: OperationCategory;
   currency: string;
+  accountingCurrency: string | null;
+  exchangeRate: string | null;
   seller: InvoiceParty;
   buyer: InvoiceParty;
   vatBreakdown: VatBreakdown[];
@@ -39,7 +41,8 @@ export interface UnreportedDocument {
 export const unreportedDocuments = (tx: Em, tenantId: string, from: string) =>
   tx.execute<UnreportedDocument[]>(
     `select i.id, i.kind, to_char(i.issue_date, 'YYYY-MM-DD') as date, i.operation_category as "operationCategory",
-       i.currency, i.seller, i.buyer, i.vat_breakdown as "vatBreakdown"
+       i.currency, i.accounting_currency as "accountingCurrency", i.exchange_rate as "exchangeRate", i.seller, i.buyer,
+       i.vat_breakdown as "vatBreakdown"
      from inv_invoices i
      where i.tenant_id = ? and i.status <> 'draft' and i.issue_date >= ?::date
        and not exists (select 1 from inv_ereport_items e
@@ -54,6 +57,8 @@ export interface UnreportedPayment {
   amountCents: number;
   operationCategory: OperationCategory;
   currency: string;
+  accountingCurrency: string | null;
+  exchangeRate: string | null;
   seller: InvoiceParty;
   vatBreakdown: VatBreakdown[];
 }
@@ -62,7 +67,8 @@ export interface UnreportedPayment {
 export async function unreportedPayments(tx: Em, tenantId: string, from: string): Promise<UnreportedPayment[]> {
   const rows = await tx.execute<(Omit<UnreportedPayment, 'amountCents'> & { amountCents: string })[]>(
     `select p.id, to_char(p.paid_on, 'YYYY-MM-DD') as date, p.amount_cents as "amountCents",
-       i.operation_category as "operationCategory", i.currency, i.seller, i.vat_breakdown as "vatBreakdown"
+       i.operation_category as "operationCategory", i.currency, i.accounting_currency as "accountingCurrency",
+       i.exchange_rate as "exchangeRate", i.seller, i.vat_breakdown as "vatBreakdown"
      from inv_payments p join inv_invoices i on i.tenant_id = p.tenant_id and i.id = p.invoice_id
      where p.tenant_id = ? and p.paid_on >= ?::date
        and not exists (select 1 from inv_ereport_items e
