@@ -1,10 +1,10 @@
+import { authenticator } from 'otplib';
 import { createAppPassword } from '../support/appPasswords';
 import { addMember, createAccount, DEFAULT_PASSWORD, type Account } from '../support/factories';
 import { createEmployee, punchAt } from '../support/hr';
 import { expectProblem, relaxedLimits } from '../support/identity';
 import { startStack, type TestStack } from '../support/stack';
-import { customerOf, issued } from '../core/invoices/support';
-import { invoicingOrg } from '../core/invoices/support';
+import { customerOf, invoicingOrg, issued } from '../core/invoices/support';
 
 /** The account's own data: GET /auth/me/export and DELETE /auth/me (docs/identity.md, "Your data"). */
 describe('your data: export and deletion', () => {
@@ -201,5 +201,45 @@ describe('your data: export and deletion', () => {
     const again = await createAccount(stack, { email: member.email });
     expect(again.user.id).not.toBe(member.user.id);
     expect((await stack.http.get('/auth/me').set(again.auth)).status).toBe(200);
+  });
+
+  it('takes a factor check instead of the password: a wrong code is 401, a recovery code deletes', async () => {
+    const a = await createAccount(stack);
+    const started = await stack.http.post('/auth/mfa/totp').set(a.auth);
+    const confirmed = await stack.http
+      .post('/auth/mfa/totp/confirm')
+      .set(a.auth)
+      .send({ code: authenticator.generate(started.body.secret) });
+    expect(confirmed.status).toBe(200);
+    expectProblem(await stack.http.delete('/auth/me').set(a.auth).send({ code: '000000' }), 401, 'mfa_code_invalid');
+    expect((await stack.http.get('/auth/me').set(a.auth)).status).toBe(200);
+    const res = await stack.http.delete('/auth/me').set(a.auth).send({ code: confirmed.body.recoveryCodes[0] });
+    expect(res.status).toBe(200);
+    expect((await stack.http.get('/auth/me').set(a.auth)).status).toBe(401);
+    const [{ n }] = await sql<{ n: number }>(
+      'select count(*)::int as n from identity_totp_factors f full join identity_recovery_codes c on c.user_id = f.user_id where coalesce(f.user_id, c.user_id) = ?',
+      [a.user.id],
+    );
+    expect(n).toBe(0);
+  });
+
+  it('lets a platform administrator delete an account, with the same last-owner rule, never their own', async () => {
+    const admin = await createAccount(stack, { platformAdmin: true });
+    const target = await createAccount(stack);
+    const owner = await createAccount(stack);
+    await addMember(stack, owner, 'member');
+    expectProblem(await stack.http.delete(`/admin/users/${target.user.id}`).set(owner.auth), 403, 'platform_admin_required');
+    expectProblem(await stack.http.delete(`/admin/users/${owner.user.id}`).set(admin.auth), 409, 'last_owner');
+    expectProblem(await stack.http.delete(`/admin/users/${admin.user.id}`).set(admin.auth), 409, 'cannot_delete_self');
+    const res = await stack.http.delete(`/admin/users/${target.user.id}`).set(admin.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.organizationsSuspended).toEqual([target.tenantId]);
+    expect((await stack.http.get('/auth/me').set(target.auth)).status).toBe(401);
+    expectProblem(await stack.http.delete(`/admin/users/${target.user.id}`).set(admin.auth), 404, 'not_found');
+    const [entry] = await sql<{ actor_id: string }>(
+      'select actor_id from audit_entries where action = ? and target_id = ?',
+      ['admin.user_deleted', target.user.id],
+    );
+    expect(entry.actor_id).toBe(admin.user.id);
   });
 });
