@@ -34,6 +34,7 @@ export const ACCOUNT_EXPORT_SCHEMA = {
     ...Object.fromEntries(
       [
         'externalIdentities',
+        'scimLinks',
         'memberships',
         'sessions',
         'appPasswords',

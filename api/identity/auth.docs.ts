@@ -79,10 +79,12 @@ export const ME = prose`
 /** GET /auth/me/export */
 export const EXPORT_ACCOUNT = prose`
   My personal data across the suite (GDPR art. 15 and 20) as one JSON document, streamed as it is read (an account
-  with years of punches downloads at once, in flat memory): the account, external identities, memberships and roles,
+  with years of punches downloads at once, in flat memory): the account, external identities and SCIM links,
+  memberships and roles,
   sessions (devices, created, last used), second factors (kind, created, last used), app passwords and API keys I
   created (names, scopes, dates), invitations I received, mails sent to me (subject, status, never their text),
-  my HR employee records with their leave requests and clock events (corrections included), booking staff profiles,
+  my HR employee records with their leave requests, closed payroll months and clock events (corrections included),
+  booking staff profiles,
   VR training participations, my calendar, my dashboards, items I authored elsewhere as references (ids and titles
   only: knowledge articles and comments, CRM activities, deals and customers I own), and every audit entry I am
   the actor of. Never a token hash, a factor secret or a password of any kind. \`format\` names the shape

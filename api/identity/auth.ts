@@ -195,7 +195,10 @@ export function authRoutes({ routes, services }: ModuleMount): void {
         .status(200)
         .type('application/json; charset=utf-8')
         .setHeader('Cache-Control', 'no-store')
-        .setHeader('Content-Disposition', `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+        .setHeader(
+          'Content-Disposition',
+          `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`,
+        );
       await pipeline(Readable.from(document), res);
     },
   );

@@ -17,7 +17,11 @@ describe('account deletion rules', () => {
 
   it.each([
     ['the only member, owner', { owner: true, owners: 1, members: 1 }, 'close'],
-    ['the only member, not owner (an organisation left without owner)', { owner: false, owners: 0, members: 1 }, 'close'],
+    [
+      'the only member, not owner (an organisation left without owner)',
+      { owner: false, owners: 0, members: 1 },
+      'close',
+    ],
     ['the last owner among others', { owner: true, owners: 1, members: 3 }, 'blocked'],
     ['one of two owners', { owner: true, owners: 2, members: 3 }, 'leave'],
     ['a member', { owner: false, owners: 1, members: 2 }, 'leave'],

@@ -54,8 +54,7 @@ async function reauthenticate(
     if (!(await verifyPassword(passwordHash, proof.password))) throw passwordIncorrect();
     return 'password';
   }
-  if ('code' in proof)
-    return checkFactorCode(services, tx, userId, proof.code, { confirmed: true, recovery: true });
+  if ('code' in proof) return checkFactorCode(services, tx, userId, proof.code, { confirmed: true, recovery: true });
   await checkPasskeyAssertion(services, tx, {
     ceremony: { kind: 'check', id: sessionId },
     response: proof.passkey,

@@ -7,6 +7,7 @@ import {
   EXPORT_BATCH,
   exportSection,
   leaveRequestsOf,
+  payrollMonthsOf,
   type ExportSection,
   type Row,
 } from './store/accountData';
@@ -17,6 +18,7 @@ export const ACCOUNT_EXPORT_FORMAT = 'platform-suite.account-export/1';
 /** Sections read whole, in the document's order (each a key of the document). */
 const WHOLE: ExportSection[] = [
   'externalIdentities',
+  'scimLinks',
   'memberships',
   'sessions',
   'appPasswords',
@@ -31,7 +33,13 @@ const WHOLE: ExportSection[] = [
 ];
 
 /** Items authored elsewhere, as references (ids and titles, never their content: it is the organisation's). */
-const AUTHORED: ExportSection[] = ['knowledgeArticles', 'knowledgeComments', 'crmActivities', 'crmDeals', 'crmCustomers'];
+const AUTHORED: ExportSection[] = [
+  'knowledgeArticles',
+  'knowledgeComments',
+  'crmActivities',
+  'crmDeals',
+  'crmCustomers',
+];
 
 const withoutPosition = ({ position: _, ...row }: Row): Row => row;
 
@@ -65,7 +73,13 @@ export async function exportAccountData(
   props: { userId: string; ip?: string | null },
 ): Promise<AsyncGenerator<string>> {
   const em = services.orm.em.fork();
-  audit(em, { action: 'account.exported', actorId: props.userId, targetType: 'user', targetId: props.userId, ip: props.ip });
+  audit(em, {
+    action: 'account.exported',
+    actorId: props.userId,
+    targetType: 'user',
+    targetId: props.userId,
+    ip: props.ip,
+  });
   await em.flush();
   return accountDocument(em, props.userId);
 }
@@ -74,16 +88,18 @@ async function* accountDocument(em: Em, userId: string): AsyncGenerator<string> 
   const [account] = await exportSection(em, 'account', userId);
   yield `{"format":${JSON.stringify(ACCOUNT_EXPORT_FORMAT)},"exportedAt":${JSON.stringify(new Date())}`;
   yield `,"account":${JSON.stringify(account ?? null)}`;
-  for (const section of WHOLE) yield `,${JSON.stringify(section)}:${JSON.stringify(await exportSection(em, section, userId))}`;
+  for (const section of WHOLE)
+    yield `,${JSON.stringify(section)}:${JSON.stringify(await exportSection(em, section, userId))}`;
   const [totp] = await exportSection(em, 'totp', userId);
   const passkeys = await exportSection(em, 'passkeys', userId);
   yield `,"secondFactors":${JSON.stringify({ totp: totp ?? null, passkeys })}`;
   yield ',"hr":[';
   const employees = await exportSection(em, 'employees', userId);
   for (const [i, employee] of employees.entries()) {
-    const leaveRequests = await leaveRequestsOf(em, String(employee.id));
-    yield `${i ? ',' : ''}${JSON.stringify({ ...employee, leaveRequests }).slice(0, -1)},"clockEvents":`;
-    yield* jsonArray((after) => clockEventsAfter(em, String(employee.id), after));
+    const id = String(employee.id);
+    const [leaveRequests, payrollMonths] = [await leaveRequestsOf(em, id), await payrollMonthsOf(em, id)];
+    yield `${i ? ',' : ''}${JSON.stringify({ ...employee, leaveRequests, payrollMonths }).slice(0, -1)},"clockEvents":`;
+    yield* jsonArray((after) => clockEventsAfter(em, id, after));
     yield '}';
   }
   yield ']';

@@ -228,7 +228,11 @@ describe('your data: export and deletion', () => {
     const target = await createAccount(stack);
     const owner = await createAccount(stack);
     await addMember(stack, owner, 'member');
-    expectProblem(await stack.http.delete(`/admin/users/${target.user.id}`).set(owner.auth), 403, 'platform_admin_required');
+    expectProblem(
+      await stack.http.delete(`/admin/users/${target.user.id}`).set(owner.auth),
+      403,
+      'platform_admin_required',
+    );
     expectProblem(await stack.http.delete(`/admin/users/${owner.user.id}`).set(admin.auth), 409, 'last_owner');
     expectProblem(await stack.http.delete(`/admin/users/${admin.user.id}`).set(admin.auth), 409, 'cannot_delete_self');
     const res = await stack.http.delete(`/admin/users/${target.user.id}`).set(admin.auth);

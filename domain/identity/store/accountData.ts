@@ -15,6 +15,9 @@ const SECTIONS = {
       is_platform_admin as "isPlatformAdmin", disabled_at as "disabledAt", last_login_at as "lastLoginAt",
       created_at as "createdAt", updated_at as "updatedAt"
     from users where id = ?`,
+  scimLinks: `select tenant_id as "organizationId", user_name as "userName", external_id as "externalId",
+      display_name as "displayName", given_name as "givenName", family_name as "familyName", created_at as "createdAt"
+    from identity_scim_users where user_id = ? order by created_at`,
   externalIdentities: `select provider, subject, created_at as "createdAt" from external_identities where user_id = ? order by created_at`,
   memberships: `select m.tenant_id as "organizationId", o.name as "organizationName", m.created_at as "joinedAt",
       coalesce((select array_agg(r.key order by r.key) from membership_roles mr join roles r on r.id = mr.role_id
@@ -72,7 +75,10 @@ export type ExportSection = keyof typeof SECTIONS;
 /** One whole section of the export (placeholders all take the account id). */
 export function exportSection(em: Em, section: ExportSection, userId: string): Promise<Row[]> {
   const sql = SECTIONS[section];
-  return em.execute<Row[]>(sql, Array.from({ length: sql.split('?').length - 1 }, () => userId));
+  return em.execute<Row[]>(
+    sql,
+    Array.from({ length: sql.split('?').length - 1 }, () => userId),
+  );
 }
 
 /** Rows per read of the sections read in batches (flat memory however many there are). */
@@ -103,6 +109,16 @@ export const leaveRequestsOf = (em: Em, employeeId: string) =>
         r.cancelled_at as "cancelledAt"
       from hr_leave_requests r left join hr_leave_types t on t.id = r.leave_type_id
       where r.employee_id = ? order by r.start_date, r.id`,
+    [employeeId],
+  );
+
+/** Closed payroll months of an employee record (the figures the payroll export carried). */
+export const payrollMonthsOf = (em: Em, employeeId: string) =>
+  em.execute<Row[]>(
+    `select month, first_name as "firstName", last_name as "lastName", worked_minutes as "workedMinutes",
+        night_minutes as "nightMinutes", sunday_minutes as "sundayMinutes", overtime_first_minutes as "overtimeFirstMinutes",
+        overtime_second_minutes as "overtimeSecondMinutes", absences, balances, created_at as "closedAt"
+      from hr_payroll_month_summaries where employee_id = ? order by month`,
     [employeeId],
   );
 
@@ -163,9 +179,11 @@ export const suspendOrganizations = (tx: Em, tenantIds: string[], reason: string
 
 /** Deletes the API keys the account created, answering their secret hashes (for ApiKeyResolver.forget). */
 export const deleteApiKeysOf = async (tx: Em, userId: string) =>
-  (await tx.execute<{ secret_hash: string }[]>('delete from api_keys where created_by = ? returning secret_hash', [userId])).map(
-    (r) => r.secret_hash,
-  );
+  (
+    await tx.execute<{ secret_hash: string }[]>('delete from api_keys where created_by = ? returning secret_hash', [
+      userId,
+    ])
+  ).map((r) => r.secret_hash);
 
 /**
  * Rows of other modules that are the person's own and mean nothing without them: deleted. Each statement takes the
@@ -175,6 +193,9 @@ const ERASED = [
   'delete from calendar_feeds where user_id = ?',
   'delete from calendar_connections where owner_id = ?',
   'delete from calendar_external_events where owner_id = ?',
+  // The personal calendar; its deletion trigger leaves DAV tombstones for sync clients, of an owner now gone.
+  'delete from calendar_events where owner_id = ?',
+  'delete from calendar_dav_tombstones where owner_id = ?',
   'delete from cloud_stars where user_id = ?',
   'delete from core_dashboards where user_id = ?',
   'delete from core_sidebar_preferences where user_id = ?',
