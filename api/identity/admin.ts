@@ -112,7 +112,7 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
       params: IdParams,
       response: DeletedAccountView,
       errors: {
-        409: '`cannot_delete_self` (use DELETE /auth/me), `last_owner`: the organisations are named in `errors`',
+        409: '`cannot_delete_self` (use DELETE /auth/me), `last_owner`, `subscription_active`: the organisations are named in `errors`',
       },
     },
     async ({ auth, params, req }) =>

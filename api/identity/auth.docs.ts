@@ -97,7 +97,8 @@ export const DELETE_ACCOUNT = prose`
   removing a factor takes (\`code\`: a TOTP or recovery code; \`passkey\`: an assertion answering POST
   /auth/mfa/passkeys/check-options), exactly one. The last owner of an organisation that has other members gets 409
   \`last_owner\` naming each (\`errors[].field\` \`organizations.<id>\`): transfer ownership first. An organisation I am
-  the only member of is suspended (its data kept). Everything happens in one transaction: memberships go (seats
+  the only member of is suspended (its data kept), unless its paid subscription still renews: 409
+  \`subscription_active\` (cancel it first in the billing portal; nobody could sign in to cancel it afterwards). Everything happens in one transaction: memberships go (seats
   freed, \`member.removed\`), sessions, refresh tokens, factors, passkeys, app passwords and the API keys I created
   are deleted, my records in other modules are deleted or, where the organisation keeps them (HR file and clock
   events, issued invoices, the audit trail), keep their rows with my name and address replaced by the pseudonym

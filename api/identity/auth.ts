@@ -215,7 +215,8 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       errors: {
         400: '`current_password_incorrect`, `mfa_not_enrolled` (a code without a TOTP factor), `validation_failed`',
         401: '`mfa_code_invalid`, `passkey_invalid`, `mfa_challenge_invalid` (no check options for this session)',
-        409: '`last_owner`: the organisations are named in `errors` (`organizations.<id>`)',
+        404: '`not_found`: the account was deleted meanwhile (by a concurrent request)',
+        409: '`last_owner`, `subscription_active`: the organisations are named in `errors` (`organizations.<id>`)',
         429: '`rate_limited`: too many wrong proofs',
       },
     },

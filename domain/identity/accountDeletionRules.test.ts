@@ -1,4 +1,10 @@
-import { fateOf, lastOwnerConflict, pseudonymOf, type OrganizationStanding } from './accountDeletionRules';
+import {
+  fateOf,
+  lastOwnerConflict,
+  pseudonymOf,
+  subscriptionConflict,
+  type OrganizationStanding,
+} from './accountDeletionRules';
 
 const standing = (o: Partial<OrganizationStanding>): OrganizationStanding => ({
   tenantId: 't1',
@@ -6,6 +12,7 @@ const standing = (o: Partial<OrganizationStanding>): OrganizationStanding => ({
   owner: false,
   owners: 1,
   members: 2,
+  billed: false,
   ...o,
 });
 
@@ -17,6 +24,13 @@ describe('account deletion rules', () => {
 
   it.each([
     ['the only member, owner', { owner: true, owners: 1, members: 1 }, 'close'],
+    [
+      'the only member of a paid, renewing organisation',
+      { owner: true, owners: 1, members: 1, billed: true },
+      'billed',
+    ],
+    ['the last owner among others, paid', { owner: true, owners: 1, members: 3, billed: true }, 'blocked'],
+    ['a member of a paid organisation', { owner: false, owners: 1, members: 2, billed: true }, 'leave'],
     [
       'the only member, not owner (an organisation left without owner)',
       { owner: false, owners: 0, members: 1 },
@@ -41,5 +55,11 @@ describe('account deletion rules', () => {
       { field: 'organizations.a', message: 'Acme' },
       { field: 'organizations.b', message: 'Globex' },
     ]);
+  });
+
+  it('answers 409 subscription_active naming each organisation still billed', () => {
+    const err = subscriptionConflict([{ tenantId: 'a', name: 'Acme' }]);
+    expect(err).toMatchObject({ status: 409, code: 'subscription_active' });
+    expect(err.errors).toEqual([{ field: 'organizations.a', message: 'Acme' }]);
   });
 });

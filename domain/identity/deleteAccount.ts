@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Services } from '../services';
 import { audit } from '../platform/audit';
-import { CLOSED_REASON, fateOf, lastOwnerConflict, pseudonymOf } from './accountDeletionRules';
+import { CLOSED_REASON, fateOf, lastOwnerConflict, pseudonymOf, subscriptionConflict } from './accountDeletionRules';
 import { dropMembership } from './dropMembership';
 import { checkPasskeyAssertion } from './passkeyFactor';
 import type { FactorProof } from './removePasskey';
@@ -73,7 +73,8 @@ async function reauthenticate(
  *   429 past the factor throttle.
  * - The last owner of an organisation that has other members: 409 `last_owner` naming them (transfer first).
  *   An organisation the account is the only member of is suspended (an administrator's suspension: no module
- *   granted, data kept; no organisation is deleted by this server today).
+ *   granted, data kept; no organisation is deleted by this server today), unless its paid subscription still
+ *   renews: 409 `subscription_active` (nobody could sign in to cancel it afterwards).
  * - Every membership goes as removing a member does (`member.removed`, seat freed, app passwords of it revoked);
  *   the API keys the account created are deleted; other modules' personal rows are deleted, kept records (HR
  *   file, booking staff, training sessions, chat messages, the audit trail) pseudonymised (accountDeletionRules.ts
@@ -100,6 +101,8 @@ export async function deleteAccount(services: Services, props: DeleteAccountProp
     const standings = await lockStandings(tx, userId);
     const blocked = standings.filter((s) => fateOf(s) === 'blocked');
     if (blocked.length) throw lastOwnerConflict(blocked);
+    const billed = standings.filter((s) => fateOf(s) === 'billed');
+    if (billed.length) throw subscriptionConflict(billed);
     const closed = standings.filter((s) => fateOf(s) === 'close').map((s) => s.tenantId);
     const memberships = await tx.find(
       Membership,

@@ -124,6 +124,19 @@ describe('your data: export and deletion', () => {
     expect(n).toBe(1);
   });
 
+  it('answers 409 subscription_active while the paid subscription of an organisation it would close still renews', async () => {
+    const a = await createAccount(stack);
+    await sql("update subscriptions set tier = 'pro', stripe_subscription_id = ? where tenant_id = ?", [
+      `sub_${a.user.id}`,
+      a.tenantId,
+    ]);
+    const res = await stack.http.delete('/auth/me').set(a.auth).send({ password: a.password });
+    expectProblem(res, 409, 'subscription_active');
+    expect(res.body.errors).toEqual([{ field: `organizations.${a.tenantId}`, message: a.org.name }]);
+    await sql('update subscriptions set cancel_at_period_end = true where tenant_id = ?', [a.tenantId]);
+    expect((await stack.http.delete('/auth/me').set(a.auth).send({ password: a.password })).status).toBe(200);
+  });
+
   it('deletes the account: tokens refused at once, seats freed, records kept under the pseudonym, the address free', async () => {
     const owner = await invoicingOrg(stack);
     const { member, employee } = await employeeOf(owner);

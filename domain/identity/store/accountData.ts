@@ -155,13 +155,17 @@ export async function lockStandings(tx: Em, userId: string) {
     [userId],
   );
   if (!rows.length) return [];
-  return tx.execute<{ tenantId: string; name: string; owner: boolean; owners: number; members: number }[]>(
+  return tx.execute<
+    { tenantId: string; name: string; owner: boolean; owners: number; members: number; billed: boolean }[]
+  >(
     `select o.id as "tenantId", o.name,
         exists (select 1 from memberships m join membership_roles mr on mr.membership_id = m.id join roles r on r.id = mr.role_id
           where m.tenant_id = o.id and m.user_id = ? and r.key = 'owner') as owner,
         (select count(distinct m.id)::int from memberships m join membership_roles mr on mr.membership_id = m.id
           join roles r on r.id = mr.role_id where m.tenant_id = o.id and r.key = 'owner') as owners,
-        (select count(*)::int from memberships m where m.tenant_id = o.id) as members
+        (select count(*)::int from memberships m where m.tenant_id = o.id) as members,
+        exists (select 1 from subscriptions s where s.tenant_id = o.id and s.stripe_subscription_id is not null
+          and s.status <> 'canceled' and not s.cancel_at_period_end) as billed
       from organizations o join memberships m on m.tenant_id = o.id and m.user_id = ? order by o.id`,
     [userId, userId],
   );
