@@ -15,8 +15,9 @@ import {
   deleteApiKeysOf,
   eraseModuleData,
   lockAccount,
-  lockStandings,
+  lockOrganizationsOf,
   pseudonymiseTrail,
+  standingsOf,
   suspendOrganizations,
 } from './store/accountData';
 
@@ -93,12 +94,15 @@ export async function deleteAccount(services: Services, props: DeleteAccountProp
   const pseudonym = pseudonymOf(userId);
   const em = services.orm.em.fork();
   const outcome = await em.transactional(async (tx) => {
+    await lockOrganizationsOf(tx, userId);
     const account = await lockAccount(tx, userId);
     if (!account) throw notFound('User');
     const checkedWith = by.self
       ? await reauthenticate(services, tx, userId, account.password_hash, by.sessionId, by.proof)
       : null;
-    const standings = await lockStandings(tx, userId);
+    // Again: a membership committed between the first locks and the account's has its organisation locked too.
+    await lockOrganizationsOf(tx, userId);
+    const standings = await standingsOf(tx, userId);
     const blocked = standings.filter((s) => fateOf(s) === 'blocked');
     if (blocked.length) throw lastOwnerConflict(blocked);
     const billed = standings.filter((s) => fateOf(s) === 'billed');

@@ -145,19 +145,20 @@ export const lockAccount = async (tx: Em, userId: string) =>
   )[0] ?? null;
 
 /**
- * The organisations of the account, each locked (the row lock membership changes take, domain/identity/members.ts)
- * in id order (two deletions never wait on each other in a cycle), with its owner and member counts.
+ * Locks the organisations of the account's memberships (the row lock membership changes take,
+ * domain/identity/members.ts), in id order. Taken before the account row, in the order a membership's creation
+ * takes them (the organisation, then the account row its foreign key shares), so the two never deadlock.
  */
-export async function lockStandings(tx: Em, userId: string) {
-  const rows = await tx.execute<{ id: string; name: string }[]>(
-    `select o.id, o.name from organizations o join memberships m on m.tenant_id = o.id and m.user_id = ?
+export const lockOrganizationsOf = (tx: Em, userId: string) =>
+  tx.execute(
+    `select o.id from organizations o join memberships m on m.tenant_id = o.id and m.user_id = ?
       order by o.id for update of o`,
     [userId],
   );
-  if (!rows.length) return [];
-  return tx.execute<
-    { tenantId: string; name: string; owner: boolean; owners: number; members: number; billed: boolean }[]
-  >(
+
+/** The organisations of the account with its standing in each (read under their locks). */
+export const standingsOf = (tx: Em, userId: string) =>
+  tx.execute<{ tenantId: string; name: string; owner: boolean; owners: number; members: number; billed: boolean }[]>(
     `select o.id as "tenantId", o.name,
         exists (select 1 from memberships m join membership_roles mr on mr.membership_id = m.id join roles r on r.id = mr.role_id
           where m.tenant_id = o.id and m.user_id = ? and r.key = 'owner') as owner,
@@ -169,7 +170,6 @@ export async function lockStandings(tx: Em, userId: string) {
       from organizations o join memberships m on m.tenant_id = o.id and m.user_id = ? order by o.id`,
     [userId, userId],
   );
-}
 
 /** Suspends organisations left without members, as an administrator's suspension does (data kept). */
 export const suspendOrganizations = (tx: Em, tenantIds: string[], reason: string) =>
