@@ -91,6 +91,10 @@ export const configSpec = {
     default: 120,
     desc: 'Requests per IP on anonymous routes (sign-in attempts included, successful or not)',
   }),
+  ACCOUNT_EXPORTS_PER_HOUR: num({
+    default: 5,
+    desc: 'Exports of their own data (GET /auth/me/export) one account may start in an hour, shared by every dyno; past it 429 with Retry-After. At least 1',
+  }),
   SCIM_REQUESTS_PER_MINUTE: num({
     default: 600,
     desc: "Requests per minute one organisation's SCIM token may make on /scim/v2 (an identity provider's sync), shared by every dyno; past it 429 with Retry-After",
@@ -427,6 +431,7 @@ function devSecret(): string {
 
 /** Counts and limits whose 0 or fraction would mean nothing sensible (a limit of 0 refuses every request). */
 const atLeastOne = [
+  'ACCOUNT_EXPORTS_PER_HOUR',
   'ASSISTANT_QUESTIONS_PER_MINUTE',
   'SIGNIN_FAILURES_PER_ADDRESS',
   'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS',

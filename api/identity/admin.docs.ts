@@ -55,3 +55,11 @@ export const OUTBOX = prose`
   configured, \`sent\`, \`failed\` with the error, \`capped\` when not sent because its recipient had
   MAIL_RECIPIENT_CAP_PER_HOUR mails anyone can cause in the last hour). Filter by recipient and status.
 `;
+
+/** DELETE /admin/users/:id */
+export const DELETE_USER = prose`
+  Deletes the account as DELETE /auth/me does (domain/identity/deleteAccount.ts), without the person's proof: the
+  same last-owner rule (409 \`last_owner\` naming the organisations), the same erasure and pseudonymisation in one
+  transaction, every token refused at once. Audited \`admin.user_deleted\` with the administrator as actor. An
+  administrator deletes their own account with DELETE /auth/me (409 \`cannot_delete_self\`).
+`;

@@ -13,6 +13,8 @@ import { setUserDisabled } from '../../domain/identity/admin/setUserDisabled';
 import { signupsPerDay } from '../../domain/identity/admin/signupsPerDay';
 import { startBroadcast } from '../../domain/identity/admin/startBroadcast';
 import { listActiveSessions } from '../../domain/identity/listSessions';
+import { deleteAccount } from '../../domain/identity/deleteAccount';
+import { DeletedAccountView } from './accountViews';
 import {
   AdminSessionsQuery,
   AuditQuery,
@@ -41,6 +43,7 @@ import {
 import {
   AUDIT,
   BROADCAST,
+  DELETE_USER,
   DISABLE_USER,
   END_SESSION,
   OUTBOX,
@@ -97,6 +100,24 @@ export function adminRoutes({ routes, services }: ModuleMount): void {
     async ({ auth, params, req }) =>
       AdminUserView.of(
         await setUserDisabled(services, { actorId: auth.userId, userId: params.id, disabled: false, ip: req.ip }),
+      ),
+  );
+
+  r.delete(
+    '/admin/users/:id',
+    {
+      summary: 'Delete an account',
+      description: DELETE_USER,
+      access: 'admin',
+      params: IdParams,
+      response: DeletedAccountView,
+      errors: {
+        409: '`cannot_delete_self` (use DELETE /auth/me), `last_owner`, `subscription_active`: the organisations are named in `errors`',
+      },
+    },
+    async ({ auth, params, req }) =>
+      DeletedAccountView.from(
+        await deleteAccount(services, { userId: params.id, by: { self: false, adminId: auth.userId }, ip: req.ip }),
       ),
   );
 

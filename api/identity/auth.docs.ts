@@ -75,3 +75,34 @@ export const ME = prose`
   Profile (with \`emailConfirmed\`), the active organisation of the token with my roles and effective permissions there,
   and every organisation I belong to with my roles.
 `;
+
+/** GET /auth/me/export */
+export const EXPORT_ACCOUNT = prose`
+  My personal data across the suite (GDPR art. 15 and 20) as one JSON document, streamed as it is read (an account
+  with years of punches downloads at once, in flat memory): the account, external identities and SCIM links,
+  memberships and roles,
+  sessions (devices, created, last used), second factors (kind, created, last used), app passwords and API keys I
+  created (names, scopes, dates), invitations I received, mails sent to me (subject, status, never their text),
+  my HR employee records with their leave requests, closed payroll months and clock events (corrections included),
+  booking staff profiles,
+  VR training participations, my calendar, my dashboards, items I authored elsewhere as references (ids and titles
+  only: knowledge articles and comments, CRM activities, deals and customers I own), and every audit entry I am
+  the actor of. Never a token hash, a factor secret or a password of any kind. \`format\` names the shape
+  (\`platform-suite.account-export/1\`). Audited (\`account.exported\`); ACCOUNT_EXPORTS_PER_HOUR per account.
+`;
+
+/** DELETE /auth/me */
+export const DELETE_ACCOUNT = prose`
+  Deletes my account, with a proof in the body that I am at the keyboard: \`password\`, or a factor check as
+  removing a factor takes (\`code\`: a TOTP or recovery code; \`passkey\`: an assertion answering POST
+  /auth/mfa/passkeys/check-options), exactly one. The last owner of an organisation that has other members gets 409
+  \`last_owner\` naming each (\`errors[].field\` \`organizations.<id>\`): transfer ownership first. An organisation I am
+  the only member of is suspended (its data kept), unless its paid subscription still renews: 409
+  \`subscription_active\` (cancel it first in the billing portal; nobody could sign in to cancel it afterwards). Everything happens in one transaction: memberships go (seats
+  freed, \`member.removed\`), sessions, refresh tokens, factors, passkeys, app passwords and the API keys I created
+  are deleted, my records in other modules are deleted or, where the organisation keeps them (HR file and clock
+  events, issued invoices, the audit trail), keep their rows with my name and address replaced by the pseudonym
+  \`deleted-user-<first 8 hex digits of my id>\`. Then every token of the account stops working at once on every
+  instance and open socket, and the address can sign up again. Audited \`account.deleted\` (actor the old id, which
+  names nobody now). Answers the pseudonym and the organisations left and suspended.
+`;

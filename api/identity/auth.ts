@@ -1,6 +1,10 @@
 import type { ModuleMount } from '../http/mount';
 import { accepted } from '../http/routes';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { confirmEmail } from '../../domain/identity/confirmEmail';
+import { deleteAccount } from '../../domain/identity/deleteAccount';
+import { exportAccountData } from '../../domain/identity/exportAccountData';
 import { describeAccount } from '../../domain/identity/describeAccount';
 import { login } from '../../domain/identity/login';
 import { logout } from '../../domain/identity/logout';
@@ -13,8 +17,12 @@ import { accountOf, addressOf, deviceOf, noStore, tokenReply } from './request';
 import { SIGN_IN_RESPONSE, signInView } from './mfaViews';
 import { SIGNIN_429 } from './request.docs';
 import { MeView, StatusView, TokenPairView } from './views';
+import { DeleteAccountBody, reauthentication } from './accountDtos';
+import { ACCOUNT_EXPORT_SCHEMA, DeletedAccountView } from './accountViews';
 import {
   CONFIRM_EMAIL,
+  DELETE_ACCOUNT,
+  EXPORT_ACCOUNT,
   FORGOT_PASSWORD,
   LOGIN,
   LOGOUT,
@@ -160,5 +168,65 @@ export function authRoutes({ routes, services }: ModuleMount): void {
 
   r.get('/auth/me', { summary: 'My account', description: ME, access: 'user', response: MeView }, async ({ ctx }) =>
     MeView.from(await describeAccount(ctx)),
+  );
+
+  r.get(
+    '/auth/me/export',
+    {
+      summary: 'Export my data',
+      description: EXPORT_ACCOUNT,
+      access: 'user',
+      response: {
+        description: 'The JSON document, as an attachment',
+        content: { 'application/json': ACCOUNT_EXPORT_SCHEMA },
+      },
+      rateLimits: [
+        {
+          name: 'account-export',
+          limit: services.config.ACCOUNT_EXPORTS_PER_HOUR,
+          windowSeconds: 3600,
+          by: (req) => req.auth?.userId,
+        },
+      ],
+    },
+    async ({ auth, req, res }) => {
+      const document = await exportAccountData(services, { userId: auth.userId, ip: req.ip });
+      res
+        .status(200)
+        .type('application/json; charset=utf-8')
+        .setHeader('Cache-Control', 'no-store')
+        .setHeader(
+          'Content-Disposition',
+          `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`,
+        );
+      await pipeline(Readable.from(document), res);
+    },
+  );
+
+  r.delete(
+    '/auth/me',
+    {
+      summary: 'Delete my account',
+      description: DELETE_ACCOUNT,
+      access: 'user',
+      body: DeleteAccountBody,
+      response: DeletedAccountView,
+      rateLimits: [{ name: 'account-delete', limit, by: (req) => req.auth?.userId, countFailuresOnly: true }],
+      errors: {
+        400: '`current_password_incorrect`, `mfa_not_enrolled` (a code without a TOTP factor), `validation_failed`',
+        401: '`mfa_code_invalid`, `passkey_invalid`, `mfa_challenge_invalid` (no check options for this session)',
+        404: '`not_found`: the account was deleted meanwhile (by a concurrent request)',
+        409: '`last_owner`, `subscription_active`: the organisations are named in `errors` (`organizations.<id>`)',
+        429: '`rate_limited`: too many wrong proofs',
+      },
+    },
+    async ({ auth, body, req }) =>
+      DeletedAccountView.from(
+        await deleteAccount(services, {
+          userId: auth.userId,
+          by: { self: true, sessionId: auth.sid, proof: reauthentication(body) },
+          ip: req.ip,
+        }),
+      ),
   );
 }

@@ -93,6 +93,18 @@ describe('open assistant sockets when access ends', () => {
     );
   });
 
+  it('closes when the account is deleted (DELETE /auth/me)', async () => {
+    const org = await vrOrg(stack, 1);
+    const member = org.members[0];
+    const socket = await connected(member);
+    await closedBy(
+      socket,
+      () => other.http.delete('/auth/me').set(member.auth).send({ password: member.password }),
+      SOCKET_CLOSE.tokenRevoked.code,
+      'token_revoked',
+    );
+  });
+
   it('closes when the member is removed from the organisation', async () => {
     const org = await vrOrg(stack, 1);
     const socket = await connected(org.members[0]);
