@@ -312,4 +312,55 @@ describe('single sign-on (OpenID Connect)', () => {
     expect((await discover('someone@elsewhere.example')).body).toEqual({ sso: false, required: false, startUrl: null });
     expectProblem(await discover('not-an-address'), 400, 'validation_failed');
   });
+
+  it('takes the provider’s second factor (amr) for an organisation requiring one, else asks its own', async () => {
+    expect(
+      (await stack.http.put(`/orgs/${owner.tenantId}/mfa-policy`).set(owner.auth).send({ required: true })).status,
+    ).toBe(200);
+    const withoutFactor = await signIn('ann-sub');
+    const challenged = await exchange(codeOf(withoutFactor.headers.location as string));
+    expect(challenged.status).toBe(200);
+    expect(challenged.body).toMatchObject({ mfa: 'enrolment_required', challenge: expect.any(String) });
+    expect(challenged.body.accessToken).toBeUndefined();
+
+    const withFactor = await signIn('ann-sub', { amr: ['pwd', 'otp'] });
+    const tokens = await exchange(codeOf(withFactor.headers.location as string));
+    expect(tokens.body).toMatchObject({ accessToken: expect.any(String) });
+    await stack.http.put(`/orgs/${owner.tenantId}/mfa-policy`).set(owner.auth).send({ required: false });
+  });
+
+  it('makes single sign-on mandatory for the verified domain: no password sign-in or reset there', async () => {
+    const base = `/orgs/${owner.tenantId}/sso`;
+    const body = { issuer: idp.issuer, clientId: CLIENT.client_id, defaultRole: 'member', enabled: true };
+    expect(
+      (
+        await stack.http
+          .put(base)
+          .set(owner.auth)
+          .send({ ...body, enforced: true })
+      ).body.enforced,
+    ).toBe(true);
+    const bob = { email: `bob@${domain}`, password: 'correct-horse-battery-staple' };
+    expectProblem(await stack.http.post('/auth/login').set('X-Forwarded-For', ip()).send(bob), 403, 'sso_required');
+    expectProblem(
+      await stack.http.post('/auth/forgot-password').set('X-Forwarded-For', ip()).send({ email: bob.email }),
+      403,
+      'sso_required',
+    );
+    const discovered = await stack.http
+      .post('/auth/sso/discover')
+      .set('X-Forwarded-For', ip())
+      .send({ email: bob.email });
+    expect(discovered.body).toMatchObject({ sso: true, required: true });
+    // Other domains sign in with a password as before; SSO itself still works.
+    expect((await stack.http.post('/auth/login').send({ email: owner.email, password: owner.password })).status).toBe(
+      200,
+    );
+    expect((await signIn('bob-sub')).status).toBe(302);
+    await stack.http
+      .put(base)
+      .set(owner.auth)
+      .send({ ...body, enforced: false });
+    expect((await stack.http.post('/auth/login').set('X-Forwarded-For', ip()).send(bob)).status).toBe(200);
+  });
 });

@@ -45,7 +45,7 @@ export async function startIdp(options: { clients: IdpClient[] }): Promise<TestI
       token_endpoint_auth_method: 'client_secret_post',
     })),
     cookies: { keys: ['test-idp-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     // Scope claims in the ID token itself (the relying party reads no userinfo).
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
