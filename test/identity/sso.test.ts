@@ -363,4 +363,22 @@ describe('single sign-on (OpenID Connect)', () => {
       .send({ ...body, enforced: false });
     expect((await stack.http.post('/auth/login').set('X-Forwarded-For', ip()).send(bob)).status).toBe(200);
   });
+
+  it('closes sign-in when the provider is disabled, and forgets the links when it is removed', async () => {
+    const base = `/orgs/${owner.tenantId}/sso`;
+    const body = { issuer: idp.issuer, clientId: CLIENT.client_id, defaultRole: 'member', enabled: false };
+    expect((await stack.http.put(base).set(owner.auth).send(body)).status).toBe(200);
+    expectProblem(await stack.http.get(`/auth/sso/${providerId}/start`).set('X-Forwarded-For', ip()), 404, 'not_found');
+    const discovered = await stack.http
+      .post('/auth/sso/discover')
+      .set('X-Forwarded-For', ip())
+      .send({ email: `x@${domain}` });
+    expect(discovered.body).toEqual({ sso: false, required: false, startUrl: null });
+    expectProblem(await stack.http.delete(base).set(other.auth), 404, 'not_found');
+    expect((await stack.http.delete(base).set(owner.auth)).status).toBe(204);
+    expectProblem(await stack.http.get(base).set(owner.auth), 404, 'not_found');
+    const em = stack.services.orm.em.fork();
+    expect(await em.count(SsoLink, { tenantId: owner.tenantId }, { filters: false })).toBe(0);
+    expect(await em.count(User, { email: `ann@${domain}` })).toBe(1);
+  });
 });
