@@ -111,8 +111,9 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['*.js'],
+    files: ['*.js', 'test/support/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['bin/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
 );

@@ -1,10 +1,17 @@
 /** jest + ts-jest against real PostgreSQL, Redis and s3rver; see test/support/. */
+// ES-module-only packages of single sign-on, rewritten to CommonJS for jest's runtime (test/support/esmTransform.js).
+const esmOnly = '(openid-client|oauth4webapi|jose|oidc-provider|koa)';
+
 module.exports = {
   testEnvironment: 'node',
   // Fast unit tests of pure rules live beside them (domain/**/x.test.ts, api/http/x.test.ts); the HTTP suite under test/.
   roots: ['<rootDir>/test', '<rootDir>/domain', '<rootDir>/api', '<rootDir>/lib'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+    [`/node_modules/${esmOnly}/.+\\.js$`]: '<rootDir>/test/support/esmTransform.js',
+  },
+  transformIgnorePatterns: [`/node_modules/(?!${esmOnly}/)`],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   // Every answer a test receives is checked against /openapi.json; a violation fails the test. Timeouts scale

@@ -3,6 +3,7 @@ import { AppPassword } from './identity/appPassword';
 import { RecoveryCode, TotpFactor } from './identity/mfa';
 import { Passkey } from './identity/passkey';
 import { ScimToken, ScimUser } from './identity/scim';
+import { SsoDomain, SsoLink, SsoProvider } from './identity/sso';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
 import { CrmImport, CrmImportPayload } from './core/crmImport';
@@ -90,6 +91,9 @@ export const allEntities = [
   Passkey,
   ScimToken,
   ScimUser,
+  SsoProvider,
+  SsoLink,
+  SsoDomain,
   // billing
   Plan,
   Subscription,

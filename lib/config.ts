@@ -139,6 +139,23 @@ export const configSpec = {
     default: '',
     desc: 'Comma-separated origins (scheme://host[:port]) a passkey ceremony may come from (the page the browser ran it on); unset: the origins of APP_URL and PUBLIC_URL',
   }),
+  SSO_STATE_TTL_SECONDS: num({
+    default: 600,
+    desc: "Lifetime of a single sign-on attempt between GET /auth/sso/{providerId}/start and the provider's callback (its state, nonce and PKCE verifier, kept in Redis, single use). At least 1",
+  }),
+  SSO_CODE_TTL_SECONDS: num({
+    default: 60,
+    desc: 'Lifetime of the one-time code a single sign-on callback hands the front end, which POST /auth/sso/exchange turns into tokens (single use). At least 1',
+  }),
+  SSO_DNS_SERVERS: str({
+    default: '',
+    desc: "Comma-separated DNS servers (host or host:port) the TXT lookups of e-mail domain verification ask; unset: the system's resolvers",
+  }),
+  SSO_ALLOW_INSECURE_ISSUERS: str({
+    choices: ['true', 'false'],
+    default: 'false',
+    desc: 'true lets organisations configure an http:// OpenID issuer (a provider on the loopback in tests and development); refused with NODE_ENV=production, where issuers are https',
+  }),
   RATE_LIMIT_BOOKINGS_PER_IP_HOUR: num({
     default: 10,
     desc: 'Storefront bookings made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
@@ -439,6 +456,8 @@ const atLeastOne = [
   'SIGNIN_DELAY_MAX_SECONDS',
   'MFA_CHALLENGE_TTL_SECONDS',
   'MFA_FAILURES_PER_ACCOUNT',
+  'SSO_STATE_TTL_SECONDS',
+  'SSO_CODE_TTL_SECONDS',
   'WS_MAX_SOCKETS_PER_USER',
   'WS_MAX_SOCKETS_PER_ADDRESS',
   'WS_SOCKET_LEASE_SECONDS',
@@ -501,6 +520,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!Number.isInteger(parsed[name]) || parsed[name] < 1)
       throw new ConfigError(`Invalid configuration: ${name} must be a whole number of at least 1`);
   checkWebAuthn(parsed);
+  if (production && parsed.SSO_ALLOW_INSECURE_ISSUERS === 'true')
+    throw new ConfigError('Invalid configuration: SSO_ALLOW_INSECURE_ISSUERS cannot be true in production');
   const wsPerProcess = parsed.WS_MAX_SOCKETS_PER_PROCESS || Math.floor((parsed.WEB_MAX_CONNECTIONS * 4) / 5);
   if (!Number.isInteger(wsPerProcess) || wsPerProcess < 1 || wsPerProcess >= parsed.WEB_MAX_CONNECTIONS) {
     throw new ConfigError(

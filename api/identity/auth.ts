@@ -66,7 +66,11 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       body: LoginBody,
       response: SIGN_IN_RESPONSE,
       rateLimits: [{ name: 'login-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
-      errors: { 401: '`invalid_credentials`, `account_disabled`', 429: SIGNIN_429 },
+      errors: {
+        401: '`invalid_credentials`, `account_disabled`',
+        403: '`sso_required`: the organisation of the address makes single sign-on mandatory',
+        429: SIGNIN_429,
+      },
     },
     async ({ body, req }) =>
       noStore(signInView(await login(services, { ...body, device: deviceOf(req), address: addressOf(req) }))),
@@ -115,6 +119,7 @@ export function authRoutes({ routes, services }: ModuleMount): void {
       response: StatusView,
       status: 202,
       rateLimits: [perIp('forgot'), perAccount('forgot')],
+      errors: { 403: '`sso_required`: the organisation of the address makes single sign-on mandatory' },
     },
     async ({ body, req }) => {
       await requestAccountLink(services, { purpose: 'reset_password', email: body.email, ip: req.ip });

@@ -10,6 +10,7 @@ import { organizationRoutes } from './orgs';
 import { rbacRoutes } from './rbac';
 import { scimRoutes } from './scim';
 import { scimTokenRoutes } from './scimTokens';
+import { ssoRoutes } from './sso';
 import { userRoutes } from './users';
 
 /** Identity: /auth (app passwords, second factor and passkeys included), /auth/internal, /users, /orgs, /rbac, /admin, /scim/v2. */
@@ -27,4 +28,5 @@ export function identityApi(mount: ModuleMount): void {
   // SCIM routes before the token routes: the guards call operations in the document's order, and the token routes rotate and revoke the token.
   scimRoutes(mount);
   scimTokenRoutes(mount);
+  ssoRoutes(mount);
 }

@@ -187,7 +187,11 @@ export function passkeyRoutes({ routes, services }: ModuleMount): void {
       body: PasskeyLoginBody,
       response: TokenPairView,
       rateLimits: [perIp('passkey-login')],
-      errors: { 401: `${ASSERTION_401}, \`account_disabled\``, 429: THROTTLED },
+      errors: {
+        401: `${ASSERTION_401}, \`account_disabled\``,
+        403: '`sso_required`: the organisation of the address makes single sign-on mandatory',
+        429: THROTTLED,
+      },
     },
     async ({ body, req }) =>
       tokenReply(

@@ -7,6 +7,7 @@ import { audit } from '../platform/audit';
 import { normalizeEmail } from './createUser';
 import { homeOrganization } from './homeOrganization';
 import { refuseDisabledAccount } from './refuseDisabledAccount';
+import { refuseWhereSsoRequired } from './sso/refuseWhereSsoRequired';
 import { openChallenge, type MfaChallenge } from './secondFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 import { hasSecondFactor } from './store/mfa';
@@ -31,6 +32,7 @@ export interface LoginProps {
  * An account with a second factor (TOTP or a passkey) gets a challenge instead of tokens (`mfa: required`, POST
  * /auth/mfa/verify);
  * one without, whose organisation requires one, a challenge that only enrols (`mfa: enrolment_required`).
+ * An address whose organisation makes single sign-on mandatory is 403 `sso_required` (platform administrators exempt).
  */
 export async function login(services: Services, props: LoginProps): Promise<TokenPair | MfaChallenge> {
   const em = services.orm.em.fork();
@@ -59,6 +61,7 @@ export async function login(services: Services, props: LoginProps): Promise<Toke
     throw unauthorized('invalid_credentials', 'The e-mail address or the password is wrong');
   }
   await attempt.succeeded();
+  await refuseWhereSsoRequired(em, email, user.isPlatformAdmin);
   await refuseDisabledAccount(em, user, ip);
   const tenantId = await homeOrganization(em, user);
   const purpose = (await hasSecondFactor(em, user.id)) ? 'verify' : (await requiresMfa(em, tenantId)) ? 'enrol' : null;

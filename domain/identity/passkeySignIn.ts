@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { audit } from '../platform/audit';
 import { homeOrganization } from './homeOrganization';
 import { refuseDisabledAccount } from './refuseDisabledAccount';
+import { refuseWhereSsoRequired } from './sso/refuseWhereSsoRequired';
 import { assertionOptions, checkPasskeyAssertion } from './passkeyFactor';
 import { startSession, type DeviceInfo, type TokenPair } from './sessions';
 
@@ -31,6 +32,7 @@ export async function passkeyLogin(
   const user = await em.findOneOrFail(User, { id: passkey.userId });
   const ip = props.device?.ip;
   await refuseDisabledAccount(em, user, ip);
+  await refuseWhereSsoRequired(em, user.email, user.isPlatformAdmin);
   const tenantId = await homeOrganization(em, user);
   audit(em, {
     action: 'auth.login',

@@ -2,6 +2,7 @@ import { newId } from '../../entities/base';
 import { accountLinkQueue, type AccountLinkJob } from '../../queues/identity';
 import type { Services } from '../services';
 import { normalizeEmail } from './createUser';
+import { refuseWhereSsoRequired } from './sso/refuseWhereSsoRequired';
 
 /**
  * Asks for a password-reset or confirmation link. Only queued here: the worker (forgotPassword,
@@ -10,6 +11,9 @@ import { normalizeEmail } from './createUser';
  * under a dedupe key derived from it, so a job that runs again mails no second link.
  */
 export async function requestAccountLink(services: Services, props: AccountLinkJob): Promise<void> {
+  // Mandatory single sign-on: no password to reset (by domain only, so the answer still tells nothing of accounts).
+  if (props.purpose === 'reset_password')
+    await refuseWhereSsoRequired(services.orm.em.fork(), normalizeEmail(props.email));
   await services.queues.add(
     accountLinkQueue,
     { ...props, email: normalizeEmail(props.email) },
