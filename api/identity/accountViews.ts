@@ -35,6 +35,7 @@ export const ACCOUNT_EXPORT_SCHEMA = {
       [
         'externalIdentities',
         'scimLinks',
+        'ssoLinks',
         'memberships',
         'sessions',
         'appPasswords',

@@ -19,6 +19,7 @@ export const ACCOUNT_EXPORT_FORMAT = 'platform-suite.account-export/1';
 const WHOLE: ExportSection[] = [
   'externalIdentities',
   'scimLinks',
+  'ssoLinks',
   'memberships',
   'sessions',
   'appPasswords',

@@ -18,6 +18,9 @@ const SECTIONS = {
   scimLinks: `select tenant_id as "organizationId", user_name as "userName", external_id as "externalId",
       display_name as "displayName", given_name as "givenName", family_name as "familyName", created_at as "createdAt"
     from identity_scim_users where user_id = ? order by created_at`,
+  ssoLinks: `select tenant_id as "organizationId", issuer, subject, created_at as "createdAt",
+      last_sign_in_at as "lastSignInAt"
+    from identity_sso_links where user_id = ? order by created_at`,
   externalIdentities: `select provider, subject, created_at as "createdAt" from external_identities where user_id = ? order by created_at`,
   memberships: `select m.tenant_id as "organizationId", o.name as "organizationName", m.created_at as "joinedAt",
       coalesce((select array_agg(r.key order by r.key) from membership_roles mr join roles r on r.id = mr.role_id
