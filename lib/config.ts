@@ -151,6 +151,10 @@ export const configSpec = {
     default: '',
     desc: "Comma-separated DNS servers (host or host:port) the TXT lookups of e-mail domain verification ask; unset: the system's resolvers",
   }),
+  SSO_ALLOWED_HOSTS: str({
+    default: '',
+    desc: "Comma-separated host names (or host:port) of OpenID providers exempt from the address policy (private or loopback addresses allowed for them: tests, an identity provider inside the organisation's network). Unset: a provider's discovery, token and key endpoints must resolve to public addresses, checked at every request and connected to the checked address",
+  }),
   SSO_ALLOW_INSECURE_ISSUERS: str({
     choices: ['true', 'false'],
     default: 'false',

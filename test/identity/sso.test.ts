@@ -1,3 +1,4 @@
+import { discoverIssuer } from '../../domain/identity/sso/oidcClient';
 import { SsoLink } from '../../entities/identity/sso';
 import { Membership } from '../../entities/identity/organization';
 import { User } from '../../entities/identity/user';
@@ -45,7 +46,12 @@ describe('single sign-on (OpenID Connect)', () => {
     dns = await startDns();
     stack = await startStack({
       workers: false,
-      env: { ...relaxedLimits, SSO_ALLOW_INSECURE_ISSUERS: 'true', SSO_DNS_SERVERS: dns.address },
+      env: {
+        ...relaxedLimits,
+        SSO_ALLOW_INSECURE_ISSUERS: 'true',
+        SSO_ALLOWED_HOSTS: '127.0.0.1',
+        SSO_DNS_SERVERS: dns.address,
+      },
     });
     const redirect_uris = [`${stack.url}/auth/sso/callback`];
     idp = await startIdp({
@@ -63,6 +69,17 @@ describe('single sign-on (OpenID Connect)', () => {
     await idp?.close();
     await rogue?.close();
     await dns?.close();
+  });
+
+  it('reaches a provider only at public addresses unless its host is exempt (SSO_ALLOWED_HOSTS)', async () => {
+    const strict = { ...stack.services, config: { ...stack.services.config, SSO_ALLOWED_HOSTS: '' } };
+    const refused = await discoverIssuer(strict, idp.issuer, CLIENT.client_id, CLIENT.client_secret).catch(
+      (err: Error & { code?: string }) => err,
+    );
+    expect(refused).toMatchObject({ code: 'sso_discovery_failed' });
+    expect((refused as Error).message).toMatch(/127\.0\.0\.1.*refused/);
+    const discovered = await discoverIssuer(stack.services, idp.issuer, CLIENT.client_id, CLIENT.client_secret);
+    expect(discovered.serverMetadata().issuer).toBe(idp.issuer);
   });
 
   it('lets an admin configure the provider (secret write-only, discovered first, audited); others are refused', async () => {

@@ -3,6 +3,8 @@ import { AppError } from '../../../lib/errors';
 import { onFirstUse } from '../../../lib/lazy';
 import type { SsoProvider } from '../../../entities/identity/sso';
 import type { Services } from '../../services';
+import { addressPolicyOf } from '../../webhooks/addressPolicy';
+import { pinnedFetch } from '../../webhooks/pinnedFetch';
 import { openClientSecret } from './clientSecret';
 
 /**
@@ -34,13 +36,20 @@ export async function discoverIssuer(
 ): Promise<Configuration> {
   const client = openid();
   const insecure = services.config.SSO_ALLOW_INSECURE_ISSUERS === 'true';
+  // An organisation's admin names the issuer: every request to it (discovery, token, keys) goes through the
+  // webhooks' address policy, so a provider URL cannot reach the internal network.
+  const policy = addressPolicyOf({ WEBHOOK_ALLOWED_HOSTS: services.config.SSO_ALLOWED_HOSTS, NODE_ENV: 'development' });
+  const fetcher = pinnedFetch(policy, { timeoutMs: DISCOVERY_TIMEOUT_SECONDS * 1000, maxBytes: 1024 * 1024 });
   try {
     return await client.discovery(new URL(issuer), clientId, clientSecret, undefined, {
       timeout: DISCOVERY_TIMEOUT_SECONDS,
+      [client.customFetch]: fetcher,
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
     });
   } catch (err) {
-    throw discoveryFailed(issuer, err instanceof Error ? err.message : String(err));
+    // openid-client wraps a failed request ("something went wrong"): its cause says what went wrong.
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+    throw discoveryFailed(issuer, cause instanceof Error ? cause.message : String(cause));
   }
 }
 
