@@ -15,7 +15,7 @@ import { recordSsoAttempt, takeSsoAttemptOf } from '../../domain/identity/sso/ss
 import { ssoSignInTarget } from '../../domain/identity/sso/ssoSignInTarget';
 import { verifySsoDomain } from '../../domain/identity/sso/verifySsoDomain';
 import { SIGN_IN_RESPONSE, signInView } from './mfaViews';
-import { deviceOf, noStore } from './request';
+import { accountOf, deviceOf, noStore } from './request';
 import * as docs from './sso.docs';
 import {
   OrgSsoDomainParams,
@@ -34,7 +34,7 @@ import { callbackUrl, SsoDiscoveryView, SsoDomainView, SsoProviderView } from '.
  */
 export function ssoRoutes({ routes, services }: ModuleMount): void {
   const admin = routes('Single sign-on');
-  const { PUBLIC_URL, APP_URL } = services.config;
+  const { PUBLIC_URL, APP_URL, RATE_LIMIT_AUTH_PER_MINUTE } = services.config;
   const denied = { 403: '`permission_denied` (needs org.manage)' };
   const manage = (orgId: string, userId: string) => memberContext(services, orgId, userId, 'org.manage');
 
@@ -231,7 +231,8 @@ export function ssoRoutes({ routes, services }: ModuleMount): void {
       access: 'public',
       body: SsoDiscoverBody,
       response: SsoDiscoveryView,
-      rateLimits: anonymous,
+      // Per address too, so probing which domains use SSO costs a stranger more than a new IP.
+      rateLimits: [...anonymous, { name: 'sso-discover-address', limit: RATE_LIMIT_AUTH_PER_MINUTE, by: accountOf }],
     },
     async ({ body }) => SsoDiscoveryView.from(await discoverSso(services, body.email), PUBLIC_URL),
   );
