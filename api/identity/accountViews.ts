@@ -1,3 +1,4 @@
+import { WHOLE_SECTIONS } from '../../domain/identity/exportAccountData';
 import { IsArray, IsString, IsUUID } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { DeletedAccount } from '../../domain/identity/deleteAccount';
@@ -32,24 +33,10 @@ export const ACCOUNT_EXPORT_SCHEMA = {
     exportedAt: { type: 'string', format: 'date-time' },
     account: { type: 'object', additionalProperties: true },
     ...Object.fromEntries(
-      [
-        'externalIdentities',
-        'scimLinks',
-        'ssoLinks',
-        'memberships',
-        'sessions',
-        'appPasswords',
-        'apiKeys',
-        'invitationsReceived',
-        'mails',
-        'bookingStaff',
-        'vrParticipations',
-        'calendarEvents',
-        'calendarConnections',
-        'dashboards',
-        'hr',
-        'auditEntries',
-      ].map((k) => [k, { type: 'array', items: { type: 'object', additionalProperties: true } }]),
+      [...WHOLE_SECTIONS, 'hr', 'auditEntries'].map((k) => [
+        k,
+        { type: 'array', items: { type: 'object', additionalProperties: true } },
+      ]),
     ),
     secondFactors: { type: 'object', additionalProperties: true },
     authored: { type: 'object', additionalProperties: true },

@@ -16,7 +16,7 @@ import {
 export const ACCOUNT_EXPORT_FORMAT = 'platform-suite.account-export/1';
 
 /** Sections read whole, in the document's order (each a key of the document). */
-const WHOLE: ExportSection[] = [
+export const WHOLE_SECTIONS: ExportSection[] = [
   'externalIdentities',
   'scimLinks',
   'ssoLinks',
@@ -89,7 +89,7 @@ async function* accountDocument(em: Em, userId: string): AsyncGenerator<string> 
   const [account] = await exportSection(em, 'account', userId);
   yield `{"format":${JSON.stringify(ACCOUNT_EXPORT_FORMAT)},"exportedAt":${JSON.stringify(new Date())}`;
   yield `,"account":${JSON.stringify(account ?? null)}`;
-  for (const section of WHOLE)
+  for (const section of WHOLE_SECTIONS)
     yield `,${JSON.stringify(section)}:${JSON.stringify(await exportSection(em, section, userId))}`;
   const [totp] = await exportSection(em, 'totp', userId);
   const passkeys = await exportSection(em, 'passkeys', userId);
