@@ -100,3 +100,10 @@ export function fakePlatform(options: { delayMs?: number; format?: 'factur-x' | 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The stack's environment for submitting to a local platform at `url` (its token and name, as the tests expect). */
+export const platformEnv = (url: string): Record<string, string> => ({
+  EINVOICE_PLATFORM_URL: url,
+  EINVOICE_PLATFORM_TOKEN: 'platform-token',
+  EINVOICE_PLATFORM_NAME: 'test-pdp',
+});

@@ -5,7 +5,7 @@ import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
 import { startStack, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
-import { fakePlatform } from '../../support/einvoicePlatform';
+import { fakePlatform, platformEnv } from '../../support/einvoicePlatform';
 import type { Account } from '../../support/factories';
 import { customerOf, invoicingOrg, issued } from './support';
 
@@ -20,9 +20,7 @@ describe('e-invoice submission', () => {
     stack = await startStack({
       workers: ['einvoice'],
       env: {
-        EINVOICE_PLATFORM_URL: url,
-        EINVOICE_PLATFORM_TOKEN: 'platform-token',
-        EINVOICE_PLATFORM_NAME: 'test-pdp',
+        ...platformEnv(url),
       },
     });
     bare = await startStack({ sharing: stack, workers: false, env: { ...stack.env, EINVOICE_PLATFORM_URL: '' } });

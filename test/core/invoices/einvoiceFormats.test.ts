@@ -1,6 +1,6 @@
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
-import { fakePlatform } from '../../support/einvoicePlatform';
+import { fakePlatform, platformEnv } from '../../support/einvoicePlatform';
 import { startStack, type TestStack } from '../../support/stack';
 import { customerOf, invoicingOrg, issued } from './support';
 
@@ -17,9 +17,7 @@ describe.each([
     stack = await startStack({
       workers: ['einvoice'],
       env: {
-        EINVOICE_PLATFORM_URL: url,
-        EINVOICE_PLATFORM_TOKEN: 'platform-token',
-        EINVOICE_PLATFORM_NAME: 'test-pdp',
+        ...platformEnv(url),
         EINVOICE_PLATFORM_FORMAT: format,
       },
     });

@@ -4,7 +4,7 @@ import { invoiceToday } from '../../../domain/core/invoices/lookup';
 import { addDays } from '../../../lib/calendar';
 import { einvoiceQueue } from '../../../queues/einvoice';
 import { finishedJob } from '../../support/billing';
-import { fakePlatform } from '../../support/einvoicePlatform';
+import { fakePlatform, platformEnv } from '../../support/einvoicePlatform';
 import type { Account } from '../../support/factories';
 import { startStack, type TestStack } from '../../support/stack';
 import { eventually } from '../../support/wait';
@@ -38,9 +38,7 @@ describe('e-reporting', () => {
     stack = await startStack({
       workers: ['einvoice'],
       env: {
-        EINVOICE_PLATFORM_URL: url,
-        EINVOICE_PLATFORM_TOKEN: 'platform-token',
-        EINVOICE_PLATFORM_NAME: 'test-pdp',
+        ...platformEnv(url),
       },
     });
   });
