@@ -164,3 +164,10 @@ export function migratorOf(orm: Orm): ReturnType<Orm['getMigrator']> {
   migrations().Migrator.register(orm);
   return orm.getMigrator();
 }
+
+/**
+ * A PostgreSQL array literal of strings for a `?::uuid[]` or `?::text[]` parameter (knex would spread a JS array
+ * into a list): each element double-quoted, quotes and backslashes escaped.
+ */
+export const pgArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

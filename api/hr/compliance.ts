@@ -63,13 +63,20 @@ export function complianceRoutes({ routes }: ModuleMount): void {
     {
       ...gate,
       summary: 'Compliance alerts',
-      description: 'Newest first; filters employeeId, rule and acknowledged (true / false).',
+      description:
+        'Newest first; filters employeeId, rule, acknowledged and resolved (true / false). An alert resolves itself when a later scan of its period (a correction rescans the days around it) no longer finds the breach, and stands again if it is found once more.',
       query: ListAlertsQuery,
       response: ComplianceAlertPageView,
     },
     async ({ ctx, query }) => {
-      const acknowledged = query.acknowledged === undefined ? undefined : query.acknowledged === 'true';
-      return ComplianceAlertPageView.from(await listComplianceAlerts(ctx, { ...query, acknowledged }));
+      const flag = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined : v === 'true');
+      return ComplianceAlertPageView.from(
+        await listComplianceAlerts(ctx, {
+          ...query,
+          acknowledged: flag(query.acknowledged),
+          resolved: flag(query.resolved),
+        }),
+      );
     },
   );
 

@@ -34,16 +34,27 @@ export class ComplianceAlertView {
   @IsUUID() id!: string;
   @IsUUID() employeeId!: string;
   @IsIn(complianceRules) rule!: string;
-  @JSONSchema({ description: 'The local day (YYYY-MM-DD) or ISO week (YYYY-Www) in breach' })
+  @JSONSchema({
+    description:
+      'The local day (YYYY-MM-DD) or ISO week (YYYY-Www) in breach; for annual_contingent the year and the share of the contingent passed (2026-080, 2026-090, 2026-100), for forfait_days the year',
+  })
   @IsString()
   periodKey!: string;
-  @IsInt() measuredMinutes!: number;
-  @IsInt() limitMinutes!: number;
+  @JSONSchema({ description: 'What was measured, in minutes (for forfait_days: days worked, a half day rounded up)' })
+  @IsInt()
+  measuredMinutes!: number;
+  @JSONSchema({ description: 'The limit, in minutes (for forfait_days: the forfait in days)' })
+  @IsInt()
+  limitMinutes!: number;
   @IsString() detail!: string;
   @IsDateString() createdAt!: string;
   @Nullable() @IsDateString() acknowledgedAt!: string | null;
   @Nullable() @IsUUID() acknowledgedBy!: string | null;
   @Nullable() @IsString() acknowledgeNote!: string | null;
+  @JSONSchema({ description: 'When a later scan no longer found the breach; null while it stands' })
+  @Nullable()
+  @IsDateString()
+  resolvedAt!: string | null;
 
   static from(a: Lean<HrComplianceAlert>): ComplianceAlertView {
     return {
@@ -58,6 +69,7 @@ export class ComplianceAlertView {
       acknowledgedAt: iso(a.acknowledgedAt),
       acknowledgedBy: a.acknowledgedBy ?? null,
       acknowledgeNote: a.acknowledgeNote ?? null,
+      resolvedAt: iso(a.resolvedAt),
     };
   }
 }

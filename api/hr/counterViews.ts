@@ -1,9 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsInt, IsUUID, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDateString, IsInt, IsNumber, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { HrWeekCounter } from '../../entities/hr/timeCounter';
 import type { Lean } from '../../lib/lean';
 import { isoTime } from '../http/present';
+import type { ForfaitYearValues } from '../../domain/hr/getForfaitYear';
 import { replacementRestDocs } from './counterViews.docs';
 
 /** The answers of the time counter routes. */
@@ -47,4 +48,33 @@ export class WeekCounterView {
 export class WeekCountersView {
   @IsUUID() employeeId!: string;
   @ValidateNested({ each: true }) @Type(() => WeekCounterView) items!: WeekCounterView[];
+}
+
+export class ForfaitMonthView {
+  @JSONSchema({ description: 'YYYY-MM' }) @IsString() month!: string;
+  @IsNumber() daysWorked!: number;
+}
+
+export class ForfaitYearView {
+  @IsUUID() employeeId!: string;
+  @IsInt() year!: number;
+  @JSONSchema({ description: 'Monday to Friday of the year within the employment, public holidays excepted' })
+  @IsInt()
+  workableDays!: number;
+  @JSONSchema({ description: 'The forfait of the year, pro rata of a partial year (to the half day)' })
+  @IsNumber()
+  forfaitDays!: number;
+  @JSONSchema({ description: 'Paid leave of the year on the same pro rata (25 days for a full year)' })
+  @IsNumber()
+  paidLeaveDays!: number;
+  @JSONSchema({ description: 'Days of rest the forfait leaves: workable - paid leave - forfait, at least 0' })
+  @IsNumber()
+  restDays!: number;
+  @JSONSchema({ description: 'Days worked so far (a day under 4 h counts half)' }) @IsNumber() daysWorked!: number;
+  @JSONSchema({ description: 'forfaitDays - daysWorked (negative once passed)' }) @IsNumber() remainingDays!: number;
+  @ValidateNested({ each: true }) @Type(() => ForfaitMonthView) months!: ForfaitMonthView[];
+
+  static from(v: ForfaitYearValues): ForfaitYearView {
+    return v;
+  }
 }

@@ -29,7 +29,14 @@ import {
   type PunchKind,
 } from '../../entities/hr/clock';
 import { ACKNOWLEDGE_NOTE_LENGTH, complianceRules, type ComplianceRule } from '../../entities/hr/compliance';
-import { EMPLOYEE_TEXT_LENGTHS, employeeStatuses, type EmployeeStatus } from '../../entities/hr/employee';
+import {
+  EMPLOYEE_TEXT_LENGTHS,
+  employeeStatuses,
+  workTimeModes,
+  type EmployeeStatus,
+  type WorkTimeMode,
+} from '../../entities/hr/employee';
+import { workTimeModeDocs } from './views.docs';
 import {
   halves,
   LEAVE_TEXT_LENGTHS,
@@ -144,6 +151,20 @@ export class UpdateEmployeeBody {
   @IsOptional()
   @IsBoolean()
   fractionnementWaived?: boolean | null;
+  @JSONSchema({ description: workTimeModeDocs })
+  @IsOptional()
+  @IsIn(workTimeModes)
+  workTimeMode?: WorkTimeMode;
+  @JSONSchema({
+    description:
+      "The employee's yearly forfait in days (forfait_days mode; up to 235 when days of rest are given up by written agreement, L3121-59); null follows the organisation's (GET /api/rh/settings)",
+    type: ['integer', 'null'],
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(235)
+  forfaitDays?: number | null;
 }
 
 export class ProvisionEmployeeBody {
@@ -225,6 +246,16 @@ export class WeekCountersQuery {
   @dateField('Counters of the weeks from the one holding this date; default 12 weeks before to')
   from?: string;
   @IsOptional() @dateField('Counters of the weeks up to the one holding this date; default today') to?: string;
+}
+
+export class ForfaitYearQuery {
+  @JSONSchema({ description: "The calendar year; default the current one in the employee's zone" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1900)
+  @Max(2200)
+  year?: number;
 }
 
 export class CreateLeaveTypeBody {
@@ -467,6 +498,10 @@ export class ListAlertsQuery extends PageQuery {
   @IsOptional()
   @IsIn(['true', 'false'])
   acknowledged?: 'true' | 'false';
+  @JSONSchema({ description: 'true: alerts a later scan no longer found (resolvedAt set); false: standing ones only' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  resolved?: 'true' | 'false';
 }
 
 export class AcknowledgeBody {

@@ -8,8 +8,9 @@ import { getEmployee } from '../../domain/hr/getEmployee';
 import { getSchedule } from '../../domain/hr/getSchedule';
 import { listEmployees } from '../../domain/hr/listEmployees';
 import { listWeekCounters } from '../../domain/hr/listWeekCounters';
-import { WeekCounterView, WeekCountersView } from './counterViews';
-import { weekCountersDocs } from './counterViews.docs';
+import { getForfaitYear } from '../../domain/hr/getForfaitYear';
+import { ForfaitYearView, WeekCounterView, WeekCountersView } from './counterViews';
+import { forfaitYearDocs, weekCountersDocs } from './counterViews.docs';
 import { provisionEmployee } from '../../domain/hr/provisionEmployee';
 import { frenchPublicHolidays } from '../../domain/hr/publicHolidays';
 import { setSchedule } from '../../domain/hr/setSchedule';
@@ -17,6 +18,7 @@ import { updateEmployee } from '../../domain/hr/updateEmployee';
 import {
   AvailabilityQuery,
   CreateEmployeeBody,
+  ForfaitYearQuery,
   HolidaysQuery,
   ListEmployeesQuery,
   ProvisionEmployeeBody,
@@ -175,6 +177,21 @@ export function employeeRoutes({ routes, services }: ModuleMount): void {
       employeeId: params.id,
       items: (await listWeekCounters(ctx, params.id, query)).map(WeekCounterView.from),
     }),
+  );
+
+  r.get(
+    '/api/rh/employees/:id/forfait',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'The year of an employee au forfait jours',
+      description: forfaitYearDocs,
+      params: IdParams,
+      query: ForfaitYearQuery,
+      response: ForfaitYearView,
+      errors: { 403: '`no_employee_record`', 409: '`not_forfait_days`: the employee is counted in hours' },
+    },
+    async ({ ctx, params, query }) => ForfaitYearView.from(await getForfaitYear(ctx, params.id, query.year)),
   );
 
   r.get(

@@ -13,7 +13,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { ApprovalStepView } from './approvalViews';
-import { employeeStatuses, type HrEmployee } from '../../entities/hr/employee';
+import { employeeStatuses, workTimeModes, type HrEmployee, type WorkTimeMode } from '../../entities/hr/employee';
 import {
   halves,
   leaveCountings,
@@ -33,7 +33,7 @@ import { weeklyMinutes } from '../../domain/hr/schedules';
 import type { Lean } from '../../lib/lean';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
-import { leaveTypeCounting } from './views.docs';
+import { leaveTypeCounting, workTimeModeDocs } from './views.docs';
 
 /** Presenters of the HR routes: employees, schedules, availability, leave. */
 
@@ -68,6 +68,11 @@ export class EmployeeView {
   @Nullable()
   @IsBoolean()
   fractionnementWaived!: boolean | null;
+  @JSONSchema({ description: workTimeModeDocs }) @IsIn(workTimeModes) workTimeMode!: WorkTimeMode;
+  @JSONSchema({ description: "The employee's yearly forfait in days; null: the organisation's" })
+  @Nullable()
+  @IsInt()
+  forfaitDays!: number | null;
   @JSONSchema({ description: 'Bootstrap fields of a provisioned hire', type: 'object', additionalProperties: true })
   @IsObject()
   bootstrap!: Record<string, unknown>;
@@ -92,6 +97,8 @@ export class EmployeeView {
       status: e.status,
       managerId: e.managerId ?? null,
       fractionnementWaived: e.fractionnementWaived ?? null,
+      workTimeMode: e.workTimeMode,
+      forfaitDays: e.forfaitDays ?? null,
       bootstrap: e.bootstrap,
       createdAt: isoTime(e.createdAt),
       updatedAt: isoTime(e.updatedAt),

@@ -18,7 +18,8 @@ import {
 } from './store/payroll';
 import { scheduleVersionsOfEmployees } from './store/schedules';
 import { loadPunches, workIntervals } from './timeline';
-import { dailyTime, weekOf } from './workedTime';
+import { dailyTime, NO_OVERTIME, weekOf } from './workedTime';
+import { hrSettingsOf, overtimeRatesOf } from './settings';
 
 export interface ClosedMonthValues {
   month: string;
@@ -63,7 +64,8 @@ export async function closePayrollMonth(
   const employees = await employeesOfMonth(ctx.em, first, last);
   const ids = employees.map((e) => e.id);
   const nextFirst = Date.parse(`${addDays(last, 1)}T00:00:00Z`);
-  const [types, { codes }, punches, versions, counters, leave, movements] = await Promise.all([
+  const [settings, types, { codes }, punches, versions, counters, leave, movements] = await Promise.all([
+    hrSettingsOf(ctx),
     listLeaveTypes(ctx),
     payrollCodesOf(ctx),
     // Every zone's local days lie within a day either side of the UTC ones.
@@ -97,6 +99,7 @@ export async function closePayrollMonth(
       versions: versionsOf.get(e.id) ?? [],
       movements: movements.get(e.id) ?? [],
       monthEnd: localInstant(addDays(last, 1), '00:00', e.timeZone),
+      rates: e.workTimeMode === 'forfait_days' ? NO_OVERTIME : overtimeRatesOf(settings),
     });
     return { employeeId: e.id, firstName: e.firstName, lastName: e.lastName, ...summary };
   });

@@ -28,6 +28,14 @@ export const FRENCH_RULES: RuleSet = {
   minBreakMinutes: 20,
 };
 
+/** The rules of an employee au forfait jours: no maximum duration (L3121-62), the rests and the break kept. */
+export const durationRulesOff = (rules: RuleSet): RuleSet => ({
+  ...rules,
+  maxDailyMinutes: null,
+  maxWeeklyMinutes: null,
+  maxAverageWeeklyMinutes: null,
+});
+
 type Stored = { [K in keyof RuleSet]?: RuleSet[K] | undefined };
 /** The limits of a stored rule set (absent ones off). */
 export const limitsOf = (r: Stored & Pick<RuleSet, 'averageWeeks' | 'minBreakMinutes'>): RuleSet => ({

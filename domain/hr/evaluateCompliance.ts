@@ -4,6 +4,16 @@ import type { RuleSet } from './complianceRules';
 import { dateOf, DAY_MS as DAY, dayNumber, dayStart, localDay, mondayOf } from '../../lib/calendar';
 import type { WorkInterval } from './timeline';
 
+/** The rules a scan of the punches judges (the others are raised when weeks close). */
+export const SCANNED_RULES = [
+  'max_daily_hours',
+  'max_weekly_hours',
+  'max_average_weekly_hours',
+  'min_daily_rest',
+  'min_weekly_rest',
+  'min_break',
+] as const satisfies readonly ComplianceRule[];
+
 export interface Breach {
   rule: ComplianceRule;
   /** Local day YYYY-MM-DD or ISO week YYYY-Www. */
@@ -16,7 +26,8 @@ export interface Breach {
 const MINUTE = 60_000;
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
 const weekKeys = new Map<number, string>();
-const isoWeekOf = (monday: number) => {
+/** The ISO week key (2026-W10) of a Monday's day number. */
+export const isoWeekOf = (monday: number) => {
   let key = weekKeys.get(monday);
   if (!key) weekKeys.set(monday, (key = DateTime.fromMillis(monday * DAY, { zone: 'utc' }).toFormat("kkkk-'W'WW")));
   return key;

@@ -24,7 +24,8 @@ export async function generateRtt(ctx: TenantContext, period: string): Promise<n
   const schedules = await scheduleVersionsOfEmployees(ctx.em, ids);
   const leave = await grantedLeaveBetween(ctx.em, ids, weeks.first, weeks.last);
   const rows: GeneratedMovement[] = [];
-  for (const employee of employees) {
+  // Employees au forfait jours earn rest days by their forfait, not by hours (forfaitDays.ts).
+  for (const employee of employees.filter((e) => e.workTimeMode !== 'forfait_days')) {
     const versions = schedules.filter((s) => s.employeeId === employee.id);
     if (!versions.length) continue;
     const excess = excessMinutes(

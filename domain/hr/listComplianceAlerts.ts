@@ -8,6 +8,7 @@ export interface ListAlertsProps {
   employeeId?: string;
   rule?: ComplianceRule;
   acknowledged?: boolean;
+  resolved?: boolean;
   limit: number;
   cursor?: string;
 }
@@ -23,6 +24,7 @@ export async function listComplianceAlerts(
       props.employeeId ?? null,
       props.rule ?? null,
       props.acknowledged ?? null,
+      props.resolved ?? null,
       props.cursor ?? null,
       props.limit + 1,
     ),

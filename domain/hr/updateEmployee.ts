@@ -1,4 +1,4 @@
-import type { HrEmployee } from '../../entities/hr/employee';
+import type { HrEmployee, WorkTimeMode } from '../../entities/hr/employee';
 import { invalidField } from '../../lib/errors';
 import { checkZone } from '../../lib/timeZones';
 import type { TenantContext } from '../context';
@@ -22,6 +22,10 @@ export interface UpdateEmployeeProps {
   managerId?: string | null;
   /** Whether the employee waives the days of fractionnement; null follows the organisation's default. */
   fractionnementWaived?: boolean | null;
+  /** Hours (overtime beyond 35 h) or days against a yearly forfait. */
+  workTimeMode?: WorkTimeMode;
+  /** The employee's own forfait in days; null follows the organisation's. */
+  forfaitDays?: number | null;
 }
 
 /**
@@ -49,6 +53,8 @@ export async function updateEmployee(ctx: TenantContext, id: string, props: Upda
       employee.managerId = props.managerId;
     }
     if (props.fractionnementWaived !== undefined) employee.fractionnementWaived = props.fractionnementWaived;
+    if (props.workTimeMode !== undefined) employee.workTimeMode = props.workTimeMode;
+    if (props.forfaitDays !== undefined) employee.forfaitDays = props.forfaitDays;
     if (employee.hireDate && employee.endDate && employee.endDate < employee.hireDate)
       throw invalidField(
         props.endDate !== undefined ? 'endDate' : 'hireDate',

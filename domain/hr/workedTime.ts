@@ -90,6 +90,9 @@ export const DEFAULT_OVERTIME: OvertimeRates = {
   secondRate: 50,
 };
 
+/** No overtime at all (employees au forfait jours, L3121-62): a threshold no week reaches. */
+export const NO_OVERTIME: OvertimeRates = { ...DEFAULT_OVERTIME, weeklyMinutes: 7 * 24 * 60 };
+
 export interface WeekTime {
   /** Monday of the ISO week (local). */
   week: string;

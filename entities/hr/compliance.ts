@@ -33,6 +33,8 @@ export const complianceRules = [
   'min_daily_rest',
   'min_weekly_rest',
   'min_break',
+  'annual_contingent',
+  'forfait_days',
 ] as const;
 export type ComplianceRule = (typeof complianceRules)[number];
 
@@ -61,6 +63,8 @@ export const HrComplianceAlert = defineEntity({
     acknowledgedAt: p.datetime().nullable(),
     acknowledgedBy: p.uuid().nullable(),
     acknowledgeNote: p.string().length(ACKNOWLEDGE_NOTE_LENGTH).nullable(),
+    /** When a later scan no longer found the breach (a correction removed it); null while it stands. */
+    resolvedAt: p.datetime().nullable(),
   },
 });
 export type HrComplianceAlert = InferEntity<typeof HrComplianceAlert>;

@@ -2,6 +2,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns, tenantFilter, updatedAt } from '../base';
 
 export const employeeStatuses = ['active', 'left'] as const;
+/** How working time is counted: hours (overtime beyond 35 h) or days against a yearly forfait (L3121-58). */
+export const workTimeModes = ['hours', 'forfait_days'] as const;
+export type WorkTimeMode = (typeof workTimeModes)[number];
 export type EmployeeStatus = (typeof employeeStatuses)[number];
 
 /**
@@ -32,6 +35,7 @@ export const HrEmployee = defineEntity({
     },
   ],
   uniques: [{ properties: ['tenantId', 'userId'] }, { properties: ['tenantId', 'candidateId'] }],
+  checks: [{ name: 'hr_employees_forfait_days_check', expression: '((forfait_days >= 1) AND (forfait_days <= 235))' }],
   properties: {
     ...tenantColumns(),
     userId: p.uuid().nullable(),
@@ -56,6 +60,9 @@ export const HrEmployee = defineEntity({
     managerId: p.uuid().nullable(),
     /** Whether the employee waives the days of fractionnement; null follows the organisation's default. */
     fractionnementWaived: p.boolean().nullable(),
+    workTimeMode: p.enum([...workTimeModes]).default('hours'),
+    /** The employee's yearly forfait in days (forfait_days mode); null: the organisation's. */
+    forfaitDays: p.integer().nullable(),
     bootstrap: p.json<Record<string, unknown>>().default('{}'),
     updatedAt: updatedAt(),
   },

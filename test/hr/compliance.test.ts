@@ -52,7 +52,7 @@ describe('compliance scans, alerts and the timesheet export', () => {
       .items as { id: string; rule: string; periodKey: string; acknowledgedAt: string | null }[];
 
   it('raises each breach once however often the days are scanned', async () => {
-    expect(await scan({ ...days(), employeeId: employee.id })).toEqual({ employees: 1, alerts: 2 });
+    expect(await scan({ ...days(), employeeId: employee.id })).toEqual({ employees: 1, alerts: 2, resolved: 0 });
     expect((await alerts()).map((a) => `${a.rule} ${a.periodKey}`).sort()).toEqual([
       `max_daily_hours ${days().from}`,
       `min_break ${days().from}`,

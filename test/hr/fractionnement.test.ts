@@ -106,7 +106,7 @@ describe('HR fractionnement and settings', () => {
   it('follows the organisation default, which an employee overrides', async () => {
     const other = await hrOrg(stack);
     const type = await paidType(other);
-    expect((await stack.http.get('/api/rh/settings').set(other.owner.auth)).body).toEqual({
+    expect((await stack.http.get('/api/rh/settings').set(other.owner.auth)).body).toMatchObject({
       fractionnementWaivedByDefault: false,
       updatedAt: null,
       updatedBy: null,

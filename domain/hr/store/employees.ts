@@ -55,13 +55,13 @@ export function employeesWorkingBetween(em: Em, first: string, last: string) {
         { $or: [{ endDate: null }, { endDate: { $gte: first } }] },
       ],
     },
-    { fields: ['id', 'hireDate', 'endDate', 'timeZone'], orderBy: { id: 'asc' } },
+    { fields: ['id', 'hireDate', 'endDate', 'timeZone', 'workTimeMode', 'forfaitDays'], orderBy: { id: 'asc' } },
   );
 }
 
 /** The zones of some employees (unknown ids left out). */
 export const employeeZones = (em: Em, ids: string[]) =>
-  em.find(HrEmployee, { id: { $in: ids } }, { fields: ['id', 'timeZone'] });
+  em.find(HrEmployee, { id: { $in: ids } }, { fields: ['id', 'timeZone', 'workTimeMode'] });
 
 /** A batch of employees by id (one employee, or the next `limit` after `after`), with their names and zones. */
 export function employeesBatch(em: Em, props: { employeeId?: string; after?: string; limit: number }) {

@@ -48,7 +48,10 @@ export const employeesOfMonth = (em: Em, first: string, last: string) =>
         { $or: [{ endDate: null }, { endDate: { $gte: first } }] },
       ],
     },
-    { fields: ['id', 'firstName', 'lastName', 'hireDate', 'endDate', 'timeZone'], orderBy: { id: 'asc' } },
+    {
+      fields: ['id', 'firstName', 'lastName', 'hireDate', 'endDate', 'timeZone', 'workTimeMode'],
+      orderBy: { id: 'asc' },
+    },
   );
 
 /** The closed counters of some employees for the weeks of Mondays `firstMonday`..`lastMonday`. */
