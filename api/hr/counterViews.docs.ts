@@ -6,7 +6,8 @@ export const weekCountersDocs = prose`
   The closed weekly time counters of an employee (one per ISO week, oldest first): the clock's hourly
   \`hr-week-counters\` job closes each ISO week once it has ended in every time zone, from the effective punches
   (corrections applied) of the week's local days in the employee's time zone, against the schedule version of each
-  day (public holidays excepted). Overtime is what passes 35 h: the first 8 hours at +25 %, beyond at +50 %; night
+  day (public holidays excepted). Overtime is what passes 35 h: the first 8 hours at +25 %, beyond at +50 %, or the
+  tiers and rates of the organisation's agreement (GET /api/rh/settings); none au forfait jours. Night
   (21:00 - 06:00 local) and Sunday minutes are flagged. A closed counter is immutable (the database refuses any
   change); weeks not closed yet are absent. At most 106 weeks at once (400). Members see only their own.
 `;
