@@ -51,6 +51,7 @@ import { HrWeekCounter } from './hr/timeCounter';
 import { HrSettings } from './hr/settings';
 import { HrPayrollCodes, HrPayrollMonth, HrPayrollMonthSummary } from './hr/payroll';
 import { HrApprovalChain, HrLeaveApproval } from './hr/approval';
+import { HrDepartureSettlement } from './hr/settlement';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
 import {
@@ -174,6 +175,7 @@ export const allEntities = [
   HrPayrollCodes,
   HrPayrollMonth,
   HrPayrollMonthSummary,
+  HrDepartureSettlement,
   // knowledge
   KnowledgeSpace,
   KnowledgeCollection,

@@ -2,6 +2,19 @@ import { Migration } from '@mikro-orm/migrations';
 
 const RULES_BEFORE = `'max_daily_hours', 'max_weekly_hours', 'max_average_weekly_hours', 'min_daily_rest', 'min_weekly_rest', 'min_break'`;
 const RULES_AFTER = `${RULES_BEFORE}, 'annual_contingent', 'forfait_days'`;
+const KINDS_BEFORE = [
+  'accrual',
+  'request',
+  'refusal_reversal',
+  'cancellation',
+  'rtt_generation',
+  'adjustment',
+  'sick_accrual',
+  'expiry',
+  'fractionnement',
+];
+const kinds = (list: string[]) =>
+  `alter table "hr_leave_ledger" add constraint "hr_leave_ledger_kind_check" check("kind" in (${list.map((k) => `'${k}'`).join(', ')})) not valid;`;
 
 /**
  * Working time by agreement (domain/hr/settings.ts, forfaitDays.ts):
@@ -12,6 +25,9 @@ const RULES_AFTER = `${RULES_BEFORE}, 'annual_contingent', 'forfait_days'`;
  *   `forfait_days` (null: the organisation's; up to 235 with days of rest given up by written agreement, L3121-59).
  * - `hr_compliance_alerts`: `resolved_at` (a later scan no longer finds the breach, e.g. after a correction) and two
  *   rules raised when weeks close: `annual_contingent` (80/90/100 % of the contingent) and `forfait_days`.
+ * - `hr_departure_settlements` (domain/hr/settleDeparture.ts): the leave balances of an employee who has left, frozen
+ *   once (unique per employee; immutable like the other HR records), and the ledger's `settlement` movements that
+ *   pay the paid-leave days out (indemnite compensatrice, L3141-28).
  * Adding columns with constant defaults is instant on PostgreSQL 11+; the new check constraints are added NOT VALID
  * and validated apart, so no long lock is held on a live database.
  */
@@ -38,9 +54,34 @@ export class Migration20261217050000_hr_working_time extends Migration {
       `alter table "hr_compliance_alerts" add constraint "hr_compliance_alerts_rule_check" check ("rule" in (${RULES_AFTER})) not valid;`,
     );
     this.addSql(`alter table "hr_compliance_alerts" validate constraint "hr_compliance_alerts_rule_check";`);
+    this.addSql(
+      `create table "hr_departure_settlements" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "employee_id" uuid not null, "end_date" date not null, "lines" jsonb not null, "settled_by" uuid null, constraint "hr_departure_settlements_pkey" primary key ("id"));`,
+    );
+    this.addSql(
+      `alter table "hr_departure_settlements" add constraint "hr_departure_settlements_tenant_id_employee_id_unique" unique ("tenant_id", "employee_id");`,
+    );
+    this.addSql(
+      `create trigger "hr_departure_settlements_append_only" before update or delete on "hr_departure_settlements" for each row execute function "hr_refuse_change"();`,
+    );
+    this.addSql(
+      `create trigger "hr_departure_settlements_no_truncate" before truncate on "hr_departure_settlements" for each statement execute function "hr_refuse_change"();`,
+    );
+    this.addSql(`alter table "hr_leave_ledger" drop constraint if exists "hr_leave_ledger_kind_check";`);
+    this.addSql(kinds([...KINDS_BEFORE, 'settlement']));
+    this.addSql(`alter table "hr_leave_ledger" validate constraint "hr_leave_ledger_kind_check";`);
   }
 
   override async down(): Promise<void> {
+    // Settlement movements become adjustments without period (balances unchanged), as an earlier down does.
+    this.addSql(`alter table "hr_leave_ledger" disable trigger "hr_leave_ledger_append_only";`);
+    this.addSql(
+      `update "hr_leave_ledger" set "kind" = 'adjustment', "period" = null, "reason" = coalesce("reason", "kind") where "kind" = 'settlement';`,
+    );
+    this.addSql(`alter table "hr_leave_ledger" enable trigger "hr_leave_ledger_append_only";`);
+    this.addSql(`alter table "hr_leave_ledger" drop constraint if exists "hr_leave_ledger_kind_check";`);
+    this.addSql(kinds(KINDS_BEFORE));
+    this.addSql(`alter table "hr_leave_ledger" validate constraint "hr_leave_ledger_kind_check";`);
+    this.addSql(`drop table if exists "hr_departure_settlements" cascade;`);
     this.addSql(`delete from "hr_compliance_alerts" where "rule" in ('annual_contingent', 'forfait_days');`);
     this.addSql(`alter table "hr_compliance_alerts" drop constraint if exists "hr_compliance_alerts_rule_check";`);
     this.addSql(

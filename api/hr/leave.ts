@@ -1,4 +1,7 @@
 import type { ModuleMount } from '../http/mount';
+import { getSettlement } from '../../domain/hr/getSettlement';
+import { settleDeparture } from '../../domain/hr/settleDeparture';
+import { SettlementView, settlementDocs } from './settlementViews';
 import { accepted, created } from '../http/routes';
 import { IdParams } from '../http/dtos';
 import { adjustLeaveBalance } from '../../domain/hr/adjustLeaveBalance';
@@ -180,6 +183,35 @@ export function leaveRoutes({ routes }: ModuleMount): void {
       errors: { 403: '`own_balance`', 409: '`insufficient_balance`, `leave_type_untracked`' },
     },
     async ({ ctx, params, body }) => created(LedgerEntryView.from(await adjustLeaveBalance(ctx, params.id, body))),
+  );
+
+  r.post(
+    '/api/rh/employees/:id/settlement',
+    {
+      ...gate,
+      permission: 'hr.employees.manage',
+      summary: "Settle a departed employee's leave",
+      description: settlementDocs,
+      params: IdParams,
+      response: SettlementView,
+      status: 201,
+      errors: { 409: '`employee_not_left`, `settlement_exists`, `leave_requests_pending`' },
+    },
+    async ({ ctx, params }) => created(SettlementView.from(await settleDeparture(ctx, params.id))),
+  );
+
+  r.get(
+    '/api/rh/employees/:id/settlement',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: "A departed employee's leave settlement",
+      description: 'The frozen settlement (POST .../settlement); 404 until it is made. Members see only their own.',
+      params: IdParams,
+      response: SettlementView,
+      errors: { 403: '`no_employee_record`' },
+    },
+    async ({ ctx, params }) => SettlementView.from(await getSettlement(ctx, params.id)),
   );
 
   r.post(

@@ -27,9 +27,10 @@ export const SICK_LEAVE_CODE = 'sick';
  * last month of a reference period also closes it: N-1 days not taken beyond HR_LEAVE_CARRY_OVER_DAYS expire
  * (one `expiry` movement, of the next period's first month). April, the last month of the taking period
  * (1 May - 30 April), also credits its fractionnement (creditFractionnement). Each names its rule. Run twice, it credits once.
- * Returns the movements made.
+ * Returns the movements made. With `employeeIds` (a departure's settlement), only those employees' accrual of the
+ * month is credited, not the period's expiry nor fractionnement.
  */
-export async function accrueLeave(ctx: TenantContext, period: string): Promise<number> {
+export async function accrueLeave(ctx: TenantContext, period: string, employeeIds?: string[]): Promise<number> {
   const { first, last } = monthBounds(period);
   const startMonth = ctx.services.config.HR_LEAVE_REFERENCE_START_MONTH;
   await ensureDefaultLeaveTypes(ctx.em, ctx.tenantId);
@@ -37,7 +38,9 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
   if (!types.length) return 0;
   const typeIds = types.map((t) => t.id);
   const refPeriod = referencePeriodOf(period, startMonth);
-  const employees = await employeesWorkingBetween(ctx.em, first, last);
+  const employees = (await employeesWorkingBetween(ctx.em, first, last)).filter(
+    (e) => !employeeIds || employeeIds.includes(e.id),
+  );
   const sickType = await ctx.em.findOne(HrLeaveType, { code: SICK_LEAVE_CODE }, { fields: ['id'] });
   const sickLeave = sickType ? await grantedLeaveOfTypeBetween(ctx.em, sickType.id, first, last) : [];
   const earned = new Map<string, Earned>(
@@ -49,6 +52,7 @@ export async function accrueLeave(ctx: TenantContext, period: string): Promise<n
   const { accrual, sick } = accrualMovements({ period, employees, types, sickLeave, earned, startMonth });
   let made = await insertGeneratedMovements(ctx.em, ctx.tenantId, 'accrual', period, accrual);
   made += await insertGeneratedMovements(ctx.em, ctx.tenantId, 'sick_accrual', period, sick);
+  if (employeeIds) return made;
   if (period === refPeriod.lastMonth) made += await expire(ctx, refPeriod.firstMonth, typeIds);
   const taking = takingPeriodEndingIn(period);
   if (taking) made += await creditFractionnement(ctx, taking);

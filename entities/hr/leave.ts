@@ -124,6 +124,7 @@ export const ledgerKinds = [
   'sick_accrual',
   'expiry',
   'fractionnement',
+  'settlement',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

@@ -242,4 +242,67 @@ describe('HR employee edits and departures', () => {
       (await stack.http.get(`/api/rh/employees/${id}`).set(org.owner.auth)).body.status;
     expect([await status(e.id), await status(legacy.id)]).toEqual(['left', 'left']);
   });
+  it("settles a departed employee's leave once: the last month pro rata, paid leave paid out, frozen", async () => {
+    const e = await createEmployee(stack, org.owner, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      hireDate: '2026-01-01',
+    });
+    const settle = () => stack.http.post(`/api/rh/employees/${e.id}/settlement`).set(org.owner.auth);
+    expectProblem(await settle(), 409, 'employee_not_left');
+    const types = (await stack.http.get('/api/rh/leave-types').set(org.owner.auth)).body.items as {
+      id: string;
+      code: string;
+    }[];
+    const paid = types.find((t) => t.code === 'paid')!.id;
+    const sick = types.find((t) => t.code === 'sick')!.id;
+    const request = await stack.http
+      .post(`/api/rh/employees/${e.id}/leave-requests`)
+      .set(org.owner.auth)
+      .send({ leaveTypeId: sick, startDate: '2026-11-02', endDate: '2026-11-02' });
+    expect(request.body).toMatchObject({ status: 'pending' });
+    expect((await patch(e.id, { endDate: '2026-11-15' })).body.status).toBe('left');
+    expectProblem(await settle(), 409, 'leave_requests_pending');
+    expect(
+      (
+        await stack.http
+          .post(`/api/rh/leave-requests/${request.body.id}/cancel`)
+          .set(org.owner.auth)
+          .send({ reason: 'leaving' })
+      ).status,
+    ).toBe(200);
+
+    // June to October at 2.5 days, 15 days of November's 30: 1.25. Nothing was accrued before.
+    const res = await settle();
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ employeeId: e.id, endDate: '2026-11-15', settledBy: org.owner.user.id });
+    expect(res.body.lines.find((l: { code: string }) => l.code === 'paid')).toEqual({
+      leaveTypeId: paid,
+      code: 'paid',
+      name: expect.any(String),
+      counting: 'ouvrables',
+      previous: 0,
+      current: 13.75,
+      days: 13.75,
+      compensated: true,
+    });
+    const balance = await stack.http.get(`/api/rh/employees/${e.id}/leave-balance`).set(org.owner.auth);
+    const paidBalance = balance.body.balances.find((b: { leaveTypeId: string }) => b.leaveTypeId === paid);
+    expect(paidBalance).toMatchObject({ balance: 0 });
+    expect(balance.body.movements[0]).toMatchObject({ kind: 'settlement', days: -13.75, period: '2026-11' });
+
+    expectProblem(await settle(), 409, 'settlement_exists');
+    const got = await stack.http.get(`/api/rh/employees/${e.id}/settlement`).set(org.owner.auth);
+    expect(got.body).toEqual(res.body);
+    expectProblem(
+      await stack.http.get(`/api/rh/employees/${org.memberEmployee.id}/settlement`).set(org.owner.auth),
+      404,
+      'not_found',
+    );
+    await expect(
+      stack.services.orm.em
+        .fork()
+        .execute("update hr_departure_settlements set end_date = '2026-12-01' where employee_id = ?", [e.id]),
+    ).rejects.toThrow();
+  });
 });

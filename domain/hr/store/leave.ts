@@ -142,7 +142,7 @@ export interface GeneratedMovement {
 export async function insertGeneratedMovements(
   em: Em,
   tenantId: string,
-  kind: 'accrual' | 'sick_accrual' | 'expiry' | 'rtt_generation' | 'fractionnement',
+  kind: 'accrual' | 'sick_accrual' | 'expiry' | 'rtt_generation' | 'fractionnement' | 'settlement',
   period: string,
   rows: GeneratedMovement[],
 ): Promise<number> {
