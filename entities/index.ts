@@ -50,7 +50,7 @@ import { HrSchedule } from './hr/schedule';
 import { HrWeekCounter } from './hr/timeCounter';
 import { HrSettings } from './hr/settings';
 import { HrPayrollCodes, HrPayrollMonth, HrPayrollMonthSummary } from './hr/payroll';
-import { HrApprovalChain, HrLeaveApproval } from './hr/approval';
+import { HrApprovalChain, HrApprovalDelegation, HrLeaveApproval } from './hr/approval';
 import { HrDepartureSettlement } from './hr/settlement';
 import { KnowledgeArticle, KnowledgeArticleVersion, KnowledgeComment } from './knowledge/article';
 import { KnowledgeCollection, KnowledgeSpace } from './knowledge/space';
@@ -176,6 +176,7 @@ export const allEntities = [
   HrPayrollMonth,
   HrPayrollMonthSummary,
   HrDepartureSettlement,
+  HrApprovalDelegation,
   // knowledge
   KnowledgeSpace,
   KnowledgeCollection,

@@ -28,6 +28,8 @@ const kinds = (list: string[]) =>
  * - `hr_departure_settlements` (domain/hr/settleDeparture.ts): the leave balances of an employee who has left, frozen
  *   once (unique per employee; immutable like the other HR records), and the ledger's `settlement` movements that
  *   pay the paid-leave days out (indemnite compensatrice, L3141-28).
+ * - `hr_approval_delegations`: a member's approval steps decided by another member over some days (a manager away);
+ *   `hr_leave_approvals.on_behalf_of` names whom a delegate decided for.
  * Adding columns with constant defaults is instant on PostgreSQL 11+; the new check constraints are added NOT VALID
  * and validated apart, so no long lock is held on a live database.
  */
@@ -69,9 +71,18 @@ export class Migration20261217050000_hr_working_time extends Migration {
     this.addSql(`alter table "hr_leave_ledger" drop constraint if exists "hr_leave_ledger_kind_check";`);
     this.addSql(kinds([...KINDS_BEFORE, 'settlement']));
     this.addSql(`alter table "hr_leave_ledger" validate constraint "hr_leave_ledger_kind_check";`);
+    this.addSql(
+      `create table "hr_approval_delegations" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "from_user_id" uuid not null, "to_user_id" uuid not null, "starts_on" date not null, "ends_on" date not null, "created_by" uuid null, constraint "hr_approval_delegations_pkey" primary key ("id"), constraint "hr_approval_delegations_span_check" check (ends_on >= starts_on), constraint "hr_approval_delegations_self_check" check (from_user_id <> to_user_id));`,
+    );
+    this.addSql(
+      `create index "hr_approval_delegations_tenant_id_from_user_id_index" on "hr_approval_delegations" ("tenant_id", "from_user_id");`,
+    );
+    this.addSql(`alter table "hr_leave_approvals" add column "on_behalf_of" uuid null;`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`alter table "hr_leave_approvals" drop column "on_behalf_of";`);
+    this.addSql(`drop table if exists "hr_approval_delegations" cascade;`);
     // Settlement movements become adjustments without period (balances unchanged), as an earlier down does.
     this.addSql(`alter table "hr_leave_ledger" disable trigger "hr_leave_ledger_append_only";`);
     this.addSql(

@@ -1,7 +1,12 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { approverKinds, MAX_APPROVAL_STEPS, type HrApprovalChain } from '../../entities/hr/approval';
+import {
+  approverKinds,
+  MAX_APPROVAL_STEPS,
+  type HrApprovalChain,
+  type HrApprovalDelegation,
+} from '../../entities/hr/approval';
 import type { ApprovalStepSnapshot } from '../../entities/hr/leave';
 import { Nullable } from '../http/nullable';
 import { isoTime } from '../http/present';
@@ -68,4 +73,30 @@ export class ApprovalChainView {
 
 export class ApprovalChainsView {
   @ValidateNested({ each: true }) @Type(() => ApprovalChainView) items!: ApprovalChainView[];
+}
+
+export class DelegationView {
+  @IsUUID() id!: string;
+  @JSONSchema({ description: 'The approver whose steps are delegated' }) @IsUUID() fromUserId!: string;
+  @JSONSchema({ description: 'The member deciding them' }) @IsUUID() toUserId!: string;
+  @JSONSchema({ format: 'date' }) @IsDateString() startsOn!: string;
+  @JSONSchema({ format: 'date' }) @IsDateString() endsOn!: string;
+  @Nullable() @IsUUID() createdBy!: string | null;
+  @IsDateString() createdAt!: string;
+
+  static from(d: HrApprovalDelegation): DelegationView {
+    return {
+      id: d.id,
+      fromUserId: d.fromUserId,
+      toUserId: d.toUserId,
+      startsOn: d.startsOn,
+      endsOn: d.endsOn,
+      createdBy: d.createdBy ?? null,
+      createdAt: isoTime(d.createdAt),
+    };
+  }
+}
+
+export class DelegationsView {
+  @ValidateNested({ each: true }) @Type(() => DelegationView) items!: DelegationView[];
 }

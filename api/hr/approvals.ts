@@ -4,8 +4,16 @@ import { setApprovalChain } from '../../domain/hr/setApprovalChain';
 import type { ModuleMount } from '../http/mount';
 import { IdParams } from '../http/dtos';
 import { prose } from '../http/docs';
-import { ApprovalChainsView, ApprovalChainView, SetApprovalChainBody } from './approvalViews';
-import { LeaveDecisionBody } from './dtos';
+import { delegateApprovals, listDelegations, revokeDelegation } from '../../domain/hr/delegateApprovals';
+import { created, noContent } from '../http/routes';
+import {
+  ApprovalChainsView,
+  ApprovalChainView,
+  DelegationsView,
+  DelegationView,
+  SetApprovalChainBody,
+} from './approvalViews';
+import { DelegateApprovalsBody, LeaveDecisionBody } from './dtos';
 import { LeaveRequestView } from './views';
 
 const chainsDocs = prose`
@@ -23,6 +31,13 @@ const approveDocs = prose`
   (\`leave.step_approved\`); the last approval grants the request, the first refusal (reason required) refuses it and
   gives its days back, and only that final decision sends \`leave.decided\` (webhook and hub). Two approvers of one
   step at once: one wins, the other gets 409 \`leave_already_decided\`.
+`;
+
+const delegationDocs = prose`
+  A member's approval steps (the manager and named-member steps of chains) decided by another member on some
+  local days (Europe/Paris) while they are away: the delegate decides in the approver's name (the step records
+  both; audited with onBehalfOf), the approver still may. Members delegate their own; holders of
+  hr.employees.manage anyone's. Audited (\`hr.approval_delegation.created\`, \`revoked\`).
 `;
 
 /** Approval chains and the decisions of their steps. */
@@ -54,6 +69,49 @@ export function approvalRoutes({ routes }: ModuleMount): void {
       errors: { 404: 'Unknown leaveTypeId' },
     },
     async ({ ctx, body }) => ({ items: (await setApprovalChain(ctx, body)).map(ApprovalChainView.from) }),
+  );
+
+  r.get(
+    '/api/rh/approval-delegations',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'Approval delegations',
+      description: `${delegationDocs} Lists those from or to the caller (every one for hr.employees.manage), latest first.`,
+      response: DelegationsView,
+    },
+    async ({ ctx }) => ({ items: (await listDelegations(ctx)).map(DelegationView.from) }),
+  );
+
+  r.post(
+    '/api/rh/approval-delegations',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'Delegate approvals',
+      description: delegationDocs,
+      body: DelegateApprovalsBody,
+      response: DelegationView,
+      status: 201,
+      errors: { 403: "`permission_denied`: another member's approvals without hr.employees.manage" },
+    },
+    async ({ ctx, body }) => created(DelegationView.from(await delegateApprovals(ctx, body))),
+  );
+
+  r.delete(
+    '/api/rh/approval-delegations/:id',
+    {
+      ...gate,
+      permission: 'hr.clock',
+      summary: 'End a delegation',
+      description: "Its approver, or a holder of hr.employees.manage (another member's: 404). Audited.",
+      params: IdParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await revokeDelegation(ctx, params.id);
+      return noContent();
+    },
   );
 
   r.post(

@@ -248,6 +248,16 @@ export class WeekCountersQuery {
   @IsOptional() @dateField('Counters of the weeks up to the one holding this date; default today') to?: string;
 }
 
+export class DelegateApprovalsBody {
+  @JSONSchema({ description: "The member who decides in the approver's name" }) @IsUUID() toUserId!: string;
+  @dateField('First local day (Europe/Paris) of the delegation') startsOn!: string;
+  @dateField('Last local day, inclusive (at most 366 days after startsOn)') endsOn!: string;
+  @JSONSchema({ description: "The approver; default the caller (another member's: hr.employees.manage)" })
+  @IsOptional()
+  @IsUUID()
+  fromUserId?: string;
+}
+
 export class ForfaitYearQuery {
   @JSONSchema({ description: "The calendar year; default the current one in the employee's zone" })
   @IsOptional()

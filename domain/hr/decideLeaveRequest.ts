@@ -10,6 +10,8 @@ import { audit } from '../platform/audit';
 import { notify } from '../notifications/notify';
 import { currentStep, decidesStep } from './approvalChains';
 import { holds } from './lookup';
+import { delegationToday } from './delegateApprovals';
+import { delegatedOn } from './store/approvals';
 import { accountOfEmployee } from './store/employees';
 import { appendMovement, heldBy, lockEmployee } from './store/leave';
 
@@ -54,7 +56,15 @@ export async function decideLeaveRequest(
       const chain = request.approvalChain ?? [];
       const step = currentStep(chain, request.approvedSteps);
       const caller = { userId: ctx.userId, holdsDecide };
-      if (step === null ? !holdsDecide : !decidesStep(chain[step], caller))
+      // A delegate decides a member's step on the days of the delegation, in the approver's name.
+      const approver = step === null ? null : chain[step].userId;
+      const onBehalfOf =
+        step !== null && !decidesStep(chain[step], caller) && approver && ctx.userId
+          ? (await delegatedOn(em, approver, ctx.userId, delegationToday()))
+            ? approver
+            : null
+          : null;
+      if (step === null ? !holdsDecide : !decidesStep(chain[step], caller) && !onBehalfOf)
         throw forbidden(
           'not_current_approver',
           step === null
@@ -70,6 +80,7 @@ export async function decideLeaveRequest(
           kind: chain[step].kind,
           decision: props.decision === 'grant' ? 'approved' : 'refused',
           decidedBy: ctx.userId,
+          onBehalfOf,
           reason,
         });
         audit(em, {
@@ -78,7 +89,7 @@ export async function decideLeaveRequest(
           tenantId: ctx.tenantId,
           targetType: 'hr_leave_request',
           targetId: request.id,
-          data: { step: step + 1, of: chain.length, kind: chain[step].kind },
+          data: { step: step + 1, of: chain.length, kind: chain[step].kind, onBehalfOf },
         });
         final = props.decision === 'refuse' || step + 1 === chain.length;
         if (props.decision === 'grant') request.approvedSteps = step + 1;

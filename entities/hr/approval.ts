@@ -61,7 +61,33 @@ export const HrLeaveApproval = defineEntity({
     kind: p.enum([...approverKinds]),
     decision: p.enum([...approvalDecisions]),
     decidedBy: p.uuid().nullable(),
+    /** The approver a delegate decided for (HrApprovalDelegation); null when the approver decided. */
+    onBehalfOf: p.uuid().nullable(),
     reason: p.string().length(1000).nullable(),
   },
 });
 export type HrLeaveApproval = InferEntity<typeof HrLeaveApproval>;
+
+/**
+ * A member's approval steps (manager and named-member steps) decided by another member on the local days
+ * `startsOn`..`endsOn` (Europe/Paris), while they are away. The approver keeps deciding too.
+ */
+export const HrApprovalDelegation = defineEntity({
+  name: 'HrApprovalDelegation',
+  tableName: 'hr_approval_delegations',
+  filters: tenantFilter,
+  indexes: [{ properties: ['tenantId', 'fromUserId'] }],
+  checks: [
+    { name: 'hr_approval_delegations_span_check', expression: '(ends_on >= starts_on)' },
+    { name: 'hr_approval_delegations_self_check', expression: '(from_user_id <> to_user_id)' },
+  ],
+  properties: {
+    ...tenantColumns(),
+    fromUserId: p.uuid(),
+    toUserId: p.uuid(),
+    startsOn: p.date(),
+    endsOn: p.date(),
+    createdBy: p.uuid().nullable(),
+  },
+});
+export type HrApprovalDelegation = InferEntity<typeof HrApprovalDelegation>;

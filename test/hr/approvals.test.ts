@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { addMember, type Account } from '../support/factories';
 import { createEmployee, hrOrg, setSchedule, type HrOrg } from '../support/hr';
 import { expectFieldErrors, expectProblem } from '../support/identity';
@@ -188,6 +189,59 @@ describe('HR leave approval chains', () => {
       'hr.leave.granted',
     ]);
     expectProblem(await approve(hr, request.id), 409, 'leave_already_decided');
+  });
+
+  it("lets a delegate decide the manager's step while the manager is away, in the manager's name", async () => {
+    const today = DateTime.now().setZone('Europe/Paris').toISODate()!;
+    const delegate = async (who: Account, body: Record<string, unknown>) =>
+      stack.http.post('/api/rh/approval-delegations').set(who.auth).send(body);
+    expectFieldErrors(
+      await delegate(manager, { toUserId: manager.user.id, startsOn: today, endsOn: '2026-02-30' }),
+      'endsOn',
+    );
+    expectProblem(
+      await delegate(org.member, {
+        fromUserId: manager.user.id,
+        toUserId: org.member.user.id,
+        startsOn: today,
+        endsOn: today,
+      }),
+      403,
+      'permission_denied',
+    );
+    const request = await file();
+    // Before the delegation, HR may not decide the manager's step.
+    expectProblem(await approve(hr, request.id), 403, 'not_current_approver');
+    const made = await delegate(manager, { toUserId: hr.user.id, startsOn: today, endsOn: today });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      fromUserId: manager.user.id,
+      toUserId: hr.user.id,
+      startsOn: today,
+      endsOn: today,
+    });
+    expect((await stack.http.get('/api/rh/approval-delegations').set(hr.auth)).body.items).toEqual([made.body]);
+
+    expect((await approve(hr, request.id)).body).toMatchObject({ status: 'pending', approvedSteps: 1 });
+    const [step] = await stack.services.orm.em
+      .fork()
+      .execute<{ decided_by: string; on_behalf_of: string }[]>(
+        'select decided_by, on_behalf_of from hr_leave_approvals where leave_request_id = ? and step = 1',
+        [request.id],
+      );
+    expect(step).toEqual({ decided_by: hr.user.id, on_behalf_of: manager.user.id });
+
+    // Ended: HR no longer decides the manager's steps. Another member's delegation is not theirs to end.
+    expectProblem(
+      await stack.http.delete(`/api/rh/approval-delegations/${made.body.id}`).set(org.member.auth),
+      404,
+      'not_found',
+    );
+    expect((await stack.http.delete(`/api/rh/approval-delegations/${made.body.id}`).set(manager.auth)).status).toBe(
+      204,
+    );
+    const next = await file();
+    expectProblem(await approve(hr, next.id), 403, 'not_current_approver');
   });
 
   it('refuses at the first refusal, giving the days back', async () => {

@@ -1,4 +1,9 @@
-import { HrApprovalChain, HrLeaveApproval, type ApprovalStepConfig } from '../../../entities/hr/approval';
+import {
+  HrApprovalChain,
+  HrApprovalDelegation,
+  HrLeaveApproval,
+  type ApprovalStepConfig,
+} from '../../../entities/hr/approval';
 import { newId } from '../../../entities/base';
 import type { Em } from '../../../lib/db';
 
@@ -30,3 +35,20 @@ export const deleteApprovalChain = (em: Em, leaveTypeId: string | null) =>
 /** The decided steps of a request, in order. */
 export const approvalsOf = (em: Em, leaveRequestId: string) =>
   em.find(HrLeaveApproval, { leaveRequestId }, { orderBy: { step: 'asc' } });
+
+// ---- delegations
+
+/** The delegations from or to an account (every one with null), latest start first. */
+export const delegationsOf = (em: Em, userId: string | null) =>
+  em.find(HrApprovalDelegation, userId ? { $or: [{ fromUserId: userId }, { toUserId: userId }] } : {}, {
+    orderBy: { startsOn: 'desc', id: 'desc' },
+    limit: 500,
+  });
+
+/** Whether `toUserId` decides for `fromUserId` on the local day `date`. */
+export const delegatedOn = async (em: Em, fromUserId: string, toUserId: string, date: string): Promise<boolean> =>
+  (await em.count(HrApprovalDelegation, { fromUserId, toUserId, startsOn: { $lte: date }, endsOn: { $gte: date } })) >
+  0;
+
+/** A delegation of the organisation, if any. */
+export const delegationById = (em: Em, id: string) => em.findOne(HrApprovalDelegation, { id });
