@@ -22,6 +22,13 @@ export const postUploadsIdPartUrlsDoc = prose`
   aborted, or of another organisation); 410 \`upload_expired\`.
 `;
 
+export const getUploadsDoc = prose`
+  The caller's own resumable uploads still pending (started, neither completed nor aborted, not expired), newest
+  first, at most 100: what a sync client that lost its state after a crash, or the same member on another device,
+  finds again before resuming one with GET .../{id} (the parts held) or aborting it. Single-PUT uploads are not
+  listed (they cannot be resumed), nor other members' uploads (each resumes their own).
+`;
+
 export const getUploadsIdDoc = prose`
   What the store holds of a pending resumable upload: each uploaded part with its ETag and size, the numbers still
   missing and the bytes held, to resume after a disconnect (PUT the missing parts, or those of a wrong size, again).

@@ -5,13 +5,21 @@ import { abortResumableUpload } from '../../domain/cloud/abortResumableUpload';
 import { completeResumableUpload } from '../../domain/cloud/completeResumableUpload';
 import { describeResumableUpload } from '../../domain/cloud/describeResumableUpload';
 import { getItem } from '../../domain/cloud/items';
+import { listResumableUploads } from '../../domain/cloud/listResumableUploads';
 import { partAddresses } from '../../domain/cloud/partAddresses';
 import { startResumableUpload } from '../../domain/cloud/startResumableUpload';
 import { CloudCompleteUploadBody, CloudPartUrlsBody, CloudResumableUploadBody } from './dtos';
-import { CloudItemView, CloudPartUrlListView, CloudResumableUploadStateView, CloudResumableUploadView } from './views';
+import {
+  CloudItemView,
+  CloudPartUrlListView,
+  CloudPendingUploadListView,
+  CloudResumableUploadStateView,
+  CloudResumableUploadView,
+} from './views';
 import {
   completeConflictError,
   deleteUploadsIdDoc,
+  getUploadsDoc,
   getUploadsIdDoc,
   postUploadsDoc,
   postUploadsIdCompleteDoc,
@@ -36,6 +44,17 @@ export function uploadRoutes({ routes }: ModuleMount): void {
       errors: { 404: 'Folder not found', 409: '`quota_exceeded`', 413: '`file_too_large`' },
     },
     async ({ ctx, body }) => created(CloudResumableUploadView.from(await startResumableUpload(ctx, body))),
+  );
+
+  r.get(
+    '/api/cloud/uploads',
+    {
+      ...read,
+      summary: "The caller's pending resumable uploads",
+      description: getUploadsDoc,
+      response: CloudPendingUploadListView,
+    },
+    async ({ ctx }) => CloudPendingUploadListView.from(await listResumableUploads(ctx)),
   );
 
   r.get(

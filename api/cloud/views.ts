@@ -12,6 +12,7 @@ import type { StartedUpload } from '../../domain/cloud/uploads';
 import type { StartedResumableUpload } from '../../domain/cloud/startResumableUpload';
 import type { PartAddress } from '../../domain/cloud/partAddresses';
 import type { ResumableUploadState } from '../../domain/cloud/describeResumableUpload';
+import { PENDING_UPLOADS_LISTED, type PendingUpload } from '../../domain/cloud/listResumableUploads';
 import type { ListedVersion } from '../../domain/cloud/store/versions';
 import { mapPage, type Page } from '../../lib/pagination';
 import { iso, isoTime } from '../http/present';
@@ -376,6 +377,37 @@ export class CloudUploadedPartView {
   @IsString()
   etag!: string;
   @IsInt() size!: number;
+}
+
+export class CloudPendingUploadView {
+  @IsUUID() uploadId!: string;
+  @IsString() name!: string;
+  @IsInt() size!: number;
+  @IsString() contentType!: string;
+  @JSONSchema({ description: 'The folder the file lands in; null: the root' })
+  @Nullable()
+  @IsUUID()
+  folderId!: string | null;
+  @IsInt() partSize!: number;
+  @IsDateString() createdAt!: string;
+  @IsDateString() expiresAt!: string;
+
+  static from(u: PendingUpload): CloudPendingUploadView {
+    return { ...u, createdAt: isoTime(u.createdAt), expiresAt: isoTime(u.expiresAt) };
+  }
+}
+
+export class CloudPendingUploadListView {
+  @JSONSchema({
+    description: `The caller's pending resumable uploads, newest first (at most ${PENDING_UPLOADS_LISTED})`,
+  })
+  @ValidateNested({ each: true })
+  @Type(() => CloudPendingUploadView)
+  items!: CloudPendingUploadView[];
+
+  static from(items: PendingUpload[]): CloudPendingUploadListView {
+    return { items: items.map(CloudPendingUploadView.from) };
+  }
 }
 
 export class CloudResumableUploadStateView {

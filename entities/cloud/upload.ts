@@ -19,7 +19,8 @@ export const CloudUpload = defineEntity({
       expression: `"part_size" > 0 and ("multipart_id" is null or "part_size" is not null)`,
     },
   ],
-  indexes: [{ properties: ['expiresAt'] }],
+  // expiresAt: the sweep; tenant and user: a member's pending uploads (GET /api/cloud/uploads).
+  indexes: [{ properties: ['expiresAt'] }, { properties: ['tenantId', 'userId'] }],
   properties: {
     ...tenantColumns(),
     userId: p.uuid().nullable(),

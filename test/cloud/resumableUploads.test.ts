@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CloudUpload } from '../../entities/cloud/upload';
 import { sweepCloud } from '../../domain/cloud/sweepCloud';
 import { download, setTierQuota } from '../support/cloud';
-import { createAccount, type Account } from '../support/factories';
+import { addMember, createAccount, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
 import { s3Env, startS3, type S3Server } from '../support/s3';
 import { startStack, type TestStack } from '../support/stack';
@@ -264,6 +264,48 @@ describe.each(['local', 's3'] as const)('resumable uploads in parts (%s storage)
     expect(await stack.services.storage.listParts(upload.objectKey, upload.multipartId!)).toBeNull();
     expect(await row(started.uploadId)).toBeNull();
     expect(await quota()).toMatchObject({ usedBytes: before.usedBytes, reservedBytes: before.reservedBytes });
+  });
+
+  it("lists the caller's own pending uploads, newest first: not completed, aborted, expired or single-PUT ones", async () => {
+    const list = async (who: Account = owner) => {
+      const res = await stack.http.get('/api/cloud/uploads').set(who.auth);
+      expect(res.status).toBe(200);
+      return (res.body.items as { uploadId: string; name: string }[]).map((u) => u.name);
+    };
+    const before = await list();
+    const older = await start({ name: 'pending-older.bin', size: PART + 1, contentType: 'application/octet-stream' });
+    const newer = await start({ name: 'pending-newer.bin', size: 2, contentType: 'application/octet-stream' });
+    const done = await start({ name: 'pending-done.bin', size: 3, contentType: 'application/octet-stream' });
+    const [u] = await partUrls(done.uploadId, [1]);
+    expect((await putPart(u.url, randomBytes(3))).status).toBeLessThan(300);
+    expect((await complete(done.uploadId)).status).toBe(201);
+    const aborted = await start({ name: 'pending-aborted.bin', size: 4, contentType: 'application/octet-stream' });
+    expect((await stack.http.delete(`/api/cloud/uploads/${aborted.uploadId}`).set(owner.auth)).status).toBe(204);
+    const expired = await start({ name: 'pending-expired.bin', size: 5, contentType: 'application/octet-stream' });
+    await stack.services.orm.em
+      .fork()
+      .nativeUpdate(
+        CloudUpload,
+        { id: expired.uploadId },
+        { expiresAt: new Date(Date.now() - 1000) },
+        { filters: false },
+      );
+    const single = await stack.http
+      .post('/api/cloud/files/upload-url')
+      .set(owner.auth)
+      .send({ name: 'pending-single.bin', size: 6, contentType: 'application/octet-stream' });
+    expect(single.status).toBe(201);
+
+    const names = (await list()).filter((n) => !before.includes(n));
+    expect(names).toEqual(['pending-newer.bin', 'pending-older.bin']);
+    const item = (await stack.http.get('/api/cloud/uploads').set(owner.auth)).body.items[0];
+    expect(item).toMatchObject({ uploadId: newer.uploadId, size: 2, partSize: PART, folderId: null });
+    expect(older.uploadId).not.toBe(newer.uploadId);
+
+    // Another member of the organisation resumes their own uploads only; another organisation sees none.
+    const colleague = await addMember(stack, owner);
+    expect(await list(colleague)).toEqual([]);
+    expect(await list(await createAccount(stack))).toEqual([]);
   });
 
   it("is not confirmed through upload-confirm, and is not another organisation's to read", async () => {

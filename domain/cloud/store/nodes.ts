@@ -1,5 +1,5 @@
 import { CloudNode, type NodeKind } from '../../../entities/cloud/node';
-import type { Em } from '../../../lib/db';
+import { pgArray, type Em } from '../../../lib/db';
 import { notFound } from '../../../lib/errors';
 import { ROOT_ID } from '../names';
 
@@ -78,8 +78,6 @@ export async function updateNode(
 
 // ---- Tree changes: moves, trash, restore ----
 
-const uuids = (ids: string[]) => `{${ids.join(',')}}`;
-
 /** Serialises the tree changes (moves, deletions) of an organisation until the transaction ends. */
 export async function lockTree(em: Em, tenantId: string): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`cloud_tree:${tenantId}`]);
@@ -94,7 +92,7 @@ export async function lockLiveNodes(
   if (!ids.length) return [];
   return em.execute<{ id: string; kind: NodeKind }[]>(
     `select id, kind from cloud_nodes where tenant_id = ? and id = any(?::uuid[]) and purpose = 'file' and trashed_at is null order by id for update`,
-    [tenantId, uuids(ids)],
+    [tenantId, pgArray(ids)],
   );
 }
 
@@ -111,7 +109,7 @@ export async function ancestorIds(em: Em, folderId: string): Promise<Set<string>
 export async function setParent(em: Em, tenantId: string, ids: string[], parentId: string | null): Promise<void> {
   await em.execute(
     `update cloud_nodes set parent_id = ?, updated_at = now() where tenant_id = ? and id = any(?::uuid[]) and parent_id is distinct from ?`,
-    [parentId, tenantId, uuids(ids), parentId],
+    [parentId, tenantId, pgArray(ids), parentId],
   );
 }
 
@@ -134,7 +132,7 @@ export async function lockLiveSubtree(em: Em, tenantId: string, rootId: string):
 export async function markTrashed(em: Em, tenantId: string, rootId: string, ids: string[]): Promise<number> {
   const rows = await em.execute(
     `update cloud_nodes set trashed_at = now(), trash_root_id = ?, updated_at = now() where tenant_id = ? and id = any(?::uuid[]) returning id`,
-    [rootId, tenantId, uuids(ids)],
+    [rootId, tenantId, pgArray(ids)],
   );
   return rows.length;
 }
@@ -209,7 +207,7 @@ const purgedColumns = 'id, kind, size, category, object_key';
 export function lockNodesById(em: Em, tenantId: string, ids: string[]): Promise<PurgedRow[]> {
   return em.execute<PurgedRow[]>(
     `select ${purgedColumns} from cloud_nodes where tenant_id = ? and id = any(?::uuid[]) order by id for update`,
-    [tenantId, uuids(ids)],
+    [tenantId, pgArray(ids)],
   );
 }
 
@@ -218,7 +216,7 @@ export async function lockTrashRoots(em: Em, tenantId: string, ids: string[], tr
   const before = trashedBefore ? ' and trashed_at < ?' : '';
   const rows = await em.execute<{ id: string }[]>(
     `select id from cloud_nodes where tenant_id = ? and id = any(?::uuid[]) and trash_root_id = id${before} order by id for update`,
-    [tenantId, uuids(ids), ...(trashedBefore ? [trashedBefore] : [])],
+    [tenantId, pgArray(ids), ...(trashedBefore ? [trashedBefore] : [])],
   );
   return rows.map((r) => r.id);
 }
@@ -227,13 +225,13 @@ export async function lockTrashRoots(em: Em, tenantId: string, ids: string[], tr
 export function lockTrashedWith(em: Em, tenantId: string, rootIds: string[]): Promise<PurgedRow[]> {
   return em.execute<PurgedRow[]>(
     `select ${purgedColumns} from cloud_nodes where tenant_id = ? and trash_root_id = any(?::uuid[]) order by id for update`,
-    [tenantId, uuids(rootIds)],
+    [tenantId, pgArray(rootIds)],
   );
 }
 
 /** Deletes nodes with their stars, shares and WebDAV properties. */
 export async function deleteNodes(em: Em, tenantId: string, ids: string[]): Promise<void> {
-  const list = uuids(ids);
+  const list = pgArray(ids);
   await em.execute(`delete from cloud_nodes where tenant_id = ? and id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_stars where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_shares where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);

@@ -162,3 +162,12 @@ export async function pendingSize(
   );
   return rows.length ? Number(rows[0].size) : null;
 }
+
+/** A member's pending resumable uploads (started in the store, not expired), newest first, at most `limit`. */
+export async function pendingResumableUploads(em: Em, tenantId: string, userId: string, limit: number) {
+  return em.find(
+    CloudUpload,
+    { tenantId, userId, multipartId: { $ne: null }, partSize: { $ne: null }, expiresAt: { $gt: new Date() } },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit },
+  );
+}
