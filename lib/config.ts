@@ -285,6 +285,10 @@ export const configSpec = {
     default: 86400,
     desc: 'Time a resumable cloud upload may take from its start to its completion; afterwards the sweep aborts it (its parts deleted) and releases its quota reservation',
   }),
+  CLOUD_SHARE_EXPIRY_NOTICE_HOURS: num({
+    default: 24,
+    desc: 'How long before a cloud link share expires its creator is mailed about it (once per link; 0: never). Links that expire sooner than this after their creation are noticed at once',
+  }),
   CLOUD_LINK_TTL_SECONDS: num({
     default: 900,
     desc: 'Lifetime of cloud download addresses and of inline render tokens (t)',

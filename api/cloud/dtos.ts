@@ -17,7 +17,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsInstant, Length, MaxLength } from '../http/dtos';
 import { DESCRIPTION_LENGTH, fileCategories, NAME_LENGTH } from '../../entities/cloud/node';
-import { shareKinds, type ShareKind } from '../../entities/cloud/share';
+import { sharePermissions, shareKinds, type SharePermission, type ShareKind } from '../../entities/cloud/share';
 import { sortKeys, type SortKey } from '../../domain/cloud/store/items';
 import { documentTypes, type DocumentType } from '../../domain/cloud/odf';
 import { MAX_PARTS } from '../../domain/cloud/multipartRules';
@@ -124,6 +124,26 @@ export class CloudShareBody {
   @ArrayMaxSize(100)
   @IsUUID('all', { each: true })
   memberIds?: string[];
+  @JSONSchema({
+    description:
+      'Link shares: `view` (default) downloads the file; `edit` also replaces its content (PUT .../content; the previous content is kept as a version). Member shares are `view`. Drop folders (`upload`) are shares of folders: POST /api/cloud/folders/{id}/share',
+  })
+  @IsOptional()
+  @IsIn(sharePermissions)
+  permission?: SharePermission;
+}
+
+export class CloudFolderShareBody {
+  @JSONSchema({ description: 'The link answers 410 after this time (ISO 8601)' })
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  expiresAt?: string;
+  @JSONSchema({ description: 'The password needed to open the link (8-128 characters)' })
+  @IsOptional()
+  @IsString()
+  @Length(8, 128)
+  password?: string;
 }
 
 export class CloudOpenShareBody {
@@ -222,6 +242,13 @@ export class CloudAddressQuery {
   @IsString()
   @MaxLength(200)
   t?: string;
+}
+
+export class CloudDropQuery extends CloudAddressQuery {
+  @JSONSchema({ description: 'The name of the file put (a name taken in the folder becomes "name (2)")' })
+  @IsString()
+  @Length(1, NAME_LENGTH)
+  name!: string;
 }
 
 export class CloudShareParams {

@@ -1,4 +1,8 @@
 import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import { AppError } from '../../lib/errors';
+import { shareFolder } from '../../domain/cloud/shareFolder';
+import { writeThroughShare } from '../../domain/cloud/writeThroughShare';
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
@@ -11,6 +15,8 @@ import { shareFile } from '../../domain/cloud/shareFile';
 import { contentDisposition } from '../../lib/storage';
 import {
   CloudAddressQuery,
+  CloudDropQuery,
+  CloudFolderShareBody,
   CloudOpenShareBody,
   CloudPageQuery,
   CloudShareBody,
@@ -18,10 +24,17 @@ import {
   CloudShareTokenParams,
 } from './dtos';
 import { CloudSharedFileView, CloudSharedWithMePageView, CloudShareListView, CloudShareView } from './views';
-import { isoTime } from '../http/present';
-import { getSharedTokenDownloadDoc, getSharedWithMeDoc, postFilesIdShareDoc, postSharedTokenDoc } from './shares.docs';
+import {
+  getSharedTokenDownloadDoc,
+  getSharedWithMeDoc,
+  postFilesIdShareDoc,
+  postFoldersIdShareDoc,
+  postSharedTokenDoc,
+  putSharedTokenContentDoc,
+  putSharedTokenFilesDoc,
+} from './shares.docs';
 
-/** Shares of files: links (optional expiry and password) and member shares; the anonymous link opener. */
+/** Shares of files (links to view or edit, member shares) and drop folders; the anonymous link opener and writer. */
 export function shareRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Cloud shares');
   const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
@@ -85,6 +98,53 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
   );
 
   r.post(
+    '/api/cloud/folders/:id/share',
+    {
+      ...write,
+      summary: 'Make a drop folder: an upload-only link to a folder',
+      description: postFoldersIdShareDoc,
+      params: IdParams,
+      body: CloudFolderShareBody,
+      response: CloudShareView,
+      status: 201,
+    },
+    async ({ ctx, params, body }) => {
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : undefined;
+      const { share, url } = await shareFolder(ctx, params.id, { ...body, expiresAt });
+      return created(CloudShareView.from(share, url));
+    },
+  );
+
+  r.get(
+    '/api/cloud/folders/:id/shares',
+    {
+      ...read,
+      summary: 'Drop links of a folder',
+      description: 'Newest first, revoked ones included.',
+      params: IdParams,
+      response: CloudShareListView,
+    },
+    async ({ ctx, params }) => ({
+      items: (await listShares(ctx, params.id, 'folder')).map((s) => CloudShareView.from(s)),
+    }),
+  );
+
+  r.delete(
+    '/api/cloud/folders/:id/shares/:shareId',
+    {
+      ...write,
+      summary: 'Revoke a drop link',
+      description: 'Its link answers 404 from now on. Revoking twice changes nothing.',
+      params: CloudShareParams,
+      status: 204,
+    },
+    async ({ ctx, params }) => {
+      await revokeShare(ctx, params.id, params.shareId, 'folder');
+      return noContent();
+    },
+  );
+
+  r.post(
     '/api/cloud/shared/:token',
     {
       access: 'public',
@@ -109,17 +169,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
         410: '`share_expired`',
       },
     },
-    async ({ services: s, params, body }) => {
-      const { file, url, expiresAt } = await openShare(s, params.token, body.password);
-      const { name, size } = file;
-      return {
-        name,
-        size,
-        contentType: file.contentType ?? null,
-        url,
-        expiresAt: isoTime(expiresAt),
-      } satisfies CloudSharedFileView;
-    },
+    async ({ services: s, params, body }) => CloudSharedFileView.from(await openShare(s, params.token, body.password)),
   );
 
   r.get(
@@ -149,4 +199,72 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
       await pipeline(body, res);
     },
   );
+
+  const writeLimits = [
+    { name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE },
+    {
+      name: 'cloud-share-writes',
+      limit: services.config.RATE_LIMIT_ANON_PER_MINUTE,
+      by: (req: Request) => String(req.params.token ?? ''),
+    },
+  ];
+  const writeErrors = {
+    403: '`download_token_invalid`, `download_token_expired` or `share_permission_denied`',
+    404: 'Share not found (revoked, its file or folder trashed or deleted, or its organisation suspended or not entitled to cloud)',
+    409: '`quota_exceeded`, or `name_taken` / `file_gone` (changed meanwhile: PUT again)',
+    410: '`share_expired`',
+    411: '`length_required`',
+    413: '`file_too_large` or `payload_too_large`',
+  };
+  const streamed = (description: string) => ({ description, content: { '*/*': {} } });
+
+  r.put(
+    '/api/cloud/shared/:token/content',
+    {
+      access: 'public',
+      summary: "Replace the file's content through an edit link",
+      description: putSharedTokenContentDoc,
+      params: CloudShareTokenParams,
+      query: CloudAddressQuery,
+      requestBody: streamed("The file's new bytes, raw, with Content-Length and Content-Type"),
+      rateLimits: writeLimits,
+      status: 204,
+      errors: writeErrors,
+    },
+    async ({ services: s, params, query, req }) => {
+      await writeThroughShare(s, params.token, query.t, 'replace', declaredWrite(req), req);
+      return noContent();
+    },
+  );
+
+  r.put(
+    '/api/cloud/shared/:token/files',
+    {
+      access: 'public',
+      summary: 'Put a file into a drop folder',
+      description: putSharedTokenFilesDoc,
+      params: CloudShareTokenParams,
+      query: CloudDropQuery,
+      requestBody: streamed("The file's bytes, raw, with Content-Length and Content-Type"),
+      rateLimits: writeLimits,
+      status: 201,
+      errors: { ...writeErrors, 400: '`name_invalid`' },
+    },
+    async ({ services: s, params, query, req }) => {
+      await writeThroughShare(s, params.token, query.t, 'drop', { ...declaredWrite(req), name: query.name }, req);
+      return created(undefined);
+    },
+  );
+}
+
+/** The bytes a PUT declares: Content-Length is required (they are reserved in the quota before one is stored). */
+function declaredWrite(req: Request): { size: number; contentType: string | undefined } {
+  const length = req.get('content-length');
+  if (length === undefined || !/^\d{1,15}$/.test(length))
+    throw new AppError(
+      411,
+      'length_required',
+      'This PUT needs a Content-Length (the bytes are reserved in the quota first)',
+    );
+  return { size: Number(length), contentType: req.get('content-type') };
 }

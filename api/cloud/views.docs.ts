@@ -18,7 +18,18 @@ export const cloudTenantDownloadUrlViewUrlDoc = prose`
 `;
 
 export const cloudSharedFileViewUrlDoc = prose`
-  Downloads the file (attachment), as long as the link and its file are live: GET /api/cloud/shared/{token}/download
+  Downloads the file (attachment), as long as the link and its file are live: GET /api/cloud/shared/{token}/download.
+  Null for a drop folder: it shows nothing of what it holds
+`;
+
+export const cloudSharedFileViewUploadUrlDoc = prose`
+  Where the link's PUTs go, valid as long as url: an edit link's PUT .../content replaces the file's content; a drop
+  folder's PUT .../files takes each new file with \`&name=<file name>\` appended. Null for a view link
+`;
+
+export const cloudShareViewPermissionDoc = prose`
+  view: the link downloads the file (member shares are always view); edit: it also replaces the content; upload: a
+  drop folder, the link only puts new files into the folder
 `;
 
 export const cloudQuotaViewOverQuotaDoc = prose`

@@ -3,7 +3,8 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsObject, IsString, IsUUID, Valid
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Nullable } from '../http/nullable';
 import { fileCategories, nodeKinds } from '../../entities/cloud/node';
-import { shareKinds, type CloudShare } from '../../entities/cloud/share';
+import { sharePermissions, shareKinds, type CloudShare, type SharePermission } from '../../entities/cloud/share';
+import type { OpenedShare } from '../../domain/cloud/openShare';
 import type { CloudItem } from '../../domain/cloud/items';
 import type { SharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import type { TrashEntry } from '../../domain/cloud/listTrash';
@@ -21,6 +22,8 @@ import {
   cloudDownloadUrlViewUrlDoc,
   cloudQuotaViewOverQuotaDoc,
   cloudSharedFileViewUrlDoc,
+  cloudSharedFileViewUploadUrlDoc,
+  cloudShareViewPermissionDoc,
   cloudTenantDownloadUrlViewUrlDoc,
 } from './views.docs';
 
@@ -174,8 +177,18 @@ export class CloudTenantDownloadUrlView {
 
 export class CloudShareView {
   @IsUUID() id!: string;
-  @IsUUID() fileId!: string;
+  @JSONSchema({ description: 'The shared file; null for a drop folder (folderId)' })
+  @Nullable()
+  @IsUUID()
+  fileId!: string | null;
+  @JSONSchema({ description: 'The drop folder (an `upload` link); null for a file share' })
+  @Nullable()
+  @IsUUID()
+  folderId!: string | null;
   @IsIn(shareKinds) kind!: string;
+  @JSONSchema({ description: cloudShareViewPermissionDoc })
+  @IsIn(sharePermissions)
+  permission!: string;
   @JSONSchema({
     description: 'Link shares: the address, in the creation answer only (only a hash of its token is stored)',
   })
@@ -190,10 +203,14 @@ export class CloudShareView {
   @Nullable() @IsDateString() revokedAt!: string | null;
 
   static from(s: CloudShare, url: string | null = null): CloudShareView {
+    // Only folders take upload links, and folders take nothing else.
+    const folder = s.permission === 'upload';
     return {
       id: s.id,
-      fileId: s.nodeId,
+      fileId: folder ? null : s.nodeId,
+      folderId: folder ? s.nodeId : null,
       kind: s.kind,
+      permission: s.permission,
       url,
       passwordProtected: !!s.passwordHash,
       expiresAt: iso(s.expiresAt),
@@ -210,13 +227,31 @@ export class CloudShareListView {
 }
 
 export class CloudSharedFileView {
-  @IsString() name!: string;
-  @IsInt() size!: number;
+  @JSONSchema({ description: 'A file, or a drop folder (an upload-only link)' })
+  @IsIn(['file', 'folder'])
+  kind!: 'file' | 'folder';
+  @IsIn(sharePermissions) permission!: SharePermission;
+  @JSONSchema({ description: "The file's name, or the drop folder's" })
+  @IsString()
+  name!: string;
+  @JSONSchema({ description: 'Files only (null for a drop folder)' })
+  @Nullable()
+  @IsInt()
+  size!: number | null;
   @Nullable() @IsString() contentType!: string | null;
   @JSONSchema({ description: cloudSharedFileViewUrlDoc })
+  @Nullable()
   @IsString()
-  url!: string;
+  url!: string | null;
+  @JSONSchema({ description: cloudSharedFileViewUploadUrlDoc })
+  @Nullable()
+  @IsString()
+  uploadUrl!: string | null;
   @IsDateString() expiresAt!: string;
+
+  static from(s: OpenedShare): CloudSharedFileView {
+    return { ...s, expiresAt: isoTime(s.expiresAt) };
+  }
 }
 
 export class CloudQuotaView {

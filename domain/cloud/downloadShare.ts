@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CloudNode } from '../../entities/cloud/node';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { linkAllows } from './shareRules';
 import type { Services } from '../services';
 import { inlineSafe } from './downloads';
 import { liveShare, sharedFile } from './linkShare';
@@ -24,6 +25,7 @@ export interface SharedDownload {
 export async function downloadShare(services: Services, token: string, t: string | undefined): Promise<SharedDownload> {
   const share = await liveShare(services, token);
   checkToken(services, 'share', share.id, t);
+  if (!linkAllows(share, 'download')) throw forbidden('share_permission_denied', 'This link only takes uploads');
   const file = await sharedFile(services, share);
   const stored = await services.storage.stat(file.objectKey);
   if (!stored) throw notFound('Share');

@@ -1,10 +1,11 @@
 import type { CloudShare } from '../../entities/cloud/share';
 import type { TenantContext } from '../context';
 import { getItem } from './items';
-import { sharesOfFile } from './store/shares';
+import { sharesOfNode } from './store/shares';
+import type { NodeKind } from '../../entities/cloud/node';
 
-/** The shares of a live file, newest first (revoked ones included). */
-export async function listShares(ctx: TenantContext, fileId: string): Promise<CloudShare[]> {
-  await getItem(ctx, fileId, 'file');
-  return sharesOfFile(ctx.em, fileId);
+/** The shares of a live file (or folder: its drop links), newest first (revoked ones included). */
+export async function listShares(ctx: TenantContext, nodeId: string, kind: NodeKind = 'file'): Promise<CloudShare[]> {
+  await getItem(ctx, nodeId, kind);
+  return sharesOfNode(ctx.em, nodeId);
 }

@@ -1,20 +1,30 @@
-import type { CloudNode } from '../../entities/cloud/node';
-import { AppError, forbidden } from '../../lib/errors';
+import type { SharePermission } from '../../entities/cloud/share';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Services } from '../services';
 import { liveShare, sharedFile, shareUrl } from './linkShare';
+import { liveFolderOf } from './store/nodes';
 import { signedToken } from './tokens';
 
 export interface OpenedShare {
-  file: CloudNode;
-  url: string;
+  kind: 'file' | 'folder';
+  permission: SharePermission;
+  /** The file's name, or the drop folder's. */
+  name: string;
+  /** Files only. */
+  size: number | null;
+  contentType: string | null;
+  /** The download address (view and edit links), or null (a drop folder shows nothing). */
+  url: string | null;
+  /** Where PUTs go: the file's content (edit links) or new files of the folder (`&name=`; upload links). */
+  uploadUrl: string | null;
   expiresAt: Date;
 }
 
 /**
- * Opens a link share anonymously: 404, 410 as liveShare, a file no longer live 404, 401
- * `share_password_required` / 403 `share_password_invalid`. Answers the share's download address, valid
- * CLOUD_LINK_TTL_SECONDS: an address of this app naming the link and signed over the share (the proof the
+ * Opens a link share anonymously: 404, 410 as liveShare, a file or folder no longer live 404, 401
+ * `share_password_required` / 403 `share_password_invalid`. Answers the addresses the link's permission allows,
+ * valid CLOUD_LINK_TTL_SECONDS: addresses of this app naming the link and signed over the share (the proof the
  * password was given), never a storage address, whose key names the organisation.
  */
 export async function openShare(services: Services, token: string, password: string | undefined): Promise<OpenedShare> {
@@ -24,11 +34,34 @@ export async function openShare(services: Services, token: string, password: str
     if (!(await verifyPassword(share.passwordHash, password)))
       throw forbidden('share_password_invalid', 'The password of this share link is wrong');
   }
-  const file = await sharedFile(services, share);
   const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
+  const base = shareUrl(services, token);
+  const t = signedToken(services, 'share', share.id, ttl);
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  if (share.permission === 'upload') {
+    const folder = await liveFolderOf(services.orm.em.fork(), share.tenantId, share.nodeId);
+    if (!folder) throw notFound('Share');
+    const uploadUrl = `${base}/files?t=${t}`;
+    return {
+      kind: 'folder',
+      permission: 'upload',
+      name: folder.name,
+      size: null,
+      contentType: null,
+      url: null,
+      uploadUrl,
+      expiresAt,
+    };
+  }
+  const file = await sharedFile(services, share);
   return {
-    file,
-    url: `${shareUrl(services, token)}/download?t=${signedToken(services, 'share', share.id, ttl)}`,
-    expiresAt: new Date(Date.now() + ttl * 1000),
+    kind: 'file',
+    permission: share.permission,
+    name: file.name,
+    size: file.size,
+    contentType: file.contentType ?? null,
+    url: `${base}/download?t=${t}`,
+    uploadUrl: share.permission === 'edit' ? `${base}/content?t=${t}` : null,
+    expiresAt,
   };
 }

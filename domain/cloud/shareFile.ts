@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CloudShare } from '../../entities/cloud/share';
+import { CloudShare, type SharePermission } from '../../entities/cloud/share';
 import { forbidden, invalidField } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
@@ -20,16 +20,12 @@ export interface CreatedShare {
 
 /**
  * Shares a live file: a link (anyone holding it, optionally until expiresAt and with a password; needs
- * cloud.share, "outside the organisation") or with members (they are notified through the hub).
+ * cloud.share, "outside the organisation"; `edit` lets it replace the content) or with members (they are notified
+ * through the hub).
  */
 export async function shareFile(ctx: TenantContext, fileId: string, props: ShareFileProps): Promise<CreatedShare> {
   const file = await getItem(ctx, fileId, 'file');
-  if (
-    props.kind === 'link' &&
-    !(ctx.userId && (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('cloud.share'))
-  ) {
-    throw forbidden('permission_denied', 'Link shares need the permission cloud.share');
-  }
+  if (props.kind === 'link') await mayShareLinks(ctx);
   const memberIds = checkShareFields(props);
   if (memberIds.length) {
     const known = await membersAmong(ctx.em, ctx.tenantId, memberIds);
@@ -37,27 +33,54 @@ export async function shareFile(ctx: TenantContext, fileId: string, props: Share
     if (strangers.length)
       throw invalidField('memberIds', `are not members of the organisation: ${strangers.join(', ')}`);
   }
+  return recordShare(ctx, { fileId: file.id }, { ...props, memberIds, permission: props.permission ?? 'view' });
+}
+
+/** Link shares need cloud.share: a link reaches outside the organisation. */
+export async function mayShareLinks(ctx: TenantContext): Promise<void> {
+  if (!(ctx.userId && (await ctx.services.permissions.of(ctx.tenantId, ctx.userId)).has('cloud.share')))
+    throw forbidden('permission_denied', 'Link shares need the permission cloud.share');
+}
+
+/** Records a checked share of a file or a folder (a link gets its token, shown once) and tells the hub. */
+export async function recordShare(
+  ctx: TenantContext,
+  node: { fileId: string } | { folderId: string },
+  props: ShareFields & { memberIds: string[]; permission: SharePermission },
+): Promise<CreatedShare> {
   const token = props.kind === 'link' ? randomBytes(24).toString('base64url') : null;
   const passwordHash = props.password ? await hashPassword(props.password) : null;
+  const nodeId = 'fileId' in node ? node.fileId : node.folderId;
   const share = await ctx.em.transactional(async (em) =>
     em.create(CloudShare, {
       tenantId: ctx.tenantId,
-      nodeId: file.id,
+      nodeId,
       kind: props.kind,
       tokenHash: token ? hashToken(token) : null,
       passwordHash,
       expiresAt: props.expiresAt ?? null,
-      memberIds,
+      memberIds: props.memberIds,
       createdBy: ctx.userId,
       revokedAt: null,
+      permission: props.permission,
+      expiryNotifiedAt: null,
     }),
   );
   void notify(ctx.services, 'cloud', [
     {
       event: 'file.shared',
       tenantId: ctx.tenantId,
-      subject: { fileId: file.id, userId: ctx.userId },
-      data: { kind: props.kind, memberIds, expiresAt: share.expiresAt?.toISOString() ?? null },
+      subject: {
+        fileId: 'fileId' in node ? nodeId : null,
+        folderId: 'folderId' in node ? nodeId : null,
+        userId: ctx.userId,
+      },
+      data: {
+        kind: props.kind,
+        permission: props.permission,
+        memberIds: props.memberIds,
+        expiresAt: share.expiresAt?.toISOString() ?? null,
+      },
     },
   ]);
   return { share, url: token ? shareUrl(ctx.services, token) : null };

@@ -1,4 +1,4 @@
-import type { ShareKind } from '../../entities/cloud/share';
+import type { CloudShare, SharePermission, ShareKind } from '../../entities/cloud/share';
 import { invalidField } from '../../lib/errors';
 
 /** The fields of a new share as the API gives them. */
@@ -10,6 +10,8 @@ export interface ShareFields {
   password?: string;
   /** Member shares: members of the organisation. */
   memberIds?: string[];
+  /** Link shares of a file: `view` (the default) or `edit` (the link also replaces the content). */
+  permission?: SharePermission;
 }
 
 /**
@@ -19,12 +21,16 @@ export interface ShareFields {
  */
 export function checkShareFields(props: ShareFields, now = Date.now()): string[] {
   if (props.kind === 'link') {
+    if (props.permission === 'upload')
+      throw invalidField('permission', 'upload is for folders: POST /api/cloud/folders/{id}/share');
     if (props.memberIds?.length) throw invalidField('memberIds', 'is for member shares only');
     if (props.expiresAt && props.expiresAt.getTime() <= now) throw invalidField('expiresAt', 'must be in the future');
     return [];
   }
   if (props.password || props.expiresAt)
     throw invalidField(props.password ? 'password' : 'expiresAt', 'is for link shares only');
+  if (props.permission && props.permission !== 'view')
+    throw invalidField('permission', 'is for link shares only: members read what is shared with them');
   const memberIds = [...new Set(props.memberIds ?? [])];
   if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
   return memberIds;
@@ -33,3 +39,15 @@ export function checkShareFields(props: ShareFields, now = Date.now()): string[]
 /** Whether a share's link has expired: from its expiry on (an expiry of now is past). */
 export const isExpired = (share: { expiresAt?: Date | null }, now = Date.now()) =>
   !!share.expiresAt && share.expiresAt.getTime() <= now;
+
+/** What the holder of a link does with it: download the file, replace its content, or drop a file into the folder. */
+export type LinkUse = 'download' | 'replace' | 'drop';
+
+/** Whether a link's permission allows a use: `view` downloads, `edit` also replaces, `upload` only drops. */
+export function linkAllows(share: Pick<CloudShare, 'permission'>, use: LinkUse): boolean {
+  if (use === 'download') return share.permission === 'view' || share.permission === 'edit';
+  return use === 'replace' ? share.permission === 'edit' : share.permission === 'upload';
+}
+
+/** The links to tell their creators about: expiring within `hours` from `now`. */
+export const expiryNoticeWindow = (hours: number, now = Date.now()) => new Date(now + hours * 3_600_000);

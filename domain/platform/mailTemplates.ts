@@ -15,6 +15,10 @@ export type MailTemplate =
     }
   | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } }
   | {
+      template: 'share_expiring';
+      data: { name: string; item: string; folder: boolean; expiresAt: string; nodeId: string };
+    }
+  | {
       template: 'booking_reminder';
       data: { business: string; service: string; when: string; reference: string; slug: string | null };
     }
@@ -67,6 +71,12 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
       return {
         subject: `Your appointment at ${mail.data.business}: ${mail.data.when}`,
         text: `Your appointment is booked.\n\n${mail.data.service}, ${mail.data.when}\nReference: ${mail.data.reference}\n\nTo cancel or reschedule, open:\n${link(`/book/${mail.data.slug}/manage`, mail.data.token)}`,
+      };
+    case 'share_expiring':
+      // The link itself is not in the mail (only its hash is stored): the drive's page of the item lists its shares.
+      return {
+        subject: `Your link to "${mail.data.item}" expires soon`,
+        text: `Hello ${mail.data.name},\n\nThe ${mail.data.folder ? 'drop folder link' : 'share link'} you made for "${mail.data.item}" expires on ${mail.data.expiresAt} (UTC). Whoever holds it can no longer open it from then on.\n\nTo keep sharing, make a new link from the ${mail.data.folder ? 'folder' : 'file'}'s shares:\n${base}/drive/${mail.data.folder ? 'folders' : 'files'}/${mail.data.nodeId}/shares`,
       };
     case 'booking_sign_in':
       return {

@@ -3,10 +3,13 @@ import { tenantColumns, tenantFilter } from '../base';
 
 export const shareKinds = ['link', 'members'] as const;
 export type ShareKind = (typeof shareKinds)[number];
+/** What a link lets its holder do: download the file (`view`), also replace its content (`edit`), or only drop files into a folder (`upload`). */
+export const sharePermissions = ['view', 'edit', 'upload'] as const;
+export type SharePermission = (typeof sharePermissions)[number];
 
 /**
  * A share of a file: a link (a capability token, stored as its SHA-256; optional expiry and argon2
- * password) or a list of members. Revoking sets `revokedAt`.
+ * password) or a list of members; or of a folder: an upload-only link (a drop folder). Revoking sets `revokedAt`.
  */
 export const CloudShare = defineEntity({
   name: 'CloudShare',
@@ -17,8 +20,17 @@ export const CloudShare = defineEntity({
       name: 'cloud_shares_shape_check',
       expression: `("kind" = 'link') = ("token_hash" is not null) and ("kind" = 'link' or cardinality("member_ids") > 0)`,
     },
+    // Members read what is shared with them: only links edit or take uploads.
+    { name: 'cloud_shares_link_permission_check', expression: `"permission" = 'view' or "kind" = 'link'` },
   ],
-  indexes: [{ properties: ['tenantId', 'nodeId'] }],
+  indexes: [
+    { properties: ['tenantId', 'nodeId'] },
+    // The sweep's expiry notices: links with an expiry not noticed yet.
+    {
+      name: 'cloud_shares_expiry_notice_index',
+      expression: `create index "cloud_shares_expiry_notice_index" on "cloud_shares" ("expires_at") where "expiry_notified_at" is null and "revoked_at" is null`,
+    },
+  ],
   uniques: [{ properties: ['tokenHash'] }],
   properties: {
     ...tenantColumns(),
@@ -30,6 +42,9 @@ export const CloudShare = defineEntity({
     memberIds: p.array().columnType('uuid[]').default([]),
     createdBy: p.uuid().nullable(),
     revokedAt: p.datetime().nullable(),
+    permission: p.enum([...sharePermissions]).default('view'),
+    /** When its creator was told the link expires soon (the sweep, CLOUD_SHARE_EXPIRY_NOTICE_HOURS before). */
+    expiryNotifiedAt: p.datetime().nullable(),
   },
 });
 export type CloudShare = InferEntity<typeof CloudShare>;

@@ -1,4 +1,4 @@
-import { CloudNode, type NodeKind } from '../../../entities/cloud/node';
+import { CloudNode, DRIVE_PURPOSE, type NodeKind } from '../../../entities/cloud/node';
 import { pgArray, type Em } from '../../../lib/db';
 import { notFound } from '../../../lib/errors';
 import { ROOT_ID } from '../names';
@@ -271,6 +271,14 @@ export const liveFileOfAnyTenant = (em: Em, id: string) =>
 /** A live file (of any purpose) of a given organisation, outside any tenant filter. */
 export const liveFileOf = (em: Em, tenantId: string, id: string) =>
   em.findOne(CloudNode, { id, tenantId, kind: 'file', trashedAt: null }, { filters: { tenant: false } });
+
+/** A live folder of a given organisation's drive, outside any tenant filter. */
+export const liveFolderOf = (em: Em, tenantId: string, id: string) =>
+  em.findOne(
+    CloudNode,
+    { id, tenantId, kind: 'folder', purpose: DRIVE_PURPOSE, trashedAt: null },
+    { filters: { tenant: false } },
+  );
 
 /** A file (of any purpose or liveness) of the em's organisation. */
 export const fileById = (em: Em, id: string) => em.findOne(CloudNode, { id, kind: 'file' });
