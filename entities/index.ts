@@ -34,6 +34,7 @@ import { CloudDavLock, CloudDavProperty } from './cloud/dav';
 import { CloudNode } from './cloud/node';
 import { CloudFileVersion } from './cloud/version';
 import { CloudShare } from './cloud/share';
+import { CloudPreview } from './cloud/preview';
 import { CloudStar } from './cloud/star';
 import { CloudUpload } from './cloud/upload';
 import { CloudUsage, CloudUsageEvent } from './cloud/usage';
@@ -115,6 +116,7 @@ export const allEntities = [
   CloudUpload,
   CloudShare,
   CloudStar,
+  CloudPreview,
   CloudUsage,
   CloudUsageEvent,
   CloudDavProperty,

@@ -289,6 +289,10 @@ export const configSpec = {
     default: 24,
     desc: 'How long before a cloud link share expires its creator is mailed about it (once per link; 0: never). Links that expire sooner than this after their creation are noticed at once',
   }),
+  CLOUD_PREVIEW_MAX_BYTES: num({
+    default: 32 * 1024 * 1024,
+    desc: 'Largest drive image the worker makes a thumbnail of (bytes); larger ones have none',
+  }),
   CLOUD_LINK_TTL_SECONDS: num({
     default: 900,
     desc: 'Lifetime of cloud download addresses and of inline render tokens (t)',

@@ -25,3 +25,15 @@ export const cloudVersionsQueue = defineQueue<{ slot: string }>('cloud-versions'
   concurrency: 1,
   defaults: { attempts: 3, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
 });
+
+/** A thumbnail of a drive image, made after its upload or overwrite (domain/cloud/makePreview.ts). */
+export interface PreviewJob {
+  tenantId: string;
+  nodeId: string;
+}
+
+/** Thumbnails: CPU-bound (libvips), so one at a time per worker dyno; a content that cannot be decoded is recorded, not retried. */
+export const cloudPreviewsQueue = defineQueue<PreviewJob>('cloud-previews', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { age: 3600, count: 1000 } },
+});

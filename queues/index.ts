@@ -1,6 +1,6 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
 import { bookingRemindersQueue, calendarSyncQueue, calendarSyncSweepQueue } from './booking';
-import { cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
+import { cloudPreviewsQueue, cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
 import { einvoiceQueue } from './einvoice';
@@ -29,6 +29,7 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   cloudQuotaQueue,
   cloudSweepQueue,
   cloudVersionsQueue,
+  cloudPreviewsQueue,
   einvoiceQueue,
   invoiceRemindersQueue,
   recurringInvoicesQueue,

@@ -2,6 +2,7 @@ import { stripeEventsProcessor } from './billing/stripeEvents';
 import { trialExpiryProcessor } from './billing/trialExpiry';
 import { calendarSyncProcessor, calendarSyncSweepProcessor } from './booking/calendarSync';
 import { bookingRemindersProcessor } from './booking/reminders';
+import { cloudPreviewsProcessor } from './cloud/previews';
 import { cloudQuotaProcessor } from './cloud/quota';
 import { cloudSweepProcessor } from './cloud/sweep';
 import { cloudVersionsProcessor } from './cloud/versions';
@@ -44,6 +45,7 @@ export const allProcessors: readonly Processor<never>[] = [
   cloudQuotaProcessor,
   cloudSweepProcessor,
   cloudVersionsProcessor,
+  cloudPreviewsProcessor,
   einvoiceProcessor,
   invoiceRemindersProcessor,
   recurringInvoicesProcessor,

@@ -233,6 +233,31 @@ export class CloudSearchQuery extends CloudPageQuery {
   @IsIn(['folder', ...fileCategories])
   type?: string;
   @JSONSchema({ description: "Search this folder's subtree only" }) @IsOptional() @IsUUID() folderId?: string;
+  @JSONSchema({ description: 'Created by this member (user id)' }) @IsOptional() @IsUUID() ownerId?: string;
+  @JSONSchema({ description: 'Last changed at or after this time (ISO 8601)' })
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  modifiedFrom?: string;
+  @JSONSchema({ description: 'Last changed before this time (ISO 8601)' })
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  modifiedBefore?: string;
+  @JSONSchema({ description: 'At least this many bytes (files only: a size bound leaves folders out)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  minSize?: number;
+  @JSONSchema({ description: 'At most this many bytes (files only)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  maxSize?: number;
 }
 
 /** The t of the drive's addresses (download, inline, a share's download), as the address carries it. */

@@ -21,7 +21,13 @@ import {
   CloudUploadConfirmBody,
   CloudUploadUrlBody,
 } from './dtos';
-import { CloudItemView, CloudDownloadUrlView, CloudTenantDownloadUrlView, CloudUploadTicketView } from './views';
+import {
+  CloudItemView,
+  CloudDownloadUrlView,
+  CloudPreviewUrlView,
+  CloudTenantDownloadUrlView,
+  CloudUploadTicketView,
+} from './views';
 import { isoTime } from '../http/present';
 import {
   deleteFilesIdDoc,
@@ -39,6 +45,7 @@ import {
   restoreConflictError,
   uploadConfirmConflictError,
 } from './files.docs';
+import { previewUrl, redirectPreview } from '../../domain/cloud/previewUrl';
 
 /** Files of the drive: the three-step upload, downloads, inline rendering, edits, moves, trash, stars. */
 export function fileRoutes({ routes }: ModuleMount): void {
@@ -139,6 +146,43 @@ export function fileRoutes({ routes }: ModuleMount): void {
       errors: { 403: '`inline_token_invalid` or `inline_token_expired`', 404: fileGoneError },
     },
     async ({ services, params, query }) => redirectTo(await redirectAddress(services, 'inline', params.id, query.t)),
+  );
+
+  r.get(
+    '/api/cloud/files/:id/preview-url',
+    {
+      ...read,
+      summary: 'Thumbnail address of a file',
+      description:
+        'A WebP thumbnail of the current content of an image (EXIF orientation applied), made by a worker after each upload, overwrite or restore; listed items say `hasPreview`. 404 while none is ready (being made, or not an image the worker decodes: SVG, a corrupt or too large file): show an icon. Thumbnails are not counted in the quota and go with the file.',
+      params: IdParams,
+      response: CloudPreviewUrlView,
+      errors: { 404: 'File or preview not found' },
+    },
+    async ({ ctx, params }) => {
+      const p = await previewUrl(ctx, params.id);
+      return {
+        url: p.url,
+        width: p.width,
+        height: p.height,
+        expiresAt: isoTime(p.expiresAt),
+      } satisfies CloudPreviewUrlView;
+    },
+  );
+
+  r.get(
+    '/api/cloud/files/:id/preview',
+    {
+      access: 'public',
+      summary: 'Show the thumbnail of a file',
+      description:
+        'The address preview-url gives: checks t, then that the thumbnail is still of the current content, and redirects to a storage address valid 60 s.',
+      params: IdParams,
+      query: CloudAddressQuery,
+      status: 302,
+      errors: { 403: '`preview_token_invalid` or `preview_token_expired`', 404: 'File or preview not found' },
+    },
+    async ({ services, params, query }) => redirectTo(await redirectPreview(services, params.id, query.t)),
   );
 
   r.patch(

@@ -9,8 +9,10 @@ export const folderContentsDoc = prose`
 `;
 
 export const getFoldersSearchDoc = prose`
-  Live items whose name contains q (case-insensitive), of a type (folder or a file category), everywhere or within
-  folderId's subtree; by name.
+  Live items whose name contains q (case-insensitive), of a type (folder or a file category), created by ownerId, last
+  changed in [modifiedFrom, modifiedBefore), of a size in [minSize, maxSize] bytes (a size bound means files only),
+  everywhere or within folderId's subtree; by name, a keyset page at a time. Filters combine with AND; a reversed window
+  or size range answers 400. A name part is served by a trigram index, so a page stays fast on a drive of 100,000 files.
 `;
 
 export const getFoldersSharedWithMeDoc = prose`

@@ -49,6 +49,9 @@ export class CloudItemView {
   @JSONSchema({ description: 'Starred by the caller' })
   @IsBoolean()
   starred!: boolean;
+  @JSONSchema({ description: 'A thumbnail of the current content is ready: GET /api/cloud/files/{id}/preview-url' })
+  @IsBoolean()
+  hasPreview!: boolean;
   @Nullable() @IsUUID() createdBy!: string | null;
   @IsDateString() createdAt!: string;
   @IsDateString() updatedAt!: string;
@@ -65,6 +68,7 @@ export class CloudItemView {
       category: i.category,
       description: i.description,
       starred: i.starred,
+      hasPreview: i.hasPreview,
       createdBy: i.createdBy,
       createdAt: isoTime(i.createdAt),
       updatedAt: isoTime(i.updatedAt),
@@ -163,6 +167,20 @@ export class CloudDownloadUrlView {
   @JSONSchema({ description: cloudDownloadUrlViewInlineUrlDoc })
   @IsString()
   inlineUrl!: string;
+  @IsDateString() expiresAt!: string;
+}
+
+export class CloudPreviewUrlView {
+  @JSONSchema({
+    description:
+      'Address of the thumbnail (image/webp), valid until expiresAt; it redirects to the storage address at every use, so a thumbnail of a file trashed since is no longer served',
+  })
+  @IsString()
+  url!: string;
+  @JSONSchema({ description: 'Pixels of the thumbnail (at most 512 on its longest side, never larger than the image)' })
+  @IsInt()
+  width!: number;
+  @IsInt() height!: number;
   @IsDateString() expiresAt!: string;
 }
 

@@ -19,6 +19,8 @@ export interface CloudItem {
   updatedAt: Date;
   trashedAt: Date | null;
   starred: boolean;
+  /** A thumbnail of the current content is ready (GET /api/cloud/files/{id}/preview-url). */
+  hasPreview: boolean;
 }
 
 /** Whom the store reads for: the caller's organisation, and the member whose stars show (system work stars nothing). */

@@ -2,6 +2,7 @@ import type { Em } from '../../lib/db';
 import type { Services } from '../services';
 import { deleteVersions, lockVersionsOf } from './store/versions';
 import { lockNodesById, lockTrashedWith, lockTrashRoots, deleteNodes, type PurgedRow } from './store/nodes';
+import { previewKeysOf } from './store/previews';
 import { addUsage } from './store/usage';
 
 /** Nodes named by id, or trash roots (with what was trashed with them), optionally trashed before a date. */
@@ -28,7 +29,7 @@ export function freedBytes(rows: Pick<PurgedRow, 'kind' | 'size' | 'category'>[]
 }
 
 /**
- * Deletes nodes for good, in one transaction holding their rows: their objects and their versions' objects, then
+ * Deletes nodes for good, in one transaction holding their rows: their objects, their versions' and previews' objects, then
  * the rows (with their stars, shares and versions) and the bytes they held in the quota. No row outlives its bytes (a restore waits on the
  * lock, see lockPurged), and a failure rolls the rows back, so a retry deletes the (possibly already gone)
  * objects again: deleting a missing object succeeds on both storage adapters.
@@ -48,8 +49,14 @@ export async function purgeNodes(
       tenantId,
       locked.filter((r) => r.kind === 'file').map((r) => r.id),
     );
+    const previews = await previewKeysOf(
+      tx,
+      tenantId,
+      locked.filter((r) => r.kind === 'file').map((r) => r.id),
+    );
     for (const row of locked) if (row.object_key) await services.storage.remove(row.object_key);
     for (const version of versions) await services.storage.remove(version.object_key);
+    for (const key of previews) await services.storage.remove(key);
     await deleteVersions(
       tx,
       tenantId,

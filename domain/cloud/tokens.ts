@@ -8,14 +8,15 @@ type Signer = Pick<Services, 'deriveSecret' | 'config'>;
 
 /**
  * What a token of the drive authorises: rendering a file (`inline`), downloading it (`download`), downloading the
- * file of a link share once its password was given (`share`, over the share's id). The purpose is signed, so a
+ * file of a link share once its password was given (`share`, over the share's id), showing a file's thumbnail (`preview`). The purpose is signed, so a
  * token of one is worthless for another.
  */
-export type TokenPurpose = 'inline' | 'download' | 'share';
+export type TokenPurpose = 'inline' | 'download' | 'share' | 'preview';
 const tokenErrors: Record<TokenPurpose, { invalid: string; expired: string; what: string }> = {
   inline: { invalid: 'inline_token_invalid', expired: 'inline_token_expired', what: 'inline token' },
   download: { invalid: 'download_token_invalid', expired: 'download_token_expired', what: 'download token' },
   share: { invalid: 'download_token_invalid', expired: 'download_token_expired', what: 'download token' },
+  preview: { invalid: 'preview_token_invalid', expired: 'preview_token_expired', what: 'preview token' },
 };
 
 /** The key of these tokens: derived for them alone (HKDF of JWT_SECRET), unlike any other signature. */

@@ -14,6 +14,7 @@ import { fileById } from './store/nodes';
 import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
 import { objectMismatches } from './uploadRules';
 import { fileOfVersion, replaceContent } from './store/versions';
+import { requestPreview } from './requestPreview';
 
 /** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
@@ -145,6 +146,7 @@ async function recordOverwrite(
     throw notFound('File');
   }
   const node = await replacedFile(ctx, fileId);
+  requestPreview(ctx.services, node);
   void notify(ctx.services, 'cloud', [
     {
       event: 'file.uploaded',
@@ -183,6 +185,7 @@ async function recordFile(
       );
       if (!node) return { node: await confirmedNode(ctx, upload.id), created: false, claimed: false };
       if (drive) {
+        requestPreview(ctx.services, node);
         void notify(ctx.services, 'cloud', [
           {
             event: 'file.uploaded',

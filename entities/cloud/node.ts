@@ -65,6 +65,25 @@ export const CloudNode = defineEntity({
       expression: `create index "cloud_nodes_listing_date" on "cloud_nodes" ("tenant_id", coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid), ("kind" = 'file'), "updated_at", "id") where "trashed_at" is null and "purpose" = 'file'`,
     },
     {
+      // Search (migration 20261219000100): "name contains q" by trigrams, the page in (tenant, lower(name), id) order.
+      name: 'cloud_nodes_name_trgm',
+      expression: `create index "cloud_nodes_name_trgm" on "cloud_nodes" using gin ("name" gin_trgm_ops) where "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
+      name: 'cloud_nodes_search',
+      expression: `create index "cloud_nodes_search" on "cloud_nodes" ("tenant_id", lower("name"), "id") where "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
+      // Search by type walks that category only, in the page's order.
+      name: 'cloud_nodes_search_category',
+      expression: `create index "cloud_nodes_search_category" on "cloud_nodes" ("tenant_id", "category", lower("name"), "id") where "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
+      // The sweep's look for recent images without a current preview (migration 20261219000200).
+      name: 'cloud_nodes_recent_images',
+      expression: `create index "cloud_nodes_recent_images" on "cloud_nodes" ("updated_at") where "kind" = 'file' and "category" = 'image' and "trashed_at" is null and "purpose" = 'file'`,
+    },
+    {
       name: 'cloud_nodes_trash',
       expression: `create index "cloud_nodes_trash" on "cloud_nodes" ("tenant_id", "trash_root_id") where "trashed_at" is not null`,
     },

@@ -210,6 +210,68 @@ describe('cloud drive: folders, listings, moves, trash', () => {
     expect(names(await stack.http.get('/api/cloud/folders/starred').set(owner.auth))).toEqual(['Plan_final.pdf']);
   });
 
+  it('searches by owner, last change and size, combined with name and type, paging by cursor', async () => {
+    const box = await mkdir(stack, owner, 'Filters');
+    const member = await addMember(stack, owner);
+    await uploadFile(stack, owner, 'report-small.txt', 'x'.repeat(10), { folderId: box.id });
+    const big = await uploadFile(stack, owner, 'report-big.txt', 'x'.repeat(5000), { folderId: box.id });
+    await uploadFile(stack, member, 'report-theirs.txt', 'x'.repeat(200), { folderId: box.id });
+    await mkdir(stack, owner, 'report-folder', box.id);
+    // The big one was last changed in January (what a file untouched since then looks like).
+    await stack.services.orm.em
+      .fork()
+      .execute(`update cloud_nodes set updated_at = '2026-01-15T10:00:00Z' where id = ?`, [big.id]);
+    const search = async (query: string, who: Account = owner) => {
+      const res = await stack.http.get(`/api/cloud/folders/search?folderId=${box.id}&${query}`).set(who.auth);
+      expect(res.status).toBe(200);
+      return names(res);
+    };
+    expect(await search('q=report')).toEqual([
+      'report-big.txt',
+      'report-folder',
+      'report-small.txt',
+      'report-theirs.txt',
+    ]);
+    expect(await search(`ownerId=${member.user.id}`)).toEqual(['report-theirs.txt']);
+    expect(await search(`q=report&ownerId=${owner.user.id}&type=text`)).toEqual(['report-big.txt', 'report-small.txt']);
+    expect(await search('modifiedBefore=2026-02-01T00:00:00Z')).toEqual(['report-big.txt']);
+    expect(await search('q=report&type=text&modifiedFrom=2026-02-01T00:00:00Z')).toEqual([
+      'report-small.txt',
+      'report-theirs.txt',
+    ]);
+    // A size bound means files only: the folder has no size of its own.
+    expect(await search('minSize=100')).toEqual(['report-big.txt', 'report-theirs.txt']);
+    expect(await search('minSize=10&maxSize=200')).toEqual(['report-small.txt', 'report-theirs.txt']);
+    expect(await search('maxSize=0')).toEqual([]);
+    // Every member sees the drive's items, whoever created them; a page at a time with the filters kept.
+    expect(await search('q=report&minSize=1', member)).toEqual([
+      'report-big.txt',
+      'report-small.txt',
+      'report-theirs.txt',
+    ]);
+    const first = await stack.http
+      .get(`/api/cloud/folders/search?folderId=${box.id}&minSize=1&limit=2`)
+      .set(owner.auth);
+    expect(names(first)).toEqual(['report-big.txt', 'report-small.txt']);
+    const rest = await stack.http
+      .get(`/api/cloud/folders/search?folderId=${box.id}&minSize=1&limit=2&cursor=${first.body.nextCursor}`)
+      .set(owner.auth);
+    expect(names(rest)).toEqual(['report-theirs.txt']);
+    expect(rest.body.nextCursor).toBeNull();
+    // Reversed ranges and malformed bounds are the client's: 400, never an empty page or a 500.
+    for (const [query, code] of [
+      ['modifiedFrom=2026-03-01T00:00:00Z&modifiedBefore=2026-02-01T00:00:00Z', 'validation_failed'],
+      ['minSize=10&maxSize=5', 'validation_failed'],
+      ['minSize=-1', 'validation_failed'],
+      ['minSize=ten', 'validation_failed'],
+      ['modifiedFrom=yesterday', 'validation_failed'],
+      ['ownerId=not-a-uuid', 'validation_failed'],
+    ]) {
+      const res = await stack.http.get(`/api/cloud/folders/search?${query}`).set(owner.auth);
+      expectProblem(res, 400, code);
+    }
+  });
+
   it('renames and moves, refusing a taken name and a folder moved into its own subtree', async () => {
     const a = await mkdir(stack, owner, 'MoveA');
     const b = await mkdir(stack, owner, 'MoveB', a.id);

@@ -234,6 +234,7 @@ export async function deleteNodes(em: Em, tenantId: string, ids: string[]): Prom
   const list = pgArray(ids);
   await em.execute(`delete from cloud_nodes where tenant_id = ? and id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_stars where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
+  await em.execute(`delete from cloud_previews where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_shares where tenant_id = ? and node_id = any(?::uuid[])`, [tenantId, list]);
   await em.execute(`delete from cloud_dav_properties where tenant_id = ? and node_id = any(?::uuid[])`, [
     tenantId,

@@ -13,6 +13,7 @@ import type { DavNode } from '../store/dav';
 import { replaceContent } from '../store/versions';
 import { folderIdOf } from './resolve';
 import { davName } from './names';
+import { requestPreview } from '../requestPreview';
 
 export interface DavWrite {
   /** The folder the file is in. */
@@ -87,7 +88,10 @@ async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUploa
         { id: upload.id, tenantId: ctx.tenantId, size: upload.size },
         { parentId: folderIdOf(write.parent), name, category, objectKey: upload.objectKey, contentHash },
       );
-      if (node) notifyUploaded(ctx, node.id, node.parentId ?? null, name, upload);
+      if (node) {
+        requestPreview(ctx.services, { tenantId: ctx.tenantId, id: node.id, objectKey: upload.objectKey, category });
+        notifyUploaded(ctx, node.id, node.parentId ?? null, name, upload);
+      }
       return null;
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException)
@@ -108,6 +112,7 @@ async function record(ctx: TenantContext, write: DavWrite, upload: ReservedUploa
     }),
   );
   if (!replaced) throw conflict('file_gone', 'The file was deleted while it was written; PUT again');
+  requestPreview(ctx.services, { tenantId: ctx.tenantId, id: existing.id, objectKey: upload.objectKey, category });
   notifyUploaded(ctx, existing.id, existing.parentId, name, upload);
   return null;
 }
