@@ -83,6 +83,10 @@ export const postFilesBulkMoveDoc = prose`
   nothing.
 `;
 
+/** 423 of every change a WebDAV lock covers (domain/cloud/refuseDavLocked.ts). */
+export const davLockedError =
+  '`locked`: a WebDAV client holds a lock on the item (or on a folder above it, or for a folder on an item inside); unlock it or wait for the lock to expire';
+
 /** 404 of the anonymous addresses of a file. */
 export const fileGoneError =
   'File not found (trashed or deleted, or its organisation suspended or not entitled to cloud)';

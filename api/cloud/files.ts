@@ -9,7 +9,7 @@ import { getItem } from '../../domain/cloud/items';
 import { editNode } from '../../domain/cloud/editNode';
 import { moveNodes } from '../../domain/cloud/moveNodes';
 import { restoreNode } from '../../domain/cloud/restoreNode';
-import { trashNodes } from '../../domain/cloud/trashNodes';
+import { trashItems } from '../../domain/cloud/trashItems';
 import { setStar } from '../../domain/cloud/setStar';
 import {
   CloudAddressQuery,
@@ -43,6 +43,7 @@ import {
   postFilesUploadConfirmDoc,
   postFilesUploadUrlDoc,
   restoreConflictError,
+  davLockedError,
   uploadConfirmConflictError,
 } from './files.docs';
 import { previewUrl, redirectPreview } from '../../domain/cloud/previewUrl';
@@ -80,7 +81,12 @@ export function fileRoutes({ routes }: ModuleMount): void {
       response: CloudItemView,
       status: 201,
       alsoAnswers: { 200: 'Already confirmed, or a replaced content: the file' },
-      errors: { 404: 'Upload not found', 409: uploadConfirmConflictError, 410: '`upload_expired`' },
+      errors: {
+        404: 'Upload not found',
+        409: uploadConfirmConflictError,
+        410: '`upload_expired`',
+        423: davLockedError,
+      },
     },
     async ({ ctx, body }) => {
       const { node, created: isNew } = await completeUpload(ctx, body.uploadId);
@@ -194,16 +200,23 @@ export function fileRoutes({ routes }: ModuleMount): void {
       params: IdParams,
       body: CloudEditNodeBody,
       response: CloudItemView,
-      errors: { 409: '`name_taken`' },
+      errors: { 409: '`name_taken`', 423: davLockedError },
     },
     async ({ ctx, params, body }) => CloudItemView.from(await editNode(ctx, params.id, 'file', body)),
   );
 
   r.delete(
     '/api/cloud/files/:id',
-    { ...write, summary: 'Move a file to the trash', description: deleteFilesIdDoc, params: IdParams, status: 204 },
+    {
+      ...write,
+      summary: 'Move a file to the trash',
+      description: deleteFilesIdDoc,
+      params: IdParams,
+      status: 204,
+      errors: { 423: davLockedError },
+    },
     async ({ ctx, params }) => {
-      await trashNodes(ctx, { fileIds: [params.id] });
+      await trashItems(ctx, { fileIds: [params.id] });
       return noContent();
     },
   );
@@ -217,7 +230,7 @@ export function fileRoutes({ routes }: ModuleMount): void {
       params: IdParams,
       body: CloudMoveBody,
       response: CloudItemView,
-      errors: { 409: '`name_taken`' },
+      errors: { 409: '`name_taken`', 423: davLockedError },
     },
     async ({ ctx, params, body }) => {
       await moveNodes(ctx, { fileIds: [params.id] }, body.folderId ?? null);
@@ -259,10 +272,10 @@ export function fileRoutes({ routes }: ModuleMount): void {
       description: postFilesBulkDeleteDoc,
       body: CloudBulkDeleteBody,
       status: 204,
-      errors: { 404: 'An id is unknown; nothing was trashed' },
+      errors: { 404: 'An id is unknown; nothing was trashed', 423: davLockedError },
     },
     async ({ ctx, body }) => {
-      await trashNodes(ctx, body);
+      await trashItems(ctx, body);
       return noContent();
     },
   );
@@ -275,7 +288,11 @@ export function fileRoutes({ routes }: ModuleMount): void {
       description: postFilesBulkMoveDoc,
       body: CloudBulkMoveBody,
       status: 204,
-      errors: { 404: 'An id or the target is unknown; nothing was moved', 409: '`name_taken` or `folder_cycle`' },
+      errors: {
+        404: 'An id or the target is unknown; nothing was moved',
+        409: '`name_taken` or `folder_cycle`',
+        423: davLockedError,
+      },
     },
     async ({ ctx, body }) => {
       await moveNodes(ctx, body, body.folderId ?? null);

@@ -10,7 +10,7 @@ import { listStarred } from '../../domain/cloud/listStarred';
 import { listTrash } from '../../domain/cloud/listTrash';
 import { searchItems, type SearchProps } from '../../domain/cloud/searchItems';
 import { restoreNode } from '../../domain/cloud/restoreNode';
-import { trashNodes } from '../../domain/cloud/trashNodes';
+import { trashItems } from '../../domain/cloud/trashItems';
 import { setStar } from '../../domain/cloud/setStar';
 import {
   CloudContentsQuery,
@@ -27,7 +27,7 @@ import {
   CloudItemView,
   CloudTrashPageView,
 } from './views';
-import { restoreConflictError } from './files.docs';
+import { davLockedError, restoreConflictError } from './files.docs';
 import {
   deleteFoldersIdDoc,
   folderContentsDoc,
@@ -147,7 +147,7 @@ export function folderRoutes({ routes }: ModuleMount): void {
       params: IdParams,
       body: CloudEditNodeBody,
       response: CloudItemView,
-      errors: { 409: '`name_taken`' },
+      errors: { 409: '`name_taken`', 423: davLockedError },
     },
     async ({ ctx, params, body }) => CloudItemView.from(await editNode(ctx, params.id, 'folder', body)),
   );
@@ -173,9 +173,16 @@ export function folderRoutes({ routes }: ModuleMount): void {
 
   r.delete(
     '/api/cloud/folders/:id',
-    { ...write, summary: 'Delete a folder', description: deleteFoldersIdDoc, params: IdParams, status: 204 },
+    {
+      ...write,
+      summary: 'Delete a folder',
+      description: deleteFoldersIdDoc,
+      params: IdParams,
+      status: 204,
+      errors: { 423: davLockedError },
+    },
     async ({ ctx, params }) => {
-      await trashNodes(ctx, { folderIds: [params.id] });
+      await trashItems(ctx, { folderIds: [params.id] });
       return noContent();
     },
   );

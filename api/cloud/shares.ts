@@ -13,6 +13,7 @@ import { openShare } from '../../domain/cloud/openShare';
 import { revokeShare } from '../../domain/cloud/revokeShare';
 import { shareFile } from '../../domain/cloud/shareFile';
 import { contentDisposition } from '../../lib/storage';
+import { davLockedError } from './files.docs';
 import {
   CloudAddressQuery,
   CloudDropQuery,
@@ -215,6 +216,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     410: '`share_expired`',
     411: '`length_required`',
     413: '`file_too_large` or `payload_too_large`',
+    423: davLockedError,
   };
   const streamed = (description: string) => ({ description, content: { '*/*': {} } });
 

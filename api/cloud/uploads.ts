@@ -8,6 +8,7 @@ import { getItem } from '../../domain/cloud/items';
 import { listResumableUploads } from '../../domain/cloud/listResumableUploads';
 import { partAddresses } from '../../domain/cloud/partAddresses';
 import { startResumableUpload } from '../../domain/cloud/startResumableUpload';
+import { davLockedError } from './files.docs';
 import { CloudCompleteUploadBody, CloudPartUrlsBody, CloudResumableUploadBody } from './dtos';
 import {
   CloudItemView,
@@ -105,6 +106,7 @@ export function uploadRoutes({ routes }: ModuleMount): void {
         404: 'Upload not found',
         409: completeConflictError,
         410: '`upload_expired`',
+        423: davLockedError,
       },
     },
     async ({ ctx, params, body }) => {

@@ -10,6 +10,7 @@ import { startOverwrite } from '../../domain/cloud/startOverwrite';
 import { contentDisposition } from '../../lib/storage';
 import { CloudOverwriteUrlBody, CloudVersionParams } from './dtos';
 import { CloudItemView, CloudUploadTicketView, CloudVersionListView } from './views';
+import { davLockedError } from './files.docs';
 import {
   deleteFilesIdVersionsVersionIdDoc,
   getFilesIdVersionsDoc,
@@ -34,7 +35,7 @@ export function versionRoutes({ routes }: ModuleMount): void {
       body: CloudOverwriteUrlBody,
       response: CloudUploadTicketView,
       status: 201,
-      errors: { 404: 'File not found', 409: '`quota_exceeded`', 413: '`file_too_large`' },
+      errors: { 404: 'File not found', 409: '`quota_exceeded`', 413: '`file_too_large`', 423: davLockedError },
     },
     async ({ ctx, params, body }) => created(CloudUploadTicketView.from(await startOverwrite(ctx, params.id, body))),
   );
@@ -87,7 +88,7 @@ export function versionRoutes({ routes }: ModuleMount): void {
       description: postFilesIdVersionsVersionIdRestoreDoc,
       params: CloudVersionParams,
       response: CloudItemView,
-      errors: { 404: 'Version not found' },
+      errors: { 404: 'Version not found', 423: davLockedError },
     },
     async ({ ctx, params }) => CloudItemView.from(await restoreVersion(ctx, params.id, params.versionId)),
   );

@@ -5,6 +5,7 @@ import { getItem, type CloudItem } from './items';
 import { sanitizeName } from './names';
 import { nameTaken } from './refusals';
 import { updateNode } from './store/nodes';
+import { refuseDavLocked } from './refuseDavLocked';
 
 export interface EditNodeProps {
   name?: string;
@@ -20,6 +21,7 @@ export async function editNode(
   props: EditNodeProps,
 ): Promise<CloudItem> {
   await getItem(ctx, id, kind);
+  await refuseDavLocked(ctx, [{ nodeId: id, subtree: kind === 'folder' }]);
   const name = props.name === undefined ? undefined : sanitizeName(props.name);
   // A blank description clears it too.
   const description = props.description === undefined ? undefined : props.description?.trim() || null;

@@ -2,6 +2,7 @@ import type { TenantContext } from '../context';
 import { folderCycle, moveRefusal } from './refusals';
 import { lockSelection, type NodeSelection } from './selection';
 import { ancestorIds, lockFolder, lockTree, setParent } from './store/nodes';
+import { refuseDavLocked, selectionTargets } from './refuseDavLocked';
 
 /**
  * Moves files and folders into a folder (null: the root), all or nothing: an unknown id (404), a name taken
@@ -14,6 +15,10 @@ export async function moveNodes(
   selection: NodeSelection,
   targetFolderId: string | null,
 ): Promise<void> {
+  await refuseDavLocked(ctx, [
+    ...selectionTargets(selection),
+    ...(targetFolderId ? [{ nodeId: targetFolderId, subtree: false }] : []),
+  ]);
   try {
     await ctx.em.transactional(async (em) => {
       await lockTree(em, ctx.tenantId);

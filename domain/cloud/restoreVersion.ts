@@ -4,6 +4,7 @@ import { getItem, type CloudItem } from './items';
 import { requestPreview } from './requestPreview';
 import { liveFile } from './store/nodes';
 import { lockLiveFile, swapInVersion } from './store/versions';
+import { refuseDavLocked } from './refuseDavLocked';
 
 /**
  * Makes a version the file's content again, in one transaction holding the file: its current content becomes a
@@ -12,6 +13,7 @@ import { lockLiveFile, swapInVersion } from './store/versions';
  * version is not the organisation's, or the file is trashed.
  */
 export async function restoreVersion(ctx: TenantContext, fileId: string, versionId: string): Promise<CloudItem> {
+  await refuseDavLocked(ctx, [{ nodeId: fileId }]);
   const restored = await ctx.em.transactional(
     async (em) =>
       (await lockLiveFile(em, ctx.tenantId, fileId)) && (await swapInVersion(em, ctx.tenantId, fileId, versionId)),

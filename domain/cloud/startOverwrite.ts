@@ -2,6 +2,7 @@ import { notFound } from '../../lib/errors';
 import type { TenantContext } from '../context';
 import { liveFile } from './store/nodes';
 import { startUpload, type StartedUpload } from './uploads';
+import { refuseDavLocked } from './refuseDavLocked';
 
 /**
  * Step 1 of an upload that replaces a file's content (the same three steps as a new file): reserves the new bytes
@@ -15,5 +16,6 @@ export async function startOverwrite(
 ): Promise<StartedUpload> {
   const file = await liveFile(ctx.em, fileId);
   if (!file) throw notFound('File');
+  await refuseDavLocked(ctx, [{ nodeId: file.id }]);
   return startUpload(ctx, { ...props, name: file.name, folderId: file.parentId ?? null, replacesId: file.id });
 }

@@ -15,6 +15,7 @@ import { claimUploadAsFile, isPending, pendingUpload } from './store/uploads';
 import { objectMismatches } from './uploadRules';
 import { fileOfVersion, replaceContent } from './store/versions';
 import { requestPreview } from './requestPreview';
+import { refuseDavLocked } from './refuseDavLocked';
 
 /** The two steps of an upload this API takes (the bytes go straight to the object store between them). */
 
@@ -104,6 +105,8 @@ export async function completeUpload(
       return { node: await confirmedNode(ctx, uploadId), created: false };
     throw conflict('upload_changed', 'The object was replaced while it was confirmed; confirm again');
   }
+  // A WebDAV client that locked the file since step 1 keeps it: 423, the reservation stays for a confirmation later.
+  if (upload.replacesId) await refuseDavLocked(ctx, [{ nodeId: upload.replacesId }]);
   const done = upload.replacesId
     ? await recordOverwrite(ctx, upload, objectKey)
     : await recordFile(ctx, upload, objectKey);

@@ -10,6 +10,7 @@ import type { DavNode } from './store/dav';
 import { checkToken } from './tokens';
 import { davName } from './webdav/names';
 import { writeDavFile } from './webdav/writeFile';
+import { refuseDavLocked } from './refuseDavLocked';
 
 export interface ShareWrite {
   /** Drop folders: the name of the file put (a name taken in the folder becomes "name (2)"). */
@@ -58,6 +59,7 @@ export async function writeThroughShare(
   const ctx = tenantContext(services, share.tenantId);
   if (use === 'replace') {
     const file = await sharedFile(services, share);
+    await refuseDavLocked(ctx, [{ nodeId: file.id }]);
     const existing: DavNode = {
       ...folderNode(file.id, file.name),
       kind: 'file',
@@ -81,6 +83,7 @@ export async function writeThroughShare(
   if (!folder) throw notFound('Share');
   if (!write.name) throw invalidField('name', 'is required: the name of the file put');
   const name = await freeName(ctx.em, share.tenantId, folder.id, davName(write.name), true);
+  await refuseDavLocked(ctx, [{ nodeId: folder.id, child: name }]);
   await writeDavFile(
     ctx,
     {

@@ -151,6 +151,15 @@ export async function lockDavLocks(em: Em, tenantId: string): Promise<void> {
   await em.execute(`delete from cloud_dav_locks where tenant_id = ? and expires_at <= now()`, [tenantId]);
 }
 
+/** Whether the organisation holds any live WebDAV lock (the API's writes skip the path look when not). */
+export async function anyLiveLock(em: Em, tenantId: string): Promise<boolean> {
+  const [row] = await em.execute<{ any: boolean }[]>(
+    `select exists (select 1 from cloud_dav_locks where tenant_id = ? and expires_at > now()) as any`,
+    [tenantId],
+  );
+  return row.any;
+}
+
 /**
  * Live locks that cover a path: on it, or depth infinity on one of its ancestors; with `below`, also the
  * locks inside it (a depth-infinity LOCK, a DELETE or MOVE of a collection conflicts with those).
