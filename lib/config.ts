@@ -291,7 +291,7 @@ export const configSpec = {
   }),
   CLOUD_PREVIEW_MAX_BYTES: num({
     default: 32 * 1024 * 1024,
-    desc: 'Largest drive image the worker makes a thumbnail of (bytes); larger ones have none',
+    desc: 'Largest drive image or PDF the worker makes a thumbnail of (bytes); larger ones have none',
   }),
   CLOUD_LINK_TTL_SECONDS: num({
     default: 900,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type SharpType from 'sharp';
 import { onFirstUse } from '../../lib/lazy';
 import type { Services } from '../services';
+import { renderPdfPage } from './renderPdfPage';
 import { previewSource, recordPreview } from './store/previews';
 
 /** The longest side of a thumbnail, in pixels (Nextcloud's grid asks 256-512; a retina grid wants 512). */
@@ -20,6 +21,9 @@ const sharp = onFirstUse(() => {
   loaded.cache(false);
   return loaded;
 });
+
+/** A PDF, whatever type it was given: its header (ISO 32000 7.5.2 allows it within the first 1024 bytes). */
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
 
 /** Where a preview of a content lives: beside the file, one key per content, so a late job never overwrites a newer one. */
 export const previewKeyOf = (tenantId: string, nodeId: string, sourceKey: string) =>
@@ -41,7 +45,7 @@ async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
 
 /**
  * The preview job: a WebP thumbnail (PREVIEW_SIZE on its longest side, EXIF orientation applied, never enlarged) of
- * the file's current content, stored beside it and recorded while that content is still current. What cannot be
+ * the file's current content (an image, or a PDF's first page), stored beside it and recorded while that content is still current. What cannot be
  * decoded (a corrupt or unsupported image, SVG, too large) is recorded `failed` for that content, so it is not tried
  * again until the content changes; a storage or database failure throws, so the job is retried. Safe to run twice.
  */
@@ -58,9 +62,12 @@ export async function makePreview(
     Number(source.size) > max || NOT_PREVIEWED.test(source.content_type ?? '')
       ? null
       : await readAll(await services.storage.get(source.object_key), max);
+  // A PDF's first page, rendered at the thumbnail's size, goes the way of an image.
+  const pdf = bytes && !source.content_type?.startsWith('image/') && isPdf(bytes);
+  const image = pdf ? await renderPdfPage(bytes, PREVIEW_SIZE, services.logger) : bytes;
   let made: { data: Buffer; info: SharpType.OutputInfo } | null = null;
-  if (bytes) {
-    made = await sharp()(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+  if (image) {
+    made = await sharp()(image, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })

@@ -3,6 +3,9 @@ import type { FileCategory } from '../../entities/cloud/node';
 import { cloudPreviewsQueue } from '../../queues/cloud';
 import type { Services } from '../services';
 
+/** What gets a thumbnail: images, and PDFs (their first page). */
+export const PREVIEWED_CATEGORIES: readonly string[] = ['image', 'pdf'];
+
 /** One job per content of a file: a repeat (the upload path and the sweep both asking) is the same job. */
 export const previewJobId = (nodeId: string, objectKey: string) =>
   `preview-${nodeId}-${createHash('sha256').update(objectKey).digest('hex').slice(0, 16)}`;
@@ -16,7 +19,7 @@ export function requestPreview(
   services: Services,
   file: { tenantId: string; id: string; objectKey?: string | null; category?: FileCategory | string | null },
 ): void {
-  if (file.category !== 'image' || !file.objectKey) return;
+  if (!PREVIEWED_CATEGORIES.includes(file.category ?? '') || !file.objectKey) return;
   services.queues
     .add(
       cloudPreviewsQueue,

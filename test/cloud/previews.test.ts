@@ -1,3 +1,4 @@
+import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { queueMissingPreviews } from '../../domain/cloud/queueMissingPreviews';
 import { purgeNodes } from '../../domain/cloud/purge';
@@ -76,6 +77,33 @@ describe('cloud previews', () => {
     expect((await fetch(`${stack.url}/api/cloud/files/${file.id}/preview?t=${t}`, { redirect: 'manual' })).status).toBe(
       403,
     );
+  });
+
+  it("makes a PDF's thumbnail from its first page; a corrupt PDF is recorded failed", async () => {
+    // An A4 page, red on its lower half; a second page the thumbnail does not show.
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]).drawRectangle({ x: 0, y: 0, width: 595, height: 421, color: rgb(1, 0, 0) });
+    doc.addPage([842, 595]);
+    const file = await uploadFile(stack, owner, 'quote.pdf', Buffer.from(await doc.save()), {
+      contentType: 'application/pdf',
+    });
+    const preview = await ready(file.id);
+    expect(preview.height).toBe(512);
+    expect(preview.width).toBeGreaterThan(355);
+    expect(preview.width).toBeLessThan(370);
+    const redirect = await fetch(preview.url, { redirect: 'manual' });
+    const bytes = Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer());
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels).subarray(0, 3)];
+    expect(pixel(10, 10)).toEqual([255, 255, 255]);
+    const [r, g, b] = pixel(10, 500);
+    expect(r).toBeGreaterThan(240);
+    expect(g + b).toBeLessThan(30);
+
+    const corrupt = await uploadFile(stack, owner, 'torn.pdf', '%PDF-1.7\n1 0 obj <<', {
+      contentType: 'application/pdf',
+    });
+    expect(await state(corrupt.id)).toMatchObject({ state: 'failed', object_key: null });
   });
 
   it('records what it cannot decode (no retry), keeps the file whole, and has no preview for a non-image', async () => {

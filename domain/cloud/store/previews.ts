@@ -10,12 +10,12 @@ export interface PreviewSource {
   preview_source: string | null;
 }
 
-/** The live drive image `nodeId` of the organisation with its object, or null (trashed, gone, not an image). */
+/** The live drive image or PDF (PREVIEWED_CATEGORIES) `nodeId` of the organisation with its object, or null (trashed, gone, not an image). */
 export async function previewSource(em: Em, tenantId: string, nodeId: string): Promise<PreviewSource | null> {
   const [row] = await em.execute<PreviewSource[]>(
     `select n.object_key, n.content_type, n.size, p.source_key as preview_source
      from cloud_nodes n left join cloud_previews p on p.node_id = n.id
-     where n.id = ? and n.tenant_id = ? and n.kind = 'file' and n.purpose = 'file' and n.category = 'image'
+     where n.id = ? and n.tenant_id = ? and n.kind = 'file' and n.purpose = 'file' and n.category in ('image', 'pdf')
        and n.trashed_at is null and n.object_key is not null`,
     [nodeId, tenantId],
   );
@@ -102,7 +102,7 @@ export function imagesWithoutPreview(
 ): Promise<{ id: string; tenant_id: string; object_key: string }[]> {
   return em.execute(
     `select n.id, n.tenant_id, n.object_key from cloud_nodes n
-     where n.kind = 'file' and n.category = 'image' and n.trashed_at is null and n.purpose = 'file'
+     where n.kind = 'file' and n.category in ('image', 'pdf') and n.trashed_at is null and n.purpose = 'file'
        and n.updated_at >= ? and n.updated_at < ? and n.object_key is not null
        and not exists (select 1 from cloud_previews p where p.node_id = n.id and p.source_key = n.object_key)
      order by n.updated_at desc limit ?`,
