@@ -133,6 +133,43 @@ export class CloudShareBody {
   permission?: SharePermission;
 }
 
+export class CloudEditShareBody {
+  @JSONSchema({
+    description:
+      'Link shares: a new expiry (ISO 8601, in the future), or null for none; its creator is mailed again before it',
+    type: ['string', 'null'],
+    format: 'date-time',
+  })
+  @IsOptional()
+  @IsInstant()
+  @MaxLength(40)
+  expiresAt?: string | null;
+  @JSONSchema({
+    description:
+      'Link shares: a new password (8-128 characters), or null to remove it; addresses opened with the former one stop working',
+    type: ['string', 'null'],
+  })
+  @IsOptional()
+  @IsString()
+  @Length(8, 128)
+  password?: string | null;
+  @JSONSchema({
+    description:
+      'Links to files: `view` or `edit`, from the next use of the link on (a drop folder link stays `upload`; member shares are `view`)',
+  })
+  @IsOptional()
+  @IsIn(sharePermissions)
+  permission?: SharePermission;
+  @JSONSchema({
+    description: 'Member shares: the members it is shared with from now on (1-100); those added are notified',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  memberIds?: string[];
+}
+
 export class CloudFolderShareBody {
   @JSONSchema({ description: 'The link answers 410 after this time (ISO 8601)' })
   @IsOptional()

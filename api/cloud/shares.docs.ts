@@ -2,6 +2,16 @@ import { prose } from '../http/docs';
 
 /** Long OpenAPI descriptions of shares.ts, kept out of its table. */
 
+export const patchSharesDoc = prose`
+  Changes a share in place; the link keeps its address. Links: expiresAt (null: no expiry; a new one is mailed about
+  again), password (null removes it; addresses opened with the former password stop working at once) and, for links
+  to files, permission view or edit (drop folder links stay upload); needs cloud.share, as creating a link does.
+  Member shares: memberIds, the members it is shared with from now on (those added are notified; those removed lose it
+  at once). What changed holds from the next use of the link on. A revoked share is 409 \`share_revoked\` (share
+  again). Audited \`cloud.share_updated\`, as creations and revocations are (\`cloud.share_created\`,
+  \`cloud.share_revoked\`), in the organisation's audit log.
+`;
+
 export const postFilesIdShareDoc = prose`
   kind link: an address anyone holding it can open (POST /api/cloud/shared/{token}), optionally until expiresAt and
   behind a password; needs cloud.share as well. The url is in this answer only. kind members: members of the

@@ -2,6 +2,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { AppError } from '../../lib/errors';
 import { shareFolder } from '../../domain/cloud/shareFolder';
+import { editShare } from '../../domain/cloud/editShare';
+import type { ShareEdit } from '../../domain/cloud/shareRules';
 import { writeThroughShare } from '../../domain/cloud/writeThroughShare';
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
@@ -17,6 +19,7 @@ import { davLockedError } from './files.docs';
 import {
   CloudAddressQuery,
   CloudDropQuery,
+  CloudEditShareBody,
   CloudFolderShareBody,
   CloudOpenShareBody,
   CloudPageQuery,
@@ -25,11 +28,20 @@ import {
   CloudShareTokenParams,
 } from './dtos';
 import { CloudSharedFileView, CloudSharedWithMePageView, CloudShareListView, CloudShareView } from './views';
+
+/** A change as the domain takes it: instants parsed, null kept (it clears). */
+const shareEdit = (body: CloudEditShareBody): ShareEdit => ({
+  expiresAt: body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt),
+  password: body.password,
+  permission: body.permission ?? undefined,
+  memberIds: body.memberIds ?? undefined,
+});
 import {
   getSharedTokenDownloadDoc,
   getSharedWithMeDoc,
   postFilesIdShareDoc,
   postFoldersIdShareDoc,
+  patchSharesDoc,
   postSharedTokenDoc,
   putSharedTokenContentDoc,
   putSharedTokenFilesDoc,
@@ -83,6 +95,21 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     async ({ ctx, params }) => ({ items: (await listShares(ctx, params.id)).map((s) => CloudShareView.from(s)) }),
   );
 
+  r.patch(
+    '/api/cloud/files/:id/shares/:shareId',
+    {
+      ...write,
+      summary: 'Change a share',
+      description: patchSharesDoc,
+      params: CloudShareParams,
+      body: CloudEditShareBody,
+      response: CloudShareView,
+      errors: { 409: '`share_revoked`' },
+    },
+    async ({ ctx, params, body }) =>
+      CloudShareView.from(await editShare(ctx, params.id, params.shareId, shareEdit(body))),
+  );
+
   r.delete(
     '/api/cloud/files/:id/shares/:shareId',
     {
@@ -128,6 +155,21 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     async ({ ctx, params }) => ({
       items: (await listShares(ctx, params.id, 'folder')).map((s) => CloudShareView.from(s)),
     }),
+  );
+
+  r.patch(
+    '/api/cloud/folders/:id/shares/:shareId',
+    {
+      ...write,
+      summary: 'Change a drop link',
+      description: patchSharesDoc,
+      params: CloudShareParams,
+      body: CloudEditShareBody,
+      response: CloudShareView,
+      errors: { 409: '`share_revoked`' },
+    },
+    async ({ ctx, params, body }) =>
+      CloudShareView.from(await editShare(ctx, params.id, params.shareId, shareEdit(body), 'folder')),
   );
 
   r.delete(

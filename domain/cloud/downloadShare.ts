@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { linkAllows } from './shareRules';
 import type { Services } from '../services';
 import { inlineSafe } from './downloads';
-import { liveShare, sharedFile } from './linkShare';
+import { liveShare, sharedFile, shareProof } from './linkShare';
 import { mediaType } from './names';
 import { checkToken } from './tokens';
 
@@ -24,7 +24,7 @@ export interface SharedDownload {
  */
 export async function downloadShare(services: Services, token: string, t: string | undefined): Promise<SharedDownload> {
   const share = await liveShare(services, token);
-  checkToken(services, 'share', share.id, t);
+  checkToken(services, 'share', shareProof(share), t);
   if (!linkAllows(share, 'download')) throw forbidden('share_permission_denied', 'This link only takes uploads');
   const file = await sharedFile(services, share);
   const stored = await services.storage.stat(file.objectKey);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CloudNode } from '../../entities/cloud/node';
 import type { CloudShare } from '../../entities/cloud/share';
 import { AppError, notFound } from '../../lib/errors';
@@ -11,6 +12,15 @@ import { linkShareByTokenHash } from './store/shares';
 /** The address of a link share (its token is the capability). */
 export const shareUrl = (services: Services, token: string) =>
   `${services.config.PUBLIC_URL}/api/cloud/shared/${token}`;
+
+/**
+ * What a link's addresses (t) are signed over: the share and its password as it is now, so setting, changing or
+ * removing the password ends the addresses opened before (a changed expiry or permission is checked at every use).
+ */
+export const shareProof = (share: Pick<CloudShare, 'id' | 'passwordHash'>) =>
+  share.passwordHash
+    ? `${share.id}.${createHash('sha256').update(share.passwordHash).digest('base64url').slice(0, 16)}`
+    : share.id;
 
 /**
  * A live link share by its token: 404 for an unknown or revoked link, or an organisation suspended or not

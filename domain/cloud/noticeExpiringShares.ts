@@ -10,7 +10,7 @@ const BATCH = 200;
 /**
  * Tells the creators of link shares that expire within CLOUD_SHARE_EXPIRY_NOTICE_HOURS, once per link: one
  * statement claims them in the transaction that writes their mails to the outbox (dedupe key
- * `share-expiring:<id>`, so retries never mail twice). A creator who left the organisation, or an item trashed
+ * `share-expiring:<id>:<expiry>`, so retries never mail twice; a link given a new expiry is noticed again). A creator who left the organisation, or an item trashed
  * since, is not mailed (the link is claimed all the same). Returns how many were mailed.
  */
 export async function noticeExpiringShares(services: Services, now = Date.now()): Promise<number> {
@@ -29,7 +29,7 @@ export async function noticeExpiringShares(services: Services, now = Date.now())
           composeMail(em, services, {
             to: r.email,
             tenantId: r.tenant_id,
-            dedupeKey: `share-expiring:${r.id}`,
+            dedupeKey: `share-expiring:${r.id}:${new Date(r.expires_at).getTime()}`,
             template: 'share_expiring',
             data: {
               name: r.display_name ?? '',

@@ -2,7 +2,7 @@ import type { SharePermission } from '../../entities/cloud/share';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Services } from '../services';
-import { liveShare, sharedFile, shareUrl } from './linkShare';
+import { liveShare, sharedFile, shareProof, shareUrl } from './linkShare';
 import { liveFolderOf } from './store/nodes';
 import { signedToken } from './tokens';
 
@@ -36,7 +36,7 @@ export async function openShare(services: Services, token: string, password: str
   }
   const ttl = services.config.CLOUD_LINK_TTL_SECONDS;
   const base = shareUrl(services, token);
-  const t = signedToken(services, 'share', share.id, ttl);
+  const t = signedToken(services, 'share', shareProof(share), ttl);
   const expiresAt = new Date(Date.now() + ttl * 1000);
   if (share.permission === 'upload') {
     const folder = await liveFolderOf(services.orm.em.fork(), share.tenantId, share.nodeId);

@@ -7,6 +7,8 @@ import type { TenantContext } from '../context';
 import { notify } from '../notifications/notify';
 import { getItem } from './items';
 import { shareUrl } from './linkShare';
+import { audit } from '../platform/audit';
+import { shareAudit } from './shareAudit';
 import { checkShareFields, type ShareFields } from './shareRules';
 import { membersAmong } from './store/shares';
 
@@ -42,7 +44,7 @@ export async function mayShareLinks(ctx: TenantContext): Promise<void> {
     throw forbidden('permission_denied', 'Link shares need the permission cloud.share');
 }
 
-/** Records a checked share of a file or a folder (a link gets its token, shown once) and tells the hub. */
+/** Records a checked share of a file or a folder (a link gets its token, shown once), audited, and tells the hub. */
 export async function recordShare(
   ctx: TenantContext,
   node: { fileId: string } | { folderId: string },
@@ -51,8 +53,8 @@ export async function recordShare(
   const token = props.kind === 'link' ? randomBytes(24).toString('base64url') : null;
   const passwordHash = props.password ? await hashPassword(props.password) : null;
   const nodeId = 'fileId' in node ? node.fileId : node.folderId;
-  const share = await ctx.em.transactional(async (em) =>
-    em.create(CloudShare, {
+  const share = await ctx.em.transactional(async (em) => {
+    const made = em.create(CloudShare, {
       tenantId: ctx.tenantId,
       nodeId,
       kind: props.kind,
@@ -64,8 +66,17 @@ export async function recordShare(
       revokedAt: null,
       permission: props.permission,
       expiryNotifiedAt: null,
-    }),
-  );
+    });
+    audit(
+      em,
+      shareAudit(ctx, 'cloud.share_created', made, {
+        memberIds: made.memberIds,
+        expiresAt: made.expiresAt?.toISOString() ?? null,
+        passwordProtected: !!passwordHash,
+      }),
+    );
+    return made;
+  });
   void notify(ctx.services, 'cloud', [
     {
       event: 'file.shared',

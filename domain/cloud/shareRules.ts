@@ -1,5 +1,5 @@
 import type { CloudShare, SharePermission, ShareKind } from '../../entities/cloud/share';
-import { invalidField } from '../../lib/errors';
+import { conflict, invalidField } from '../../lib/errors';
 
 /** The fields of a new share as the API gives them. */
 export interface ShareFields {
@@ -32,6 +32,46 @@ export function checkShareFields(props: ShareFields, now = Date.now()): string[]
   if (props.permission && props.permission !== 'view')
     throw invalidField('permission', 'is for link shares only: members read what is shared with them');
   const memberIds = [...new Set(props.memberIds ?? [])];
+  if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
+  return memberIds;
+}
+
+/** A change of a share as the API gives it: absent keeps, null clears (expiry, password). */
+export interface ShareEdit {
+  expiresAt?: Date | null;
+  password?: string | null;
+  permission?: SharePermission;
+  memberIds?: string[];
+}
+
+/**
+ * Checks a change of a share against what it is (400 naming the field, 409 `share_revoked`): a link's expiry (in
+ * the future, or null for none), password (or null) and, for a file's link, `view` or `edit` (a drop folder stays
+ * `upload`); a member share's members (at least one) and nothing else. Answers the member ids, each once, when
+ * they change.
+ */
+export function checkShareEdit(
+  share: Pick<CloudShare, 'kind' | 'permission' | 'revokedAt'>,
+  props: ShareEdit,
+  now = Date.now(),
+): string[] | undefined {
+  if (share.revokedAt) throw conflict('share_revoked', 'This share was revoked: share again instead');
+  if (share.kind === 'link') {
+    if (props.memberIds) throw invalidField('memberIds', 'is for member shares only');
+    if (props.expiresAt && props.expiresAt.getTime() <= now) throw invalidField('expiresAt', 'must be in the future');
+    if (props.permission && (share.permission === 'upload') !== (props.permission === 'upload'))
+      throw invalidField(
+        'permission',
+        share.permission === 'upload' ? 'a drop folder link stays upload' : 'is view or edit for a link to a file',
+      );
+    return undefined;
+  }
+  if (props.password !== undefined || props.expiresAt !== undefined)
+    throw invalidField(props.password !== undefined ? 'password' : 'expiresAt', 'is for link shares only');
+  if (props.permission && props.permission !== 'view')
+    throw invalidField('permission', 'is for link shares only: members read what is shared with them');
+  if (!props.memberIds) return undefined;
+  const memberIds = [...new Set(props.memberIds)];
   if (!memberIds.length) throw invalidField('memberIds', 'must name at least one member');
   return memberIds;
 }

@@ -3,7 +3,7 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { tenantContext } from '../context';
 import type { Services } from '../services';
 import { freeName } from './freeName';
-import { liveShare, sharedFile } from './linkShare';
+import { liveShare, sharedFile, shareProof } from './linkShare';
 import { linkAllows } from './shareRules';
 import { liveFolderOf } from './store/nodes';
 import type { DavNode } from './store/dav';
@@ -50,7 +50,7 @@ export async function writeThroughShare(
   body: Readable,
 ): Promise<{ created: boolean }> {
   const share = await liveShare(services, token);
-  checkToken(services, 'share', share.id, t);
+  checkToken(services, 'share', shareProof(share), t);
   if (!linkAllows(share, use))
     throw forbidden(
       'share_permission_denied',

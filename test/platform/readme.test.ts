@@ -63,6 +63,12 @@ describe('README and docs/', () => {
     expect(readme).not.toContain('../');
   });
 
+  it('holds no merge conflict markers', () => {
+    const files = ['README.md', ...readdirSync('docs').map((f) => join('docs', f))].filter((f) => f.endsWith('.md'));
+    for (const file of files)
+      expect(`${file}: ${/^(<{7}|>{7}) /m.test(readFileSync(file, 'utf8'))}`).toBe(`${file}: false`);
+  });
+
   it('lists every benchmark', () => {
     const benchmarks = readFileSync('docs/benchmarks.md', 'utf8');
     const benches = readdirSync('bench')
