@@ -171,6 +171,13 @@ export class CloudEditShareBody {
 }
 
 export class CloudFolderShareBody {
+  @JSONSchema({
+    description:
+      '`upload` (default): a drop folder, the link only puts new files into it; `view`: the link lists the folder and everything below it and downloads its files',
+  })
+  @IsOptional()
+  @IsIn(['upload', 'view'])
+  permission?: 'upload' | 'view';
   @JSONSchema({ description: 'The link answers 410 after this time (ISO 8601)' })
   @IsOptional()
   @IsInstant()
@@ -306,6 +313,18 @@ export class CloudAddressQuery {
   t?: string;
 }
 
+export class CloudSharedItemsQuery extends CloudContentsQuery {
+  @JSONSchema({ description: 'Signed, expiring token of the address, as given (listUrl)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  t?: string;
+  @JSONSchema({ description: 'A folder inside the shared one (default: the shared folder itself)' })
+  @IsOptional()
+  @IsUUID()
+  folderId?: string;
+}
+
 export class CloudDropQuery extends CloudAddressQuery {
   @JSONSchema({ description: 'The name of the file put (a name taken in the folder becomes "name (2)")' })
   @IsString()
@@ -322,6 +341,10 @@ export class CloudShareTokenParams {
   @JSONSchema({ description: 'The token of a link share' })
   @Matches(/^[A-Za-z0-9_-]{32}$/, { message: 'token must be a share token' })
   token!: string;
+}
+
+export class CloudSharedItemParams extends CloudShareTokenParams {
+  @IsUUID() itemId!: string;
 }
 
 export class CloudVersionParams {

@@ -2,6 +2,14 @@ import { prose } from '../http/docs';
 
 /** Long OpenAPI descriptions of shares.ts, kept out of its table. */
 
+export const getSharedTokenItemsDoc = prose`
+  The listUrl of an opened folder view link (POST /api/cloud/shared/{token}): a page of the shared folder, or with
+  folderId of any live folder inside it, folders first then files, sorted like the drive's own listing (sort, order,
+  limit, cursor). Each file has its downloadUrl, valid as long as t. Every use checks the link (revoked, expired,
+  password changed, the organisation suspended) and that the folder is still inside the shared one: an item moved out
+  or trashed is out of reach at once. Nothing of the organisation or its members is shown.
+`;
+
 export const patchSharesDoc = prose`
   Changes a share in place; the link keeps its address. Links: expiresAt (null: no expiry; a new one is mailed about
   again), password (null removes it; addresses opened with the former password stop working at once) and, for links
@@ -22,8 +30,10 @@ export const postFilesIdShareDoc = prose`
 `;
 
 export const postFoldersIdShareDoc = prose`
-  A drop folder (Nextcloud's "file drop", Dropbox's file requests): an upload-only link to a live folder, optionally
-  until expiresAt and behind a password; needs cloud.share. Whoever holds it opens it (POST /api/cloud/shared/{token}:
+  A link to a live folder, optionally until expiresAt and behind a password; needs cloud.share. permission view: the
+  link lists the folder and everything below it and downloads its files (the opened link's listUrl, GET
+  /api/cloud/shared/{token}/items). permission upload (the default): a drop folder (Nextcloud's "file drop",
+  Dropbox's file requests), an upload-only link. Whoever holds it opens it (POST /api/cloud/shared/{token}:
   the folder's name and an uploadUrl) and puts files into the folder (PUT /api/cloud/shared/{token}/files), never
   seeing, downloading or replacing what the folder holds. The files count in the organisation's quota, have no member
   as author (createdBy null) and are announced to the hub (file.uploaded). The url is in this answer only; list with

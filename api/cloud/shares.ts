@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from '../../lib/errors';
 import { shareFolder } from '../../domain/cloud/shareFolder';
 import { editShare } from '../../domain/cloud/editShare';
@@ -8,7 +8,8 @@ import { writeThroughShare } from '../../domain/cloud/writeThroughShare';
 import type { ModuleMount } from '../http/mount';
 import { created, noContent } from '../http/routes';
 import { IdParams } from '../http/dtos';
-import { downloadShare } from '../../domain/cloud/downloadShare';
+import { downloadShare, type SharedDownload } from '../../domain/cloud/downloadShare';
+import { browseShare, downloadSharedItem } from '../../domain/cloud/browseShare';
 import { listSharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import { listShares } from '../../domain/cloud/listShares';
 import { openShare } from '../../domain/cloud/openShare';
@@ -26,8 +27,16 @@ import {
   CloudShareBody,
   CloudShareParams,
   CloudShareTokenParams,
+  CloudSharedItemParams,
+  CloudSharedItemsQuery,
 } from './dtos';
-import { CloudSharedFileView, CloudSharedWithMePageView, CloudShareListView, CloudShareView } from './views';
+import {
+  CloudSharedFileView,
+  CloudSharedFolderPageView,
+  CloudSharedWithMePageView,
+  CloudShareListView,
+  CloudShareView,
+} from './views';
 
 /** A change as the domain takes it: instants parsed, null kept (it clears). */
 const shareEdit = (body: CloudEditShareBody): ShareEdit => ({
@@ -38,6 +47,7 @@ const shareEdit = (body: CloudEditShareBody): ShareEdit => ({
 });
 import {
   getSharedTokenDownloadDoc,
+  getSharedTokenItemsDoc,
   getSharedWithMeDoc,
   postFilesIdShareDoc,
   postFoldersIdShareDoc,
@@ -48,6 +58,18 @@ import {
 } from './shares.docs';
 
 /** Shares of files (links to view or edit, member shares) and drop folders; the anonymous link opener and writer. */
+
+/** A link's file, streamed (never a storage address: its key names the organisation). */
+async function send(res: Response, { file, size, contentType, body }: SharedDownload): Promise<void> {
+  res.status(200).set({
+    'Content-Type': contentType,
+    'Content-Length': String(size),
+    'Content-Disposition': contentDisposition(file.name),
+    'Cache-Control': 'private, no-store',
+  });
+  await pipeline(body, res);
+}
+
 export function shareRoutes({ routes, services }: ModuleMount): void {
   const r = routes('Cloud shares');
   const read = { access: 'user', module: 'cloud', permission: 'cloud.read' } as const;
@@ -129,7 +151,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     '/api/cloud/folders/:id/share',
     {
       ...write,
-      summary: 'Make a drop folder: an upload-only link to a folder',
+      summary: 'Share a folder by link: a drop folder, or a link that lists and downloads it',
       description: postFoldersIdShareDoc,
       params: IdParams,
       body: CloudFolderShareBody,
@@ -147,7 +169,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     '/api/cloud/folders/:id/shares',
     {
       ...read,
-      summary: 'Drop links of a folder',
+      summary: 'Links of a folder',
       description: 'Newest first, revoked ones included.',
       params: IdParams,
       response: CloudShareListView,
@@ -161,7 +183,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     '/api/cloud/folders/:id/shares/:shareId',
     {
       ...write,
-      summary: 'Change a drop link',
+      summary: 'Change a link of a folder',
       description: patchSharesDoc,
       params: CloudShareParams,
       body: CloudEditShareBody,
@@ -176,7 +198,7 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
     '/api/cloud/folders/:id/shares/:shareId',
     {
       ...write,
-      summary: 'Revoke a drop link',
+      summary: 'Revoke a link of a folder',
       description: 'Its link answers 404 from now on. Revoking twice changes nothing.',
       params: CloudShareParams,
       status: 204,
@@ -231,16 +253,48 @@ export function shareRoutes({ routes, services }: ModuleMount): void {
         410: '`share_expired`',
       },
     },
-    async ({ services: s, params, query, res }) => {
-      const { file, size, contentType, body } = await downloadShare(s, params.token, query.t);
-      res.status(200).set({
-        'Content-Type': contentType,
-        'Content-Length': String(size),
-        'Content-Disposition': contentDisposition(file.name),
-        'Cache-Control': 'private, no-store',
-      });
-      await pipeline(body, res);
+    async ({ services: s, params, query, res }) => send(res, await downloadShare(s, params.token, query.t)),
+  );
+
+  r.get(
+    '/api/cloud/shared/:token/items',
+    {
+      access: 'public',
+      summary: 'List a folder shared by a view link',
+      description: getSharedTokenItemsDoc,
+      params: CloudShareTokenParams,
+      query: CloudSharedItemsQuery,
+      rateLimits: [{ name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+      response: CloudSharedFolderPageView,
+      errors: {
+        403: '`download_token_invalid`, `download_token_expired`, or `share_permission_denied` (not a folder view link)',
+        404: 'Share not found (revoked, its folder trashed, or its organisation suspended or not entitled to cloud), or folderId not a live folder inside the shared one',
+        410: '`share_expired`',
+      },
     },
+    async ({ services: s, params, query }) =>
+      CloudSharedFolderPageView.from(await browseShare(s, params.token, query.t, query)),
+  );
+
+  r.get(
+    '/api/cloud/shared/:token/items/:itemId/download',
+    {
+      access: 'public',
+      summary: 'Download a file of a folder shared by a view link',
+      description:
+        'The downloadUrl of a listed file: checked at every use like the listing (the file must still be live and inside the shared folder), streamed by this app.',
+      params: CloudSharedItemParams,
+      query: CloudAddressQuery,
+      rateLimits: [{ name: 'cloud-share-ip', limit: services.config.RATE_LIMIT_ANON_PER_MINUTE }],
+      response: { description: "The file's bytes", content: { '*/*': {} } },
+      errors: {
+        403: '`download_token_invalid`, `download_token_expired`, or `share_permission_denied` (not a folder view link)',
+        404: 'Share not found, or the file is not a live file inside the shared folder',
+        410: '`share_expired`',
+      },
+    },
+    async ({ services: s, params, query, res }) =>
+      send(res, await downloadSharedItem(s, params.token, query.t, params.itemId)),
   );
 
   const writeLimits = [

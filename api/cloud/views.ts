@@ -5,6 +5,7 @@ import { Nullable } from '../http/nullable';
 import { fileCategories, nodeKinds } from '../../entities/cloud/node';
 import { sharePermissions, shareKinds, type CloudShare, type SharePermission } from '../../entities/cloud/share';
 import type { OpenedShare } from '../../domain/cloud/openShare';
+import type { SharedFolderPage } from '../../domain/cloud/browseShare';
 import type { CloudItem } from '../../domain/cloud/items';
 import type { SharedWithMe } from '../../domain/cloud/listSharedWithMe';
 import type { TrashEntry } from '../../domain/cloud/listTrash';
@@ -199,7 +200,7 @@ export class CloudShareView {
   @Nullable()
   @IsUUID()
   fileId!: string | null;
-  @JSONSchema({ description: 'The drop folder (an `upload` link); null for a file share' })
+  @JSONSchema({ description: 'The shared folder (a drop folder or a view link); null for a file share' })
   @Nullable()
   @IsUUID()
   folderId!: string | null;
@@ -221,8 +222,7 @@ export class CloudShareView {
   @Nullable() @IsDateString() revokedAt!: string | null;
 
   static from(s: CloudShare, url: string | null = null): CloudShareView {
-    // Only folders take upload links, and folders take nothing else.
-    const folder = s.permission === 'upload';
+    const folder = s.nodeKind === 'folder';
     return {
       id: s.id,
       fileId: folder ? null : s.nodeId,
@@ -245,7 +245,7 @@ export class CloudShareListView {
 }
 
 export class CloudSharedFileView {
-  @JSONSchema({ description: 'A file, or a drop folder (an upload-only link)' })
+  @JSONSchema({ description: 'A file, or a folder (a drop folder, or a view link that lists it)' })
   @IsIn(['file', 'folder'])
   kind!: 'file' | 'folder';
   @IsIn(sharePermissions) permission!: SharePermission;
@@ -265,10 +265,51 @@ export class CloudSharedFileView {
   @Nullable()
   @IsString()
   uploadUrl!: string | null;
+  @JSONSchema({
+    description:
+      'Folder view links: the listing of the shared folder (GET; add `&folderId=` for a folder inside it); null otherwise',
+  })
+  @Nullable()
+  @IsString()
+  listUrl!: string | null;
   @IsDateString() expiresAt!: string;
 
   static from(s: OpenedShare): CloudSharedFileView {
     return { ...s, expiresAt: isoTime(s.expiresAt) };
+  }
+}
+
+export class CloudSharedItemView {
+  @IsUUID() id!: string;
+  @IsIn(['file', 'folder']) kind!: 'file' | 'folder';
+  @IsString() name!: string;
+  @JSONSchema({ description: 'Bytes (files; 0 for folders)' }) @IsInt() size!: number;
+  @Nullable() @IsString() contentType!: string | null;
+  @IsDateString() updatedAt!: string;
+  @JSONSchema({
+    description: "Files: this app's address of the bytes, valid as long as the link's t; null for folders",
+  })
+  @Nullable()
+  @IsString()
+  downloadUrl!: string | null;
+}
+
+export class CloudSharedFolderPageView {
+  @ValidateNested() @Type(() => CloudCrumbView) folder!: CloudCrumbView;
+  @JSONSchema({ description: 'From the shared folder down to the folder listed' })
+  @ValidateNested({ each: true })
+  @Type(() => CloudCrumbView)
+  path!: CloudCrumbView[];
+  @ValidateNested({ each: true }) @Type(() => CloudSharedItemView) items!: CloudSharedItemView[];
+  @Nullable() @IsString() nextCursor!: string | null;
+
+  static from({ folder, path, page }: SharedFolderPage): CloudSharedFolderPageView {
+    return {
+      folder,
+      path,
+      items: page.items.map((i) => ({ ...i, updatedAt: isoTime(i.updatedAt) })),
+      nextCursor: page.nextCursor,
+    };
   }
 }
 

@@ -25,8 +25,16 @@ export interface SharedDownload {
 export async function downloadShare(services: Services, token: string, t: string | undefined): Promise<SharedDownload> {
   const share = await liveShare(services, token);
   checkToken(services, 'share', shareProof(share), t);
-  if (!linkAllows(share, 'download')) throw forbidden('share_permission_denied', 'This link only takes uploads');
-  const file = await sharedFile(services, share);
+  if (!linkAllows(share, 'download'))
+    throw forbidden('share_permission_denied', 'This link is to a folder: list it (GET .../items)');
+  return sharedBytes(services, await sharedFile(services, share));
+}
+
+/** A live file's bytes as a link serves them: streamed, the type declared only when a browser may render it. */
+export async function sharedBytes(
+  services: Services,
+  file: CloudNode & { objectKey: string },
+): Promise<SharedDownload> {
   const stored = await services.storage.stat(file.objectKey);
   if (!stored) throw notFound('Share');
   return {

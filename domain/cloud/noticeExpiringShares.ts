@@ -34,7 +34,7 @@ export async function noticeExpiringShares(services: Services, now = Date.now())
             data: {
               name: r.display_name ?? '',
               item: r.node_name,
-              folder: r.permission === 'upload',
+              folder: r.node_kind === 'folder',
               expiresAt: new Date(r.expires_at).toISOString().slice(0, 16).replace('T', ' '),
               nodeId: r.node_id,
             },

@@ -18,6 +18,8 @@ export interface OpenedShare {
   url: string | null;
   /** Where PUTs go: the file's content (edit links) or new files of the folder (`&name=`; upload links). */
   uploadUrl: string | null;
+  /** Folder `view` links: the listing of the shared folder (GET; `&folderId=` for a folder inside it). */
+  listUrl: string | null;
   expiresAt: Date;
 }
 
@@ -38,18 +40,19 @@ export async function openShare(services: Services, token: string, password: str
   const base = shareUrl(services, token);
   const t = signedToken(services, 'share', shareProof(share), ttl);
   const expiresAt = new Date(Date.now() + ttl * 1000);
-  if (share.permission === 'upload') {
+  if (share.nodeKind === 'folder') {
     const folder = await liveFolderOf(services.orm.em.fork(), share.tenantId, share.nodeId);
     if (!folder) throw notFound('Share');
-    const uploadUrl = `${base}/files?t=${t}`;
+    const upload = share.permission === 'upload';
     return {
       kind: 'folder',
-      permission: 'upload',
+      permission: share.permission,
       name: folder.name,
       size: null,
       contentType: null,
       url: null,
-      uploadUrl,
+      uploadUrl: upload ? `${base}/files?t=${t}` : null,
+      listUrl: upload ? null : `${base}/items?t=${t}`,
       expiresAt,
     };
   }
@@ -62,6 +65,7 @@ export async function openShare(services: Services, token: string, password: str
     contentType: file.contentType ?? null,
     url: `${base}/download?t=${t}`,
     uploadUrl: share.permission === 'edit' ? `${base}/content?t=${t}` : null,
+    listUrl: null,
     expiresAt,
   };
 }

@@ -65,6 +65,7 @@ export async function recordShare(
       createdBy: ctx.userId,
       revokedAt: null,
       permission: props.permission,
+      nodeKind: 'fileId' in node ? 'file' : 'folder',
       expiryNotifiedAt: null,
     });
     audit(

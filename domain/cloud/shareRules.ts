@@ -51,7 +51,7 @@ export interface ShareEdit {
  * they change.
  */
 export function checkShareEdit(
-  share: Pick<CloudShare, 'kind' | 'permission' | 'revokedAt'>,
+  share: Pick<CloudShare, 'kind' | 'nodeKind' | 'revokedAt'>,
   props: ShareEdit,
   now = Date.now(),
 ): string[] | undefined {
@@ -59,10 +59,12 @@ export function checkShareEdit(
   if (share.kind === 'link') {
     if (props.memberIds) throw invalidField('memberIds', 'is for member shares only');
     if (props.expiresAt && props.expiresAt.getTime() <= now) throw invalidField('expiresAt', 'must be in the future');
-    if (props.permission && (share.permission === 'upload') !== (props.permission === 'upload'))
+    if (props.permission && !linkPermissionsOf(share.nodeKind).includes(props.permission))
       throw invalidField(
         'permission',
-        share.permission === 'upload' ? 'a drop folder link stays upload' : 'is view or edit for a link to a file',
+        share.nodeKind === 'folder'
+          ? 'is view or upload for a link to a folder'
+          : 'is view or edit for a link to a file',
       );
     return undefined;
   }
@@ -80,14 +82,33 @@ export function checkShareEdit(
 export const isExpired = (share: { expiresAt?: Date | null }, now = Date.now()) =>
   !!share.expiresAt && share.expiresAt.getTime() <= now;
 
-/** What the holder of a link does with it: download the file, replace its content, or drop a file into the folder. */
-export type LinkUse = 'download' | 'replace' | 'drop';
+/**
+ * What the holder of a link does with it: download the file, replace its content, drop a file into the folder, or
+ * list the folder's subtree and download its files.
+ */
+export type LinkUse = 'download' | 'replace' | 'drop' | 'browse';
 
-/** Whether a link's permission allows a use: `view` downloads, `edit` also replaces, `upload` only drops. */
-export function linkAllows(share: Pick<CloudShare, 'permission'>, use: LinkUse): boolean {
-  if (use === 'download') return share.permission === 'view' || share.permission === 'edit';
-  return use === 'replace' ? share.permission === 'edit' : share.permission === 'upload';
+/**
+ * Whether a link allows a use: of a file, `view` downloads and `edit` also replaces; of a folder, `view` lists and
+ * downloads what is inside and `upload` only drops.
+ */
+export function linkAllows(share: Pick<CloudShare, 'permission' | 'nodeKind'>, use: LinkUse): boolean {
+  const folder = share.nodeKind === 'folder';
+  switch (use) {
+    case 'download':
+      return !folder && (share.permission === 'view' || share.permission === 'edit');
+    case 'replace':
+      return !folder && share.permission === 'edit';
+    case 'drop':
+      return folder && share.permission === 'upload';
+    case 'browse':
+      return folder && share.permission === 'view';
+  }
 }
+
+/** The permissions a link to a file or a folder takes (the database checks the same: cloud_shares_node_permission_check). */
+export const linkPermissionsOf = (nodeKind: 'file' | 'folder'): SharePermission[] =>
+  nodeKind === 'folder' ? ['view', 'upload'] : ['view', 'edit'];
 
 /** The links to tell their creators about: expiring within `hours` from `now`. */
 export const expiryNoticeWindow = (hours: number, now = Date.now()) => new Date(now + hours * 3_600_000);

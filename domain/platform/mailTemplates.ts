@@ -76,7 +76,7 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
       // The link itself is not in the mail (only its hash is stored): the drive's page of the item lists its shares.
       return {
         subject: `Your link to "${mail.data.item}" expires soon`,
-        text: `Hello ${mail.data.name},\n\nThe ${mail.data.folder ? 'drop folder link' : 'share link'} you made for "${mail.data.item}" expires on ${mail.data.expiresAt} (UTC). Whoever holds it can no longer open it from then on.\n\nTo keep sharing, make a new link from the ${mail.data.folder ? 'folder' : 'file'}'s shares:\n${base}/drive/${mail.data.folder ? 'folders' : 'files'}/${mail.data.nodeId}/shares`,
+        text: `Hello ${mail.data.name},\n\nThe ${mail.data.folder ? 'folder link' : 'share link'} you made for "${mail.data.item}" expires on ${mail.data.expiresAt} (UTC). Whoever holds it can no longer open it from then on.\n\nTo keep sharing, give it a later expiry from the ${mail.data.folder ? 'folder' : 'file'}'s shares:\n${base}/drive/${mail.data.folder ? 'folders' : 'files'}/${mail.data.nodeId}/shares`,
       };
     case 'booking_sign_in':
       return {

@@ -9,7 +9,8 @@ export type SharePermission = (typeof sharePermissions)[number];
 
 /**
  * A share of a file: a link (a capability token, stored as its SHA-256; optional expiry and argon2
- * password) or a list of members; or of a folder: an upload-only link (a drop folder). Revoking sets `revokedAt`.
+ * password) or a list of members; or of a folder: an upload-only link (a drop folder) or one that lists and downloads
+ * its subtree. Revoking sets `revokedAt`.
  */
 export const CloudShare = defineEntity({
   name: 'CloudShare',
@@ -22,6 +23,11 @@ export const CloudShare = defineEntity({
     },
     // Members read what is shared with them: only links edit or take uploads.
     { name: 'cloud_shares_link_permission_check', expression: `"permission" = 'view' or "kind" = 'link'` },
+    // Only folders take uploads (drop links), only files take edits; folders are shared by links alone.
+    {
+      name: 'cloud_shares_node_permission_check',
+      expression: `("node_kind" = 'folder' and "kind" = 'link' and "permission" <> 'edit') or ("node_kind" = 'file' and "permission" <> 'upload')`,
+    },
   ],
   indexes: [
     { properties: ['tenantId', 'nodeId'] },
@@ -43,6 +49,8 @@ export const CloudShare = defineEntity({
     createdBy: p.uuid().nullable(),
     revokedAt: p.datetime().nullable(),
     permission: p.enum([...sharePermissions]).default('view'),
+    /** What is shared: a file, or a folder (a drop link, or a link that lists and downloads its subtree). */
+    nodeKind: p.enum(['file', 'folder'] as const).default('file'),
     /** When its creator was told the link expires soon (the sweep, CLOUD_SHARE_EXPIRY_NOTICE_HOURS before). */
     expiryNotifiedAt: p.datetime().nullable(),
   },

@@ -121,11 +121,11 @@ describe('cloud shares: changed in place, audited', () => {
     );
   });
 
-  it('a drop link stays upload-only; its expiry and password change', async () => {
+  it('a drop link never edits; its expiry and password change', async () => {
     const folder = (await stack.http.post('/api/cloud/folders').set(owner.auth).send({ name: 'Inbox' }).expect(201))
       .body as { id: string };
     const drop = await stack.http.post(`/api/cloud/folders/${folder.id}/share`).set(owner.auth).send({}).expect(201);
-    expectProblem(await patch(folder.id, drop.body.id, { permission: 'view' }, 'folders'), 400, 'validation_failed');
+    expectProblem(await patch(folder.id, drop.body.id, { permission: 'edit' }, 'folders'), 400, 'validation_failed');
     const changed = await patch(folder.id, drop.body.id, { password: 'drop password' }, 'folders');
     expect(changed.body).toMatchObject({ permission: 'upload', passwordProtected: true, folderId: folder.id });
     expectProblem(await open(tokenOf(drop.body.url)), 401, 'share_password_required');

@@ -79,6 +79,7 @@ describe('cloud link shares: edit, drop folders, expiry notices', () => {
       contentType: null,
       url: null,
       uploadUrl: expect.stringMatching(/\/files\?t=/),
+      listUrl: null,
       expiresAt: expect.any(String),
     });
     expect(JSON.stringify(opened.body)).not.toContain(owner.tenantId);

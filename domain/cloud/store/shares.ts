@@ -27,6 +27,7 @@ export interface ExpiringShare {
   node_id: string;
   expires_at: Date;
   permission: string;
+  node_kind: string;
   email: string | null;
   display_name: string | null;
   node_name: string | null;
@@ -45,9 +46,9 @@ export async function claimExpiringShares(em: Em, until: Date, limit: number): P
        order by expires_at limit ? for update skip locked
      ), claimed as (
        update cloud_shares s set expiry_notified_at = now() from due where s.id = due.id
-       returning s.id, s.tenant_id, s.node_id, s.expires_at, s.permission, s.created_by
+       returning s.id, s.tenant_id, s.node_id, s.expires_at, s.permission, s.node_kind, s.created_by
      )
-     select c.id, c.tenant_id, c.node_id, c.expires_at, c.permission, u.email, u.display_name, n.name as node_name
+     select c.id, c.tenant_id, c.node_id, c.expires_at, c.permission, c.node_kind, u.email, u.display_name, n.name as node_name
      from claimed c
      left join memberships m on m.tenant_id = c.tenant_id and m.user_id = c.created_by
      left join users u on u.id = m.user_id
