@@ -46,7 +46,10 @@ A front end serves each path and makes the call listed: \`/confirm-email?token=\
 \`/book/{publicSlug}/manage?token=\` -> GET /api/public/stores/{publicSlug}/bookings/{token} (DELETE cancels, PATCH
 reschedules); \`/book/{publicSlug}/sign-in?token=\` -> POST /api/public/auth/verify \`{ token }\`, then GET
 /api/public/auth/me with the session token; \`/book/{publicSlug}/sign-in\` without a token -> POST
-/api/public/auth/request-link \`{ publicSlug, email }\`; \`/login\`, \`/forgot-password\` -> POST /auth/login, POST
+/api/public/auth/request-link \`{ publicSlug, email }\`; \`/book/{publicSlug}/waitlist/leave?token=\` -> GET
+/api/public/stores/{publicSlug}/waitlist/{token} (DELETE leaves); \`/book/{publicSlug}/waitlist/hold?token=\` -> GET
+/api/public/stores/{publicSlug}/waitlist-holds/{token}, then POST .../claim or .../decline (no built-in page for
+these two yet); \`/login\`, \`/forgot-password\` -> POST /auth/login, POST
 /auth/forgot-password. A page only ever POSTs a token (mail scanners fetch links) and never shows a tenant id.`;
 
 function trustProxy(value: string): boolean | number | string {

@@ -1,7 +1,7 @@
 import type { Services } from '../domain/services';
 import { endedMonths } from '../lib/calendar';
 import { trialExpiryQueue } from '../queues/billing';
-import { bookingRemindersQueue, calendarSyncSweepQueue } from '../queues/booking';
+import { bookingRemindersQueue, bookingWaitlistSweepQueue, calendarSyncSweepQueue } from '../queues/booking';
 import { cloudSweepQueue, cloudVersionsQueue } from '../queues/cloud';
 import { einvoiceQueue } from '../queues/einvoice';
 import { invoiceRemindersQueue, recurringInvoicesQueue } from '../queues/invoices';
@@ -139,6 +139,13 @@ export const schedules: Schedule[] = [
     cron: '*/5 * * * *',
     enqueue: (services, slot) =>
       services.queues.add(bookingRemindersQueue, { slot }, { jobId: `booking-reminders-${slot}` }),
+  },
+  // Booking: waitlist holds past BOOKING_WAITLIST_HOLD_MINUTES end and pass to the next in line; passed days close.
+  {
+    name: 'booking-waitlist-sweep',
+    cron: '* * * * *',
+    enqueue: (services, slot) =>
+      services.queues.add(bookingWaitlistSweepQueue, { slot }, { jobId: `booking-waitlist-sweep-${slot}` }),
   },
   // External calendars due a sync (CALENDAR_SYNC_MINUTES after their last one) get one.
   {

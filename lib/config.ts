@@ -172,6 +172,22 @@ export const configSpec = {
     default: 60,
     desc: 'Storefront bookings made per store an hour, whatever the IP',
   }),
+  RATE_LIMIT_WAITLIST_PER_IP_HOUR: num({
+    default: 10,
+    desc: 'Storefront waitlist joins made per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
+  }),
+  RATE_LIMIT_WAITLIST_PER_EMAIL_HOUR: num({
+    default: 5,
+    desc: 'Storefront waitlist joins made per e-mail an hour, whatever the store or IP',
+  }),
+  RATE_LIMIT_WAITLIST_PER_STORE_HOUR: num({
+    default: 100,
+    desc: 'Storefront waitlist joins made per store an hour, whatever the IP',
+  }),
+  BOOKING_WAITLIST_HOLD_MINUTES: num({
+    default: 30,
+    desc: 'How long a freed slot is held for the first visitor of its waitlist (the mailed link claims it); then the next in line is offered it (the clock sweeps expired holds every minute)',
+  }),
   RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR: num({
     default: 10,
     desc: 'Blog subscriptions asked for per IP an hour (counted in Redis across dynos; refused ones do not count); over it 429 rate_limited with Retry-After',
@@ -476,6 +492,10 @@ const atLeastOne = [
   'RATE_LIMIT_BOOKINGS_PER_IP_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_EMAIL_HOUR',
   'RATE_LIMIT_BOOKINGS_PER_STORE_HOUR',
+  'RATE_LIMIT_WAITLIST_PER_IP_HOUR',
+  'RATE_LIMIT_WAITLIST_PER_EMAIL_HOUR',
+  'RATE_LIMIT_WAITLIST_PER_STORE_HOUR',
+  'BOOKING_WAITLIST_HOLD_MINUTES',
   'RATE_LIMIT_SUBSCRIPTIONS_PER_IP_HOUR',
   'RATE_LIMIT_SUBSCRIPTIONS_PER_EMAIL_HOUR',
   'RATE_LIMIT_SUBSCRIPTIONS_PER_SPACE_HOUR',

@@ -32,3 +32,29 @@ export const calendarSyncSweepQueue = defineQueue<{ slot: string }>('calendar-sy
   concurrency: 1,
   defaults: { attempts: 3, removeOnComplete: { count: 100 } },
 });
+
+/** A waitlist offer pass: a slot of `serviceId` may have freed up at `at` (domain/core/booking/offerWaitlist.ts). */
+export interface WaitlistOfferJob {
+  tenantId: string;
+  serviceId: string;
+  /** An instant of the local day whose waitlist is offered the free slots (ISO 8601). */
+  at: string;
+  /** The local day itself, when the writer knows it (the sweep does). */
+  day?: string;
+}
+
+/**
+ * Waitlist offer passes, staged with the change that freed a slot (a cancellation, a reschedule, a released hold):
+ * idempotent (a pass offers only free slots, each held once by the no-overlap constraint), so a replay changes
+ * nothing twice.
+ */
+export const bookingWaitlistQueue = defineQueue<WaitlistOfferJob>('booking-waitlist', {
+  concurrency: 2,
+  defaults: { attempts: 5, removeOnComplete: { count: 500 } },
+});
+
+/** The clock's pass over expired waitlist holds and passed days (every minute). */
+export const bookingWaitlistSweepQueue = defineQueue<{ slot: string }>('booking-waitlist-sweep', {
+  concurrency: 1,
+  defaults: { attempts: 3, removeOnComplete: { count: 100 } },
+});

@@ -1,5 +1,11 @@
 import { stripeEventsQueue, trialExpiryQueue } from './billing';
-import { bookingRemindersQueue, calendarSyncQueue, calendarSyncSweepQueue } from './booking';
+import {
+  bookingRemindersQueue,
+  bookingWaitlistQueue,
+  bookingWaitlistSweepQueue,
+  calendarSyncQueue,
+  calendarSyncSweepQueue,
+} from './booking';
 import { cloudPreviewsQueue, cloudQuotaQueue, cloudSweepQueue, cloudVersionsQueue } from './cloud';
 import { crmFieldPurgeQueue, crmHealthNightlyQueue, crmHealthQueue, crmImportQueue } from './crm';
 import type { QueueDefinition } from './define';
@@ -41,6 +47,8 @@ export const allQueues: readonly QueueDefinition<never>[] = [
   crmHealthNightlyQueue,
   crmFieldPurgeQueue,
   bookingRemindersQueue,
+  bookingWaitlistQueue,
+  bookingWaitlistSweepQueue,
   calendarSyncQueue,
   calendarSyncSweepQueue,
   githubDeliveriesQueue,

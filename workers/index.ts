@@ -2,6 +2,7 @@ import { stripeEventsProcessor } from './billing/stripeEvents';
 import { trialExpiryProcessor } from './billing/trialExpiry';
 import { calendarSyncProcessor, calendarSyncSweepProcessor } from './booking/calendarSync';
 import { bookingRemindersProcessor } from './booking/reminders';
+import { bookingWaitlistProcessor, bookingWaitlistSweepProcessor } from './booking/waitlist';
 import { cloudPreviewsProcessor } from './cloud/previews';
 import { cloudQuotaProcessor } from './cloud/quota';
 import { cloudSweepProcessor } from './cloud/sweep';
@@ -57,6 +58,8 @@ export const allProcessors: readonly Processor<never>[] = [
   crmHealthNightlyProcessor,
   crmFieldPurgeProcessor,
   bookingRemindersProcessor,
+  bookingWaitlistProcessor,
+  bookingWaitlistSweepProcessor,
   calendarSyncProcessor,
   calendarSyncSweepProcessor,
   githubDeliveriesProcessor,

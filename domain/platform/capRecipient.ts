@@ -5,7 +5,7 @@ import { admitToRecipientWindow } from './store';
 /**
  * Templates of mails anyone can cause to be sent to any address: a sign-up or its confirmation again, a password
  * reset, an invitation (anyone may found an organisation), a storefront booking's confirmation, a visitor's sign-in
- * link, a blog subscription's confirmation. Mails to people who asked for them (a confirmed subscriber's articles,
+ * link, a waitlist place, a blog subscription's confirmation. Mails to people who asked for them (a confirmed subscriber's articles,
  * a booking's reminder) and the platform's own (broadcasts) are not capped.
  */
 export const UNSOLICITED_TEMPLATES: ReadonlySet<string> = new Set([
@@ -15,6 +15,7 @@ export const UNSOLICITED_TEMPLATES: ReadonlySet<string> = new Set([
   'invitation',
   'booking_confirmation',
   'booking_sign_in',
+  'booking_waitlist_joined',
   'knowledge_subscribe_confirm',
 ]);
 

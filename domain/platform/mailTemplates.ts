@@ -15,6 +15,14 @@ export type MailTemplate =
     }
   | { template: 'booking_sign_in'; data: { business: string; slug: string; token: string } }
   | {
+      template: 'booking_waitlist_joined';
+      data: { business: string; service: string; day: string; slug: string; token: string };
+    }
+  | {
+      template: 'booking_waitlist_offer';
+      data: { business: string; service: string; when: string; minutes: number; slug: string; token: string };
+    }
+  | {
       template: 'share_expiring';
       data: { name: string; item: string; folder: boolean; expiresAt: string; nodeId: string };
     }
@@ -82,6 +90,17 @@ export function renderMail(appUrl: string, mail: MailTemplate): { subject: strin
       return {
         subject: `Sign in to ${mail.data.business}`,
         text: `Open this link to see your appointments at ${mail.data.business}:\n${link(`/book/${mail.data.slug}/sign-in`, mail.data.token)}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+      };
+    case 'booking_waitlist_joined':
+      // The leave link is the visitor's key to their place: whoever joined with this address, its owner may leave.
+      return {
+        subject: `Waitlist for ${mail.data.service} at ${mail.data.business}, ${mail.data.day}`,
+        text: `You are on the waitlist for ${mail.data.service} on ${mail.data.day}.\n\nWhen a slot frees up, the first in line is mailed a link that holds it for a while; if it is not claimed in time the next one is offered it.\n\nTo leave the waitlist, open:\n${link(`/book/${mail.data.slug}/waitlist/leave`, mail.data.token)}\n\nIf you did not ask for this, ignore this mail or leave through the link.`,
+      };
+    case 'booking_waitlist_offer':
+      return {
+        subject: `A slot freed up at ${mail.data.business}: ${mail.data.when}`,
+        text: `A slot you waited for is held for you for ${mail.data.minutes} minutes.\n\n${mail.data.service}, ${mail.data.when}\n\nTo book it (or decline it, so the next in line gets it), open:\n${link(`/book/${mail.data.slug}/waitlist/hold`, mail.data.token)}\n\nUnclaimed, the hold ends and the slot goes to the next in line.`,
       };
     case 'booking_reminder':
       // The manage token is stored hashed only, so the reminder cannot repeat it: it points at the confirmation

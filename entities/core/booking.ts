@@ -188,7 +188,11 @@ export const Staff = defineEntity({
 });
 export type Staff = InferEntity<typeof Staff>;
 
-export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'no_show', 'completed'] as const;
+/**
+ * `held`: a waitlist hold (entities/core/waitlist.ts): the slot is kept for one visitor until they claim it (it
+ * becomes `booked`) or the hold ends (`cancelled`). It blocks the slot like any live appointment.
+ */
+export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'no_show', 'completed', 'held'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /**

@@ -7,6 +7,7 @@ import {
   CalendarFeed,
 } from './calendar';
 import { VisitorToken } from './visitor';
+import { WaitlistEntry } from './waitlist';
 
 /** Entities of the core service's booking part (appointments, calendar, storefront visitors). */
 export const coreBookingEntities = [
@@ -20,4 +21,5 @@ export const coreBookingEntities = [
   CalendarConnection,
   CalendarExternalEvent,
   VisitorToken,
+  WaitlistEntry,
 ];

@@ -44,6 +44,7 @@ describe('guard: anonymous routes naming an e-mail address are limited per targe
     expect(checked).toEqual(
       expect.arrayContaining([
         'POST /api/public/stores/{publicSlug}/bookings',
+        'POST /api/public/stores/{publicSlug}/waitlist',
         'POST /api/knowledge/public/spaces/{slug}/subscribe',
         'POST /api/public/auth/request-link',
       ]),

@@ -37,8 +37,8 @@ import { HOURS_RANGE } from '../../../domain/core/booking/slots';
 
 /** Request bodies, queries and path parameters of the booking routes (appointments, catalogue, calendar, storefront). */
 
-const PHONE = /^[+0-9 ().\-/]{3,32}$/;
-const nullable = (description: string, type = 'string') =>
+export const PHONE = /^[+0-9 ().\-/]{3,32}$/;
+export const nullable = (description: string, type = 'string') =>
   ({ description, type: [type, 'null'] }) as unknown as Parameters<typeof JSONSchema>[0];
 const instant = (description: string) => JSONSchema({ description, type: 'string', format: 'date-time' });
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];

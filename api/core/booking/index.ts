@@ -5,6 +5,7 @@ import { connectionRoutes } from './connections';
 import { rdvRoutes } from './rdv';
 import { storefrontRoutes } from './storefront';
 import { visitorAuthRoutes } from './visitorAuth';
+import { waitlistRoutes } from './waitlist';
 
 /** Booking of the core service: appointments, catalogue, calendar, public storefront. */
 export function bookingApi(mount: ModuleMount): void {
@@ -14,4 +15,5 @@ export function bookingApi(mount: ModuleMount): void {
   calendarRoutes(mount);
   connectionRoutes(mount);
   visitorAuthRoutes(mount);
+  waitlistRoutes(mount);
 }

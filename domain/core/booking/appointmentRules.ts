@@ -8,8 +8,10 @@ import { checkStorable } from '../../../lib/calendar';
  *   from \ to   confirmed  completed  no_show  cancelled
  *   booked          yes        -         -        yes
  *   confirmed       -          yes       yes      yes
+ *   held            -          -         -        yes    (and booked: only its visitor's claim, claimWaitlistHold.ts)
  *   cancelled, completed, no_show: final
  *
+ * `held` is a waitlist hold: it blocks its slot, moves with no one and is booked only through its mailed token.
  * Cancelling keeps the appointment (history, timeline); its time becomes free again.
  */
 export const STATUS_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
@@ -18,6 +20,7 @@ export const STATUS_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[
   cancelled: [],
   completed: [],
   no_show: [],
+  held: ['cancelled'],
 };
 
 export const isLive = (status: AppointmentStatus) => status === 'booked' || status === 'confirmed';

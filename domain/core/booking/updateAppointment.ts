@@ -7,6 +7,8 @@ import { getCustomer } from '../crm/getCustomer';
 import { notifyAppointment } from './appointmentNotes';
 import { checkMovable, checkPairing, checkStatusMove, placeAt } from './appointmentRules';
 import { flushBooking } from './doubleBooking';
+import { enqueueStaged } from '../../jobs/stageJob';
+import { stageFreedSlot } from './waitlist';
 import { findAppointment } from './store/appointments';
 import { findService, findStaff } from './store/catalogue';
 
@@ -23,7 +25,8 @@ export interface UpdateAppointmentProps {
 /**
  * Reschedules (start, staff or service: the blocked range is recomputed; 409 `slot_taken` on overlap, the rule of
  * doubleBooking.ts) and moves the status (see STATUS_MOVES). A new time or staff member emits
- * `appointment.rescheduled`, a cancellation `appointment.cancelled`, with the change's flush (none on a 409).
+ * `appointment.rescheduled`, a cancellation `appointment.cancelled`, with the change's flush (none on a 409). The
+ * time it frees goes to the waitlist of its day (waitlist.ts: an offer pass staged with the change).
  */
 export async function updateAppointment(
   ctx: TenantContext,
@@ -35,6 +38,7 @@ export async function updateAppointment(
     status: appointment.status as AppointmentStatus,
     startAt: appointment.startAt,
     staffId: appointment.staffId,
+    serviceId: appointment.serviceId,
   };
   const moves = props.start !== undefined || props.staffId !== undefined || props.serviceId !== undefined;
   if (props.status) checkStatusMove(previous.status, props.status);
@@ -72,7 +76,11 @@ export async function updateAppointment(
   if (moved) emitEvent(ctx.em, ctx.tenantId, 'appointment.rescheduled', appointmentData(appointment, previous.startAt));
   if (appointment.status === 'cancelled' && previous.status !== 'cancelled')
     emitEvent(ctx.em, ctx.tenantId, 'appointment.cancelled', appointmentData(appointment));
+  // The time it held is free again: whoever waits for that day is offered it (an offer pass staged with the change).
+  const freed = previous.status !== 'cancelled' && (appointment.status === 'cancelled' || moved);
+  const staged = freed ? await stageFreedSlot(ctx.em, ctx.tenantId, previous.serviceId, previous.startAt) : null;
   await flushBooking(ctx.em);
+  if (staged) await enqueueStaged(ctx.services, [staged]);
   if (moved) {
     await notifyAppointment(ctx, appointment, 'appointment.rescheduled', {
       previousStartAt: previous.startAt.toISOString(),
