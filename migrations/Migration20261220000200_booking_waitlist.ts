@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  * validated (reads and writes go on meanwhile, every row passing it). Down: the table goes; held appointments
  * become cancelled (their slots free) before the narrower check returns.
  */
-export class Migration20261220000000_booking_waitlist extends Migration {
+export class Migration20261220000200_booking_waitlist extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "booking_waitlist_entries" ("id" uuid not null, "tenant_id" uuid not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "service_id" uuid not null, "day" date not null, "name" varchar(200) not null, "email" varchar(254) not null, "phone" varchar(32) null, "status" text check ("status" in ('waiting', 'offered', 'booked', 'expired', 'declined', 'left', 'closed')) not null default 'waiting', "leave_token_hash" varchar(64) not null, "hold_appointment_id" uuid null, "hold_token_hash" varchar(64) null, "hold_expires_at" timestamptz null, "offered_at" timestamptz null, "ended_at" timestamptz null, constraint "booking_waitlist_entries_pkey" primary key ("id"), constraint booking_waitlist_entries_offer_check check (status <> 'offered' or (hold_appointment_id is not null and hold_token_hash is not null and hold_expires_at is not null)));`,
