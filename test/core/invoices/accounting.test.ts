@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { fecViolations } from '../../../domain/core/invoices/accounting/fecCheck';
 import { FEC_COLUMNS } from '../../../domain/core/invoices/accounting/fec';
 import { expectProblem } from '../../support/identity';
@@ -153,6 +154,47 @@ describe('accountant exports: FEC and CSV of invoices and payments', () => {
     expect(paymentLines[1]).toContain(paidNumber);
     expectProblem(
       await stack.http.get(`/api/invoices/accounting/payments.csv?from=${to}&to=${from}`).set(org.auth),
+      400,
+      'validation_failed',
+    );
+  });
+
+  it('writes the FEC in ISO-8859-15 on request: one byte a character, what Latin-9 lacks transliterated', async () => {
+    const latin = await invoicingOrg(stack);
+    const name = 'Zoë “Łódź” – Œuvres 😀 Ｓｈｏｐ';
+    const customer = await customerOf(stack, latin, { name });
+    await issued(stack, latin, customer.id, { lines: [line({ description: 'Crème brûlée €' })] });
+    const bytesOf = (query: string) =>
+      stack.http
+        .get(`/api/invoices/accounting/fec?year=${year}${query}`)
+        .set(latin.auth)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    const utf8 = await bytesOf('');
+    expect(utf8.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const latin9 = await bytesOf('&encoding=iso-8859-15&separator=pipe');
+    expect(latin9.status).toBe(200);
+    expect(latin9.headers['content-type']).toBe('text/plain; charset=iso-8859-15');
+    expect(latin9.headers['content-disposition']).toBe(`attachment; filename="732829320FEC${year}1231.txt"`);
+    const utf8Text = (utf8.body as Buffer).toString('utf8');
+    const latin9Bytes = latin9.body as Buffer;
+    const latin9Text = iconv.decode(latin9Bytes, 'iso-8859-15');
+    expect(fecViolations(utf8Text)).toEqual([]);
+    expect(fecViolations(latin9Text, 'pipe')).toEqual([]);
+    // The same lines: only the customer's name differs, spelled in Latin-9 (no byte sequence wider than one).
+    const spelled = 'Zoë "Lódz" - Œuvres ? Shop';
+    expect(rowsOf(latin9Text, '|')).toEqual(
+      rowsOf(utf8Text).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.replace(name, spelled)]))),
+    );
+    expect(rowsOf(latin9Text, '|').filter((r) => r.CompAuxLib === spelled)).toHaveLength(1);
+    expect(latin9Bytes.length).toBe(latin9Text.length);
+    expect(latin9Bytes.includes(Buffer.from([0x5a, 0x6f, 0xeb]))).toBe(true); // "Zoë": ë is 0xEB
+    expectProblem(
+      await stack.http.get(`/api/invoices/accounting/fec?year=${year}&encoding=latin1`).set(latin.auth),
       400,
       'validation_failed',
     );
