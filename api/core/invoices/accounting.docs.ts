@@ -19,7 +19,10 @@ export const fecDocs = prose`
   dates YYYYMMDD, amounts with a decimal comma. Sales journal: each issued invoice (customer's auxiliary account
   debited, revenue and VAT collected per rate credited), each credit note reversed; bank journal: each payment (bank
   debited, customer credited). The customer lines of an invoice settled by the end of the year (nothing outstanding)
-  carry its lettering (EcritureLet, DateLet), as do those of its payments and credit notes. Entries are numbered 1..n
+  carry its lettering (EcritureLet, DateLet), as do those of its payments and credit notes. Every entry balances to
+  the cent; a document in another currency is booked at its recorded rate, VAT per rate converted as the document
+  says, the revenue taking the rounding difference, and its payments and credit notes converted cumulatively so that
+  each lettered group sums to zero. Entries are numbered 1..n
   in date order without gaps. Named SIRENFECYYYYMMDD.txt (the closing day, in either encoding: the name is the
   one the article sets) in Content-Disposition; streamed.
 `;

@@ -199,4 +199,68 @@ describe('accountant exports: FEC and CSV of invoices and payments', () => {
       'validation_failed',
     );
   });
+
+  it('balances every entry to the cent, and every lettered group, when line and breakdown rounding differ', async () => {
+    // Per line, 20 % of 33.33 is 6.67 and 5.5 % is 1.83; per breakdown (the rule) 3 × 33.33 gives 20.00 and 5.50.
+    // 1.5 × 33.33 = 49.995 rounds to 50.00 on its line.
+    const lines = [
+      ...[1, 1, 1].map(() => line({ quantity: 1, unitPriceCents: 3333, vatRate: 20 })),
+      ...[1, 1, 1].map(() => line({ quantity: 1, unitPriceCents: 3333, vatRate: 5.5 })),
+      line({ quantity: 1.5, unitPriceCents: 3333, vatRate: 10 }),
+    ];
+    const pair = [lines[0], lines[3]];
+    // At 0.8537 USD the settlements converted one by one would miss the invoices' converted totals by cents.
+    for (const terms of [{}, { currency: 'USD', exchangeRate: '0.8537' }]) {
+      const books = await invoicingOrg(stack);
+      const customer = await customerOf(stack, books);
+      const doc = await issued(stack, books, customer.id, { lines, ...terms });
+      expect(doc).toMatchObject({ taxExclusiveCents: 24_998, vatTotalCents: 3050, grandTotalCents: 28_048 });
+      // Three partial credit notes (one line of each of two rates each), then the 10 % line: credited in full.
+      for (const credited of [pair, pair, pair, [lines[6]]]) {
+        const res = await stack.http
+          .post(`/api/invoices/${doc.id}/credit-note`)
+          .set(books.auth)
+          .send({ reason: 'Geste commercial', lines: credited });
+        expect(res.status).toBe(201);
+      }
+      // A second invoice credited in part, then paid the rest in two parts of odd cents.
+      const paid = await issued(stack, books, customer.id, { lines, ...terms });
+      expect(
+        (
+          await stack.http
+            .post(`/api/invoices/${paid.id}/credit-note`)
+            .set(books.auth)
+            .send({ reason: 'Remise', lines: pair })
+        ).status,
+      ).toBe(201);
+      for (const amountCents of [10_001, 10_531])
+        expect(
+          (await stack.http.post(`/api/invoices/${paid.id}/pay`).set(books.auth).send({ amountCents })).status,
+        ).toBe(200);
+      const fec = text(await stack.http.get(`/api/invoices/accounting/fec?year=${year}`).set(books.auth).buffer(true));
+      expect(fecViolations(fec)).toEqual([]);
+      const rows = rowsOf(fec);
+      const signed = (r: Record<string, string>) =>
+        Number(r.Debit.replace(',', '')) - Number(r.Credit.replace(',', ''));
+      const sums = (key: 'EcritureNum' | 'EcritureLet') => {
+        const by = new Map<string, number>();
+        for (const r of rows.filter((r) => r[key] !== ''))
+          if (key === 'EcritureNum' || r.CompteNum === '411000') by.set(r[key], (by.get(r[key]) ?? 0) + signed(r));
+        return by;
+      };
+      // 2 invoices, 5 credit notes, 2 payments.
+      expect(sums('EcritureNum').size).toBe(9);
+      expect([...sums('EcritureNum').values()].every((v) => v === 0)).toBe(true);
+      expect(sums('EcritureLet').size).toBe(2);
+      expect({ terms, lettered: Object.fromEntries(sums('EcritureLet')) }).toEqual({
+        terms,
+        lettered: Object.fromEntries([...sums('EcritureLet').keys()].map((k) => [k, 0])),
+      });
+      // The VAT collected per rate is what the breakdowns say, credit notes deducted: nothing left of the first invoice.
+      const vat = (account: string) =>
+        rows.filter((r) => r.CompteNum === account).reduce((sum, r) => sum - signed(r), 0);
+      if (!('currency' in terms))
+        expect([vat('44571200'), vat('44571055'), vat('44571100')]).toEqual([2000 - 667, 550 - 183, 500]);
+    }
+  });
 });

@@ -47,15 +47,19 @@ function eventOf(row: JournalRow, periodEnd: string): AccountingEvent {
     validDate: row.valid_date,
     lettering: lettered ? { code: letteringCode(row.letter_number), date: row.settled_on! } : null,
   };
-  return row.kind === 'payment'
-    ? {
-        ...base,
-        kind: 'payment',
-        amountCents: Number(row.amount_cents),
-        reference: row.reference,
-        paidBeforeCents: Number(row.paid_before ?? 0),
-      }
-    : { ...base, kind: row.kind, vatBreakdown: row.vat_breakdown ?? [], grandTotalCents: Number(row.amount_cents) };
+  const settledBeforeCents = Number(row.settled_before ?? 0);
+  if (row.kind === 'payment')
+    return {
+      ...base,
+      kind: 'payment',
+      amountCents: Number(row.amount_cents),
+      reference: row.reference,
+      settledBeforeCents,
+    };
+  const sale = { ...base, vatBreakdown: row.vat_breakdown ?? [], grandTotalCents: Number(row.amount_cents) };
+  return row.kind === 'credit_note'
+    ? { ...sale, kind: 'credit_note', settledBeforeCents }
+    : { ...sale, kind: 'invoice' };
 }
 
 /** The text chunks as bytes of the encoding. */
