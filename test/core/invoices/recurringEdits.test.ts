@@ -210,4 +210,40 @@ describe('editing recurring invoices', () => {
       { interval: 'yearly', grandTotalCents: 31_200 },
     ]).toContainEqual({ interval: final.interval, grandTotalCents: final.grandTotalCents });
   });
+
+  it('a schedule in a foreign currency: each invoice records the rate it is issued with', async () => {
+    const s = await create({ currency: 'USD', autoIssue: false, maxCount: 2 });
+    const refused = await patch(s.id, { autoIssue: true });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({
+      status: 400,
+      code: 'exchange_rate_required',
+    });
+    // Two periods made by one late pass, then issued on different days with the day's rate.
+    await runRecurringInvoices(stack.services, at(addDays(today, 35)));
+    const runs = (await get(s.id)).runs;
+    expect(runs.map((r) => r.period)).toEqual([1, 0]);
+    const rates = ['0.9215', '0.8537'];
+    for (const [i, run] of runs.entries()) {
+      const drafted = await invoice(run.invoiceId);
+      expect(drafted).toMatchObject({ status: 'draft', currency: 'USD', exchangeRate: null });
+      const res = await stack.http
+        .post(`/api/invoices/${run.invoiceId}/issue`)
+        .set(org.auth)
+        .send({ exchangeRate: rates[i] });
+      expect(res.status).toBe(200);
+    }
+    const issued = await Promise.all(runs.map((r) => invoice(r.invoiceId)));
+    // VAT 40.00 USD: 36.86 EUR at 0.9215, 34.15 at 0.8537 (BT-111, rounded half up).
+    expect(issued.map((i) => [i.status, i.accountingCurrency, i.exchangeRate, i.vatTotalAccountingCents])).toEqual([
+      ['issued', 'EUR', '0.9215', 3686],
+      ['issued', 'EUR', '0.8537', 3415],
+    ]);
+    // Recorded on the row: the database refuses to change the rate of an issued invoice.
+    await expect(
+      stack.services.orm.em
+        .fork()
+        .getConnection()
+        .execute('update inv_invoices set exchange_rate = 1 where id = ?', [runs[0].invoiceId]),
+    ).rejects.toThrow();
+  });
 });
