@@ -14,7 +14,8 @@ export type RecurringStatus = (typeof recurringStatuses)[number];
  * A recurring invoice: a customer's template (lines and totals computed as an invoice's) invoiced once per period
  * by the clock (domain/core/invoices/recurring/). Period k runs on `dayOfPeriod` of the month `startOn`'s month +
  * k × the interval's months (the month's last day when shorter); `nextPeriod` is the next one to invoice and
- * `nextRunOn` its day (null once ended).
+ * `nextRunOn` its day (null once ended). A cadence changed later counts from `rulePeriod`, which runs in
+ * `ruleStartOn`'s month: period k then runs in that month + (k − rulePeriod) × the interval's months.
  */
 export const RecurringInvoice = defineEntity({
   name: 'RecurringInvoice',
@@ -42,6 +43,9 @@ export const RecurringInvoice = defineEntity({
     firstPeriod: p.integer(),
     nextPeriod: p.integer(),
     nextRunOn: p.date().nullable(),
+    /** The month the current rule's period `rulePeriod` runs in, after a change of cadence; null: startOn's (rulePeriod 0). */
+    ruleStartOn: p.date().nullable(),
+    rulePeriod: p.integer().default(0),
     /** Issue each invoice (numbered, final) rather than leave a draft; autoSend mails the issued one. */
     autoIssue: p.boolean(),
     autoSend: p.boolean(),

@@ -20,7 +20,7 @@ import { AccountingSettingsView } from './views';
 import { accountingSettingsDocs, fecDocs, ledgerCsvDocs } from './accounting.docs';
 
 /** Writes with backpressure: waits for 'drain' when the socket's buffer is full. */
-const write = async (res: Response, chunk: string) => {
+const write = async (res: Response, chunk: string | Buffer) => {
   if (!res.write(chunk)) await once(res, 'drain');
 };
 
@@ -81,15 +81,19 @@ export function accountingRoutes({ routes }: ModuleMount): void {
       description: fecDocs,
       query: FecQuery,
       errors: { 409: '`business_siren_missing`: the business record has no SIREN' },
-      response: { description: 'The FEC (text/plain, UTF-8)', content: { 'text/plain': { type: 'string' } } },
+      response: {
+        description: 'The FEC (text/plain; charset=utf-8, or iso-8859-15 with encoding=iso-8859-15)',
+        content: { 'text/plain': { type: 'string' } },
+      },
     },
     async ({ ctx, query, res }) => {
-      const fec = await exportFec(ctx, { year: query.year, separator: query.separator ?? 'tab' });
+      const fec = await exportFec(ctx, {
+        year: query.year,
+        separator: query.separator ?? 'tab',
+        encoding: query.encoding ?? 'utf-8',
+      });
       // The first chunk (the header) is produced before answering; what follows is read batch by batch.
-      res
-        .status(200)
-        .type('text/plain; charset=utf-8')
-        .setHeader('Content-Disposition', `attachment; filename="${fec.fileName}"`);
+      res.status(200).type(fec.contentType).setHeader('Content-Disposition', `attachment; filename="${fec.fileName}"`);
       for await (const chunk of fec.chunks) await write(res, chunk);
       res.end();
     },

@@ -15,6 +15,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate } from '../../http/dtos';
 import type { VatAccounts } from '../../../entities/core/receivables';
 import { fecSeparators, type FecSeparator } from '../../../domain/core/invoices/accounting/fec';
+import { fecEncodings, type FecEncoding } from '../../../domain/core/invoices/accounting/fecEncoding';
 
 /** Request bodies and queries of the accountant's exports and of the reminder plan. Unknown fields are refused. */
 
@@ -101,6 +102,13 @@ export class FecQuery {
   @IsOptional()
   @IsIn(Object.keys(fecSeparators))
   separator?: FecSeparator;
+  @JSONSchema({
+    description:
+      'Character encoding: utf-8 (default) or iso-8859-15 (Latin-9, what many accounting tools import: characters it lacks are transliterated, else written ?)',
+  })
+  @IsOptional()
+  @IsIn(fecEncodings)
+  encoding?: FecEncoding;
 }
 
 export class LedgerCsvQuery {

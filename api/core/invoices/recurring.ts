@@ -7,9 +7,10 @@ import { getRecurringInvoice, recurringDetailOf } from '../../../domain/core/inv
 import { listRecurringInvoices } from '../../../domain/core/invoices/recurring/listRecurringInvoices';
 import { pauseRecurringInvoice } from '../../../domain/core/invoices/recurring/pauseRecurringInvoice';
 import { resumeRecurringInvoice } from '../../../domain/core/invoices/recurring/resumeRecurringInvoice';
-import { ListRecurringInvoicesQuery, RecurringInvoiceBody } from './recurringDtos';
+import { updateRecurringInvoice } from '../../../domain/core/invoices/recurring/updateRecurringInvoice';
+import { ListRecurringInvoicesQuery, RecurringInvoiceBody, RecurringInvoicePatchBody } from './recurringDtos';
 import { RecurringInvoicePageView, RecurringInvoiceView } from './recurringViews';
-import { createRecurringDocs } from './recurring.docs';
+import { createRecurringDocs, patchRecurringDocs } from './recurring.docs';
 
 const P = '/api/recurring-invoices';
 
@@ -61,6 +62,25 @@ export function recurringInvoiceRoutes({ routes }: ModuleMount): void {
       response: RecurringInvoiceView,
     },
     async ({ ctx, params }) => RecurringInvoiceView.fromDetail(await getRecurringInvoice(ctx, params.id)),
+  );
+
+  r.patch(
+    `${P}/:id`,
+    {
+      ...write,
+      summary: 'Change a recurring invoice',
+      description: patchRecurringDocs,
+      params: IdParams,
+      body: RecurringInvoicePatchBody,
+      response: RecurringInvoiceView,
+      errors: {
+        400: '`exchange_rate_required` (autoIssue in a foreign currency), `validation_failed`',
+        404: 'The recurring invoice, or the new customer, does not exist in this organisation',
+        409: '`recurring_invoice_ended`, `recurring_invoice_started` (startOn once a period is invoiced)',
+      },
+    },
+    async ({ ctx, params, body }) =>
+      RecurringInvoiceView.fromDetail(await recurringDetailOf(ctx, await updateRecurringInvoice(ctx, params.id, body))),
   );
 
   r.delete(

@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
 import {
+  IsObject,
+  IsString,
   Matches,
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,14 +16,15 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsCalendarDate, PageQuery } from '../../http/dtos';
+import { IsCalendarDate, IsXmlText, Length, PageQuery } from '../../http/dtos';
+import { INVOICE_TEXT_LENGTHS } from '../../../entities/core/invoice';
 import {
   recurringIntervals,
   recurringStatuses,
   type RecurringInterval,
   type RecurringStatus,
 } from '../../../entities/core/recurringInvoice';
-import { CURRENCY_CODE, DocumentTextBody, InvoiceLineBody } from './dtos';
+import { BuyerDetailsBody, CURRENCY_CODE, DocumentTextBody, InvoiceLineBody } from './dtos';
 import { invoiceCurrency } from './dtos.docs';
 
 /** Request bodies and queries of the recurring invoice routes. Unknown fields are refused. */
@@ -83,6 +86,85 @@ export class RecurringInvoiceBody extends DocumentTextBody {
   @Min(0)
   @Max(365)
   dueDays?: number;
+}
+
+const clears = (description: string, type: 'string' | 'integer') =>
+  JSONSchema({ description: `${description}; null clears it`, type: [type, 'null'] });
+
+/** PATCH: only the fields named change; every one is optional. */
+export class RecurringInvoicePatchBody {
+  @JSONSchema({ description: 'Another customer of the CRM for the next invoices (404 when unknown)' })
+  @IsOptional()
+  @IsUUID()
+  customerId?: string;
+  @JSONSchema({ description: '1 to 200 lines: the new template of the next invoices' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceLineBody)
+  lines?: InvoiceLineBody[];
+  @JSONSchema({ description: 'monthly, quarterly or yearly, from the first day no invoiced period covers' })
+  @IsOptional()
+  @IsIn(recurringIntervals)
+  interval?: RecurringInterval;
+  @JSONSchema({ description: 'Day of the period (1 to 31), from the first day no invoiced period covers' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(31)
+  dayOfPeriod?: number;
+  @JSONSchema({ description: 'Only while no period is invoiced (409 recurring_invoice_started); today or later' })
+  @IsOptional()
+  @IsCalendarDate()
+  startOn?: string;
+  @clears('No period is invoiced after this day (not before the latest invoiced period)', 'string')
+  @IsOptional()
+  @IsCalendarDate()
+  endOn?: string | null;
+  @clears('At most this many invoices (1 to 1000, not fewer than those made)', 'integer')
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  maxCount?: number | null;
+  @JSONSchema({ description: 'paused: the clock skips it; active: resumes a paused one past the periods of the pause' })
+  @IsOptional()
+  @IsIn(['active', 'paused'])
+  status?: 'active' | 'paused';
+  @JSONSchema({ description: 'Issue each invoice; false turns autoSend off too unless it is given' })
+  @IsOptional()
+  @IsBoolean()
+  autoIssue?: boolean;
+  @JSONSchema({ description: 'Mail each issued invoice with its signed link; needs autoIssue' })
+  @IsOptional()
+  @IsBoolean()
+  autoSend?: boolean;
+  @clears("Days from issue to due date (0 to 365); null: the organisation's dueDays", 'integer')
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  dueDays?: number | null;
+  @clears('Payment terms (BT-20)', 'string')
+  @IsOptional()
+  @IsString()
+  @Length(1, INVOICE_TEXT_LENGTHS.paymentTerms)
+  @IsXmlText()
+  paymentTerms?: string | null;
+  @clears('Note of each invoice (the period is appended)', 'string')
+  @IsOptional()
+  @IsString()
+  @Length(1, INVOICE_TEXT_LENGTHS.note)
+  @IsXmlText()
+  note?: string | null;
+  @JSONSchema({ description: "The buyer's details on the next invoices (replaces them)" })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BuyerDetailsBody)
+  buyer?: BuyerDetailsBody;
 }
 
 export class ListRecurringInvoicesQuery extends PageQuery {

@@ -4,6 +4,7 @@ import { getBusiness } from '../../org/getBusiness';
 import { exchangeOf } from '../currencies';
 import { readAccountingSettings } from './accountingSettings';
 import { fecFileChunks, fecFileName, fiscalYear, letteringCode, type AccountingEvent, type FecSeparator } from './fec';
+import { encodeFec, fecContentType, type FecEncoding } from './fecEncoding';
 import { journalBatch, type JournalCursor, type JournalRow } from './store';
 
 const BATCH = 1000;
@@ -46,26 +47,41 @@ function eventOf(row: JournalRow, periodEnd: string): AccountingEvent {
     validDate: row.valid_date,
     lettering: lettered ? { code: letteringCode(row.letter_number), date: row.settled_on! } : null,
   };
-  return row.kind === 'payment'
-    ? {
-        ...base,
-        kind: 'payment',
-        amountCents: Number(row.amount_cents),
-        reference: row.reference,
-        paidBeforeCents: Number(row.paid_before ?? 0),
-      }
-    : { ...base, kind: row.kind, vatBreakdown: row.vat_breakdown ?? [], grandTotalCents: Number(row.amount_cents) };
+  const settledBeforeCents = Number(row.settled_before ?? 0);
+  if (row.kind === 'payment')
+    return {
+      ...base,
+      kind: 'payment',
+      amountCents: Number(row.amount_cents),
+      reference: row.reference,
+      settledBeforeCents,
+    };
+  const sale = { ...base, vatBreakdown: row.vat_breakdown ?? [], grandTotalCents: Number(row.amount_cents) };
+  return row.kind === 'credit_note'
+    ? { ...sale, kind: 'credit_note', settledBeforeCents }
+    : { ...sale, kind: 'invoice' };
+}
+
+/** The text chunks as bytes of the encoding. */
+async function* encoded(chunks: AsyncGenerator<string>, encoding: FecEncoding): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield encodeFec(chunk, encoding);
 }
 
 /**
- * The FEC of the fiscal year ending in `year`: its file name and its text as chunks (header, then one entry a
- * chunk). 409 business_siren_missing when the business record has no SIREN (the file is named after it). Checked
- * before the first chunk, so a refusal is still a problem answer.
+ * The FEC of the fiscal year ending in `year`: its file name, Content-Type (with the encoding's charset) and its
+ * bytes as chunks (header, then one entry a chunk), in UTF-8 or ISO-8859-15 (fecEncoding.ts: what Latin-9 lacks
+ * is transliterated or written `?`). 409 business_siren_missing when the business record has no SIREN (the file is
+ * named after it). Checked before the first chunk, so a refusal is still a problem answer.
  */
 export async function exportFec(
   ctx: TenantContext,
-  props: { year: number; separator: FecSeparator },
-): Promise<{ fileName: string; period: { from: string; to: string }; chunks: AsyncGenerator<string> }> {
+  props: { year: number; separator: FecSeparator; encoding: FecEncoding },
+): Promise<{
+  fileName: string;
+  contentType: string;
+  period: { from: string; to: string };
+  chunks: AsyncGenerator<Buffer>;
+}> {
   const business = await getBusiness(ctx);
   if (!business.siren)
     throw conflict('business_siren_missing', 'The FEC is named after the SIREN: set it on the business record first');
@@ -73,7 +89,8 @@ export async function exportFec(
   const period = fiscalYear(props.year, settings.fiscalYearStartMonth);
   return {
     fileName: fecFileName(business.siren, period.to),
+    contentType: fecContentType(props.encoding),
     period,
-    chunks: fecFileChunks(journalEvents(ctx, period), settings, props.separator),
+    chunks: encoded(fecFileChunks(journalEvents(ctx, period), settings, props.separator), props.encoding),
   };
 }

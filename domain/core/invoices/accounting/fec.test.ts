@@ -46,6 +46,7 @@ const credit: AccountingEvent = {
   number: 'AV-2026-00001',
   vatBreakdown: [{ rateBp: 2000, taxableCents: 1000, vatCents: 200 }],
   grandTotalCents: 1200,
+  settledBeforeCents: 0,
   lettering: { code: 'F202600001', date: '2026-03-20' },
 };
 const payment: AccountingEvent = {
@@ -57,7 +58,7 @@ const payment: AccountingEvent = {
   number: 'F-2026-00001',
   amountCents: 14_596,
   reference: 'VIR\t123|x',
-  paidBeforeCents: 0,
+  settledBeforeCents: 0,
   lettering: { code: 'F202600001', date: '2026-03-20' },
 };
 
@@ -162,8 +163,8 @@ describe('FEC (A47 A-1 LPF) row builder', () => {
       ['44571055', '0,00', '1,82', '1,98', 'USD'],
     ]);
     // Two payments converted cumulatively add up to the invoice's 145.56: 0.01 -> 0.01, then 157.95 -> 145.55.
-    const first = { ...payment, currency: 'USD', exchange, amountCents: 1, paidBeforeCents: 0 };
-    const second = { ...payment, id: 'p2', currency: 'USD', exchange, amountCents: 15_795, paidBeforeCents: 1 };
+    const first = { ...payment, currency: 'USD', exchange, amountCents: 1, settledBeforeCents: 0 };
+    const second = { ...payment, id: 'p2', currency: 'USD', exchange, amountCents: 15_795, settledBeforeCents: 1 };
     const paid = [first, second].map((p) => fecEntryLines(p, 2, defaultAccountingSettings)[0]!.Debit);
     expect(paid).toEqual(['0,01', '145,55']);
     expect(fecViolations(await fileOf([usd, first, second]))).toEqual([]);
@@ -180,6 +181,76 @@ describe('FEC (A47 A-1 LPF) row builder', () => {
       ['3,05', '0,00', '500,00'],
       ['0,00', '2,54', '417,00'],
       ['0,00', '0,51', '83,00'],
+    ]);
+  });
+
+  it('rounds where each entry and each lettered group balance: VAT per rate its own, revenue takes the difference', async () => {
+    // 3 × 33.33 at 20 %, 3 × 33.33 at 5.5 %, 1.5 × 33.33 at 10 % (amounts.ts: VAT once per breakdown, 20.00 and
+    // 5.50 where lines would give 20.01 and 5.49), in USD at 0.8537: three credit notes of 33.33 + 33.33 then a
+    // payment of the rest. Converted one by one, the settlements would miss the invoice's 239.45 EUR by 2 cents.
+    const exchange = { currency: 'USD', accountingCurrency: 'EUR', exchangeRate: '0.8537' };
+    const lettering = { code: 'F202600009', date: '2026-04-30' };
+    const foreign = { ...base, currency: 'USD', exchange, lettering, number: 'F-2026-00009' };
+    const inv: AccountingEvent = {
+      ...foreign,
+      kind: 'invoice',
+      id: 'i9',
+      date: '2026-04-01',
+      validDate: '2026-04-01',
+      vatBreakdown: [
+        { rateBp: 2000, taxableCents: 9999, vatCents: 2000 },
+        { rateBp: 1000, taxableCents: 5000, vatCents: 500 },
+        { rateBp: 550, taxableCents: 9999, vatCents: 550 },
+      ],
+      grandTotalCents: 28_048,
+    };
+    // creditVat.ts: 667 / 183, then 666 / 184, then 667 / 183 (the credit notes add up to the invoice's VAT).
+    const notes = [
+      [667, 183],
+      [666, 184],
+      [667, 183],
+    ].map(([vat20, vat55], i): AccountingEvent => ({
+      ...foreign,
+      kind: 'credit_note',
+      id: `c9${i}`,
+      date: `2026-04-1${i}`,
+      validDate: `2026-04-1${i}`,
+      number: `AV-2026-0000${i}`,
+      vatBreakdown: [
+        { rateBp: 2000, taxableCents: 3333, vatCents: vat20 },
+        { rateBp: 550, taxableCents: 3333, vatCents: vat55 },
+      ],
+      grandTotalCents: 6666 + vat20 + vat55,
+      settledBeforeCents: [0, 7516, 15_032][i]!,
+    }));
+    const pay: AccountingEvent = {
+      ...payment,
+      ...foreign,
+      id: 'p9',
+      date: '2026-04-30',
+      validDate: '2026-04-30',
+      amountCents: 5500,
+      settledBeforeCents: 22_548,
+    };
+    const fec = await fileOf([inv, ...notes, pay]);
+    expect(fecViolations(fec)).toEqual([]);
+    const rows = fec
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [FEC_COLUMNS[i], v])));
+    const signed = (r: Record<string, string>) => Number(r.Debit.replace(',', '')) - Number(r.Credit.replace(',', ''));
+    const customerLines = rows.filter((r) => r.CompteNum === '411000');
+    expect(customerLines.every((r) => r.EcritureLet === 'F202600009')).toBe(true);
+    expect(customerLines.reduce((sum, r) => sum + signed(r), 0)).toBe(0);
+    expect(customerLines[0]!.Debit).toBe('239,45');
+    // Each note's VAT is its own conversion (6.67 USD -> 5.69 EUR); its revenue line takes what rounding leaves.
+    const firstNote = rows.filter((r) => r.EcritureNum === '2');
+    expect(firstNote.map((r) => [r.CompteNum, r.Debit, r.Credit])).toEqual([
+      ['411000', '0,00', '64,16'],
+      ['706000', '28,45', '0,00'],
+      ['706000', '28,46', '0,00'],
+      ['44571200', '5,69', '0,00'],
+      ['44571055', '1,56', '0,00'],
     ]);
   });
 

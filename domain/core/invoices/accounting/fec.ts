@@ -61,16 +61,23 @@ interface EventBase {
 /** What the books record: an issued invoice or credit note (sales journal), a payment received (bank journal). */
 export type AccountingEvent =
   | (EventBase & {
-      kind: 'invoice' | 'credit_note';
+      kind: 'invoice';
       vatBreakdown: Pick<VatBreakdown, 'rateBp' | 'taxableCents' | 'vatCents'>[];
       grandTotalCents: number;
+    })
+  | (EventBase & {
+      kind: 'credit_note';
+      vatBreakdown: Pick<VatBreakdown, 'rateBp' | 'taxableCents' | 'vatCents'>[];
+      grandTotalCents: number;
+      /** What its invoice had been settled by before (payments and credit notes; conversion: settlementInAccounting). */
+      settledBeforeCents: number;
     })
   | (EventBase & {
       kind: 'payment';
       amountCents: number;
       reference: string | null;
-      /** What the invoice had received before this payment (its conversion is cumulative: see fecEntryLines). */
-      paidBeforeCents: number;
+      /** What its invoice had been settled by before (payments and credit notes; conversion: settlementInAccounting). */
+      settledBeforeCents: number;
     });
 
 /** 1234567 cents -> "12345,67"; the sign is never written (a side is a column). */
@@ -88,12 +95,15 @@ export function fecForeignAmount(minor: number, currency: string): string {
 /**
  * The amounts of a document's entry in the accounting currency: the customer's total and each VAT converted at the
  * recorded rate (rounded each), and the revenue converted too, the last revenue line taking the rounding difference
- * so that the entry balances.
+ * so that the entry balances. A credit note's total is converted as a settlement of its invoice (`settledBeforeCents`
+ * given: settlementInAccounting), so that its invoice's lettered lines sum to zero; its VAT is still its own
+ * conversion, the revenue taking the difference.
  */
 export function salesInAccounting(
   vatBreakdown: Pick<VatBreakdown, 'taxableCents' | 'vatCents'>[],
   grandTotalCents: number,
   exchange: ExchangeTerms | null,
+  settledBeforeCents: number | null = null,
 ): { total: number; taxable: number[]; vat: number[] } {
   if (!exchange)
     return {
@@ -102,7 +112,10 @@ export function salesInAccounting(
       vat: vatBreakdown.map((b) => b.vatCents),
     };
   const c = (minor: number) => convert(minor, exchange.currency, exchange.accountingCurrency, exchange.exchangeRate);
-  const total = c(grandTotalCents);
+  const total =
+    settledBeforeCents === null
+      ? c(grandTotalCents)
+      : settlementInAccounting(grandTotalCents, settledBeforeCents, exchange);
   const vat = vatBreakdown.map((b) => c(b.vatCents));
   const taxable = vatBreakdown.map((b) => c(b.taxableCents));
   if (taxable.length) {
@@ -113,14 +126,20 @@ export function salesInAccounting(
 }
 
 /**
- * A payment in the accounting currency, converted cumulatively (what the invoice received with it, converted, less
- * what it had received before, converted): the payments of an invoice add up to its converted total, so a settled
- * invoice's lettered lines sum to zero (the rate being the invoice's: no exchange difference is booked).
+ * A settlement of an invoice (a payment, or a credit note's total) in the accounting currency, converted
+ * cumulatively: what the invoice was settled by with it, converted, less what it was settled by before, converted
+ * (payments and credit notes together, in the order they were recorded). The settlements of an invoice then add up
+ * to its converted total, so a settled invoice's lettered lines sum to zero (the rate being the invoice's: no
+ * exchange difference is booked).
  */
-export function paymentInAccounting(amountCents: number, paidBeforeCents: number, exchange: ExchangeTerms | null) {
+export function settlementInAccounting(
+  amountCents: number,
+  settledBeforeCents: number,
+  exchange: ExchangeTerms | null,
+) {
   if (!exchange) return amountCents;
   const c = (minor: number) => convert(minor, exchange.currency, exchange.accountingCurrency, exchange.exchangeRate);
-  return c(paidBeforeCents + amountCents) - c(paidBeforeCents);
+  return c(settledBeforeCents + amountCents) - c(settledBeforeCents);
 }
 
 /** 2026-03-05 -> 20260305. */
@@ -144,7 +163,7 @@ const rateLabel = (rateBp: number) => `${(rateBp / 100).toLocaleString('fr-FR')}
  * the reverse; a payment: bank debited, customer credited. Zero lines are left out; an entry of zero has none.
  * The customer's lines carry the lettering of their invoice once it is settled. A document in another currency than
  * the accounting one is booked in the accounting currency at its recorded rate (salesInAccounting,
- * paymentInAccounting), each line with its amount in the document's currency in Montantdevise and the code in Idevise.
+ * settlementInAccounting), each line with its amount in the document's currency in Montantdevise and the code in Idevise.
  */
 export function fecEntryLines(event: AccountingEvent, num: number, accounts: AccountingSettingsValues): FecLine[] {
   const sales = event.kind !== 'payment';
@@ -187,13 +206,18 @@ export function fecEntryLines(event: AccountingEvent, num: number, accounts: Acc
   });
   const lines: FecLine[] = [];
   if (event.kind === 'payment') {
-    const amount = paymentInAccounting(event.amountCents, event.paidBeforeCents, event.exchange);
+    const amount = settlementInAccounting(event.amountCents, event.settledBeforeCents, event.exchange);
     lines.push(line(accounts.bankAccount, 'Banque', 'debit', amount, false, event.amountCents));
     lines.push(line(accounts.customersAccount, 'Clients', 'credit', amount, true, event.amountCents));
   } else {
     const [toCustomer, toRest] =
       event.kind === 'invoice' ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const);
-    const books = salesInAccounting(event.vatBreakdown, event.grandTotalCents, event.exchange);
+    const books = salesInAccounting(
+      event.vatBreakdown,
+      event.grandTotalCents,
+      event.exchange,
+      event.kind === 'credit_note' ? event.settledBeforeCents : null,
+    );
     lines.push(line(accounts.customersAccount, 'Clients', toCustomer, books.total, true, event.grandTotalCents));
     event.vatBreakdown.forEach((b, i) =>
       lines.push(

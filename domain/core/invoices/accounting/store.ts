@@ -22,8 +22,8 @@ export interface JournalRow {
   currency: string;
   accounting_currency: string | null;
   exchange_rate: string | null;
-  /** Payments: what the invoice had received before (recorded earlier). */
-  paid_before: string | null;
+  /** Payments and credit notes: what their invoice had been settled by before (payments and credit notes recorded earlier). */
+  settled_before: string | null;
   valid_date: string;
   vat_breakdown: VatBreakdown[] | null;
   amount_cents: string;
@@ -60,19 +60,26 @@ export function journalBatch(
         (select max(p2.paid_on) from inv_payments p2 where p2.tenant_id = ${alias}.tenant_id and p2.invoice_id = ${alias}.id),
         (select max(c2.issue_date) from inv_invoices c2 where c2.tenant_id = ${alias}.tenant_id and c2.credited_invoice_id = ${alias}.id)
       ))::text as settled_on`;
+  /** What invoice `inv` was settled by before the instant and id given: payments recorded, credit notes issued. */
+  const settledBefore = (inv: string, instant: string, id: string) => `(
+    (select coalesce(sum(p3.amount_cents), 0) from inv_payments p3 where p3.tenant_id = ${inv}.tenant_id
+       and p3.invoice_id = ${inv}.id and (p3.created_at, p3.id) < (${instant}, ${id}))
+    + (select coalesce(sum(c3.grand_total_cents), 0) from inv_invoices c3 where c3.tenant_id = ${inv}.tenant_id
+       and c3.credited_invoice_id = ${inv}.id and c3.status <> 'draft' and (c3.issued_at, c3.id) < (${instant}, ${id}))
+  )::text`;
   return em.execute<JournalRow[]>(
     `select * from (
        select 'sale' as src, i.id, i.kind, i.issue_date::text as d, 0 as ord, i.issued_at::text as at, i.customer_id,
          i.buyer->>'name' as customer_name, i.number, i.currency, i.accounting_currency, i.exchange_rate::text as exchange_rate,
-         null as paid_before, (i.issued_at at time zone 'Europe/Paris')::date::text as valid_date,
+         case when i.kind = 'credit_note' then ${settledBefore('l', 'i.issued_at', 'i.id')} end as settled_before,
+         (i.issued_at at time zone 'Europe/Paris')::date::text as valid_date,
          i.vat_breakdown, i.grand_total_cents::text as amount_cents, null as reference, ${letter('l')}
        from inv_invoices i join inv_invoices l on l.tenant_id = i.tenant_id and l.id = coalesce(i.credited_invoice_id, i.id)
        where i.tenant_id = ? and i.status <> 'draft' and i.issue_date between ?::date and ?::date
        union all
        select 'payment', p.id, 'payment', p.paid_on::text, 1, p.created_at::text, l.customer_id,
          l.buyer->>'name', l.number, l.currency, l.accounting_currency, l.exchange_rate::text,
-         (select coalesce(sum(p3.amount_cents), 0) from inv_payments p3 where p3.tenant_id = p.tenant_id and p3.invoice_id = p.invoice_id
-            and (p3.created_at, p3.id) < (p.created_at, p.id))::text,
+         ${settledBefore('l', 'p.created_at', 'p.id')},
          (p.created_at at time zone 'Europe/Paris')::date::text,
          null, p.amount_cents::text, p.reference, ${letter('l')}
        from inv_payments p join inv_invoices l on l.tenant_id = p.tenant_id and l.id = p.invoice_id

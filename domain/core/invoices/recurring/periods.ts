@@ -9,6 +9,9 @@ export interface Cadence {
   /** 1 to 31: the day of the period's first month it runs on (the month's last day when shorter). */
   dayOfPeriod: number;
   startOn: string;
+  /** After a change of cadence: the month the rule's period `rulePeriod` runs in (null: startOn's, period 0). */
+  ruleStartOn?: string | null;
+  rulePeriod?: number;
 }
 
 export interface Bounds extends Cadence {
@@ -19,10 +22,13 @@ export interface Bounds extends Cadence {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The day period `k` runs on: dayOfPeriod of startOn's month + k × the interval's months, clamped to that month. */
+/**
+ * The day period `k` runs on: dayOfPeriod of startOn's month + k × the interval's months, clamped to that month
+ * (after a change of cadence: of ruleStartOn's month + (k − rulePeriod) × the interval's months).
+ */
 export function runDate(c: Cadence, k: number): string {
-  const [y, m] = c.startOn.split('-').map(Number);
-  const months = y * 12 + (m - 1) + k * INTERVAL_MONTHS[c.interval];
+  const [y, m] = (c.ruleStartOn ?? c.startOn).split('-').map(Number);
+  const months = y * 12 + (m - 1) + (k - (c.ruleStartOn ? (c.rulePeriod ?? 0) : 0)) * INTERVAL_MONTHS[c.interval];
   const year = Math.floor(months / 12);
   const month = (months % 12) + 1;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -59,3 +59,19 @@ export async function claimPeriod(
   );
   return inserted.length > 0;
 }
+
+/** How many periods a recurring invoice has invoiced, and the days its latest one covers. */
+export async function invoicedPeriodsOf(
+  em: Em,
+  tenantId: string,
+  scheduleId: string,
+): Promise<{ count: number; last: { start: string; end: string } | null }> {
+  const [row] = await em.execute<{ count: number; start: string | null; end: string | null }[]>(
+    `select count(*)::int as count,
+            (array_agg(period_start::text order by period_index desc))[1] as start,
+            (array_agg(period_end::text order by period_index desc))[1] as "end"
+     from inv_recurring_runs where tenant_id = ? and schedule_id = ?`,
+    [tenantId, scheduleId],
+  );
+  return { count: row.count, last: row.start && row.end ? { start: row.start, end: row.end } : null };
+}
