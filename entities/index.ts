@@ -2,7 +2,7 @@ import { ApiKey } from './apikeys/apiKey';
 import { AppPassword } from './identity/appPassword';
 import { RecoveryCode, TotpFactor } from './identity/mfa';
 import { Passkey } from './identity/passkey';
-import { ScimToken, ScimUser } from './identity/scim';
+import { ScimGroup, ScimGroupMember, ScimToken, ScimUser } from './identity/scim';
 import { SsoDomain, SsoLink, SsoProvider } from './identity/sso';
 import { Addon } from './billing/addon';
 import { Activity } from './core/activity';
@@ -93,6 +93,8 @@ export const allEntities = [
   Passkey,
   ScimToken,
   ScimUser,
+  ScimGroup,
+  ScimGroupMember,
   SsoProvider,
   SsoLink,
   SsoDomain,

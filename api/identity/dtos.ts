@@ -134,6 +134,20 @@ export class MemberRoleBody {
   role!: string;
 }
 
+export class ScimGroupParams extends IdParams {
+  @IsUUID() groupId!: string;
+}
+
+export class ScimGroupRoleBody {
+  @JSONSchema({
+    description: 'Key of the role the group grants its members; null: the group grants nothing',
+    type: ['string', 'null'],
+  })
+  @IsOptional()
+  @Matches(ROLE_KEY, { message: `roleKey ${ROLE_KEY_MESSAGE}` })
+  roleKey!: string | null;
+}
+
 export class MemberRolesBody {
   @JSONSchema({ description: "Keys of the roles that replace the member's roles (at least one)" })
   @IsArray()

@@ -66,3 +66,57 @@ export const REVOKE_SCIM_TOKEN = prose`
   Revokes the organisation's SCIM token: the provider's next request is refused (401), on every instance. Provisioned
   members stay. 404 when there is none. Needs org.manage. Audited (\`scim.token_revoked\`).
 `;
+
+/** GET /scim/v2/Groups */
+export const LIST_GROUPS = prose`
+  The organisation's groups, oldest first. \`filter\`: \`displayName eq "x"\` (case-insensitive), \`externalId eq "x"\`,
+  \`id eq "x"\`, \`members.value eq "<User id>"\`, joined by \`and\`. \`excludedAttributes=members\` leaves the members
+  out (what Okta and Entra ID ask when they look a group up). At most 200 per page.
+`;
+
+/** POST /scim/v2/Groups */
+export const CREATE_GROUP = prose`
+  Creates a group (\`displayName\` unique in the organisation, case-insensitive: 409 \`uniqueness\`) with its members
+  (\`members[].value\`: ids of provisioned Users; any other id is 400 \`invalidValue\`, nothing created). A new group
+  grants no role until an admin maps it (PUT /orgs/{id}/scim-groups/{groupId}/role). Audited \`scim.group_created\`.
+`;
+
+/** GET /scim/v2/Groups/{id} */
+export const GET_GROUP =
+  "A group with its members (`excludedAttributes=members`: without). Another organisation's id is 404.";
+
+/** PUT /scim/v2/Groups/{id} */
+export const REPLACE_GROUP = prose`
+  Replaces a group's displayName, externalId and members. When the group is mapped to a role, the members who
+  joined or left it get their roles from their groups again at once. Audited \`scim.group_updated\` with the members
+  added and removed.
+`;
+
+/** PATCH /scim/v2/Groups/{id} */
+export const PATCH_GROUP = prose`
+  Changes a group as Okta and Entra ID do: \`add\` / \`remove\` of \`members\` with a list of \`{"value": id}\`,
+  \`remove\` of \`members[value eq "id"]\` (or of \`members\`: all), \`replace\` of \`members\`, \`displayName\` or
+  \`externalId\`, or without a path an object of those attributes; \`op\` in any case. Role effects as PUT.
+`;
+
+/** DELETE /scim/v2/Groups/{id} */
+export const DELETE_GROUP = prose`
+  Deletes a group and its memberships; when it was mapped to a role, its members get their roles from their other
+  groups (or \`member\`). Audited \`scim.group_deleted\`.
+`;
+
+/** GET /orgs/{id}/scim-groups */
+export const LIST_SCIM_GROUP_ROLES = prose`
+  The groups the identity provider pushed, by name, each with the role it grants (\`roleKey\`, null: none) and its
+  member count (at most 500). Needs org.manage.
+`;
+
+/** PUT /orgs/{id}/scim-groups/{groupId}/role */
+export const MAP_SCIM_GROUP_ROLE = prose`
+  Maps a SCIM group to a role of the organisation (\`roleKey\`; null unmaps it). A provisioned member in at least one
+  mapped group holds exactly the roles of those groups, from this change on and at each change the provider pushes;
+  one who leaves the last of them holds \`member\`. Members never in a mapped group keep the roles given by hand.
+  The owner role is not mappable (400) and an owner keeps it. Mapping needs the permissions the role grants (403
+  \`permission_escalation\`, as granting it by hand) and org.manage. Audited \`scim.group_role_mapped\`, each role change
+  \`scim.member_roles_changed\`.
+`;

@@ -14,6 +14,9 @@ import { MAX_FILTER_LENGTH } from '../../domain/identity/scim/parseScimFilter';
 import { provisionScimUser } from '../../domain/identity/scim/provisionScimUser';
 import { readScimUser } from '../../domain/identity/scim/scimUserState';
 import { updateScimUser } from '../../domain/identity/scim/updateScimUser';
+import { getScimGroup, listScimGroups, withoutMembers } from '../../domain/identity/scim/listScimGroups';
+import { deleteScimGroup, writeScimGroup } from '../../domain/identity/scim/writeScimGroup';
+import { applyScimGroupPatch, readScimGroup } from '../../domain/identity/scim/scimGroupState';
 import { requireScimToken, scimBody, scimErrorHandler, scimPrincipalOf } from './scimErrors';
 import { resourceTypes, schemas, serviceProviderConfig } from './scimDiscovery';
 import * as docs from './scim.docs';
@@ -21,6 +24,11 @@ import {
   SCIM_MEDIA_TYPE,
   scimDiscoverySchema,
   scimErrorSchema,
+  scimGroupBodySchema,
+  scimGroupListSchema,
+  scimGroupListView,
+  scimGroupSchema,
+  scimGroupView,
   scimPatchBodySchema,
   scimUserBodySchema,
   scimUserListSchema,
@@ -62,6 +70,21 @@ export class ScimListQuery {
   attributes?: string;
 
   @JSONSchema({ description: 'Accepted for compatibility; every attribute is returned' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  excludedAttributes?: string;
+}
+
+/** `?attributes=&excludedAttributes=` of GET /scim/v2/Groups/{id}. */
+export class ScimResourceQuery {
+  @JSONSchema({ description: 'Accepted for compatibility; every attribute is returned' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  attributes?: string;
+
+  @JSONSchema({ description: "`members` leaves a group's members out; other attributes are returned" })
   @IsOptional()
   @IsString()
   @MaxLength(1000)
@@ -253,6 +276,124 @@ export function scimRoutes({ routes, services, handleErrors }: ModuleMount): voi
     },
     async ({ req }) => {
       await deleteScimUser(ctxOf(req), {
+        id: String(req.params.id),
+        tokenId: scimPrincipalOf(req).tokenId,
+        ip: req.ip,
+      });
+      return noContent();
+    },
+  );
+
+  r.get(
+    `${PREFIX}/Groups`,
+    {
+      ...common,
+      summary: 'List groups',
+      description: docs.LIST_GROUPS,
+      query: ScimListQuery,
+      response: document(scimGroupListSchema, 'A ListResponse of Groups'),
+      errors: errors({ 400: '`invalidFilter`: a filter this server does not read; `invalidValue`: a bad parameter' }),
+    },
+    async ({ req, query }) =>
+      scim(
+        scimGroupListView(await listScimGroups(ctxOf(req), query), baseUrl, !withoutMembers(query.excludedAttributes)),
+      ),
+  );
+
+  const groupWriteErrors = (extra: Record<number, string>) =>
+    errors({
+      400: '`invalidValue` (a member that is not a provisioned User), `invalidSyntax`, `invalidPath`, `noTarget`, `mutability`',
+      409: '`uniqueness`: another group has the displayName',
+      413: 'Body larger than 100kb',
+      415: 'Body is not application/scim+json (or application/json)',
+      ...extra,
+    });
+  r.post(
+    `${PREFIX}/Groups`,
+    {
+      ...writing,
+      summary: 'Create a group',
+      description: docs.CREATE_GROUP,
+      requestBody: body(scimGroupBodySchema, 'A SCIM Group'),
+      status: 201,
+      response: document(scimGroupSchema, 'The Group'),
+      errors: groupWriteErrors({}),
+    },
+    async ({ req }) => {
+      const state = readScimGroup(req.body);
+      const record = await writeScimGroup(ctxOf(req), {
+        change: () => state,
+        tokenId: scimPrincipalOf(req).tokenId,
+        ip: req.ip,
+      });
+      return scim(scimGroupView(record, baseUrl), 201, { Location: `${baseUrl}/Groups/${record.row.id}` });
+    },
+  );
+
+  r.get(
+    `${PREFIX}/Groups/:id`,
+    {
+      ...common,
+      summary: 'A group',
+      description: docs.GET_GROUP,
+      query: ScimResourceQuery,
+      response: document(scimGroupSchema, 'The Group'),
+      errors: errors({ 404: 'No group of this id in the organisation' }),
+    },
+    async ({ req, query }) => {
+      const record = await getScimGroup(ctxOf(req), String(req.params.id), query.excludedAttributes);
+      return scim(scimGroupView(record, baseUrl, !withoutMembers(query.excludedAttributes)));
+    },
+  );
+
+  const changeGroup =
+    (replace: boolean) =>
+    async ({ req }: { req: Request }) => {
+      const state = replace ? readScimGroup(req.body) : null;
+      const record = await writeScimGroup(ctxOf(req), {
+        id: String(req.params.id),
+        change: (current) => state ?? applyScimGroupPatch(current, req.body),
+        tokenId: scimPrincipalOf(req).tokenId,
+        ip: req.ip,
+      });
+      return scim(scimGroupView(record, baseUrl));
+    };
+  r.put(
+    `${PREFIX}/Groups/:id`,
+    {
+      ...writing,
+      summary: 'Replace a group',
+      description: docs.REPLACE_GROUP,
+      requestBody: body(scimGroupBodySchema, 'The whole SCIM Group'),
+      response: document(scimGroupSchema, 'The Group'),
+      errors: groupWriteErrors({ 404: 'No group of this id in the organisation' }),
+    },
+    changeGroup(true),
+  );
+  r.patch(
+    `${PREFIX}/Groups/:id`,
+    {
+      ...writing,
+      summary: 'Change a group',
+      description: docs.PATCH_GROUP,
+      requestBody: body(scimPatchBodySchema, 'A SCIM PatchOp'),
+      response: document(scimGroupSchema, 'The Group'),
+      errors: groupWriteErrors({ 404: 'No group of this id in the organisation' }),
+    },
+    changeGroup(false),
+  );
+
+  r.delete(
+    `${PREFIX}/Groups/:id`,
+    {
+      ...common,
+      summary: 'Delete a group',
+      description: docs.DELETE_GROUP,
+      status: 204,
+      errors: errors({ 404: 'No group of this id in the organisation' }),
+    },
+    async ({ req }) => {
+      await deleteScimGroup(ctxOf(req), {
         id: String(req.params.id),
         tokenId: scimPrincipalOf(req).tokenId,
         ip: req.ip,

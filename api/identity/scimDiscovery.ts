@@ -1,6 +1,6 @@
 import { MAX_SCIM_RESULTS } from '../../domain/identity/scim/listScimUsers';
 import { MAX_PATCH_OPERATIONS } from '../../domain/identity/scim/applyScimPatch';
-import { SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from './scimViews';
+import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from './scimViews';
 
 /** The discovery documents of /scim/v2 (RFC 7644 4): what this server supports, for the identity provider. */
 
@@ -43,7 +43,18 @@ const userResourceType = (baseUrl: string) => ({
   meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
 });
 
-export const resourceTypes = (baseUrl: string) => list([userResourceType(baseUrl)]);
+const groupResourceType = (baseUrl: string) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+  id: 'Group',
+  name: 'Group',
+  endpoint: '/Groups',
+  description: 'A group of members; an admin maps it to a role of the organisation',
+  schema: SCIM_GROUP_SCHEMA,
+  schemaExtensions: [],
+  meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
+});
+
+export const resourceTypes = (baseUrl: string) => list([userResourceType(baseUrl), groupResourceType(baseUrl)]);
 
 const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -85,5 +96,26 @@ export const schemas = (baseUrl: string) =>
         },
       ],
       meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${SCIM_USER_SCHEMA}` },
+    },
+    {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+      id: SCIM_GROUP_SCHEMA,
+      name: 'Group',
+      description: 'A group of members',
+      attributes: [
+        attribute('displayName', { required: true, uniqueness: 'server' }),
+        attribute('externalId', { caseExact: true }),
+        {
+          ...attribute('members', { multiValued: true }),
+          type: 'complex',
+          subAttributes: [
+            attribute('value', { mutability: 'immutable' }),
+            attribute('display', { mutability: 'readOnly' }),
+            attribute('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+            attribute('type', { mutability: 'immutable', canonicalValues: ['User'] }),
+          ],
+        },
+      ],
+      meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${SCIM_GROUP_SCHEMA}` },
     },
   ]);

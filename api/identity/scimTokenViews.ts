@@ -1,4 +1,6 @@
-import { IsBoolean, IsDateString, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDateString, IsInt, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import type { ScimGroupSummary } from '../../domain/identity/scim/mapScimGroupRole';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { IssuedScimToken } from '../../domain/identity/scim/issueScimToken';
 import type { ScimToken } from '../../entities/identity/scim';
@@ -47,4 +49,25 @@ export class IssuedScimTokenView {
   static from(issued: IssuedScimToken, baseUrl: string): IssuedScimTokenView {
     return { token: issued.token, baseUrl, createdAt: isoTime(issued.row.createdAt), rotated: issued.rotated };
   }
+}
+
+/** A SCIM group as the organisation's admins see it: the role it grants and how many members it has. */
+export class ScimGroupRoleView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+  @Nullable() @IsString() externalId!: string | null;
+  @JSONSchema({ description: 'The role its members hold while in it; null: none' })
+  @Nullable()
+  @IsString()
+  roleKey!: string | null;
+  @IsInt() members!: number;
+  @IsDateString() updatedAt!: string;
+
+  static from(g: ScimGroupSummary): ScimGroupRoleView {
+    return { ...g, updatedAt: isoTime(g.updatedAt) };
+  }
+}
+
+export class ScimGroupRoleListView {
+  @ValidateNested({ each: true }) @Type(() => ScimGroupRoleView) items!: ScimGroupRoleView[];
 }

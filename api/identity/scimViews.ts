@@ -1,5 +1,7 @@
 import type { ScimUserRecord } from '../../domain/identity/scim/scimUserRecords';
 import type { ScimUserList } from '../../domain/identity/scim/listScimUsers';
+import type { ScimGroupList } from '../../domain/identity/scim/listScimGroups';
+import type { ScimGroupRecord } from '../../domain/identity/scim/scimGroupRecords';
 
 /**
  * The SCIM 2.0 documents of /scim/v2 (RFC 7643, 7644) and their JSON schemas for /openapi.json. SCIM resources
@@ -9,6 +11,7 @@ import type { ScimUserList } from '../../domain/identity/scim/listScimUsers';
 
 export const SCIM_MEDIA_TYPE = 'application/scim+json';
 export const SCIM_USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const SCIM_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const SCIM_LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export const SCIM_PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -151,6 +154,65 @@ export const scimPatchBodySchema: Schema = {
   },
 };
 
+const memberSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['value'],
+  properties: {
+    value: { type: 'string', format: 'uuid', description: 'The User id (the account id)' },
+    display: { type: 'string', description: "The member's userName" },
+    $ref: { type: 'string' },
+    type: { const: 'User' },
+  },
+};
+
+export const scimGroupSchema: Schema = {
+  type: 'object',
+  description: 'A group the identity provider pushes (RFC 7643 4.2); its members hold the role an admin maps it to',
+  required: ['schemas', 'id', 'displayName', 'meta'],
+  additionalProperties: false,
+  properties: {
+    schemas: { type: 'array', items: { const: SCIM_GROUP_SCHEMA } },
+    id: { type: 'string', format: 'uuid' },
+    externalId: text(255, "The identity provider's id of the group"),
+    displayName: text(255, 'Unique in the organisation, case-insensitive'),
+    members: { type: 'array', description: 'Left out with excludedAttributes=members', items: memberSchema },
+    meta: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        resourceType: { const: 'Group' },
+        created: { type: 'string', format: 'date-time' },
+        lastModified: { type: 'string', format: 'date-time' },
+        location: { type: 'string' },
+      },
+    },
+  },
+};
+
+export const scimGroupListSchema: Schema = {
+  ...scimUserListSchema,
+  properties: {
+    ...(scimUserListSchema.properties as Schema),
+    Resources: { type: 'array', items: scimGroupSchema },
+  },
+};
+
+export const scimGroupBodySchema: Schema = {
+  type: 'object',
+  required: ['displayName'],
+  properties: {
+    schemas: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 200 } },
+    displayName: { ...text(255, 'Unique in the organisation, case-insensitive'), minLength: 1 },
+    externalId: text(255, "The identity provider's id of the group"),
+    members: {
+      type: 'array',
+      maxItems: 2000,
+      items: { type: 'object', required: ['value'], properties: { value: { type: 'string', format: 'uuid' } } },
+    },
+  },
+};
+
 /** Documents the discovery endpoints: their shape is the RFC's. */
 export const scimDiscoverySchema: Schema = { type: 'object', additionalProperties: true };
 
@@ -187,5 +249,42 @@ export function scimUserListView(list: ScimUserList, baseUrl: string): Schema {
     startIndex: list.startIndex,
     itemsPerPage: list.Resources.length,
     Resources: list.Resources.map((r) => scimUserView(r, baseUrl)),
+  };
+}
+
+/** A group as SCIM shows it; members left out when excluded (excludedAttributes=members). */
+export function scimGroupView(record: ScimGroupRecord, baseUrl: string, withMembers = true): Schema {
+  const { row } = record;
+  return {
+    schemas: [SCIM_GROUP_SCHEMA],
+    id: row.id,
+    ...(row.externalId ? { externalId: row.externalId } : {}),
+    displayName: row.displayName,
+    ...(withMembers
+      ? {
+          members: record.members.map((m) => ({
+            value: m.userId,
+            display: m.userName,
+            $ref: `${baseUrl}/Users/${m.userId}`,
+            type: 'User',
+          })),
+        }
+      : {}),
+    meta: {
+      resourceType: 'Group',
+      created: iso(row.createdAt),
+      lastModified: iso(row.updatedAt),
+      location: `${baseUrl}/Groups/${row.id}`,
+    },
+  };
+}
+
+export function scimGroupListView(list: ScimGroupList, baseUrl: string, withMembers: boolean): Schema {
+  return {
+    schemas: [SCIM_LIST_SCHEMA],
+    totalResults: list.totalResults,
+    startIndex: list.startIndex,
+    itemsPerPage: list.Resources.length,
+    Resources: list.Resources.map((r) => scimGroupView(r, baseUrl, withMembers)),
   };
 }

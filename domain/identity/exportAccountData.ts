@@ -19,6 +19,7 @@ export const ACCOUNT_EXPORT_FORMAT = 'platform-suite.account-export/1';
 export const WHOLE_SECTIONS: ExportSection[] = [
   'externalIdentities',
   'scimLinks',
+  'scimGroups',
   'ssoLinks',
   'memberships',
   'sessions',

@@ -53,3 +53,43 @@ export const ScimUser = defineEntity({
   },
 });
 export type ScimUser = InferEntity<typeof ScimUser>;
+
+/**
+ * A group an identity provider pushes (SCIM Groups, RFC 7643 4.2): its name, the provider's id, and the role of the
+ * organisation its members hold while they are in it (`roleKey`, set by an admin; null: the group grants nothing).
+ */
+export const ScimGroup = defineEntity({
+  name: 'ScimGroup',
+  tableName: 'identity_scim_groups',
+  filters: tenantFilter,
+  uniques: [
+    {
+      name: 'identity_scim_groups_display_name_unique',
+      expression: `create unique index "identity_scim_groups_display_name_unique" on "identity_scim_groups" ("tenant_id", lower("display_name"))`,
+    },
+  ],
+  indexes: [{ properties: ['tenantId', 'externalId'] }],
+  properties: {
+    ...tenantColumns(),
+    displayName: p.string().length(255),
+    externalId: p.string().length(255).nullable(),
+    roleKey: p.string().length(64).nullable(),
+    updatedAt: updatedAt(),
+  },
+});
+export type ScimGroup = InferEntity<typeof ScimGroup>;
+
+/** A provisioned account in a SCIM group (the account id is the SCIM User id). Goes with the group or the account. */
+export const ScimGroupMember = defineEntity({
+  name: 'ScimGroupMember',
+  tableName: 'identity_scim_group_members',
+  filters: tenantFilter,
+  uniques: [{ properties: ['groupId', 'userId'] }],
+  indexes: [{ properties: ['tenantId', 'userId'] }],
+  properties: {
+    ...tenantColumns(),
+    groupId: () => p.manyToOne(ScimGroup).mapToPk().fieldName('group_id').deleteRule('cascade'),
+    userId: () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
+  },
+});
+export type ScimGroupMember = InferEntity<typeof ScimGroupMember>;

@@ -93,7 +93,14 @@ describe('SCIM provisioning', () => {
       bulk: { supported: false },
     });
     const types = await stack.http.get('/scim/v2/ResourceTypes').set(scim());
-    expect(types.body.Resources).toEqual([expect.objectContaining({ id: 'User', endpoint: '/Users', schema: USER })]);
+    expect(types.body.Resources).toEqual([
+      expect.objectContaining({ id: 'User', endpoint: '/Users', schema: USER }),
+      expect.objectContaining({
+        id: 'Group',
+        endpoint: '/Groups',
+        schema: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+      }),
+    ]);
     const schemas = await stack.http.get('/scim/v2/Schemas').set(scim());
     expect(schemas.body.Resources[0].id).toBe(USER);
   });

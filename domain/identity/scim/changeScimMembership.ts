@@ -8,7 +8,7 @@ import { countOwners, isOwner } from '../members';
 import { seatLimit, seatLimitReached, seatsFull } from '../seats';
 import { countMembers, lockSeats, membershipWithRoles } from '../store/memberships';
 
-/** The role a provisioned account joins with (Groups are not mapped to roles yet). */
+/** The role a provisioned account joins with (its mapped SCIM groups then decide: syncGroupRoles). */
 export const PROVISIONED_ROLE = 'member';
 
 /**

@@ -1,20 +1,37 @@
 import { scimProblem } from './scimProblem';
 
-/** What a User filter may compare (RFC 7644 3.4.2.2), each with `eq`. */
-export type ScimFilterAttribute = 'userName' | 'externalId' | 'emails.value' | 'id';
+/** What a User or Group filter may compare (RFC 7644 3.4.2.2), each with `eq`. */
+export type ScimFilterAttribute = 'userName' | 'externalId' | 'emails.value' | 'id' | 'displayName' | 'members';
 
 export interface ScimFilterTerm {
   attribute: ScimFilterAttribute;
   value: string;
 }
 
-const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:user:';
-const ATTRIBUTES: Record<string, ScimFilterAttribute> = {
-  username: 'userName',
-  externalid: 'externalId',
-  'emails.value': 'emails.value',
-  emails: 'emails.value',
-  id: 'id',
+/** The filterable attributes of each resource, lower-cased, with the URN prefix an attribute may carry. */
+const RESOURCES = {
+  User: {
+    urn: 'urn:ietf:params:scim:schemas:core:2.0:user:',
+    names: 'userName, externalId, emails.value or id',
+    attributes: {
+      username: 'userName',
+      externalid: 'externalId',
+      'emails.value': 'emails.value',
+      emails: 'emails.value',
+      id: 'id',
+    } as Record<string, ScimFilterAttribute>,
+  },
+  Group: {
+    urn: 'urn:ietf:params:scim:schemas:core:2.0:group:',
+    names: 'displayName, externalId, id or members.value',
+    attributes: {
+      displayname: 'displayName',
+      externalid: 'externalId',
+      id: 'id',
+      'members.value': 'members',
+      members: 'members',
+    } as Record<string, ScimFilterAttribute>,
+  },
 };
 const OPERATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le', 'pr']);
 
@@ -24,12 +41,14 @@ export const MAX_FILTER_LENGTH = 1000;
 const invalid = (detail: string) => scimProblem('invalidFilter', detail);
 
 /**
- * Parses the `filter` of GET /scim/v2/Users: terms `<attribute> eq "<value>"` joined by `and` (attribute names and
- * operators case-insensitive, an attribute may carry the User schema's URN). The attributes are userName,
- * externalId, emails.value (or emails) and id; values are JSON strings. Anything else (`or`, `not`, other
+ * Parses the `filter` of GET /scim/v2/Users or /Groups: terms `<attribute> eq "<value>"` joined by `and` (attribute
+ * names and operators case-insensitive, an attribute may carry its schema's URN). A User's attributes are userName,
+ * externalId, emails.value (or emails) and id; a Group's displayName, externalId, id and members.value (or members);
+ * values are JSON strings. Anything else (`or`, `not`, other
  * operators, other attributes, a value that is not a string) is 400 invalidFilter. The terms all must match.
  */
-export function parseScimFilter(filter: string): ScimFilterTerm[] {
+export function parseScimFilter(filter: string, resource: keyof typeof RESOURCES = 'User'): ScimFilterTerm[] {
+  const { urn, names, attributes } = RESOURCES[resource];
   if (filter.length > MAX_FILTER_LENGTH) throw invalid(`A filter has at most ${MAX_FILTER_LENGTH} characters`);
   const terms: ScimFilterTerm[] = [];
   let at = 0;
@@ -46,10 +65,9 @@ export function parseScimFilter(filter: string): ScimFilterTerm[] {
   for (;;) {
     const name = word();
     if (!name) throw invalid(`Expected an attribute name at character ${at + 1}`);
-    const bare = name.toLowerCase().startsWith(USER_SCHEMA) ? name.slice(USER_SCHEMA.length) : name;
-    const attribute = ATTRIBUTES[bare.toLowerCase()];
-    if (!attribute)
-      throw invalid(`Filtering on ${name} is not supported; use userName, externalId, emails.value or id`);
+    const bare = name.toLowerCase().startsWith(urn) ? name.slice(urn.length) : name;
+    const attribute = attributes[bare.toLowerCase()];
+    if (!attribute) throw invalid(`Filtering on ${name} is not supported; use ${names}`);
     const operator = word().toLowerCase();
     if (operator !== 'eq')
       throw invalid(

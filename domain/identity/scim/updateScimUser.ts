@@ -7,6 +7,7 @@ import { lockOrganization } from '../members';
 import { isMember } from '../store/memberships';
 import { scimUserNamed, scimUserOf } from '../store/scim';
 import { changeScimMembership } from './changeScimMembership';
+import { syncGroupRoles } from './syncGroupRoles';
 import { scimProblem } from './scimProblem';
 import { settleScimMembership } from './settleScimMembership';
 import type { ScimUserState } from './scimUserState';
@@ -26,7 +27,7 @@ const KEPT = ['userName', 'externalId', 'givenName', 'familyName', 'displayName'
  * PUT and PATCH /scim/v2/Users/{id}: the provider's names of a provisioned account, and whether it is active.
  * Deactivating (`active: false`) deprovisions: the membership is removed (its seat freed, app passwords revoked)
  * and the account's tokens for the organisation are refused at once on every instance; the row stays, so
- * reactivating makes it a member again (a seat, the role `member`). 404 for an id not provisioned here, 409
+ * reactivating makes it a member again (a seat, the role `member`, or those of its mapped groups). 404 for an id not provisioned here, 409
  * uniqueness for a userName another account holds. Audited `scim.user_updated`, `scim.user_deactivated`,
  * `scim.user_reactivated`.
  */
@@ -54,6 +55,11 @@ export async function updateScimUser(ctx: TenantContext, props: UpdateScimUserPr
         const changed = KEPT.filter((key) => (current[key] ?? null) !== (next[key] ?? null));
         for (const key of changed) row[key] = next[key] as string;
         const membership = await changeScimMembership(tx, ctx.services, ctx.tenantId, row.userId, next.active);
+        // Back as a member: the roles of its mapped groups, not only the provisioned default.
+        if (membership === 'joined') {
+          await tx.flush();
+          await syncGroupRoles(tx, ctx.tenantId, [row.userId], { via: 'scim', tokenId: props.tokenId });
+        }
         const base = { tenantId: ctx.tenantId, targetType: 'user', targetId: row.userId, ip: props.ip };
         const via = { via: 'scim', tokenId: props.tokenId };
         if (changed.length) audit(tx, { ...base, action: 'scim.user_updated', data: { ...via, changed } });

@@ -18,6 +18,10 @@ const SECTIONS = {
   scimLinks: `select tenant_id as "organizationId", user_name as "userName", external_id as "externalId",
       display_name as "displayName", given_name as "givenName", family_name as "familyName", created_at as "createdAt"
     from identity_scim_users where user_id = ? order by created_at`,
+  scimGroups: `select g.tenant_id as "organizationId", g.display_name as "displayName", g.external_id as "externalId",
+      g.role_key as "roleKey", m.created_at as "joinedAt"
+    from identity_scim_group_members m join identity_scim_groups g on g.id = m.group_id
+    where m.user_id = ? order by m.created_at`,
   ssoLinks: `select tenant_id as "organizationId", issuer, subject, created_at as "createdAt",
       last_sign_in_at as "lastSignInAt"
     from identity_sso_links where user_id = ? order by created_at`,

@@ -86,4 +86,4 @@ export async function emailsOf(em: Em, userIds: string[]): Promise<Map<string, s
 }
 
 /** A literal for ILIKE: its wildcards and escape character matched as themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
