@@ -11,6 +11,7 @@ import { rbacRoutes } from './rbac';
 import { scimRoutes } from './scim';
 import { scimTokenRoutes } from './scimTokens';
 import { ssoRoutes } from './sso';
+import { ssoSamlRoutes } from './ssoSaml';
 import { userRoutes } from './users';
 
 /** Identity: /auth (app passwords, second factor and passkeys included), /auth/internal, /users, /orgs, /rbac, /admin, /scim/v2. */
@@ -29,4 +30,5 @@ export function identityApi(mount: ModuleMount): void {
   scimRoutes(mount);
   scimTokenRoutes(mount);
   ssoRoutes(mount);
+  ssoSamlRoutes(mount);
 }

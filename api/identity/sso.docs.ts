@@ -68,3 +68,29 @@ export const DISCOVER = prose`
   organisation. \`required\`: password and passkey sign-in are refused for the address. Rate limited per client
   address.
 `;
+
+/** PUT /orgs/{id}/sso/saml */
+export const CONFIGURE_SAML = prose`
+  Sets the organisation's SAML 2.0 identity provider instead of an OpenID one (one provider per organisation):
+  \`entityId\` (the Issuer of its assertions), \`ssoUrl\` (HTTP-Redirect binding, https) and its signing
+  \`certificate\` (PEM, valid now: 400 otherwise). Give the IdP the answer's \`samlEntityId\` (our entity id and the
+  address of our metadata) and \`samlAcsUrl\` (HTTP-POST binding); NameID format emailAddress, or an e-mail attribute
+  (\`email\`, \`mail\`, the claims URI Entra ID uses). Assertions must be signed (SHA-256). Domains, the default
+  role, enforcement and the second-factor rules are the OpenID provider's. Audited like it.
+`;
+
+/** GET /auth/sso/{id}/saml/metadata */
+export const SAML_METADATA = prose`
+  This service's SAML service-provider metadata for the organisation's IdP: entity id, ACS (HTTP-POST), NameID
+  format, signed assertions wanted. Import it at the IdP. 404 for an unknown, disabled or non-SAML provider.
+`;
+
+/** POST /auth/sso/{id}/saml/acs */
+export const SAML_ACS = prose`
+  The IdP posts its SAML Response here (HTTP-POST binding, form fields SAMLResponse and RelayState). node-saml
+  checks the assertion's signature (the configured certificate), issuer, audience (our entity id), validity and that
+  it answers a request this service made (InResponseTo, kept in Redis SSO_STATE_TTL_SECONDS, usable once:
+  IdP-initiated and replayed responses are refused). Anything refused is 401 \`sso_response_invalid\`. Then as the
+  OpenID callback: the linked account, or a verified-domain address provisioned just in time, and a 302 to
+  \`<APP_URL>/sso/complete?code=\` for POST /auth/sso/exchange.
+`;

@@ -12,7 +12,9 @@ import { listSsoDomains } from '../../domain/identity/sso/listSsoDomains';
 import { removeSsoDomain } from '../../domain/identity/sso/removeSsoDomain';
 import { removeSsoProvider } from '../../domain/identity/sso/removeSsoProvider';
 import { recordSsoAttempt, takeSsoAttemptOf } from '../../domain/identity/sso/ssoAttempts';
-import { ssoSignInTarget } from '../../domain/identity/sso/ssoSignInTarget';
+import { enabledSsoProvider, ssoSignInTarget } from '../../domain/identity/sso/ssoSignInTarget';
+import { samlOptions } from '../../domain/identity/sso/samlOptions';
+import { redirectToIdp } from './ssoSamlPassport';
 import { verifySsoDomain } from '../../domain/identity/sso/verifySsoDomain';
 import { SIGN_IN_RESPONSE, signInView } from './mfaViews';
 import { accountOf, deviceOf, noStore } from './request';
@@ -173,6 +175,9 @@ export function ssoRoutes({ routes, services }: ModuleMount): void {
       errors: { 404: 'Unknown or disabled provider', 422: '`sso_discovery_failed`', 502: '`sso_provider_unreachable`' },
     },
     async ({ params, req }) => {
+      // SAML: an AuthnRequest by HTTP-Redirect (its id kept for the ACS's InResponseTo check: samlOptions.ts).
+      const saml = await enabledSsoProvider(services, params.id);
+      if (saml.protocol === 'saml') return redirect(await redirectToIdp(req, samlOptions(services, saml)));
       const { provider, configuration } = await ssoSignInTarget(services, params.id);
       const { location, checks } = await redirectToProvider(req, configuration, callback);
       await recordSsoAttempt(services, { providerId: provider.id, checks });

@@ -42,6 +42,34 @@ export class SsoProviderBody {
   enforced?: boolean;
 }
 
+export class SamlProviderBody {
+  @JSONSchema({ description: "The IdP's entity id (the Issuer of its assertions)" })
+  @IsString()
+  @IsNotBlank('entityId')
+  @Length(1, 2000)
+  entityId!: string;
+  @JSONSchema({ description: "The IdP's single sign-on URL for the HTTP-Redirect binding (https)" })
+  @IsString()
+  @MaxLength(2000)
+  ssoUrl!: string;
+  @JSONSchema({ description: "The IdP's signing certificate, PEM (-----BEGIN CERTIFICATE-----); must be valid now" })
+  @IsString()
+  @Length(1, 20000)
+  certificate!: string;
+  @JSONSchema({ description: "Key of the organisation's role a member provisioned on first sign-in gets (not owner)" })
+  @Matches(ROLE_KEY, { message: 'defaultRole must be the key of a role' })
+  defaultRole!: string;
+  @JSONSchema({ description: 'Whether sign-in through the IdP is open' })
+  @IsBoolean()
+  enabled!: boolean;
+  @JSONSchema({
+    description: 'Single sign-on mandatory for the verified domains (as PUT /orgs/{id}/sso). Default false',
+  })
+  @IsOptional()
+  @IsBoolean()
+  enforced?: boolean;
+}
+
 export class SsoDomainBody {
   @JSONSchema({ description: 'An e-mail domain of the organisation, e.g. example.com', example: 'example.com' })
   @IsString()

@@ -35,15 +35,15 @@ const SsoStrategy = onFirstUse(() => {
   };
 });
 
-interface Outcome {
+export interface Outcome<C = SsoClaims> {
   redirect?: string;
-  claims?: SsoClaims;
+  claims?: C;
   failure?: string;
   error?: unknown;
 }
 
-/** Runs passport.authenticate with the strategy, answering what it did instead of writing a response. */
-function authenticate(strategy: OidcStrategy, req: Request): Promise<Outcome> {
+/** Runs passport.authenticate with a strategy (OpenID or SAML), answering what it did instead of writing a response. */
+export function authenticate<C = SsoClaims>(strategy: passport.Strategy, req: Request): Promise<Outcome<C>> {
   return new Promise((resolve) => {
     let location = '';
     const res = {
@@ -53,7 +53,7 @@ function authenticate(strategy: OidcStrategy, req: Request): Promise<Outcome> {
       },
       end: () => resolve({ redirect: location }),
     };
-    passport.authenticate(strategy, { session: false }, (err: unknown, user: SsoClaims | false, info: unknown) => {
+    passport.authenticate(strategy, { session: false }, (err: unknown, user: C | false, info: unknown) => {
       if (err) resolve({ error: err });
       else if (!user) resolve({ failure: (info as { message?: string } | undefined)?.message ?? 'refused' });
       else resolve({ claims: user });

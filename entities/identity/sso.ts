@@ -3,8 +3,9 @@ import { tenantColumns, tenantFilter, updatedAt } from '../base';
 import { User } from './user';
 
 /**
- * An organisation's OpenID Connect provider (single sign-on): the issuer it discovers, the client registered there
- * for our callback, the role a member provisioned on first sign-in gets. The client secret is stored sealed
+ * An organisation's identity provider (single sign-on): OpenID Connect (the issuer it discovers, the client registered
+ * there for our callback) or SAML 2.0 (the IdP's entity id, sign-in URL and signing certificate), and the role a
+ * member provisioned on first sign-in gets. The client secret is stored sealed
  * (AES-256-GCM under a key derived for it): the token request needs it in clear, and no answer ever carries it.
  * One per organisation.
  */
@@ -13,11 +14,25 @@ export const SsoProvider = defineEntity({
   tableName: 'identity_sso_providers',
   filters: tenantFilter,
   uniques: [{ properties: ['tenantId'] }],
+  checks: [
+    // What each protocol needs: an OpenID client, or a SAML IdP's sign-in URL and signing certificate.
+    {
+      name: 'identity_sso_providers_protocol_fields_check',
+      expression: `("protocol" = 'oidc' and "client_id" is not null and "client_secret_sealed" is not null) or ("protocol" = 'saml' and "saml_sso_url" is not null and "saml_certificate" is not null)`,
+    },
+  ],
   properties: {
     ...tenantColumns(),
+    /** `oidc` (OpenID Connect) or `saml` (SAML 2.0: issuer is then the IdP's entity id). */
+    protocol: p.enum(['oidc', 'saml'] as const).default('oidc'),
     issuer: p.string().length(2000),
-    clientId: p.string().length(255),
-    clientSecretSealed: p.text().hidden(),
+    clientId: p.string().length(255).nullable(),
+    // Never serialised: the views build their answers field by field (SsoProviderView).
+    clientSecretSealed: p.text().nullable(),
+    /** SAML: the IdP's single sign-on URL (HTTP-Redirect binding). */
+    samlSsoUrl: p.string().length(2000).nullable(),
+    /** SAML: the IdP's signing certificate (PEM); assertions must be signed with its key. */
+    samlCertificate: p.text().nullable(),
     /** Key of a role of the organisation (never `owner`). */
     defaultRoleKey: p.string().length(64),
     enabled: p.boolean(),

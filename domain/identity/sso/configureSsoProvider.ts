@@ -38,9 +38,10 @@ export async function configureSsoProvider(
   if (!(await ctx.em.findOne(Role, { key: input.defaultRole })))
     throw invalidField('defaultRole', 'must be the key of a role of the organisation');
   const existing = await ssoProviderOf(ctx.em);
-  if (!existing && !input.clientSecret)
-    throw invalidField('clientSecret', 'required when the organisation has no provider yet');
-  const secret = input.clientSecret ?? openClientSecret(services, existing!.clientSecretSealed);
+  const stored = existing?.clientSecretSealed;
+  if (!stored && !input.clientSecret)
+    throw invalidField('clientSecret', 'required when the organisation has no OpenID provider yet');
+  const secret = input.clientSecret ?? openClientSecret(services, stored!);
   await discoverIssuer(services, issuer, input.clientId, secret);
 
   return ctx.em.transactional(async (tx) => {
@@ -56,16 +57,20 @@ export async function configureSsoProvider(
       ? (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => current[k] !== fields[k])
       : Object.keys(fields);
     if (input.clientSecret) changed.push('clientSecret');
+    // From SAML to OpenID: the SAML settings go.
+    const oidc = { protocol: 'oidc' as const, samlSsoUrl: null, samlCertificate: null };
+    if (current && current.protocol !== 'oidc') changed.push('protocol');
     const provider =
       current ??
       tx.create(SsoProvider, {
         tenantId: ctx.tenantId,
         ...fields,
+        ...oidc,
         clientSecretSealed: sealClientSecret(services, secret),
         updatedById: ctx.userId,
       });
     if (current) {
-      Object.assign(current, fields, { updatedById: ctx.userId });
+      Object.assign(current, fields, oidc, { updatedById: ctx.userId });
       if (input.clientSecret) current.clientSecretSealed = sealClientSecret(services, input.clientSecret);
       // A new version (updatedAt) even when only the secret changed: the cached discovery is keyed by it.
       if (changed.length) current.updatedAt = new Date();

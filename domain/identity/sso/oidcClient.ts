@@ -62,6 +62,8 @@ export function providerConfiguration(services: Services, provider: SsoProvider)
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.configuration;
   for (const old of cache.keys()) if (old.startsWith(`${provider.id}:`)) cache.delete(old);
+  if (provider.protocol !== 'oidc' || !provider.clientId || !provider.clientSecretSealed)
+    return Promise.reject(new Error('Not an OpenID provider'));
   const secret = openClientSecret(services, provider.clientSecretSealed);
   const configuration = discoverIssuer(services, provider.issuer, provider.clientId, secret);
   cache.set(key, { at: Date.now(), configuration });

@@ -16,7 +16,17 @@ export interface SsoSignInTarget {
  * when the issuer cannot be reached now.
  */
 export async function ssoSignInTarget(services: Services, providerId: string): Promise<SsoSignInTarget> {
-  const provider = await usableSsoProvider(services.orm.em.fork(), providerId);
-  if (!provider?.enabled) throw notFound('Single sign-on provider');
+  const provider = await enabledSsoProvider(services, providerId, 'oidc');
   return { provider, configuration: await providerConfiguration(services, provider) };
+}
+
+/** The enabled provider of this id (of this protocol when one is named), or 404 alike for anything else. */
+export async function enabledSsoProvider(
+  services: Services,
+  providerId: string,
+  protocol?: 'oidc' | 'saml',
+): Promise<SsoProvider> {
+  const provider = await usableSsoProvider(services.orm.em.fork(), providerId);
+  if (!provider?.enabled || (protocol && provider.protocol !== protocol)) throw notFound('Single sign-on provider');
+  return provider;
 }
