@@ -17,7 +17,9 @@ export class Migration20261220000300_identity_sso_saml extends Migration {
     this.addSql(
       `alter table "identity_sso_providers" add constraint identity_sso_providers_protocol_fields_check check(("protocol" = 'oidc' and "client_id" is not null and "client_secret_sealed" is not null) or ("protocol" = 'saml' and "saml_sso_url" is not null and "saml_certificate" is not null)) not valid;`,
     );
-    this.addSql(`alter table "identity_sso_providers" validate constraint identity_sso_providers_protocol_fields_check;`);
+    this.addSql(
+      `alter table "identity_sso_providers" validate constraint identity_sso_providers_protocol_fields_check;`,
+    );
   }
 
   override async down(): Promise<void> {
