@@ -1,21 +1,13 @@
-import type { Response } from 'supertest';
 import { startSession } from '../../domain/identity/sessions';
 import { User } from '../../entities/identity/user';
 import { AuditEntry } from '../../entities/platform/audit';
 import { addMember, bearer, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
+import { expectScimError } from '../support/scim';
 import { startStack, type TestStack } from '../support/stack';
 
 const SCIM = 'application/scim+json';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-
-/** Asserts a SCIM error: status, media type, the error schema, status as a string, scimType. */
-function expectScimError(res: Response, status: number, scimType?: string): void {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/scim\+json/);
-  expect(res.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status) });
-  if (scimType) expect(res.body.scimType).toBe(scimType);
-}
 
 /**
  * SCIM 2.0 provisioning: an organisation admin's token, then an identity provider creating, finding, changing,

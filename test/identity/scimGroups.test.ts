@@ -1,18 +1,12 @@
-import type { Response } from 'supertest';
 import { startSession } from '../../domain/identity/sessions';
 import { User } from '../../entities/identity/user';
 import { AuditEntry } from '../../entities/platform/audit';
 import { addMember, bearer, createAccount, uniqueEmail, type Account } from '../support/factories';
 import { expectProblem } from '../support/identity';
+import { expectScimError } from '../support/scim';
 import { startStack, type TestStack } from '../support/stack';
 
 const SCIM = 'application/scim+json';
-
-function expectScimError(res: Response, status: number, scimType?: string): void {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/scim\+json/);
-  if (scimType) expect(res.body.scimType).toBe(scimType);
-}
 
 /**
  * SCIM Groups as Okta and Entra ID push them, and the roles an admin maps them to: members of a mapped group hold its

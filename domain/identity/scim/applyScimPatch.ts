@@ -28,22 +28,9 @@ const PATH = /^[A-Za-z][\w:.-]*(\[[^\]]{1,500}\])?(\.[A-Za-z][\w-]*)?$/;
  * e-mail is its own and never changed by a provider. userName cannot be removed (400 mutability).
  */
 export function applyScimPatch(state: ScimUserState, body: unknown): ScimUserState {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw scimProblem('invalidSyntax', 'The body must be a SCIM PatchOp object');
-  const operations = (body as Record<string, unknown>).Operations;
-  if (!Array.isArray(operations) || operations.length === 0)
-    throw scimProblem('invalidSyntax', 'Operations must be a non-empty array');
-  if (operations.length > MAX_PATCH_OPERATIONS)
-    throw scimProblem('invalidValue', `A PATCH carries at most ${MAX_PATCH_OPERATIONS} operations`);
   const next = { ...state };
-  for (const [i, raw] of operations.entries()) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw scimProblem('invalidSyntax', `Operations[${i}] must be an object`);
-    const { op, path, value } = raw as Record<string, unknown>;
-    const kind = typeof op === 'string' ? op.toLowerCase() : '';
-    if (kind !== 'add' && kind !== 'replace' && kind !== 'remove')
-      throw scimProblem('invalidSyntax', `Operations[${i}].op must be add, replace or remove`);
-    if (path !== undefined && (typeof path !== 'string' || !PATH.test(path) || path.length > 1000))
+  for (const { i, kind, path, value } of patchOperations(body)) {
+    if (path !== undefined && !PATH.test(path))
       throw scimProblem('invalidPath', `Operations[${i}].path is not a valid attribute path`);
     if (kind === 'remove') {
       if (path === undefined) throw scimProblem('noTarget', `Operations[${i}]: remove needs a path`);
@@ -60,6 +47,39 @@ export function applyScimPatch(state: ScimUserState, body: unknown): ScimUserSta
     }
   }
   return next;
+}
+
+/** One operation of a PatchOp, its `op` lower-cased. */
+export interface PatchOperation {
+  i: number;
+  kind: 'add' | 'replace' | 'remove';
+  path?: string;
+  value: unknown;
+}
+
+/**
+ * The Operations of a PatchOp body (User or Group), checked for shape: a non-empty array of at most
+ * MAX_PATCH_OPERATIONS objects, `op` add, replace or remove in any case, `path` a string of at most 1,000 characters.
+ */
+export function patchOperations(body: unknown): PatchOperation[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw scimProblem('invalidSyntax', 'The body must be a SCIM PatchOp object');
+  const operations = (body as Record<string, unknown>).Operations;
+  if (!Array.isArray(operations) || operations.length === 0)
+    throw scimProblem('invalidSyntax', 'Operations must be a non-empty array');
+  if (operations.length > MAX_PATCH_OPERATIONS)
+    throw scimProblem('invalidValue', `A PATCH carries at most ${MAX_PATCH_OPERATIONS} operations`);
+  return operations.map((raw: unknown, i) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw scimProblem('invalidSyntax', `Operations[${i}] must be an object`);
+    const { op, path, value } = raw as Record<string, unknown>;
+    const kind = typeof op === 'string' ? op.toLowerCase() : '';
+    if (kind !== 'add' && kind !== 'replace' && kind !== 'remove')
+      throw scimProblem('invalidSyntax', `Operations[${i}].op must be add, replace or remove`);
+    if (path !== undefined && (typeof path !== 'string' || path.length > 1000))
+      throw scimProblem('invalidPath', `Operations[${i}].path is not a valid attribute path`);
+    return { i, kind, path: path as string | undefined, value };
+  });
 }
 
 /** The kept attribute a path names, or null for one this server ignores. */

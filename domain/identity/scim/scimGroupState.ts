@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import { MAX_PATCH_OPERATIONS } from './applyScimPatch';
+import { patchOperations } from './applyScimPatch';
 import { scimProblem } from './scimProblem';
 
 /** What this server keeps of a SCIM Group (RFC 7643 4.2): its names and its members (account ids). */
@@ -62,13 +62,7 @@ const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:group:';
  * `displayName` or `externalId`, or without a path an object of those attributes. `op` in any case.
  */
 export function applyScimGroupPatch(state: ScimGroupState, body: unknown): ScimGroupState {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw scimProblem('invalidSyntax', 'The body must be a SCIM PatchOp object');
-  const operations = (body as Record<string, unknown>).Operations;
-  if (!Array.isArray(operations) || operations.length === 0)
-    throw scimProblem('invalidSyntax', 'Operations must be a non-empty array');
-  if (operations.length > MAX_PATCH_OPERATIONS)
-    throw invalid(`A PATCH carries at most ${MAX_PATCH_OPERATIONS} operations`);
+  const operations = patchOperations(body);
   const next = { ...state, memberIds: [...state.memberIds] };
   const members = new Set(next.memberIds);
   const setAttribute = (op: string, rawName: string, value: unknown, i: number) => {
@@ -94,15 +88,7 @@ export function applyScimGroupPatch(state: ScimGroupState, body: unknown): ScimG
       members.delete(filtered[1].toLowerCase());
     }
   };
-  for (const [i, raw] of operations.entries()) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw scimProblem('invalidSyntax', `Operations[${i}] must be an object`);
-    const { op, path, value } = raw as Record<string, unknown>;
-    const kind = typeof op === 'string' ? op.toLowerCase() : '';
-    if (kind !== 'add' && kind !== 'replace' && kind !== 'remove')
-      throw scimProblem('invalidSyntax', `Operations[${i}].op must be add, replace or remove`);
-    if (path !== undefined && (typeof path !== 'string' || path.length > 1000))
-      throw scimProblem('invalidPath', `Operations[${i}].path is not a valid attribute path`);
+  for (const { i, kind, path, value } of operations) {
     if (path !== undefined) setAttribute(kind, path, value, i);
     else {
       if (kind === 'remove') throw scimProblem('noTarget', `Operations[${i}]: remove needs a path`);
