@@ -79,11 +79,9 @@ export function ssoSamlRoutes({ routes, services }: ModuleMount): void {
         description: 'The HTML form the IdP makes the browser post',
         content: {
           'application/x-www-form-urlencoded': {
-            schema: {
-              type: 'object',
-              required: ['SAMLResponse'],
-              properties: { SAMLResponse: { type: 'string', maxLength: 200000 }, RelayState: { type: 'string' } },
-            },
+            type: 'object',
+            required: ['SAMLResponse'],
+            properties: { SAMLResponse: { type: 'string', maxLength: 200000 }, RelayState: { type: 'string' } },
           },
         },
       },
